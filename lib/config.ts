@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration, read once from the environment and validated, so that every module sees the same typed
+ * values and a bad setting fails at start with a message naming the variable (the PaperQA2 Settings idea).
+ */
+const envSchema = z.object({
+  ASSAY_DATA_DIR: z.string().min(1).default('.assay'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  ASSAY_CORPUS: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  ASSAY_MAX_UPLOAD_MB: z.coerce.number().positive().default(512),
+  ASSAY_MAX_LINE_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  ASSAY_EUROPEPMC_URL: z.string().url().default('https://www.ebi.ac.uk/europepmc/webservices/rest'),
+  ASSAY_STARTER_QUERY: z
+    .string()
+    .default('("solid oxide fuel cell" OR SOFC) AND OPEN_ACCESS:y AND LICENSE:"cc by" AND SRC:PMC'),
+  ASSAY_STARTER_SIZE: z.coerce.number().int().min(1).max(1000).default(40),
+});
+
+export type AssayConfig = {
+  dataDir: string;
+  /** PostgreSQL connection string; null selects the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null;
+  /** Files or folders imported on first start when the database is empty. */
+  corpusPaths: string[];
+  port: number;
+  maxUploadBytes: number;
+  /** Longest line a JSONL reader accepts before reporting the line as an error. */
+  maxLineBytes: number;
+  europePmcUrl: string;
+  starterQuery: string;
+  starterSize: number;
+};
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AssayConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid Assay configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    dataDir: path.resolve(e.ASSAY_DATA_DIR),
+    databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
+    corpusPaths: (e.ASSAY_CORPUS ?? '')
+      .split(path.delimiter)
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => path.resolve(p)),
+    port: e.PORT,
+    maxUploadBytes: Math.round(e.ASSAY_MAX_UPLOAD_MB * 1024 * 1024),
+    maxLineBytes: e.ASSAY_MAX_LINE_BYTES,
+    europePmcUrl: e.ASSAY_EUROPEPMC_URL.replace(/\/+$/, ''),
+    starterQuery: e.ASSAY_STARTER_QUERY,
+    starterSize: e.ASSAY_STARTER_SIZE,
+  };
+}
+
+let cached: AssayConfig | undefined;
+
+/** The process-wide configuration (read on first use). */
+export function config(): AssayConfig {
+  cached ??= readConfig();
+  return cached;
+}

@@ -1,0 +1,247 @@
+import { Prisma, type PrismaClient } from './generated/client.ts';
+import type { ParsedPaper } from '../ingest/types.ts';
+import { randomUUID } from 'node:crypto';
+import { sha256 } from '../ingest/text.ts';
+
+/** Owns all queries on Paper and Paragraph. */
+
+type Known = { id: string; doi: string | null; contentHash: string; fingerprint: string };
+/** In-memory view of stored papers' identities, so each ingested paper costs no lookup query. */
+export interface PaperIdentityIndex {
+  byDoi: Map<string, Known>;
+  bySource: Map<string, Known>;
+  byHash: Map<string, Known>;
+}
+
+const sourceKey = (source: string, sourceId: string) => `${source}\u0000${sourceId}`;
+
+export async function loadPaperIdentities(prisma: PrismaClient): Promise<PaperIdentityIndex> {
+  const rows = await prisma.paper.findMany({ select: { id: true, doi: true, source: true, sourceId: true, contentHash: true, fingerprint: true } });
+  const index: PaperIdentityIndex = { byDoi: new Map(), bySource: new Map(), byHash: new Map() };
+  for (const r of rows) remember(index, r);
+  return index;
+}
+
+function remember(index: PaperIdentityIndex, r: { id: string; doi: string | null; source: string; sourceId: string | null; contentHash: string; fingerprint: string }) {
+  const known = { id: r.id, doi: r.doi, contentHash: r.contentHash, fingerprint: r.fingerprint };
+  if (r.doi) index.byDoi.set(r.doi, known);
+  if (r.sourceId) index.bySource.set(sourceKey(r.source, r.sourceId), known);
+  if (!index.byHash.has(r.contentHash)) index.byHash.set(r.contentHash, known);
+}
+
+export function paperContentHash(p: ParsedPaper): string {
+  return sha256(p.paragraphs.map((x) => x.text).join('\n'));
+}
+
+export function paperFingerprint(p: ParsedPaper): string {
+  return sha256(JSON.stringify(p));
+}
+
+export type SaveOutcome = 'added' | 'updated' | 'unchanged';
+
+/**
+ * Stores one paper in one transaction. Identity: DOI, else (source, sourceId), else content hash. A paper
+ * found only by identical text from another channel (say a TEI file of a corpus paper) is the same paper: its
+ * missing metadata is filled in, nothing is overwritten.
+ */
+export async function savePaper(prisma: PrismaClient, index: PaperIdentityIndex, p: ParsedPaper): Promise<{ outcome: SaveOutcome; id: string; paragraphs: number }> {
+  const contentHash = paperContentHash(p);
+  const fingerprint = paperFingerprint(p);
+  const byKey = (p.doi && index.byDoi.get(p.doi)) || (p.sourceId && index.bySource.get(sourceKey(p.source, p.sourceId))) || null;
+  const fields = {
+    doi: p.doi,
+    title: p.title,
+    authors: p.authors,
+    journal: p.journal,
+    year: p.year,
+    license: p.license,
+    source: p.source,
+    sourceId: p.sourceId,
+    domain: p.domain,
+    abstract: p.abstract,
+    format: p.format,
+    contentHash,
+    fingerprint,
+    meta: (p.meta ?? Prisma.JsonNull) as Prisma.InputJsonValue,
+  };
+
+  if (byKey) {
+    if (byKey.fingerprint === fingerprint) return { outcome: 'unchanged', id: byKey.id, paragraphs: 0 };
+    const textChanged = byKey.contentHash !== contentHash;
+    await prisma.$transaction(async (tx) => {
+      await tx.paper.update({ where: { id: byKey.id }, data: fields });
+      if (textChanged) {
+        await tx.paragraph.deleteMany({ where: { paperId: byKey.id } });
+        await insertParagraphs(tx, byKey.id, p);
+      }
+    });
+    remember(index, { id: byKey.id, ...fields });
+    return { outcome: 'updated', id: byKey.id, paragraphs: textChanged ? p.paragraphs.length : 0 };
+  }
+
+  // Same text under two different DOIs happens in real data (a dataset pasting one abstract twice): keep both.
+  const sameText = index.byHash.get(contentHash);
+  if (sameText && (!p.doi || !sameText.doi || sameText.doi === p.doi)) {
+    const current = await prisma.paper.findUniqueOrThrow({ where: { id: sameText.id } });
+    const fill: Prisma.PaperUpdateInput = {};
+    if (!current.doi && p.doi) fill.doi = p.doi;
+    if (!current.title && p.title) fill.title = p.title;
+    if (current.authors.length === 0 && p.authors.length) fill.authors = p.authors;
+    if (!current.journal && p.journal) fill.journal = p.journal;
+    if (!current.year && p.year) fill.year = p.year;
+    if (!current.license && p.license) fill.license = p.license;
+    if (!current.domain && p.domain) fill.domain = p.domain;
+    if (Object.keys(fill).length === 0) return { outcome: 'unchanged', id: current.id, paragraphs: 0 };
+    const updated = await prisma.paper.update({ where: { id: current.id }, data: fill });
+    remember(index, updated);
+    return { outcome: 'updated', id: current.id, paragraphs: 0 };
+  }
+
+  const created = await prisma.$transaction(async (tx) => {
+    const paper = await tx.paper.create({ data: fields });
+    await insertParagraphs(tx, paper.id, p);
+    return paper;
+  });
+  remember(index, created);
+  return { outcome: 'added', id: created.id, paragraphs: p.paragraphs.length };
+}
+
+/** All paragraphs of a paper in one statement, passed as one JSONB parameter (much faster than bound rows). */
+async function insertParagraphs(tx: Prisma.TransactionClient, paperId: string, p: ParsedPaper) {
+  const rows = p.paragraphs.map((para, ordinal) => ({
+    id: randomUUID(),
+    ordinal,
+    text: para.text,
+    section: para.section,
+    kind: para.kind,
+    page: para.page ?? null,
+    externalId: para.externalId ?? null,
+  }));
+  await tx.$executeRaw`
+    INSERT INTO "Paragraph" (id, "paperId", ordinal, "externalId", section, kind, page, text)
+    SELECT x.id, ${paperId}, x.ordinal, x."externalId", x.section, x.kind, x.page, x.text
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS x(id text, ordinal int, "externalId" text, section text, kind text, page int, text text)`;
+}
+
+export async function countPapersAndParagraphs(prisma: PrismaClient) {
+  const [papers, paragraphs] = await Promise.all([prisma.paper.count(), prisma.paragraph.count()]);
+  return { papers, paragraphs };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Library search
+
+export type SearchField = 'all' | 'title' | 'author' | 'doi' | 'fulltext';
+export interface PaperSearch {
+  q?: string;
+  field?: SearchField;
+  domain?: string;
+  source?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  page?: number;
+  pageSize?: number;
+}
+export interface PaperHit {
+  id: string;
+  title: string | null;
+  doi: string | null;
+  authors: string[];
+  journal: string | null;
+  year: number | null;
+  source: string;
+  domain: string | null;
+  paragraphCount: number;
+  recordCount: number;
+  /** Best-matching paragraph with the matched words between \u0001 and \u0002. */
+  snippet: string | null;
+}
+
+/** Marks around matched words in snippets: control characters no paper text contains after cleaning. */
+export const MATCH_START = '\u0001';
+export const MATCH_END = '\u0002';
+
+export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promise<{ total: number; page: number; pageSize: number; hits: PaperHit[] }> {
+  const pageSize = Math.min(Math.max(s.pageSize ?? 20, 1), 100);
+  const page = Math.max(s.page ?? 1, 1);
+  const q = (s.q ?? '').trim().slice(0, 500);
+  const field = s.field ?? 'all';
+  const filters: Prisma.Sql[] = [];
+  if (s.domain) filters.push(Prisma.sql`p.domain = ${s.domain}`);
+  if (s.source) filters.push(Prisma.sql`p.source = ${s.source}`);
+  if (s.yearFrom) filters.push(Prisma.sql`p.year >= ${s.yearFrom}`);
+  if (s.yearTo) filters.push(Prisma.sql`p.year <= ${s.yearTo}`);
+
+  const tsq = Prisma.sql`websearch_to_tsquery('english', ${q})`;
+  const like = `%${q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+  const matchers: Prisma.Sql[] = [];
+  if (q) {
+    if (field === 'all' || field === 'title') {
+      matchers.push(Prisma.sql`to_tsvector('english', coalesce(p.title, '')) @@ ${tsq}`, Prisma.sql`p.title ILIKE ${like}`);
+    }
+    if (field === 'all' || field === 'doi') matchers.push(Prisma.sql`p.doi ILIKE ${like}`);
+    if (field === 'all' || field === 'author') matchers.push(Prisma.sql`array_to_string(p.authors, ' ') ILIKE ${like}`);
+    if (field === 'all' || field === 'fulltext') matchers.push(Prisma.sql`hits."paperId" IS NOT NULL`);
+  }
+  const useText = q && (field === 'all' || field === 'fulltext');
+  const hitsCte = useText
+    ? Prisma.sql`SELECT g."paperId", max(ts_rank(to_tsvector('english', g.text), ${tsq})) AS rank
+                 FROM "Paragraph" g WHERE to_tsvector('english', g.text) @@ ${tsq} GROUP BY g."paperId"`
+    : Prisma.sql`SELECT NULL::text AS "paperId", 0::real AS rank WHERE false`;
+  const where = [...filters, ...(matchers.length ? [Prisma.sql`(${Prisma.join(matchers, ' OR ')})`] : [])];
+  const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
+  const titleBoost = q ? Prisma.sql`CASE WHEN p.title ILIKE ${like} OR p.doi ILIKE ${like} THEN 1 ELSE 0 END` : Prisma.sql`0`;
+
+  const [countRow] = await prisma.$queryRaw<{ n: bigint }[]>`
+    WITH hits AS (${hitsCte})
+    SELECT count(*) AS n FROM "Paper" p LEFT JOIN hits ON hits."paperId" = p.id ${whereSql}`;
+  const rows = await prisma.$queryRaw<(Omit<PaperHit, 'snippet' | 'paragraphCount' | 'recordCount'> & { paragraphCount: bigint; recordCount: bigint })[]>`
+    WITH hits AS (${hitsCte})
+    SELECT p.id, p.title, p.doi, p.authors, p.journal, p.year, p.source, p.domain,
+           (SELECT count(*) FROM "Paragraph" x WHERE x."paperId" = p.id) AS "paragraphCount",
+           (SELECT count(*) FROM "Record" r WHERE r."paperId" = p.id) AS "recordCount"
+    FROM "Paper" p LEFT JOIN hits ON hits."paperId" = p.id
+    ${whereSql}
+    ORDER BY ${titleBoost} DESC, coalesce(hits.rank, 0) DESC, p.year DESC NULLS LAST, p.title ASC NULLS LAST, p.id
+    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
+
+  const snippets = new Map<string, string>();
+  if (useText && rows.length) {
+    const ids = rows.map((r) => r.id);
+    const best = await prisma.$queryRaw<{ paperId: string; snippet: string }[]>`
+      SELECT DISTINCT ON (g."paperId") g."paperId",
+             ts_headline('english', g.text, ${tsq}, ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=40, MinWords=15, MaxFragments=2`}) AS snippet
+      FROM "Paragraph" g
+      WHERE g."paperId" = ANY(${ids}) AND to_tsvector('english', g.text) @@ ${tsq}
+      ORDER BY g."paperId", ts_rank(to_tsvector('english', g.text), ${tsq}) DESC`;
+    for (const b of best) snippets.set(b.paperId, b.snippet);
+  }
+  return {
+    total: Number(countRow?.n ?? 0),
+    page,
+    pageSize,
+    hits: rows.map((r) => ({ ...r, paragraphCount: Number(r.paragraphCount), recordCount: Number(r.recordCount), snippet: snippets.get(r.id) ?? null })),
+  };
+}
+
+export async function libraryFacets(prisma: PrismaClient) {
+  const [domains, sources, years] = await Promise.all([
+    prisma.paper.groupBy({ by: ['domain'], _count: { _all: true }, orderBy: { domain: 'asc' } }),
+    prisma.paper.groupBy({ by: ['source'], _count: { _all: true }, orderBy: { source: 'asc' } }),
+    prisma.paper.aggregate({ _min: { year: true }, _max: { year: true } }),
+  ]);
+  return {
+    domains: domains.filter((d) => d.domain).map((d) => ({ value: d.domain as string, count: d._count._all })),
+    sources: sources.map((s) => ({ value: s.source, count: s._count._all })),
+    yearMin: years._min.year,
+    yearMax: years._max.year,
+  };
+}
+
+export async function getPaper(prisma: PrismaClient, id: string) {
+  return prisma.paper.findUnique({
+    where: { id },
+    include: { paragraphs: { orderBy: { ordinal: 'asc' } } },
+  });
+}

@@ -1,0 +1,55 @@
+import type { PrismaClient } from './generated/client.ts';
+import type { ParsedRecord } from '../ingest/types.ts';
+import { randomUUID } from 'node:crypto';
+import { sha256 } from '../ingest/text.ts';
+
+/** Owns all queries on Record. */
+
+/**
+ * Stores a batch of records in one statement (so a batch is all or nothing). A record is identified by its
+ * source and the hash of its JSON: re-importing the same rows adds nothing (ON CONFLICT DO NOTHING). The whole
+ * batch travels as one JSONB parameter, which is several times faster than one bound parameter per field.
+ */
+export async function saveRecordBatch(prisma: PrismaClient, batch: ParsedRecord[]): Promise<{ added: number; unchanged: number }> {
+  if (batch.length === 0) return { added: 0, unchanged: 0 };
+  const rows = batch.map((r) => ({
+    id: randomUUID(),
+    kind: r.kind,
+    source: r.source,
+    contentHash: sha256(JSON.stringify(r.data)),
+    doi: r.doi,
+    title: r.title,
+    data: r.data,
+  }));
+  const added = await prisma.$executeRaw`
+    INSERT INTO "Record" (id, kind, source, "contentHash", doi, title, data, "createdAt")
+    SELECT x.id, x.kind, x.source, x."contentHash", x.doi, x.title, x.data, now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS x(id text, kind text, source text, "contentHash" text, doi text, title text, data jsonb)
+    ON CONFLICT (source, "contentHash") DO NOTHING`;
+  return { added, unchanged: batch.length - added };
+}
+
+/** Attaches records to the paper with their DOI (records may arrive before or after their papers). */
+export async function linkRecordsToPapers(prisma: PrismaClient): Promise<number> {
+  return prisma.$executeRaw`
+    UPDATE "Record" r SET "paperId" = p.id FROM "Paper" p
+    WHERE r.doi IS NOT NULL AND p.doi = r.doi AND r."paperId" IS DISTINCT FROM p.id`;
+}
+
+export async function countRecords(prisma: PrismaClient): Promise<number> {
+  return prisma.record.count();
+}
+
+export async function recordsForPaper(prisma: PrismaClient, paperId: string, take = 100) {
+  const [items, total] = await Promise.all([
+    prisma.record.findMany({ where: { paperId }, orderBy: [{ kind: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], take }),
+    prisma.record.count({ where: { paperId } }),
+  ]);
+  return { items, total };
+}
+
+export async function recordKindCounts(prisma: PrismaClient) {
+  const rows = await prisma.record.groupBy({ by: ['kind'], _count: { _all: true }, orderBy: { kind: 'asc' } });
+  return rows.map((r) => ({ kind: r.kind, count: r._count._all }));
+}

@@ -1,0 +1,66 @@
+import { readWhole } from '../files.ts';
+import { cleanText, findLabelledDoi, normaliseDoi } from '../text.ts';
+import { InputError, type Reader } from '../types.ts';
+import { layoutParagraphs, type PageText } from './pdf-layout.ts';
+
+/**
+ * PDF through pdf.js (the `unpdf` build for server runtimes): positioned text per page, then paragraphs and
+ * headings rebuilt from the layout (see pdf-layout.ts). Scanned PDFs without a text layer are reported, not guessed.
+ */
+export const pdfReader: Reader = {
+  name: 'pdf',
+  async *read(file, ctx) {
+    const bytes = await readWhole(file.path, ctx.maxItemBytes);
+    if (bytes.subarray(0, 1024).indexOf('%PDF-') === -1) throw new InputError('not a PDF file (no %PDF- header)');
+    const { getDocumentProxy, extractTextItems, getMeta } = await import('unpdf');
+    let doc;
+    try {
+      doc = await getDocumentProxy(new Uint8Array(bytes));
+    } catch (error) {
+      const msg = (error as Error).message || String(error);
+      throw new InputError(/password/i.test(msg) ? 'the PDF is encrypted with a password' : `unreadable PDF: ${msg}`);
+    }
+    try {
+      const { items } = await extractTextItems(doc);
+      const pages: PageText[] = [];
+      for (let i = 0; i < doc.numPages; i++) {
+        const viewport = (await doc.getPage(i + 1)).getViewport({ scale: 1 });
+        pages.push({
+          width: viewport.width,
+          height: viewport.height,
+          runs: (items[i] ?? []).map((it) => ({ str: it.str, x: it.x, y: it.y, width: it.width, fontSize: it.fontSize || it.height })),
+        });
+      }
+      const { title: layoutTitle, paragraphs } = layoutParagraphs(pages);
+      if (paragraphs.length === 0) {
+        throw new InputError('the PDF has no extractable text (a scanned image? run OCR on it first)');
+      }
+      const info = (await getMeta(doc).catch(() => ({ info: {} as Record<string, unknown> }))).info as Record<string, unknown>;
+      const metaTitle = typeof info.Title === 'string' && info.Title.trim().length > 8 ? cleanText(info.Title) : null;
+      const firstPageText = paragraphs.filter((p) => p.page === 1).map((p) => p.text).join('\n');
+      const author = typeof info.Author === 'string' ? info.Author : '';
+      const year = /\b((?:19|20)\d\d)/.exec(String(info.CreationDate ?? ''))?.[1];
+      yield {
+        type: 'paper',
+        location: 'document',
+        paper: {
+          doi: findLabelledDoi(firstPageText) ?? normaliseDoi(typeof info.Subject === 'string' ? info.Subject : null),
+          title: layoutTitle ?? metaTitle,
+          authors: author ? author.split(/\s*(?:;|,| and )\s*/).map(cleanText).filter(Boolean) : [],
+          journal: null,
+          year: year ? Number(year) : null,
+          license: null,
+          source: 'PDF',
+          sourceId: null,
+          domain: null,
+          abstract: paragraphs.filter((p) => p.kind === 'abstract').map((p) => p.text).join('\n\n') || null,
+          format: 'pdf',
+          paragraphs,
+          meta: { fileName: file.displayName, pages: doc.numPages },
+        },
+      };
+    } finally {
+      await doc.destroy();
+    }
+  },
+};
