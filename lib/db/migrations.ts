@@ -11,7 +11,7 @@ import type { Database } from './database.ts';
  * prisma/migrations are the source of truth; schema.prisma must agree with them (see `checkDrift`).
  */
 
-export const prismaDir = () => path.resolve(process.env.ASSAY_PRISMA_DIR ?? 'prisma');
+export const prismaDir = () => path.resolve(/* turbopackIgnore: true */ process.cwd(), process.env.ASSAY_PRISMA_DIR ?? 'prisma');
 const migrationsDir = () => path.join(prismaDir(), 'migrations');
 const filters = { externalTables: [], externalEnums: [] };
 
@@ -22,8 +22,7 @@ let bgPromise: Promise<Bg> | undefined;
 function loadWasm(): Promise<Bg> {
   bgPromise ??= (async () => {
     const bg = await import('@prisma/schema-engine-wasm/schema_engine_bg');
-    const require = createRequire(import.meta.url);
-    const wasmPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm');
+    const wasmPath = schemaEngineWasmPath();
     const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {
       './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports,
     });
@@ -32,6 +31,18 @@ function loadWasm(): Promise<Bg> {
     return bg;
   })();
   return bgPromise;
+}
+
+/** The .wasm beside the package's JS; when bundled (Next.js server), resolution falls back on node_modules. */
+function schemaEngineWasmPath(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    const p = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm');
+    if (fs.existsSync(p)) return p;
+  } catch {
+    /* bundled: fall through */
+  }
+  return path.join(/* turbopackIgnore: true */ process.cwd(), 'node_modules', '@prisma', 'schema-engine-wasm', 'schema_engine_bg.wasm');
 }
 
 function schemaText(): string {

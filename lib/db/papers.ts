@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from './generated/client.ts';
 import type { ParsedPaper } from '../ingest/types.ts';
 import { randomUUID } from 'node:crypto';
 import { sha256 } from '../ingest/text.ts';
+import { MATCH_END, MATCH_START } from '../search-markers.ts';
 
 /** Owns all queries on Paper and Paragraph. */
 
@@ -158,9 +159,6 @@ export interface PaperHit {
   snippet: string | null;
 }
 
-/** Marks around matched words in snippets: control characters no paper text contains after cleaning. */
-export const MATCH_START = '\u0001';
-export const MATCH_END = '\u0002';
 
 export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promise<{ total: number; page: number; pageSize: number; hits: PaperHit[] }> {
   const pageSize = Math.min(Math.max(s.pageSize ?? 20, 1), 100);
@@ -191,7 +189,7 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
     : Prisma.sql`SELECT NULL::text AS "paperId", 0::real AS rank WHERE false`;
   const where = [...filters, ...(matchers.length ? [Prisma.sql`(${Prisma.join(matchers, ' OR ')})`] : [])];
   const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
-  const titleBoost = q ? Prisma.sql`CASE WHEN p.title ILIKE ${like} OR p.doi ILIKE ${like} THEN 1 ELSE 0 END` : Prisma.sql`0`;
+  const titleBoost = q ? Prisma.sql`CASE WHEN p.title ILIKE ${like} OR p.doi ILIKE ${like} THEN 1 ELSE 0 END DESC,` : Prisma.empty;
 
   const [countRow] = await prisma.$queryRaw<{ n: bigint }[]>`
     WITH hits AS (${hitsCte})
@@ -203,7 +201,7 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
            (SELECT count(*) FROM "Record" r WHERE r."paperId" = p.id) AS "recordCount"
     FROM "Paper" p LEFT JOIN hits ON hits."paperId" = p.id
     ${whereSql}
-    ORDER BY ${titleBoost} DESC, coalesce(hits.rank, 0) DESC, p.year DESC NULLS LAST, p.title ASC NULLS LAST, p.id
+    ORDER BY ${titleBoost} coalesce(hits.rank, 0) DESC, p.year DESC NULLS LAST, p.title ASC NULLS LAST, p.id
     LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
 
   const snippets = new Map<string, string>();

@@ -1,0 +1,25 @@
+import { config } from '@/lib/config';
+import { ImportPanel } from '@/components/import-panel';
+import { RecentRuns } from '@/components/recent-runs';
+
+export const dynamic = 'force-dynamic';
+
+export default function ImportPage() {
+  const maxUploadMb = Math.round(config().maxUploadBytes / 1048576);
+  return (
+    <div className="space-y-8">
+      <section className="space-y-3">
+        <h1 className="text-2xl font-semibold">Import</h1>
+        <p className="text-sm text-slate-600">
+          Files are saved in the data folder first, then imported on the server. Re-importing a paper updates it, never duplicates it; a
+          file that cannot be read is reported and the others are still imported.
+        </p>
+        <ImportPanel maxUploadMb={maxUploadMb} />
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg font-medium">Recent imports</h2>
+        <RecentRuns />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { Providers } from '@/components/providers';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: 'Assay — materials-science literature',
+  description: 'Evidence-grounded question answering over the materials-science literature',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <header className="border-b border-slate-200 bg-white">
+          <nav className="mx-auto flex max-w-6xl items-center gap-6 px-6 py-3" aria-label="Main">
+            <Link href="/library" className="text-lg font-semibold tracking-tight text-teal-800">
+              Assay
+            </Link>
+            <Link href="/library" className="text-sm text-slate-700 hover:text-teal-800">
+              Library
+            </Link>
+            <Link href="/import" className="text-sm text-slate-700 hover:text-teal-800">
+              Import
+            </Link>
+          </nav>
+        </header>
+        <Providers>
+          <main className="mx-auto max-w-6xl px-6 py-6">{children}</main>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,190 @@
+import Link from 'next/link';
+import { getDatabase } from '@/lib/db/client';
+import { countPapersAndParagraphs, libraryFacets, searchPapers, type SearchField } from '@/lib/db/papers';
+import { countRecords } from '@/lib/db/records';
+import { Highlighted } from '@/components/highlighted';
+import { DatabaseUnavailable } from '@/components/database-unavailable';
+import { StarterCorpus } from '@/components/starter-corpus';
+
+export const dynamic = 'force-dynamic';
+
+type Params = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+const intOrUndefined = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : undefined);
+const fields: { value: SearchField; label: string }[] = [
+  { value: 'all', label: 'Everything' },
+  { value: 'title', label: 'Title' },
+  { value: 'author', label: 'Author' },
+  { value: 'doi', label: 'DOI' },
+  { value: 'fulltext', label: 'Full text' },
+];
+
+export default async function LibraryPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const sp = await searchParams;
+  const q = one(sp.q);
+  const field = (fields.find((f) => f.value === one(sp.field))?.value ?? 'all') as SearchField;
+  const domain = one(sp.domain);
+  const source = one(sp.source);
+  const yearFrom = one(sp.yearFrom);
+  const yearTo = one(sp.yearTo);
+  const page = Math.max(Number.parseInt(one(sp.page) || '1', 10) || 1, 1);
+
+  let db;
+  try {
+    db = await getDatabase();
+  } catch (error) {
+    return <DatabaseUnavailable message={(error as Error).message} />;
+  }
+  const [totals, records, facets, result] = await Promise.all([
+    countPapersAndParagraphs(db.prisma),
+    countRecords(db.prisma),
+    libraryFacets(db.prisma),
+    searchPapers(db.prisma, { q, field, domain: domain || undefined, source: source || undefined, yearFrom: intOrUndefined(yearFrom), yearTo: intOrUndefined(yearTo), page }),
+  ]);
+  const pages = Math.max(Math.ceil(result.total / result.pageSize), 1);
+  const link = (p: number) => {
+    const u = new URLSearchParams();
+    for (const [k, v] of Object.entries({ q, field: field === 'all' ? '' : field, domain, source, yearFrom, yearTo })) if (v) u.set(k, v);
+    if (p > 1) u.set('page', String(p));
+    return `/library?${u.toString()}`;
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Library</h1>
+        <p className="text-sm text-slate-600" data-testid="library-totals">
+          {totals.papers.toLocaleString('en')} papers · {totals.paragraphs.toLocaleString('en')} paragraphs ·{' '}
+          {records.toLocaleString('en')} structured records
+        </p>
+      </div>
+
+      {totals.papers === 0 && records === 0 ? (
+        <section className="rounded-lg border border-slate-200 bg-white p-6">
+          <h2 className="text-lg font-medium">Your library is empty</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Import your own papers (PDF, TEI or JATS XML, JSON lines, text) on the{' '}
+            <Link className="text-teal-800 underline" href="/import">
+              Import
+            </Link>{' '}
+            page, or download an open-access starter corpus from Europe PMC (needs internet access).
+          </p>
+          <div className="mt-4">
+            <StarterCorpus />
+          </div>
+        </section>
+      ) : null}
+
+      <form action="/library" method="get" role="search" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-12">
+        <label className="md:col-span-6">
+          <span className="sr-only">Search</span>
+          <input
+            name="q"
+            defaultValue={q}
+            type="search"
+            placeholder="Search titles, DOIs, authors and full text"
+            className="w-full rounded-md border border-slate-300 px-3 py-2"
+          />
+        </label>
+        <label className="md:col-span-2">
+          <span className="sr-only">Search in</span>
+          <select name="field" defaultValue={field} aria-label="Search in" className="w-full rounded-md border border-slate-300 px-2 py-2">
+            {fields.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800 md:col-span-2">
+          Search
+        </button>
+        <Link href="/library" className="self-center text-center text-sm text-slate-600 hover:underline md:col-span-2">
+          Clear
+        </Link>
+        <label className="text-sm md:col-span-3">
+          Domain
+          <select name="domain" defaultValue={domain} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
+            <option value="">All domains</option>
+            {facets.domains.map((d) => (
+              <option key={d.value} value={d.value}>
+                {d.value} ({d.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm md:col-span-3">
+          Source
+          <select name="source" defaultValue={source} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
+            <option value="">All sources</option>
+            {facets.sources.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.value} ({s.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm md:col-span-2">
+          Year from
+          <input name="yearFrom" defaultValue={yearFrom} inputMode="numeric" pattern="\d{4}" placeholder={String(facets.yearMin ?? '')} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+        </label>
+        <label className="text-sm md:col-span-2">
+          Year to
+          <input name="yearTo" defaultValue={yearTo} inputMode="numeric" pattern="\d{4}" placeholder={String(facets.yearMax ?? '')} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+        </label>
+        <button type="submit" className="self-end rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 md:col-span-2">
+          Apply filters
+        </button>
+      </form>
+
+      <p className="text-sm text-slate-600" data-testid="result-count">
+        {result.total.toLocaleString('en')} {result.total === 1 ? 'paper' : 'papers'}
+        {q ? ` matching “${q}”` : ''}
+        {pages > 1 ? ` · page ${result.page} of ${pages}` : ''}
+      </p>
+
+      <ol className="space-y-3" data-testid="results">
+        {result.hits.map((h) => (
+          <li key={h.id} className="rounded-lg border border-slate-200 bg-white p-4">
+            <Link href={`/papers/${h.id}`} className="font-medium text-teal-900 hover:underline">
+              {h.title ?? '(untitled)'}
+            </Link>
+            <p className="mt-1 text-sm text-slate-600">
+              {[h.authors.slice(0, 4).join(', ') + (h.authors.length > 4 ? ' et al.' : ''), h.journal, h.year].filter(Boolean).join(' · ')}
+            </p>
+            <p className="mt-1 flex flex-wrap gap-2 text-xs text-slate-500">
+              {h.doi ? <span>doi:{h.doi}</span> : <span>no DOI</span>}
+              <span className="rounded bg-slate-100 px-1.5">{h.source}</span>
+              {h.domain ? <span className="rounded bg-teal-50 px-1.5 text-teal-800">{h.domain}</span> : null}
+              <span>{h.paragraphCount} paragraphs</span>
+              {h.recordCount ? <span>{h.recordCount} records</span> : null}
+            </p>
+            {h.snippet ? (
+              <p className="mt-2 text-sm text-slate-700">
+                … <Highlighted text={h.snippet} /> …
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+
+      {pages > 1 ? (
+        <nav className="flex items-center justify-center gap-4 text-sm" aria-label="Pages">
+          {result.page > 1 ? (
+            <Link href={link(result.page - 1)} className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50">
+              ← Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {result.page} of {pages}
+          </span>
+          {result.page < pages ? (
+            <Link href={link(result.page + 1)} className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50">
+              Next →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getDatabase } from '@/lib/db/client';
+import { getPaper } from '@/lib/db/papers';
+import { recordsForPaper } from '@/lib/db/records';
+import { JsonTree } from '@/components/json-tree';
+
+export const dynamic = 'force-dynamic';
+
+export default async function PaperPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const db = await getDatabase();
+  const paper = await getPaper(db.prisma, id);
+  if (!paper) notFound();
+  const records = await recordsForPaper(db.prisma, paper.id, 50);
+
+  // Consecutive paragraphs with the same section form one group, in reading order.
+  const groups: { section: string | null; paragraphs: typeof paper.paragraphs }[] = [];
+  for (const p of paper.paragraphs) {
+    const last = groups.at(-1);
+    if (last && last.section === p.section) last.paragraphs.push(p);
+    else groups.push({ section: p.section, paragraphs: [p] });
+  }
+
+  return (
+    <article className="space-y-6">
+      <p className="text-sm">
+        <Link href="/library" className="text-teal-800 hover:underline">
+          ← Library
+        </Link>
+      </p>
+      <header className="space-y-2 rounded-lg border border-slate-200 bg-white p-5">
+        <h1 className="text-2xl font-semibold leading-snug">{paper.title ?? '(untitled)'}</h1>
+        {paper.authors.length ? <p className="text-sm text-slate-700">{paper.authors.join(', ')}</p> : null}
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          {paper.journal || paper.year ? (
+            <>
+              <dt className="text-slate-500">Published</dt>
+              <dd>{[paper.journal, paper.year].filter(Boolean).join(', ')}</dd>
+            </>
+          ) : null}
+          <dt className="text-slate-500">DOI</dt>
+          <dd>
+            {paper.doi ? (
+              <a href={`https://doi.org/${paper.doi}`} className="text-teal-800 underline" rel="noreferrer noopener" target="_blank" data-testid="doi-link">
+                {paper.doi}
+              </a>
+            ) : (
+              <span className="text-slate-500">none</span>
+            )}
+          </dd>
+          <dt className="text-slate-500">Licence</dt>
+          <dd>{paper.license ?? <span className="text-slate-500">not stated</span>}</dd>
+          <dt className="text-slate-500">Source</dt>
+          <dd>
+            {paper.source}
+            {paper.sourceId ? ` (${paper.sourceId})` : ''} · imported as {paper.format}
+            {paper.domain ? ` · domain ${paper.domain}` : ''}
+          </dd>
+          <dt className="text-slate-500">Text</dt>
+          <dd>{paper.paragraphs.length} paragraphs</dd>
+        </dl>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <section className="space-y-5" aria-label="Paper text">
+          {groups.map((g, gi) => (
+            <section key={gi} className="rounded-lg border border-slate-200 bg-white p-5">
+              <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{g.section ?? 'Text'}</h2>
+              <div className="space-y-3">
+                {g.paragraphs.map((p) => (
+                  <p key={p.id} id={`p${p.ordinal}`} className={p.kind === 'caption' ? 'text-sm italic text-slate-700' : 'leading-relaxed'} data-paragraph-id={p.externalId ?? p.id}>
+                    {p.text}
+                  </p>
+                ))}
+              </div>
+            </section>
+          ))}
+        </section>
+        <aside className="space-y-3" aria-label="Structured records">
+          <h2 className="text-lg font-medium">Structured records</h2>
+          {records.total === 0 ? (
+            <p className="text-sm text-slate-600">No structured records are linked to this paper.</p>
+          ) : (
+            <>
+              <p className="text-sm text-slate-600" data-testid="record-count">
+                {records.total} linked {records.total === 1 ? 'record' : 'records'}
+                {records.total > records.items.length ? ` (first ${records.items.length} shown)` : ''}
+              </p>
+              {records.items.map((r) => (
+                <div key={r.id} className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3">
+                  <p className="mb-1 text-xs font-medium text-teal-800">{r.kind}</p>
+                  {r.title ? <p className="mb-2 text-sm">{r.title}</p> : null}
+                  <JsonTree value={r.data} open={false} depth={1} name="data" />
+                </div>
+              ))}
+            </>
+          )}
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RunStatus, type RunView } from './run-status';
+
+/** The latest import runs (CLI, uploads, first-start import, downloads); click one to see its details. */
+export function RecentRuns() {
+  const [open, setOpen] = useState<string | null>(null);
+  const { data, error } = useQuery({
+    queryKey: ['ingest-runs'],
+    queryFn: async () => {
+      const res = await fetch('/api/ingest-runs');
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return (await res.json()).runs as RunView[];
+    },
+    refetchInterval: 3000,
+  });
+  if (error) return <p className="text-sm text-red-700">Could not load recent imports.</p>;
+  if (!data) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (data.length === 0) return <p className="text-sm text-slate-600">No imports yet.</p>;
+  return (
+    <ul className="space-y-2" data-testid="recent-runs">
+      {data.map((r) => (
+        <li key={r.id} className="rounded-lg border border-slate-200 bg-white">
+          <button type="button" className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm" onClick={() => setOpen(open === r.id ? null : r.id)}>
+            <span className="truncate">
+              <span className="font-medium">{new Date(r.startedAt).toLocaleString()}</span> · {r.trigger} · {r.inputs.slice(0, 3).join(', ')}
+              {r.inputs.length > 3 ? ` +${r.inputs.length - 3}` : ''}
+            </span>
+            <span className="shrink-0 text-xs text-slate-600">
+              {r.status} · {r.papersAdded + r.papersUpdated} papers · {r.recordsAdded} records · {r.errorCount} errors
+            </span>
+          </button>
+          {open === r.id ? (
+            <div className="border-t border-slate-100 p-3">
+              <RunStatus runId={r.id} />
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,88 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+
+export interface RunView {
+  id: string;
+  trigger: string;
+  status: string;
+  inputs: string[];
+  filesTotal: number;
+  filesDone: number;
+  currentFile: string | null;
+  papersAdded: number;
+  papersUpdated: number;
+  papersUnchanged: number;
+  paragraphs: number;
+  recordsAdded: number;
+  recordsUnchanged: number;
+  errorCount: number;
+  message: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  errors?: { id: string; file: string; location: string | null; reason: string }[];
+}
+
+const active = (s: string | undefined) => s === 'running' || s === 'queued';
+
+export function useRun(runId: string | null) {
+  return useQuery({
+    queryKey: ['ingest-run', runId],
+    enabled: !!runId,
+    queryFn: async () => {
+      const res = await fetch(`/api/ingest-runs/${runId}`);
+      if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error ?? `HTTP ${res.status}`);
+      return (await res.json()).run as RunView;
+    },
+    refetchInterval: (q) => (active(q.state.data?.status) || !q.state.data ? 700 : false),
+  });
+}
+
+const statusStyle: Record<string, string> = {
+  queued: 'bg-slate-100 text-slate-700',
+  running: 'bg-sky-100 text-sky-800',
+  succeeded: 'bg-emerald-100 text-emerald-800',
+  failed: 'bg-red-100 text-red-800',
+  interrupted: 'bg-amber-100 text-amber-800',
+};
+
+/** Live progress and per-file errors of one import run. */
+export function RunStatus({ runId }: { runId: string }) {
+  const { data: run, error } = useRun(runId);
+  if (error) return <p className="text-sm text-red-700">Could not load the import status: {(error as Error).message}</p>;
+  if (!run) return <p className="text-sm text-slate-600">Starting…</p>;
+  const pct = run.filesTotal ? Math.round((run.filesDone / run.filesTotal) * 100) : active(run.status) ? 0 : 100;
+  const elapsed = ((run.finishedAt ? Date.parse(run.finishedAt) : Date.now()) - Date.parse(run.startedAt)) / 1000;
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="run-status" data-status={run.status}>
+      <div className="flex items-center justify-between gap-3">
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold uppercase ${statusStyle[run.status] ?? ''}`} data-testid="run-state">
+          {run.status}
+        </span>
+        <span className="text-xs text-slate-500">{elapsed.toFixed(1)} s</span>
+      </div>
+      <div className="h-2 w-full overflow-hidden rounded bg-slate-100" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Files processed">
+        <div className="h-full bg-teal-600 transition-all" style={{ width: `${pct}%` }} />
+      </div>
+      <p className="text-sm text-slate-700" data-testid="run-counts">
+        {run.filesDone}/{run.filesTotal} files · {run.papersAdded} papers added, {run.papersUpdated} updated, {run.papersUnchanged} unchanged ·{' '}
+        {run.recordsAdded} records added, {run.recordsUnchanged} unchanged · {run.errorCount} {run.errorCount === 1 ? 'error' : 'errors'}
+      </p>
+      {run.currentFile && active(run.status) ? <p className="truncate text-xs text-slate-500">Now: {run.currentFile}</p> : null}
+      {run.message ? <p className="text-sm text-slate-700">{run.message}</p> : null}
+      {run.errors && run.errors.length > 0 ? (
+        <div>
+          <h3 className="text-sm font-medium text-red-800">Problems</h3>
+          <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-sm" data-testid="run-errors">
+            {run.errors.map((e) => (
+              <li key={e.id} className="rounded bg-red-50 px-2 py-1 text-red-900">
+                <span className="font-medium">{e.file}</span>
+                {e.location ? <span className="text-red-700"> ({e.location})</span> : null}: {e.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { AssayConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createRun, finishRun, updateRunProgress } from '../db/ingest-runs.ts';
+import { runIngest, type IngestReport } from '../ingest/pipeline.ts';
+import { fetchStarterCorpus } from './europe-pmc.ts';
+
+/**
+ * Downloads the open-access starter corpus (JATS from Europe PMC) into the data folder and ingests it, as one
+ * import run whose progress the UI can follow. Offline, the run fails with a message saying so.
+ */
+export async function downloadAndIngestStarterCorpus(
+  db: Database,
+  cfg: AssayConfig,
+  opts: { ids?: string[]; runId?: string; signal?: AbortSignal; onStatus?: (msg: string) => void } = {},
+): Promise<IngestReport | { runId: string; status: 'failed'; message: string }> {
+  const runId = opts.runId ?? (await createRun(db.prisma, 'fetch', [`Europe PMC: ${opts.ids?.join(', ') || cfg.starterQuery}`])).id;
+  const outDir = path.join(cfg.dataDir, 'downloads', 'europepmc');
+  let fetched;
+  try {
+    fetched = await fetchStarterCorpus({
+      baseUrl: cfg.europePmcUrl,
+      query: cfg.starterQuery,
+      size: cfg.starterSize,
+      outDir,
+      ids: opts.ids,
+      signal: opts.signal,
+      onProgress: (done, total, current) => {
+        const msg = current ? `downloading ${done + 1}/${total}: ${current}` : `downloaded ${total} articles`;
+        opts.onStatus?.(msg);
+        void updateRunProgress(db.prisma, runId, { currentFile: msg }).catch(() => {});
+      },
+    });
+  } catch (error) {
+    const message = (error as Error).message;
+    const zero = { filesTotal: 0, filesDone: 0, currentFile: null, papersAdded: 0, papersUpdated: 0, papersUnchanged: 0, paragraphs: 0, recordsAdded: 0, recordsUnchanged: 0, errorCount: 1 };
+    await finishRun(db.prisma, runId, 'failed', zero, {}, message);
+    return { runId, status: 'failed', message };
+  }
+  const report = await runIngest(db, fetched.files, { trigger: 'fetch', runId, source: 'Europe PMC', signal: opts.signal });
+  if (fetched.failures.length) {
+    await db.prisma.ingestError.createMany({
+      data: fetched.failures.map((f) => ({ runId, file: f.id, location: 'download', reason: f.reason })),
+    });
+    await db.prisma.ingestRun.update({ where: { id: runId }, data: { errorCount: { increment: fetched.failures.length } } });
+  }
+  return { ...report, errors: report.errors + fetched.failures.length };
+}
