@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config.ts';
+
+describe('readConfig', () => {
+  it('defaults to the embedded database in .assay with nothing configured', () => {
+    const cfg = readConfig({});
+    expect(cfg).toMatchObject({ dataDir: path.resolve('.assay'), databaseUrl: null, corpusPaths: [], port: 3000 });
+  });
+  it('reads PostgreSQL, corpus paths and limits', () => {
+    const cfg = readConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/assay', ASSAY_CORPUS: `a${path.delimiter}b`, ASSAY_MAX_UPLOAD_MB: '2' });
+    expect(cfg.databaseUrl).toBe('postgresql://u:p@db:5432/assay');
+    expect(cfg.corpusPaths).toEqual([path.resolve('a'), path.resolve('b')]);
+    expect(cfg.maxUploadBytes).toBe(2 * 1024 * 1024);
+  });
+  it('names the variable that is wrong', () => {
+    expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database.ts';
+import { getPaper, libraryFacets, searchPapers } from './papers.ts';
+import { recordsForPaper } from './records.ts';
+import { runIngest } from '../ingest/pipeline.ts';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+import { MATCH_END, MATCH_START } from '../search-markers.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const dir = tempDir();
+  const extra = Array.from({ length: 25 }, (_, i) => ({
+    ...structuredClone(corpusPapers[1]),
+    id: `extra-${i}`,
+    doi: `10.9999/extra.${String(i).padStart(2, '0')}`,
+    title: `Zeolite membrane study ${i}`,
+    year: 2000 + i,
+    paragraphs: [{ id: null, section: null, text: `Zeolite sample ${i} adsorbed water.` }],
+  }));
+  await runIngest(db, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, ...extra]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const titles = async (s: Parameters<typeof searchPapers>[1]) => (await searchPapers(db.prisma, s)).hits.map((h) => h.title);
+
+describe(`library search (${testDatabaseKind()})`, () => {
+  it('finds papers by words in the full text, with a highlighted snippet', async () => {
+    const res = await searchPapers(db.prisma, { q: 'screen-printed ceria' });
+    expect(res.total).toBe(1);
+    expect(res.hits[0].title).toBe(corpusPapers[0].title);
+    expect(res.hits[0].snippet).toContain(`${MATCH_START}ceria${MATCH_END}`);
+    expect(res.hits[0]).toMatchObject({ paragraphCount: 3, recordCount: 0 });
+  });
+  it('finds by title words, DOI and author, each restricted to its field', async () => {
+    expect(await titles({ q: 'spinel', field: 'title' })).toEqual([corpusPapers[1].title]);
+    expect(await titles({ q: '10.9999/demo.sofc.2021.001', field: 'doi' })).toEqual([corpusPapers[0].title]);
+    expect(await titles({ q: 'curie', field: 'author' })).toEqual([corpusPapers[0].title]);
+    expect(await titles({ q: 'curie', field: 'title' })).toEqual([]);
+    expect(await titles({ q: 'gelled', field: 'fulltext' })).toEqual([corpusPapers[1].title]);
+  });
+  it('filters by domain, source and year range and pages through results', async () => {
+    expect(await titles({ domain: 'sofc' })).toEqual([corpusPapers[0].title]);
+    const range = await searchPapers(db.prisma, { q: 'zeolite', yearFrom: 2010, yearTo: 2014 });
+    expect(range.total).toBe(5);
+    const page1 = await searchPapers(db.prisma, { source: 'Demo', pageSize: 10 });
+    const page3 = await searchPapers(db.prisma, { source: 'Demo', pageSize: 10, page: 3 });
+    expect(page1.total).toBe(28);
+    expect(page1.hits).toHaveLength(10);
+    expect(page3.hits).toHaveLength(8);
+    expect(new Set([...page1.hits, ...page3.hits].map((h) => h.id)).size).toBe(18);
+  });
+  it('treats hostile search text as text', async () => {
+    for (const q of ["'; DROP TABLE \"Paper\"; --", '%_\\', '!!!', 'a'.repeat(5000), '"unbalanced']) {
+      await expect(searchPapers(db.prisma, { q })).resolves.toBeDefined();
+    }
+    expect(await db.prisma.paper.count()).toBe(28);
+  });
+  it('gives facets, a paper with ordered paragraphs and its linked records', async () => {
+    const facets = await libraryFacets(db.prisma);
+    expect(facets.domains.map((d) => d.value)).toEqual(['battery', 'polymer', 'sofc']);
+    expect(facets).toMatchObject({ yearMin: 2000, yearMax: 2024 });
+    const hit = (await searchPapers(db.prisma, { q: 'spinel', field: 'title' })).hits[0];
+    const paper = await getPaper(db.prisma, hit.id);
+    expect(paper?.paragraphs.map((p) => p.ordinal)).toEqual([0, 1]);
+    const recs = await recordsForPaper(db.prisma, hit.id);
+    expect(recs.total).toBe(2);
+  });
+});

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { getRun } from '../db/ingest-runs.ts';
+import { runIngest } from './pipeline.ts';
+import { corpusPapers, jatsXml, makePdf, recipeRows, solarchemRow, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { databaseDigest, openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+beforeEach(async () => {
+  await db.prisma.ingestRun.deleteMany();
+  await db.prisma.record.deleteMany();
+  await db.prisma.paper.deleteMany();
+});
+
+/** A folder with one file of every format plus the structured records. */
+async function libraryFolder(): Promise<string> {
+  const dir = tempDir();
+  writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers, true);
+  writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows, true);
+  writeRecordsJsonl(dir, 'solarchem-experiments.jsonl', [solarchemRow]);
+  fs.writeFileSync(path.join(dir, 'a.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));
+  fs.writeFileSync(path.join(dir, 'b.xml'), jatsXml());
+  fs.writeFileSync(path.join(dir, 'c.pdf'), await makePdf());
+  fs.writeFileSync(path.join(dir, 'd.md'), '# Notes on NiFe LDH\n\nNiFe LDH reached 10 mA cm⁻² at 1.48 V vs RHE.\n');
+  fs.writeFileSync(path.join(dir, 'README.md'), '# not a paper');
+  fs.writeFileSync(path.join(dir, 'questions.jsonl'), '{"question": "not ours"}\n');
+  return dir;
+}
+
+describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
+  it('imports every format, links records to papers by DOI, and reports totals', async () => {
+    const report = await runIngest(db, [await libraryFolder()], { trigger: 'cli' });
+    expect(report.status).toBe('succeeded');
+    expect(report.errors).toBe(0);
+    expect(report.papers).toBe(7); // 3 corpus + TEI + JATS + PDF + Markdown
+    expect(report.records).toBe(3);
+    expect(report.counters).toMatchObject({ papersAdded: 7, recordsAdded: 3, filesDone: 8, filesTotal: 8 });
+    const battery = await db.prisma.paper.findUnique({ where: { doi: '10.9999/demo.battery.2019.002' }, include: { records: true, paragraphs: true } });
+    expect(battery?.records.map((r) => r.kind)).toEqual(['sol-gel-recipe', 'sol-gel-recipe']);
+    expect(battery?.paragraphs).toHaveLength(2);
+    const solar = await db.prisma.record.findFirstOrThrow({ where: { kind: 'solarchem-experiment' } });
+    expect(solar.paperId).toBeNull(); // its paper is not in the library
+    expect(report.paragraphs).toBe(await db.prisma.paragraph.count());
+  });
+
+  it('changes nothing when the same files are ingested again', async () => {
+    const dir = await libraryFolder();
+    await runIngest(db, [dir], { trigger: 'cli' });
+    const before = await databaseDigest(db);
+    const again = await runIngest(db, [dir], { trigger: 'cli' });
+    expect(again.counters).toMatchObject({ papersAdded: 0, papersUpdated: 0, papersUnchanged: 7, recordsAdded: 0, recordsUnchanged: 3, paragraphs: 0 });
+    expect(await databaseDigest(db)).toEqual(before);
+  });
+
+  it('updates a paper whose text changed (same DOI) instead of duplicating it', async () => {
+    const dir = tempDir();
+    await runIngest(db, [writeCorpusJsonl(dir, 'v1.jsonl')], { trigger: 'cli' });
+    const changed = structuredClone(corpusPapers);
+    changed[0].paragraphs[1].text = 'Powders were calcined at 1100 °C for 6 h.';
+    changed[0].title = 'Corrected title';
+    const report = await runIngest(db, [writeCorpusJsonl(dir, 'v2.jsonl', changed)], { trigger: 'cli' });
+    expect(report.counters).toMatchObject({ papersAdded: 0, papersUpdated: 1, papersUnchanged: 2, paragraphs: 3 });
+    const paper = await db.prisma.paper.findUniqueOrThrow({ where: { doi: corpusPapers[0].doi! }, include: { paragraphs: { orderBy: { ordinal: 'asc' } } } });
+    expect(paper.title).toBe('Corrected title');
+    expect(paper.paragraphs[1].text).toBe('Powders were calcined at 1100 °C for 6 h.');
+    expect(await db.prisma.paper.count()).toBe(3);
+  });
+
+  it('treats identical text from another channel as the same paper, filling in missing metadata only', async () => {
+    const dir = tempDir();
+    const noMeta = structuredClone(corpusPapers[0]);
+    Object.assign(noMeta, { doi: null, journal: null, source: 'Other', id: 'other-1' });
+    await runIngest(db, [writeCorpusJsonl(dir, 'a.jsonl', [noMeta])], { trigger: 'cli' });
+    const report = await runIngest(db, [writeCorpusJsonl(dir, 'b.jsonl', [corpusPapers[0]])], { trigger: 'cli' });
+    expect(report.counters).toMatchObject({ papersAdded: 0, papersUpdated: 1 });
+    const only = await db.prisma.paper.findMany();
+    expect(only).toHaveLength(1);
+    expect(only[0]).toMatchObject({ doi: corpusPapers[0].doi, journal: corpusPapers[0].journal, source: 'Other' });
+  });
+
+  it('keeps papers with identical text but different DOIs apart', async () => {
+    const dir = tempDir();
+    const twin = { ...structuredClone(corpusPapers[0]), id: 'twin', doi: '10.9999/another' };
+    await runIngest(db, [writeCorpusJsonl(dir, 'a.jsonl', [corpusPapers[0], twin])], { trigger: 'cli' });
+    expect(await db.prisma.paper.count()).toBe(2);
+  });
+
+  it('reports bad files and bad lines, ingests the rest, and keeps what was stored before', async () => {
+    const good = tempDir();
+    await runIngest(db, [writeCorpusJsonl(good, 'good.jsonl', [corpusPapers[0]])], { trigger: 'cli' });
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'cut.xml'), teiXml().slice(0, 500));
+    fs.writeFileSync(path.join(dir, 'junk.pdf'), Buffer.from('%PDF-1.7\n\u0000\u0001garbage'));
+    fs.writeFileSync(path.join(dir, 'empty.txt'), '');
+    fs.writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from('Title\n\n800 \xb0C anneal', 'latin1'));
+    fs.writeFileSync(path.join(dir, 'mixed.jsonl'), [JSON.stringify(corpusPapers[1]), '{oops', JSON.stringify(corpusPapers[2])].join('\n'));
+    const report = await runIngest(db, [dir, path.join(dir, 'missing.pdf')], { trigger: 'upload' });
+    expect(report.status).toBe('succeeded');
+    expect(report.papers).toBe(3);
+    const run = await getRun(db.prisma, report.runId);
+    const byFile = Object.fromEntries(run!.errors.map((e) => [path.basename(e.file), `${e.location ?? ''} ${e.reason}`]));
+    expect(Object.keys(byFile).sort()).toEqual(['cut.xml', 'empty.txt', 'junk.pdf', 'latin1.txt', 'missing.pdf', 'mixed.jsonl']);
+    expect(byFile['cut.xml']).toMatch(/line \d+, column \d+ malformed XML/);
+    expect(byFile['mixed.jsonl']).toMatch(/^line 2 invalid JSON/);
+    expect(byFile['latin1.txt']).toMatch(/not valid UTF-8/);
+    expect(byFile['missing.pdf']).toMatch(/no such file/);
+    expect(run!.errorCount).toBe(6);
+    expect(await db.prisma.paper.findUnique({ where: { doi: corpusPapers[0].doi! } })).not.toBeNull();
+  });
+
+  it('stops when aborted, marks the run interrupted, and a re-run ends in the same database as an uninterrupted one', async () => {
+    const dir = tempDir();
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      ...structuredClone(corpusPapers[0]),
+      id: `bulk-${i}`,
+      doi: `10.9999/bulk.${i}`,
+      paragraphs: [{ id: `bulk-${i}:p1`, section: null, text: `Sample ${i} was sintered at ${1000 + i} °C.` }],
+    }));
+    const file = writeCorpusJsonl(dir, 'bulk.jsonl', many);
+    const records = writeRecordsJsonl(dir, 'sol-gel.jsonl', Array.from({ length: 50 }, (_, i) => ({ ...recipeRows[0], reaction_string: `r${i}` })));
+
+    await runIngest(db, [file, records], { trigger: 'cli', recordBatchSize: 7 });
+    const uninterrupted = await databaseDigest(db);
+    await db.prisma.record.deleteMany();
+    await db.prisma.paper.deleteMany();
+
+    const controller = new AbortController();
+    const first = await runIngest(db, [file, records], {
+      trigger: 'cli',
+      signal: controller.signal,
+      recordBatchSize: 7,
+      onProgress: (p) => p.papersAdded >= 25 && controller.abort(),
+    });
+    expect(first.status).toBe('interrupted');
+    expect(first.papers).toBeGreaterThanOrEqual(25);
+    expect(first.papers).toBeLessThan(60);
+    const second = await runIngest(db, [file, records], { trigger: 'cli', recordBatchSize: 7 });
+    expect(second.status).toBe('succeeded');
+    expect(await databaseDigest(db)).toEqual(uninterrupted);
+  });
+});
