@@ -1,6 +1,7 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 export interface RunView {
   id: string;
@@ -23,6 +24,7 @@ export interface RunView {
   errors?: { id: string; file: string; location: string | null; reason: string }[];
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const active = (s: string | undefined) => s === 'running' || s === 'queued';
 
 export function useRun(runId: string | null) {
@@ -49,6 +51,12 @@ const statusStyle: Record<string, string> = {
 /** Live progress and per-file errors of one import run. */
 export function RunStatus({ runId }: { runId: string }) {
   const { data: run, error } = useRun(runId);
+  const queryClient = useQueryClient();
+  const finished = run && !active(run.status);
+  useEffect(() => {
+    // A finished run changes the list of recent imports: refresh it now rather than at its next poll.
+    if (finished) void queryClient.invalidateQueries({ queryKey: ['ingest-runs'] });
+  }, [finished, queryClient]);
   if (error) return <p className="text-sm text-red-700">Could not load the import status: {(error as Error).message}</p>;
   if (!run) return <p className="text-sm text-slate-600">Starting…</p>;
   const pct = run.filesTotal ? Math.round((run.filesDone / run.filesTotal) * 100) : active(run.status) ? 0 : 100;
@@ -65,8 +73,8 @@ export function RunStatus({ runId }: { runId: string }) {
         <div className="h-full bg-teal-600 transition-all" style={{ width: `${pct}%` }} />
       </div>
       <p className="text-sm text-slate-700" data-testid="run-counts">
-        {run.filesDone}/{run.filesTotal} files · {run.papersAdded} papers added, {run.papersUpdated} updated, {run.papersUnchanged} unchanged ·{' '}
-        {run.recordsAdded} records added, {run.recordsUnchanged} unchanged · {run.errorCount} {run.errorCount === 1 ? 'error' : 'errors'}
+        {run.filesDone}/{run.filesTotal} files · {count(run.papersAdded, 'paper')} added, {run.papersUpdated} updated, {run.papersUnchanged} unchanged ·{' '}
+        {count(run.recordsAdded, 'record')} added, {run.recordsUnchanged} unchanged · {count(run.errorCount, 'error')}
       </p>
       {run.currentFile && active(run.status) ? <p className="truncate text-xs text-slate-500">Now: {run.currentFile}</p> : null}
       {run.message ? <p className="text-sm text-slate-700">{run.message}</p> : null}

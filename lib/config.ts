@@ -39,7 +39,7 @@ export type AssayConfig = {
 
 export class ConfigError extends Error {}
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): AssayConfig {
+export function readConfig(env: Record<string, string | undefined> = process.env): AssayConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

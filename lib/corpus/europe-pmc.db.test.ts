@@ -68,7 +68,7 @@ describe('Europe PMC starter corpus', () => {
       await db?.close();
     });
     it('ingests downloaded JATS as Europe PMC papers in one run with its download errors', async () => {
-      const cfg = readConfig({ ASSAY_DATA_DIR: tempDir(), ASSAY_EUROPEPMC_URL: base } as NodeJS.ProcessEnv);
+      const cfg = readConfig({ ASSAY_DATA_DIR: tempDir(), ASSAY_EUROPEPMC_URL: base });
       const report = await downloadAndIngestStarterCorpus(db, cfg);
       expect(report.status).toBe('succeeded');
       const papers = await db.prisma.paper.findMany({ orderBy: { sourceId: 'asc' } });
@@ -81,7 +81,7 @@ describe('Europe PMC starter corpus', () => {
       expect(run!.errors[0]).toMatchObject({ file: 'PMC404', location: 'download' });
     });
     it('records an offline failure on the run', async () => {
-      const cfg = readConfig({ ASSAY_DATA_DIR: tempDir(), ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest' } as NodeJS.ProcessEnv);
+      const cfg = readConfig({ ASSAY_DATA_DIR: tempDir(), ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest' });
       const result = await downloadAndIngestStarterCorpus(db, cfg);
       expect(result.status).toBe('failed');
       const run = await getRun(db.prisma, result.runId);

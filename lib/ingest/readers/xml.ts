@@ -36,6 +36,13 @@ export function parseXml(bytes: Uint8Array): XElement {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
+    // fast-xml-parser reports elements left open at the end as "Invalid '[...]' found" at line 1.
+    const open = /^Invalid '\[(.*)\]' found/.exec(msg);
+    if (open) {
+      const names = open[1].split(',').map((n) => `<${n.trim().replace(/^"|"$/g, '')}>`);
+      const lastLine = text.split('\n').length;
+      throw new InputError(`malformed XML: the file ends before ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} closed (truncated?)`, `line ${lastLine}, end of file`);
+    }
     throw new InputError(`malformed XML: ${msg}`, `line ${line}, column ${col}`);
   }
   const ordered = parser.parse(text) as unknown[];

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const shots = 'e2e/screenshots';
+
+/** The first-start import of ASSAY_CORPUS runs in the background: wait until it has finished. */
+async function waitForCorpus(page: Page) {
+  await expect
+    .poll(async () => (await (await page.request.get('/api/health')).json()).papers, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(36);
+}
+
+test.beforeEach(async ({ page }) => {
+  await waitForCorpus(page);
+});
+
+test('library: totals, full-text search with highlights, filters and paging', async ({ page }) => {
+  await page.goto('/library');
+  await expect(page.getByTestId('library-totals')).toHaveText(/36 papers · \d+ paragraphs · 2 structured records/);
+  await expect(page.getByTestId('result-count')).toHaveText(/36 papers · page 1 of 2/);
+  await page.getByRole('link', { name: 'Next →' }).click();
+  await expect(page.getByTestId('result-count')).toHaveText(/page 2 of 2/);
+  await expect(page.getByTestId('results').getByRole('listitem')).toHaveCount(16);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('screen-printed ceria');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('result-count')).toHaveText('1 paper matching “screen-printed ceria”');
+  const hit = page.getByTestId('results').getByRole('listitem');
+  await expect(hit.getByRole('link')).toHaveText('Cobalt-free perovskite cathodes for intermediate-temperature fuel cells');
+  await expect(hit.locator('mark').first()).toHaveText(/screen|ceria/);
+  await page.screenshot({ path: `${shots}/library-search.png`, fullPage: true });
+
+  await page.goto('/library');
+  await page.getByLabel('Domain').selectOption('membranes');
+  await page.getByLabel('Year from').fill('2010');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByTestId('result-count')).toHaveText('10 papers');
+  await page.getByLabel('Search in').selectOption('author');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Hopper');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('result-count')).toHaveText(/10 papers matching “Hopper”/);
+});
+
+test('paper page: metadata, DOI link, sections, and linked structured records', async ({ page }) => {
+  await page.goto('/library?q=10.9999/demo.battery.2019.002&field=doi');
+  await page.getByTestId('results').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sol-gel synthesis of spinel LiMn2O4 for lithium-ion batteries');
+  await expect(page.getByTestId('doi-link')).toHaveAttribute('href', 'https://doi.org/10.9999/demo.battery.2019.002');
+  await expect(page.getByText('CC-BY 4.0')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Abstract' })).toBeVisible();
+  await expect(page.getByTestId('record-count')).toHaveText('2 linked records');
+  await page.getByText('0.5 Li2CO3 + 2 MnO2 == 1 LiMn2O4 + 0.5 CO2 + 0.25 O2').first().isVisible();
+  await page.locator('summary', { hasText: 'data:' }).first().click();
+  await expect(page.getByText('"sol-gel"').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/paper.png`, fullPage: true });
+
+  await page.goto('/library?q=ceria+dilatometry');
+  await page.getByTestId('results').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thermal expansion of doped ceria electrolytes');
+  await expect(page.getByRole('heading', { name: 'Introduction' })).toBeVisible();
+});
+
+test('import: upload with live progress, per-file errors, and the new paper in the library', async ({ page }) => {
+  await page.goto('/import');
+  await expect(page.getByTestId('recent-runs')).toContainText('startup');
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'hydrothermal-zno.md', mimeType: 'text/markdown', buffer: Buffer.from('# Hydrothermal ZnO nanorods on FTO\n\n## Methods\nZnO nanorods were grown at 90 °C for 6 h in zinc nitrate and HMTA.\n') },
+    { name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from('<TEI><teiHeader><fileDesc>') },
+    { name: 'slides.docx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]) },
+  ]);
+  await expect(page.getByTestId('selected-files').getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Import 3 files' }).click();
+  const status = page.getByTestId('run-status').first();
+  await expect(status).toHaveAttribute('data-status', 'succeeded');
+  await expect(status.getByTestId('run-counts')).toContainText('3/3 files · 1 paper added');
+  const errors = status.getByTestId('run-errors');
+  await expect(errors).toContainText('broken.xml');
+  await expect(errors).toContainText('malformed XML: the file ends before <TEI>, <teiHeader>, <fileDesc> are closed');
+  await expect(errors).toContainText('slides.docx');
+  await expect(errors).toContainText('unsupported binary file');
+  await expect(page.getByTestId('recent-runs').getByRole('listitem').first()).toContainText('succeeded · 1 papers');
+  await page.screenshot({ path: `${shots}/import.png`, fullPage: true });
+
+  await page.goto('/library?q=HMTA');
+  await expect(page.getByTestId('results').getByRole('link')).toHaveText('Hydrothermal ZnO nanorods on FTO');
+});
+
+test('import refuses an oversized or empty upload with a clear message', async ({ request }) => {
+  const empty = await request.post('/api/import', { multipart: {} });
+  expect(empty.status()).toBe(400);
+  expect((await empty.json()).error).toMatch(/no files|multipart/);
+  // The e2e server runs with ASSAY_MAX_UPLOAD_MB=5.
+  const big = await request.post('/api/import', { multipart: { files: { name: 'big.jsonl', mimeType: 'application/json', buffer: Buffer.alloc(7 * 1024 * 1024, 0x20) } } });
+  expect(big.status()).toBe(413);
+  expect((await big.json()).error).toMatch(/limit/);
+});

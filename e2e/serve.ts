@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
+
+/**
+ * Starts the built app for the browser tests on a fresh embedded database whose ASSAY_CORPUS is a folder of
+ * invented papers in every format, so the first-start import runs exactly as it would for a user.
+ */
+const port = process.env.E2E_PORT ?? '3311';
+const corpus = tempDir('assay-e2e-corpus-');
+const extra = Array.from({ length: 30 }, (_, i) => ({
+  ...structuredClone(corpusPapers[1]),
+  id: `zeolite-${i}`,
+  doi: `10.9999/zeolite.${String(i).padStart(2, '0')}`,
+  title: `Zeolite membrane study ${i + 1}`,
+  year: 1990 + i,
+  domain: 'membranes',
+  paragraphs: [{ id: null, section: null, text: `Zeolite sample ${i + 1} adsorbed water at ${20 + i} °C.` }],
+}));
+writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra], true);
+writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
+fs.writeFileSync(path.join(corpus, 'bzy.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));
+fs.writeFileSync(path.join(corpus, 'niysz.xml'), jatsXml());
+fs.writeFileSync(path.join(corpus, 'ceria.pdf'), await makePdf({ doi: '10.9999/demo.pdf.5' }));
+const dataDir = tempDir('assay-e2e-data-');
+fs.writeFileSync(path.join(dataDir, 'e2e-info.json'), JSON.stringify({ corpus }));
+
+const next = path.resolve(import.meta.dirname, '..', 'node_modules', '.bin', 'next');
+const child = spawn(next, ['start', '-p', port, '-H', '127.0.0.1'], {
+  stdio: 'inherit',
+  env: { ...process.env, ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest', ASSAY_MAX_UPLOAD_MB: '5' },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  fs.rmSync(corpus, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

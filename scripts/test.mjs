@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, ending with one plain "N passed, N failed, N skipped" line.
+//  1. migrations vs schema.prisma drift check, and the TypeScript type check
+//  2. unit + database tests on the embedded PGlite database (vitest)
+//  3. the database tests again on PostgreSQL when TEST_DATABASE_URL is set (the parity suite)
+//  4. a production build and the browser tests in Debian's chromium (Playwright)
+import { spawnSync, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'test-results');
+fs.mkdirSync(out, { recursive: true });
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(label, cmd, args, extraEnv = {}) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return res.status === 0;
+}
+
+function step(label, cmd, args) {
+  if (run(label, cmd, args)) passed++;
+  else {
+    failed++;
+    console.log(`FAILED: ${label}`);
+  }
+}
+
+function vitest(label, reportName, extraEnv) {
+  const report = path.join(out, reportName);
+  fs.rmSync(report, { force: true });
+  const ok = run(label, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], extraEnv);
+  if (!fs.existsSync(report)) {
+    failed++;
+    console.log(`FAILED: ${label} produced no report`);
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (ok || r.numFailedTests ? 0 : 1); // a crash with no failed test still fails
+  skipped += r.numPendingTests + r.numTodoTests;
+}
+
+function chromium() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8', shell: '/bin/sh' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+step('migration drift check', process.execPath, ['--import', 'tsx', 'lib/cli/db-migrate.ts', '--check-drift']);
+step('type check', bin('tsc'), ['--noEmit']);
+vitest('unit and database tests (PGlite)', 'vitest-pglite.json', { ASSAY_TEST_DB: 'pglite' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('database tests on PostgreSQL (parity)', 'vitest-postgres.json', { ASSAY_TEST_DB: 'postgres' });
+} else {
+  console.log('\n=== PostgreSQL parity skipped: set TEST_DATABASE_URL=postgresql://user@host:port/db to run the database tests on a server ===');
+}
+
+if (chromium()) {
+  if (run('production build', bin('next'), ['build'])) {
+    const report = path.join(out, 'playwright.json');
+    fs.rmSync(report, { force: true });
+    const ok = run('browser tests (Playwright + chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium() });
+    if (fs.existsSync(report)) {
+      const s = JSON.parse(fs.readFileSync(report, 'utf8')).stats;
+      passed += s.expected + s.flaky;
+      failed += s.unexpected + (ok || s.unexpected ? 0 : 1);
+      skipped += s.skipped;
+    } else {
+      failed++;
+    }
+  } else {
+    failed++;
+    console.log('FAILED: production build');
+  }
+} else if (process.env.ASSAY_REQUIRE_E2E) {
+  failed++;
+  console.log('FAILED: browser tests need chromium (apt-get install chromium, or set CHROMIUM_PATH)');
+} else {
+  console.log('\n=== browser tests skipped: no chromium found (apt-get install chromium, or set CHROMIUM_PATH) ===');
+}
+
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
