@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Database } from '../db/database.ts';
 import { applyPendingMigrations } from '../db/migrations.ts';
+import { openScratchPostgres } from '../db/scratch-postgres.ts';
 
 /**
  * A fresh, migrated database for one test file. `ASSAY_TEST_DB=postgres` (with TEST_DATABASE_URL) runs the
@@ -14,27 +13,9 @@ export async function openTestDatabase(): Promise<Database> {
   if (testDatabaseKind() === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('ASSAY_TEST_DB=postgres needs TEST_DATABASE_URL (a server where the test user may CREATE DATABASE)');
-    const name = `assay_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const { openPostgresDatabase } = await import('../db/postgres.ts');
-    const db = await openPostgresDatabase(url.toString());
+    const db = await openScratchPostgres(adminUrl);
     await applyPendingMigrations(db);
-    const close = db.close;
-    return {
-      ...db,
-      async close() {
-        await close();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
+    return db;
   }
   const { openPgliteDatabase } = await import('../db/pglite.ts');
   const db = await openPgliteDatabase('memory');
