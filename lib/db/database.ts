@@ -9,5 +9,11 @@ export interface Database {
   prisma: PrismaClient;
   /** A fresh driver-adapter factory for the Prisma schema engine (migrations, drift checks). */
   migrationAdapterFactory(): SqlMigrationAwareDriverAdapterFactory;
+  /**
+   * One parameterised statement straight through the driver, returning the affected row count. For bulk
+   * writes with multi-megabyte parameters: Prisma's debug module keeps the arguments of its last 100 calls,
+   * which for such batches pins hundreds of megabytes.
+   */
+  bulkExecute(sql: string, params: unknown[]): Promise<number>;
   close(): Promise<void>;
 }

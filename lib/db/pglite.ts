@@ -34,6 +34,9 @@ export async function openPgliteDatabase(dataDir: string | 'memory'): Promise<Da
     location,
     prisma,
     migrationAdapterFactory: () => new PrismaPGlite(pg) as unknown as SqlMigrationAwareDriverAdapterFactory,
+    async bulkExecute(sql, params) {
+      return (await pg.query(sql, params)).affectedRows ?? 0;
+    },
     async close() {
       await prisma.$disconnect();
       if (!pg.closed) await pg.close();

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client.ts';
 import type { Database } from './database.ts';
@@ -6,13 +7,21 @@ import type { Database } from './database.ts';
 /** A PostgreSQL server (DATABASE_URL) through node-postgres. */
 export async function openPostgresDatabase(url: string): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 8 }) });
+  let bulkPool: pg.Pool | null = null;
   return {
     kind: 'postgres',
     location: redactUrl(url),
     prisma,
     migrationAdapterFactory: () =>
       new PrismaPg({ connectionString: url, max: 2 }) as unknown as SqlMigrationAwareDriverAdapterFactory,
-    close: () => prisma.$disconnect(),
+    async bulkExecute(sql, params) {
+      bulkPool ??= new pg.Pool({ connectionString: url, max: 2 });
+      return (await bulkPool.query(sql, params)).rowCount ?? 0;
+    },
+    async close() {
+      await prisma.$disconnect();
+      await bulkPool?.end();
+    },
   };
 }
 

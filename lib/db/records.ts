@@ -1,4 +1,5 @@
 import type { PrismaClient } from './generated/client.ts';
+import type { Database } from './database.ts';
 import type { ParsedRecord } from '../ingest/types.ts';
 import { randomUUID } from 'node:crypto';
 import { sha256 } from '../ingest/text.ts';
@@ -10,7 +11,7 @@ import { sha256 } from '../ingest/text.ts';
  * source and the hash of its JSON: re-importing the same rows adds nothing (ON CONFLICT DO NOTHING). The whole
  * batch travels as one JSONB parameter, which is several times faster than one bound parameter per field.
  */
-export async function saveRecordBatch(prisma: PrismaClient, batch: ParsedRecord[]): Promise<{ added: number; unchanged: number }> {
+export async function saveRecordBatch(db: Database, batch: ParsedRecord[]): Promise<{ added: number; unchanged: number }> {
   if (batch.length === 0) return { added: 0, unchanged: 0 };
   const rows = batch.map((r) => ({
     id: randomUUID(),
@@ -21,12 +22,14 @@ export async function saveRecordBatch(prisma: PrismaClient, batch: ParsedRecord[
     title: r.title,
     data: r.data,
   }));
-  const added = await prisma.$executeRaw`
-    INSERT INTO "Record" (id, kind, source, "contentHash", doi, title, data, "createdAt")
-    SELECT x.id, x.kind, x.source, x."contentHash", x.doi, x.title, x.data, now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS x(id text, kind text, source text, "contentHash" text, doi text, title text, data jsonb)
-    ON CONFLICT (source, "contentHash") DO NOTHING`;
+  const added = await db.bulkExecute(
+    `INSERT INTO "Record" (id, kind, source, "contentHash", doi, title, data, "createdAt")
+     SELECT x.id, x.kind, x.source, x."contentHash", x.doi, x.title, x.data, now()
+     FROM jsonb_to_recordset($1::jsonb)
+       AS x(id text, kind text, source text, "contentHash" text, doi text, title text, data jsonb)
+     ON CONFLICT (source, "contentHash") DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
   return { added, unchanged: batch.length - added };
 }
 

@@ -148,7 +148,7 @@ async function ingestNow(db: Database, inputs: string[], options: IngestOptions)
         if (!batch.length) return;
         const toSave = batch;
         batch = [];
-        const res = await saveRecordBatch(prisma, toSave);
+        const res = await saveRecordBatch(db, toSave);
         counters.recordsAdded += res.added;
         counters.recordsUnchanged += res.unchanged;
       };
