@@ -10,6 +10,7 @@ export const dynamic = 'force-dynamic';
 
 type Params = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 const intOrUndefined = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : undefined);
 const fields: { value: SearchField; label: string }[] = [
   { value: 'all', label: 'Everything' },
@@ -156,8 +157,8 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
               {h.doi ? <span>doi:{h.doi}</span> : <span>no DOI</span>}
               <span className="rounded bg-slate-100 px-1.5">{h.source}</span>
               {h.domain ? <span className="rounded bg-teal-50 px-1.5 text-teal-800">{h.domain}</span> : null}
-              <span>{h.paragraphCount} paragraphs</span>
-              {h.recordCount ? <span>{h.recordCount} records</span> : null}
+              <span>{plural(h.paragraphCount, 'paragraph')}</span>
+              {h.recordCount ? <span>{plural(h.recordCount, 'record')}</span> : null}
             </p>
             {h.snippet ? (
               <p className="mt-2 text-sm text-slate-700">
