@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseFormula, tidyFormula } from './formula.ts';
+
+describe('normaliseFormula', () => {
+  it('parses simple, parenthesised and hydrated formulas into compositions', () => {
+    expect(normaliseFormula('LiMn2O4')).toMatchObject({ formula: 'LiMn2O4', composition: { Li: 1, Mn: 2, O: 4 } });
+    expect(normaliseFormula('Ni(NO3)2')).toMatchObject({ composition: { Ni: 1, N: 2, O: 6 } });
+    expect(normaliseFormula('NiSO4·6H2O')).toMatchObject({ formula: 'NiSO4·6H2O', composition: { Ni: 1, S: 1, O: 10, H: 12 } });
+    expect(normaliseFormula('NiSO4 • 6H2O')?.formula).toBe('NiSO4·6H2O');
+    expect(normaliseFormula('Co(SO4)·7H2O')?.composition).toEqual({ Co: 1, S: 1, O: 11, H: 14 });
+  });
+  it('keeps doped and non-stoichiometric compositions, with Unicode minus and subscripts', () => {
+    expect(normaliseFormula('BaZr0.4Ce0.4Y0.2O3−δ')).toMatchObject({ formula: 'BaZr0.4Ce0.4Y0.2O3-δ', composition: null, elements: ['Ba', 'Ce', 'O', 'Y', 'Zr'] });
+    expect(normaliseFormula('La1−xSrxMnO3')).toMatchObject({ formula: 'La1-xSrxMnO3', composition: null });
+    expect(normaliseFormula('La0.6Sr0.4Co0.2Fe0.8O3')?.composition).toEqual({ La: 0.6, Sr: 0.4, Co: 0.2, Fe: 0.8, O: 3 });
+    expect(normaliseFormula('Li₂CO₃')?.formula).toBe('Li2CO3');
+    expect(normaliseFormula('SrCo0.8Nb0.1Ta0.1O3−δ')?.formula).toBe('SrCo0.8Nb0.1Ta0.1O3-δ');
+  });
+  it('mends PDF spacing inside formulas', () => {
+    expect(tidyFormula('YBa 2 Cu 3 O y')).toBe('YBa2Cu3Oy');
+    expect(normaliseFormula('YBa 2 Cu 3 O 7')?.composition).toEqual({ Y: 1, Ba: 2, Cu: 3, O: 7 });
+  });
+  it('returns null for words, abbreviations and ambiguous symbols rather than guessing', () => {
+    for (const s of ['nickel foam', 'YSZ', 'LDH', 'Co', 'NF', 'CNT', 'MOF 3', 'Xy2', 'water', '', 'Ni3S2/NF-1']) expect(normaliseFormula(s), s).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Chemical formulas as materials papers write them: hydrates (NiSO4·6H2O), parentheses (Ni(NO3)2), fractional,
+ * doped and non-stoichiometric compositions (BaZr0.4Ce0.4Y0.2O3−δ, La1−xSrxMnO3), PDF-extracted spacing
+ * ("YBa 2 Cu 3 O y") and Unicode subscripts. `normaliseFormula` returns one canonical spelling or null when the
+ * text is not a formula; it never guesses.
+ */
+
+const ELEMENTS = new Set(
+  ('H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo ' +
+    'Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl ' +
+    'Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr')
+    .split(' '),
+);
+
+const subscriptDigits: Record<string, string> = { '₀': '0', '₁': '1', '₂': '2', '₃': '3', '₄': '4', '₅': '5', '₆': '6', '₇': '7', '₈': '8', '₉': '9', '₋': '-', '₊': '+' };
+
+export interface ParsedFormula {
+  /** Canonical spelling: no spaces, ASCII digits, "·" for hydrates, "−δ" style written as "-δ". */
+  formula: string;
+  /** Element → amount for fixed compositions; null when a variable (x, δ) is involved. */
+  composition: Record<string, number> | null;
+  elements: string[];
+}
+
+/** Tidies the typography of a formula-like string (does not decide whether it is one). */
+export function tidyFormula(raw: string): string {
+  let s = raw.trim().replace(/[₀-₉₋₊]/g, (c) => subscriptDigits[c]);
+  s = s.replace(/[\u2212\u2013\u2010\u2011]/g, '-').replace(/[•∙⋅*]/g, '·').replace(/(\d)\s*\.\s*(\d+)\s*H2O/g, (m, a, b) => (m.includes(' ') || !/\d\.\d/.test(m) ? `${a}·${b}H2O` : m));
+  s = s.replace(/\s*·\s*/g, '·').replace(/\s*-\s*([δxyz])\b/g, '-$1');
+  // PDF extraction puts spaces between an element and its count: "YBa 2 Cu 3 O y" → "YBa2Cu3Oy".
+  s = s.replace(/([A-Za-z)\]])\s+(?=[\dδxyz.](?![a-z]{2}))/g, '$1').replace(/(\d)\s+(?=[A-Z(\[])/g, '$1');
+  return s;
+}
+
+/** Parses a formula, or returns null when the string is not one (words, abbreviations, unknown symbols). */
+export function normaliseFormula(raw: string): ParsedFormula | null {
+  const s = tidyFormula(raw);
+  if (!s || s.length > 80 || /\s/.test(s)) return null;
+  const parts = s.split('·');
+  const elements = new Set<string>();
+  let variable = false;
+  const total: Record<string, number> = {};
+  for (const [i, part] of parts.entries()) {
+    let body = part;
+    let multiplier = 1;
+    const lead = /^(\d+(?:\.\d+)?|[xyzn])(?=[A-Z(])/.exec(part);
+    if (i > 0 && lead) {
+      if (/^\d/.test(lead[1])) multiplier = Number(lead[1]);
+      else variable = true;
+      body = part.slice(lead[1].length);
+    }
+    const parsed = parseGroup(body);
+    if (!parsed) return null;
+    if (parsed.variable) variable = true;
+    for (const [el, n] of Object.entries(parsed.counts)) {
+      elements.add(el);
+      total[el] = (total[el] ?? 0) + n * multiplier;
+    }
+  }
+  if (elements.size === 0) return null;
+  // A single capitalised word that happens to be element symbols ("CNT", "NF", "Co") is ambiguous: require a
+  // digit, a variable, parentheses, a hydrate or two or more distinct elements with lower-case letters.
+  if (!/[\d(·δ]/.test(s) && elements.size < 2) return null;
+  if (!/[\d(·δxyz]/.test(s) && !/[a-z]/.test(s)) return null;
+  return {
+    formula: s,
+    composition: variable ? null : Object.fromEntries(Object.entries(total).map(([k, v]) => [k, Number.parseFloat(v.toPrecision(10))])),
+    elements: [...elements].sort(),
+  };
+}
+
+/** Parses element symbols, counts, variables and nested (…)/[…] groups; null on anything else. */
+function parseGroup(body: string): { counts: Record<string, number>; variable: boolean } | null {
+  let i = 0;
+  let variable = false;
+  const count = (): number | null => {
+    // "2", "0.4", "1-x", "3-δ", "x", "1+y": variable parts make the composition non-fixed.
+    const m = /^(\d+(?:\.\d+)?)?((?:[-+]?[xyzδ](?:\d+(?:\.\d+)?)?)+)?/.exec(body.slice(i));
+    if (!m || m[0] === '') return 1;
+    i += m[0].length;
+    if (m[2]) variable = true;
+    return m[1] ? Number(m[1]) : m[2] ? 0 : 1;
+  };
+  const parse = (close: string | null): Record<string, number> | null => {
+    const counts: Record<string, number> = {};
+    while (i < body.length) {
+      const c = body[i];
+      if (c === '(' || c === '[') {
+        i++;
+        const inner = parse(c === '(' ? ')' : ']');
+        if (!inner) return null;
+        const n = count();
+        if (n === null) return null;
+        for (const [el, k] of Object.entries(inner)) counts[el] = (counts[el] ?? 0) + k * (n || 1);
+        continue;
+      }
+      if (close && c === close) {
+        i++;
+        return counts;
+      }
+      const m = /^[A-Z][a-z]?/.exec(body.slice(i));
+      if (!m) return null;
+      let sym = m[0];
+      if (!ELEMENTS.has(sym)) {
+        if (sym.length === 2 && ELEMENTS.has(sym[0])) sym = sym[0];
+        else return null;
+      }
+      i += sym.length;
+      const n = count();
+      if (n === null) return null;
+      counts[sym] = (counts[sym] ?? 0) + n;
+    }
+    return close ? null : counts;
+  };
+  const counts = parse(null);
+  return counts ? { counts, variable } : null;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseUnitText, parseCondition, parseQuantities } from './quantities.ts';
+
+const one = (text: string) => {
+  const qs = parseQuantities(text);
+  expect(qs, text).toHaveLength(1);
+  return qs[0];
+};
+
+describe('normaliseUnitText', () => {
+  it('folds the many spellings of the same unit', () => {
+    for (const s of ['mA cm⁻²', 'mA cm−2', 'mA cm-2', 'mA cm–2', 'mA  cm^-2']) expect(normaliseUnitText(s), s).toBe('mA cm^-2');
+    for (const s of ['°C', 'oC', 'º C', '˚C', '° C']) expect(normaliseUnitText(s), s).toBe('°C');
+    expect(normaliseUnitText('wt %')).toBe('wt%');
+    expect(normaliseUnitText('μm')).toBe('µm');
+  });
+});
+
+describe('parseQuantities', () => {
+  it('converts temperatures to kelvin, with offsets and in ranges', () => {
+    const q = one('calcined at 800–1000 °C in air');
+    expect(q).toMatchObject({ kind: 'range', values: [800, 1000], unit: '°C', dimension: 'temperature', canonical: [1073.15, 1273.15], canonicalUnit: 'K' });
+    expect(q.text).toBe('800–1000 °C');
+    expect(one('annealed at 1073 K').canonical).toEqual([1073]);
+    expect(one('dried at 60 oC overnight').canonical).toEqual([333.15]);
+    expect(one('heated from 300 to 600 °C').kind).toBe('range');
+  });
+  it('keeps offsets that point at the original text', () => {
+    const text = 'The peak power density was 560 mW cm−2 at 550 °C.';
+    const qs = parseQuantities(text);
+    expect(qs.map((q) => text.slice(q.start, q.end))).toEqual(['560 mW cm−2', '550 °C']);
+    expect(qs[0]).toMatchObject({ dimension: 'power-density', canonical: [560], canonicalUnit: 'mW/cm^2' });
+  });
+  it('reads superscript and per-area units, and converts between prefixes', () => {
+    expect(one('at 10 mA cm⁻²')).toMatchObject({ dimension: 'current-density', canonical: [10] });
+    expect(one('0.45 W cm−2 at 0.7 V'.split(' at ')[0])).toMatchObject({ dimension: 'power-density', canonical: [450] });
+    expect(one('a conductivity of 0.01 S cm⁻¹')).toMatchObject({ dimension: 'conductivity', canonical: [0.01] });
+    expect(one('delivered 128 mAh g−1')).toMatchObject({ dimension: 'specific-capacity', canonical: [128] });
+    expect(one('at 5 A g-1')).toMatchObject({ dimension: 'specific-current', canonical: [5] });
+    expect(one('an ASR of 0.12 Ω cm2')).toMatchObject({ dimension: 'area-resistance', canonical: [0.12] });
+  });
+  it('handles ±, lists, comparators and scientific notation', () => {
+    expect(one('particles of 5.2 ± 0.3 nm')).toMatchObject({ values: [5.2], plusMinus: 0.3, canonicalPlusMinus: 0.3 });
+    expect(one('grown for 1, 2, 3, 4, and 5 h')).toMatchObject({ kind: 'list', values: [1, 2, 3, 4, 5], canonical: [1, 2, 3, 4, 5] });
+    expect(one('stable ≥ 1073 K')).toMatchObject({ comparator: '>=', canonical: [1073] });
+    expect(one('σ = 1.2 × 10⁻³ S cm⁻¹')).toMatchObject({ values: [0.0012], dimension: 'conductivity' });
+    expect(one('a ΔT of 20 ± 2 °C').canonicalPlusMinus).toBe(2);
+  });
+  it('keeps the reference electrode of potentials and their sign', () => {
+    expect(one('reached 10 mA cm−2 at 1.48 V vs RHE'.slice(19))).toMatchObject({ dimension: 'potential', canonical: [1.48], reference: 'RHE' });
+    expect(one('an overpotential of 230 mV')).toMatchObject({ canonical: [0.23], canonicalUnit: 'V' });
+    expect(one('held at -0.2 V vs. Ag/AgCl')).toMatchObject({ values: [-0.2], reference: 'Ag/AgCl' });
+  });
+  it('covers pressure, length, concentration, fractions, energy, time', () => {
+    expect(one('at 3 GPa')).toMatchObject({ dimension: 'pressure', canonical: [3e9] });
+    expect(one('up to 10 kbar')).toMatchObject({ dimension: 'pressure', canonical: [1e9] });
+    expect(one('under 760 Torr')).toMatchObject({ dimension: 'pressure' });
+    expect(one('a spacing of 12 Å')).toMatchObject({ dimension: 'length', canonical: [1.2] });
+    expect(one('in 1.0 M NH4F')).toMatchObject({ dimension: 'concentration', canonical: [1] });
+    expect(one('with 5 wt % Pt')).toMatchObject({ dimension: 'fraction', unit: 'wt%', canonical: [5] });
+    expect(one('2 mol% Y2O3')).toMatchObject({ dimension: 'fraction', unit: 'mol%' });
+    expect(one('a band gap of 2.98 eV')).toMatchObject({ dimension: 'energy', canonical: [2.98] });
+    expect(one('for 30 min')).toMatchObject({ dimension: 'time', canonical: [0.5] });
+    expect(one('heated at 5 °C min−1')).toMatchObject({ dimension: 'rate', canonical: [5] });
+  });
+  it('does not read formulas or labels as quantities', () => {
+    for (const t of ['BaZr0.8Y0.2O3−δ', 'K2CO3 and Ni3S2/NF-1', 'MOF 3 crystals', 'La0.6Sr0.4CoO3', 'Fig. 2a']) expect(parseQuantities(t), t).toEqual([]);
+  });
+});
+
+describe('parseCondition', () => {
+  it('turns a condition in any unit into the same canonical interval', () => {
+    expect(parseCondition('800–1000 °C')).toEqual({ dimension: 'temperature', min: 1073.15, max: 1273.15, unit: 'K' });
+    expect(parseCondition('≥ 1073 K')).toEqual({ dimension: 'temperature', min: 1073, max: Number.POSITIVE_INFINITY, unit: 'K' });
+    expect(parseCondition('no number here')).toBeNull();
+  });
+});

@@ -1,0 +1,288 @@
+import { unit as mathUnit, type Unit } from 'mathjs';
+
+/**
+ * Numbers with units as materials papers write them ("800–1000 °C", "5.2 ± 0.3 nm", "10 mA cm⁻²",
+ * "1.48 V vs RHE", "1, 2 and 3 h", "≥ 1073 K"), parsed into values in one canonical unit per dimension so that
+ * "calcined at 800 °C" and "1073 K" compare equal. Unit arithmetic and conversion are mathjs's; this module
+ * only turns the typography of papers into units mathjs understands.
+ */
+
+export type Dimension =
+  | 'temperature'
+  | 'time'
+  | 'pressure'
+  | 'length'
+  | 'concentration'
+  | 'fraction'
+  | 'current-density'
+  | 'specific-current'
+  | 'current'
+  | 'potential'
+  | 'power-density'
+  | 'conductivity'
+  | 'specific-capacity'
+  | 'energy'
+  | 'mass'
+  | 'volume'
+  | 'frequency'
+  | 'rate'
+  | 'surface-energy'
+  | 'area-resistance';
+
+export interface Quantity {
+  /** The text as written, with its offsets in the source string. */
+  text: string;
+  start: number;
+  end: number;
+  /** Values as written (one, a range's two ends, or a list). */
+  values: number[];
+  kind: 'single' | 'range' | 'list';
+  plusMinus: number | null;
+  /** ">=", "<=", ">", "<", "~" when the text qualifies the value. */
+  comparator: string | null;
+  unit: string;
+  dimension: Dimension;
+  canonicalUnit: string;
+  /** `values` converted to `canonicalUnit` (for a fraction: percent). */
+  canonical: number[];
+  canonicalPlusMinus: number | null;
+  /** Reference electrode for potentials ("RHE", "SCE", "Ag/AgCl" …). */
+  reference: string | null;
+}
+
+interface UnitSpec {
+  /** mathjs unit expression, or null for dimensionless percentages. */
+  math: string | null;
+  dimension: Dimension;
+}
+
+/** Canonical unit per dimension: the one chemists compare in (K, h, mA cm⁻² …), as a mathjs expression. */
+export const canonicalUnits: Record<Dimension, string> = {
+  temperature: 'K',
+  time: 'h',
+  pressure: 'Pa',
+  length: 'nm',
+  concentration: 'mol/L',
+  fraction: '%',
+  'current-density': 'mA/cm^2',
+  'specific-current': 'A/g',
+  current: 'A',
+  potential: 'V',
+  'power-density': 'mW/cm^2',
+  conductivity: 'S/cm',
+  'specific-capacity': 'mAh/g',
+  energy: 'eV',
+  mass: 'g',
+  volume: 'mL',
+  frequency: 'Hz',
+  rate: 'K/min',
+  'surface-energy': 'mJ/m^2',
+  'area-resistance': 'ohm cm^2',
+};
+
+const prefixes = ['', 'k', 'M', 'G', 'm', 'µ', 'u', 'n', 'p'];
+
+/** Surface unit (after typographic normalisation, see `normaliseUnitText`) → mathjs unit and dimension. */
+function buildUnitTable(): Map<string, UnitSpec> {
+  const t = new Map<string, UnitSpec>();
+  const add = (surface: string, math: string | null, dimension: Dimension) => t.set(surface, { math, dimension });
+  add('°C', 'degC', 'temperature');
+  add('K', 'K', 'temperature');
+  add('°F', 'degF', 'temperature');
+  for (const [s, m] of [['h', 'h'], ['hr', 'h'], ['hrs', 'h'], ['hours', 'h'], ['hour', 'h'], ['min', 'min'], ['mins', 'min'], ['minutes', 'min'], ['s', 's'], ['sec', 's'], ['ms', 'ms'], ['d', 'day'], ['days', 'day'], ['day', 'day'], ['weeks', 'week'], ['week', 'week']])
+    add(s, m, 'time');
+  for (const p of ['', 'k', 'M', 'G', 'm']) add(`${p}Pa`, `${p}Pa`, 'pressure');
+  for (const p of ['', 'k', 'm']) add(`${p}bar`, `${p}bar`, 'pressure');
+  add('Torr', 'torr', 'pressure');
+  add('torr', 'torr', 'pressure');
+  add('mTorr', 'mtorr', 'pressure');
+  add('atm', 'atm', 'pressure');
+  add('psi', 'psi', 'pressure');
+  for (const p of ['', 'c', 'm', 'µ', 'u', 'n', 'p']) add(`${p}m`, `${p === 'u' ? 'u' : p}m`, 'length');
+  add('Å', 'angstrom', 'length');
+  add('M', 'mol/L', 'concentration');
+  add('mM', 'mmol/L', 'concentration');
+  add('µM', 'umol/L', 'concentration');
+  add('mol/L', 'mol/L', 'concentration');
+  add('mol L^-1', 'mol/L', 'concentration');
+  add('mol dm^-3', 'mol/L', 'concentration');
+  for (const f of ['%', 'wt%', 'mol%', 'at%', 'vol%', 'wt.%', 'at.%', 'mol.%', 'vol.%']) add(f, null, 'fraction');
+  for (const p of ['', 'm', 'µ', 'u']) {
+    add(`${p}A cm^-2`, `${p}A/cm^2`, 'current-density');
+    add(`${p}A/cm^2`, `${p}A/cm^2`, 'current-density');
+    add(`${p}A g^-1`, `${p}A/g`, 'specific-current');
+    add(`${p}A/g`, `${p}A/g`, 'specific-current');
+    add(`${p}A`, `${p}A`, 'current');
+  }
+  for (const p of ['', 'm', 'k']) add(`${p}V`, `${p}V`, 'potential');
+  for (const p of ['', 'm', 'k', 'µ']) {
+    add(`${p}W cm^-2`, `${p}W/cm^2`, 'power-density');
+    add(`${p}W/cm^2`, `${p}W/cm^2`, 'power-density');
+  }
+  for (const p of ['', 'm', 'µ']) {
+    add(`${p}S cm^-1`, `${p}S/cm`, 'conductivity');
+    add(`${p}S/cm`, `${p}S/cm`, 'conductivity');
+    add(`${p}S m^-1`, `${p}S/m`, 'conductivity');
+  }
+  add('mAh g^-1', 'mAh/g', 'specific-capacity');
+  add('mAh/g', 'mAh/g', 'specific-capacity');
+  add('Ah kg^-1', 'Ah/kg', 'specific-capacity');
+  for (const p of ['', 'm', 'k', 'M']) add(`${p}eV`, `${p}eV`, 'energy');
+  for (const p of ['', 'm', 'µ', 'k']) add(`${p}g`, `${p}g`, 'mass');
+  for (const p of ['', 'm', 'µ']) add(`${p}L`, `${p}L`, 'volume');
+  add('ml', 'mL', 'volume');
+  for (const p of ['', 'k', 'M', 'G']) add(`${p}Hz`, `${p}Hz`, 'frequency');
+  add('°C min^-1', 'degC/min', 'rate');
+  add('°C/min', 'degC/min', 'rate');
+  add('K min^-1', 'K/min', 'rate');
+  add('K/min', 'K/min', 'rate');
+  add('mJ m^-2', 'mJ/m^2', 'surface-energy');
+  add('mJ/m^2', 'mJ/m^2', 'surface-energy');
+  add('Ω cm^2', 'ohm cm^2', 'area-resistance');
+  add('ohm cm^2', 'ohm cm^2', 'area-resistance');
+  add('mΩ cm^2', 'mohm cm^2', 'area-resistance');
+  void prefixes;
+  return t;
+}
+const unitTable = buildUnitTable();
+
+const superscripts: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-', '⁺': '+' };
+
+/**
+ * Typography of units → one spelling: Unicode minus and dashes, superscript exponents ("cm⁻²", "cm−2",
+ * "cm-2" → "cm^-2"), degree signs ("oC", "º C", "˚C" → "°C"), "μ" (Greek mu) → "µ", spaces folded.
+ */
+export function normaliseUnitText(u: string): string {
+  let s = u.replace(/[\u2212\u2013\u2012\u2010\u2011]/g, '-').replace(/μ/g, 'µ').replace(/Ω/g, 'Ω');
+  s = s.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (m) => '^' + [...m].map((c) => superscripts[c]).join(''));
+  s = s.replace(/(?:^|(?<=\s))[o˚º°]\s?C\b/g, '°C').replace(/[˚º]\s?C\b/g, '°C').replace(/°\s+C/g, '°C').replace(/°\s+F/g, '°F');
+  s = s.replace(/([A-Za-zΩµ])\s*\^?\s*(-\s?[1-3])(?![\d.])/g, '$1^$2').replace(/\^-\s/g, '^-');
+  s = s.replace(/([A-Za-z])\^?([23])(?![\d.])\b/g, (m, a, b) => (/[a-z]/i.test(a) && /(cm|m|mm|nm)$/.test(m.slice(0, -1).replace('^', '')) ? `${a}^${b}` : m));
+  s = s.replace(/\s*\.\s*%/g, '.%').replace(/\s+%/g, '%').replace(/\s+/g, ' ').trim();
+  s = s.replace(/\b(wt|at|mol|vol)\s+%/g, '$1%');
+  return s;
+}
+
+/** A unit spelled any common way → its table entry (trying "A cm^-2" and "A/cm^2" forms alike). */
+export function lookupUnit(surface: string): UnitSpec | null {
+  const n = normaliseUnitText(surface);
+  return unitTable.get(n) ?? unitTable.get(n.replace(/\s*\/\s*/g, '/')) ?? unitTable.get(n.replace(/\s*·\s*/g, ' ')) ?? null;
+}
+
+/** Converts `value` in the surface unit to the canonical unit of its dimension. */
+export function toCanonical(value: number, spec: UnitSpec, delta = false): number {
+  if (spec.math === null) return value; // percentages stay percentages
+  const target = canonicalUnits[spec.dimension];
+  if (delta && spec.dimension === 'temperature') {
+    // A difference or ± in °C is the same size in K (no offset).
+    return spec.math === 'degF' ? value * (5 / 9) : value;
+  }
+  const u: Unit = mathUnit(value, spec.math);
+  return round(u.toNumber(target));
+}
+
+function round(x: number): number {
+  return Number.parseFloat(x.toPrecision(12));
+}
+
+// Number: 1,000 or 1.5 or 1.2e-3 or 1.2 × 10^-3 (the last two normalised before matching).
+const NUM = String.raw`\d+(?:[.,]\d+)?`;
+const unitKeys = [...unitTable.keys()].sort((a, b) => b.length - a.length);
+/** A table key as a tolerant pattern: optional "^" and spaces, any degree sign, "wt %" and "wt.%" alike. */
+const escapeRe = (key: string) =>
+  key
+    .replace(/[.*+?${}()|[\]\\/]/g, '\\$&')
+    .replace(/\^/g, '\\^?')
+    .replace(/\\\^\?-/g, '\\^?\\s?-')
+    .replace(/°/g, '(?:°|˚|º|o)\\s?')
+    .replace(/%/g, '\\s?%')
+    .replace(/ /g, '\\s?');
+const UNIT_RE = unitKeys.map(escapeRe).join('|');
+const QUANTITY_RE = new RegExp(
+  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*±\s*(?<pm>${NUM}))?\s*(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
+  'g',
+);
+
+/** Finds every quantity in a text. Offsets index the original text. */
+export function parseQuantities(text: string): Quantity[] {
+  // Same-length normalisation keeps offsets valid: Unicode minus/dashes → "-", superscripts handled in units.
+  const prepared = text.replace(/[\u2212\u2012\u2010\u2011]/g, '-').replace(/\u2013/g, '–').replace(/μ/g, 'µ');
+  const normalised = normaliseForMatching(prepared);
+  const out: Quantity[] = [];
+  for (const m of normalised.text.matchAll(QUANTITY_RE)) {
+    const g = m.groups!;
+    const spec = lookupUnit(g.unit);
+    if (!spec) continue;
+    const start = normalised.map(m.index!);
+    const end = normalised.map(m.index! + m[0].length);
+    const raw = text.slice(start, end);
+    const scale = g.exp ? 10 ** Number(g.exp) : 1;
+    const nums = [...g.nums.matchAll(new RegExp(NUM, 'g'))].map((x) => round(parseNumber(x[0]) * scale));
+    const isRange = nums.length === 2 && /\d\s*(?:[-–~]|to)\s*\d/.test(g.nums);
+    const kind: Quantity['kind'] = nums.length === 1 ? 'single' : isRange ? 'range' : 'list';
+    // A leading minus belongs to the number ("-0.2 V"), not a range.
+    const negative = /-\s*$/.test(normalised.text.slice(Math.max(0, m.index! - 2), m.index!)) && !g.cmp && /^(potential|temperature|energy)$/.test(spec.dimension);
+    const values = negative && kind === 'single' ? [-nums[0]] : nums;
+    const pm = g.pm ? parseNumber(g.pm) : null;
+    const cmp = g.cmp ? ({ '≥': '>=', '≤': '<=', '≈': '~' } as Record<string, string>)[g.cmp] ?? g.cmp : null;
+    out.push({
+      text: raw.trim(),
+      start: start + (raw.length - raw.trimStart().length),
+      end,
+      values,
+      kind,
+      plusMinus: pm,
+      comparator: cmp,
+      unit: normaliseUnitText(g.unit),
+      dimension: spec.dimension,
+      canonicalUnit: canonicalUnits[spec.dimension],
+      canonical: values.map((v) => toCanonical(v, spec)),
+      canonicalPlusMinus: pm === null ? null : toCanonical(pm, spec, true) - (spec.dimension === 'temperature' ? 0 : 0),
+      reference: g.ref ?? null,
+    });
+  }
+  return out;
+}
+
+function parseNumber(s: string): number {
+  // "1,000" is a thousands separator; "1,5" (European decimal comma) is 1.5.
+  if (/^\d{1,3}(,\d{3})+$/.test(s)) return Number(s.replace(/,/g, ''));
+  return Number(s.replace(',', '.'));
+}
+
+/**
+ * Rewrites superscripts and "× 10^n" so the pattern can match, keeping a map from positions in the rewritten
+ * text back to the original.
+ */
+function normaliseForMatching(text: string): { text: string; map: (i: number) => number } {
+  let out = '';
+  const back: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const sup = superscripts[c];
+    if (sup !== undefined) {
+      if (!(i > 0 && superscripts[text[i - 1]] !== undefined)) {
+        out += '^';
+        back.push(i);
+      }
+      out += sup;
+      back.push(i);
+    } else {
+      out += c;
+      back.push(i);
+    }
+  }
+  back.push(text.length);
+  return { text: out, map: (i: number) => back[Math.min(i, back.length - 1)] };
+}
+
+/** A condition in any unit ("800-1000 °C", "≥ 1073 K") as a canonical interval, for range filters. */
+export function parseCondition(text: string): { dimension: Dimension; min: number; max: number; unit: string } | null {
+  const q = parseQuantities(text)[0];
+  if (!q) return null;
+  const lo = Math.min(...q.canonical);
+  const hi = Math.max(...q.canonical);
+  if (q.comparator === '>=' || q.comparator === '>') return { dimension: q.dimension, min: lo, max: Number.POSITIVE_INFINITY, unit: q.canonicalUnit };
+  if (q.comparator === '<=' || q.comparator === '<') return { dimension: q.dimension, min: Number.NEGATIVE_INFINITY, max: hi, unit: q.canonicalUnit };
+  return { dimension: q.dimension, min: lo, max: hi, unit: q.canonicalUnit };
+}
