@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import { createHash } from 'node:crypto';
+import { classifyParagraphRole, classifySynthesisMethod } from '../structure/classify.ts';
+import { classificationReport, type ClassificationReport } from '../evaluation/classification-metrics.ts';
+
+const usage = `usage: npm run eval:extract -- --task <paragraph-class|synthesis-method> --gold <jsonl> [--split all|rules|holdout] [--backend offline] [--json <out>]
+
+Scores the offline extractor against gold rows {"id","label","text"}: accuracy, macro-F1 and per-class
+precision/recall/F1. --split rules|holdout scores the part of the rows the rules were written on, or the part
+kept aside (chosen by the SHA-256 of the row id: first hex digit 0-9 = rules, a-f = holdout).`;
+
+const tasks = {
+  'paragraph-class': (t: string) => classifyParagraphRole(t).label,
+  'synthesis-method': (t: string) => classifySynthesisMethod(t).label,
+} as const;
+
+export function inSplit(id: string, split: 'all' | 'rules' | 'holdout'): boolean {
+  if (split === 'all') return true;
+  const rules = createHash('sha256').update(id).digest('hex')[0] < 'a';
+  return split === 'rules' ? rules : !rules;
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const task = opt('task') as keyof typeof tasks | undefined;
+  const gold = opt('gold');
+  const split = (opt('split') ?? 'all') as 'all' | 'rules' | 'holdout';
+  const backend = opt('backend') ?? 'offline';
+  if (!task || !gold || !(task in tasks) || !['all', 'rules', 'holdout'].includes(split)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  if (backend !== 'offline') {
+    console.error(`backend "${backend}" is not available yet: only the offline extractor exists so far`);
+    process.exit(2);
+  }
+  const rows = fs
+    .readFileSync(gold, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as { id: string; label: string; text: string };
+      } catch {
+        throw new Error(`${gold}: line ${i + 1} is not JSON`);
+      }
+    })
+    .filter((r) => inSplit(String(r.id), split));
+  const started = performance.now();
+  const predicted = rows.map((r) => tasks[task](r.text));
+  const ms = performance.now() - started;
+  const report: ClassificationReport & { task: string; split: string } = { task, split, ...classificationReport(rows.map((r) => r.label), predicted) };
+  console.log(`${task} (${split}, n=${report.n}, offline, ${ms.toFixed(0)} ms): accuracy ${report.accuracy.toFixed(3)}, macro-F1 ${report.macro_f1.toFixed(3)}`);
+  console.log('class'.padEnd(22) + 'precision  recall     f1  support');
+  for (const [label, m] of Object.entries(report.per_class)) {
+    console.log(label.padEnd(22) + [m.precision, m.recall, m.f1].map((x) => x.toFixed(3).padStart(9)).join('  ') + String(m.support).padStart(9));
+  }
+  const out = opt('json');
+  if (out) fs.writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+}
+
+try {
+  main();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
