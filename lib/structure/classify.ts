@@ -81,7 +81,7 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
 };
 
 export function classifyParagraphRole(text: string): Classification<ParagraphRole> {
-  return classify(text, roleCues, 'others');
+  return classify<ParagraphRole>(text, roleCues, 'others');
 }
 
 const methodCues: Record<SynthesisMethod, Cue[]> = {
@@ -119,5 +119,5 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
 };
 
 export function classifySynthesisMethod(text: string): Classification<SynthesisMethod> {
-  return classify(text, methodCues, 'others');
+  return classify<SynthesisMethod>(text, methodCues, 'others');
 }
