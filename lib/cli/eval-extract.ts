@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { classifyParagraphRole, classifySynthesisMethod } from '../structure/classify.ts';
-import { classificationReport, type ClassificationReport } from '../evaluation/classification-metrics.ts';
+import { classificationReport, entityReport, type ClassificationReport } from '../evaluation/classification-metrics.ts';
+import { extractSynthesisEntities } from '../structure/entities.ts';
+import { materialKey } from '../structure/materials.ts';
 
-const usage = `usage: npm run eval:extract -- --task <paragraph-class|synthesis-method> --gold <jsonl> [--split all|rules|holdout] [--backend offline] [--json <out>]
+const usage = `usage: npm run eval:extract -- --task <paragraph-class|synthesis-method|re-ner> --gold <jsonl> [--split all|rules|holdout] [--backend offline] [--json <out>]
 
-Scores the offline extractor against gold rows {"id","label","text"}: accuracy, macro-F1 and per-class
-precision/recall/F1. --split rules|holdout scores the part of the rows the rules were written on, or the part
+Scores the offline extractor against gold rows {"id","label","text"} (re-ner: {"id","text","entities":[{"type","text"}]}):
+accuracy, macro-F1 and per-class precision/recall/F1; for re-ner micro-F1 and per type, entities matched by type
+and normalised material key (so "deionized water" = "DI water", "DMF" = "N,N-dimethylformamide"). --split rules|holdout scores the part of the rows the rules were written on, or the part
 kept aside (chosen by the SHA-256 of the row id: first hex digit 0-9 = rules, a-f = holdout).`;
 
 const tasks = {
@@ -30,7 +33,7 @@ function main() {
   const gold = opt('gold');
   const split = (opt('split') ?? 'all') as 'all' | 'rules' | 'holdout';
   const backend = opt('backend') ?? 'offline';
-  if (!task || !gold || !(task in tasks) || !['all', 'rules', 'holdout'].includes(split)) {
+  if (!task || !gold || !(task in tasks || task === ('re-ner' as string)) || !['all', 'rules', 'holdout'].includes(split)) {
     console.error(usage);
     process.exit(2);
   }
@@ -44,17 +47,26 @@ function main() {
     .filter((l) => l.trim())
     .map((l, i) => {
       try {
-        return JSON.parse(l) as { id: string; label: string; text: string };
+        return JSON.parse(l) as { id: string; label: string; text: string; entities?: { type: string; text: string }[] };
       } catch {
         throw new Error(`${gold}: line ${i + 1} is not JSON`);
       }
     })
     .filter((r) => inSplit(String(r.id), split));
   const started = performance.now();
-  const predicted = rows.map((r) => tasks[task](r.text));
+  let base: ClassificationReport;
+  if ((task as string) === 're-ner') {
+    const docs = rows.map((r) => ({
+      gold: (r.entities ?? []).map((e) => ({ type: e.type.toLowerCase(), key: materialKey(e.text) })),
+      predicted: extractSynthesisEntities(r.text).map((e) => ({ type: e.role, key: e.key })),
+    }));
+    base = entityReport(docs);
+  } else {
+    base = classificationReport(rows.map((r) => r.label), rows.map((r) => tasks[task](r.text)));
+  }
   const ms = performance.now() - started;
-  const report: ClassificationReport & { task: string; split: string } = { task, split, ...classificationReport(rows.map((r) => r.label), predicted) };
-  console.log(`${task} (${split}, n=${report.n}, offline, ${ms.toFixed(0)} ms): accuracy ${report.accuracy.toFixed(3)}, macro-F1 ${report.macro_f1.toFixed(3)}`);
+  const report: ClassificationReport & { task: string; split: string } = { task, split, ...base };
+  console.log(`${task} (${split}, n=${report.n}, offline, ${ms.toFixed(0)} ms): accuracy ${report.accuracy.toFixed(3)}, macro-F1 ${report.macro_f1.toFixed(3)}, micro-F1 ${report.micro_f1.toFixed(3)}`);
   console.log('class'.padEnd(22) + 'precision  recall     f1  support');
   for (const [label, m] of Object.entries(report.per_class)) {
     console.log(label.padEnd(22) + [m.precision, m.recall, m.f1].map((x) => x.toFixed(3).padStart(9)).join('  ') + String(m.support).padStart(9));

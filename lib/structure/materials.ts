@@ -29,8 +29,8 @@ const lexicon: LexiconEntry[] = [
   { key: 'BZY', formula: 'BaZr1-xYxO3-δ', label: 'yttrium-doped barium zirconate', aliases: ['BZY', 'yttrium-doped barium zirconate', 'Y-doped BaZrO3'] },
   { key: 'LDH', formula: null, label: 'layered double hydroxide', aliases: ['LDH', 'LDHs', 'layered double hydroxide', 'layered double hydroxides'] },
   { key: 'NiFe-LDH', formula: null, label: 'nickel–iron layered double hydroxide', aliases: ['NiFe LDH', 'NiFe-LDH', 'nickel iron layered double hydroxide', 'NiFe layered double hydroxide'] },
-  { key: 'NF', formula: 'Ni', label: 'nickel foam', aliases: ['NF', 'nickel foam', 'Ni foam'] },
-  { key: 'CC', formula: 'C', label: 'carbon cloth', aliases: ['carbon cloth'] },
+  { key: 'NF', formula: 'Ni', label: 'nickel foam', aliases: ['NF', 'NFs', 'nickel foam', 'nickel foams', 'Ni foam', 'Ni foams'] },
+  { key: 'CC', formula: 'C', label: 'carbon cloth', aliases: ['CC', 'carbon cloth', 'hydrophilic carbon cloth'] },
   { key: 'FTO', formula: 'SnO2:F', label: 'fluorine-doped tin oxide', aliases: ['FTO', 'fluorine-doped tin oxide', 'F-doped SnO2'] },
   { key: 'ITO', formula: 'In2O3:Sn', label: 'indium tin oxide', aliases: ['ITO', 'indium tin oxide', 'tin-doped indium oxide'] },
   { key: 'rGO', formula: null, label: 'reduced graphene oxide', aliases: ['rGO', 'RGO', 'reduced graphene oxide'] },
@@ -41,18 +41,43 @@ const lexicon: LexiconEntry[] = [
   { key: 'PVDF', formula: null, label: 'polyvinylidene fluoride', aliases: ['PVDF', 'polyvinylidene fluoride', 'poly(vinylidene fluoride)'] },
   { key: 'PVP', formula: null, label: 'polyvinylpyrrolidone', aliases: ['PVP', 'polyvinylpyrrolidone'] },
   { key: 'CTAB', formula: 'C19H42BrN', label: 'cetyltrimethylammonium bromide', aliases: ['CTAB', 'cetyltrimethylammonium bromide', 'hexadecyltrimethylammonium bromide'] },
-  { key: 'DMF', formula: 'C3H7NO', label: 'N,N-dimethylformamide', aliases: ['DMF', 'N,N-dimethylformamide', 'dimethylformamide'] },
-  { key: 'EtOH', formula: 'C2H6O', label: 'ethanol', aliases: ['ethanol', 'EtOH', 'ethyl alcohol'] },
+  { key: 'DMF', formula: 'C3H7NO', label: 'N,N-dimethylformamide', aliases: ['DMF', 'N,N-dimethylformamide', 'dimethylformamide', 'dimethyl formamide', 'N,N-dimethyl formamide'] },
+  { key: 'EtOH', formula: 'C2H6O', label: 'ethanol', aliases: ['ethanol', 'EtOH', 'ethyl alcohol', 'absolute ethanol', 'anhydrous ethanol', 'ethanolic solution'] },
   { key: 'MeOH', formula: 'CH4O', label: 'methanol', aliases: ['methanol', 'MeOH'] },
-  { key: 'H2O', formula: 'H2O', label: 'water', aliases: ['water', 'deionized water', 'DI water', 'distilled water', 'de-ionized water', 'ultrapure water'] },
-  { key: 'HMTA', formula: 'C6H12N4', label: 'hexamethylenetetramine', aliases: ['HMTA', 'hexamethylenetetramine', 'hexamine'] },
+  { key: 'H2O', formula: 'H2O', label: 'water', aliases: ['water', 'deionized water', 'DI water', 'DI-water', 'DIW', 'distilled water', 'de-ionized water', 'ultrapure water', 'ultra-pure water', 'Millipore water', 'dihydrogen oxide', 'double-distilled water', 'aqueous solution'] },
+  { key: 'IPA', formula: 'C3H8O', label: 'isopropanol', aliases: ['IPA', 'isopropanol', 'isopropyl alcohol', '2-propanol'] },
+  { key: 'DMAc', formula: 'C4H9NO', label: 'N,N-dimethylacetamide', aliases: ['DMAc', 'DMA', 'N,N-dimethylacetamide', 'dimethylacetamide'] },
+  { key: 'DMSO', formula: 'C2H6OS', label: 'dimethyl sulfoxide', aliases: ['DMSO', 'dimethyl sulfoxide'] },
+  { key: 'MeCN', formula: 'C2H3N', label: 'acetonitrile', aliases: ['acetonitrile', 'MeCN'] },
+  { key: 'acetone', formula: 'C3H6O', label: 'acetone', aliases: ['acetone'] },
+  { key: 'glycerol', formula: 'C3H8O3', label: 'glycerol', aliases: ['glycerol', 'glycerine'] },
+  { key: 'CFP', formula: 'C', label: 'carbon fiber paper', aliases: ['CFP', 'carbon fiber paper', 'carbon fibre paper'] },
+  { key: 'CP', formula: 'C', label: 'carbon paper', aliases: ['CP', 'carbon paper', 'Toray paper'] },
+  { key: 'CF', formula: 'C', label: 'carbon fiber', aliases: ['carbon fiber', 'carbon fibre', 'carbon fiber cloth'] },
+  { key: 'CuF', formula: 'Cu', label: 'copper foam', aliases: ['copper foam', 'Cu foam'] },
+  { key: 'IF', formula: 'Fe', label: 'iron foam', aliases: ['iron foam', 'Fe foam', 'FF'] },
+  { key: 'TiM', formula: 'Ti', label: 'titanium mesh', aliases: ['Ti mesh', 'titanium mesh'] },
+  { key: 'TiF', formula: 'Ti', label: 'titanium foil', aliases: ['Ti foil', 'titanium foil', 'Ti plate'] },
+  { key: 'SSM', formula: null, label: 'stainless steel mesh', aliases: ['stainless steel mesh', 'SS mesh', 'SSM'] },
+  { key: 'TAA', formula: 'C2H5NS', label: 'thioacetamide', aliases: ['TAA', 'thioacetamide'] },
+  { key: 'H2BDC', formula: 'C8H6O4', label: 'terephthalic acid', aliases: ['terephthalic acid', 'H2BDC', 'BDC', '1,4-BDC', 'benzene-1,4-dicarboxylic acid'] },
+  { key: 'H3BTC', formula: 'C9H6O6', label: 'trimesic acid', aliases: ['trimesic acid', 'H3BTC', 'BTC', '1,3,5-benzenetricarboxylic acid'] },
+  { key: '2-MeIm', formula: 'C4H6N2', label: '2-methylimidazole', aliases: ['2-methylimidazole', '2-MeIm', '2-MIM', 'Hmim'] },
+  { key: 'SDS', formula: 'C12H25NaO4S', label: 'sodium dodecyl sulfate', aliases: ['SDS', 'sodium dodecyl sulfate', 'sodium dodecylsulfate'] },
+  { key: 'NH3', formula: 'NH3', label: 'ammonia', aliases: ['ammonia', 'ammonium hydroxide', 'ammonia solution', 'aqueous ammonia', 'NH3·H2O', 'NH4OH'] },
+  { key: 'NaBH4', formula: 'NaBH4', label: 'sodium borohydride', aliases: ['sodium borohydride'] },
+  { key: 'NaH2PO2', formula: 'NaH2PO2', label: 'sodium hypophosphite', aliases: ['sodium hypophosphite'] },
+  { key: 'H2O2', formula: 'H2O2', label: 'hydrogen peroxide', aliases: ['hydrogen peroxide'] },
+  { key: 'HCl', formula: 'HCl', label: 'hydrochloric acid', aliases: ['hydrochloric acid'] },
+  { key: 'melamine', formula: 'C3H6N6', label: 'melamine', aliases: ['melamine'] },
+  { key: 'HMTA', formula: 'C6H12N4', label: 'hexamethylenetetramine', aliases: ['HMTA', 'HMT', 'hexamethylenetetramine', 'hexamine'] },
   { key: 'EG', formula: 'C2H6O2', label: 'ethylene glycol', aliases: ['ethylene glycol', 'EG'] },
   { key: 'KMnO4', formula: 'KMnO4', label: 'potassium permanganate', aliases: ['potassium permanganate'] },
   { key: 'KOH', formula: 'KOH', label: 'potassium hydroxide', aliases: ['potassium hydroxide'] },
   { key: 'NaOH', formula: 'NaOH', label: 'sodium hydroxide', aliases: ['sodium hydroxide'] },
   { key: 'NH4F', formula: 'NH4F', label: 'ammonium fluoride', aliases: ['ammonium fluoride'] },
-  { key: 'CO(NH2)2', formula: 'CO(NH2)2', label: 'urea', aliases: ['urea'] },
-  { key: 'CS(NH2)2', formula: 'CS(NH2)2', label: 'thiourea', aliases: ['thiourea'] },
+  { key: 'CO(NH2)2', formula: 'CO(NH2)2', label: 'urea', aliases: ['urea', 'CH4N2O'] },
+  { key: 'CS(NH2)2', formula: 'CS(NH2)2', label: 'thiourea', aliases: ['thiourea', 'CH4N2S'] },
   { key: 'C6H8O7', formula: 'C6H8O7', label: 'citric acid', aliases: ['citric acid'] },
   { key: 'Ni(NO3)2·6H2O', formula: 'Ni(NO3)2·6H2O', label: 'nickel nitrate hexahydrate', aliases: ['nickel nitrate hexahydrate', 'nickel(II) nitrate hexahydrate'] },
   { key: 'Co(NO3)2·6H2O', formula: 'Co(NO3)2·6H2O', label: 'cobalt nitrate hexahydrate', aliases: ['cobalt nitrate hexahydrate', 'cobalt(II) nitrate hexahydrate'] },
@@ -64,6 +89,11 @@ const lexicon: LexiconEntry[] = [
   { key: 'ZnO', formula: 'ZnO', label: 'zinc oxide', aliases: ['zinc oxide'] },
   { key: 'MgO', formula: 'MgO', label: 'magnesium oxide', aliases: ['magnesium oxide', 'magnesia'] },
 ];
+
+/** The lexicon entries (for mention finding). */
+export function lexiconEntries(): readonly LexiconEntry[] {
+  return lexicon;
+}
 
 /** Lower case, British → American spelling, punctuation and spaces folded: the form aliases are compared in. */
 export function nameKey(s: string): string {
@@ -107,6 +137,29 @@ export function normaliseMaterial(surface: string): NormalisedMaterial {
   const parsed = normaliseFormula(s);
   if (parsed) return { surface, key: parsed.formula, formula: parsed.formula, label: null, kind: 'formula' };
   return { surface, key: `name:${nameKey(s)}`, formula: null, label: null, kind: 'name' };
+}
+
+/**
+ * The key two mentions of a material are compared by: lexicon key, formula, or a folded name; understands
+ * "N,N-dimethylformamide (DMF)" and "deionized (DI) water" and ignores trailing punctuation.
+ */
+export function materialKey(text: string): string {
+  const t = text.trim().replace(/[.,;:]+$/, '');
+  const m = normaliseMaterial(t);
+  if (m.kind !== 'name') return m.key;
+  const paren = /^(.*?)\s*\(([^()]+)\)\s*$/.exec(t);
+  if (paren) {
+    for (const part of [paren[1], paren[2]]) {
+      const k = normaliseMaterial(part);
+      if (k.kind !== 'name') return k.key;
+    }
+  }
+  const without = t.replace(/\s*\([^()]*\)\s*/g, ' ').trim();
+  if (without !== t) {
+    const k = normaliseMaterial(without);
+    if (k.kind !== 'name') return k.key;
+  }
+  return m.key;
 }
 
 /** Every alias that names the same material as `surface` (for query expansion), surface included. */

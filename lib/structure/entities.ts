@@ -1,0 +1,183 @@
+import { normaliseFormula, tidyFormula } from './formula.ts';
+import { lexiconEntries, materialKey } from './materials.ts';
+
+/**
+ * Relational NER on synthesis paragraphs, offline: finds material mentions (formulas, lexicon names and
+ * abbreviations, chemical names such as "cobalt(II) nitrate hexahydrate", product names such as "NiCo-LDH/NF")
+ * and gives each a role relative to the paragraph's target: target, precursor, solvent, additive, substrate.
+ * Mentions that only appear in substrate cleaning or product washing steps are not bound to the target and are
+ * dropped (the substrate itself is kept).
+ */
+
+export type EntityRole = 'target' | 'precursor' | 'solvent' | 'additive' | 'substrate';
+
+export interface EntityMention {
+  role: EntityRole;
+  text: string;
+  start: number;
+  end: number;
+  /** Comparison key shared by all spellings (lexicon key, canonical formula or folded name). */
+  key: string;
+  /** Canonical formula when one is known. */
+  formula: string | null;
+}
+
+const SOLVENTS = new Set(['H2O', 'EtOH', 'MeOH', 'DMF', 'EG', 'IPA', 'DMAc', 'DMSO', 'MeCN', 'glycerol']);
+const SUBSTRATES = new Set(['NF', 'CC', 'CFP', 'CP', 'CF', 'CuF', 'IF', 'TiM', 'TiF', 'SSM', 'FTO', 'ITO']);
+const ADDITIVES = new Set(['CO(NH2)2', 'CS(NH2)2', 'NH4F', 'HMTA', 'PVP', 'CTAB', 'TAA', 'H2BDC', 'H3BTC', '2-MeIm', 'SDS', 'NH3', 'NaBH4', 'H2O2', 'melamine', 'C6H8O7', 'NaH2PO2', 'KOH', 'NaOH']);
+const METALS = /(?:Li|Na|K|Mg|Ca|Sr|Ba|Sc|Ti|V|Cr|Mn|Fe|Co|Ni|Cu|Zn|Ga|Y|Zr|Nb|Mo|Ru|Rh|Pd|Ag|Cd|In|Sn|Sb|La|Ce|Pr|Nd|Sm|Eu|Gd|Hf|Ta|W|Re|Ir|Pt|Au|Bi|Al)/;
+const SALT_ANIONS = /(?:\(NO3\)|NO3|Cl\d?|\(SO4\)|SO4|\(CH3COO\)|CH3COO|\(OAc\)|OAc|\(acac\)|acac|MoO4|\(OH\)|CO3|\(C2H3O2\)|O4|Br)/;
+const metalNames =
+  'lithium|sodium|potassium|magnesium|calcium|strontium|barium|titanium|vanadium|chromium|manganese|iron|ferric|ferrous|cobalt|nickel|copper|cupric|zinc|gallium|yttrium|zirconium|niobium|molybdenum|ruthenium|rhodium|palladium|silver|cadmium|indium|tin|lanthanum|cerium|tungsten|iridium|platinum|gold|bismuth|aluminium|aluminum|ammonium';
+const CHEMICAL_NAME = new RegExp(
+  String.raw`\b(?:${metalNames})(?:\s?\((?:I{1,3}|IV|V|VI)\))?\s(?:nitrate|chloride|acetate|sulfate|sulphate|acetylacetonate|molybdate|hydroxide|carbonate|citrate|oxalate|bromide|fluoride|phosphate|tungstate|vanadate)(?:\s(?:mono|di|tri|tetra|penta|hexa|hepta|octa|nona)hydrate)?\b`,
+  'gi',
+);
+const CLEANING = /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
+const WASHING = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried)\b/i;
+const TARGET_CUES = /\b(?:synthesi[sz]ed|prepared|fabricated|obtained|grown|denoted|named|labell?ed|formed|resulting|as-(?:prepared|synthesi[sz]ed|obtained)|products?|synthesis of|preparation of)\b/i;
+
+// Lexicon aliases, longest first, matched on word boundaries (case-sensitive for abbreviations).
+const aliasPatterns = lexiconEntries()
+  .flatMap((e) => [e.key, e.label, ...e.aliases].map((a) => ({ alias: a, key: e.key })))
+  .filter((a) => a.alias.length >= 2)
+  .sort((a, b) => b.alias.length - a.alias.length);
+const aliasRe = (list: typeof aliasPatterns, flags: string) =>
+  new RegExp(list.map((a) => `(?<![\\w-])${a.alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).join('|'), flags);
+// Names match in any case ("Nickel foam" at a sentence start); abbreviations only as written (GO vs go).
+const isName = (alias: string) => /[a-z]{3,}/.test(alias);
+const NAME_RE = aliasRe(aliasPatterns.filter((a) => isName(a.alias)), 'gi');
+const ABBR_RE = aliasRe(aliasPatterns.filter((a) => !isName(a.alias)), 'g');
+const ALIAS_CI = new Map(aliasPatterns.map((a) => [a.alias.toLowerCase(), a]));
+
+const PRODUCT = String.raw`(?<t>[A-Z(][A-Za-z0-9()[\]·.,@/+–\-]*[A-Za-z0-9)\]](?:\s(?:LDH|MOF|NSs?|NWs?|NPs?|NAs?|NRs?)(?:/[A-Za-z]+)?)?)`;
+const TARGET_PATTERNS = [
+  new RegExp(String.raw`(?:denoted|named|labell?ed|marked|referred to|designated) as\s+["“]?` + PRODUCT, 'g'),
+  new RegExp(String.raw`(?:^|[.!?]\s+|,\s+)(?:The |Typically,? |Briefly,? |First(?:ly)?,? )?(?:as-prepared |pristine |pure )?` + PRODUCT + String.raw`(?:\s(?:nanosheets?|nanowires?|nanorods?|nanoparticles?|arrays?|films?|catalysts?|samples?|powders?|electrodes?|crystals?))?\s(?:is|are|was|were)\s(?:\w+ly\s)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained|deposited|made)`, 'g'),
+  new RegExp(String.raw`(?:synthesis|preparation|fabrication|growth) of (?:the )?(?:hierarchical |porous |ultrathin )?` + PRODUCT, 'g'),
+  new RegExp(String.raw`(?:to (?:obtain|get|yield|form|produce)|obtain(?:ing)?|yield(?:ing)?|[Tt]he (?:resulting|prepared|obtained|final|dried|as-(?:prepared|obtained|synthesi[sz]ed))(?: products?)?) (?:the )?(?:final )?(?:amorphous |crystalline )?` + PRODUCT, 'g'),
+];
+
+/** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
+const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·.,@/+–\-]*[A-Za-z0-9)\]])(?![\w])/g;
+
+interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function sentences(text: string): Span[] {
+  const out: Span[] = [];
+  const re = /[^.!?]+(?:[.!?](?=\s+[A-Z(]|\s*$)|$)/g;
+  let m: RegExpExecArray | null;
+  // Split on ". " followed by a capital, but not inside numbers ("0.5 g") or abbreviations ("ca. 5").
+  let start = 0;
+  const ends: number[] = [];
+  const boundary = /[.!?]\s+(?=[A-Z(])/g;
+  while ((m = boundary.exec(text))) {
+    if (/\b(?:ca|approx|e\.g|i\.e|Fig|Ref|vs|al)\.$/.test(text.slice(Math.max(0, m.index - 6), m.index + 1))) continue;
+    ends.push(m.index + 1);
+  }
+  ends.push(text.length);
+  for (const e of ends) {
+    if (e > start) out.push({ text: text.slice(start, e), start, end: e });
+    start = e;
+    while (start < text.length && /\s/.test(text[start])) start++;
+  }
+  void re;
+  return out;
+}
+
+function isPrecursorFormula(s: string): boolean {
+  const f = normaliseFormula(s);
+  if (!f) return /^(?:[A-Z][a-z]?)+\(NO\)?\d?·?\d*H2O$/.test(s); // tolerate typos like Co(NO)3·6H2O
+  return METALS.test(s) && (SALT_ANIONS.test(s.split('·')[0]) || /·\d*H2O$/.test(s));
+}
+
+/** Extracts role-labelled entities bound to the paragraph's target(s). */
+export function extractSynthesisEntities(text: string): EntityMention[] {
+  const found: EntityMention[] = [];
+  const taken: [number, number][] = [];
+  const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
+  const add = (role: EntityRole, t: string, start: number, formula: string | null = null) => {
+    const end = start + t.length;
+    if (overlaps(start, end)) return;
+    taken.push([start, end]);
+    found.push({ role, text: t, start, end, key: materialKey(t), formula });
+  };
+
+  const sents = sentences(text);
+  const sentenceOf = (pos: number) => sents.find((s) => pos >= s.start && pos < s.end) ?? sents[sents.length - 1];
+  const inCleaning = (pos: number) => {
+    const s = sentenceOf(pos).text;
+    return CLEANING.test(s) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(s);
+  };
+  const inWashing = (pos: number) => {
+    const s = sentenceOf(pos).text;
+    return WASHING.test(s) && !/\b(?:dissolved|added into|mixed with|stirred)\b/i.test(s);
+  };
+
+  // 1. Lexicon names and abbreviations.
+  const aliasMatches = [...text.matchAll(NAME_RE), ...text.matchAll(ABBR_RE)].sort((a, b) => a.index! - b.index! || b[0].length - a[0].length);
+  for (const m of aliasMatches) {
+    const surface = m[0];
+    const entry = aliasPatterns.find((a) => a.alias === surface) ?? ALIAS_CI.get(surface.toLowerCase());
+    if (!entry) continue;
+    const pos = m.index!;
+    // Extend "deionized (DI) water"-style and "X (ABBR)" mentions to the whole phrase.
+    let t = surface;
+    const after = text.slice(pos + t.length);
+    const paren = /^\s\(([A-Za-z0-9,-]{2,12})\)/.exec(after);
+    if (paren) t = t + paren[0];
+    const key = entry.key;
+    let role: EntityRole | null = SUBSTRATES.has(key) ? 'substrate' : SOLVENTS.has(key) ? 'solvent' : ADDITIVES.has(key) ? 'additive' : null;
+    if (!role) continue;
+    if (role !== 'substrate' && (inCleaning(pos) || inWashing(pos))) continue;
+    // A substrate written as part of a product ("Ni(OH)2/NF") belongs to the product token.
+    if (role === 'substrate' && /[/@]$/.test(text.slice(Math.max(0, pos - 1), pos))) continue;
+    if (role === 'substrate' && /^[/@]/.test(after)) continue;
+    add(role, t, pos);
+  }
+
+  // 2. Chemical names of salts ("nickel(II) nitrate hexahydrate").
+  for (const m of text.matchAll(CHEMICAL_NAME)) {
+    if (inCleaning(m.index!) || inWashing(m.index!)) continue;
+    add('precursor', m[0], m.index!);
+  }
+
+  // 3. Targets: the product the paragraph is about, from the phrases that name it.
+  for (const re of TARGET_PATTERNS) {
+    for (const m of text.matchAll(re)) {
+      const t = m.groups!.t.replace(/[.,;:]+$/, '');
+      const pos = m.index! + m[0].indexOf(m.groups!.t);
+      const key = materialKey(t);
+      if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isPrecursorFormula(tidyFormula(t))) continue;
+      if (/^(?:The|This|These|It|They|Then|All|Each|Samples?|Products?|Solution|Mixture|Precursors?)$/i.test(t)) continue;
+      add('target', t, pos, normaliseFormula(tidyFormula(t))?.formula ?? null);
+    }
+  }
+
+  // 4. Remaining formula tokens: metal salts are precursors; known reagents keep their lexicon role.
+  for (const m of text.matchAll(TOKEN_RE)) {
+    let t = m[0].replace(/[.,]+$/, '');
+    if (t.startsWith('(') && !t.includes(')')) t = t.slice(1);
+    const pos = m.index! + (m[0].startsWith('(') && !m[0].includes(')') ? 1 : 0);
+    if (t.length < 2) continue;
+    if (inCleaning(pos) || inWashing(pos)) continue;
+    const tidy = tidyFormula(t);
+    const key = materialKey(t);
+    if (ADDITIVES.has(key)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
+    else if (SOLVENTS.has(key)) add('solvent', t, pos, normaliseFormula(tidy)?.formula ?? null);
+    else if (isPrecursorFormula(tidy)) add('precursor', t, pos, normaliseFormula(tidy)?.formula ?? null);
+  }
+  found.sort((a, b) => a.start - b.start);
+  // One mention per (role, key): the first occurrence carries the offsets.
+  const seen = new Set<string>();
+  return found.filter((e) => {
+    const k = `${e.role}\u0000${e.key}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
