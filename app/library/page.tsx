@@ -5,12 +5,17 @@ import { countRecords } from '@/lib/db/records';
 import { Highlighted } from '@/components/highlighted';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { StarterCorpus } from '@/components/starter-corpus';
+import { parseCondition } from '@/lib/structure/quantities';
+
+const roles = ['synthesis', 'performance', 'system', 'others'];
+const methods = ['vapor-phase', 'solid-phase', 'electrodeposition', 'hydro-solvothermal', 'precipitation', 'sol-gel', 'others'];
 
 export const dynamic = 'force-dynamic';
 
 type Params = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+const fmtBound = (x: number) => (Number.isFinite(x) ? String(Number.parseFloat(x.toPrecision(6))) : x > 0 ? '∞' : '−∞');
 const intOrUndefined = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : undefined);
 const fields: { value: SearchField; label: string }[] = [
   { value: 'all', label: 'Everything' },
@@ -29,6 +34,11 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
   const yearFrom = one(sp.yearFrom);
   const yearTo = one(sp.yearTo);
   const page = Math.max(Number.parseInt(one(sp.page) || '1', 10) || 1, 1);
+  const role = roles.includes(one(sp.role)) ? one(sp.role) : '';
+  const method = methods.includes(one(sp.method)) ? one(sp.method) : '';
+  const material = one(sp.material).slice(0, 200);
+  const conditionText = one(sp.condition).slice(0, 200);
+  const condition = conditionText ? parseCondition(conditionText) : null;
 
   let db;
   try {
@@ -40,12 +50,24 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
     countPapersAndParagraphs(db.prisma),
     countRecords(db.prisma),
     libraryFacets(db.prisma),
-    searchPapers(db.prisma, { q, field, domain: domain || undefined, source: source || undefined, yearFrom: intOrUndefined(yearFrom), yearTo: intOrUndefined(yearTo), page }),
+    searchPapers(db.prisma, {
+      q,
+      field,
+      domain: domain || undefined,
+      source: source || undefined,
+      yearFrom: intOrUndefined(yearFrom),
+      yearTo: intOrUndefined(yearTo),
+      role: role || undefined,
+      method: method || undefined,
+      material: material || undefined,
+      condition: conditionText || undefined,
+      page,
+    }),
   ]);
   const pages = Math.max(Math.ceil(result.total / result.pageSize), 1);
   const link = (p: number) => {
     const u = new URLSearchParams();
-    for (const [k, v] of Object.entries({ q, field: field === 'all' ? '' : field, domain, source, yearFrom, yearTo })) if (v) u.set(k, v);
+    for (const [k, v] of Object.entries({ q, field: field === 'all' ? '' : field, domain, source, yearFrom, yearTo, role, method, material, condition: conditionText })) if (v) u.set(k, v);
     if (p > 1) u.set('page', String(p));
     return `/library?${u.toString()}`;
   };
@@ -133,9 +155,46 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
           Year to
           <input name="yearTo" defaultValue={yearTo} inputMode="numeric" pattern="\d{4}" placeholder={String(facets.yearMax ?? '')} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
         </label>
+        <label className="text-sm md:col-span-3">
+          Paragraph role
+          <select name="role" defaultValue={role} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
+            <option value="">Any role</option>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm md:col-span-3">
+          Synthesis method
+          <select name="method" defaultValue={method} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
+            <option value="">Any method</option>
+            {methods.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm md:col-span-2">
+          Material
+          <input name="material" defaultValue={material} placeholder="YSZ, NiFe LDH, KMnO4 …" className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+        </label>
+        <label className="text-sm md:col-span-2">
+          Condition
+          <input name="condition" defaultValue={conditionText} placeholder="800–1000 °C, ≥ 1073 K" className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+        </label>
         <button type="submit" className="self-end rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 md:col-span-2">
           Apply filters
         </button>
+        {conditionText ? (
+          <p className={`text-xs md:col-span-12 ${condition ? 'text-slate-500' : 'text-red-700'}`} data-testid="condition-interpretation">
+            {condition
+              ? `Condition read as ${condition.dimension} ${fmtBound(condition.min)} to ${fmtBound(condition.max)} ${condition.unit}`
+              : `Could not read “${conditionText}” as a value with a unit (e.g. 800–1000 °C, ≥ 1073 K, 10 mA cm⁻²)`}
+          </p>
+        ) : null}
       </form>
 
       <p className="text-sm text-slate-600" data-testid="result-count">

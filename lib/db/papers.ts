@@ -3,6 +3,8 @@ import type { ParsedPaper } from '../ingest/types.ts';
 import { randomUUID } from 'node:crypto';
 import { sha256 } from '../ingest/text.ts';
 import { MATCH_END, MATCH_START } from '../search-markers.ts';
+import { materialAliases, materialKey } from '../structure/materials.ts';
+import { parseCondition } from '../structure/quantities.ts';
 
 /** Owns all queries on Paper and Paragraph. */
 
@@ -141,6 +143,13 @@ export interface PaperSearch {
   source?: string;
   yearFrom?: number;
   yearTo?: number;
+  /** Papers with a paragraph of this role / synthesis method (structuring stage). */
+  role?: string;
+  method?: string;
+  /** A material in any spelling: abbreviation, name or formula ("YSZ" finds "yttria-stabilized zirconia"). */
+  material?: string;
+  /** A numeric condition in any unit ("800–1000 °C", "≥ 1073 K"): papers with a quantity in that interval. */
+  condition?: string;
   page?: number;
   pageSize?: number;
 }
@@ -170,6 +179,23 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
   if (s.source) filters.push(Prisma.sql`p.source = ${s.source}`);
   if (s.yearFrom) filters.push(Prisma.sql`p.year >= ${s.yearFrom}`);
   if (s.yearTo) filters.push(Prisma.sql`p.year <= ${s.yearTo}`);
+  if (s.role) filters.push(Prisma.sql`EXISTS (SELECT 1 FROM "Paragraph" r WHERE r."paperId" = p.id AND r.role = ${s.role})`);
+  if (s.method) filters.push(Prisma.sql`EXISTS (SELECT 1 FROM "Paragraph" r WHERE r."paperId" = p.id AND r.method = ${s.method})`);
+  if (s.material?.trim()) {
+    const m = materialFilter(s.material);
+    filters.push(Prisma.sql`(EXISTS (SELECT 1 FROM "Mention" mm WHERE mm."paperId" = p.id AND mm.kind = 'entity' AND mm.key = ${m.key})
+      OR EXISTS (SELECT 1 FROM "Paragraph" mg WHERE mg."paperId" = p.id AND mg.text ~* ${m.regex})
+      OR p.title ~* ${m.regex})`);
+  }
+  const condition = s.condition?.trim() ? parseCondition(s.condition) : null;
+  if (s.condition?.trim() && !condition) filters.push(Prisma.sql`false`);
+  if (condition) {
+    const lo = Number.isFinite(condition.min) ? condition.min : null;
+    const hi = Number.isFinite(condition.max) ? condition.max : null;
+    filters.push(Prisma.sql`EXISTS (SELECT 1 FROM "Mention" q WHERE q."paperId" = p.id AND q.kind = 'quantity' AND q.type = ${condition.dimension}
+      AND (${hi}::double precision IS NULL OR q."valueMin" <= ${hi}) AND (${lo}::double precision IS NULL OR q."valueMax" >= ${lo})
+      ${s.role ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Paragraph" qr WHERE qr.id = q."paragraphId" AND qr.role = ${s.role})` : Prisma.empty})`);
+  }
 
   const tsq = Prisma.sql`websearch_to_tsquery('english', ${q})`;
   const like = `%${q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
@@ -223,6 +249,13 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
   };
 }
 
+/** A material's aliases as one case-insensitive PostgreSQL word-boundary regex, plus its canonical key. */
+export function materialFilter(material: string): { key: string; regex: string } {
+  const aliases = materialAliases(material.trim()).filter((a) => a.length >= 2);
+  const escape = (a: string) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[-‐–−]/g, '[-‐–− ]?').replace(/\s+/g, '[\\s-]+').replace(/iz(ed|ation|ing)/g, 'i[sz]$1');
+  return { key: materialKey(material), regex: `(^|[^A-Za-z0-9])(${aliases.map(escape).join('|')})($|[^A-Za-z0-9])` };
+}
+
 export async function libraryFacets(prisma: PrismaClient) {
   const [domains, sources, years] = await Promise.all([
     prisma.paper.groupBy({ by: ['domain'], _count: { _all: true }, orderBy: { domain: 'asc' } }),
@@ -240,6 +273,9 @@ export async function libraryFacets(prisma: PrismaClient) {
 export async function getPaper(prisma: PrismaClient, id: string) {
   return prisma.paper.findUnique({
     where: { id },
-    include: { paragraphs: { orderBy: { ordinal: 'asc' } } },
+    include: {
+      paragraphs: { orderBy: { ordinal: 'asc' }, include: { mentions: { orderBy: { start: 'asc' } } } },
+      structure: true,
+    },
   });
 }

@@ -33,11 +33,16 @@ export async function saveRecordBatch(db: Database, batch: ParsedRecord[]): Prom
   return { added, unchanged: batch.length - added };
 }
 
-/** Attaches records to the paper with their DOI (records may arrive before or after their papers). */
-export async function linkRecordsToPapers(prisma: PrismaClient): Promise<number> {
-  return prisma.$executeRaw`
+/**
+ * Attaches records to the paper with their DOI (records may arrive before or after their papers). Returns the
+ * papers that gained records, whose structured record must be rebuilt.
+ */
+export async function linkRecordsToPapers(prisma: PrismaClient): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ paperId: string }[]>`
     UPDATE "Record" r SET "paperId" = p.id FROM "Paper" p
-    WHERE r.doi IS NOT NULL AND p.doi = r.doi AND r."paperId" IS DISTINCT FROM p.id`;
+    WHERE r.doi IS NOT NULL AND p.doi = r.doi AND r."paperId" IS DISTINCT FROM p.id
+    RETURNING r."paperId"`;
+  return [...new Set(rows.map((r) => r.paperId))];
 }
 
 export async function countRecords(prisma: PrismaClient): Promise<number> {

@@ -13,6 +13,7 @@ import {
   type RunTrigger,
 } from '../db/ingest-runs.ts';
 import { detectReader } from './detect.ts';
+import { runStructuring } from '../structure/pipeline.ts';
 import { expandInputs } from './files.ts';
 import { InputError, type ParsedRecord, type ReaderItem } from './types.ts';
 
@@ -26,6 +27,8 @@ export interface IngestOptions {
   source?: string;
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
+  /** Run the structuring stage on new or changed paragraphs after the import (default true). */
+  structure?: boolean;
   /** Largest single JSON line / XML / PDF / text document accepted. */
   maxItemBytes?: number;
   recordBatchSize?: number;
@@ -46,7 +49,10 @@ export interface IngestReport {
   records: number;
   /** Errors found by this run. */
   errors: number;
+  /** Whole run, and its parts: reading + storing, and the structuring stage. */
   seconds: number;
+  ingestSeconds: number;
+  structureSeconds: number;
   counters: RunCounters;
   errorSamples: IngestErrorEntry[];
 }
@@ -197,13 +203,27 @@ async function ingestNow(db: Database, inputs: string[], options: IngestOptions)
   }
 
   const tLink = performance.now();
-  if (status !== 'failed') await linkRecordsToPapers(prisma).catch(() => 0);
+  const gainedRecords = status !== 'failed' ? await linkRecordsToPapers(prisma).catch(() => [] as string[]) : [];
   const linkSeconds = (performance.now() - tLink) / 1000;
+  const ingestSeconds = (performance.now() - started) / 1000;
+  // Enrichment stage: structure what this run added or changed (incremental, so a no-op re-run costs little).
+  let structureSeconds = 0;
+  const changed = counters.papersAdded + counters.papersUpdated + gainedRecords.length > 0;
+  if (status !== 'failed' && options.structure !== false && changed) {
+    const t = performance.now();
+    try {
+      await updateRunProgress(prisma, runId, { currentFile: 'structuring new and changed paragraphs' });
+      await runStructuring(db, { signal: options.signal, alsoRebuild: gainedRecords });
+    } catch (error) {
+      message = `${message ? message + '; ' : ''}structuring failed: ${(error as Error).message} (run \`npm run structure\` to retry)`;
+    }
+    structureSeconds = (performance.now() - t) / 1000;
+  }
   if (pendingErrors.length) await addRunErrors(prisma, runId, pendingErrors).catch(() => {});
   const seconds = (performance.now() - started) / 1000;
   const [{ papers, paragraphs }, records] = await Promise.all([countPapersAndParagraphs(prisma), countRecords(prisma)]);
-  await finishRun(prisma, runId, status, counters, { total: seconds, linkRecords: linkSeconds }, message);
+  await finishRun(prisma, runId, status, counters, { total: seconds, ingest: ingestSeconds, linkRecords: linkSeconds, structure: structureSeconds }, message);
   options.onProgress?.({ ...counters, currentFile: null, runId, items, elapsedSeconds: seconds });
-  return { runId, status, papers, paragraphs, records, errors: counters.errorCount, seconds, counters, errorSamples: samples };
+  return { runId, status, papers, paragraphs, records, errors: counters.errorCount, seconds, ingestSeconds, structureSeconds, counters, errorSamples: samples };
 }
 

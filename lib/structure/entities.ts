@@ -59,7 +59,7 @@ const TARGET_PATTERNS = [
 ];
 
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
-const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·.,@/+–\-]*[A-Za-z0-9)\]])(?![\w])/g;
+const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·*.,@/+–\-]*[A-Za-z0-9)\]])(?![\w])/g;
 
 interface Span {
   text: string;

@@ -7,6 +7,7 @@ describe('normaliseFormula', () => {
     expect(normaliseFormula('Ni(NO3)2')).toMatchObject({ composition: { Ni: 1, N: 2, O: 6 } });
     expect(normaliseFormula('NiSO4·6H2O')).toMatchObject({ formula: 'NiSO4·6H2O', composition: { Ni: 1, S: 1, O: 10, H: 12 } });
     expect(normaliseFormula('NiSO4 • 6H2O')?.formula).toBe('NiSO4·6H2O');
+    expect(normaliseFormula('Bi(NO3)3*5H2O')?.formula).toBe('Bi(NO3)3·5H2O');
     expect(normaliseFormula('Co(SO4)·7H2O')?.composition).toEqual({ Co: 1, S: 1, O: 11, H: 14 });
   });
   it('keeps doped and non-stoichiometric compositions, with Unicode minus and subscripts', () => {

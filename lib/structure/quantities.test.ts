@@ -23,6 +23,7 @@ describe('parseQuantities', () => {
     expect(q.text).toBe('800–1000 °C');
     expect(one('annealed at 1073 K').canonical).toEqual([1073]);
     expect(one('dried at 60 oC overnight').canonical).toEqual([333.15]);
+    expect(one('heated to 160 degC and kept').canonical).toEqual([433.15]);
     expect(one('heated from 300 to 600 °C').kind).toBe('range');
   });
   it('keeps offsets that point at the original text', () => {
@@ -70,8 +71,10 @@ describe('parseQuantities', () => {
 
 describe('parseCondition', () => {
   it('turns a condition in any unit into the same canonical interval', () => {
-    expect(parseCondition('800–1000 °C')).toEqual({ dimension: 'temperature', min: 1073.15, max: 1273.15, unit: 'K' });
-    expect(parseCondition('≥ 1073 K')).toEqual({ dimension: 'temperature', min: 1073, max: Number.POSITIVE_INFINITY, unit: 'K' });
+    expect(parseCondition('800–1000 °C')).toEqual({ dimension: 'temperature', min: 1072.65, max: 1273.65, unit: 'K' });
+    expect(parseCondition('1073–1273 K')).toEqual({ dimension: 'temperature', min: 1072.5, max: 1273.5, unit: 'K' });
+    expect(parseCondition('≥ 1073 K')).toEqual({ dimension: 'temperature', min: 1072.5, max: Number.POSITIVE_INFINITY, unit: 'K' });
+    expect(parseCondition('10–20 mA cm⁻²')).toEqual({ dimension: 'current-density', min: 10, max: 20, unit: 'mA/cm^2' });
     expect(parseCondition('no number here')).toBeNull();
   });
 });

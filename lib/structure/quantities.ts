@@ -27,7 +27,8 @@ export type Dimension =
   | 'frequency'
   | 'rate'
   | 'surface-energy'
-  | 'area-resistance';
+  | 'area-resistance'
+  | 'tafel-slope';
 
 export interface Quantity {
   /** The text as written, with its offsets in the source string. */
@@ -78,6 +79,7 @@ export const canonicalUnits: Record<Dimension, string> = {
   rate: 'K/min',
   'surface-energy': 'mJ/m^2',
   'area-resistance': 'ohm cm^2',
+  'tafel-slope': 'mV', // per decade of current
 };
 
 const prefixes = ['', 'k', 'M', 'G', 'm', 'µ', 'u', 'n', 'p'];
@@ -87,6 +89,9 @@ function buildUnitTable(): Map<string, UnitSpec> {
   const t = new Map<string, UnitSpec>();
   const add = (surface: string, math: string | null, dimension: Dimension) => t.set(surface, { math, dimension });
   add('°C', 'degC', 'temperature');
+  add('degC', 'degC', 'temperature');
+  add('deg C', 'degC', 'temperature');
+  add('degC/min', 'degC/min', 'rate');
   add('K', 'K', 'temperature');
   add('°F', 'degF', 'temperature');
   for (const [s, m] of [['h', 'h'], ['hr', 'h'], ['hrs', 'h'], ['hours', 'h'], ['hour', 'h'], ['min', 'min'], ['mins', 'min'], ['minutes', 'min'], ['s', 's'], ['sec', 's'], ['ms', 'ms'], ['d', 'day'], ['days', 'day'], ['day', 'day'], ['weeks', 'week'], ['week', 'week']])
@@ -138,6 +143,9 @@ function buildUnitTable(): Map<string, UnitSpec> {
   add('K/min', 'K/min', 'rate');
   add('mJ m^-2', 'mJ/m^2', 'surface-energy');
   add('mJ/m^2', 'mJ/m^2', 'surface-energy');
+  add('mV dec^-1', 'mV', 'tafel-slope');
+  add('mV/dec', 'mV', 'tafel-slope');
+  add('V dec^-1', 'V', 'tafel-slope');
   add('Ω cm^2', 'ohm cm^2', 'area-resistance');
   add('ohm cm^2', 'ohm cm^2', 'area-resistance');
   add('mΩ cm^2', 'mohm cm^2', 'area-resistance');
@@ -177,7 +185,7 @@ export function toCanonical(value: number, spec: UnitSpec, delta = false): numbe
     // A difference or ± in °C is the same size in K (no offset).
     return spec.math === 'degF' ? value * (5 / 9) : value;
   }
-  const u: Unit = mathUnit(value, spec.math);
+  const u: Unit = mathUnit(value, spec.math.replace(/µ/g, 'u')); // mathjs spells micro "u"
   return round(u.toNumber(target));
 }
 
@@ -213,6 +221,7 @@ export function parseQuantities(text: string): Quantity[] {
     const g = m.groups!;
     const spec = lookupUnit(g.unit);
     if (!spec) continue;
+
     const start = normalised.map(m.index!);
     const end = normalised.map(m.index! + m[0].length);
     const raw = text.slice(start, end);
@@ -224,6 +233,12 @@ export function parseQuantities(text: string): Quantity[] {
     const negative = /-\s*$/.test(normalised.text.slice(Math.max(0, m.index! - 2), m.index!)) && !g.cmp && /^(potential|temperature|energy)$/.test(spec.dimension);
     const values = negative && kind === 'single' ? [-nums[0]] : nums;
     const pm = g.pm ? parseNumber(g.pm) : null;
+    let canonical: number[];
+    try {
+      canonical = values.map((v) => toCanonical(v, spec));
+    } catch {
+      continue; // a unit mathjs cannot convert is not reported as a quantity rather than guessed
+    }
     const cmp = g.cmp ? ({ '≥': '>=', '≤': '<=', '≈': '~' } as Record<string, string>)[g.cmp] ?? g.cmp : null;
     out.push({
       text: raw.trim(),
@@ -236,7 +251,7 @@ export function parseQuantities(text: string): Quantity[] {
       unit: normaliseUnitText(g.unit),
       dimension: spec.dimension,
       canonicalUnit: canonicalUnits[spec.dimension],
-      canonical: values.map((v) => toCanonical(v, spec)),
+      canonical,
       canonicalPlusMinus: pm === null ? null : toCanonical(pm, spec, true) - (spec.dimension === 'temperature' ? 0 : 0),
       reference: g.ref ?? null,
     });
@@ -280,8 +295,10 @@ function normaliseForMatching(text: string): { text: string; map: (i: number) =>
 export function parseCondition(text: string): { dimension: Dimension; min: number; max: number; unit: string } | null {
   const q = parseQuantities(text)[0];
   if (!q) return null;
-  const lo = Math.min(...q.canonical);
-  const hi = Math.max(...q.canonical);
+  // Kelvin written from Celsius is usually rounded (1000 °C ≈ 1273 K): half a kelvin of slack makes both agree.
+  const slack = q.dimension === 'temperature' ? 0.5 : 0;
+  const lo = Math.min(...q.canonical) - slack;
+  const hi = Math.max(...q.canonical) + slack;
   if (q.comparator === '>=' || q.comparator === '>') return { dimension: q.dimension, min: lo, max: Number.POSITIVE_INFINITY, unit: q.canonicalUnit };
   if (q.comparator === '<=' || q.comparator === '<') return { dimension: q.dimension, min: Number.NEGATIVE_INFINITY, max: hi, unit: q.canonicalUnit };
   return { dimension: q.dimension, min: lo, max: hi, unit: q.canonicalUnit };

@@ -4,8 +4,21 @@ import { getDatabase } from '@/lib/db/client';
 import { getPaper } from '@/lib/db/papers';
 import { recordsForPaper } from '@/lib/db/records';
 import { JsonTree } from '@/components/json-tree';
+import { AnnotatedText } from '@/components/annotated-text';
 
 export const dynamic = 'force-dynamic';
+
+const roleStyle: Record<string, string> = {
+  synthesis: 'bg-orange-50 text-orange-800',
+  performance: 'bg-emerald-50 text-emerald-800',
+  system: 'bg-indigo-50 text-indigo-800',
+  others: 'bg-slate-100 text-slate-600',
+};
+
+function summary(record: unknown): string {
+  const r = record as { synthesis?: unknown[]; performance?: unknown[] };
+  return `${r.synthesis?.length ?? 0} synthesis entries, ${r.performance?.length ?? 0} performance entries`;
+}
 
 export default async function PaperPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -69,16 +82,41 @@ export default async function PaperPage({ params }: { params: Promise<{ id: stri
               <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{g.section ?? 'Text'}</h2>
               <div className="space-y-3">
                 {g.paragraphs.map((p) => (
-                  <p key={p.id} id={`p${p.ordinal}`} className={p.kind === 'caption' ? 'text-sm italic text-slate-700' : 'leading-relaxed'} data-paragraph-id={p.externalId ?? p.id}>
-                    {p.text}
-                  </p>
+                  <div key={p.id} id={`p${p.ordinal}`} data-paragraph-id={p.externalId ?? p.id}>
+                    {p.role ? (
+                      <p className="mb-1 flex gap-1.5 text-[11px] font-medium uppercase tracking-wide">
+                        <span className={`rounded px-1.5 py-0.5 ${roleStyle[p.role] ?? 'bg-slate-100'}`} data-testid="role-badge">
+                          {p.role}
+                        </span>
+                        {p.method ? (
+                          <span className="rounded bg-orange-100 px-1.5 py-0.5 text-orange-900" data-testid="method-badge">
+                            {p.method}
+                          </span>
+                        ) : null}
+                      </p>
+                    ) : null}
+                    <p className={p.kind === 'caption' ? 'text-sm italic text-slate-700' : 'leading-relaxed'}>
+                      <AnnotatedText text={p.text} mentions={p.mentions} />
+                    </p>
+                  </div>
                 ))}
               </div>
             </section>
           ))}
         </section>
         <aside className="space-y-3" aria-label="Structured records">
-          <h2 className="text-lg font-medium">Structured records</h2>
+          <h2 className="text-lg font-medium">Structured record</h2>
+          {paper.structure ? (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3" data-testid="paper-record">
+              <p className="mb-1 text-xs text-slate-500">
+                {summary(paper.structure.record)} · extractor {paper.structure.extractor} (rules, no model)
+              </p>
+              <JsonTree value={paper.structure.record} depth={1} name="record" />
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">Not structured yet (run `npm run structure`).</p>
+          )}
+          <h2 className="pt-2 text-lg font-medium">Imported records</h2>
           {records.total === 0 ? (
             <p className="text-sm text-slate-600">No structured records are linked to this paper.</p>
           ) : (

@@ -1,0 +1,171 @@
+import { classifyParagraphRole, classifySynthesisMethod, type ParagraphRole, type SynthesisMethod } from './classify.ts';
+import { extractSynthesisEntities, type EntityMention } from './entities.ts';
+import { parseQuantities, type Quantity } from './quantities.ts';
+import { normaliseMaterial } from './materials.ts';
+import { normaliseFormula } from './formula.ts';
+
+/** Everything the structuring stage says about one paragraph. */
+export interface ParagraphStructure {
+  role: ParagraphRole;
+  method: SynthesisMethod | null;
+  entities: EntityMention[];
+  quantities: Quantity[];
+  conditions: SynthesisConditions | null;
+  performance: PerformanceClaim[];
+}
+
+export interface ConditionValue {
+  text: string;
+  canonical: number[];
+  unit: string;
+}
+
+/** Synthesis conditions attached to the step they belong to (the sentence naming the operation). */
+export interface SynthesisConditions {
+  temperature: (ConditionValue & { step: string | null })[];
+  time: (ConditionValue & { step: string | null })[];
+  pressure: ConditionValue[];
+  atmosphere: string[];
+  ph: number[];
+  concentration: ConditionValue[];
+}
+
+export interface PerformanceClaim {
+  material: string | null;
+  materialKey: string | null;
+  property: string;
+  value: number[];
+  unit: string;
+  canonical: number[];
+  canonicalUnit: string;
+  conditions: { text: string; dimension: string; canonical: number[]; unit: string }[];
+  sentence: string;
+  start: number;
+}
+
+export interface StructureExtractor {
+  /** Stable id (name + version); stored with the results so a new version re-structures everything. */
+  id: string;
+  structureParagraph(text: string): ParagraphStructure;
+}
+
+const STEP_WORDS: [RegExp, string][] = [
+  [/\bcalcin\w*/i, 'calcination'],
+  [/\bsinter\w*/i, 'sintering'],
+  [/\banneal\w*/i, 'annealing'],
+  [/\b(?:hydrothermal|solvothermal|autoclave)\w*/i, 'hydro/solvothermal'],
+  [/\bdr(?:ied|y|ying)\b/i, 'drying'],
+  [/\b(?:phosphori[sz]\w*|phosphid\w*|seleni[sz]\w*|sulfuri[sz]\w*)/i, 'conversion'],
+  [/\bpyroly\w*/i, 'pyrolysis'],
+  [/\bstirr\w*/i, 'stirring'],
+  [/\b(?:heated|heating)\b/i, 'heating'],
+  [/\bage[ds]?\b|\baging\b/i, 'aging'],
+  [/\belectrodeposit\w*|\bdeposit\w*/i, 'deposition'],
+];
+const ATMOSPHERE = /\b(?:in|under) (?:(?:a |an |flowing |static |pure )?(?:(air|Ar|argon|N2|nitrogen|O2|oxygen|H2|hydrogen|NH3|ammonia|vacuum|Ar\/H2|H2\/Ar|5% H2\/Ar|CO2)))\b(?: (?:atmosphere|flow|gas))?/gi;
+/** Property words and the dimensions their values come in. */
+const PERFORMANCE_PROPERTIES: [RegExp, string, string[]][] = [
+  [/\boverpotentials?\b|η\s?\d*/i, 'overpotential', ['potential']],
+  [/\bTafel slopes?\b/i, 'Tafel slope', ['tafel-slope']],
+  [/\b(?:peak |maximum )?power densit(?:y|ies)\b/i, 'power density', ['power-density']],
+  [/\b(?:ionic |proton |electrical |total )?conductivit(?:y|ies)\b/i, 'conductivity', ['conductivity']],
+  [/\b(?:specific |discharge |reversible )?capacit(?:y|ies)\b/i, 'specific capacity', ['specific-capacity']],
+  [/\bband ?gaps?\b|\bE\s?g\b/i, 'band gap', ['energy']],
+  [/\b(?:area[- ]specific |polari[sz]ation )resistance\b|\bASR\b|\bR\s?p\b/i, 'area-specific resistance', ['area-resistance']],
+  [/\bonset potential\b/i, 'onset potential', ['potential']],
+  [/\bT\s?c\b|\bcritical temperature\b|\bsuperconducting transition\b/i, 'critical temperature', ['temperature']],
+  [/\bFaradaic efficienc(?:y|ies)\b/i, 'Faradaic efficiency', ['fraction']],
+  [/\bactivation energ(?:y|ies)\b|\bE\s?a\b/i, 'activation energy', ['energy']],
+];
+const CONDITION_DIMENSIONS = new Set(['temperature', 'current-density', 'specific-current', 'pressure', 'potential', 'concentration', 'time']);
+
+function sentenceSpans(text: string): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = [];
+  let start = 0;
+  const re = /[.!?]\s+(?=[A-Z(])/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    if (/\b(?:ca|approx|e\.g|i\.e|Fig|Ref|vs|al|Eq)\.$/.test(text.slice(Math.max(0, m.index - 6), m.index + 1))) continue;
+    out.push({ text: text.slice(start, m.index + 1), start });
+    start = m.index + m[0].length;
+  }
+  if (start < text.length) out.push({ text: text.slice(start), start });
+  return out;
+}
+
+function conditionsOf(text: string, quantities: Quantity[]): SynthesisConditions {
+  const sents = sentenceSpans(text);
+  const stepAt = (pos: number) => {
+    const s = [...sents].reverse().find((x) => x.start <= pos) ?? sents[0];
+    return STEP_WORDS.find(([re]) => re.test(s.text))?.[1] ?? null;
+  };
+  const cv = (q: Quantity): ConditionValue => ({ text: q.text, canonical: q.canonical, unit: q.canonicalUnit });
+  const ph = [...text.matchAll(/\bpH\s*(?:=|of|value of|~|≈)?\s*(\d{1,2}(?:\.\d+)?)/g)].map((m) => Number(m[1])).filter((v) => v >= 0 && v <= 14);
+  return {
+    temperature: quantities.filter((q) => q.dimension === 'temperature').map((q) => ({ ...cv(q), step: stepAt(q.start) })),
+    time: quantities.filter((q) => q.dimension === 'time').map((q) => ({ ...cv(q), step: stepAt(q.start) })),
+    pressure: quantities.filter((q) => q.dimension === 'pressure').map(cv),
+    atmosphere: [...new Set([...text.matchAll(ATMOSPHERE)].map((m) => normaliseGas(m[1])))],
+    ph,
+    concentration: quantities.filter((q) => q.dimension === 'concentration').map(cv),
+  };
+}
+
+function normaliseGas(g: string): string {
+  const map: Record<string, string> = { argon: 'Ar', nitrogen: 'N2', oxygen: 'O2', hydrogen: 'H2', ammonia: 'NH3' };
+  return map[g.toLowerCase()] ?? g;
+}
+
+const FORMULA_TOKEN = /(?<![\w(])[A-Z][A-Za-z0-9()[\]·.@/+\-−δ]*[A-Za-z0-9)\]δ](?![\w])/g;
+
+/** Performance claims: a property word, a value in a matching unit and the material the sentence is about. */
+function performanceOf(text: string, quantities: Quantity[]): PerformanceClaim[] {
+  const claims: PerformanceClaim[] = [];
+  for (const s of sentenceSpans(text)) {
+    const qs = quantities.filter((q) => q.start >= s.start && q.end <= s.start + s.text.length);
+    if (qs.length === 0) continue;
+    const material = [...s.text.matchAll(FORMULA_TOKEN)].map((m) => m[0]).find((t) => normaliseFormula(t) !== null || normaliseMaterial(t).kind === 'lexicon') ?? null;
+    for (const [re, property, dims] of PERFORMANCE_PROPERTIES) {
+      const pm = re.exec(s.text);
+      if (!pm) continue;
+      const at = s.start + pm.index;
+      // The value is the first quantity of the property's dimension after the property word (else before it).
+      const candidates = qs.filter((q) => dims.includes(q.dimension));
+      const value = candidates.find((q) => q.start >= at) ?? candidates.at(-1);
+      if (!value) continue;
+      claims.push({
+        material,
+        materialKey: material ? normaliseMaterial(material).key : null,
+        property,
+        value: value.values,
+        unit: value.unit,
+        canonical: value.canonical,
+        canonicalUnit: value.canonicalUnit,
+        conditions: qs
+          .filter((q) => q !== value && CONDITION_DIMENSIONS.has(q.dimension) && !dims.includes(q.dimension))
+          .map((q) => ({ text: q.text, dimension: q.dimension, canonical: q.canonical, unit: q.canonicalUnit })),
+        sentence: s.text.trim(),
+        start: s.start,
+      });
+    }
+  }
+  return claims;
+}
+
+/** The offline extractor: rules, lexicons and patterns; no model, no network. */
+export const offlineExtractor: StructureExtractor = {
+  id: 'offline@1',
+  structureParagraph(text: string): ParagraphStructure {
+    const role = classifyParagraphRole(text).label;
+    const quantities = parseQuantities(text);
+    const synthesis = role === 'synthesis';
+    return {
+      role,
+      method: synthesis ? classifySynthesisMethod(text).label : null,
+      entities: synthesis ? extractSynthesisEntities(text) : [],
+      quantities,
+      conditions: synthesis ? conditionsOf(text, quantities) : null,
+      performance: role === 'performance' || role === 'others' || role === 'system' ? performanceOf(text, quantities) : [],
+    };
+  },
+};

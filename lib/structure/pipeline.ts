@@ -1,0 +1,134 @@
+import type { Database } from '../db/database.ts';
+import { paperForRecord, paragraphPage, papersWithoutRecord, savePaperRecords, saveParagraphStructures, type ParagraphToStructure } from '../db/structure.ts';
+import { sha256 } from '../ingest/text.ts';
+import { offlineExtractor, type ParagraphStructure, type StructureExtractor } from './paragraph.ts';
+import { recordEntries, type PerformanceEntry, type SynthesisEntry } from './record-mapping.ts';
+
+export interface StructuringProgress {
+  paragraphsSeen: number;
+  paragraphsStructured: number;
+  papersRecorded: number;
+  elapsedSeconds: number;
+}
+
+export interface StructuringReport extends StructuringProgress {
+  extractor: string;
+}
+
+/** The annotation stamp: extractor and text together decide whether a paragraph must be redone. */
+const stampOf = (extractor: StructureExtractor, text: string) => `${extractor.id}:${sha256(text).slice(0, 16)}`;
+
+/**
+ * Structures every paragraph whose text or extractor changed since it was last structured (incremental), then
+ * rebuilds the per-paper record of every paper touched. Safe to interrupt: a re-run picks up where it stopped.
+ */
+export async function runStructuring(
+  db: Database,
+  opts: {
+    extractor?: StructureExtractor;
+    onProgress?: (p: StructuringProgress) => void;
+    signal?: AbortSignal;
+    batchSize?: number;
+    /** Papers whose record must be rebuilt even if no paragraph changed (they gained structured records). */
+    alsoRebuild?: string[];
+  } = {},
+): Promise<StructuringReport> {
+  const extractor = opts.extractor ?? offlineExtractor;
+  const started = performance.now();
+  const batchSize = opts.batchSize ?? 1000;
+  const progress: StructuringProgress = { paragraphsSeen: 0, paragraphsStructured: 0, papersRecorded: 0, elapsedSeconds: 0 };
+  const touched = new Set<string>(opts.alsoRebuild ?? []);
+  const fresh = new Map<string, ParagraphStructure>();
+  const tick = () => opts.onProgress?.({ ...progress, elapsedSeconds: (performance.now() - started) / 1000 });
+
+  let after: string | null = null;
+  for (;;) {
+    if (opts.signal?.aborted) break;
+    const page: ParagraphToStructure[] = await paragraphPage(db, after, batchSize);
+    if (page.length === 0) break;
+    after = page[page.length - 1].id;
+    progress.paragraphsSeen += page.length;
+    const todo = page
+      .map((paragraph) => ({ paragraph, stamp: stampOf(extractor, paragraph.text) }))
+      .filter((x) => x.paragraph.structuredBy !== x.stamp)
+      .map((x) => ({ ...x, structure: safeStructure(extractor, x.paragraph.text) }));
+    await saveParagraphStructures(db, todo);
+    for (const t of todo) {
+      touched.add(t.paragraph.paperId);
+      fresh.set(t.paragraph.id, t.structure);
+    }
+    progress.paragraphsStructured += todo.length;
+    tick();
+  }
+
+  if (!opts.signal?.aborted) {
+    for (const id of await papersWithoutRecord(db, extractor.id)) touched.add(id);
+    const ids = [...touched];
+    for (let i = 0; i < ids.length; i += 200) {
+      if (opts.signal?.aborted) break;
+      const rows = [];
+      for (const paperId of ids.slice(i, i + 200)) {
+        const paper = await paperForRecord(db, paperId);
+        if (!paper) continue;
+        rows.push({ paperId, extractor: extractor.id, record: buildPaperRecord(paper, extractor, fresh) });
+      }
+      await savePaperRecords(db, rows);
+      progress.papersRecorded += rows.length;
+      tick();
+    }
+  }
+  progress.elapsedSeconds = (performance.now() - started) / 1000;
+  return { ...progress, extractor: extractor.id };
+}
+
+/** One odd paragraph must not stop the stage: it gets the empty structure (role "others") instead. */
+function safeStructure(extractor: StructureExtractor, text: string): ParagraphStructure {
+  try {
+    return extractor.structureParagraph(text);
+  } catch (error) {
+    console.warn(`[assay] structuring failed for a paragraph (${(error as Error).message}); stored as "others"`);
+    return { role: 'others', method: null, entities: [], quantities: [], conditions: null, performance: [] };
+  }
+}
+
+type PaperForRecord = NonNullable<Awaited<ReturnType<typeof paperForRecord>>>;
+
+/** The hierarchical record of one paper: paragraphs (role, method) → synthesis and performance entries. */
+export function buildPaperRecord(paper: PaperForRecord, extractor: StructureExtractor, cache: Map<string, ParagraphStructure> = new Map()) {
+  const synthesis: SynthesisEntry[] = [];
+  const performance: PerformanceEntry[] = [];
+  for (const p of paper.paragraphs) {
+    const s = cache.get(p.id) ?? safeStructure(extractor, p.text);
+    if (s.role === 'synthesis') {
+      const pick = (role: string) => s.entities.filter((e) => e.role === role).map((e) => ({ text: e.text, key: e.key, formula: e.formula, start: e.start, end: e.end }));
+      synthesis.push({
+        source: 'paragraph',
+        paragraphId: p.id,
+        method: s.method,
+        targets: pick('target'),
+        precursors: pick('precursor'),
+        solvents: pick('solvent'),
+        additives: pick('additive'),
+        substrates: pick('substrate'),
+        conditions: { ...(s.conditions ?? { temperature: [], time: [], atmosphere: [] }) },
+      });
+    }
+    for (const c of s.performance) performance.push({ source: 'paragraph', paragraphId: p.id, ...c });
+  }
+  for (const r of paper.records) {
+    const mapped = recordEntries(r.id, r.kind, r.data as Record<string, unknown>);
+    synthesis.push(...mapped.synthesis);
+    performance.push(...mapped.performance);
+  }
+  return {
+    schema: 'assay.paper-record/1',
+    extractor: extractor.id,
+    paper: { id: paper.id, doi: paper.doi, title: paper.title },
+    paragraphs: paper.paragraphs.map((p) => {
+      const s = cache.get(p.id);
+      return { id: p.id, ordinal: p.ordinal, section: p.section, role: s?.role ?? p.role, method: s?.method ?? p.method };
+    }),
+    synthesis,
+    performance,
+  };
+}
