@@ -40,6 +40,18 @@ test('library: totals, full-text search with highlights, filters and paging', as
   await expect(page.getByTestId('result-count')).toHaveText(/10 papers matching “Hopper”/);
 });
 
+test('library: structured filters by method, material spelling and condition in any unit', async ({ page }) => {
+  await page.goto('/library');
+  await page.getByLabel('Synthesis method').selectOption('sol-gel');
+  await page.getByLabel('Condition').fill('353 K');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByTestId('condition-interpretation')).toHaveText('Condition read as temperature 352.5 to 353.5 K');
+  await expect(page.getByTestId('results').getByRole('link')).toHaveText(['Sol-gel synthesis of spinel LiMn2O4 for lithium-ion batteries']);
+  await page.goto('/library?material=yttria-stabilized+zirconia');
+  await expect(page.getByTestId('results').getByRole('link')).toHaveText(['Nickel–yttria-stabilised zirconia anodes under methane']);
+  await page.screenshot({ path: `${shots}/library-filters.png`, fullPage: true });
+});
+
 test('paper page: metadata, DOI link, sections, and linked structured records', async ({ page }) => {
   await page.goto('/library?q=10.9999/demo.battery.2019.002&field=doi');
   await page.getByTestId('results').getByRole('link').first().click();
@@ -49,8 +61,14 @@ test('paper page: metadata, DOI link, sections, and linked structured records', 
   await expect(page.getByRole('heading', { name: 'Abstract' })).toBeVisible();
   await expect(page.getByTestId('record-count')).toHaveText('2 linked records');
   await page.getByText('0.5 Li2CO3 + 2 MnO2 == 1 LiMn2O4 + 0.5 CO2 + 0.25 O2').first().isVisible();
-  await page.locator('summary', { hasText: 'data:' }).first().click();
-  await expect(page.getByText('"sol-gel"').first()).toBeVisible();
+  // Structuring: role and method badges, highlighted quantities with their canonical value, the record tree.
+  await expect(page.getByTestId('role-badge').first()).toBeVisible();
+  await expect(page.getByTestId('method-badge').first()).toHaveText('sol-gel');
+  await expect(page.locator('[data-mention="quantity"][data-type="temperature"]').first()).toHaveAttribute('title', 'temperature · 353.15 K');
+  await expect(page.getByTestId('paper-record')).toContainText('synthesis entries');
+  const imported = page.getByTestId('imported-record').first();
+  await imported.locator('summary', { hasText: 'data:' }).click();
+  await expect(imported.getByText('"sol-gel"')).toBeVisible();
   await page.screenshot({ path: `${shots}/paper.png`, fullPage: true });
 
   await page.goto('/library?q=ceria+dilatometry');

@@ -55,7 +55,7 @@ const TARGET_PATTERNS = [
   new RegExp(String.raw`(?:denoted|named|labell?ed|marked|referred to|designated) as\s+["“]?` + PRODUCT, 'g'),
   new RegExp(String.raw`(?:^|[.!?]\s+|,\s+)(?:The |Typically,? |Briefly,? |First(?:ly)?,? )?(?:as-prepared |pristine |pure )?` + PRODUCT + String.raw`(?:\s(?:nanosheets?|nanowires?|nanorods?|nanoparticles?|arrays?|films?|catalysts?|samples?|powders?|electrodes?|crystals?))?\s(?:is|are|was|were)\s(?:\w+ly\s)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained|deposited|made)`, 'g'),
   new RegExp(String.raw`(?:synthesis|preparation|fabrication|growth) of (?:the )?(?:hierarchical |porous |ultrathin )?` + PRODUCT, 'g'),
-  new RegExp(String.raw`(?:to (?:obtain|get|yield|form|produce)|obtain(?:ing)?|yield(?:ing)?|[Tt]he (?:resulting|prepared|obtained|final|dried|as-(?:prepared|obtained|synthesi[sz]ed))(?: products?)?) (?:the )?(?:final )?(?:amorphous |crystalline )?` + PRODUCT, 'g'),
+  new RegExp(String.raw`(?:to (?:obtain|get|yield|form|produce|give)|obtain(?:ing)?|yield(?:ing)?|giving|afford(?:ing)?|resulting in|[Tt]he (?:resulting|prepared|obtained|final|dried|as-(?:prepared|obtained|synthesi[sz]ed))(?: products?)?) (?:the )?(?:final )?(?:amorphous |crystalline )?` + PRODUCT, 'g'),
 ];
 
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */

@@ -126,7 +126,7 @@ export default async function PaperPage({ params }: { params: Promise<{ id: stri
                 {records.total > records.items.length ? ` (first ${records.items.length} shown)` : ''}
               </p>
               {records.items.map((r) => (
-                <div key={r.id} className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3">
+                <div key={r.id} className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3" data-testid="imported-record">
                   <p className="mb-1 text-xs font-medium text-teal-800">{r.kind}</p>
                   {r.title ? <p className="mb-2 text-sm">{r.title}</p> : null}
                   <JsonTree value={r.data} open={false} depth={1} name="data" />
