@@ -20,6 +20,11 @@ const envSchema = z.object({
     .string()
     .default('("solid oxide fuel cell" OR SOFC) AND OPEN_ACCESS:y AND LICENSE:"cc by" AND SRC:PMC'),
   ASSAY_STARTER_SIZE: z.coerce.number().int().min(1).max(1000).default(40),
+  ASSAY_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
+  ASSAY_LLM_BASE_URL: z.string().url().optional(),
+  ASSAY_LLM_API_KEY: z.string().optional(),
+  ASSAY_CHAT_MODEL: z.string().min(1).optional(),
+  ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
 });
 
 export type AssayConfig = {
@@ -35,6 +40,10 @@ export type AssayConfig = {
   europePmcUrl: string;
   starterQuery: string;
   starterSize: number;
+  /** Which structuring backend runs: the offline rules (default) or a language model. */
+  extractor: 'offline' | 'llm';
+  /** An OpenAI-compatible endpoint; null when no model is configured (the app then never calls one). */
+  llm: { baseUrl: string; apiKey: string; chatModel: string; concurrency: number } | null;
 };
 
 export class ConfigError extends Error {}
@@ -46,6 +55,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid Assay configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.ASSAY_EXTRACTOR === 'llm' && !(e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL)) {
+    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_EXTRACTOR=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
+  }
   return {
     dataDir: path.resolve(e.ASSAY_DATA_DIR),
     databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
@@ -60,6 +72,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     europePmcUrl: e.ASSAY_EUROPEPMC_URL.replace(/\/+$/, ''),
     starterQuery: e.ASSAY_STARTER_QUERY,
     starterSize: e.ASSAY_STARTER_SIZE,
+    extractor: e.ASSAY_EXTRACTOR,
+    llm:
+      e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL
+        ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', chatModel: e.ASSAY_CHAT_MODEL, concurrency: e.ASSAY_LLM_CONCURRENCY }
+        : null,
   };
 }
 

@@ -3,10 +3,13 @@ import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { structureCounts } from '../db/structure.ts';
 import { runStructuring } from '../structure/pipeline.ts';
+import { configuredExtractor } from '../structure/select.ts';
 
 /** npm run structure: structure new or changed paragraphs and rebuild the affected per-paper records. */
 async function main() {
-  const db = await openMigratedDatabase(config());
+  const cfg = config();
+  const db = await openMigratedDatabase(cfg);
+  const { extractor, concurrency } = configuredExtractor(db, cfg);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const total = (await structureCounts(db)).paragraphs;
@@ -16,6 +19,8 @@ async function main() {
   bar?.start(total, 0, { structured: 0, papers: 0 });
   try {
     const report = await runStructuring(db, {
+      extractor,
+      concurrency,
       signal: controller.signal,
       onProgress: (p) => bar?.update(p.paragraphsSeen, { structured: p.paragraphsStructured, papers: p.papersRecorded }),
     });
@@ -23,6 +28,11 @@ async function main() {
     const c = await structureCounts(db);
     console.log(`structured ${report.paragraphsStructured} of ${report.paragraphsSeen} paragraphs and rebuilt ${report.papersRecorded} paper records in ${report.elapsedSeconds.toFixed(1)} s (${report.extractor})`);
     console.log(`database: ${c.structured}/${c.paragraphs} paragraphs structured, ${c.synthesis} synthesis paragraphs, ${c.mentions} mentions, ${c.records} paper records`);
+    if (report.failures) {
+      console.log(`${report.failures} paragraphs could not be structured and were left for the next run:`);
+      for (const f of report.failureSamples) console.log(`  ${f}`);
+      process.exitCode = 1;
+    }
     if (controller.signal.aborted) process.exitCode = 130;
   } finally {
     bar?.stop();

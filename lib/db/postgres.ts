@@ -15,7 +15,12 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
     migrationAdapterFactory: () =>
       new PrismaPg({ connectionString: url, max: 2 }) as unknown as SqlMigrationAwareDriverAdapterFactory,
     async bulkExecute(sql, params) {
-      bulkPool ??= new pg.Pool({ connectionString: url, max: 2 });
+      if (!bulkPool) {
+        bulkPool = new pg.Pool({ connectionString: url, max: 2 });
+        // An idle connection closed by the server (restart, DROP DATABASE … FORCE) must not crash the process;
+        // the pool replaces it on the next query.
+        bulkPool.on('error', (error) => console.warn(`[assay] idle PostgreSQL connection closed: ${error.message}`));
+      }
       return (await bulkPool.query(sql, params)).rowCount ?? 0;
     },
     async close() {

@@ -14,6 +14,8 @@ import {
 } from '../db/ingest-runs.ts';
 import { detectReader } from './detect.ts';
 import { runStructuring } from '../structure/pipeline.ts';
+import { configuredExtractor } from '../structure/select.ts';
+import { config } from '../config.ts';
 import { expandInputs } from './files.ts';
 import { InputError, type ParsedRecord, type ReaderItem } from './types.ts';
 
@@ -213,7 +215,9 @@ async function ingestNow(db: Database, inputs: string[], options: IngestOptions)
     const t = performance.now();
     try {
       await updateRunProgress(prisma, runId, { currentFile: 'structuring new and changed paragraphs' });
-      await runStructuring(db, { signal: options.signal, alsoRebuild: gainedRecords });
+      const { extractor, concurrency } = configuredExtractor(db, config());
+      const report = await runStructuring(db, { extractor, concurrency, signal: options.signal, alsoRebuild: gainedRecords });
+      if (report.failures) message = `${message ? message + '; ' : ''}${report.failures} paragraphs could not be structured (${report.failureSamples[0]}); they are retried on the next run`;
     } catch (error) {
       message = `${message ? message + '; ' : ''}structuring failed: ${(error as Error).message} (run \`npm run structure\` to retry)`;
     }

@@ -35,6 +35,7 @@ const CHEMICAL_NAME = new RegExp(
 );
 const CLEANING = /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
 const WASHING = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried)\b/i;
+const STARTING = /\b(?:starting materials?|raw materials?|reagents?|precursors?|weighed|mixed|ground|milled|stoichiometric (?:amounts?|ratios?|quantities)|dissolved|added)\b/i;
 const TARGET_CUES = /\b(?:synthesi[sz]ed|prepared|fabricated|obtained|grown|denoted|named|labell?ed|formed|resulting|as-(?:prepared|synthesi[sz]ed|obtained)|products?|synthesis of|preparation of)\b/i;
 
 // Lexicon aliases, longest first, matched on word boundaries (case-sensitive for abbreviations).
@@ -108,15 +109,26 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
   };
 
   const sents = sentences(text);
-  const sentenceOf = (pos: number) => sents.find((s) => pos >= s.start && pos < s.end) ?? sents[sents.length - 1];
-  const inCleaning = (pos: number) => {
-    const s = sentenceOf(pos).text;
-    return CLEANING.test(s) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(s);
+  // Sentence facts are computed once per sentence (tokens ask for them many times).
+  const facts = sents.map((x) => ({
+    cleaning: CLEANING.test(x.text) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text),
+    washing: WASHING.test(x.text) && !/\b(?:dissolved|added into|mixed with|stirred)\b/i.test(x.text),
+    targetCue: TARGET_CUES.test(x.text),
+    starting: STARTING.test(x.text),
+  }));
+  const indexOf = (pos: number) => {
+    let lo = 0;
+    let hi = sents.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (sents[mid].start <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   };
-  const inWashing = (pos: number) => {
-    const s = sentenceOf(pos).text;
-    return WASHING.test(s) && !/\b(?:dissolved|added into|mixed with|stirred)\b/i.test(s);
-  };
+  const sentenceOf = (pos: number) => sents[indexOf(pos)];
+  const inCleaning = (pos: number) => facts[indexOf(pos)].cleaning;
+  const inWashing = (pos: number) => facts[indexOf(pos)].washing;
 
   // 1. Lexicon names and abbreviations.
   const aliasMatches = [...text.matchAll(NAME_RE), ...text.matchAll(ABBR_RE)].sort((a, b) => a.index! - b.index! || b[0].length - a[0].length);
@@ -170,6 +182,10 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     if (ADDITIVES.has(key)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
     else if (SOLVENTS.has(key)) add('solvent', t, pos, normaliseFormula(tidy)?.formula ?? null);
     else if (isPrecursorFormula(tidy)) add('precursor', t, pos, normaliseFormula(tidy)?.formula ?? null);
+    else if (facts[indexOf(pos)].starting && METALS.test(tidy) && normaliseFormula(tidy)?.composition) {
+      // Oxides, carbonates and metals weighed or mixed as starting materials (solid-state routes).
+      add('precursor', t, pos, normaliseFormula(tidy)!.formula);
+    }
   }
   found.sort((a, b) => a.start - b.start);
   // One mention per (role, key): the first occurrence carries the offsets.

@@ -46,7 +46,7 @@ export interface PerformanceClaim {
 export interface StructureExtractor {
   /** Stable id (name + version); stored with the results so a new version re-structures everything. */
   id: string;
-  structureParagraph(text: string): ParagraphStructure;
+  structureParagraph(text: string): ParagraphStructure | Promise<ParagraphStructure>;
 }
 
 const STEP_WORDS: [RegExp, string][] = [
@@ -93,7 +93,7 @@ function sentenceSpans(text: string): { text: string; start: number }[] {
   return out;
 }
 
-function conditionsOf(text: string, quantities: Quantity[]): SynthesisConditions {
+export function describeConditions(text: string, quantities: Quantity[]): SynthesisConditions {
   const sents = sentenceSpans(text);
   const stepAt = (pos: number) => {
     const s = [...sents].reverse().find((x) => x.start <= pos) ?? sents[0];
@@ -119,7 +119,7 @@ function normaliseGas(g: string): string {
 const FORMULA_TOKEN = /(?<![\w(])[A-Z][A-Za-z0-9()[\]·.@/+\-−δ]*[A-Za-z0-9)\]δ](?![\w])/g;
 
 /** Performance claims: a property word, a value in a matching unit and the material the sentence is about. */
-function performanceOf(text: string, quantities: Quantity[]): PerformanceClaim[] {
+export function describePerformance(text: string, quantities: Quantity[]): PerformanceClaim[] {
   const claims: PerformanceClaim[] = [];
   for (const s of sentenceSpans(text)) {
     const qs = quantities.filter((q) => q.start >= s.start && q.end <= s.start + s.text.length);
@@ -153,8 +153,8 @@ function performanceOf(text: string, quantities: Quantity[]): PerformanceClaim[]
 }
 
 /** The offline extractor: rules, lexicons and patterns; no model, no network. */
-export const offlineExtractor: StructureExtractor = {
-  id: 'offline@1',
+export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
+  id: 'offline@2', // bump whenever the rules change: stored annotations of older versions are redone
   structureParagraph(text: string): ParagraphStructure {
     const role = classifyParagraphRole(text).label;
     const quantities = parseQuantities(text);
@@ -164,8 +164,8 @@ export const offlineExtractor: StructureExtractor = {
       method: synthesis ? classifySynthesisMethod(text).label : null,
       entities: synthesis ? extractSynthesisEntities(text) : [],
       quantities,
-      conditions: synthesis ? conditionsOf(text, quantities) : null,
-      performance: role === 'performance' || role === 'others' || role === 'system' ? performanceOf(text, quantities) : [],
+      conditions: synthesis ? describeConditions(text, quantities) : null,
+      performance: synthesis ? [] : describePerformance(text, quantities),
     };
   },
 };

@@ -4,6 +4,7 @@ import { runIngest } from '../ingest/pipeline.ts';
 import { searchPapers } from '../db/papers.ts';
 import { getPaperRecord } from '../db/structure.ts';
 import { runStructuring } from './pipeline.ts';
+import { offlineExtractor } from './paragraph.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
 import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
 
@@ -90,5 +91,33 @@ describe(`structuring stage (${testDatabaseKind()})`, () => {
     expect(await titles({ condition: '383–403 K', role: 'synthesis' })).toEqual(await titles({ condition: '110–130 °C', role: 'synthesis' }));
     expect(await titles({ condition: '≥ 1500 K' })).toEqual([]);
     expect(await titles({ condition: 'no unit here' })).toEqual([]);
+  });
+});
+
+describe(`structuring with a failing extractor (${testDatabaseKind()})`, () => {
+  it('records failures, leaves those paragraphs unstamped and retries them on the next run', async () => {
+    const { extractionCache, extractionErrors } = await import('../db/extraction-cache.ts');
+    const cache = extractionCache(db);
+    await cache.putError('k1', 'structure', 'mock', 'model answered nonsense');
+    expect((await extractionErrors(db)).map((e) => e.error)).toContain('model answered nonsense');
+    await cache.putOk('k1', 'structure', 'mock', { role: 'others' });
+    expect(await cache.get('k1')).toEqual({ role: 'others' });
+
+    let fail = true;
+    const flaky = {
+      id: 'flaky@1',
+      structureParagraph(text: string) {
+        if (fail && text.includes('overpotential')) throw new Error('model unavailable');
+        return offlineExtractor.structureParagraph(text);
+      },
+    };
+    const first = await runStructuring(db, { extractor: flaky });
+    expect(first.failures).toBeGreaterThan(0);
+    expect(first.failureSamples).toEqual(['model unavailable']);
+    const unstamped = await db.prisma.paragraph.count({ where: { NOT: { structuredBy: { startsWith: 'flaky@1' } } } });
+    expect(unstamped).toBe(first.failures);
+    fail = false;
+    const second = await runStructuring(db, { extractor: flaky });
+    expect(second).toMatchObject({ failures: 0, paragraphsStructured: first.failures });
   });
 });

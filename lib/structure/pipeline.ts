@@ -13,6 +13,9 @@ export interface StructuringProgress {
 
 export interface StructuringReport extends StructuringProgress {
   extractor: string;
+  /** Paragraphs the extractor failed on (recorded, retried next run). */
+  failures: number;
+  failureSamples: string[];
 }
 
 /** The annotation stamp: extractor and text together decide whether a paragraph must be redone. */
@@ -31,6 +34,8 @@ export async function runStructuring(
     batchSize?: number;
     /** Papers whose record must be rebuilt even if no paragraph changed (they gained structured records). */
     alsoRebuild?: string[];
+    /** Paragraphs structured at once (a model backend benefits; the offline rules do not). */
+    concurrency?: number;
   } = {},
 ): Promise<StructuringReport> {
   const extractor = opts.extractor ?? offlineExtractor;
@@ -38,6 +43,9 @@ export async function runStructuring(
   const batchSize = opts.batchSize ?? 1000;
   const progress: StructuringProgress = { paragraphsSeen: 0, paragraphsStructured: 0, papersRecorded: 0, elapsedSeconds: 0 };
   const touched = new Set<string>(opts.alsoRebuild ?? []);
+  const failures: string[] = [];
+  const failed = new Set<string>();
+  const concurrency = opts.concurrency ?? 1;
   const fresh = new Map<string, ParagraphStructure>();
   const tick = () => opts.onProgress?.({ ...progress, elapsedSeconds: (performance.now() - started) / 1000 });
 
@@ -48,10 +56,16 @@ export async function runStructuring(
     if (page.length === 0) break;
     after = page[page.length - 1].id;
     progress.paragraphsSeen += page.length;
-    const todo = page
+    const pending = page
       .map((paragraph) => ({ paragraph, stamp: stampOf(extractor, paragraph.text) }))
-      .filter((x) => x.paragraph.structuredBy !== x.stamp)
-      .map((x) => ({ ...x, structure: safeStructure(extractor, x.paragraph.text) }));
+      .filter((x) => x.paragraph.structuredBy !== x.stamp);
+    const results = await mapWithConcurrency(pending, concurrency, async (x) => {
+      const structure = await safeStructure(extractor, x.paragraph.text, failures);
+      if (!structure) failed.add(x.paragraph.id);
+      return { ...x, structure };
+    });
+    // A paragraph the extractor failed on keeps its old stamp, so the next run tries it again.
+    const todo = results.filter((x): x is typeof x & { structure: ParagraphStructure } => x.structure !== null);
     await saveParagraphStructures(db, todo);
     for (const t of todo) {
       touched.add(t.paragraph.paperId);
@@ -70,7 +84,7 @@ export async function runStructuring(
       for (const paperId of ids.slice(i, i + 200)) {
         const paper = await paperForRecord(db, paperId);
         if (!paper) continue;
-        rows.push({ paperId, extractor: extractor.id, record: buildPaperRecord(paper, extractor, fresh) });
+        rows.push({ paperId, extractor: extractor.id, record: await buildPaperRecord(paper, extractor, fresh, failed) });
       }
       await savePaperRecords(db, rows);
       progress.papersRecorded += rows.length;
@@ -78,27 +92,42 @@ export async function runStructuring(
     }
   }
   progress.elapsedSeconds = (performance.now() - started) / 1000;
-  return { ...progress, extractor: extractor.id };
+  return { ...progress, extractor: extractor.id, failures: failures.length, failureSamples: [...new Set(failures)].slice(0, 10) };
 }
 
-/** One odd paragraph must not stop the stage: it gets the empty structure (role "others") instead. */
-function safeStructure(extractor: StructureExtractor, text: string): ParagraphStructure {
+/** One failing paragraph must not stop the stage: the failure is recorded and the paragraph left for later. */
+async function safeStructure(extractor: StructureExtractor, text: string, failures: string[]): Promise<ParagraphStructure | null> {
   try {
-    return extractor.structureParagraph(text);
+    return await extractor.structureParagraph(text);
   } catch (error) {
-    console.warn(`[assay] structuring failed for a paragraph (${(error as Error).message}); stored as "others"`);
-    return { role: 'others', method: null, entities: [], quantities: [], conditions: null, performance: [] };
+    failures.push((error as Error).message);
+    return null;
   }
+}
+
+async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 type PaperForRecord = NonNullable<Awaited<ReturnType<typeof paperForRecord>>>;
 
 /** The hierarchical record of one paper: paragraphs (role, method) → synthesis and performance entries. */
-export function buildPaperRecord(paper: PaperForRecord, extractor: StructureExtractor, cache: Map<string, ParagraphStructure> = new Map()) {
+export async function buildPaperRecord(paper: PaperForRecord, extractor: StructureExtractor, cache: Map<string, ParagraphStructure> = new Map(), failed: Set<string> = new Set()) {
   const synthesis: SynthesisEntry[] = [];
   const performance: PerformanceEntry[] = [];
   for (const p of paper.paragraphs) {
-    const s = cache.get(p.id) ?? safeStructure(extractor, p.text);
+    if (failed.has(p.id)) continue; // left out until a later run structures it
+    const s = cache.get(p.id) ?? (await safeStructure(extractor, p.text, []));
+    if (!s) continue;
     if (s.role === 'synthesis') {
       const pick = (role: string) => s.entities.filter((e) => e.role === role).map((e) => ({ text: e.text, key: e.key, formula: e.formula, start: e.start, end: e.end }));
       synthesis.push({

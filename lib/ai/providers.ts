@@ -1,0 +1,20 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
+import type { AssayConfig } from '../config.ts';
+
+/**
+ * The one place that decides which model serves which purpose. Any OpenAI-compatible server (vLLM, Ollama,
+ * llama.cpp, LM Studio, OpenAI …) through `@ai-sdk/openai`'s chat-completions API. Returns null when nothing
+ * is configured: callers then use their offline path and never pretend to have a model.
+ */
+export interface ChatModel {
+  model: LanguageModel;
+  /** Provider + model name, stored with every cached output so a change of model re-extracts. */
+  id: string;
+}
+
+export function chatModel(cfg: AssayConfig): ChatModel | null {
+  if (!cfg.llm) return null;
+  const provider = createOpenAI({ baseURL: cfg.llm.baseUrl, apiKey: cfg.llm.apiKey || 'not-needed' });
+  return { model: provider.chat(cfg.llm.chatModel), id: `${new URL(cfg.llm.baseUrl).host}/${cfg.llm.chatModel}` };
+}

@@ -1,0 +1,87 @@
+import { generateText, Output } from 'ai';
+import { z } from 'zod';
+import type { ChatModel } from '../ai/providers.ts';
+import { STRUCTURE_PROMPT_VERSION, structureSystemPrompt, structureUserPrompt } from '../ai/prompts.ts';
+import type { ExtractionCacheStore } from '../db/extraction-cache.ts';
+import { sha256 } from '../ingest/text.ts';
+import { materialKey } from './materials.ts';
+import { normaliseFormula, tidyFormula } from './formula.ts';
+import { parseQuantities } from './quantities.ts';
+import { describeConditions, describePerformance, type ParagraphStructure, type StructureExtractor } from './paragraph.ts';
+import type { EntityMention } from './entities.ts';
+
+const roleEnum = z.enum(['system', 'performance', 'synthesis', 'others']);
+const methodEnum = z.enum(['vapor-phase', 'solid-phase', 'electrodeposition', 'hydro-solvothermal', 'precipitation', 'sol-gel', 'others']);
+export const structureAnswer = z.object({
+  reasoning: z.string(),
+  role: roleEnum,
+  method: methodEnum.nullable(),
+  entities: z.array(z.object({ role: z.enum(['target', 'precursor', 'solvent', 'additive', 'substrate']), text: z.string().min(1) })),
+});
+export type StructureAnswer = z.infer<typeof structureAnswer>;
+
+export class ExtractionError extends Error {}
+
+/**
+ * The LLM structuring backend: few-shot prompt with a reasoning field, answer validated against a zod schema
+ * through the AI SDK's structured output. Outputs are cached by prompt version + model + paragraph hash;
+ * malformed output is retried, then recorded as an error (never dropped silently). Quantities, conditions and
+ * performance claims are still read by the deterministic parsers so numbers are never invented.
+ */
+export function createLlmExtractor(opts: { chat: ChatModel; cache: ExtractionCacheStore; attempts?: number }): StructureExtractor {
+  const attempts = opts.attempts ?? 3;
+  const id = `llm:${opts.chat.id}:${STRUCTURE_PROMPT_VERSION}`;
+  return {
+    id,
+    async structureParagraph(text: string): Promise<ParagraphStructure> {
+      const key = `${id}:${sha256(text)}`;
+      let answer = (await opts.cache.get(key)) as StructureAnswer | null;
+      if (!answer) {
+        let lastError = '';
+        for (let i = 0; i < attempts && !answer; i++) {
+          try {
+            const { output } = await generateText({
+              model: opts.chat.model,
+              system: structureSystemPrompt,
+              prompt: structureUserPrompt(text),
+              output: Output.object({ schema: structureAnswer }),
+              temperature: 0,
+              maxRetries: 2, // network-level retries inside the SDK
+            });
+            answer = structureAnswer.parse(output);
+          } catch (error) {
+            lastError = (error as Error).message;
+          }
+        }
+        if (!answer) {
+          await opts.cache.putError(key, 'structure', opts.chat.id, lastError);
+          throw new ExtractionError(`the model gave no valid answer after ${attempts} attempts: ${lastError}`);
+        }
+        await opts.cache.putOk(key, 'structure', opts.chat.id, answer);
+      }
+      return toStructure(text, answer);
+    },
+  };
+}
+
+/** Model answer → the same structure the offline extractor gives; entity offsets found in the text. */
+export function toStructure(text: string, answer: StructureAnswer): ParagraphStructure {
+  const synthesis = answer.role === 'synthesis';
+  const entities: EntityMention[] = [];
+  if (synthesis) {
+    for (const e of answer.entities) {
+      const start = text.indexOf(e.text);
+      if (start < 0) continue; // not in the paragraph: a model may paraphrase; only located evidence is kept
+      entities.push({ role: e.role, text: e.text, start, end: start + e.text.length, key: materialKey(e.text), formula: normaliseFormula(tidyFormula(e.text))?.formula ?? null });
+    }
+  }
+  const quantities = parseQuantities(text);
+  return {
+    role: answer.role,
+    method: synthesis ? answer.method ?? 'others' : null,
+    entities,
+    quantities,
+    conditions: synthesis ? describeConditions(text, quantities) : null,
+    performance: answer.role === 'synthesis' ? [] : describePerformance(text, quantities),
+  };
+}
