@@ -2,22 +2,14 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { RunCounters } from '@/lib/db/ingest-runs';
 
-export interface RunView {
+/** An import run as the API sends it (dates as strings). */
+export interface RunView extends RunCounters {
   id: string;
   trigger: string;
   status: string;
   inputs: string[];
-  filesTotal: number;
-  filesDone: number;
-  currentFile: string | null;
-  papersAdded: number;
-  papersUpdated: number;
-  papersUnchanged: number;
-  paragraphs: number;
-  recordsAdded: number;
-  recordsUnchanged: number;
-  errorCount: number;
   message: string | null;
   startedAt: string;
   finishedAt: string | null;

@@ -1,6 +1,7 @@
 import { normaliseMaterial } from './materials.ts';
 import { toCanonical, lookupUnit } from './quantities.ts';
 import type { SynthesisMethod } from './classify.ts';
+import type { PerformanceClaim } from './paragraph.ts';
 
 /**
  * Imported structured records (text-mined solid-state / sol-gel recipes, SolarChem experiment rows) mapped into
@@ -31,19 +32,14 @@ export interface SynthesisEntry {
   };
 }
 
-export interface PerformanceEntry {
+/** A performance claim from a paragraph or a record row; record rows have no sentence and looser conditions. */
+export interface PerformanceEntry extends Omit<PerformanceClaim, 'conditions' | 'sentence' | 'start'> {
   source: 'paragraph' | 'record';
   paragraphId?: string;
   recordId?: string;
-  material: string | null;
-  materialKey: string | null;
-  property: string;
-  value: number[];
-  unit: string;
-  canonical: number[];
-  canonicalUnit: string;
   conditions: { text: string; dimension?: string; canonical?: number[]; unit?: string }[];
   sentence: string | null;
+  start?: number;
 }
 
 const ref = (text: string): MaterialRef => {
