@@ -44,7 +44,8 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
   synthesis: [
     [/\b(?:was|were) (?:synthesi[sz]ed|prepared|fabricated|obtained|grown)\b/i, 2],
     [/\bsynthesi[sz](?:ed|is) (?:of|via|by|through)\b/i, 2],
-    [/\b(?:dissolved|stirr(?:ed|ing)|autoclave|teflon|sonicat(?:ed|ion)|centrifug\w*|calcin\w*|anneal(?:ed|ing)|sinter\w*|dried|washed|rinsed|precursors?|dropwise|impregnat\w*|ball[- ]mill\w*)\b/i, 1],
+    [/\b(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:then\s+)?(?:dissolved|added|mixed|stirred|heated|calcined|annealed|sintered|dried|washed|filtered|centrifuged|transferred|sealed|ground|milled|pressed|dispersed|immersed|deposited|kept|maintained|cooled|poured|loaded|placed|purchased|used as received)\b/i, 2],
+    [/\b(?:dissolved|stirr(?:ed|ing)|autoclave|teflon|sonicat(?:ed|ion)|centrifug\w*|calcin\w*|anneal(?:ed|ing)|sinter\w*|dried|washed|rinsed|precursors?|dropwise|impregnat\w*|ball[- ]mill\w*)\b/i, 0.5],
     [/\b\d+(?:\.\d+)?\s?(?:mmol|mg|g|mL|ml|μL|µL)\b(?: of)?/i, 1],
     [/\b(?:heated|ramp(?:ed|ing)?|furnace|tube furnace|heating rate)\b/i, 1],
     [/\b(?:hydrothermal|solvothermal|sol[–-]gel|co-?precipitat\w*|electrodeposit\w*|chemical vapou?r deposition|pyroly\w*)\b/i, 1.5],
@@ -76,6 +77,7 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
     [/\b(?:diffractometer|spectrometer|spectrophotometer|microscop(?:e|y)|instrument|monochromat\w*|Cu Kα|Al Kα)\b/i, 2],
     [/\b(?:XRD|X-ray (?:powder )?diffraction|XPS|X-ray photoelectron|SEM|TEM|HRTEM|HAADF|STEM|EDS|EDX|Raman|FTIR|XANES|EXAFS|XAS|BET|TGA|ICP|NMR|EPR|Mössbauer)\b/i, 1.5],
     [/\b(?:DFT|density functional|first[- ]principles?|calculations?|computed|simulat\w*|free energy|d-band|adsorption energ\w*)\b/i, 1.5],
+    [/\b(?:(?:is|are|were|was) (?:shown|observed|displayed|presented|depicted|seen)|(?:indicat|suggest|reveal|confirm|demonstrat)(?:es|ed|ing)? that|as shown in|shown in (?:Fig|Figure|Table))/i, 1],
     [/\b(?:diffraction (?:peaks?|patterns?)|lattice (?:fringes?|parameters?|spacing)|crystal structure|morpholog\w*|spectr(?:um|a)|binding energ\w*|oxidation state|susceptibility|magnetic)\b/i, 1],
   ],
 };

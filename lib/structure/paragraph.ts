@@ -154,7 +154,7 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
 
 /** The offline extractor: rules, lexicons and patterns; no model, no network. */
 export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
-  id: 'offline@2', // bump whenever the rules change: stored annotations of older versions are redone
+  id: 'offline@3', // bump whenever the rules change: stored annotations of older versions are redone
   structureParagraph(text: string): ParagraphStructure {
     const role = classifyParagraphRole(text).label;
     const quantities = parseQuantities(text);
