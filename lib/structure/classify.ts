@@ -82,8 +82,20 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
   ],
 };
 
+/** A procedure says what was done to what: a passive procedural verb, an amount, or "In a typical …". */
+const PROCEDURE_EVIDENCE =
+  /\b(?:was|were)\s+(?:\w+ly\s+)?(?:then\s+)?(?:dissolved|added|mixed|stirred|heated|calcined|annealed|sintered|dried|filtered|centrifuged|transferred|sealed|ground|milled|pressed|dispersed|immersed|deposited|grown|synthesi[sz]ed|prepared|fabricated|obtained|poured|loaded)\b|\b(?:is|are)\s+(?:\w+ly\s+)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained)\b|\bsynthe(?:sis|tic) (?:procedure|process|route|method)\b|\b\d+(?:\.\d+)?\s?(?:mmol|mg|mL|ml|μL|µL|g)\b|\bIn a typical\b/i;
+
 export function classifyParagraphRole(text: string): Classification<ParagraphRole> {
-  return classify<ParagraphRole>(text, roleCues, 'others');
+  const result = classify<ParagraphRole>(text, roleCues, 'others');
+  // Results that merely mention processing ("pellets sintered at 800 °C showed …") are not synthesis
+  // paragraphs: without procedural evidence the next best role wins.
+  if (result.label === 'synthesis' && !PROCEDURE_EVIDENCE.test(text)) {
+    const rest = (Object.keys(result.scores) as ParagraphRole[]).filter((l) => l !== 'synthesis').sort((a, b) => result.scores[b] - result.scores[a]);
+    const next = result.scores[rest[0]] > 0 ? rest[0] : 'others';
+    return classify<ParagraphRole>(text, { ...roleCues, synthesis: [] }, next === 'others' ? 'others' : next);
+  }
+  return result;
 }
 
 const methodCues: Record<SynthesisMethod, Cue[]> = {
@@ -123,3 +135,8 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
 export function classifySynthesisMethod(text: string): Classification<SynthesisMethod> {
   return classify<SynthesisMethod>(text, methodCues, 'others');
 }
+
+/** Text of every rule here, for the extractor's version fingerprint. */
+export const classifierRulesSource = (): string =>
+  JSON.stringify([roleCues, methodCues].map((c) => Object.entries(c).map(([k, cues]) => [k, cues.map(([re, w]) => [re.source, w])]))) +
+  PROCEDURE_EVIDENCE.source;

@@ -197,3 +197,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     return true;
   });
 }
+
+/** Text of every rule here, for the extractor's version fingerprint. */
+export const entityRulesSource = (): string =>
+  [...SOLVENTS, ...SUBSTRATES, ...ADDITIVES, METALS.source, SALT_ANIONS.source, CHEMICAL_NAME.source, CLEANING.source, WASHING.source, STARTING.source, TARGET_CUES.source, TOKEN_RE.source, ...TARGET_PATTERNS.map((r) => r.source)].join('\n');

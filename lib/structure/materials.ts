@@ -169,3 +169,6 @@ export function materialAliases(surface: string): string[] {
   if (!entry) return [surface];
   return [...new Set([surface, entry.key, entry.label, ...entry.aliases, ...(entry.formula ? [entry.formula] : [])])];
 }
+
+/** The lexicon's content, for the extractor's version fingerprint. */
+export const lexiconSource = (): string => JSON.stringify(lexicon);

@@ -26,6 +26,6 @@ describe('offlineExtractor.structureParagraph', () => {
     expect(over.conditions).toEqual([{ text: '10 mA cm−2', dimension: 'current-density', canonical: [10], unit: 'mA/cm^2' }]);
   });
   it('has a stable extractor id for incremental runs', () => {
-    expect(offlineExtractor.id).toMatch(/^offline@\d+$/);
+    expect(offlineExtractor.id).toMatch(/^offline@\d+-[0-9a-f]{10}$/);
   });
 });

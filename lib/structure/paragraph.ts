@@ -1,7 +1,8 @@
-import { classifyParagraphRole, classifySynthesisMethod, type ParagraphRole, type SynthesisMethod } from './classify.ts';
-import { extractSynthesisEntities, type EntityMention } from './entities.ts';
-import { parseQuantities, type Quantity } from './quantities.ts';
-import { normaliseMaterial } from './materials.ts';
+import { classifierRulesSource, classifyParagraphRole, classifySynthesisMethod, type ParagraphRole, type SynthesisMethod } from './classify.ts';
+import { entityRulesSource, extractSynthesisEntities, type EntityMention } from './entities.ts';
+import { parseQuantities, quantityRulesSource, type Quantity } from './quantities.ts';
+import { lexiconSource, normaliseMaterial } from './materials.ts';
+import { sha256 } from '../ingest/text.ts';
 import { normaliseFormula } from './formula.ts';
 
 /** Everything the structuring stage says about one paragraph. */
@@ -154,7 +155,9 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
 
 /** The offline extractor: rules, lexicons and patterns; no model, no network. */
 export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
-  id: 'offline@3', // bump whenever the rules change: stored annotations of older versions are redone
+  // The rules' own text is part of the id: any change to a cue, pattern, unit or lexicon entry re-structures
+  // the stored paragraphs on the next run, with no version number to forget.
+  id: `offline@5-${sha256([classifierRulesSource(), entityRulesSource(), lexiconSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
   structureParagraph(text: string): ParagraphStructure {
     const role = classifyParagraphRole(text).label;
     const quantities = parseQuantities(text);

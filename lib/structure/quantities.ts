@@ -303,3 +303,6 @@ export function parseCondition(text: string): { dimension: Dimension; min: numbe
   if (q.comparator === '<=' || q.comparator === '<') return { dimension: q.dimension, min: Number.NEGATIVE_INFINITY, max: hi, unit: q.canonicalUnit };
   return { dimension: q.dimension, min: lo, max: hi, unit: q.canonicalUnit };
 }
+
+/** The unit table and patterns, for the extractor's version fingerprint. */
+export const quantityRulesSource = (): string => JSON.stringify([...unitTable.entries()]) + QUANTITY_RE.source + JSON.stringify(canonicalUnits);
