@@ -70,7 +70,6 @@ interface Span {
 
 function sentences(text: string): Span[] {
   const out: Span[] = [];
-  const re = /[^.!?]+(?:[.!?](?=\s+[A-Z(]|\s*$)|$)/g;
   let m: RegExpExecArray | null;
   // Split on ". " followed by a capital, but not inside numbers ("0.5 g") or abbreviations ("ca. 5").
   let start = 0;
@@ -86,7 +85,6 @@ function sentences(text: string): Span[] {
     start = e;
     while (start < text.length && /\s/.test(text[start])) start++;
   }
-  void re;
   return out;
 }
 

@@ -82,8 +82,6 @@ export const canonicalUnits: Record<Dimension, string> = {
   'tafel-slope': 'mV', // per decade of current
 };
 
-const prefixes = ['', 'k', 'M', 'G', 'm', 'µ', 'u', 'n', 'p'];
-
 /** Surface unit (after typographic normalisation, see `normaliseUnitText`) → mathjs unit and dimension. */
 function buildUnitTable(): Map<string, UnitSpec> {
   const t = new Map<string, UnitSpec>();
@@ -149,7 +147,6 @@ function buildUnitTable(): Map<string, UnitSpec> {
   add('Ω cm^2', 'ohm cm^2', 'area-resistance');
   add('ohm cm^2', 'ohm cm^2', 'area-resistance');
   add('mΩ cm^2', 'mohm cm^2', 'area-resistance');
-  void prefixes;
   return t;
 }
 const unitTable = buildUnitTable();
