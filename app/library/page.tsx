@@ -125,28 +125,8 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
         <Link href="/library" className="self-center text-center text-sm text-slate-600 hover:underline md:col-span-2">
           Clear
         </Link>
-        <label className="text-sm md:col-span-3">
-          Domain
-          <select name="domain" defaultValue={domain} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
-            <option value="">All domains</option>
-            {facets.domains.map((d) => (
-              <option key={d.value} value={d.value}>
-                {d.value} ({d.count})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm md:col-span-3">
-          Source
-          <select name="source" defaultValue={source} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
-            <option value="">All sources</option>
-            {facets.sources.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.value} ({s.count})
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectFilter label="Domain" name="domain" value={domain} anyLabel="All domains" options={facets.domains} />
+        <SelectFilter label="Source" name="source" value={source} anyLabel="All sources" options={facets.sources} />
         <label className="text-sm md:col-span-2">
           Year from
           <input name="yearFrom" defaultValue={yearFrom} inputMode="numeric" pattern="\d{4}" placeholder={String(facets.yearMin ?? '')} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
@@ -155,28 +135,8 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
           Year to
           <input name="yearTo" defaultValue={yearTo} inputMode="numeric" pattern="\d{4}" placeholder={String(facets.yearMax ?? '')} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
         </label>
-        <label className="text-sm md:col-span-3">
-          Paragraph role
-          <select name="role" defaultValue={role} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
-            <option value="">Any role</option>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm md:col-span-3">
-          Synthesis method
-          <select name="method" defaultValue={method} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
-            <option value="">Any method</option>
-            {methods.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectFilter label="Paragraph role" name="role" value={role} anyLabel="Any role" options={roles.map((value) => ({ value }))} />
+        <SelectFilter label="Synthesis method" name="method" value={method} anyLabel="Any method" options={methods.map((value) => ({ value }))} />
         <label className="text-sm md:col-span-2">
           Material
           <input name="material" defaultValue={material} placeholder="YSZ, NiFe LDH, KMnO4 …" className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
@@ -246,5 +206,23 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled select of filter values ("" = no filter), with counts when known. */
+function SelectFilter(props: { label: string; name: string; value: string; anyLabel: string; options: { value: string; count?: number }[] }) {
+  return (
+    <label className="text-sm md:col-span-3">
+      {props.label}
+      <select name={props.name} defaultValue={props.value} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5">
+        <option value="">{props.anyLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.value}
+            {o.count !== undefined ? ` (${o.count})` : ''}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -6,6 +6,7 @@ import { applyPendingMigrations } from '../db/migrations.ts';
 import type { Database } from '../db/database.ts';
 import { openScratchPostgres } from '../db/scratch-postgres.ts';
 import { runIngest } from '../ingest/pipeline.ts';
+import { sharedDataDir } from '../testing/shared-data.ts';
 
 const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...]
 
@@ -20,7 +21,11 @@ async function benchIngest(args: string[]) {
     if (args[i] === '--postgres') pgUrl = args[++i];
     else inputs.push(args[i]);
   }
-  if (inputs.length === 0) inputs.push(path.resolve(import.meta.dirname, '../../../shared/data'));
+  if (inputs.length === 0) {
+    const shared = sharedDataDir();
+    if (!shared) throw new Error('no paths given and ../shared/data (or ASSAY_SHARED_DATA) is absent');
+    inputs.push(shared);
+  }
   for (const p of inputs) if (!fs.existsSync(p)) throw new Error(`no such path: ${p}`);
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));

@@ -72,7 +72,3 @@ export async function markAbandonedRuns(prisma: PrismaClient, staleMs: number) {
   });
   return res.count;
 }
-
-export async function countRuns(prisma: PrismaClient) {
-  return prisma.ingestRun.count();
-}

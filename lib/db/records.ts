@@ -56,8 +56,3 @@ export async function recordsForPaper(prisma: PrismaClient, paperId: string, tak
   ]);
   return { items, total };
 }
-
-export async function recordKindCounts(prisma: PrismaClient) {
-  const rows = await prisma.record.groupBy({ by: ['kind'], _count: { _all: true }, orderBy: { kind: 'asc' } });
-  return rows.map((r) => ({ kind: r.kind, count: r._count._all }));
-}

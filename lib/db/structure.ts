@@ -114,10 +114,6 @@ export async function getPaperRecord(db: Database, paperId: string) {
   return db.prisma.paperRecord.findUnique({ where: { paperId } });
 }
 
-export async function mentionsForPaper(db: Database, paperId: string) {
-  return db.prisma.mention.findMany({ where: { paperId }, orderBy: [{ paragraphId: 'asc' }, { start: 'asc' }] });
-}
-
 export async function structureCounts(db: Database) {
   const [structured, paragraphs, synthesis, records, mentions] = await Promise.all([
     db.prisma.paragraph.count({ where: { structuredBy: { not: null } } }),

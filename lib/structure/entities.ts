@@ -1,5 +1,6 @@
 import { normaliseFormula, tidyFormula } from './formula.ts';
 import { lexiconEntries, materialKey } from './materials.ts';
+import { splitSentences } from './sentences.ts';
 
 /**
  * Relational NER on synthesis paragraphs, offline: finds material mentions (formulas, lexicon names and
@@ -62,32 +63,6 @@ const TARGET_PATTERNS = [
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
 const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·*.,@/+–\-]*[A-Za-z0-9)\]])(?![\w])/g;
 
-interface Span {
-  text: string;
-  start: number;
-  end: number;
-}
-
-function sentences(text: string): Span[] {
-  const out: Span[] = [];
-  let m: RegExpExecArray | null;
-  // Split on ". " followed by a capital, but not inside numbers ("0.5 g") or abbreviations ("ca. 5").
-  let start = 0;
-  const ends: number[] = [];
-  const boundary = /[.!?]\s+(?=[A-Z(])/g;
-  while ((m = boundary.exec(text))) {
-    if (/\b(?:ca|approx|e\.g|i\.e|Fig|Ref|vs|al)\.$/.test(text.slice(Math.max(0, m.index - 6), m.index + 1))) continue;
-    ends.push(m.index + 1);
-  }
-  ends.push(text.length);
-  for (const e of ends) {
-    if (e > start) out.push({ text: text.slice(start, e), start, end: e });
-    start = e;
-    while (start < text.length && /\s/.test(text[start])) start++;
-  }
-  return out;
-}
-
 function isPrecursorFormula(s: string): boolean {
   const f = normaliseFormula(s);
   if (!f) return /^(?:[A-Z][a-z]?)+\(NO\)?\d?·?\d*H2O$/.test(s); // tolerate typos like Co(NO)3·6H2O
@@ -106,7 +81,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     found.push({ role, text: t, start, end, key: materialKey(t), formula });
   };
 
-  const sents = sentences(text);
+  const sents = splitSentences(text);
   // Sentence facts are computed once per sentence (tokens ask for them many times).
   const facts = sents.map((x) => ({
     cleaning: CLEANING.test(x.text) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text),

@@ -3,6 +3,7 @@ import { entityRulesSource, extractSynthesisEntities, type EntityMention } from 
 import { parseQuantities, quantityRulesSource, type Quantity } from './quantities.ts';
 import { lexiconSource, normaliseMaterial } from './materials.ts';
 import { sha256 } from '../ingest/text.ts';
+import { splitSentences } from './sentences.ts';
 import { normaliseFormula } from './formula.ts';
 
 /** Everything the structuring stage says about one paragraph. */
@@ -80,22 +81,8 @@ const PERFORMANCE_PROPERTIES: [RegExp, string, string[]][] = [
 ];
 const CONDITION_DIMENSIONS = new Set(['temperature', 'current-density', 'specific-current', 'pressure', 'potential', 'concentration', 'time']);
 
-function sentenceSpans(text: string): { text: string; start: number }[] {
-  const out: { text: string; start: number }[] = [];
-  let start = 0;
-  const re = /[.!?]\s+(?=[A-Z(])/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
-    if (/\b(?:ca|approx|e\.g|i\.e|Fig|Ref|vs|al|Eq)\.$/.test(text.slice(Math.max(0, m.index - 6), m.index + 1))) continue;
-    out.push({ text: text.slice(start, m.index + 1), start });
-    start = m.index + m[0].length;
-  }
-  if (start < text.length) out.push({ text: text.slice(start), start });
-  return out;
-}
-
 export function describeConditions(text: string, quantities: Quantity[]): SynthesisConditions {
-  const sents = sentenceSpans(text);
+  const sents = splitSentences(text);
   const stepAt = (pos: number) => {
     const s = [...sents].reverse().find((x) => x.start <= pos) ?? sents[0];
     return STEP_WORDS.find(([re]) => re.test(s.text))?.[1] ?? null;
@@ -122,7 +109,7 @@ const FORMULA_TOKEN = /(?<![\w(])[A-Z][A-Za-z0-9()[\]·.@/+\-−δ]*[A-Za-z0-9)\
 /** Performance claims: a property word, a value in a matching unit and the material the sentence is about. */
 export function describePerformance(text: string, quantities: Quantity[]): PerformanceClaim[] {
   const claims: PerformanceClaim[] = [];
-  for (const s of sentenceSpans(text)) {
+  for (const s of splitSentences(text)) {
     const qs = quantities.filter((q) => q.start >= s.start && q.end <= s.start + s.text.length);
     if (qs.length === 0) continue;
     const material = [...s.text.matchAll(FORMULA_TOKEN)].map((m) => m[0]).find((t) => normaliseFormula(t) !== null || normaliseMaterial(t).kind === 'lexicon') ?? null;
