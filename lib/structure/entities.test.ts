@@ -32,3 +32,19 @@ describe('extractSynthesisEntities', () => {
     expect(entities.find((e) => e.text === 'deionized water')!.key).toBe('H2O');
   });
 });
+
+describe('extractSynthesisEntities when no phrase names the product', () => {
+  it('takes the material written most often in the making sentences as the target', () => {
+    const t = 'A SiC wafer was etched. The SiC surface was chlorinated and a carbon film was grown on SiC by CVD using CCl4 as precursor at 1000 °C.';
+    const targets = extractSynthesisEntities(t).filter((e) => e.role === 'target');
+    expect(targets.map((e) => e.text)).toEqual(['SiC']);
+    expect(t.slice(targets[0].start, targets[0].end)).toBe('SiC');
+  });
+  it('accepts element nanostructures and products named in words, never a bare symbol', () => {
+    expect(extractSynthesisEntities('We fabricated Ir electrocatalysts by nanotransfer printing.').map((e) => e.text)).toEqual(['Ir']);
+    expect(extractSynthesisEntities('Halide-doped tin oxide films were grown on glass by AACVD.').find((e) => e.role === 'target')?.text).toBe(
+      'Halide-doped tin oxide films',
+    );
+    expect(extractSynthesisEntities('Co was then measured and prepared for analysis.')).toEqual([]);
+  });
+});

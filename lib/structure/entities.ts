@@ -60,6 +60,14 @@ const TARGET_PATTERNS = [
   new RegExp(String.raw`(?:to (?:obtain|get|yield|form|produce|give)|obtain(?:ing)?|yield(?:ing)?|giving|afford(?:ing)?|resulting in|[Tt]he (?:resulting|prepared|obtained|final|dried|as-(?:prepared|obtained|synthesi[sz]ed))(?: products?)?) (?:the )?(?:final )?(?:amorphous |crystalline )?` + PRODUCT, 'g'),
 ];
 
+const ELEMENT_PRODUCT = new RegExp(String.raw`(?<![\w-])(${METALS.source}|Si|C)(?=\s(?:NPs?|nanoparticles?|nanocrystals?|nanowires?|NWs?|nanosheets?|foils?|films?|layers?|electrocatalysts?|catalysts?|clusters?)\b)`, 'g');
+
+const NAMED_PRODUCT = new RegExp(
+  String.raw`(?<t>(?:[A-Za-z][\w()/-]*\s){0,3}(?:films?|layers?|coatings?|nanoparticles?|nanofibers?|nanofibres?|fibers?|fibres?|powders?|crystals?|nanosheets?|nanowires?|membranes?|electrodes?|composites?|ceramics?|pellets?))\s(?:was|were)\s(?:\w+ly\s)?(?:deposited|grown|synthesi[sz]ed|prepared|fabricated|obtained|made|electrospun|sintered|coated|produced)\b`,
+  'g',
+);
+const GENERIC_WORDS = /^(?:the|a|an|this|these|those|all|each|both|then|thin|single|as-\w+|samples?|resulting|final|and|of|in|on|were|was|[A-Z][a-z]+ly|[a-z]+ly)$/i;
+
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
 const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·*.,@/+–\-]*[A-Za-z0-9)\]])(?![\w])/g;
 
@@ -160,6 +168,40 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
       add('precursor', t, pos, normaliseFormula(tidy)!.formula);
     }
   }
+  // 5. No phrase named the product: the material written most often in the sentences that make something
+  //    ("were synthesized", "was deposited") is the paragraph's target. Plain element symbols count only as
+  //    nanostructures, foils or films ("Pt NPs", "Ir electrocatalysts"), never alone ("Co" may be a verb-less
+  //    abbreviation). This keeps synthesis paragraphs about un-named products from having no entities at all.
+  if (!found.some((e) => e.role === 'target')) {
+    const counts = new Map<string, { n: number; first: { t: string; pos: number; formula: string | null } }>();
+    const consider = (t: string, pos: number, formula: string | null) => {
+      if (inCleaning(pos) || inWashing(pos) || !facts[indexOf(pos)].targetCue) return;
+      const key = materialKey(t);
+      if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isPrecursorFormula(tidyFormula(t))) return;
+      const c = counts.get(key) ?? { n: 0, first: { t, pos, formula } };
+      c.n++;
+      counts.set(key, c);
+    };
+    for (const m of text.matchAll(TOKEN_RE)) {
+      const t = m[0].replace(/[.,]+$/, '');
+      const f = normaliseFormula(tidyFormula(t));
+      if (f) consider(t, m.index!, f.formula);
+    }
+    for (const m of text.matchAll(ELEMENT_PRODUCT)) consider(m[1], m.index!, m[1]);
+    if (counts.size === 0) {
+      // Products named in words ("Halide-doped tin oxide films were grown", "The A-CIGS layer was deposited").
+      for (const m of text.matchAll(NAMED_PRODUCT)) {
+        const phrase = m.groups!.t;
+        const words = phrase.split(' ').filter((w) => !GENERIC_WORDS.test(w));
+        if (words.length === 0) continue;
+        const t = phrase.slice(phrase.indexOf(words[0]));
+        const pos = m.index! + m[0].indexOf(phrase) + phrase.indexOf(words[0]);
+        if (!inCleaning(pos) && !inWashing(pos)) consider(t, pos, null);
+      }
+    }
+    const best = [...counts.values()].sort((a, b) => b.n - a.n || a.first.pos - b.first.pos)[0];
+    if (best) add('target', best.first.t, best.first.pos, best.first.formula);
+  }
   found.sort((a, b) => a.start - b.start);
   // One mention per (role, key): the first occurrence carries the offsets.
   const seen = new Set<string>();
@@ -173,4 +215,4 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
 
 /** Text of every rule here, for the extractor's version fingerprint. */
 export const entityRulesSource = (): string =>
-  [...SOLVENTS, ...SUBSTRATES, ...ADDITIVES, METALS.source, SALT_ANIONS.source, CHEMICAL_NAME.source, CLEANING.source, WASHING.source, STARTING.source, TARGET_CUES.source, TOKEN_RE.source, ...TARGET_PATTERNS.map((r) => r.source)].join('\n');
+  [...SOLVENTS, ...SUBSTRATES, ...ADDITIVES, METALS.source, SALT_ANIONS.source, CHEMICAL_NAME.source, CLEANING.source, WASHING.source, STARTING.source, TARGET_CUES.source, TOKEN_RE.source, ELEMENT_PRODUCT.source, NAMED_PRODUCT.source, GENERIC_WORDS.source, ...TARGET_PATTERNS.map((r) => r.source)].join('\n');
