@@ -75,7 +75,7 @@ function parseGroup(body: string): { counts: Record<string, number>; variable: b
   let variable = false;
   const count = (): number | null => {
     // "2", "0.4", "1-x", "3-δ", "x", "1+y": variable parts make the composition non-fixed.
-    const m = /^(\d+(?:\.\d+)?)?((?:[-+]?[xyzδ](?:\d+(?:\.\d+)?)?)+)?/.exec(body.slice(i));
+    const m = /^(\d+(?:\.\d+)?)?((?:[-+]?(?:\d*\.)?\d*[xyzδ](?:\d+(?:\.\d+)?)?)+)?/.exec(body.slice(i));
     if (!m || m[0] === '') return 1;
     i += m[0].length;
     if (m[2]) variable = true;

@@ -95,7 +95,7 @@ function buildUnitTable(): Map<string, UnitSpec> {
   for (const [s, m] of [['h', 'h'], ['hr', 'h'], ['hrs', 'h'], ['hours', 'h'], ['hour', 'h'], ['min', 'min'], ['mins', 'min'], ['minutes', 'min'], ['s', 's'], ['sec', 's'], ['ms', 'ms'], ['d', 'day'], ['days', 'day'], ['day', 'day'], ['weeks', 'week'], ['week', 'week']])
     add(s, m, 'time');
   for (const p of ['', 'k', 'M', 'G', 'm']) add(`${p}Pa`, `${p}Pa`, 'pressure');
-  for (const p of ['', 'k', 'm']) add(`${p}bar`, `${p}bar`, 'pressure');
+  for (const p of ['', 'k', 'm', 'µ']) add(`${p}bar`, `${p === 'µ' ? 'u' : p}bar`, 'pressure');
   add('Torr', 'torr', 'pressure');
   add('torr', 'torr', 'pressure');
   add('mTorr', 'mtorr', 'pressure');
@@ -113,6 +113,7 @@ function buildUnitTable(): Map<string, UnitSpec> {
   for (const p of ['', 'm', 'µ', 'u']) {
     add(`${p}A cm^-2`, `${p}A/cm^2`, 'current-density');
     add(`${p}A/cm^2`, `${p}A/cm^2`, 'current-density');
+    add(`${p}A/cm^-2`, `${p}A/cm^2`, 'current-density'); // a common slip for A cm⁻²
     add(`${p}A g^-1`, `${p}A/g`, 'specific-current');
     add(`${p}A/g`, `${p}A/g`, 'specific-current');
     add(`${p}A`, `${p}A`, 'current');
@@ -121,6 +122,7 @@ function buildUnitTable(): Map<string, UnitSpec> {
   for (const p of ['', 'm', 'k', 'µ']) {
     add(`${p}W cm^-2`, `${p}W/cm^2`, 'power-density');
     add(`${p}W/cm^2`, `${p}W/cm^2`, 'power-density');
+    add(`${p}W/cm^-2`, `${p}W/cm^2`, 'power-density'); // a common slip for W cm⁻²
   }
   for (const p of ['', 'm', 'µ']) {
     add(`${p}S cm^-1`, `${p}S/cm`, 'conductivity');
@@ -150,6 +152,9 @@ function buildUnitTable(): Map<string, UnitSpec> {
   return t;
 }
 const unitTable = buildUnitTable();
+// The same keys without spaces, for units written run together ("mWcm−2", "Ω·cm2").
+const compactKey = (k: string) => k.replace(/[\s·]+/g, '');
+const compactUnitTable = new Map([...unitTable].map(([k, v]) => [compactKey(k), v]));
 
 const superscripts: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-', '⁺': '+' };
 
@@ -171,7 +176,7 @@ export function normaliseUnitText(u: string): string {
 /** A unit spelled any common way → its table entry (trying "A cm^-2" and "A/cm^2" forms alike). */
 export function lookupUnit(surface: string): UnitSpec | null {
   const n = normaliseUnitText(surface);
-  return unitTable.get(n) ?? unitTable.get(n.replace(/\s*\/\s*/g, '/')) ?? unitTable.get(n.replace(/\s*·\s*/g, ' ')) ?? null;
+  return unitTable.get(n) ?? unitTable.get(n.replace(/\s*\/\s*/g, '/')) ?? compactUnitTable.get(compactKey(n)) ?? null;
 }
 
 /** Converts `value` in the surface unit to the canonical unit of its dimension. */
@@ -182,9 +187,19 @@ export function toCanonical(value: number, spec: UnitSpec, delta = false): numbe
     // A difference or ± in °C is the same size in K (no offset).
     return spec.math === 'degF' ? value * (5 / 9) : value;
   }
-  const u: Unit = mathUnit(value, spec.math.replace(/µ/g, 'u')); // mathjs spells micro "u"
-  return round(u.toNumber(target));
+  // Every unit conversion is affine (a·x + b, the offset only for temperatures): ask mathjs once per unit for
+  // a and b instead of building a Unit for every number, which dominates indexing time on large corpora.
+  const cacheKey = `${spec.math}>${target}`;
+  let affine = affineCache.get(cacheKey);
+  if (!affine) {
+    const at = (x: number) => (mathUnit(x, spec.math!.replace(/µ/g, 'u')) as Unit).toNumber(target); // mathjs spells micro "u"
+    const b = at(0);
+    affine = { a: at(1) - b, b };
+    affineCache.set(cacheKey, affine);
+  }
+  return round(affine.a * value + affine.b);
 }
+const affineCache = new Map<string, { a: number; b: number }>();
 
 function round(x: number): number {
   return Number.parseFloat(x.toPrecision(12));
@@ -201,10 +216,10 @@ const escapeRe = (key: string) =>
     .replace(/\\\^\?-/g, '\\^?\\s?-')
     .replace(/°/g, '(?:°|˚|º|o)\\s?')
     .replace(/%/g, '\\s?%')
-    .replace(/ /g, '\\s?');
+    .replace(/ /g, '[\\s·]?');
 const UNIT_RE = unitKeys.map(escapeRe).join('|');
 const QUANTITY_RE = new RegExp(
-  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*±\s*(?<pm>${NUM}))?\s*(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
+  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*±\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
   'g',
 );
 
@@ -227,7 +242,7 @@ export function parseQuantities(text: string): Quantity[] {
     const isRange = nums.length === 2 && /\d\s*(?:[-–~]|to)\s*\d/.test(g.nums);
     const kind: Quantity['kind'] = nums.length === 1 ? 'single' : isRange ? 'range' : 'list';
     // A leading minus belongs to the number ("-0.2 V"), not a range.
-    const negative = /-\s*$/.test(normalised.text.slice(Math.max(0, m.index! - 2), m.index!)) && !g.cmp && /^(potential|temperature|energy)$/.test(spec.dimension);
+    const negative = /-\s*$/.test(normalised.text.slice(Math.max(0, m.index! - 2), m.index!)) && !g.cmp && /^(potential|temperature|energy|current-density|current)$/.test(spec.dimension);
     const values = negative && kind === 'single' ? [-nums[0]] : nums;
     const pm = g.pm ? parseNumber(g.pm) : null;
     let canonical: number[];

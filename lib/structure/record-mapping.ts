@@ -42,9 +42,17 @@ export interface PerformanceEntry extends Omit<PerformanceClaim, 'conditions' | 
   start?: number;
 }
 
+// Recipe files name the same materials tens of thousands of times: normalise each spelling once.
+const refs = new Map<string, MaterialRef>();
 const ref = (text: string): MaterialRef => {
-  const m = normaliseMaterial(text);
-  return { text, key: m.key, formula: m.formula };
+  let r = refs.get(text);
+  if (!r) {
+    const m = normaliseMaterial(text);
+    r = { text, key: m.key, formula: m.formula };
+    if (refs.size > 100_000) refs.clear();
+    refs.set(text, r);
+  }
+  return { ...r };
 };
 
 const recipeMethod: Record<string, SynthesisMethod> = { 'solid-state': 'solid-phase', 'sol-gel': 'sol-gel' };
