@@ -25,6 +25,9 @@ const envSchema = z.object({
   ASSAY_LLM_API_KEY: z.string().optional(),
   ASSAY_CHAT_MODEL: z.string().min(1).optional(),
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
+  ASSAY_REFORMULATION: z.enum(['auto', 'rules', 'llm']).default('auto'),
+  ASSAY_QUESTIONS: z.string().optional(),
 });
 
 export type AssayConfig = {
@@ -44,6 +47,12 @@ export type AssayConfig = {
   extractor: 'offline' | 'llm';
   /** An OpenAI-compatible endpoint; null when no model is configured (the app then never calls one). */
   llm: { baseUrl: string; apiKey: string; chatModel: string; concurrency: number } | null;
+  /** Provider embedding model on the OpenAI-compatible server; null selects the local embedder. */
+  embedding: { baseUrl: string; apiKey: string; model: string } | null;
+  /** Query reformulation backend: rules offline, or the chat model ("auto" = the model when one is configured). */
+  reformulation: 'rules' | 'llm';
+  /** Question sets (JSONL files or folders) offered on the evaluation page. */
+  questionPaths: string[];
 };
 
 export class ConfigError extends Error {}
@@ -58,14 +67,22 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (e.ASSAY_EXTRACTOR === 'llm' && !(e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL)) {
     throw new ConfigError('Invalid Assay configuration:\n  ASSAY_EXTRACTOR=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
   }
-  return {
-    dataDir: path.resolve(e.ASSAY_DATA_DIR),
-    databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
-    corpusPaths: (e.ASSAY_CORPUS ?? '')
+  if (e.ASSAY_REFORMULATION === 'llm' && !(e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL)) {
+    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_REFORMULATION=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
+  }
+  if (e.ASSAY_EMBEDDING_MODEL && !e.ASSAY_LLM_BASE_URL) {
+    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_EMBEDDING_MODEL needs ASSAY_LLM_BASE_URL (an OpenAI-compatible server with an embeddings endpoint)');
+  }
+  const splitPaths = (v: string | undefined) =>
+    (v ?? '')
       .split(path.delimiter)
       .map((p) => p.trim())
       .filter(Boolean)
-      .map((p) => path.resolve(p)),
+      .map((p) => path.resolve(p));
+  return {
+    dataDir: path.resolve(e.ASSAY_DATA_DIR),
+    databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
+    corpusPaths: splitPaths(e.ASSAY_CORPUS),
     port: e.PORT,
     maxUploadBytes: Math.round(e.ASSAY_MAX_UPLOAD_MB * 1024 * 1024),
     maxLineBytes: e.ASSAY_MAX_LINE_BYTES,
@@ -77,6 +94,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL
         ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', chatModel: e.ASSAY_CHAT_MODEL, concurrency: e.ASSAY_LLM_CONCURRENCY }
         : null,
+    embedding:
+      e.ASSAY_EMBEDDING_MODEL && e.ASSAY_LLM_BASE_URL
+        ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_EMBEDDING_MODEL }
+        : null,
+    reformulation: e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
+    questionPaths: splitPaths(e.ASSAY_QUESTIONS),
   };
 }
 

@@ -1,6 +1,7 @@
 import { config } from './config.ts';
 import { closeDatabase, getDatabase } from './db/client.ts';
 import { markAbandonedRuns } from './db/ingest-runs.ts';
+import { markAbandonedEvaluationRuns } from './db/evaluation-runs.ts';
 import { countPapersAndParagraphs } from './db/papers.ts';
 import { countRecords } from './db/records.ts';
 import { activeBackgroundIngests, startBackgroundIngest, stopAllBackgroundIngests } from './ingest/background.ts';
@@ -17,6 +18,8 @@ export async function startApp(): Promise<void> {
     console.log(`[assay] database: ${db.kind} (${db.location})`);
     // PGlite admits one process, so any run still marked running belongs to a dead one.
     await markAbandonedRuns(db.prisma, db.kind === 'pglite' ? 0 : 120_000);
+    // Evaluation runs live in the server process that started them: after a restart none is still running.
+    await markAbandonedEvaluationRuns(db);
     const { papers } = await countPapersAndParagraphs(db.prisma);
     const records = await countRecords(db.prisma);
     if (papers === 0 && records === 0 && cfg.corpusPaths.length > 0) {

@@ -47,3 +47,31 @@ export function structureUserPrompt(paragraph: string): string {
   const shots = structureExamples.map((e) => `Paragraph:\n${e.paragraph}\nAnswer:\n${JSON.stringify(e.answer)}`).join('\n\n');
   return `${shots}\n\nParagraph:\n${paragraph}\nAnswer:`;
 }
+
+export const REFORMULATION_PROMPT_VERSION = 'reformulate-v1';
+
+export const optimiseSystemPrompt = `You rewrite questions about materials-science papers into search queries.
+Remove filler words and question frames ("Which paper reports", "Find the study in which", "what is").
+Keep every technical term, material name, chemical formula, abbreviation, property, number with its unit and
+condition word (at, under, in, from) exactly as written. Do not add facts or synonyms that are not in the question.
+Return JSON {"reasoning": one short sentence, "query": the optimised query, "keywords": the kept key terms}.`;
+
+export const optimiseExamples: { question: string; answer: unknown }[] = [
+  {
+    question: 'Which study describes a cobalt phosphide film that reached 10 mA cm-2 at an overpotential of 85 mV in alkaline media?',
+    answer: {
+      reasoning: 'Keep the material, the current density, the overpotential and the electrolyte condition.',
+      query: 'cobalt phosphide film 10 mA cm-2 overpotential 85 mV alkaline',
+      keywords: ['cobalt phosphide', '10 mA cm-2', 'overpotential', '85 mV', 'alkaline'],
+    },
+  },
+];
+
+export const decomposeSystemPrompt = `A search for a question about materials-science papers found no passage covering all of it.
+Split the question into at most 3 independent, concise sub-queries, each about one aspect (a material with its
+property, a value with its condition, a synthesis route with its precursors). Keep formulas, numbers and units as
+written; do not invent facts. Return JSON {"reasoning": one short sentence, "subQueries": ["...", ...]}.`;
+
+export function reformulationUserPrompt(question: string): string {
+  return `Question: ${question}`;
+}

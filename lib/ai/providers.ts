@@ -1,4 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai';
+import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import type { LanguageModel } from 'ai';
 import type { AssayConfig } from '../config.ts';
 
@@ -17,4 +18,17 @@ export function chatModel(cfg: AssayConfig): ChatModel | null {
   if (!cfg.llm) return null;
   const provider = createOpenAI({ baseURL: cfg.llm.baseUrl, apiKey: cfg.llm.apiKey || 'not-needed' });
   return { model: provider.chat(cfg.llm.chatModel), id: `${new URL(cfg.llm.baseUrl).host}/${cfg.llm.chatModel}` };
+}
+
+export interface EmbeddingProviderModel {
+  model: EmbeddingModelV3;
+  /** Provider + model name, stored with every vector so a change of model re-embeds. */
+  id: string;
+}
+
+/** The configured provider embedding model, or null (the local embedder is used). */
+export function embeddingModel(cfg: AssayConfig): EmbeddingProviderModel | null {
+  if (!cfg.embedding) return null;
+  const provider = createOpenAI({ baseURL: cfg.embedding.baseUrl, apiKey: cfg.embedding.apiKey || 'not-needed' });
+  return { model: provider.embedding(cfg.embedding.model), id: `${new URL(cfg.embedding.baseUrl).host}/${cfg.embedding.model}` };
 }

@@ -25,7 +25,7 @@ export function startTracked(runId: string, work: (signal: AbortSignal) => Promi
   const controller = new AbortController();
   running().set(runId, controller);
   work(controller.signal)
-    .catch((error) => console.error(`[assay] import ${runId} failed:`, error))
+    .catch((error) => console.error(`[assay] background run ${runId} failed:`, error))
     .finally(() => running().delete(runId));
 }
 

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { config } from '../config.ts';
+import { openMigratedDatabase } from '../db/client.ts';
+import { runEvaluationJob } from '../evaluation/evaluation-job.ts';
+import type { PipelineMetrics } from '../evaluation/retrieval-metrics.ts';
+import { isPipelineName, PIPELINES, type PipelineName } from '../retrieval/pipelines.ts';
+import { createRetrievalService } from '../retrieval/service.ts';
+
+const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n]
+
+Runs the questions (format of ../shared/data/questions.dev.jsonl) through each pipeline on the current database
+and prints a table per pipeline, per question type and per source. The run is stored and shown at
+/evaluation/runs. Pipelines: ${PIPELINES.join(', ')}.`;
+
+const fmt = (x: number | null) => (x === null ? '    –' : x.toFixed(3));
+
+function table(title: string, rows: [string, PipelineMetrics][]) {
+  console.log(`\n${title}`);
+  console.log(`${'name'.padEnd(22)} ${'n'.padStart(5)} doi@1  doi@5  mrr    par@5  val@3  abst   f.abst  p50ms  p95ms`);
+  for (const [name, m] of rows) {
+    console.log(
+      `${name.padEnd(22)} ${String(m.questions).padStart(5)} ${fmt(m.doi_at_1)}  ${fmt(m.doi_at_5)}  ${fmt(m.mrr)}  ${fmt(m.recall_at_5_paragraph)}  ${fmt(m.value_at_3)}  ${fmt(m.abstain_rate_unanswerable)}  ${fmt(m.false_abstain_rate)}  ${m.latency_ms.p50.toFixed(1).padStart(5)}  ${m.latency_ms.p95.toFixed(1).padStart(5)}`,
+    );
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const questionsFile = opt('questions');
+  const list = (opt('pipelines') ?? 'all').split(',').map((s) => s.trim());
+  const pipelines: PipelineName[] = list.includes('all') ? [...PIPELINES] : (list.filter(isPipelineName) as PipelineName[]);
+  const unknown = list.filter((p) => p !== 'all' && !isPipelineName(p));
+  const limit = opt('limit') ? Number(opt('limit')) : undefined;
+  if (!questionsFile || unknown.length || pipelines.length === 0 || (limit !== undefined && !(limit > 0))) {
+    if (unknown.length) console.error(`unknown pipeline(s): ${unknown.join(', ')}`);
+    console.error(usage);
+    process.exit(2);
+  }
+  const cfg = config();
+  const db = await openMigratedDatabase(cfg);
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  try {
+    const service = createRetrievalService(db, cfg, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
+    let last = 0;
+    const { runId, summary, indexSeconds } = await runEvaluationJob(
+      db,
+      service,
+      { questionsFile, pipelines, limit },
+      {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.stage === 'running' && (p.done - last >= 500 || p.done === p.total)) {
+            last = p.done;
+            process.stderr.write(`progress: ${p.done}/${p.total} question-pipeline pairs\n`);
+          }
+        },
+      },
+    );
+    const index = await service.index();
+    console.log(`evaluation run ${runId}: ${summary.questions} questions × ${pipelines.length} pipelines on ${index.paragraphs.size} paragraphs, ${index.records.size} records`);
+    console.log(`index built in ${index.buildSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s including loading), embedder ${index.embedderId}, reformulation ${service.reformulator.id}`);
+    table('per pipeline', Object.entries(summary.pipelines));
+    for (const [name, s] of Object.entries(summary.pipelines)) {
+      table(`${name}: per question type`, Object.entries(s.by_type));
+      table(`${name}: per source`, Object.entries(s.by_source));
+    }
+    const out = opt('json');
+    if (out) {
+      const json = { questions: summary.questions, pipelines: Object.fromEntries(Object.entries(summary.pipelines).map(([k, v]) => [k, { ...v }])) };
+      fs.writeFileSync(out, JSON.stringify(json, null, 2));
+      console.log(`\nwrote ${out}`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import type { Database } from './database.ts';
+
+/**
+ * Owns the read queries the retrieval index is built from: every paragraph with its paper and structure, the
+ * imported records, and a cheap version stamp that changes whenever any of them does (so a cached index knows
+ * it is stale).
+ */
+
+export interface CorpusParagraph {
+  id: string;
+  paperId: string;
+  ordinal: number;
+  externalId: string | null;
+  section: string | null;
+  kind: string;
+  text: string;
+  role: string | null;
+  method: string | null;
+}
+
+export interface CorpusPaper {
+  id: string;
+  doi: string | null;
+  title: string | null;
+  sourceId: string | null;
+  source: string;
+  year: number | null;
+}
+
+export interface CorpusEntity {
+  paragraphId: string;
+  role: string;
+  text: string;
+  key: string | null;
+  formula: string | null;
+}
+
+export interface CorpusRecord {
+  id: string;
+  kind: string;
+  source: string;
+  doi: string | null;
+  paperId: string | null;
+  title: string | null;
+  data: unknown;
+}
+
+export interface RetrievalCorpus {
+  version: string;
+  papers: CorpusPaper[];
+  paragraphs: CorpusParagraph[];
+  entities: CorpusEntity[];
+  records: CorpusRecord[];
+}
+
+/** Changes when papers, paragraphs, their structure or records change. */
+export async function corpusVersion(db: Database): Promise<string> {
+  const rows = await db.prisma.$queryRawUnsafe<{ v: string }[]>(
+    `SELECT concat_ws('|',
+       (SELECT count(*) FROM "Paper"), (SELECT max("updatedAt") FROM "Paper"),
+       (SELECT count(*) FROM "Paragraph"), (SELECT md5(coalesce(string_agg("structuredBy", ',' ORDER BY "structuredBy"), '')) FROM (SELECT DISTINCT "structuredBy" FROM "Paragraph") s),
+       (SELECT count(*) FROM "Mention"), (SELECT count(*) FROM "Record")) AS v`,
+  );
+  return rows[0].v;
+}
+
+export async function loadRetrievalCorpus(db: Database, opts: { records?: boolean } = {}): Promise<RetrievalCorpus> {
+  const version = await corpusVersion(db);
+  const papers = await db.prisma.paper.findMany({ select: { id: true, doi: true, title: true, sourceId: true, source: true, year: true }, orderBy: { id: 'asc' } });
+  const paragraphs = await db.prisma.paragraph.findMany({
+    select: { id: true, paperId: true, ordinal: true, externalId: true, section: true, kind: true, text: true, role: true, method: true },
+    orderBy: [{ paperId: 'asc' }, { ordinal: 'asc' }],
+  });
+  // Entity mentions only: quantities are re-read from the text by the index (lists keep all their values).
+  const mentions = await db.prisma.mention.findMany({ where: { kind: 'entity' }, select: { paragraphId: true, type: true, text: true, key: true, formula: true } });
+  const entities: CorpusEntity[] = mentions.map((m) => ({ paragraphId: m.paragraphId, role: m.type, text: m.text, key: m.key, formula: m.formula }));
+  const records =
+    opts.records === false
+      ? []
+      : await db.prisma.record.findMany({ select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true }, orderBy: { id: 'asc' } });
+  return { version, papers, paragraphs, entities, records };
+}

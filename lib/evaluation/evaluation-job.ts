@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { Database } from '../db/database.ts';
+import { createEvaluationRun, finishEvaluationRun, saveEvaluationResults, updateEvaluationSettings } from '../db/evaluation-runs.ts';
+import type { PipelineName } from '../retrieval/pipelines.ts';
+import type { RetrievalService } from '../retrieval/service.ts';
+import { loadQuestions } from './questions.ts';
+import { runRetrievalEvaluation, type EvaluationSummary } from './retrieval-eval.ts';
+
+/**
+ * One stored evaluation run, end to end (used by `npm run eval` and the evaluation page): load and validate the
+ * questions, record the run, (re)build the index if the corpus changed, run every pipeline, store each result
+ * as it is scored, and finish the run with its summary, or with the error that stopped it.
+ */
+export interface EvaluationJobInput {
+  questionsFile: string;
+  pipelines: PipelineName[];
+  limit?: number;
+  /** A run row created beforehand (the web app returns its id before the work starts). */
+  runId?: string;
+}
+
+export interface EvaluationJobProgress {
+  stage: 'loading' | 'indexing' | 'running' | 'done';
+  done: number;
+  total: number;
+}
+
+export function createRunRow(db: Database, service: RetrievalService, input: EvaluationJobInput, questions: number) {
+  return createEvaluationRun(db, {
+    questionSet: path.basename(input.questionsFile),
+    questions,
+    pipelines: input.pipelines,
+    settings: { questionsFile: input.questionsFile, reformulator: service.reformulator.id },
+  });
+}
+
+export async function runEvaluationJob(
+  db: Database,
+  service: RetrievalService,
+  input: EvaluationJobInput,
+  hooks: { onRunCreated?: (id: string) => void; onProgress?: (p: EvaluationJobProgress) => void; signal?: AbortSignal } = {},
+): Promise<{ runId: string; summary: EvaluationSummary; indexSeconds: number }> {
+  hooks.onProgress?.({ stage: 'loading', done: 0, total: 0 });
+  const questions = await loadQuestions(input.questionsFile, { limit: input.limit });
+  const run = input.runId ? { id: input.runId } : await createRunRow(db, service, input, questions.length);
+  hooks.onRunCreated?.(run.id);
+  try {
+    hooks.onProgress?.({ stage: 'indexing', done: 0, total: questions.length * input.pipelines.length });
+    const t0 = performance.now();
+    const index = await service.index();
+    const indexSeconds = (performance.now() - t0) / 1000;
+    await updateEvaluationSettings(db, run.id, {
+      questionsFile: input.questionsFile,
+      reformulator: service.reformulator.id,
+      embedder: index.embedderId,
+      corpusVersion: index.version,
+      indexBuildSeconds: Math.round(index.buildSeconds * 10) / 10,
+      paragraphs: index.paragraphs.size,
+      records: index.records.size,
+    });
+    const { summary } = await runRetrievalEvaluation(index, questions, input.pipelines, {
+      reformulator: service.reformulator,
+      signal: hooks.signal,
+      onProgress: (done, total) => hooks.onProgress?.({ stage: 'running', done, total }),
+      onResults: (batch) => saveEvaluationResults(db, run.id, batch),
+    });
+    await finishEvaluationRun(db, run.id, { summary });
+    hooks.onProgress?.({ stage: 'done', done: questions.length * input.pipelines.length, total: questions.length * input.pipelines.length });
+    return { runId: run.id, summary, indexSeconds };
+  } catch (error) {
+    await finishEvaluationRun(db, run.id, { error: (error as Error).message });
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import type { RetrievalIndex } from '../retrieval/index.ts';
+import { retrieve, type PipelineName, type RetrievalResult } from '../retrieval/pipelines.ts';
+import type { Reformulator } from '../retrieval/reformulate.ts';
+import type { EvaluationQuestion } from './questions.ts';
+import { aggregate, scoreQuestion, type PipelineMetrics, type QuestionScore } from './retrieval-metrics.ts';
+
+/**
+ * Runs every question through every requested pipeline on one index and scores it. The summary follows the
+ * CLI's JSON contract: {"questions": n, "pipelines": {name: metrics + by_type + by_source}}.
+ */
+export interface PipelineSummary extends PipelineMetrics {
+  by_type: Record<string, PipelineMetrics>;
+  by_source: Record<string, PipelineMetrics>;
+}
+
+export interface EvaluationSummary {
+  questions: number;
+  pipelines: Record<string, PipelineSummary>;
+}
+
+export interface EvaluatedQuestion {
+  pipeline: PipelineName;
+  question: EvaluationQuestion;
+  score: QuestionScore;
+  detail: ResultDetail;
+}
+
+/** What the drill-down page shows for one question: gold, what came back, the trace. */
+export interface ResultDetail {
+  gold: { doi: string | null; paperId: string | null; value: string | null; paragraphId: string | null; evidence: string | null };
+  papers: { paperId: string | null; doi: string | null; title: string | null; score: number; sourceId: string | null }[];
+  evidence: { id: string; kind: string; externalIds: string[]; paperId: string | null; section: string | null; text: string; score: number; coverage: number | null; matched: RetrievalResult['evidence'][number]['matched'] }[];
+  value: RetrievalResult['value'];
+  abstention: RetrievalResult['abstention'];
+  trace: RetrievalResult['trace'];
+}
+
+export function resultDetail(index: RetrievalIndex, q: EvaluationQuestion, r: RetrievalResult): ResultDetail {
+  return {
+    gold: { doi: q.answer_doi ?? null, paperId: q.answer_paper_id ?? null, value: q.answer_value ?? null, paragraphId: q.evidence?.paragraph_id ?? null, evidence: q.evidence?.text ?? null },
+    papers: r.papers.slice(0, 5).map((p) => ({ paperId: p.paperId, doi: p.doi, title: p.title, score: p.score, sourceId: p.paperId ? index.papers.get(p.paperId)?.sourceId ?? null : null })),
+    evidence: r.evidence.slice(0, 5).map((e) => ({ id: e.id, kind: e.kind, externalIds: e.externalIds, paperId: e.paperId, section: e.section, text: e.text.length > 1200 ? `${e.text.slice(0, 1200)}…` : e.text, score: e.score, coverage: e.coverage, matched: e.matched })),
+    value: r.value,
+    abstention: r.abstention,
+    trace: r.trace,
+  };
+}
+
+export async function runRetrievalEvaluation(
+  index: RetrievalIndex,
+  questions: EvaluationQuestion[],
+  pipelines: PipelineName[],
+  opts: { reformulator?: Reformulator; onProgress?: (done: number, total: number) => void; onResults?: (batch: EvaluatedQuestion[]) => Promise<void>; signal?: AbortSignal } = {},
+): Promise<{ summary: EvaluationSummary; scores: Map<PipelineName, QuestionScore[]> }> {
+  const sourceIds = new Map([...index.papers.values()].map((p) => [p.id, p.sourceId]));
+  const scores = new Map<PipelineName, QuestionScore[]>(pipelines.map((p) => [p, []]));
+  const total = questions.length * pipelines.length;
+  let done = 0;
+  for (const pipeline of pipelines) {
+    let batch: EvaluatedQuestion[] = [];
+    for (const q of questions) {
+      if (opts.signal?.aborted) throw new Error('evaluation cancelled');
+      const r = await retrieve(index, q.question, pipeline, { reformulator: opts.reformulator });
+      const score = scoreQuestion(q, r, sourceIds);
+      scores.get(pipeline)!.push(score);
+      batch.push({ pipeline, question: q, score, detail: resultDetail(index, q, r) });
+      if (batch.length >= 200) {
+        await opts.onResults?.(batch);
+        batch = [];
+      }
+      opts.onProgress?.(++done, total);
+    }
+    await opts.onResults?.(batch);
+  }
+  return { summary: summarise(questions.length, scores), scores };
+}
+
+export function summarise(n: number, scores: Map<string, QuestionScore[]>): EvaluationSummary {
+  const pipelines: Record<string, PipelineSummary> = {};
+  for (const [name, list] of scores) {
+    const group = (key: (s: QuestionScore) => string) => {
+      const out: Record<string, PipelineMetrics> = {};
+      const by = new Map<string, QuestionScore[]>();
+      for (const s of list) by.set(key(s), [...(by.get(key(s)) ?? []), s]);
+      for (const [k, v] of [...by.entries()].sort()) out[k] = aggregate(v);
+      return out;
+    };
+    pipelines[name] = { ...aggregate(list), by_type: group((s) => s.type), by_source: group((s) => s.source ?? 'unknown') };
+  }
+  return { questions: n, pipelines };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formulaKey, plainTerms, structuredTerms, textFacets } from './analyze.ts';
+
+describe('plainTerms', () => {
+  it('keeps formulas, numbers and hyphenated terms whole, stems words, drops stop words', () => {
+    const terms = plainTerms('The BaZr0.1Ce0.7Y0.2O3−δ electrolytes were sintered at 1450 °C on Ni-YSZ supports.');
+    expect(terms).toContain('BaZr0.1Ce0.7Y0.2O3-δ');
+    expect(terms).toContain('1450');
+    expect(terms).toContain('Ni-YSZ');
+    expect(terms).toContain('YSZ'); // parts of hyphenated terms too
+    expect(terms).toContain('electrolyt');
+    expect(terms).toContain('sinter');
+    expect(terms).not.toContain('the');
+    expect(terms).not.toContain('were');
+  });
+  it('keeps the case of formulas (Co is not CO) but not of capitalised words', () => {
+    expect(plainTerms('Co and CO')).toEqual(['Co', 'CO']);
+    expect(plainTerms('Samples were annealed')).toEqual(['sampl', 'anneal']);
+  });
+});
+
+describe('formulaKey', () => {
+  it('puts formulas in Hill order so writing order does not matter', () => {
+    expect(formulaKey('Mn(CH3COO)2·4H2O')).toBe(formulaKey('(CH3COO)2Mn·4H2O'));
+    expect(formulaKey('SrCO3')).toBe('CO3Sr');
+  });
+  it('keeps variable compositions as written and refuses words', () => {
+    expect(formulaKey('La1-xSrxMnO3')).toBe('La1-xSrxMnO3');
+    expect(formulaKey('Sample')).toBeNull();
+  });
+});
+
+describe('structured terms', () => {
+  it('make paraphrased questions meet the paper: units, formulas written out, property synonyms', () => {
+    const paper = new Set(structuredTerms('The cell shows a peak power density of 560 mW cm−2 at 550 °C with a SrCO3-derived cathode.'));
+    const question = structuredTerms('a maximum power output per unit area of 0.56 W cm⁻² at 823 K using strontium carbonate');
+    for (const t of ['q:power-density:560', 'q:temperature:823', 'p:power-density', 'f:CO3Sr']) {
+      expect(question).toContain(t);
+      expect(paper.has(t)).toBe(true);
+    }
+  });
+  it('reads PDF-spaced formulas and lexicon names', () => {
+    const f = textFacets('The optimally doped Sr 0.9 La 0.1 CuO 2 film on yttria-stabilized zirconia');
+    expect(f.formulas).toContain(formulaKey('Sr0.9La0.1CuO2'));
+    expect(f.materials).toContain('YSZ');
+  });
+});

@@ -1,0 +1,242 @@
+import { stemmer } from 'stemmer';
+import { findChemicalNames } from '../structure/chemical-names.ts';
+import { normaliseFormula, tidyFormula } from '../structure/formula.ts';
+import { lexiconEntries } from '../structure/materials.ts';
+import { findProperties } from '../structure/properties.ts';
+import { parseQuantities, type Quantity } from '../structure/quantities.ts';
+
+/**
+ * Text → index terms. Two analyzers share one tokeniser:
+ * - `plainTerms` (the raw pipelines): lower-cased, stemmed words; formulas ("BaZr0.1Ce0.7Y0.2O3−δ"), numbers and
+ *   hyphenated terms ("Ni-YSZ") kept whole (hyphenated terms also give their parts).
+ * - `structuredTerms` (the structured pipelines) adds canonical terms that make different spellings meet:
+ *   `f:` formula in Hill order (from formulas and from names such as "strontium carbonate"), `m:` lexicon
+ *   material ("YSZ" = "yttria-stabilized zirconia"), `p:` property ("Tc" = "superconducting transition
+ *   temperature"), `q:` quantity in its canonical unit at three significant figures ("550 °C" = "823 K").
+ */
+
+const STOPWORDS = new Set(
+  ('a an and are as at be been being by for from has have had in into is it its of on or than that the their then there these ' +
+    'this those to was were which with within without we our us also can could may might such via was will would what when where ' +
+    'who whom whose how do does did not no nor so very using used use based both each other some any all more most')
+    .split(' '),
+);
+
+// Words, formulas, numbers; inner joiners keep "Ni-YSZ", "Co3O4/NF", "La0.6Sr0.4CoO3−δ", "1.5" together.
+const TOKEN = /\(?[\p{L}\p{N}](?:[\p{L}\p{N}]|[-–−·•∙./+()[\]'](?=[\p{L}\p{N}(\[]))*[)\]]?/gu;
+
+const isFormulaLike = (t: string) => /\d/.test(t) || /[A-Z].*[A-Z]/.test(t) || /^[A-Z][a-z]?$/.test(t);
+
+function wordTerm(w: string): string | null {
+  const lower = w.toLowerCase();
+  if (STOPWORDS.has(lower) || lower.length < 2) return null;
+  return /^[a-z]+$/.test(lower) ? stemmer(lower) : lower;
+}
+
+/**
+ * Terms of the plain analyzer (spaced-out formulas also give their joined form). Results are memoised (bounded):
+ * building the index analyses each paragraph for BM25, for the embedder's fit and for its vectors.
+ */
+export function plainTerms(text: string): string[] {
+  const cached = plainTermCache.get(text);
+  if (cached) return cached;
+  const terms = computePlainTerms(text);
+  if (plainTermCache.size > 30_000) plainTermCache.clear();
+  plainTermCache.set(text, terms);
+  return terms;
+}
+const plainTermCache = new Map<string, string[]>();
+
+function computePlainTerms(text: string): string[] {
+  const out: string[] = findSpacedFormulas(text).map((f) => f.joined.replace(/[−–]/g, '-'));
+  for (const m of text.normalize('NFKC').matchAll(TOKEN)) {
+    let tok = m[0].replace(/[.]+$/, '');
+    if (tok.startsWith('(') && !tok.includes(')')) tok = tok.slice(1);
+    if (tok.endsWith(')') && !tok.includes('(')) tok = tok.slice(0, -1);
+    if (!tok) continue;
+    if (isFormulaLike(tok) && /[A-Z\d]/.test(tok)) {
+      // Formulas and codes keep their case (Co ≠ CO); a capitalised ordinary word does not ("The", "Samples").
+      if (/^[A-Z][a-z]{2,}$/.test(tok)) {
+        const w = wordTerm(tok);
+        if (w) out.push(w);
+      } else out.push(tok.replace(/[−–]/g, '-'));
+    } else {
+      const w = wordTerm(tok);
+      if (w) out.push(w);
+    }
+    if (/[-–−/]/.test(tok)) {
+      for (const part of tok.split(/[-–−/]/)) {
+        if (part && part !== tok) {
+          const w = isFormulaLike(part) ? part : wordTerm(part);
+          if (w) out.push(w);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Hill-order key of a formula (C, H, then alphabetical), so "(CH3COO)2Mn" and "Mn(CH3COO)2" meet. */
+export function formulaKey(formula: string): string | null {
+  const cached = formulaKeys.get(formula);
+  if (cached !== undefined) return cached;
+  const parsed = normaliseFormula(formula);
+  let key: string | null;
+  if (!parsed) key = /^[A-Z][a-z]?$/.test(formula) ? formula : null;
+  else if (!parsed.composition) key = parsed.formula;
+  else {
+    const c = parsed.composition;
+    const els = Object.keys(c).sort((a, b) => (a === 'C' ? -1 : b === 'C' ? 1 : a === 'H' ? -1 : b === 'H' ? 1 : a.localeCompare(b)));
+    key = els.map((e) => `${e}${c[e] === 1 ? '' : c[e]}`).join('');
+  }
+  // Corpus text repeats the same formulas endlessly: parse each spelling once (bounded so memory stays flat).
+  if (formulaKeys.size > 200_000) formulaKeys.clear();
+  formulaKeys.set(formula, key);
+  return key;
+}
+const formulaKeys = new Map<string, string | null>();
+
+/** Canonical value of a quantity at three significant figures, as an index term. */
+export function quantityTerm(dimension: string, value: number): string {
+  const v = value === 0 ? 0 : Number.parseFloat(value.toPrecision(3));
+  return `q:${dimension}:${v}`;
+}
+
+// Lexicon aliases. Names made of words and hyphens are found by phrase lookup over the text's words (fast on
+// large corpora); the few with other punctuation ("N,N-dimethylformamide", "poly(vinylidene fluoride)") and the
+// case-sensitive abbreviations ("GO" ≠ "go") by regular expression.
+const lexicon = (() => {
+  const aliases = lexiconEntries()
+    .flatMap((e) => [e.key, e.label, ...e.aliases].map((a) => ({ a, key: e.key })))
+    .filter((x) => x.a.length >= 2);
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const isName = (a: string) => /[a-z]{3,}/.test(a);
+  const phrases = new Map<string, string>();
+  const firstWords = new Set<string>();
+  let longest = 1;
+  const punctuated: typeof aliases = [];
+  for (const x of aliases.filter((y) => isName(y.a))) {
+    if (/^[\p{L}\p{N}]+(?:[ -–][\p{L}\p{N}]+)*$/u.test(x.a)) {
+      const phrase = x.a.toLowerCase().replace(/–/g, '-');
+      phrases.set(phrase, x.key);
+      firstWords.add(phrase.split(' ')[0]);
+      longest = Math.max(longest, x.a.split(' ').length);
+    } else punctuated.push(x);
+  }
+  const byAlias = new Map(aliases.map((x) => [x.a.toLowerCase(), x.key]));
+  const abbrs = aliases.filter((x) => !isName(x.a)).sort((a, b) => b.a.length - a.a.length);
+  return {
+    phrases,
+    firstWords,
+    longest,
+    byAlias,
+    punctuated: new RegExp(punctuated.map((x) => `(?<![\\w-])${esc(x.a)}(?![\\w])`).join('|'), 'gi'),
+    abbrs: new RegExp(abbrs.map((x) => `(?<![\\w])${esc(x.a)}(?![a-z0-9])`).join('|'), 'g'),
+  };
+})();
+
+const WORD = /[\p{L}\p{N}]+(?:[-–][\p{L}\p{N}]+)*/gu;
+
+function lexiconMaterials(text: string, out: Set<string>) {
+  const words = [...text.matchAll(WORD)].map((m) => m[0].toLowerCase().replace(/–/g, '-'));
+  for (let i = 0; i < words.length; i++) {
+    if (!lexicon.firstWords.has(words[i])) continue;
+    for (let n = Math.min(lexicon.longest, words.length - i); n >= 1; n--) {
+      const key = lexicon.phrases.get(n === 1 ? words[i] : words.slice(i, i + n).join(' '));
+      if (key) {
+        out.add(key);
+        i += n - 1;
+        break;
+      }
+    }
+  }
+  for (const re of [lexicon.punctuated, lexicon.abbrs]) {
+    for (const m of text.matchAll(re)) {
+      const key = lexicon.byAlias.get(m[0].toLowerCase());
+      if (key) out.add(key);
+    }
+  }
+}
+
+// An element symbol with an optional count ("2", "0.85", "1−x", "x", "3−δ"), repeated, spaces allowed between.
+const COUNT = String.raw`(?:\d+(?:\.\d+)?(?:\s?[-−–+]\s?(?:\d+(?:\.\d+)?)?[xyzδ])?|[xyzδ])`;
+const SPACED_FORMULA = new RegExp(String.raw`(?<![\w.])(?:[A-Z][a-z]?\s?${COUNT}?\s?){2,}(?![\w])`, 'g');
+
+export interface SpacedFormula {
+  start: number;
+  end: number;
+  /** The formula with the spaces removed ("Ba 1−x K x BiO 3" → "Ba1−xKxBiO3"). */
+  joined: string;
+}
+
+/**
+ * Formulas that PDF extraction (or a copied question) has broken up with spaces: "Sr 0.9 La 0.1 CuO 2",
+ * "Ba 1−x K x BiO 3", "MgB 2". Accepted only when the joined text parses as a formula of two or more elements
+ * and at least one count was separated by a space, so ordinary capitalised words are never glued together.
+ */
+export function findSpacedFormulas(text: string): SpacedFormula[] {
+  const out: SpacedFormula[] = [];
+  if (!/[A-Z][a-z]?\s\d/.test(text) && !/[A-Z][a-z]?\s[xyδ]\b/.test(text)) return out;
+  for (const m of text.matchAll(SPACED_FORMULA)) {
+    const raw = m[0].trimEnd();
+    if (!/\s/.test(raw) || !/[A-Za-z]\s(?:\d|[xyzδ]\b)/.test(raw)) continue;
+    const joined = raw.replace(/\s+/g, '');
+    const parsed = normaliseFormula(joined);
+    if (parsed && parsed.elements.length >= 2) out.push({ start: m.index!, end: m.index! + raw.length, joined });
+  }
+  return out;
+}
+
+export interface StructuredFacets {
+  formulas: string[];
+  materials: string[];
+  properties: string[];
+  quantities: Quantity[];
+}
+
+/** Canonical materials, properties and quantities of a text (the facets questions are matched on). */
+export function textFacets(text: string): StructuredFacets {
+  const formulas = new Set<string>();
+  const materials = new Set<string>();
+  const spaced = findSpacedFormulas(text);
+  const inSpaced = (i: number) => spaced.some((f) => i >= f.start && i < f.end);
+  for (const m of text.matchAll(TOKEN)) {
+    if (spaced.length && inSpaced(m.index!)) continue; // a fragment of "Ba 1−x K x BiO 3" is not a material
+    const tok = m[0].replace(/[.,]+$/, '');
+    if (!/[A-Z]/.test(tok) || !/\d|[A-Z].*[A-Z]|[a-z][A-Z]/.test(tok)) continue;
+    // "Co3O4/NF", "Pt@C" name two materials; "SrCO3-derived", "LSCF-based" name one with a descriptor.
+    const candidates = [tok, ...tok.split(/[/@]/), tok.replace(/(?:-[a-z]{3,})+$/, '')];
+    for (const c of candidates) {
+      const k = formulaKey(tidyFormula(c.replace(/^\(+|\)+$/g, (p) => (c.split('(').length === c.split(')').length ? p : ''))));
+      if (k && k.length > 1) formulas.add(k);
+    }
+  }
+  // PDF-extracted formulas with spaces between symbols and counts ("Sr 0.9 La 0.1 CuO 2").
+  for (const f of spaced) {
+    const k = formulaKey(f.joined);
+    if (k) formulas.add(k);
+  }
+  for (const c of findChemicalNames(text)) {
+    const k = formulaKey(c.formula);
+    if (k) formulas.add(k);
+  }
+  lexiconMaterials(text, materials);
+  return {
+    formulas: [...formulas],
+    materials: [...materials],
+    properties: [...new Set(findProperties(text).map((p) => p.key))],
+    quantities: parseQuantities(text),
+  };
+}
+
+/** Index terms for a set of facets. */
+export function facetTerms(f: StructuredFacets): string[] {
+  const out = [...f.formulas.map((x) => `f:${x}`), ...f.materials.map((x) => `m:${x}`), ...f.properties.map((x) => `p:${x}`)];
+  for (const q of f.quantities) for (const v of q.canonical) out.push(quantityTerm(q.dimension, v));
+  return out;
+}
+
+/** Terms of the structured analyzer: the plain terms plus the canonical ones. */
+export function structuredTerms(text: string, facets: StructuredFacets = textFacets(text)): string[] {
+  return [...plainTerms(text), ...facetTerms(facets)];
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { DenseIndex } from './dense-index.ts';
+import { fitLocalHashEmbedder } from './embedders/local-hash.ts';
+
+const unit = (...xs: number[]) => {
+  const n = Math.hypot(...xs);
+  return Float32Array.from(xs.map((x) => x / n));
+};
+
+describe('DenseIndex', () => {
+  it('returns the k nearest by cosine, best first, honouring a filter', () => {
+    const idx = new DenseIndex(['a', 'b', 'c', 'd', 'e'], [unit(1, 0, 0, 0, 0), unit(1, 1, 0, 0, 0), unit(0, 1, 0, 0, 0), unit(0, 0, 1, 0, 0), unit(1, 0.1, 0, 0, 0)], 5);
+    const q = unit(1, 0, 0, 0, 0);
+    expect(idx.query(q, 3).map((h) => h.id)).toEqual(['a', 'e', 'b']);
+    expect(idx.query(q, 2, (id) => id !== 'a').map((h) => h.id)).toEqual(['e', 'b']);
+    expect(idx.query(q, 3)[0].score).toBeCloseTo(1, 6);
+  });
+  it('answers several queries in one pass exactly as one by one', () => {
+    const vecs = Array.from({ length: 40 }, (_, i) => unit(Math.sin(i), Math.cos(i), Math.sin(2 * i), 1, i % 3));
+    const idx = new DenseIndex(vecs.map((_, i) => `v${i}`), vecs, 5);
+    const qs = [unit(1, 0, 0, 0, 0), unit(0, 1, 1, 0, 0), unit(0, 0, 0, 1, 1)];
+    expect(idx.queryMany(qs, 7, (id) => id !== 'v3')).toEqual(qs.map((q) => idx.query(q, 7, (id) => id !== 'v3')));
+  });
+  it('rejects vectors of the wrong size', () => {
+    expect(() => new DenseIndex(['a'], [unit(1, 0)], 3)).toThrow(/2 dimensions/);
+  });
+});
+
+describe('local hashing embedder', () => {
+  const texts = ['yttria-stabilized zirconia electrolyte', 'nickel foam substrate for water splitting', 'superconducting transition temperature of cuprates'];
+  const model = fitLocalHashEmbedder(texts, 256);
+  it('gives normalised vectors, stable for the same text, with a model id naming the fit', () => {
+    const a = model.embedOne(texts[0]);
+    expect(a.length).toBe(256);
+    expect(Math.hypot(...a)).toBeCloseTo(1, 5);
+    expect(Array.from(model.embedOne(texts[0]))).toEqual(Array.from(a));
+    expect(model.modelId).toMatch(/^local-hash-256@[0-9a-f]{10}$/);
+  });
+  it('puts spelling variants closer than unrelated text', () => {
+    const dot = (x: Float32Array, y: Float32Array) => x.reduce((s, v, i) => s + v * y[i], 0);
+    const q = model.embedOne('yttria stabilised zirconium oxide');
+    expect(dot(q, model.embedOne(texts[0]))).toBeGreaterThan(dot(q, model.embedOne(texts[1])));
+  });
+  it('serves the AI SDK embedding-model interface', async () => {
+    const r = await model.doEmbed({ values: ['a b', 'c d'] });
+    expect(r.embeddings).toHaveLength(2);
+    expect(model.specificationVersion).toBe('v3');
+  });
+});

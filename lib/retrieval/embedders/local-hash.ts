@@ -1,0 +1,126 @@
+import type { EmbeddingModelV3 } from '@ai-sdk/provider';
+import { createHash } from 'node:crypto';
+import { plainTerms } from '../analyze.ts';
+
+/**
+ * The default embedder: needs no network and no downloaded weights. A text becomes a TF-IDF weighted bag of its
+ * analyzed terms plus character 4-grams of its words (so "zirconia" and "zirconium", "stabilised" and
+ * "stabilized" share features), signed-hashed into a fixed number of dimensions and L2-normalised. The IDF
+ * table is fitted on the corpus at index time and its hash is part of the model id, so vectors from another fit
+ * are never compared. It is a lexical-semantic sketch, not a neural model: it captures spelling and word-overlap
+ * similarity but not synonyms, which is why the retrieval pipelines pair it with canonical terms.
+ */
+export interface LocalHashEmbedderOptions {
+  dimensions?: number;
+  /** Document frequencies from `fitLocalHashEmbedder`; without them every feature weighs the same. */
+  idf?: Map<number, number>;
+  fitId?: string;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const fnvChars = (h: number, s: string, from: number, to: number): number => {
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+};
+// Word and n-gram features live in separate hash spaces (different seeds), keyed by their 32-bit hash.
+const WORD_SEED = fnvChars(FNV_OFFSET, 'w:', 0, 2);
+const GRAM_SEED = fnvChars(FNV_OFFSET, 'c:', 0, 2);
+
+/**
+ * Feature hash → term frequency (n-grams weigh ¼ of a word). Terms never cross a line break, so a text's
+ * features are the sum of its lines' features: lines are analysed once and cached, which makes the structured
+ * variants (title + structure + paragraph) and section chunks (paragraphs joined) nearly free to embed.
+ */
+function features(text: string): Map<number, number> {
+  const lines = text.split('\n');
+  if (lines.length === 1) return lineFeatures(text);
+  const tf = new Map<number, number>();
+  for (const line of lines) for (const [h, n] of lineFeatures(line)) tf.set(h, (tf.get(h) ?? 0) + n);
+  return tf;
+}
+
+const lineCache = new Map<string, Map<number, number>>();
+function lineFeatures(line: string): Map<number, number> {
+  const cached = lineCache.get(line);
+  if (cached) return cached;
+  const tf = computeFeatures(line);
+  if (lineCache.size > 50_000) lineCache.clear();
+  lineCache.set(line, tf);
+  return tf;
+}
+
+function computeFeatures(text: string): Map<number, number> {
+  const tf = new Map<number, number>();
+  for (const term of plainTerms(text)) {
+    const w = fnvChars(WORD_SEED, term, 0, term.length);
+    tf.set(w, (tf.get(w) ?? 0) + 1);
+    const padded = `<${term.toLowerCase()}>`;
+    if (padded.length > 5) {
+      for (let i = 0; i + 4 <= padded.length; i++) {
+        const g = fnvChars(GRAM_SEED, padded, i, i + 4);
+        tf.set(g, (tf.get(g) ?? 0) + 0.25);
+      }
+    }
+  }
+  return tf;
+}
+
+export class LocalHashEmbedder implements EmbeddingModelV3 {
+  readonly specificationVersion = 'v3' as const;
+  readonly provider = 'assay-local';
+  readonly modelId: string;
+  readonly maxEmbeddingsPerCall = 4096;
+  readonly supportsParallelCalls = false;
+  readonly dimensions: number;
+  private readonly idf: Map<number, number> | undefined;
+  private readonly defaultIdf: number;
+
+  constructor(opts: LocalHashEmbedderOptions = {}) {
+    this.dimensions = opts.dimensions ?? 512;
+    this.idf = opts.idf;
+    let max = 1;
+    for (const v of opts.idf?.values() ?? []) if (v > max) max = v;
+    this.defaultIdf = max;
+    this.modelId = `local-hash-${this.dimensions}${opts.fitId ? `@${opts.fitId}` : ''}`;
+  }
+
+  /** Embeds synchronously (the index build embeds thousands of paragraphs without awaiting each). */
+  embedOne(text: string): Float32Array {
+    const v = new Float32Array(this.dimensions);
+    for (const [h, tf] of features(text)) {
+      const w = (1 + Math.log(tf)) * (this.idf?.get(h) ?? this.defaultIdf);
+      v[h % this.dimensions] += h & 0x80000000 ? -w : w;
+    }
+    return normalise(v);
+  }
+
+  async doEmbed({ values }: { values: string[] }) {
+    return { embeddings: values.map((t) => Array.from(this.embedOne(t))), warnings: [] };
+  }
+}
+
+/** Fits IDF weights on a corpus sample and returns the embedder that uses them. */
+export function fitLocalHashEmbedder(texts: Iterable<string>, dimensions = 256): LocalHashEmbedder {
+  const df = new Map<number, number>();
+  let n = 0;
+  for (const t of texts) {
+    n++;
+    for (const f of features(t).keys()) df.set(f, (df.get(f) ?? 0) + 1);
+  }
+  const idf = new Map<number, number>();
+  for (const [f, d] of df) idf.set(f, Math.log(1 + n / d));
+  const fitId = createHash('sha256')
+    .update(`${n}|${df.size}|${[...df.entries()].slice(0, 2000).join(',')}`)
+    .digest('hex')
+    .slice(0, 10);
+  return new LocalHashEmbedder({ dimensions, idf, fitId });
+}
+
+export function normalise(v: Float32Array): Float32Array {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  const n = Math.sqrt(s);
+  if (n > 0) for (let i = 0; i < v.length; i++) v[i] /= n;
+  return v;
+}

@@ -1,0 +1,305 @@
+import type { RetrievalCorpus, CorpusPaper, CorpusRecord } from '../db/retrieval-corpus.ts';
+import { recordEntries } from '../structure/record-mapping.ts';
+import { splitSentences } from '../structure/sentences.ts';
+import { formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } from './analyze.ts';
+import { DenseIndex } from './dense-index.ts';
+import type { TextEmbedder } from './embedding.ts';
+import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
+
+/**
+ * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
+ * - raw paragraphs: BM25 on plain terms + dense vectors of the paragraph text (the conventional baseline);
+ * - structured paragraphs ("JSON"): BM25 on plain + canonical terms + the paragraph's structure (role, method,
+ *   entities), dense vectors of the rendered structure + text, and per-paragraph facets for filters and boosts;
+ * - section chunks (VectorRAG of method B): paragraphs merged by paper and section, dense only;
+ * - records: imported recipes and experiments rendered through the record mapping, BM25 + facets.
+ */
+
+export interface QuantityFacet {
+  dimension: string;
+  /** Canonical values: one, a list, or a range's two ends. */
+  values: number[];
+  range: boolean;
+  text: string;
+  /** Offset in the paragraph text (for sentence-level matching); absent for records. */
+  start?: number;
+}
+
+export const quantityFacet = (q: { dimension: string; canonical: number[]; kind: string; text: string; start?: number }): QuantityFacet => ({
+  dimension: q.dimension,
+  values: q.canonical,
+  range: q.kind === 'range',
+  text: q.text,
+  start: q.start,
+});
+
+export interface Facets {
+  /** Canonical material terms: `f:` Hill formulas and `m:` lexicon keys. */
+  materials: Set<string>;
+  properties: Set<string>;
+  quantities: QuantityFacet[];
+}
+
+export interface IndexedPaper extends CorpusPaper {
+  titleTerms: string[];
+  paragraphIds: string[];
+}
+
+export interface IndexedParagraph {
+  id: string;
+  paperId: string;
+  ordinal: number;
+  externalId: string | null;
+  section: string | null;
+  text: string;
+  role: string | null;
+  method: string | null;
+  facets: Facets;
+  /** Facets of each sentence, in order. */
+  sentences: Facets[];
+}
+
+export interface IndexedChunk {
+  id: string;
+  paperId: string;
+  paragraphIds: string[];
+  section: string | null;
+  text: string;
+}
+
+export interface IndexedRecord {
+  id: string;
+  paperId: string | null;
+  doi: string | null;
+  kind: string;
+  title: string | null;
+  text: string;
+  facets: Facets;
+}
+
+export interface RetrievalIndex {
+  version: string;
+  embedderId: string;
+  buildSeconds: number;
+  papers: Map<string, IndexedPaper>;
+  paperByDoi: Map<string, string>;
+  paragraphs: Map<string, IndexedParagraph>;
+  chunks: Map<string, IndexedChunk>;
+  /** Built on first use (only the records pipeline needs it), so the paragraph pipelines are ready sooner. */
+  records: LazyRecordIndex;
+  raw: { lexical: LexicalView; dense: DenseIndex };
+  json: { lexical: LexicalView; dense: DenseIndex };
+  chunkDense: DenseIndex;
+  titles: LexicalIndex;
+  embedder: TextEmbedder;
+}
+
+const CHUNK_WORDS = 350;
+
+export function materialTerms(formulas: Iterable<string>, materials: Iterable<string>): Set<string> {
+  return new Set([...[...formulas].map((f) => `f:${f}`), ...[...materials].map((m) => `m:${m}`)]);
+}
+
+/**
+ * Facets of a paragraph: what its text says plus the entities the structuring stage found (keys and formulas).
+ * Quantities are re-read from the text rather than taken from the stored mentions, which keep only a min–max
+ * per mention and would turn a list ("0.51, 0.48 and 0.42 Ω cm2") into a range that matches everything between.
+ */
+function paragraphFacets(text: string, entities: { key: string | null; formula: string | null }[]): { facets: Facets; sentences: Facets[] } {
+  // Facets per sentence (for "is the claim stated in one sentence?"); the paragraph's are their union.
+  const sentences = splitSentences(text).map((s) => {
+    const f = textFacets(s.text);
+    return { materials: materialTerms(f.formulas, f.materials), properties: new Set(f.properties), quantities: f.quantities.map((q) => quantityFacet({ ...q, start: q.start + s.start })) };
+  });
+  const materials = new Set(sentences.flatMap((x) => [...x.materials]));
+  for (const e of entities) {
+    const fk = e.formula ? formulaKey(e.formula) : null;
+    if (fk) materials.add(`f:${fk}`);
+    else if (e.key && !e.key.startsWith('name:')) materials.add(`m:${e.key}`);
+  }
+  return {
+    facets: { materials, properties: new Set(sentences.flatMap((x) => [...x.properties])), quantities: sentences.flatMap((x) => x.quantities) },
+    sentences,
+  };
+}
+
+/** A paragraph's structure as text, for the structured dense vectors and the provenance panel. */
+export function renderStructure(p: { role: string | null; method: string | null }, facets: Facets): string {
+  const parts = [`role: ${p.role ?? 'unknown'}`];
+  if (p.method) parts.push(`method: ${p.method}`);
+  const mats = [...facets.materials].map((m) => m.slice(2));
+  if (mats.length) parts.push(`materials: ${mats.join(', ')}`);
+  if (facets.properties.size) parts.push(`properties: ${[...facets.properties].join(', ')}`);
+  if (facets.quantities.length) parts.push(`values: ${facets.quantities.map((q) => q.text).join(', ')}`);
+  return parts.join('; ');
+}
+
+function renderRecord(r: CorpusRecord): { text: string; facets: Facets } {
+  const data = (r.data ?? {}) as Record<string, unknown>;
+  const { synthesis, performance } = recordEntries(r.id, r.kind, data);
+  const lines: string[] = [];
+  const materials = new Set<string>();
+  const quantities: QuantityFacet[] = [];
+  const properties = new Set<string>();
+  const addMaterial = (m: { text: string; key: string; formula: string | null }) => {
+    const fk = m.formula ? formulaKey(m.formula) : null;
+    if (fk) materials.add(`f:${fk}`);
+    else if (!m.key.startsWith('name:')) materials.add(`m:${m.key}`);
+  };
+  for (const s of synthesis) {
+    const names = (list: { text: string }[]) => list.map((m) => m.text).join(', ');
+    lines.push(`synthesis (${s.method ?? 'unknown method'}) of ${names(s.targets)} from ${names(s.precursors)}`);
+    if (s.solvents.length) lines.push(`in ${names(s.solvents)}`);
+    for (const m of [...s.targets, ...s.precursors, ...s.solvents, ...s.additives, ...s.substrates]) addMaterial(m);
+    for (const c of [...s.conditions.temperature, ...s.conditions.time]) {
+      lines.push(`${c.step ?? ''} ${c.text}`.trim());
+      const dimension = s.conditions.temperature.includes(c as never) ? 'temperature' : 'time';
+      quantities.push({ dimension, values: c.canonical, range: c.canonical.length === 2, text: c.text });
+    }
+    if (s.conditions.atmosphere.length) lines.push(`atmosphere ${s.conditions.atmosphere.join(', ')}`);
+  }
+  for (const p of performance) {
+    lines.push(`${p.material ?? ''} ${p.property} ${p.value.join('–')} ${p.unit}`.trim());
+    if (p.materialKey) materials.add(p.materialKey.startsWith('name:') ? p.materialKey : `m:${p.materialKey}`);
+    properties.add(p.property);
+  }
+  // Materials come from the mapped entries (formulas already normalised), not from re-reading the text.
+  return { text: [r.title ?? '', ...lines].filter(Boolean).join('. '), facets: { materials, properties, quantities } };
+}
+
+export interface RecordIndex {
+  records: Map<string, IndexedRecord>;
+  lexical: LexicalIndex;
+  buildSeconds: number;
+}
+
+export interface LazyRecordIndex {
+  /** Number of records (known without building). */
+  size: number;
+  get(): Promise<RecordIndex>;
+}
+
+function lazyRecordIndex(rows: CorpusRecord[], paperByDoi: Map<string, string>): LazyRecordIndex {
+  let built: Promise<RecordIndex> | null = null;
+  return {
+    size: rows.length,
+    get() {
+      built ??= (async () => {
+        const t0 = performance.now();
+        const records = new Map<string, IndexedRecord>();
+        const docs: LexicalDoc[] = [];
+        for (const r of rows) {
+          const { text, facets } = renderRecord(r);
+          const paperId = r.paperId ?? (r.doi ? paperByDoi.get(r.doi.toLowerCase()) ?? null : null);
+          records.set(r.id, { id: r.id, paperId, doi: r.doi, kind: r.kind, title: r.title, text, facets });
+          docs.push({ id: r.id, fields: { text: plainTerms(text), structure: [...facetSetTerms(facets), ...facets.quantities.flatMap(quantityTerms)] } });
+        }
+        const lexical = new LexicalIndex(docs, { text: 1, structure: 1.5 });
+        return { records, lexical, buildSeconds: (performance.now() - t0) / 1000 };
+      })();
+      return built;
+    },
+  };
+}
+
+function facetSetTerms(f: Facets): string[] {
+  return [...f.materials, ...[...f.properties].map((p) => `p:${p}`)];
+}
+
+export async function buildRetrievalIndex(corpus: RetrievalCorpus, embedder: TextEmbedder, opts: { onStage?: (stage: string) => void } = {}): Promise<RetrievalIndex> {
+  const t0 = performance.now();
+  const stage = opts.onStage ?? (() => {});
+  const papers = new Map<string, IndexedPaper>();
+  const paperByDoi = new Map<string, string>();
+  for (const p of corpus.papers) {
+    papers.set(p.id, { ...p, titleTerms: p.title ? plainTerms(p.title) : [], paragraphIds: [] });
+    if (p.doi) paperByDoi.set(p.doi.toLowerCase(), p.id);
+  }
+  const entitiesBy = groupBy(corpus.entities, (e) => e.paragraphId);
+
+  stage('paragraphs');
+  const paragraphs = new Map<string, IndexedParagraph>();
+  const paragraphDocs: LexicalDoc[] = [];
+  const rawTexts: string[] = [];
+  const jsonTexts: string[] = [];
+  const titleTermsCache = new Map<string, string[]>();
+  for (const p of corpus.paragraphs) {
+    const paper = papers.get(p.paperId);
+    if (!paper) continue;
+    paper.paragraphIds.push(p.id);
+    const { facets, sentences } = paragraphFacets(p.text, entitiesBy.get(p.id) ?? []);
+    paragraphs.set(p.id, { id: p.id, paperId: p.paperId, ordinal: p.ordinal, externalId: p.externalId, section: p.section, text: p.text, role: p.role, method: p.method, facets, sentences });
+    let title = titleTermsCache.get(p.paperId);
+    if (!title) {
+      title = paper.title ? structuredTerms(paper.title) : [];
+      titleTermsCache.set(p.paperId, title);
+    }
+    const section = p.section ? plainTerms(p.section) : [];
+    const textTerms = plainTerms(p.text);
+    const structure = [`role:${p.role ?? 'unknown'}`, ...(p.method ? [`method:${p.method}`] : []), ...facetSetTerms(facets)];
+    paragraphDocs.push({ id: p.id, fields: { text: textTerms, structure: [...structure, ...facets.quantities.flatMap(quantityTerms)], title, section } });
+    rawTexts.push(p.text);
+    jsonTexts.push(`${paper.title ?? ''}\n${renderStructure(p, facets)}\n${p.text}`);
+  }
+
+  stage('chunks');
+  const chunks = new Map<string, IndexedChunk>();
+  for (const paper of papers.values()) {
+    let current: IndexedChunk | null = null;
+    let words = 0;
+    for (const pid of paper.paragraphIds) {
+      const p = paragraphs.get(pid)!;
+      const n = p.text.split(/\s+/).length;
+      if (!current || current.section !== p.section || words + n > CHUNK_WORDS) {
+        current = { id: `${paper.id}#${chunks.size}`, paperId: paper.id, paragraphIds: [], section: p.section, text: '' };
+        chunks.set(current.id, current);
+        words = 0;
+      }
+      current.paragraphIds.push(pid);
+      current.text += (current.text ? '\n' : '') + p.text;
+      words += n;
+    }
+  }
+
+  stage('lexical');
+  // One BM25 index over paragraphs; the raw pipelines search its text fields, the structured ones add the
+  // structure field (role, method, canonical materials, properties and values).
+  const paragraphLexical = new LexicalIndex(paragraphDocs, { text: 1, structure: 1.5, title: 1.5, section: 0.3 });
+  const titles = new LexicalIndex(
+    [...papers.values()].filter((p) => p.title).map((p) => ({ id: p.id, fields: { title: p.titleTerms } })),
+    { title: 1 },
+  );
+
+  stage('dense');
+  const chunkList = [...chunks.values()];
+  const [rawVecs, jsonVecs, chunkVecs] = [await embedder.embed(rawTexts), await embedder.embed(jsonTexts), await embedder.embed(chunkList.map((c) => c.text))];
+  const ids = [...paragraphs.keys()];
+  return {
+    version: corpus.version,
+    embedderId: embedder.id,
+    buildSeconds: (performance.now() - t0) / 1000,
+    papers,
+    paperByDoi,
+    paragraphs,
+    chunks,
+    records: lazyRecordIndex(corpus.records, paperByDoi),
+    raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: new DenseIndex(ids, rawVecs, embedder.dimensions) },
+    json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: new DenseIndex(ids, jsonVecs, embedder.dimensions) },
+    chunkDense: new DenseIndex(chunkList.map((c) => c.id), chunkVecs, embedder.dimensions),
+    titles,
+    embedder,
+  };
+}
+
+const quantityTerms = (q: QuantityFacet): string[] => [...new Set(q.values.map((v) => quantityTerm(q.dimension, v)))];
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const i of items) {
+    const k = key(i);
+    const list = m.get(k);
+    if (list) list.push(i);
+    else m.set(k, [i]);
+  }
+  return m;
+}

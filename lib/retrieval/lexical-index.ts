@@ -1,0 +1,87 @@
+import MiniSearch from 'minisearch';
+
+/**
+ * BM25 over pre-analyzed terms, by MiniSearch (a maintained in-memory full-text library; BM25+ scoring with
+ * per-field boosts). Documents arrive as term lists from `analyze.ts`, so the index and the queries always share
+ * one analyzer; MiniSearch's own tokeniser only splits on the spaces we join terms with.
+ */
+export interface LexicalDoc {
+  id: string;
+  fields: Record<string, string[]>;
+}
+
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+export class LexicalIndex {
+  private readonly search: MiniSearch<{ id: string } & Record<string, string>>;
+  readonly fieldBoosts: Record<string, number>;
+  /** Document frequency per term over all fields (for "is this entity anywhere in the corpus?"). */
+  private readonly df = new Map<string, number>();
+  readonly size: number;
+
+  constructor(docs: LexicalDoc[], fieldBoosts: Record<string, number>) {
+    this.fieldBoosts = fieldBoosts;
+    const fields = Object.keys(fieldBoosts);
+    this.search = new MiniSearch({
+      fields,
+      idField: 'id',
+      tokenize: (s) => (s ? s.split(' ') : []),
+      processTerm: (t) => t || null,
+      searchOptions: { boost: fieldBoosts, combineWith: 'OR' },
+    });
+    this.search.addAll(
+      docs.map((d) => {
+        const row: Record<string, string> = { id: d.id };
+        const seen = new Set<string>();
+        for (const f of fields) {
+          const terms = d.fields[f] ?? [];
+          row[f] = terms.join(' ');
+          for (const t of terms) seen.add(t);
+        }
+        for (const t of seen) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+        return row as { id: string } & Record<string, string>;
+      }),
+    );
+    this.size = docs.length;
+  }
+
+  documentFrequency(term: string): number {
+    return this.df.get(term) ?? 0;
+  }
+
+  /**
+   * Top `limit` documents for the query terms (any term may match), best first. Terms found in more than
+   * `maxDocumentShare` of the documents are dropped first (their BM25 weight is near zero, yet each drags
+   * thousands of documents through scoring); the rarest three are always kept.
+   */
+  query(terms: string[], opts: { limit?: number; filter?: (id: string) => boolean; maxDocumentShare?: number; fields?: string[] } = {}): ScoredId[] {
+    const unique = [...new Set(terms)];
+    if (unique.length === 0) return [];
+    const maxDf = (opts.maxDocumentShare ?? 0.2) * this.size;
+    const byRarity = unique.map((t) => ({ t, df: this.documentFrequency(t) })).sort((a, b) => a.df - b.df);
+    const kept = byRarity.filter((x, i) => i < 3 || x.df <= maxDf).map((x) => x.t);
+    const hits = this.search.search(
+      { combineWith: 'OR', queries: kept },
+      { ...(opts.filter ? { filter: (r) => opts.filter!(r.id as string) } : {}), ...(opts.fields ? { fields: opts.fields } : {}) },
+    );
+    return hits.slice(0, opts.limit ?? 100).map((h) => ({ id: h.id as string, score: h.score }));
+  }
+
+  /** The same index searched over some fields only (the raw pipelines ignore the structure field). */
+  view(fields: string[]): LexicalView {
+    return {
+      size: this.size,
+      documentFrequency: (t) => this.documentFrequency(t),
+      query: (terms, opts = {}) => this.query(terms, { ...opts, fields }),
+    };
+  }
+}
+
+export interface LexicalView {
+  size: number;
+  documentFrequency(term: string): number;
+  query(terms: string[], opts?: { limit?: number; filter?: (id: string) => boolean; maxDocumentShare?: number }): ScoredId[];
+}

@@ -1,0 +1,85 @@
+import type { Dimension, Quantity } from '../structure/quantities.ts';
+import { findProperties, propertyEntry } from '../structure/properties.ts';
+import { materialTerms } from './index.ts';
+import { findSpacedFormulas, textFacets } from './analyze.ts';
+
+/**
+ * What a question asks about, in the canonical terms the index uses: the materials (formulas and lexicon
+ * keys, however written), the properties, the quantities in canonical units, a quoted paper title, whether it
+ * wants a paper or a value, and for value questions the dimension of the value wanted.
+ */
+export interface QuestionAnalysis {
+  question: string;
+  /** The question without a quoted title, which is matched separately. */
+  body: string;
+  title: string | null;
+  intent: 'which-paper' | 'value' | 'other';
+  /** Canonical material terms (`f:` / `m:`). */
+  materials: string[];
+  /** Formula-like words as written ("NiFeS/CoS", "Sr0.7Ho0.3CoO3-δ"), for the corpus presence check. */
+  entityWords: string[];
+  properties: string[];
+  quantities: Quantity[];
+  askedDimension: Dimension | null;
+  aboutSynthesis: boolean;
+}
+
+const TITLE = /(?:^|\b(?:in|from|of)\s+)["“«]([^"”»]{12,})["”»]/i;
+const WHICH_PAPER = /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\bfind\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b/i;
+const VALUE = /^\s*(?:what|how|at what|for how|which value)\b|\bwhat\s+(?:is|was|were|are)\b/i;
+const SYNTHESIS = /\b(?:synthesi[sz]\w*|prepar\w*|fabricat\w*|grown|made from|starting from|precursors?|calcin\w*|anneal\w*|sinter\w*|hydrothermal\w*|solvothermal)\b/i;
+const ASKED: [RegExp, Dimension][] = [
+  [/\bhow long\b|\bfor how many (?:hours|minutes|days)\b|\bduration\b/i, 'time'],
+  [/\bwhat (?:\w+ )?temperature\b|\bat what temperature\b/i, 'temperature'],
+  [/\bwhat (?:\w+ )?pressure\b/i, 'pressure'],
+  [/\bwhat (?:\w+ )?(?:concentration|molarity)\b/i, 'concentration'],
+];
+// Words that look like formulas but are units, roman numerals or sentence furniture.
+const NOT_ENTITY = /^(?:[IVX]+|[A-Z]|mA|mV|mW|cm|nm|mm|µm|GPa|MPa|kPa|Pa|eV|meV|Tc|OER|HER|ORR|SOFC|SOFCs|RHE|SCE|DOI|XRD|SEM|TEM|BET)$/;
+
+export function analyseQuestion(question: string): QuestionAnalysis {
+  const q = question.normalize('NFC').trim();
+  const t = TITLE.exec(q);
+  const title = t ? t[1].trim() : null;
+  const body = t ? (q.slice(0, t.index) + q.slice(t.index + t[0].length)).replace(/^\s*,\s*/, '').trim() : q;
+  const facets = textFacets(body);
+  const properties = [...new Set(findProperties(body).map((p) => p.key))];
+  const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) ? 'value' : 'other';
+  let askedDimension: Dimension | null = null;
+  if (intent === 'value') {
+    askedDimension = ASKED.find(([re]) => re.test(body))?.[1] ?? null;
+    if (!askedDimension) {
+      for (const p of properties) {
+        const d = propertyEntry(p)?.dimension;
+        if (d && p !== 'temperature' && p !== 'duration') {
+          askedDimension = d;
+          break;
+        }
+      }
+      askedDimension ??= properties.map((p) => propertyEntry(p)?.dimension ?? null).find(Boolean) ?? null;
+    }
+  }
+  const spaced = findSpacedFormulas(body);
+  const entityWords = [
+    ...new Set(
+      [...body.matchAll(/(?<![\w-])[\p{L}\p{N}][\p{L}\p{N}()[\]·•.+\-−–/@]*[\p{L}\p{N})\]]/gu)]
+        .filter((m) => !spaced.some((f) => m.index! >= f.start && m.index! < f.end))
+        .map((m) => m[0])
+        .concat(spaced.map((f) => f.joined))
+        .filter((w) => /[A-Z]/.test(w) && (/\d/.test(w) || /[A-Z].*[A-Z]/.test(w) || /[a-z][A-Z]/.test(w)))
+        .filter((w) => !NOT_ENTITY.test(w) && !/^\d/.test(w)),
+    ),
+  ];
+  return {
+    question: q,
+    body,
+    title,
+    intent,
+    materials: [...materialTerms(facets.formulas, facets.materials)],
+    entityWords,
+    properties,
+    quantities: facets.quantities,
+    askedDimension,
+    aboutSynthesis: SYNTHESIS.test(body),
+  };
+}

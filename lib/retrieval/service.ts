@@ -1,0 +1,67 @@
+import type { AssayConfig } from '../config.ts';
+import { chatModel, embeddingModel } from '../ai/providers.ts';
+import type { Database } from '../db/database.ts';
+import { embeddingCacheStore } from '../db/embeddings.ts';
+import { corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { fitLocalHashEmbedder } from './embedders/local-hash.ts';
+import { localTextEmbedder, providerTextEmbedder, type TextEmbedder } from './embedding.ts';
+import { buildRetrievalIndex, type RetrievalIndex } from './index.ts';
+import { retrieve, type PipelineName, type RetrievalResult, type RetrieveOptions } from './pipelines.ts';
+import { llmReformulator, rulesReformulator, type Reformulator } from './reformulate.ts';
+
+/**
+ * The retrieval service used by route handlers, server actions, the CLI and tests: builds the index once per
+ * corpus version (rebuilt after an import or re-structuring changes the stamp), with the configured embedder
+ * and reformulator. Concurrent callers share one build.
+ */
+export interface RetrievalService {
+  index(): Promise<RetrievalIndex>;
+  retrieve(question: string, pipeline: PipelineName, opts?: RetrieveOptions): Promise<RetrievalResult>;
+  reformulator: Reformulator;
+}
+
+export async function createEmbedder(db: Database, cfg: AssayConfig, texts: () => Iterable<string>): Promise<TextEmbedder> {
+  const provider = embeddingModel(cfg);
+  if (provider) return providerTextEmbedder({ model: provider.model, id: provider.id, cache: embeddingCacheStore(db) });
+  return localTextEmbedder(fitLocalHashEmbedder(texts()));
+}
+
+export function configuredReformulator(cfg: AssayConfig): Reformulator {
+  const chat = cfg.reformulation === 'llm' ? chatModel(cfg) : null;
+  return chat ? llmReformulator(chat) : rulesReformulator;
+}
+
+export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { onStage?: (s: string) => void } = {}): RetrievalService {
+  let current: { version: string; index: Promise<RetrievalIndex> } | null = null;
+  const reformulator = configuredReformulator(cfg);
+  const index = async () => {
+    const version = await corpusVersion(db);
+    if (!current || current.version !== version) {
+      const building = (async () => {
+        opts.onStage?.('loading corpus');
+        const corpus = await loadRetrievalCorpus(db);
+        opts.onStage?.('fitting embedder');
+        const embedder = await createEmbedder(db, cfg, () => corpus.paragraphs.map((p) => p.text));
+        return buildRetrievalIndex(corpus, embedder, { onStage: opts.onStage });
+      })();
+      current = { version, index: building };
+      building.catch(() => {
+        if (current?.index === building) current = null; // a failed build is retried by the next caller
+      });
+    }
+    return current.index;
+  };
+  return {
+    index,
+    reformulator,
+    retrieve: async (question, pipeline, o = {}) => retrieve(await index(), question, pipeline, { reformulator, ...o }),
+  };
+}
+
+const globalForRetrieval = globalThis as unknown as { assayRetrieval?: RetrievalService };
+
+/** The app's one retrieval service (survives Next.js hot reloads like the database singleton). */
+export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalService {
+  globalForRetrieval.assayRetrieval ??= createRetrievalService(db, cfg);
+  return globalForRetrieval.assayRetrieval;
+}
