@@ -21,6 +21,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/library" className="text-sm text-slate-700 hover:text-teal-800">
               Library
             </Link>
+            <Link href="/search" className="text-sm text-slate-700 hover:text-teal-800">
+              Find evidence
+            </Link>
+            <Link href="/evaluation/runs" className="text-sm text-slate-700 hover:text-teal-800">
+              Evaluation
+            </Link>
             <Link href="/import" className="text-sm text-slate-700 hover:text-teal-800">
               Import
             </Link>

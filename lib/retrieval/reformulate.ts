@@ -42,8 +42,13 @@ export const rulesReformulator: Reformulator = {
   id: 'rules',
   async optimise(question, analysis) {
     let body = analysis.body;
-    for (const f of FRAMES) body = body.replace(f, '');
     const removed: string[] = [];
+    for (const f of FRAMES) {
+      body = body.replace(f, (frame) => {
+        removed.push(...frame.trim().split(/\s+/));
+        return '';
+      });
+    }
     const kept: string[] = [];
     for (const w of body.split(/\s+/).filter(Boolean)) {
       const bare = w.replace(/^[("“'[]+|[)"”'\],.;:?!]+$/g, '');

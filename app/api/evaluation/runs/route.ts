@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { config } from '@/lib/config';
+import { getDatabase } from '@/lib/db/client';
+import { listEvaluationRuns } from '@/lib/db/evaluation-runs';
+import { startBackgroundEvaluation } from '@/lib/evaluation/background';
+import { listQuestionSets } from '@/lib/evaluation/question-sets';
+import { QuestionFileError } from '@/lib/evaluation/questions';
+import { PIPELINES } from '@/lib/retrieval/pipelines';
+import { getRetrievalService } from '@/lib/retrieval/service';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET() {
+  const db = await getDatabase();
+  return Response.json({ runs: await listEvaluationRuns(db), questionSets: listQuestionSets(config().questionPaths).map((s) => s.name), pipelines: PIPELINES });
+}
+
+const body = z.object({
+  questionSet: z.string().min(1),
+  pipelines: z.array(z.enum(PIPELINES)).min(1, 'choose at least one pipeline'),
+  limit: z.number().int().positive().max(100_000).optional(),
+});
+
+/** POST {questionSet, pipelines, limit?} starts a stored evaluation run in the background → 202 {runId}. */
+export async function POST(request: Request) {
+  const parsed = body.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return Response.json({ error: parsed.error.issues.map((i) => i.message).join('; ') }, { status: 400 });
+  const cfg = config();
+  const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === parsed.data.questionSet);
+  if (!set) return Response.json({ error: `no question set named ${parsed.data.questionSet} (sets come from ASSAY_QUESTIONS)` }, { status: 400 });
+  const db = await getDatabase();
+  try {
+    const runId = await startBackgroundEvaluation(db, getRetrievalService(db, cfg), { questionsFile: set.path, pipelines: parsed.data.pipelines, limit: parsed.data.limit });
+    return Response.json({ runId }, { status: 202 });
+  } catch (error) {
+    if (error instanceof QuestionFileError) return Response.json({ error: error.message }, { status: 400 });
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { config } from '@/lib/config';
+import { getDatabase } from '@/lib/db/client';
+import { PIPELINES } from '@/lib/retrieval/pipelines';
+import { getRetrievalService } from '@/lib/retrieval/service';
+
+export const dynamic = 'force-dynamic';
+
+const body = z.object({
+  question: z.string().trim().min(3, 'ask a question of at least 3 characters').max(2000, 'questions are limited to 2,000 characters'),
+  pipeline: z.enum(PIPELINES).default('json-qr'),
+  k: z.number().int().min(1).max(50).optional(),
+});
+
+/** POST {question, pipeline?, k?} → the retrieval result: papers, evidence, value, abstention and trace. */
+export async function POST(request: Request) {
+  const json = await request.json().catch(() => null);
+  const parsed = body.safeParse(json);
+  if (!parsed.success) return Response.json({ error: parsed.error.issues.map((i) => i.message).join('; ') }, { status: 400 });
+  const db = await getDatabase();
+  const service = getRetrievalService(db, config());
+  const index = await service.index();
+  const result = await service.retrieve(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k });
+  return Response.json({
+    result,
+    index: { paragraphs: index.paragraphs.size, embedder: index.embedderId, reformulator: service.reformulator.id, buildSeconds: Math.round(index.buildSeconds * 10) / 10 },
+  });
+}

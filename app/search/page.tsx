@@ -1,0 +1,27 @@
+import { RetrievePanel } from '@/components/retrieve-panel';
+import { PIPELINES, pipelineDescriptions } from '@/lib/retrieval/pipelines';
+
+export const dynamic = 'force-dynamic';
+
+type Params = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+
+export default async function SearchPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const sp = await searchParams;
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold">Find evidence</h1>
+        <p className="text-sm text-slate-600">
+          Ask which paper reports a result, or for a value from a named paper. Every hit shows the paragraph it rests on, which of your
+          materials, values and properties it states, and each retrieval step. No language model is involved unless one is configured.
+        </p>
+      </div>
+      <RetrievePanel
+        initialQuestion={one(sp.q).slice(0, 2000)}
+        initialPipeline={(PIPELINES as readonly string[]).includes(one(sp.pipeline)) ? one(sp.pipeline) : 'json-qr'}
+        pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import type { RetrievalResult } from '@/lib/retrieval/pipelines';
+
+interface Response {
+  result: RetrievalResult;
+  index: { paragraphs: number; embedder: string; reformulator: string; buildSeconds: number };
+}
+
+const reasonText: Record<string, string> = {
+  'no-evidence': 'nothing matches',
+  'no-matching-entity': 'a material you named is not in the corpus or not in the best paper',
+  'conditions-not-met': 'the best paper does not state your values or conditions',
+  'unknown-paper': 'no paper has the quoted title',
+  'low-score': 'the evidence is weak',
+};
+
+export function RetrievePanel({ initialQuestion, initialPipeline, pipelines }: { initialQuestion: string; initialPipeline: string; pipelines: { name: string; description: string }[] }) {
+  const [question, setQuestion] = useState(initialQuestion);
+  const [pipeline, setPipeline] = useState(initialPipeline);
+  const ask = useMutation({
+    mutationFn: async (v: { question: string; pipeline: string }): Promise<Response> => {
+      const res = await fetch('/api/retrieve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
+      const json = await res.json().catch(() => ({}));
+      if (!res.ok) throw new Error(json.error ?? `HTTP ${res.status}`);
+      return json as Response;
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const url = new URL(window.location.href);
+    url.searchParams.set('q', question);
+    url.searchParams.set('pipeline', pipeline);
+    window.history.replaceState(null, '', url);
+    ask.mutate({ question, pipeline });
+  };
+  const data = ask.data;
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label="Ask the corpus">
+        <label htmlFor="question" className="block text-sm font-medium text-slate-700">
+          Question
+        </label>
+        <textarea
+          id="question"
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+          rows={2}
+          maxLength={2000}
+          placeholder="Which paper reports a power density of 0.56 W cm⁻² at 823 K?"
+          className="w-full rounded border border-slate-300 px-3 py-2 text-sm"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="text-sm text-slate-700">
+            Pipeline{' '}
+            <select value={pipeline} onChange={(e) => setPipeline(e.target.value)} className="rounded border border-slate-300 px-2 py-1 text-sm" aria-label="Pipeline">
+              {pipelines.map((p) => (
+                <option key={p.name} value={p.name} title={p.description}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="text-xs text-slate-500">{pipelines.find((p) => p.name === pipeline)?.description}</span>
+          <button type="submit" disabled={ask.isPending || question.trim().length < 3} className="ml-auto rounded bg-teal-700 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50">
+            {ask.isPending ? 'Searching…' : 'Search'}
+          </button>
+        </div>
+        {ask.isPending && <p className="text-xs text-slate-500">The first question after a start or an import builds the retrieval index (about half a minute for a corpus of ten thousand paragraphs).</p>}
+      </form>
+      {ask.error && (
+        <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {(ask.error as Error).message}
+        </p>
+      )}
+      {data && <ResultView data={data} />}
+    </div>
+  );
+}
+
+function ResultView({ data }: { data: Response }) {
+  const r = data.result;
+  const top = r.papers[0];
+  return (
+    <div className="space-y-4" data-testid="retrieval-result">
+      {r.abstention.abstain ? (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <p className="font-medium text-amber-900">Not in this corpus, as far as the evidence shows.</p>
+          <p className="text-sm text-amber-900">
+            Confidence {r.abstention.confidence.toFixed(2)}: {r.abstention.explanation}. {r.abstention.reasons.map((x) => reasonText[x] ?? x).join('; ')}.
+          </p>
+        </div>
+      ) : (
+        top && (
+          <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+            <p className="text-sm text-emerald-900">
+              Best paper (confidence {r.abstention.confidence.toFixed(2)}):{' '}
+              {top.paperId ? (
+                <Link href={`/papers/${top.paperId}`} className="font-medium underline">
+                  {top.title ?? top.doi ?? 'untitled paper'}
+                </Link>
+              ) : (
+                <span className="font-medium">{top.doi}</span>
+              )}
+              {top.doi && <span className="ml-2 text-xs text-emerald-800">doi:{top.doi}</span>}
+            </p>
+            {r.value && (
+              <p className="mt-1 text-sm text-emerald-900">
+                Value: <strong>{r.value.text}</strong> ({r.value.canonical.join('–')} {r.value.canonicalUnit}), from the evidence marked below.
+              </p>
+            )}
+          </div>
+        )
+      )}
+      <section aria-label="Papers">
+        <h2 className="mb-2 text-lg font-semibold">Papers</h2>
+        <ol className="space-y-1 text-sm">
+          {r.papers.slice(0, 5).map((p, i) => (
+            <li key={`${p.paperId ?? p.doi}-${i}`} className="flex gap-2">
+              <span className="w-5 text-right text-slate-500">{i + 1}.</span>
+              {p.paperId ? (
+                <Link href={`/papers/${p.paperId}`} className="text-teal-800 hover:underline">
+                  {p.title ?? p.doi ?? 'untitled paper'}
+                </Link>
+              ) : (
+                <span>{p.doi}</span>
+              )}
+              <span className="text-xs text-slate-500">score {p.score.toFixed(4)}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-label="Evidence">
+        <h2 className="mb-2 text-lg font-semibold">Evidence</h2>
+        <ol className="space-y-3">
+          {r.evidence.map((e) => (
+            <li key={e.id} className={`rounded-lg border bg-white p-3 ${r.value?.evidenceId === e.id ? 'border-emerald-400' : 'border-slate-200'}`}>
+              <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <span className="rounded bg-slate-100 px-1.5 py-0.5">{e.kind}</span>
+                {e.externalIds[0] && <span>{e.externalIds.join(', ')}</span>}
+                {e.section && <span>§ {e.section}</span>}
+                <span>score {e.score.toFixed(4)}</span>
+                {e.coverage !== null && <span>covers {(e.coverage * 100).toFixed(0)}% of the question</span>}
+                {e.paperId && (
+                  <Link href={`/papers/${e.paperId}`} className="text-teal-800 hover:underline">
+                    open paper
+                  </Link>
+                )}
+              </div>
+              <p className="text-sm leading-relaxed">{e.text.length > 900 ? `${e.text.slice(0, 900)}…` : e.text}</p>
+              {[...e.matched.materials, ...e.matched.quantities, ...e.matched.properties].length > 0 && (
+                <p className="mt-1 flex flex-wrap gap-1 text-xs">
+                  {e.matched.materials.map((m) => (
+                    <span key={m} className="rounded bg-teal-50 px-1.5 py-0.5 text-teal-900">
+                      {m.slice(2)}
+                    </span>
+                  ))}
+                  {e.matched.quantities.map((m) => (
+                    <span key={m} className="rounded bg-sky-50 px-1.5 py-0.5 text-sky-900">
+                      {m}
+                    </span>
+                  ))}
+                  {e.matched.properties.map((m) => (
+                    <span key={m} className="rounded bg-violet-50 px-1.5 py-0.5 text-violet-900">
+                      {m}
+                    </span>
+                  ))}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <details className="rounded-lg border border-slate-200 bg-white p-3" open>
+        <summary className="cursor-pointer text-sm font-medium">
+          Trace: {r.pipeline}, {r.latencyMs} ms ({data.index.paragraphs.toLocaleString('en')} paragraphs, embedder {data.index.embedder}, reformulation {data.index.reformulator})
+        </summary>
+        <ol className="mt-2 space-y-1 text-xs">
+          {r.trace.map((t, i) => (
+            <li key={i} className="font-mono">
+              <span className="font-semibold">{t.step}</span> <span className="text-slate-500">{t.ms} ms</span> <span className="break-all text-slate-700">{JSON.stringify(t.detail)}</span>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const shots = 'e2e/screenshots';
+
+async function waitForCorpus(page: Page) {
+  await expect
+    .poll(async () => (await (await page.request.get('/api/health')).json()).papers, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(36);
+}
+
+test.beforeEach(async ({ page }) => {
+  await waitForCorpus(page);
+});
+
+test('find evidence: a paraphrased question in other units finds the paper, its paragraph and the trace', async ({ page }) => {
+  await page.goto('/search');
+  await page.getByLabel('Question').fill('Which paper reports a peak power density of 0.812 W cm−2 at 973 K?');
+  await page.getByLabel('Pipeline').selectOption('json-qr');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const result = page.getByTestId('retrieval-result');
+  await expect(result.getByRole('status')).toContainText('Best paper');
+  await expect(result.getByRole('status').getByRole('link')).toHaveText('Cobalt-free perovskite cathodes for intermediate-temperature fuel cells');
+  const evidence = result.getByRole('region', { name: 'Evidence' }).getByRole('listitem').first();
+  await expect(evidence).toContainText('812 mW cm−2 at 700 °C');
+  await expect(evidence).toContainText('0.812 W cm−2');
+  await expect(result.getByText(/^Trace: json-qr/)).toBeVisible();
+  await expect(result.locator('li.font-mono').filter({ hasText: 'optimise' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/search-answer.png`, fullPage: true });
+  // The question is in the URL, so the page can be shared and reloaded.
+  expect(new URL(page.url()).searchParams.get('pipeline')).toBe('json-qr');
+
+  await page.getByLabel('Question').fill('What is the Tafel slope of CoFeMoP/NF in 1 M KOH?');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(result.getByRole('status')).toContainText('Not in this corpus');
+  await expect(result.getByRole('status')).toContainText('CoFeMoP/NF');
+  await page.screenshot({ path: `${shots}/search-abstain.png`, fullPage: true });
+});
+
+test('find evidence: a too-short question gets a clear message', async ({ page }) => {
+  const res = await page.request.post('/api/retrieve', { data: { question: 'a', pipeline: 'json-qr' } });
+  expect(res.status()).toBe(400);
+  expect((await res.json()).error).toMatch(/at least 3 characters/);
+  const bad = await page.request.post('/api/retrieve', { data: { question: 'Which paper?', pipeline: 'nope' } });
+  expect(bad.status()).toBe(400);
+});
+
+test('evaluation: start a run from the page, see charts and tables, drill into a question', async ({ page }) => {
+  await page.goto('/evaluation/runs');
+  await expect(page.getByLabel('Question set')).toHaveValue('fixture-questions.jsonl');
+  await page.getByRole('button', { name: 'Run evaluation' }).click();
+  const runs = page.getByRole('table', { name: 'Runs' });
+  await expect(runs.getByRole('row').nth(1)).toContainText('succeeded', { timeout: 60_000 });
+  await expect(runs.getByRole('row').nth(1)).toContainText('fixture-questions.jsonl (3) × 6');
+  await runs.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('fixture-questions.jsonl: 3 questions × 6 pipelines');
+  await expect(page.getByRole('img', { name: /Chart of doi@1/ })).toBeVisible();
+  const summary = page.getByRole('table', { name: 'Pipeline' }).first();
+  await expect(summary.getByRole('row', { name: /json-qr/ })).toContainText('1.000');
+  await page.screenshot({ path: `${shots}/evaluation-run.png`, fullPage: true });
+
+  await page.getByRole('link', { name: 'json-qr', exact: true }).click();
+  await expect(page).toHaveURL(/pipeline=json-qr/);
+  await page.getByRole('link', { name: 'hit', exact: true }).click();
+  await expect(page).toHaveURL(/outcome=hit/);
+  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row')).toHaveCount(4);
+  await page.getByRole('link', { name: /peak power density of 0.812 W/ }).click();
+  await expect(page.getByRole('heading', { name: 'Gold' })).toBeVisible();
+  await expect(page.getByText('← gold')).toBeVisible();
+  await expect(page.getByText('gold paragraph').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/evaluation-question.png`, fullPage: true });
+});

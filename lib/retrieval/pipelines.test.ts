@@ -1,0 +1,155 @@
+import { MockLanguageModelV3 } from 'ai/test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import type { RetrievalIndex } from './index.ts';
+import { PIPELINES, quantityMatch, retrieve } from './pipelines.ts';
+import { llmReformulator } from './reformulate.ts';
+import { parseQuantities } from '../structure/quantities.ts';
+
+let index: RetrievalIndex;
+beforeAll(async () => {
+  index = await fixtureIndex();
+});
+
+const topPaper = (r: { papers: { paperId: string | null }[] }) => r.papers[0]?.paperId;
+
+describe('json-qr', () => {
+  it('finds a paper from a question in other units (W cm⁻² for mW cm⁻², K for °C) and shows the paragraph', async () => {
+    const r = await retrieve(index, 'Find the study in which a cell showed a maximum power output per unit area of 0.45 W cm⁻² at 873 K.', 'json-qr');
+    expect(topPaper(r)).toBe('fx-sofc-600');
+    expect(r.evidence[0].externalIds).toEqual(['fx-sofc-600:p2']);
+    expect(r.evidence[0].matched.quantities).toEqual(['0.45 W cm⁻²', '873 K']);
+    expect(r.abstention.abstain).toBe(false);
+  });
+  it('prefers the evidence at the asked condition: 1073 K picks the 800 °C paper, 873 K the 600 °C one', async () => {
+    const at800 = await retrieve(index, 'Which paper reports a power density of 450 mW cm−2 for La0.6Sr0.4CoO3 at 1073 K?', 'json-qr');
+    const at600 = await retrieve(index, 'Which paper reports a power density of 450 mW cm−2 for La0.6Sr0.4CoO3 at 873 K?', 'json-qr');
+    expect(topPaper(at800)).toBe('fx-sofc-800');
+    expect(topPaper(at600)).toBe('fx-sofc-600');
+  });
+  it('meets formulas written out as names (strontium carbonate, hematite)', async () => {
+    const r = await retrieve(index, 'Find the study that prepares SrTi0.7Fe0.3O3 starting from strontium carbonate, titania and hematite.', 'json-qr');
+    expect(topPaper(r)).toBe('fx-synth-srco3');
+    expect(r.evidence[0].matched.materials).toEqual(expect.arrayContaining(['f:CO3Sr', 'f:Fe2O3']));
+  });
+  it('traces every step: optimisation drops the frame, a weak first retrieval is decomposed into ≤ 3 sub-queries', async () => {
+    const r = await retrieve(index, 'Which paper reports an overpotential of 290 mV for NiCo2O4 at 10 mA cm−2 with a degradation of 5% at 25 K?', 'json-qr');
+    const steps = r.trace.map((t) => t.step);
+    expect(steps.slice(0, 2)).toEqual(['analyse', 'optimise']);
+    const optimise = r.trace.find((t) => t.step === 'optimise')!.detail as { query: string; removed: string[] };
+    expect(optimise.query).not.toMatch(/Which paper/);
+    expect(optimise.removed).toEqual(expect.arrayContaining(['Which', 'paper', 'reports']));
+    expect(steps).toContain('sufficiency');
+    expect(steps).toContain('decompose');
+    const subs = r.trace.find((t) => t.step === 'decompose')!.detail as { subQueries: string[] };
+    expect(subs.subQueries.length).toBeGreaterThan(0);
+    expect(subs.subQueries.length).toBeLessThanOrEqual(3);
+  });
+  it('skips decomposition when the first retrieval is sufficient', async () => {
+    const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C?', 'json-qr');
+    expect(r.trace.find((t) => t.step === 'sufficiency')!.detail).toMatchObject({ sufficient: true });
+    expect(r.trace.map((t) => t.step)).not.toContain('decompose');
+  });
+  it('answers a value question about a quoted title with the value and the paragraph it comes from', async () => {
+    const r = await retrieve(index, 'In "Pressure dependence of superconductivity in a layered nitride", what Tc is reported for Li0.48(THF)yHfNCl?', 'json-qr');
+    expect(r.trace.find((t) => t.step === 'title-filter')!.detail).toMatchObject({ paper: 'Pressure dependence of superconductivity in a layered nitride' });
+    expect(r.value?.text).toBe('25.5 K');
+    expect(r.value?.evidenceId).toBe('fx-supercond:p1');
+  });
+});
+
+describe('abstention', () => {
+  it('says "not in this corpus" for a material the corpus never mentions, with the reason', async () => {
+    const r = await retrieve(index, 'What is the overpotential of FeMoS4/CoP to reach 10 mA cm−2 for OER?', 'json-qr');
+    expect(r.abstention.abstain).toBe(true);
+    expect(r.abstention.reasons).toContain('no-matching-entity');
+    expect(r.abstention.explanation).toMatch(/FeMoS4\/CoP/);
+  });
+  it('flags conditions the best paper does not state', async () => {
+    const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 150 °C?', 'json-qr');
+    expect(r.abstention.reasons).toContain('conditions-not-met');
+    expect(r.abstention.confidence).toBeLessThan(1);
+  });
+  it('answers confidently when everything named is stated', async () => {
+    const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C?', 'json-qr');
+    expect(r.abstention).toMatchObject({ abstain: false, confidence: 1, reasons: [] });
+  });
+  it('abstains when a quoted title matches no paper', async () => {
+    const r = await retrieve(index, 'In "Entirely unrelated work on quantum gravity and dark matter", what temperature was used?', 'json-qr');
+    expect(r.abstention.abstain).toBe(true);
+    expect(r.abstention.reasons).toContain('unknown-paper');
+  });
+});
+
+describe('all pipelines', () => {
+  it.each(PIPELINES)('%s returns ranked papers, evidence and a trace', async (pipeline) => {
+    const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C for sulfonated polyimide?', pipeline);
+    expect(r.pipeline).toBe(pipeline);
+    expect(r.trace.length).toBeGreaterThan(1);
+    expect(r.latencyMs).toBeGreaterThanOrEqual(0);
+    if (pipeline !== 'records') expect(topPaper(r)).toBe('fx-polymer');
+  });
+  it('vector returns k = 8 section chunks by default, records finds an imported recipe by its target formula', async () => {
+    const v = await retrieve(index, 'power density of cathodes', 'vector');
+    expect(v.evidence.every((e) => e.kind === 'chunk')).toBe(true);
+    expect(v.evidence.length).toBeLessThanOrEqual(8);
+    const rec = await retrieve(index, 'Which paper synthesizes BaCe0.8Y0.2O3 from BaCO3, CeO2 and Y2O3?', 'records');
+    expect(rec.evidence[0]).toMatchObject({ kind: 'record', id: 'fx-record-1' });
+    expect(rec.papers[0].doi).toBe('10.9999/fx.recipe.only');
+  });
+});
+
+describe('quantityMatch', () => {
+  const q = (s: string) => parseQuantities(s)[0];
+  const facet = (s: string) => parseQuantities(s).map((x) => ({ dimension: x.dimension, values: x.canonical, range: x.kind === 'range', text: x.text }));
+  it('scores an equal value in another unit 1, a value inside a stated range ½, anything else 0', () => {
+    expect(quantityMatch(facet('at 600 °C'), q('873 K'))).toBe(1);
+    expect(quantityMatch(facet('between 550–650 °C'), q('873 K'))).toBe(0.5);
+    expect(quantityMatch(facet('at 700 °C'), q('873 K'))).toBe(0);
+    expect(quantityMatch(facet('0.51, 0.48 and 0.42 Ω cm2'), q('0.45 Ω cm2'))).toBe(0); // a list is not a range
+    expect(quantityMatch(facet('450–550 °C'), q('723–823 K'))).toBe(1);
+    expect(quantityMatch(facet('873 K'), q('600 °C'))).toBe(1);
+    expect(quantityMatch(facet('873 nm'), q('600 °C'))).toBe(0);
+  });
+});
+
+describe('reformulation with a model', () => {
+  const jsonModel = (answers: unknown[]) => {
+    let call = 0;
+    return new MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: JSON.stringify(answers[Math.min(call++, answers.length - 1)]) }],
+        finishReason: { unified: 'stop', raw: undefined },
+        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: 10, reasoning: undefined } },
+        warnings: [],
+      }),
+    });
+  };
+  it('uses the model’s optimised query and sub-queries, and records it in the trace', async () => {
+    const model = jsonModel([
+      { reasoning: 'keep values', query: 'La0.6Sr0.4CoO3 power density 450 mW cm−2 873 K', keywords: ['La0.6Sr0.4CoO3'] },
+      { reasoning: 'split', subQueries: ['La0.6Sr0.4CoO3 power density', '450 mW cm−2 873 K'] },
+    ]);
+    const reformulator = llmReformulator({ model, id: 'mock/model' });
+    const r = await retrieve(index, 'Could you tell me who measured 450 mW cm−2 with La0.6Sr0.4CoO3 at 873 K?', 'json-qr', { reformulator });
+    const optimise = r.trace.find((t) => t.step === 'optimise')!.detail;
+    expect(optimise).toMatchObject({ query: 'La0.6Sr0.4CoO3 power density 450 mW cm−2 873 K', by: 'llm:mock/model:reformulate-v1' });
+    expect(topPaper(r)).toBe('fx-sofc-600');
+    expect(model.doGenerateCalls.length).toBeGreaterThanOrEqual(1);
+  });
+  it('falls back to the rules, visibly, when the model returns malformed JSON', async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: 'not json at all' }],
+        finishReason: { unified: 'stop', raw: undefined },
+        usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
+        warnings: [],
+      }),
+    });
+    const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C?', 'json-qr', { reformulator: llmReformulator({ model, id: 'mock/broken' }) });
+    const optimise = r.trace.find((t) => t.step === 'optimise')!.detail as { by: string; error?: string };
+    expect(optimise.by).toBe('rules');
+    expect(optimise.error).toMatch(/model failed, rules used/);
+    expect(topPaper(r)).toBe('fx-polymer');
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { analyseQuestion } from './question.ts';
+
+describe('analyseQuestion', () => {
+  it('separates a quoted title and reads the asked dimension of value questions', () => {
+    const a = analyseQuestion('In "Growth of thin films on sapphire", at what temperature was the material heated?');
+    expect(a).toMatchObject({ title: 'Growth of thin films on sapphire', intent: 'value', askedDimension: 'temperature' });
+    expect(analyseQuestion('In "A study of spinel oxides", for how long was the material maintained?').askedDimension).toBe('time');
+    expect(analyseQuestion('In "A study of spinel oxides", what Tc is reported for MgB2?').askedDimension).toBe('temperature');
+  });
+  it('recognises which-paper questions in several frames', () => {
+    for (const q of ['Which paper reports a Tc of 39 K for MgB2?', 'Find the study in which MgB2 showed a Tc of 39 K.', 'What study measured MgB2?']) {
+      expect(analyseQuestion(q).intent).toBe('which-paper');
+    }
+  });
+  it('reads materials however written, and keeps material words for the corpus check', () => {
+    const a = analyseQuestion('Which paper reports a Tc of 23 K for single-crystalline Ba1−x K x BiO3 grown from strontium carbonate on YSZ?');
+    expect(a.entityWords).toContain('Ba1−xKxBiO3');
+    expect(a.entityWords).not.toContain('BiO3');
+    expect(a.materials).toEqual(expect.arrayContaining(['f:Ba1-xKxBiO3', 'f:CO3Sr', 'm:YSZ']));
+    expect(a.quantities.map((q) => q.canonical[0])).toEqual([23]);
+    expect(a.properties).toContain('critical-temperature');
+  });
+});

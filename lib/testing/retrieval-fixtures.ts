@@ -1,0 +1,95 @@
+import type { RetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { fitLocalHashEmbedder } from '../retrieval/embedders/local-hash.ts';
+import { localTextEmbedder } from '../retrieval/embedding.ts';
+import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
+
+/**
+ * A small invented corpus for retrieval tests (no third-party text): papers that differ only in the values and
+ * conditions they report, so tests can tell whether unit conversion, formula normalisation, filters and
+ * abstention work, plus one imported recipe for the records pipeline.
+ */
+type P = { id: string; doi: string | null; title: string; paragraphs: { text: string; section?: string; role?: string }[] };
+
+const papers: P[] = [
+  {
+    id: 'fx-sofc-600',
+    doi: '10.9999/fx.sofc.600',
+    title: 'A La0.6Sr0.4CoO3 cathode tested at intermediate temperature',
+    paragraphs: [
+      { text: 'Cells were assembled on Ni-YSZ supports with a gadolinium-doped ceria barrier layer.', section: 'Experimental', role: 'system' },
+      { text: 'The single cell with the La0.6Sr0.4CoO3 cathode delivered a peak power density of 450 mW cm−2 at 600 °C in humidified hydrogen.', section: 'Results', role: 'performance' },
+    ],
+  },
+  {
+    id: 'fx-sofc-800',
+    doi: '10.9999/fx.sofc.800',
+    title: 'High-temperature operation of La0.6Sr0.4CoO3 cathodes',
+    paragraphs: [
+      { text: 'The single cell with the La0.6Sr0.4CoO3 cathode delivered a peak power density of 450 mW cm−2 at 800 °C in humidified hydrogen.', section: 'Results', role: 'performance' },
+      { text: 'Degradation remained below 1% per 100 h during operation.', section: 'Results', role: 'performance' },
+    ],
+  },
+  {
+    id: 'fx-synth-srco3',
+    doi: '10.9999/fx.synth.srti',
+    title: 'Solid-state synthesis of iron-doped strontium titanate',
+    paragraphs: [
+      { text: 'SrTi0.7Fe0.3O3 was prepared from SrCO3, TiO2 and Fe2O3 by solid-state reaction; the powders were calcined at 1100 °C for 10 h in air.', section: 'Synthesis', role: 'synthesis' },
+    ],
+  },
+  {
+    id: 'fx-hydrothermal',
+    doi: '10.9999/fx.hydro.nico',
+    title: 'Hydrothermal growth of NiCo2O4 nanowires on nickel foam',
+    paragraphs: [
+      { text: 'NiCo2O4 nanowires were grown on nickel foam from Ni(NO3)2·6H2O and Co(NO3)2·6H2O in deionized water at 120 °C for 6 h.', section: 'Synthesis', role: 'synthesis' },
+      { text: 'The NiCo2O4 electrode needed an overpotential of 290 mV to reach 10 mA cm−2 in 1 M KOH.', section: 'Results', role: 'performance' },
+    ],
+  },
+  {
+    id: 'fx-supercond',
+    doi: null,
+    title: 'Pressure dependence of superconductivity in a layered nitride',
+    paragraphs: [{ text: 'The superconducting transition of the Li0.48(THF)yHfNCl crystals occurred at Tc = 25.5 K under ambient pressure.', section: 'Results', role: 'performance' }],
+  },
+  {
+    id: 'fx-polymer',
+    doi: '10.9999/fx.polymer',
+    title: 'Proton conductivity of sulfonated polyimide membranes',
+    paragraphs: [{ text: 'The sulfonated polyimide membrane reached a proton conductivity of 0.12 S cm−1 at 80 °C and 90% relative humidity.', section: 'Results', role: 'performance' }],
+  },
+];
+
+export const fixtureRecords = [
+  {
+    id: 'fx-record-1',
+    kind: 'solid-state-recipe',
+    source: 'fixture',
+    doi: '10.9999/fx.recipe.only',
+    paperId: null,
+    title: 'BaCe0.8Y0.2O3',
+    data: {
+      doi: '10.9999/fx.recipe.only',
+      targets_string: ['BaCe0.8Y0.2O3'],
+      precursors: [{ material_string: 'BaCO3' }, { material_string: 'CeO2' }, { material_string: 'Y2O3' }],
+      operations: [{ type: 'HeatingOperation', string: 'calcined', conditions: { heating_temperature: [{ values: [1300], units: '°C' }] } }],
+    },
+  },
+];
+
+export function fixtureCorpus(): RetrievalCorpus {
+  return {
+    version: 'fixture-1',
+    papers: papers.map((p) => ({ id: p.id, doi: p.doi, title: p.title, sourceId: p.id, source: 'Fixture', year: 2024 })),
+    paragraphs: papers.flatMap((p) =>
+      p.paragraphs.map((x, i) => ({ id: `${p.id}:p${i + 1}`, paperId: p.id, ordinal: i, externalId: `${p.id}:p${i + 1}`, section: x.section ?? null, kind: 'body', text: x.text, role: x.role ?? null, method: null })),
+    ),
+    entities: [],
+    records: fixtureRecords,
+  };
+}
+
+export async function fixtureIndex(): Promise<RetrievalIndex> {
+  const corpus = fixtureCorpus();
+  return buildRetrievalIndex(corpus, localTextEmbedder(fitLocalHashEmbedder(corpus.paragraphs.map((p) => p.text))));
+}
