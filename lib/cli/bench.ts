@@ -7,12 +7,27 @@ import type { Database } from '../db/database.ts';
 import { openScratchPostgres } from '../db/scratch-postgres.ts';
 import { runIngest } from '../ingest/pipeline.ts';
 import { sharedDataDir } from '../testing/shared-data.ts';
+import { readConfig } from '../config.ts';
+import { openMigratedDatabase } from '../db/client.ts';
+import { loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { loadQuestions } from '../evaluation/questions.ts';
+import { percentile } from '../evaluation/retrieval-metrics.ts';
+import { buildRetrievalIndex } from '../retrieval/index.ts';
+import { isPipelineName, PIPELINES, retrieve } from '../retrieval/pipelines.ts';
+import { rulesReformulator } from '../retrieval/reformulate.ts';
+import { createEmbedder } from '../retrieval/service.ts';
 
 const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...]
+       npm run bench -- retrieval [--questions <jsonl>] [--pipelines a,b] [--repeat n]
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
 a temporary folder, or a throw-away database on the PostgreSQL server given), then imports them again, and
-prints seconds, throughput and peak memory of both runs.`;
+prints seconds, throughput and peak memory of both runs.
+
+retrieval: on the configured database (ASSAY_DATA_DIR / DATABASE_URL), builds the retrieval index (load, embedder
+fit, build; the records index separately) and answers the questions (default ../shared/data/questions-hard.dev.jsonl)
+with each pipeline, printing index build seconds, latency p50/p95/max per pipeline (model calls excluded: the
+offline reformulator is used) and peak memory.`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -63,9 +78,59 @@ async function benchIngest(args: string[]) {
   }
 }
 
+async function benchRetrieval(args: string[]) {
+  const opt = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const shared = sharedDataDir();
+  const questionsFile = opt('questions') ?? (shared ? path.join(shared, 'questions-hard.dev.jsonl') : undefined);
+  if (!questionsFile || !fs.existsSync(questionsFile)) throw new Error('give --questions <jsonl> (../shared/data is absent)');
+  const pipelines = (opt('pipelines') ?? PIPELINES.join(',')).split(',').filter(isPipelineName);
+  const repeat = Math.max(1, Number(opt('repeat') ?? 1));
+  const cfg = readConfig({ ...process.env, ASSAY_REFORMULATION: 'rules' });
+  const db = await openMigratedDatabase(cfg);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const mb = (b: number) => (b / 1048576).toFixed(0);
+  try {
+    const t0 = performance.now();
+    const corpus = await loadRetrievalCorpus(db);
+    const tLoad = performance.now();
+    const embedder = await createEmbedder(db, cfg, () => corpus.paragraphs.map((p) => p.text));
+    const tFit = performance.now();
+    const index = await buildRetrievalIndex(corpus, embedder);
+    const tBuild = performance.now();
+    const s = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
+    console.log(`corpus           ${index.paragraphs.size} paragraphs, ${index.papers.size} papers, ${index.chunks.size} chunks, ${index.records.size} records (${db.kind})`);
+    console.log(`index build      ${s(t0, tBuild)} s = load ${s(t0, tLoad)} s + embedder fit ${s(tLoad, tFit)} s + build ${s(tFit, tBuild)} s (${embedder.id})`);
+    console.log(`  peak RSS       ${mb(peakRss)} MB`);
+    const questions = await loadQuestions(questionsFile);
+    const out: Record<string, { p50: number; p95: number; max: number }> = {};
+    // The records index is built on first use of the records pipeline: time it separately, after the others.
+    let recordsSeconds: number | null = null;
+    for (const p of [...pipelines.filter((x) => x !== 'records'), ...pipelines.filter((x) => x === 'records')]) {
+      if (p === 'records') {
+        recordsSeconds = (await index.records.get()).buildSeconds;
+        console.log(`records index    ${recordsSeconds.toFixed(1)} s, built on first use of the records pipeline`);
+      }
+      const lat: number[] = [];
+      for (let r = 0; r < repeat; r++) for (const q of questions) lat.push((await retrieve(index, q.question, p, { reformulator: rulesReformulator })).latencyMs);
+      out[p] = { p50: percentile(lat, 50), p95: percentile(lat, 95), max: Math.max(...lat) };
+      console.log(`${p.padEnd(16)} ${lat.length} questions: p50 ${out[p].p50.toFixed(1)} ms, p95 ${out[p].p95.toFixed(1)} ms, max ${out[p].max.toFixed(1)} ms`);
+    }
+    console.log(`peak RSS         ${mb(peakRss)} MB`);
+    console.log(JSON.stringify({ indexSeconds: Number(s(t0, tBuild)), recordsIndexSeconds: recordsSeconds, latencyMs: out, peakRssMb: Number(mb(peakRss)) }));
+  } finally {
+    clearInterval(sampler);
+    await db.close();
+  }
+}
+
 async function main() {
   const [what, ...rest] = process.argv.slice(2);
   if (what === 'ingest') return benchIngest(rest);
+  if (what === 'retrieval') return benchRetrieval(rest);
   console.error(usage);
   process.exit(2);
 }

@@ -50,7 +50,9 @@ export interface RetrievalCorpus {
   papers: CorpusPaper[];
   paragraphs: CorpusParagraph[];
   entities: CorpusEntity[];
-  records: CorpusRecord[];
+  /** Imported records, loaded only when the records index is first needed (tens of thousands of JSON rows). */
+  recordCount: number;
+  loadRecords(): Promise<CorpusRecord[]>;
 }
 
 /** Changes when papers, paragraphs, their structure or records change. */
@@ -64,7 +66,7 @@ export async function corpusVersion(db: Database): Promise<string> {
   return rows[0].v;
 }
 
-export async function loadRetrievalCorpus(db: Database, opts: { records?: boolean } = {}): Promise<RetrievalCorpus> {
+export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus> {
   const version = await corpusVersion(db);
   const papers = await db.prisma.paper.findMany({ select: { id: true, doi: true, title: true, sourceId: true, source: true, year: true }, orderBy: { id: 'asc' } });
   const paragraphs = await db.prisma.paragraph.findMany({
@@ -74,9 +76,8 @@ export async function loadRetrievalCorpus(db: Database, opts: { records?: boolea
   // Entity mentions only: quantities are re-read from the text by the index (lists keep all their values).
   const mentions = await db.prisma.mention.findMany({ where: { kind: 'entity' }, select: { paragraphId: true, type: true, text: true, key: true, formula: true } });
   const entities: CorpusEntity[] = mentions.map((m) => ({ paragraphId: m.paragraphId, role: m.type, text: m.text, key: m.key, formula: m.formula }));
-  const records =
-    opts.records === false
-      ? []
-      : await db.prisma.record.findMany({ select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true }, orderBy: { id: 'asc' } });
-  return { version, papers, paragraphs, entities, records };
+  const recordCount = await db.prisma.record.count();
+  const loadRecords = () =>
+    db.prisma.record.findMany({ select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true }, orderBy: { id: 'asc' } });
+  return { version, papers, paragraphs, entities, recordCount, loadRecords };
 }

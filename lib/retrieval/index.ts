@@ -179,13 +179,14 @@ export interface LazyRecordIndex {
   get(): Promise<RecordIndex>;
 }
 
-function lazyRecordIndex(rows: CorpusRecord[], paperByDoi: Map<string, string>): LazyRecordIndex {
+function lazyRecordIndex(count: number, load: () => Promise<CorpusRecord[]>, paperByDoi: Map<string, string>): LazyRecordIndex {
   let built: Promise<RecordIndex> | null = null;
   return {
-    size: rows.length,
+    size: count,
     get() {
       built ??= (async () => {
         const t0 = performance.now();
+        const rows = await load();
         const records = new Map<string, IndexedRecord>();
         const docs: LexicalDoc[] = [];
         for (const r of rows) {
@@ -197,6 +198,7 @@ function lazyRecordIndex(rows: CorpusRecord[], paperByDoi: Map<string, string>):
         const lexical = new LexicalIndex(docs, { text: 1, structure: 1.5 });
         return { records, lexical, buildSeconds: (performance.now() - t0) / 1000 };
       })();
+      built.catch(() => (built = null)); // a failed build (database gone) is retried by the next caller
       return built;
     },
   };
@@ -282,7 +284,7 @@ export async function buildRetrievalIndex(corpus: RetrievalCorpus, embedder: Tex
     paperByDoi,
     paragraphs,
     chunks,
-    records: lazyRecordIndex(corpus.records, paperByDoi),
+    records: lazyRecordIndex(corpus.recordCount, corpus.loadRecords, paperByDoi),
     raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: new DenseIndex(ids, rawVecs, embedder.dimensions) },
     json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: new DenseIndex(ids, jsonVecs, embedder.dimensions) },
     chunkDense: new DenseIndex(chunkList.map((c) => c.id), chunkVecs, embedder.dimensions),

@@ -85,7 +85,8 @@ export function fixtureCorpus(): RetrievalCorpus {
       p.paragraphs.map((x, i) => ({ id: `${p.id}:p${i + 1}`, paperId: p.id, ordinal: i, externalId: `${p.id}:p${i + 1}`, section: x.section ?? null, kind: 'body', text: x.text, role: x.role ?? null, method: null })),
     ),
     entities: [],
-    records: fixtureRecords,
+    recordCount: fixtureRecords.length,
+    loadRecords: async () => fixtureRecords,
   };
 }
 
