@@ -18,4 +18,12 @@ describe('readConfig', () => {
     expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+  it('chooses retrieval backends: rules and the local embedder by default, the model when configured', () => {
+    expect(readConfig({})).toMatchObject({ reformulation: 'rules', embedding: null, questionPaths: [] });
+    const llm = readConfig({ ASSAY_LLM_BASE_URL: 'http://127.0.0.1:8000/v1', ASSAY_CHAT_MODEL: 'm', ASSAY_EMBEDDING_MODEL: 'e', ASSAY_QUESTIONS: 'q' });
+    expect(llm).toMatchObject({ reformulation: 'llm', embedding: { baseUrl: 'http://127.0.0.1:8000/v1', model: 'e' }, questionPaths: [path.resolve('q')] });
+    expect(readConfig({ ASSAY_LLM_BASE_URL: 'http://127.0.0.1:8000/v1', ASSAY_CHAT_MODEL: 'm', ASSAY_REFORMULATION: 'rules' }).reformulation).toBe('rules');
+    expect(() => readConfig({ ASSAY_REFORMULATION: 'llm' })).toThrow(/ASSAY_REFORMULATION=llm needs/);
+    expect(() => readConfig({ ASSAY_EMBEDDING_MODEL: 'e' })).toThrow(/ASSAY_EMBEDDING_MODEL needs ASSAY_LLM_BASE_URL/);
+  });
 });

@@ -78,3 +78,21 @@ describe('parseCondition', () => {
     expect(parseCondition('no number here')).toBeNull();
   });
 });
+
+describe('unit spellings found in questions and papers', () => {
+  const first = (s: string) => parseQuantities(s)[0];
+  it.each([
+    ['0.262 Ω·cm2', 'area-resistance', [0.262]],
+    ['262 mΩ cm²', 'area-resistance', [0.262]],
+    ['423 mWcm−2', 'power-density', [423]],
+    ['900 mW/cm−2', 'power-density', [900]],
+    ['40 μbar', 'pressure', [4]],
+    ['16.2 kbar', 'pressure', [1.62e9]],
+    ['380-μm', 'length', [380000]],
+    ['3600 Å', 'length', [360]],
+    ['at −0.3 A cm⁻²', 'current-density', [-300]],
+  ])('%s', (text, dimension, canonical) => {
+    expect(first(text)).toMatchObject({ dimension, canonical });
+  });
+});
+
