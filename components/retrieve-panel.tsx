@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import type { RetrievalResult } from '@/lib/retrieval/pipelines';
+import { TraceList } from './trace-list';
 
 interface Response {
   result: RetrievalResult;
@@ -178,13 +179,7 @@ function ResultView({ data }: { data: Response }) {
         <summary className="cursor-pointer text-sm font-medium">
           Trace: {r.pipeline}, {r.latencyMs} ms ({data.index.paragraphs.toLocaleString('en')} paragraphs, embedder {data.index.embedder}, reformulation {data.index.reformulator})
         </summary>
-        <ol className="mt-2 space-y-1 text-xs">
-          {r.trace.map((t, i) => (
-            <li key={i} className="font-mono">
-              <span className="font-semibold">{t.step}</span> <span className="text-slate-500">{t.ms} ms</span> <span className="break-all text-slate-700">{JSON.stringify(t.detail)}</span>
-            </li>
-          ))}
-        </ol>
+        <TraceList trace={r.trace} />
       </details>
     </div>
   );

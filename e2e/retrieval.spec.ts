@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const shots = 'e2e/screenshots';
-
-async function waitForCorpus(page: Page) {
-  await expect
-    .poll(async () => (await (await page.request.get('/api/health')).json()).papers, { timeout: 60_000 })
-    .toBeGreaterThanOrEqual(36);
-}
+import { expect, test } from '@playwright/test';
+import { shots, waitForCorpus } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await waitForCorpus(page);

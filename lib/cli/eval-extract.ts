@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import { classifyParagraphRole, classifySynthesisMethod } from '../structure/classify.ts';
+import { classifySynthesisMethod } from '../structure/classify.ts';
+import { offlineExtractor } from '../structure/paragraph.ts';
 import { classificationReport, entityReport, type ClassificationReport } from '../evaluation/classification-metrics.ts';
 import { extractSynthesisEntities } from '../structure/entities.ts';
 import { materialKey } from '../structure/materials.ts';
@@ -17,7 +18,8 @@ and normalised material key (so "deionized water" = "DI water", "DMF" = "N,N-dim
 kept aside (chosen by the SHA-256 of the row id: first hex digit 0-9 = rules, a-f = holdout).`;
 
 const tasks = {
-  'paragraph-class': (t: string) => classifyParagraphRole(t).label,
+  // The role the product stores: the classifier plus the extractor's no-material check.
+  'paragraph-class': (t: string) => offlineExtractor.structureParagraph(t).role,
   'synthesis-method': (t: string) => classifySynthesisMethod(t).label,
 } as const;
 

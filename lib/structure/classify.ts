@@ -90,12 +90,13 @@ export function classifyParagraphRole(text: string): Classification<ParagraphRol
   const result = classify<ParagraphRole>(text, roleCues, 'others');
   // Results that merely mention processing ("pellets sintered at 800 °C showed …") are not synthesis
   // paragraphs: without procedural evidence the next best role wins.
-  if (result.label === 'synthesis' && !PROCEDURE_EVIDENCE.test(text)) {
-    const rest = (Object.keys(result.scores) as ParagraphRole[]).filter((l) => l !== 'synthesis').sort((a, b) => result.scores[b] - result.scores[a]);
-    const next = result.scores[rest[0]] > 0 ? rest[0] : 'others';
-    return classify<ParagraphRole>(text, { ...roleCues, synthesis: [] }, next === 'others' ? 'others' : next);
-  }
+  if (result.label === 'synthesis' && !PROCEDURE_EVIDENCE.test(text)) return roleOtherThanSynthesis(text);
   return result;
+}
+
+/** The best role when synthesis is ruled out (by missing procedure, or by no material being made). */
+export function roleOtherThanSynthesis(text: string): Classification<ParagraphRole> {
+  return classify<ParagraphRole>(text, { ...roleCues, synthesis: [] }, 'others');
 }
 
 const methodCues: Record<SynthesisMethod, Cue[]> = {

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getDatabase } from '@/lib/db/client';
 import { getEvaluationResult } from '@/lib/db/evaluation-runs';
 import type { ResultDetail } from '@/lib/evaluation/retrieval-eval';
+import { TraceList } from '@/components/trace-list';
 
 export const dynamic = 'force-dynamic';
 
@@ -79,13 +80,7 @@ export default async function EvaluationResultPage({ params }: { params: Promise
       </section>
       <details className="rounded-lg border border-slate-200 bg-white p-3" open>
         <summary className="cursor-pointer text-sm font-medium">Trace</summary>
-        <ol className="mt-2 space-y-1 text-xs">
-          {d.trace.map((t, i) => (
-            <li key={i} className="font-mono">
-              <span className="font-semibold">{t.step}</span> <span className="text-slate-500">{t.ms} ms</span> <span className="break-all">{JSON.stringify(t.detail)}</span>
-            </li>
-          ))}
-        </ol>
+        <TraceList trace={d.trace} />
       </details>
     </div>
   );
