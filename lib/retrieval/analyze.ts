@@ -23,7 +23,7 @@ const STOPWORDS = new Set(
 );
 
 // Words, formulas, numbers; inner joiners keep "Ni-YSZ", "Co3O4/NF", "La0.6Sr0.4CoO3−δ", "1.5" together.
-const TOKEN = /\(?[\p{L}\p{N}](?:[\p{L}\p{N}]|[-–−·•∙./+()[\]'](?=[\p{L}\p{N}(\[]))*[)\]]?/gu;
+const TOKEN = /\(?[\p{L}\p{N}](?:[\p{L}\p{N}]|[-–−·•∙⋅./+()[\]'](?=[\p{L}\p{N}(\[]))*[)\]]?/gu;
 
 const isFormulaLike = (t: string) => /\d/.test(t) || /[A-Z].*[A-Z]/.test(t) || /^[A-Z][a-z]?$/.test(t);
 
@@ -80,7 +80,9 @@ function computePlainTerms(text: string): string[] {
 export function formulaKey(formula: string): string | null {
   const cached = formulaKeys.get(formula);
   if (cached !== undefined) return cached;
-  const parsed = normaliseFormula(formula);
+  // Ligand abbreviations chemists write inside formulas: OAc = acetate, acac = acetylacetonate.
+  const expanded = formula.replace(/\(OAc\)/g, '(CH3COO)').replace(/\(acac\)/g, '(C5H7O2)');
+  const parsed = normaliseFormula(expanded);
   let key: string | null;
   if (!parsed) key = /^[A-Z][a-z]?$/.test(formula) ? formula : null;
   else if (!parsed.composition) key = parsed.formula;
@@ -205,7 +207,8 @@ export function textFacets(text: string): StructuredFacets {
     const tok = m[0].replace(/[.,]+$/, '');
     if (!/[A-Z]/.test(tok) || !/\d|[A-Z].*[A-Z]|[a-z][A-Z]/.test(tok)) continue;
     // "Co3O4/NF", "Pt@C" name two materials; "SrCO3-derived", "LSCF-based" name one with a descriptor.
-    const candidates = [tok, ...tok.split(/[/@]/), tok.replace(/(?:-[a-z]{3,})+$/, '')];
+    // A hydrate also names its anhydrous compound ("Na0.3CoO2·yH2O" and "Na0.3CoO2·1.3H2O" share Na0.3CoO2).
+    const candidates = [tok, ...tok.split(/[/@]/), tok.replace(/(?:-[a-z]{3,})+$/, ''), tok.split(/[·•∙⋅]/)[0]];
     for (const c of candidates) {
       const k = formulaKey(tidyFormula(c.replace(/^\(+|\)+$/g, (p) => (c.split('(').length === c.split(')').length ? p : ''))));
       if (k && k.length > 1) formulas.add(k);

@@ -531,8 +531,9 @@ function parseQuantitiesCached(text: string): Quantity[] {
 
 /**
  * Whether to say "not in this corpus". Confidence = the share of the question's materials, values and
- * properties that the best paper states anywhere (paragraphs and title), scaled down when the question names a
- * material that appears nowhere in the corpus (×0.25) or quotes a title no paper has (×0.3). Below
+ * properties that the best paper states anywhere (paragraphs and title), scaled down when the question names
+ * materials that appear nowhere in the corpus (× 1 − 0.75 × their share of the material words) or quotes a title
+ * no paper has (×0.3). Below
  * ABSTAIN_BELOW the system abstains, with the reasons that applied.
  */
 export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], ranked: Ranked): Abstention {
@@ -559,7 +560,9 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   const missingValues = analysis.quantities.filter((q) => !matched.quantities.includes(q.text));
   if (unknown.length > 0 || missingMaterials.length > 0) reasons.push('no-matching-entity');
   if (missingValues.length > 0) reasons.push('conditions-not-met');
-  if (unknown.length > 0) confidence *= 0.25;
+  // Scaled by the share of the named materials the corpus lacks: one unknown word among four is not the same
+  // as a question about a material nobody in the corpus made.
+  if (unknown.length > 0) confidence *= 1 - 0.75 * (unknown.length / analysis.entityWords.length);
   if (ranked.titleMatched === false) {
     reasons.push('unknown-paper');
     confidence *= 0.3;

@@ -2,6 +2,7 @@ import type { Dimension, Quantity } from '../structure/quantities.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { materialTerms } from './index.ts';
 import { findSpacedFormulas, textFacets } from './analyze.ts';
+import { findChemicalNames } from '../structure/chemical-names.ts';
 
 /**
  * What a question asks about, in the canonical terms the index uses: the materials (formulas and lexicon
@@ -60,11 +61,13 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     }
   }
   const spaced = findSpacedFormulas(body);
+  // Words inside a spaced formula or a chemical name ("manganese(II) acetate") are not material words of their own.
+  const covered = [...spaced, ...findChemicalNames(body)];
   const entityWords = [
     ...new Set(
-      [...body.matchAll(/(?<![\w-])[\p{L}\p{N}][\p{L}\p{N}()[\]·•.+\-−–/@]*[\p{L}\p{N})\]]/gu)]
-        .filter((m) => !spaced.some((f) => m.index! >= f.start && m.index! < f.end))
-        .map((m) => m[0])
+      [...body.matchAll(/(?<![\w-])[([]?[\p{L}\p{N}][\p{L}\p{N}()[\]·•.+\-−–/@±]*[\p{L}\p{N})\]δ]/gu)]
+        .filter((m) => !covered.some((f) => m.index! >= f.start && m.index! < f.end))
+        .map((m) => balanceBrackets(m[0]))
         .concat(spaced.map((f) => f.joined))
         .filter((w) => /[A-Z]/.test(w) && (/\d/.test(w) || /[A-Z].*[A-Z]/.test(w) || /[a-z][A-Z]/.test(w)))
         .filter((w) => !NOT_ENTITY.test(w) && !/^\d/.test(w)),
@@ -82,4 +85,22 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     askedDimension,
     aboutSynthesis: SYNTHESIS.test(body),
   };
+}
+
+/** Drops brackets that do not pair up at the ends of a word ("PPh3)2]" → "PPh3)2" is left, "(NH2)2CS" kept). */
+function balanceBrackets(w: string): string {
+  let s = w;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const opens = (s.match(/[([]/g) ?? []).length;
+    const closes = (s.match(/[)\]]/g) ?? []).length;
+    if (closes > opens && /[)\]]$/.test(s)) {
+      s = s.slice(0, -1);
+      changed = true;
+    } else if (opens > closes && /^[([]/.test(s)) {
+      s = s.slice(1);
+      changed = true;
+    }
+  }
+  return s;
 }
