@@ -28,6 +28,13 @@ const envSchema = z.object({
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
   ASSAY_REFORMULATION: z.enum(['auto', 'rules', 'llm']).default('auto'),
   ASSAY_QUESTIONS: z.string().optional(),
+  NEO4J_URI: z
+    .string()
+    .refine((v) => v === '' || /^(neo4j|bolt)(\+s|\+ssc)?:\/\//.test(v), 'must be a neo4j://, neo4j+s://, bolt:// or bolt+s:// URI')
+    .optional(),
+  NEO4J_USER: z.string().default('neo4j'),
+  NEO4J_PASSWORD: z.string().optional(),
+  NEO4J_DATABASE: z.string().optional(),
 });
 
 export type AssayConfig = {
@@ -53,6 +60,8 @@ export type AssayConfig = {
   reformulation: 'rules' | 'llm';
   /** Question sets (JSONL files or folders) offered on the evaluation page. */
   questionPaths: string[];
+  /** A Neo4j server for the knowledge graph; null selects the embedded graph store. */
+  neo4j: { uri: string; user: string; password: string; database: string | null } | null;
 };
 
 export class ConfigError extends Error {}
@@ -100,6 +109,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         : null,
     reformulation: e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),
+    neo4j: e.NEO4J_URI ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null } : null,
   };
 }
 

@@ -66,7 +66,7 @@ async function main() {
     const report = await runIngest(db, inputs, { trigger: 'cli', signal: controller.signal, onProgress, maxItemBytes: cfg.maxLineBytes });
     bar?.stop();
     const c = report.counters;
-    console.log(`ingest ${report.status} in ${report.seconds.toFixed(1)} s: import ${report.ingestSeconds.toFixed(1)} s, structuring ${report.structureSeconds.toFixed(1)} s (run ${report.runId}, database: ${db.location})`);
+    console.log(`ingest ${report.status} in ${report.seconds.toFixed(1)} s: import ${report.ingestSeconds.toFixed(1)} s, structuring ${report.structureSeconds.toFixed(1)} s, graph ${report.graphSeconds.toFixed(1)} s (run ${report.runId}, database: ${db.location})`);
     console.log(`  files:      ${c.filesDone}/${c.filesTotal}`);
     console.log(`  papers:     ${c.papersAdded} added, ${c.papersUpdated} updated, ${c.papersUnchanged} unchanged`);
     console.log(`  paragraphs: ${c.paragraphs} written`);

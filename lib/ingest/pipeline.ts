@@ -15,6 +15,7 @@ import {
 import { detectReader } from './detect.ts';
 import { runStructuring } from '../structure/pipeline.ts';
 import { configuredExtractor } from '../structure/select.ts';
+import { buildGraph } from '../graph/build.ts';
 import { config } from '../config.ts';
 import { expandInputs } from './files.ts';
 import { InputError, type ParsedRecord, type ReaderItem } from './types.ts';
@@ -31,6 +32,8 @@ export interface IngestOptions {
   onProgress?: (progress: IngestProgress) => void;
   /** Run the structuring stage on new or changed paragraphs after the import (default true). */
   structure?: boolean;
+  /** Run the knowledge-graph stage after structuring (default true; needs structuring). */
+  graph?: boolean;
   /** Largest single JSON line / XML / PDF / text document accepted. */
   maxItemBytes?: number;
   recordBatchSize?: number;
@@ -55,6 +58,7 @@ export interface IngestReport {
   seconds: number;
   ingestSeconds: number;
   structureSeconds: number;
+  graphSeconds: number;
   counters: RunCounters;
   errorSamples: IngestErrorEntry[];
 }
@@ -223,11 +227,23 @@ async function ingestNow(db: Database, inputs: string[], options: IngestOptions)
     }
     structureSeconds = (performance.now() - t) / 1000;
   }
+  // Graph stage: tuples from the structured records of papers whose record changed (incremental likewise).
+  let graphSeconds = 0;
+  if (status !== 'failed' && options.structure !== false && options.graph !== false && changed) {
+    const t = performance.now();
+    try {
+      await updateRunProgress(prisma, runId, { currentFile: 'extracting knowledge-graph tuples' });
+      await buildGraph(db, { signal: options.signal });
+    } catch (error) {
+      message = `${message ? message + '; ' : ''}graph extraction failed: ${(error as Error).message} (run \`npm run graph:build\` to retry)`;
+    }
+    graphSeconds = (performance.now() - t) / 1000;
+  }
   if (pendingErrors.length) await addRunErrors(prisma, runId, pendingErrors).catch(() => {});
   const seconds = (performance.now() - started) / 1000;
   const [{ papers, paragraphs }, records] = await Promise.all([countPapersAndParagraphs(prisma), countRecords(prisma)]);
-  await finishRun(prisma, runId, status, counters, { total: seconds, ingest: ingestSeconds, linkRecords: linkSeconds, structure: structureSeconds }, message);
+  await finishRun(prisma, runId, status, counters, { total: seconds, ingest: ingestSeconds, linkRecords: linkSeconds, structure: structureSeconds, graph: graphSeconds }, message);
   options.onProgress?.({ ...counters, currentFile: null, runId, items, elapsedSeconds: seconds });
-  return { runId, status, papers, paragraphs, records, errors: counters.errorCount, seconds, ingestSeconds, structureSeconds, counters, errorSamples: samples };
+  return { runId, status, papers, paragraphs, records, errors: counters.errorCount, seconds, ingestSeconds, structureSeconds, graphSeconds, counters, errorSamples: samples };
 }
 

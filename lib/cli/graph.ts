@@ -1,0 +1,46 @@
+import { config } from '../config.ts';
+import { openMigratedDatabase } from '../db/client.ts';
+import { allEdges, tuplesByIds } from '../db/graph.ts';
+import { buildGraph } from '../graph/build.ts';
+import { configuredGraphStore } from '../graph/select.ts';
+
+const usage = `usage: npm run graph:build     extract tuples and entities from the structured records (incremental)
+       npm run graph:sync      push the graph from the relational database to the configured store (Neo4j)`;
+
+async function main() {
+  const [what] = process.argv.slice(2);
+  const cfg = config();
+  const db = await openMigratedDatabase(cfg);
+  try {
+    if (what === 'build') {
+      const r = await buildGraph(db, { onProgress: (n) => n % 500 === 0 && process.stderr.write(`progress: ${n} papers\n`) });
+      console.log(`graph built in ${r.seconds.toFixed(1)} s: ${r.papersExtracted} of ${r.papersSeen} papers (re)extracted, ${r.tuplesWritten} tuples written, ${r.orphansRemoved.tuples} orphan tuples and ${r.orphansRemoved.entities} unused entities removed`);
+      console.log(`graph now holds ${r.counts.entities} entities and ${r.counts.tuples} tuples (${r.counts.causal} causal)`);
+    } else if (what === 'sync') {
+      const store = configuredGraphStore(db, cfg);
+      if (store.kind === 'embedded') {
+        console.log('no Neo4j is configured (NEO4J_URI): the embedded store already reads the relational tables; nothing to push');
+        return;
+      }
+      const t0 = performance.now();
+      await store.ensureSchema();
+      const edges = await allEdges(db);
+      const entities = await db.prisma.graphEntity.findMany({ select: { key: true, label: true, kind: true, formula: true, surfaces: true } });
+      await store.upsert({ entities: entities.map((e) => ({ ...e, surfaces: e.surfaces as Record<string, number> })), tuples: [] });
+      for (let i = 0; i < edges.length; i += 5000) await store.upsert({ entities: [], tuples: await tuplesByIds(db, edges.slice(i, i + 5000).map((e) => e.id)) });
+      const c = await store.counts();
+      console.log(`pushed ${entities.length} entities and ${edges.length} tuples to Neo4j in ${((performance.now() - t0) / 1000).toFixed(1)} s; it now holds ${c.entities} entities and ${c.tuples} tuples`);
+      await store.close();
+    } else {
+      console.error(usage);
+      process.exitCode = 2;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

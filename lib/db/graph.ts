@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { Database } from './database.ts';
+
+/** Owns all queries on GraphEntity and GraphTuple (the relational side of the knowledge graph). */
+
+export interface StoredEntity {
+  key: string;
+  label: string;
+  kind: string;
+  formula: string | null;
+  /** surface → times seen in this batch */
+  surfaces: Record<string, number>;
+}
+
+export interface StoredTuple {
+  id: string;
+  subjectKey: string;
+  relation: string;
+  objectKey: string;
+  referenceRelation: string | null;
+  referenceNode: string | null;
+  value: number | null;
+  valueMax: number | null;
+  unit: string | null;
+  causal: boolean;
+  paperId: string | null;
+  paragraphId: string | null;
+  recordId: string | null;
+  start: number | null;
+  end: number | null;
+  sentence: string | null;
+  stamp: string;
+}
+
+/** Entity ids derive from their key, so both stores and every batch agree without a lookup. */
+export const entityId = (key: string) => `e${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+
+export async function upsertEntities(db: Database, entities: StoredEntity[]) {
+  for (let i = 0; i < entities.length; i += 2000) {
+    const batch = entities.slice(i, i + 2000);
+    const params: unknown[] = [];
+    const rows = batch.map((e, j) => {
+      params.push(entityId(e.key), e.key, e.label, e.kind, e.formula, JSON.stringify(e.surfaces));
+      const b = j * 6;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, now())`;
+    });
+    // Surfaces accumulate: a spelling seen again keeps its place, a new one is added.
+    await db.bulkExecute(
+      `INSERT INTO "GraphEntity" ("id", "key", "label", "kind", "formula", "surfaces", "updatedAt") VALUES ${rows.join(', ')}
+       ON CONFLICT ("key") DO UPDATE SET "surfaces" = "GraphEntity"."surfaces" || EXCLUDED."surfaces", "updatedAt" = now()`,
+      params,
+    );
+  }
+}
+
+const TUPLE_COLUMNS = ['id', 'subjectId', 'relation', 'objectId', 'referenceRelation', 'referenceNode', 'value', 'valueMax', 'unit', 'causal', 'paperId', 'paragraphId', 'recordId', 'start', 'end', 'sentence', 'stamp'] as const;
+
+export async function insertTuples(db: Database, tuples: StoredTuple[]) {
+  for (let i = 0; i < tuples.length; i += 1000) {
+    const batch = tuples.slice(i, i + 1000);
+    const params: unknown[] = [];
+    const rows = batch.map((t, j) => {
+      params.push(t.id, entityId(t.subjectKey), t.relation, entityId(t.objectKey), t.referenceRelation, t.referenceNode, t.value, t.valueMax, t.unit, t.causal, t.paperId, t.paragraphId, t.recordId, t.start, t.end, t.sentence, t.stamp);
+      const b = j * TUPLE_COLUMNS.length;
+      return `(${TUPLE_COLUMNS.map((_, k) => `$${b + k + 1}`).join(', ')})`;
+    });
+    await db.bulkExecute(`INSERT INTO "GraphTuple" (${TUPLE_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES ${rows.join(', ')} ON CONFLICT ("id") DO NOTHING`, params);
+  }
+}
+
+/** The stamp each paper's tuples were extracted under (papers without tuples are absent). */
+export async function paperStamps(db: Database): Promise<Map<string, string>> {
+  const rows = await db.prisma.$queryRawUnsafe<{ paperId: string; stamp: string }[]>(`SELECT DISTINCT "paperId", "stamp" FROM "GraphTuple" WHERE "paperId" IS NOT NULL`);
+  return new Map(rows.map((r) => [r.paperId, r.stamp]));
+}
+
+export async function deletePaperTuples(db: Database, paperIds: string[]) {
+  if (paperIds.length) await db.bulkExecute(`DELETE FROM "GraphTuple" WHERE "paperId" = ANY($1::text[])`, [paperIds]);
+}
+
+/** Tuples of papers that no longer exist, and entities no tuple uses any more. */
+export async function deleteOrphans(db: Database): Promise<{ tuples: number; entities: number }> {
+  const tuples = await db.bulkExecute(`DELETE FROM "GraphTuple" t WHERE t."paperId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Paper" p WHERE p.id = t."paperId")`, []);
+  const entities = await db.bulkExecute(
+    `DELETE FROM "GraphEntity" e WHERE NOT EXISTS (SELECT 1 FROM "GraphTuple" t WHERE t."subjectId" = e.id OR t."objectId" = e.id) AND NOT EXISTS (SELECT 1 FROM "GraphEntity" m WHERE m."mergedIntoId" = e.id)`,
+    [],
+  );
+  return { tuples, entities };
+}
+
+/** Papers with a structured record, one page at a time, with what tuple extraction reads. */
+export async function papersForGraph(db: Database, afterId: string | null, take: number) {
+  return db.prisma.paperRecord.findMany({
+    where: afterId ? { paperId: { gt: afterId } } : {},
+    orderBy: { paperId: 'asc' },
+    take,
+    select: { paperId: true, extractor: true, updatedAt: true, record: true, paper: { select: { paragraphs: { select: { id: true, text: true }, orderBy: { ordinal: 'asc' } } } } },
+  });
+}
+
+export async function graphCounts(db: Database) {
+  const [entities, tuples, causal, merged] = await Promise.all([
+    db.prisma.graphEntity.count(),
+    db.prisma.graphTuple.count(),
+    db.prisma.graphTuple.count({ where: { causal: true } }),
+    db.prisma.graphEntity.count({ where: { mergedIntoId: { not: null } } }),
+  ]);
+  return { entities, tuples, causal, merged };
+}
+
+export interface EdgeRow {
+  id: string;
+  subjectKey: string;
+  objectKey: string;
+  relation: string;
+}
+
+/** Every edge as (subject key, relation, object key), for in-process traversal. */
+export async function allEdges(db: Database): Promise<EdgeRow[]> {
+  return db.prisma.$queryRawUnsafe<EdgeRow[]>(
+    `SELECT t.id, s.key AS "subjectKey", o.key AS "objectKey", t.relation FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"`,
+  );
+}
+
+export async function tuplesByIds(db: Database, ids: string[]): Promise<StoredTuple[]> {
+  if (ids.length === 0) return [];
+  return db.prisma.$queryRawUnsafe<StoredTuple[]>(
+    `SELECT t.id, s.key AS "subjectKey", t.relation, o.key AS "objectKey", t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId", t."recordId", t.start, t."end", t.sentence, t.stamp
+     FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId" WHERE t.id = ANY($1::text[]) ORDER BY t.id`,
+    ids,
+  );
+}
+
+export async function tuplesTouching(db: Database, keys: string[], limit: number): Promise<StoredTuple[]> {
+  if (keys.length === 0) return [];
+  return db.prisma.$queryRawUnsafe<StoredTuple[]>(
+    `SELECT t.id, s.key AS "subjectKey", t.relation, o.key AS "objectKey", t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId", t."recordId", t.start, t."end", t.sentence, t.stamp
+     FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
+     WHERE s.key = ANY($1::text[]) OR o.key = ANY($1::text[]) ORDER BY t.id LIMIT $2`,
+    keys,
+    limit,
+  );
+}
+
+export async function entitiesByKeys(db: Database, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db.prisma.graphEntity.findMany({ where: { key: { in: keys } }, orderBy: { key: 'asc' } });
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { graphCounts, tuplesTouching } from '../db/graph.ts';
+import { runIngest } from '../ingest/pipeline.ts';
+import { openTestDatabase } from '../testing/database.ts';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { buildGraph } from './build.ts';
+import { createEmbeddedGraphStore } from './stores/embedded.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const dir = tempDir();
+  await runIngest(db, [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('buildGraph', () => {
+  it('turns structured records and sentences into tuples with provenance, incrementally', async () => {
+    const first = await buildGraph(db);
+    expect(first.papersExtracted).toBe(first.papersSeen);
+    expect(first.counts.tuples).toBeGreaterThan(0);
+    const power = await tuplesTouching(db, ['p:power-density'], 10);
+    expect(power).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ subjectKey: 'f:FeLa0.6O3Sr0.4', relation: 'has_property', value: 812, unit: 'mW/cm^2', referenceRelation: 'measured_at', referenceNode: '700 °C' }),
+      ]),
+    );
+    const withSentence = power.find((t) => t.value === 812)!;
+    expect(withSentence.sentence).toMatch(/812 mW cm−2 at 700 °C/);
+    expect(withSentence.paragraphId).toBeTruthy();
+    // The imported recipe for LiMn2O4 (linked by DOI) gives synthesis tuples too.
+    const recipe = await tuplesTouching(db, ['f:LiMn2O4'], 20);
+    expect(recipe.some((t) => t.relation === 'synthesized_by' && t.objectKey === 'method:sol-gel' && t.recordId)).toBe(true);
+
+    const again = await buildGraph(db);
+    expect(again.tuplesWritten).toBe(0);
+    expect(again.counts).toEqual(first.counts);
+  });
+
+  it('removes the tuples of deleted papers and entities nothing uses', async () => {
+    await buildGraph(db);
+    const before = await graphCounts(db);
+    await db.prisma.paper.deleteMany({ where: { sourceId: 'demo-sofc-01' } });
+    const r = await buildGraph(db);
+    expect(r.orphansRemoved.tuples).toBeGreaterThan(0);
+    expect(r.counts.tuples).toBeLessThan(before.tuples);
+    expect(await tuplesTouching(db, ['p:power-density'], 10)).toEqual([]);
+  });
+
+  it('is traversed by the embedded store', async () => {
+    const store = createEmbeddedGraphStore(db);
+    const paths = await store.paths('f:LiMn2O4', 'method:sol-gel', 2);
+    expect(paths[0]?.tupleIds.length).toBe(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { deleteOrphans, deletePaperTuples, graphCounts, insertTuples, paperStamps, papersForGraph, upsertEntities, type StoredEntity, type StoredTuple } from '../db/graph.ts';
+import type { PerformanceEntry, SynthesisEntry } from '../structure/record-mapping.ts';
+import { CAUSAL_RELATIONS, performanceTuples, sentenceTuples, synthesisTuples, tupleId, tupleRulesSource, type TupleDraft } from './tuples.ts';
+
+/**
+ * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
+ * relational store. Incremental: a paper whose record is unchanged since its tuples were made (same stamp) is
+ * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
+ */
+export const GRAPH_EXTRACTOR_ID = `graph-offline@2-${createHash('sha256').update(tupleRulesSource()).digest('hex').slice(0, 10)}`;
+
+export interface GraphBuildReport {
+  papersSeen: number;
+  papersExtracted: number;
+  tuplesWritten: number;
+  entitiesTouched: number;
+  orphansRemoved: { tuples: number; entities: number };
+  seconds: number;
+  counts: Awaited<ReturnType<typeof graphCounts>>;
+}
+
+interface PaperRecordJson {
+  synthesis?: SynthesisEntry[];
+  performance?: PerformanceEntry[];
+}
+
+/** Tuples of one paper: from its record entries, then from sentence patterns in its paragraphs. */
+export function paperTuples(record: PaperRecordJson, paragraphs: { id: string; text: string }[]): TupleDraft[] {
+  const out: TupleDraft[] = [];
+  for (const e of record.synthesis ?? []) out.push(...synthesisTuples(e));
+  for (const e of record.performance ?? []) out.push(...performanceTuples(e));
+  for (const p of paragraphs) out.push(...sentenceTuples(p.text, p.id));
+  return out;
+}
+
+export async function buildGraph(db: Database, opts: { onProgress?: (seen: number) => void; signal?: AbortSignal } = {}): Promise<GraphBuildReport> {
+  const t0 = performance.now();
+  const stamps = await paperStamps(db);
+  let after: string | null = null;
+  let seen = 0;
+  let extracted = 0;
+  let written = 0;
+  let touched = 0;
+  for (;;) {
+    if (opts.signal?.aborted) break;
+    const page = await papersForGraph(db, after, 100);
+    if (page.length === 0) break;
+    after = page[page.length - 1].paperId;
+    const entities = new Map<string, StoredEntity>();
+    const tuples: StoredTuple[] = [];
+    const redo: string[] = [];
+    for (const p of page) {
+      seen++;
+      const stamp = `${GRAPH_EXTRACTOR_ID}:${p.extractor}:${p.updatedAt.toISOString()}`;
+      if (stamps.get(p.paperId) === stamp) continue;
+      redo.push(p.paperId);
+      extracted++;
+      for (const t of paperTuples(p.record as PaperRecordJson, p.paper.paragraphs)) {
+        for (const e of [t.subject, t.object]) {
+          const cur = entities.get(e.key) ?? { key: e.key, label: e.surface, kind: e.kind, formula: e.formula, surfaces: {} };
+          cur.surfaces[e.surface] = (cur.surfaces[e.surface] ?? 0) + 1;
+          entities.set(e.key, cur);
+        }
+        tuples.push({
+          id: tupleId(stamp, t),
+          subjectKey: t.subject.key,
+          relation: t.relation,
+          objectKey: t.object.key,
+          referenceRelation: t.referenceRelation,
+          referenceNode: t.referenceNode,
+          value: t.value,
+          valueMax: t.valueMax,
+          unit: t.unit,
+          causal: CAUSAL_RELATIONS.has(t.relation),
+          paperId: p.paperId,
+          paragraphId: t.paragraphId,
+          recordId: t.recordId,
+          start: t.start,
+          end: t.end,
+          sentence: t.sentence,
+          stamp,
+        });
+      }
+    }
+    // Entities first (tuples reference them), then the paper's old tuples out and the new ones in.
+    await upsertEntities(db, [...entities.values()]);
+    await deletePaperTuples(db, redo);
+    await insertTuples(db, tuples);
+    written += tuples.length;
+    touched += entities.size;
+    opts.onProgress?.(seen);
+  }
+  const orphansRemoved = await deleteOrphans(db);
+  return { papersSeen: seen, papersExtracted: extracted, tuplesWritten: written, entitiesTouched: touched, orphansRemoved, seconds: (performance.now() - t0) / 1000, counts: await graphCounts(db) };
+}

@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { formulaKey } from '../retrieval/analyze.ts';
+import { chemicalNameToFormula } from '../structure/chemical-names.ts';
+import { normaliseMaterial, nameKey } from '../structure/materials.ts';
+import { findProperties } from '../structure/properties.ts';
+import { splitSentences } from '../structure/sentences.ts';
+import type { PerformanceEntry, SynthesisEntry } from '../structure/record-mapping.ts';
+
+/**
+ * Offline tuple extraction (method B's five-field tuples, method C's causal edges): the structured records
+ * become tuples — targets synthesized_from precursors and synthesized_by a method, solvents used_as solvent,
+ * targets grown_on substrates, processed_at conditions, materials has_property values measured_at conditions —
+ * and sentence patterns add doped_with, used_as, part_of and the causal increases / decreases / causes. Every
+ * tuple keeps its provenance (paragraph or record, sentence and offsets).
+ */
+
+export const RELATIONS = [
+  'synthesized_from',
+  'synthesized_by',
+  'grown_on',
+  'processed_at',
+  'has_property',
+  'doped_with',
+  'used_as',
+  'part_of',
+  'increases',
+  'decreases',
+  'causes',
+] as const;
+export type Relation = (typeof RELATIONS)[number];
+export const CAUSAL_RELATIONS = new Set<Relation>(['increases', 'decreases', 'causes']);
+
+export type EntityKind = 'material' | 'property' | 'method' | 'value' | 'concept';
+
+export interface EntityRef {
+  key: string;
+  surface: string;
+  kind: EntityKind;
+  formula: string | null;
+}
+
+export interface TupleDraft {
+  subject: EntityRef;
+  relation: Relation;
+  object: EntityRef;
+  referenceRelation: string | null;
+  referenceNode: string | null;
+  value: number | null;
+  valueMax: number | null;
+  unit: string | null;
+  paragraphId: string | null;
+  recordId: string | null;
+  sentence: string | null;
+  start: number | null;
+  end: number | null;
+}
+
+/** A material mention → its graph entity: formula in Hill order, lexicon key, or folded name. */
+export function materialEntity(surface: string, known?: { key?: string | null; formula?: string | null }): EntityRef {
+  const text = surface.trim();
+  const formula = known?.formula ?? normaliseMaterial(text).formula ?? chemicalNameToFormula(text) ?? (/^[A-Z][a-z]?$/.test(text) ? text : null);
+  const fk = formula ? formulaKey(formula) : null;
+  if (fk) return { key: `f:${fk}`, surface: text, kind: 'material', formula };
+  const m = normaliseMaterial(text);
+  if (m.kind === 'lexicon') return { key: `m:${m.key}`, surface: text, kind: 'material', formula: m.formula };
+  return { key: `n:${nameKey(text)}`, surface: text, kind: 'material', formula: null };
+}
+
+const propertyEntity = (property: string, surface = property): EntityRef => ({ key: `p:${property}`, surface, kind: 'property', formula: null });
+const methodEntity = (method: string): EntityRef => ({ key: `method:${method}`, surface: method, kind: 'method', formula: null });
+const conceptEntity = (text: string): EntityRef => ({ key: `n:${nameKey(text)}`, surface: text.trim(), kind: 'concept', formula: null });
+const valueEntity = (dimension: string, values: number[], unit: string, surface: string): EntityRef => ({
+  key: `v:${dimension}:${values.map((v) => Number.parseFloat(v.toPrecision(4))).join('-')}${unit ? ` ${unit}` : ''}`,
+  surface,
+  kind: 'value',
+  formula: null,
+});
+
+const draft = (t: Partial<TupleDraft> & Pick<TupleDraft, 'subject' | 'relation' | 'object'>): TupleDraft => ({
+  referenceRelation: null,
+  referenceNode: null,
+  value: null,
+  valueMax: null,
+  unit: null,
+  paragraphId: null,
+  recordId: null,
+  sentence: null,
+  start: null,
+  end: null,
+  ...t,
+});
+
+/** Tuples from one synthesis entry of a paper record (paragraph- or record-sourced). */
+export function synthesisTuples(e: SynthesisEntry): TupleDraft[] {
+  const out: TupleDraft[] = [];
+  const src = { paragraphId: e.paragraphId ?? null, recordId: e.recordId ?? null };
+  for (const t of e.targets) {
+    const target = materialEntity(t.text, t);
+    for (const p of e.precursors) out.push(draft({ subject: target, relation: 'synthesized_from', object: materialEntity(p.text, p), ...src }));
+    if (e.method) out.push(draft({ subject: target, relation: 'synthesized_by', object: methodEntity(e.method), ...src }));
+    for (const s of e.solvents) out.push(draft({ subject: materialEntity(s.text, s), relation: 'used_as', object: conceptEntity('solvent'), referenceRelation: 'in_synthesis_of', referenceNode: t.text, ...src }));
+    for (const a of e.additives) out.push(draft({ subject: materialEntity(a.text, a), relation: 'used_as', object: conceptEntity('additive'), referenceRelation: 'in_synthesis_of', referenceNode: t.text, ...src }));
+    for (const s of e.substrates) out.push(draft({ subject: target, relation: 'grown_on', object: materialEntity(s.text, s), ...src }));
+    for (const [dimension, list] of [['temperature', e.conditions.temperature], ['time', e.conditions.time]] as const) {
+      for (const c of list) {
+        out.push(
+          draft({
+            subject: target,
+            relation: 'processed_at',
+            object: valueEntity(dimension, c.canonical, c.unit, c.text),
+            referenceRelation: c.step ? 'during' : null,
+            referenceNode: c.step,
+            value: Math.min(...c.canonical),
+            valueMax: Math.max(...c.canonical),
+            unit: c.unit,
+            ...src,
+          }),
+        );
+      }
+    }
+  }
+  return out;
+}
+
+/** Tuples from one performance claim: material has_property property (value), measured_at its first condition. */
+export function performanceTuples(e: PerformanceEntry): TupleDraft[] {
+  if (!e.material) return [];
+  const condition = e.conditions[0];
+  const start = e.start ?? null;
+  return [
+    draft({
+      subject: materialEntity(e.material),
+      relation: 'has_property',
+      // Claims name properties for display ("power density"); the graph uses the property lexicon's keys.
+      object: propertyEntity(findProperties(e.property)[0]?.key ?? e.property.toLowerCase().replace(/\s+/g, '-'), e.property),
+      referenceRelation: condition ? 'measured_at' : null,
+      referenceNode: condition ? condition.text : null,
+      value: e.canonical.length ? Math.min(...e.canonical) : null,
+      valueMax: e.canonical.length ? Math.max(...e.canonical) : null,
+      unit: e.canonicalUnit ?? null,
+      paragraphId: e.paragraphId ?? null,
+      recordId: e.recordId ?? null,
+      sentence: e.sentence,
+      start,
+      end: start !== null && e.sentence ? start + e.sentence.length : null,
+    }),
+  ];
+}
+
+// Sentence patterns. A "thing" is a formula-like token or a short noun phrase (2–5 words, no verbs of its own).
+const THING = String.raw`((?:(?:the |a |an )?(?:[A-Za-z][a-z-]+ ){0,3}[a-z][a-z-]{2,})|(?:[A-Z][A-Za-z0-9()[\]·.+\-−δ/]*[A-Za-z0-9)\]δ]))`;
+const PATTERNS: { re: RegExp; relation: Relation; swap?: boolean; objectIsConcept?: boolean }[] = [
+  { re: new RegExp(String.raw`\b${THING} (?:was |were |is |are )?doped with ${THING}`, 'g'), relation: 'doped_with' },
+  { re: /\b([A-Z][a-z]?)-doped ([A-Z][A-Za-z0-9()[\]·.+\-−δ]*[A-Za-z0-9)\]δ])/g, relation: 'doped_with', swap: true },
+  { re: new RegExp(String.raw`\b${THING} (?:was|were|is|are) (?:used|employed|applied|chosen|selected) as (?:the |an? )?([a-z][a-z -]{2,40}?)(?=[.,;]| for| in| to| and)`, 'g'), relation: 'used_as', objectIsConcept: true },
+  { re: new RegExp(String.raw`\b(?:[Ii]ncreasing|[Hh]igher|[Rr]aising|[Mm]ore) ${THING} (?:increases|increased|improves|improved|enhances|enhanced|raises|raised|leads to (?:a )?higher|led to (?:a )?higher|results in (?:a )?higher) (?:the )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and)`, 'g'), relation: 'increases', objectIsConcept: true },
+  { re: new RegExp(String.raw`\b(?:[Ii]ncreasing|[Hh]igher|[Rr]aising|[Mm]ore) ${THING} (?:decreases|decreased|reduces|reduced|lowers|lowered|suppresses|suppressed|leads to (?:a )?lower|led to (?:a )?lower|results in (?:a )?lower) (?:the )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and)`, 'g'), relation: 'decreases', objectIsConcept: true },
+  { re: new RegExp(String.raw`\b${THING} (?:leads to|lead to|led to|results in|result in|resulted in|causes|cause|caused|induces|induced|gives rise to|gave rise to) (?!by )(?:the |an? )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and| at)`, 'g'), relation: 'causes', objectIsConcept: true },
+];
+const STOP_PHRASES = /^(?:the|a|an|this|that|these|those|it|they|which|samples?|sample|results?|figure|fig|table)$/i;
+// A phrase with a pronoun, modal or clause word is a piece of a clause ("we calculated the changes", "this can"),
+// not a thing; a bare generic noun ("changes", "reduction") names no effect on its own.
+const CLAUSE_WORDS = /\b(?:we|our|this|that|these|those|it|its|they|their|can|could|may|might|will|would|should|which|who|also|then|thus|here|there|is|are|was|were|be|been|has|have|had|not|as|than|so|such|one|first|other)\b/i;
+const GENERIC = /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?)$/i;
+
+const phraseEntity = (text: string, conceptOnly = false): EntityRef | null => {
+  const t = text.replace(/^(?:the|a|an) /i, '').trim();
+  if (t.length < 2 || STOP_PHRASES.test(t) || CLAUSE_WORDS.test(t) || GENERIC.test(t)) return null;
+  if (!conceptOnly) {
+    const m = materialEntity(t);
+    if (!m.key.startsWith('n:')) return m;
+  }
+  const prop = findProperties(t)[0];
+  if (prop && prop.text.length >= t.length - 4) return propertyEntity(prop.key, t);
+  return conceptEntity(t);
+};
+
+/** Tuples stated by sentence patterns in a paragraph, with sentence offsets. */
+export function sentenceTuples(text: string, paragraphId: string | null): TupleDraft[] {
+  const out: TupleDraft[] = [];
+  for (const s of splitSentences(text)) {
+    for (const p of PATTERNS) {
+      for (const m of s.text.matchAll(p.re)) {
+        let [a, b] = [m[1], m[2]];
+        if (p.swap) [a, b] = [b, a];
+        const subject = phraseEntity(a);
+        const object = phraseEntity(b, p.objectIsConcept);
+        if (!subject || !object || subject.key === object.key) continue;
+        out.push(draft({ subject, relation: p.relation, object, paragraphId, sentence: s.text.trim(), start: s.start, end: s.end }));
+      }
+    }
+  }
+  return out;
+}
+
+/** A stable id: the same tuple from the same source under the same extractor stamp is stored once. */
+export function tupleId(stamp: string, t: TupleDraft): string {
+  return createHash('sha256')
+    .update([stamp, t.paragraphId, t.recordId, t.subject.key, t.relation, t.object.key, t.referenceRelation, t.referenceNode, t.value, t.start].join('\u0000'))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** Text of the patterns, for the graph extractor's version stamp. */
+export const tupleRulesSource = (): string => [...PATTERNS.map((p) => p.re.source + p.relation), STOP_PHRASES.source, CLAUSE_WORDS.source, GENERIC.source].join('\n');
