@@ -146,3 +146,26 @@ export async function entitiesByKeys(db: Database, keys: string[]) {
   if (keys.length === 0) return [];
   return db.prisma.graphEntity.findMany({ where: { key: { in: keys } }, orderBy: { key: 'asc' } });
 }
+
+/** Entities whose key is a folded name (the only ones canonical clustering merges). */
+export async function nameEntities(db: Database) {
+  return db.prisma.graphEntity.findMany({ where: { key: { startsWith: 'n:' } }, select: { id: true, key: true, label: true }, orderBy: { key: 'asc' } });
+}
+
+/** Replaces all embedding merges by the given ones (entity id → representative id and distance). */
+export async function replaceEmbeddingMerges(db: Database, merges: { id: string; into: string; distance: number; method: string }[]) {
+  await db.bulkExecute(`UPDATE "GraphEntity" SET "mergedIntoId" = NULL, "mergeMethod" = NULL, "mergeDistance" = NULL WHERE "mergeMethod" IN ('embedding', 'numeric')`, []);
+  for (let i = 0; i < merges.length; i += 2000) {
+    const batch = merges.slice(i, i + 2000);
+    await db.bulkExecute(
+      `UPDATE "GraphEntity" e SET "mergedIntoId" = m.into, "mergeMethod" = m.method, "mergeDistance" = m.distance
+       FROM (SELECT unnest($1::text[]) AS id, unnest($2::text[]) AS into, unnest($3::text[]) AS method, unnest($4::float8[]) AS distance) m WHERE e.id = m.id`,
+      [batch.map((m) => m.id), batch.map((m) => m.into), batch.map((m) => m.method), batch.map((m) => m.distance)],
+    );
+  }
+}
+
+/** Undoes one merge: the entity becomes its own representative again (its tuples and spellings never moved). */
+export async function undoMerge(db: Database, key: string) {
+  return db.prisma.graphEntity.updateMany({ where: { key }, data: { mergedIntoId: null, mergeMethod: 'undone', mergeDistance: null } });
+}

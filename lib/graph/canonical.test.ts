@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { fitLocalHashEmbedder } from '../retrieval/embedders/local-hash.ts';
+import { averageLinkage, canonicalClusters, coarseGroups, type NameItem } from './canonical.ts';
+
+const unit = (...xs: number[]) => {
+  const n = Math.hypot(...xs);
+  return Float32Array.from(xs.map((x) => x / n));
+};
+
+describe('averageLinkage', () => {
+  it('merges while the mean pairwise cosine distance stays under the threshold', () => {
+    const items: NameItem[] = [
+      { id: 'a', label: 'a', vector: unit(1, 0, 0) },
+      { id: 'b', label: 'b', vector: unit(0.95, 0.31, 0) },
+      { id: 'c', label: 'c', vector: unit(0, 0, 1) },
+    ];
+    expect(averageLinkage(items, 0.5).map((c) => c.map((i) => i.id).sort())).toEqual([['a', 'b'], ['c']]);
+    expect(averageLinkage(items, 0.01).length).toBe(3);
+    expect(averageLinkage(items, 1.01).length).toBe(1);
+  });
+});
+
+describe('coarseGroups', () => {
+  it('splits large sets into k-means groups and keeps every item once', () => {
+    const items = Array.from({ length: 30 }, (_, i) => ({ id: String(i), label: String(i), vector: unit(i % 2 ? 1 : 0.01, i % 2 ? 0.01 : 1, (i % 5) / 10) }));
+    const groups = coarseGroups(items, 10);
+    expect(groups.length).toBe(3);
+    expect(groups.flat().map((i) => i.id).sort()).toEqual(items.map((i) => i.id).sort());
+  });
+});
+
+describe('canonicalClusters', () => {
+  const labels = ['cathode material', 'cathode materials', 'anode support layer', 'anode support layers', '1.5', '2.0', '3.7 K'];
+  const model = fitLocalHashEmbedder(labels, 256);
+  const items = labels.map((l, i) => ({ id: `e${i}`, label: l, vector: model.embedOne(l) }));
+  it('merges spelling variants, picks a representative and keeps the distances', () => {
+    const clusters = canonicalClusters(items, 0.5);
+    const cathode = clusters.find((c) => c.members.some((m) => m.id === 'e0'))!;
+    expect(cathode.members.map((m) => m.id).sort()).toEqual(['e0', 'e1']);
+    expect(['e0', 'e1']).toContain(cathode.representative);
+    expect(cathode.members.find((m) => m.id === cathode.representative)!.distance).toBeCloseTo(0, 5);
+  });
+  it('labels mostly numeric clusters numerical_value', () => {
+    const numbers = canonicalClusters(items.slice(4), 1.5);
+    expect(numbers).toHaveLength(1);
+    expect(numbers[0]).toMatchObject({ numeric: true, label: 'numerical_value' });
+  });
+  it('never merges items with different guards', () => {
+    const guarded = items.slice(0, 2).map((it, i) => ({ ...it, guard: i === 0 ? 'Pt' : 'Au' }));
+    expect(canonicalClusters(guarded, 0.9)).toHaveLength(2);
+  });
+});

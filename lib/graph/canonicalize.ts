@@ -1,0 +1,34 @@
+import type { Database } from '../db/database.ts';
+import { nameEntities, replaceEmbeddingMerges } from '../db/graph.ts';
+import type { TextEmbedder } from '../retrieval/embedding.ts';
+import { canonicalClusters } from './canonical.ts';
+import { textFacets } from '../retrieval/analyze.ts';
+
+/**
+ * Clusters the graph's name entities and records each merge on the merged entity (representative, method,
+ * cosine distance). Earlier embedding merges are replaced; merges undone by hand (mergeMethod "undone") stay
+ * undone. Nothing else changes: tuples keep pointing at the entity they were extracted with.
+ */
+export async function canonicalizeEntities(db: Database, embedder: TextEmbedder, threshold = 0.5) {
+  // Names that state different formulas ("TiO2 + g-C3N4", "g-C3N4 + Pt") are different materials however close
+  // their embeddings: merging may never change the chemistry.
+  const guard = (label: string) => {
+    const f = textFacets(label);
+    const symbols = (label.match(/[A-Za-z0-9()[\]·+\-]+/g) ?? []).filter((t) => /^[A-Z][a-z]?$/.test(t) || /[A-Z].*[A-Z0-9]/.test(t));
+    return [...new Set([...f.formulas, ...f.materials, ...symbols])].sort().join('|');
+  };
+  const t0 = performance.now();
+  // Labels with hardly any letters ("(6.08", "Br)") carry too few features for a meaningful distance.
+  const names = (await nameEntities(db)).filter((e) => (e.label.match(/[A-Za-z]/g) ?? []).length >= 4);
+  const undone = new Set((await db.prisma.graphEntity.findMany({ where: { mergeMethod: 'undone' }, select: { id: true } })).map((e) => e.id));
+  const vectors = await embedder.embed(names.map((n) => n.label));
+  const clusters = canonicalClusters(
+    names.map((n, i) => ({ id: n.id, label: n.label, vector: vectors[i], guard: guard(n.label) })),
+    threshold,
+  );
+  const merges = clusters.flatMap((c) =>
+    c.members.filter((m) => m.id !== c.representative && !undone.has(m.id)).map((m) => ({ id: m.id, into: c.representative, distance: m.distance, method: c.numeric ? 'numeric' : 'embedding' })),
+  );
+  await replaceEmbeddingMerges(db, merges);
+  return { names: names.length, clusters: clusters.length, merged: merges.length, multiMember: clusters.filter((c) => c.members.length > 1).length, seconds: (performance.now() - t0) / 1000, sample: clusters.filter((c) => c.members.length > 1).slice(0, 10).map((c) => ({ label: c.label, members: c.members.map((m) => names.find((n) => n.id === m.id)!.label) })) };
+}
