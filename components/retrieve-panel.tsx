@@ -134,6 +134,20 @@ function ResultView({ data }: { data: Response }) {
           ))}
         </ol>
       </section>
+      {r.tuples && r.tuples.length > 0 && (
+        <section aria-label="Graph tuples">
+          <h2 className="mb-2 text-lg font-semibold">Graph tuples</h2>
+          <ol className="space-y-1 text-sm">
+            {r.tuples.slice(0, 12).map((t) => (
+              <li key={t.id} className="rounded border border-slate-200 bg-white px-3 py-1.5">
+                <span className="font-mono text-xs text-slate-500">{t.score.toFixed(3)}</span> <span className="font-medium">{t.text}</span>
+                {t.onPath && <span className="ml-2 rounded bg-violet-50 px-1.5 py-0.5 text-xs text-violet-900">on a path</span>}
+                {t.sentence && <p className="text-xs text-slate-600">“{t.sentence.length > 240 ? `${t.sentence.slice(0, 240)}…` : t.sentence}”</p>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       <section aria-label="Evidence">
         <h2 className="mb-2 text-lg font-semibold">Evidence</h2>
         <ol className="space-y-3">

@@ -1,13 +1,9 @@
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { allEdges, tuplesByIds, undoMerge } from '../db/graph.ts';
-import { canonicalizeEntities } from '../graph/canonicalize.ts';
-import { fitLocalHashEmbedder } from '../retrieval/embedders/local-hash.ts';
-import { localTextEmbedder } from '../retrieval/embedding.ts';
+import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { buildGraph } from '../graph/build.ts';
 import { configuredGraphStore } from '../graph/select.ts';
-
-const LOCAL_EMBEDDER_MERGE_DISTANCE = 0.25;
 
 const usage = `usage: npm run graph:build     extract tuples and entities from the structured records (incremental)
        npm run graph:sync      push the graph from the relational database to the configured store (Neo4j)
@@ -22,11 +18,7 @@ async function main() {
       const r = await buildGraph(db, { onProgress: (n) => n % 500 === 0 && process.stderr.write(`progress: ${n} papers\n`) });
       console.log(`graph built in ${r.seconds.toFixed(1)} s: ${r.papersExtracted} of ${r.papersSeen} papers (re)extracted, ${r.tuplesWritten} tuples written, ${r.orphansRemoved.tuples} orphan tuples and ${r.orphansRemoved.entities} unused entities removed`);
       console.log(`graph now holds ${r.counts.entities} entities and ${r.counts.tuples} tuples (${r.counts.causal} causal)`);
-      const names = await db.prisma.graphEntity.findMany({ where: { key: { startsWith: 'n:' } }, select: { label: true } });
-      const embedder = localTextEmbedder(fitLocalHashEmbedder(names.map((n) => n.label)));
-      // The local embedder compares spellings (character n-grams), not meanings: its cosine distances run
-      // smaller than a sentence model's, so the clustering threshold is tighter than method B's 0.5.
-      const c = await canonicalizeEntities(db, embedder, cfg.embedding ? 0.5 : LOCAL_EMBEDDER_MERGE_DISTANCE);
+      const c = await canonicalizeWithConfiguredEmbedder(db, cfg);
       console.log(`canonical entities: ${c.names} names in ${c.clusters} clusters (${c.multiMember} with more than one name), ${c.merged} merges recorded, ${c.seconds.toFixed(1)} s`);
       for (const s of c.sample) console.log(`  ${s.label} ← ${s.members.join(' | ')}`);
     } else if (what === 'undo-merge') {

@@ -169,3 +169,23 @@ export async function replaceEmbeddingMerges(db: Database, merges: { id: string;
 export async function undoMerge(db: Database, key: string) {
   return db.prisma.graphEntity.updateMany({ where: { key }, data: { mergedIntoId: null, mergeMethod: 'undone', mergeDistance: null } });
 }
+
+export interface RetrievalTupleRow
+  extends Pick<StoredTuple, 'id' | 'subjectKey' | 'relation' | 'objectKey' | 'referenceRelation' | 'referenceNode' | 'value' | 'valueMax' | 'unit' | 'causal' | 'paperId' | 'paragraphId' | 'sentence'> {
+  subjectLabel: string;
+  /** The representative's key when the subject was merged by canonical clustering, else its own key. */
+  subjectCanonical: string;
+  objectLabel: string;
+  objectCanonical: string;
+}
+
+/** Every tuple with its entities' labels and canonical keys (the representative's key for merged entities). */
+export async function tuplesForRetrieval(db: Database): Promise<RetrievalTupleRow[]> {
+  return db.prisma.$queryRawUnsafe<RetrievalTupleRow[]>(
+    `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", coalesce(sm.key, s.key) AS "subjectCanonical", t.relation,
+            o.key AS "objectKey", o.label AS "objectLabel", coalesce(om.key, o.key) AS "objectCanonical",
+            t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId", t.sentence
+     FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
+     LEFT JOIN "GraphEntity" sm ON sm.id = s."mergedIntoId" LEFT JOIN "GraphEntity" om ON om.id = o."mergedIntoId" ORDER BY t.id`,
+  );
+}

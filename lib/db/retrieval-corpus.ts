@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { tuplesForRetrieval, type RetrievalTupleRow } from './graph.ts';
 
 /**
  * Owns the read queries the retrieval index is built from: every paragraph with its paper and structure, the
@@ -53,6 +54,8 @@ export interface RetrievalCorpus {
   /** Imported records, loaded only when the records index is first needed (tens of thousands of JSON rows). */
   recordCount: number;
   loadRecords(): Promise<CorpusRecord[]>;
+  /** Knowledge-graph tuples with entity labels, loaded when a graph pipeline first needs them. */
+  loadGraph(): Promise<RetrievalTupleRow[]>;
 }
 
 /** Changes when papers, paragraphs, their structure or records change. */
@@ -61,7 +64,8 @@ export async function corpusVersion(db: Database): Promise<string> {
     `SELECT concat_ws('|',
        (SELECT count(*) FROM "Paper"), (SELECT max("updatedAt") FROM "Paper"),
        (SELECT count(*) FROM "Paragraph"), (SELECT md5(coalesce(string_agg("structuredBy", ',' ORDER BY "structuredBy"), '')) FROM (SELECT DISTINCT "structuredBy" FROM "Paragraph") s),
-       (SELECT count(*) FROM "Mention"), (SELECT count(*) FROM "Record")) AS v`,
+       (SELECT count(*) FROM "Mention"), (SELECT count(*) FROM "Record"),
+       (SELECT count(*) FROM "GraphTuple"), (SELECT count(*) FROM "GraphEntity" WHERE "mergedIntoId" IS NOT NULL)) AS v`,
   );
   return rows[0].v;
 }
@@ -79,5 +83,5 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
   const recordCount = await db.prisma.record.count();
   const loadRecords = () =>
     db.prisma.record.findMany({ select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true }, orderBy: { id: 'asc' } });
-  return { version, papers, paragraphs, entities, recordCount, loadRecords };
+  return { version, papers, paragraphs, entities, recordCount, loadRecords, loadGraph: () => tuplesForRetrieval(db) };
 }

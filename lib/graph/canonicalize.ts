@@ -3,6 +3,8 @@ import { nameEntities, replaceEmbeddingMerges } from '../db/graph.ts';
 import type { TextEmbedder } from '../retrieval/embedding.ts';
 import { canonicalClusters } from './canonical.ts';
 import { textFacets } from '../retrieval/analyze.ts';
+import type { AssayConfig } from '../config.ts';
+import { createEmbedder } from '../retrieval/service.ts';
 
 /**
  * Clusters the graph's name entities and records each merge on the merged entity (representative, method,
@@ -31,4 +33,16 @@ export async function canonicalizeEntities(db: Database, embedder: TextEmbedder,
   );
   await replaceEmbeddingMerges(db, merges);
   return { names: names.length, clusters: clusters.length, merged: merges.length, multiMember: clusters.filter((c) => c.members.length > 1).length, seconds: (performance.now() - t0) / 1000, sample: clusters.filter((c) => c.members.length > 1).slice(0, 10).map((c) => ({ label: c.label, members: c.members.map((m) => names.find((n) => n.id === m.id)!.label) })) };
+}
+
+/**
+ * Canonicalisation with the configured embedder: the provider's (threshold 0.5, as in method B) or the local
+ * character n-gram embedder fitted on the names, whose distances run smaller than a sentence model's, hence 0.25.
+ */
+export const LOCAL_EMBEDDER_MERGE_DISTANCE = 0.25;
+
+export async function canonicalizeWithConfiguredEmbedder(db: Database, cfg: AssayConfig) {
+  const names = await db.prisma.graphEntity.findMany({ where: { key: { startsWith: 'n:' } }, select: { label: true } });
+  const embedder = await createEmbedder(db, cfg, () => names.map((n) => n.label));
+  return canonicalizeEntities(db, embedder, cfg.embedding ? 0.5 : LOCAL_EMBEDDER_MERGE_DISTANCE);
 }

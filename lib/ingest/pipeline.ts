@@ -16,6 +16,7 @@ import { detectReader } from './detect.ts';
 import { runStructuring } from '../structure/pipeline.ts';
 import { configuredExtractor } from '../structure/select.ts';
 import { buildGraph } from '../graph/build.ts';
+import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { config } from '../config.ts';
 import { expandInputs } from './files.ts';
 import { InputError, type ParsedRecord, type ReaderItem } from './types.ts';
@@ -233,7 +234,8 @@ async function ingestNow(db: Database, inputs: string[], options: IngestOptions)
     const t = performance.now();
     try {
       await updateRunProgress(prisma, runId, { currentFile: 'extracting knowledge-graph tuples' });
-      await buildGraph(db, { signal: options.signal });
+      const graph = await buildGraph(db, { signal: options.signal });
+      if (graph.tuplesWritten > 0) await canonicalizeWithConfiguredEmbedder(db, config());
     } catch (error) {
       message = `${message ? message + '; ' : ''}graph extraction failed: ${(error as Error).message} (run \`npm run graph:build\` to retry)`;
     }

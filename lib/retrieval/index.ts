@@ -5,6 +5,7 @@ import { formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } fro
 import { DenseIndex } from './dense-index.ts';
 import type { TextEmbedder } from './embedding.ts';
 import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
+import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
 
 /**
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
@@ -87,6 +88,8 @@ export interface RetrievalIndex {
   chunks: Map<string, IndexedChunk>;
   /** Built on first use (only the records pipeline needs it), so the paragraph pipelines are ready sooner. */
   records: LazyRecordIndex;
+  /** The knowledge graph, loaded on first use of a graph pipeline. */
+  graph: LazyGraphIndex;
   raw: { lexical: LexicalView; dense: DenseIndex };
   json: { lexical: LexicalView; dense: DenseIndex };
   chunkDense: DenseIndex;
@@ -285,6 +288,7 @@ export async function buildRetrievalIndex(corpus: RetrievalCorpus, embedder: Tex
     paragraphs,
     chunks,
     records: lazyRecordIndex(corpus.recordCount, corpus.loadRecords, paperByDoi),
+    graph: lazyGraphIndex(corpus.loadGraph, embedder),
     raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: new DenseIndex(ids, rawVecs, embedder.dimensions) },
     json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: new DenseIndex(ids, jsonVecs, embedder.dimensions) },
     chunkDense: new DenseIndex(chunkList.map((c) => c.id), chunkVecs, embedder.dimensions),

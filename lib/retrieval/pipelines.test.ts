@@ -153,3 +153,25 @@ describe('reformulation with a model', () => {
     expect(topPaper(r)).toBe('fx-polymer');
   });
 });
+
+describe('graph pipelines', () => {
+  it('graph: canonical retrieval, value agreement in canonical units and provenance back to the paragraph', async () => {
+    const r = await retrieve(index, 'Which paper reports a power density of 0.45 W cm⁻² for La0.6Sr0.4CoO3 at 873 K?', 'graph');
+    expect(r.tuples?.[0]).toMatchObject({ id: 'g1', paragraphId: 'fx-sofc-600:p2' });
+    expect(topPaper(r)).toBe('fx-sofc-600');
+    const canonical = r.trace.find((t) => t.step === 'canonical-retrieval')!.detail as { exactEntities: string[] };
+    expect(canonical.exactEntities).toEqual(expect.arrayContaining(['f:CoLa0.6O3Sr0.4', 'p:power-density']));
+    expect(r.trace.map((t) => t.step)).toEqual(expect.arrayContaining(['string-retrieval', 'hybrid', 'multi-hop', 'rerank']));
+  });
+  it('graph: tuples on multi-hop paths between the question entities are marked and boosted', async () => {
+    const r = await retrieve(index, 'How is NiCo2O4 related to the electrode through nickel foam?', 'graph');
+    const onPath = (r.tuples ?? []).filter((t) => t.onPath).map((t) => t.id);
+    expect(onPath).toEqual(expect.arrayContaining(['g6']));
+  });
+  it('graph-keyword: lemmas of nouns, adjectives and verbs select tuples', async () => {
+    const r = await retrieve(index, 'Which membrane reached a high proton conductivity?', 'graph-keyword');
+    const sel = r.trace.find((t) => t.step === 'keyword-selection')!.detail as { keywords: string[] };
+    expect(sel.keywords).toEqual(expect.arrayContaining(['membran', 'proton', 'conduct']));
+    expect(topPaper(r)).toBe('fx-polymer');
+  });
+});

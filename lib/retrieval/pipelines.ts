@@ -6,6 +6,7 @@ import type { Facets, IndexedParagraph, QuantityFacet, RetrievalIndex } from './
 import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion, type QuestionAnalysis } from './question.ts';
 import { rulesReformulator, type Reformulator } from './reformulate.ts';
+import { graphKeywordRetrieve, graphRetrieve, type TupleHit } from './graph-pipelines.ts';
 import { parseQuantities, type Quantity } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
 
@@ -19,7 +20,7 @@ import { findProperties } from '../structure/properties.ts';
  * - vector: dense over section-merged chunks, k = 8 (method B's VectorRAG);
  * - records: BM25 over the imported structured records with structured boosts.
  */
-export const PIPELINES = ['raw-dense', 'raw-qr', 'json-dense', 'json-qr', 'vector', 'records'] as const;
+export const PIPELINES = ['raw-dense', 'raw-qr', 'json-dense', 'json-qr', 'vector', 'records', 'graph', 'graph-keyword'] as const;
 export type PipelineName = (typeof PIPELINES)[number];
 
 export function isPipelineName(s: string): s is PipelineName {
@@ -33,6 +34,8 @@ export const pipelineDescriptions: Record<PipelineName, string> = {
   'json-qr': 'Query reformulation + hybrid over structured paragraphs + filters and boosts',
   vector: 'Dense over section-merged chunks, k = 8 (VectorRAG)',
   records: 'BM25 over imported structured records + structured boosts',
+  graph: 'Knowledge-graph tuples: string + canonical retrieval, re-ranking, multi-hop paths (GraphRAG)',
+  'graph-keyword': 'Knowledge-graph tuples selected by keyword lemmas (G-RAG)',
 };
 
 export type ReasonCode = 'no-evidence' | 'no-matching-entity' | 'conditions-not-met' | 'unknown-paper' | 'low-score';
@@ -100,6 +103,8 @@ export interface RetrievalResult {
   abstention: Abstention;
   trace: TraceStep[];
   latencyMs: number;
+  /** Graph pipelines: the tuples behind the evidence, best first. */
+  tuples?: TupleHit[];
 }
 
 export interface RetrieveOptions {
@@ -153,12 +158,16 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     case 'records':
       ranked = await structuredRecords(ctx);
       break;
+    case 'graph':
+    case 'graph-keyword':
+      ranked = await graphTuples(ctx, pipeline);
+      break;
   }
   const papers = await step('aggregate-papers', () => aggregatePapers(index, ranked.evidence), (p) => ({ papers: p.slice(0, 5).map((x) => ({ paper: x.title ?? x.doi ?? x.paperId, score: round(x.score, 4) })) }));
   const evidence = ranked.evidence.slice(0, k);
   const value = analysis.intent === 'value' ? await step('extract-value', () => extractValue(evidence.slice(0, 3), analysis), (v) => ({ value: v?.text ?? null })) : null;
   const abstention = await step('abstention', () => decideAbstention(index, analysis, papers, ranked), (a) => ({ ...a }));
-  return { pipeline, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started) };
+  return { pipeline, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), ...(ranked.tuples ? { tuples: ranked.tuples.slice(0, 50) } : {}) };
 }
 
 interface Ctx {
@@ -173,6 +182,7 @@ interface Ranked {
   evidence: EvidenceHit[];
   /** Facets of the records retrieved (records pipeline), for the abstention decision. */
   recordFacets?: Map<string, Facets>;
+  tuples?: TupleHit[];
   /** A quoted title was given and matched (or not) a paper in the corpus. */
   titleMatched?: boolean | null;
 }
@@ -471,6 +481,33 @@ async function structuredRecords(ctx: Ctx): Promise<Ranked> {
       return { kind: 'record' as const, id: r.id, paperId: r.paperId, doi: r.doi, paragraphIds: [], externalIds: [], section: r.kind, text: r.text, score: h.score, coverage, matched };
     }),
   };
+}
+
+/**
+ * Graph pipelines: tuples are retrieved and ranked (graph-pipelines.ts); their provenance turns them into
+ * paragraph evidence, a paragraph scoring as its best tuple (+ 0.05 per further tuple), so papers, values and
+ * abstention work exactly as for the other pipelines.
+ */
+async function graphTuples(ctx: Ctx, pipeline: 'graph' | 'graph-keyword'): Promise<Ranked> {
+  const graph = await ctx.step('load-graph', () => ctx.index.graph.get(), (g) => ({ tuples: g.tuples.size, entities: g.entities.length, buildSeconds: round(g.buildSeconds, 2) }));
+  let hits: TupleHit[];
+  if (pipeline === 'graph') {
+    const optimised = await rulesReformulator.optimise(ctx.analysis.question, ctx.analysis);
+    hits = await graphRetrieve(graph, ctx.analysis, optimised.query, (t) => ctx.index.embedder.embed(t), ctx.step);
+  } else {
+    const r = await ctx.step('keyword-selection', () => graphKeywordRetrieve(graph, ctx.analysis.body), (x) => ({ keywords: x.keywords, tuples: x.hits.length }));
+    hits = r.hits;
+  }
+  const byParagraph = new Map<string, { best: number; n: number }>();
+  for (const h of hits) {
+    if (!h.paragraphId || !ctx.index.paragraphs.has(h.paragraphId)) continue;
+    const cur = byParagraph.get(h.paragraphId) ?? { best: 0, n: 0 };
+    byParagraph.set(h.paragraphId, { best: Math.max(cur.best, h.score), n: cur.n + 1 });
+  }
+  const ranked = [...byParagraph]
+    .map(([id, v]) => ({ id, score: v.best + 0.05 * Math.min(v.n - 1, 4) }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  return { evidence: ranked.map((h) => paragraphEvidence(ctx, h)), tuples: hits };
 }
 
 // ---------------------------------------------------------------------------------------------------------

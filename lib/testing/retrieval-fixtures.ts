@@ -1,4 +1,5 @@
 import type { RetrievalCorpus } from '../db/retrieval-corpus.ts';
+import type { RetrievalTupleRow } from '../db/graph.ts';
 import { fitLocalHashEmbedder } from '../retrieval/embedders/local-hash.ts';
 import { localTextEmbedder } from '../retrieval/embedding.ts';
 import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
@@ -77,6 +78,38 @@ export const fixtureRecords = [
   },
 ];
 
+const tupleRow = (id: string, s: [string, string], relation: string, o: [string, string], paragraphId: string, extra: Partial<RetrievalTupleRow> = {}): RetrievalTupleRow => ({
+  id,
+  subjectKey: s[0],
+  subjectLabel: s[1],
+  subjectCanonical: s[0],
+  relation,
+  objectKey: o[0],
+  objectLabel: o[1],
+  objectCanonical: o[0],
+  referenceRelation: null,
+  referenceNode: null,
+  value: null,
+  valueMax: null,
+  unit: null,
+  causal: false,
+  paperId: paragraphId.split(':')[0],
+  paragraphId,
+  sentence: null,
+  ...extra,
+});
+
+/** Invented tuples over the fixture papers (as the graph stage would extract them). */
+export const fixtureTuples: RetrievalTupleRow[] = [
+  tupleRow('g1', ['f:CoLa0.6O3Sr0.4', 'La0.6Sr0.4CoO3'], 'has_property', ['p:power-density', 'power density'], 'fx-sofc-600:p2', { value: 450, valueMax: 450, unit: 'mW/cm^2', referenceRelation: 'measured_at', referenceNode: '600 °C' }),
+  tupleRow('g2', ['f:CoLa0.6O3Sr0.4', 'La0.6Sr0.4CoO3'], 'has_property', ['p:power-density', 'power density'], 'fx-sofc-800:p1', { value: 450, valueMax: 450, unit: 'mW/cm^2', referenceRelation: 'measured_at', referenceNode: '800 °C' }),
+  tupleRow('g3', ['f:Fe0.3O3SrTi0.7', 'SrTi0.7Fe0.3O3'], 'synthesized_from', ['f:CO3Sr', 'SrCO3'], 'fx-synth-srco3:p1'),
+  tupleRow('g4', ['f:Fe0.3O3SrTi0.7', 'SrTi0.7Fe0.3O3'], 'synthesized_by', ['method:solid-phase', 'solid-phase'], 'fx-synth-srco3:p1'),
+  tupleRow('g5', ['n:sulfonatedpolyimidemembrane', 'sulfonated polyimide membrane'], 'has_property', ['p:conductivity', 'proton conductivity'], 'fx-polymer:p1', { value: 0.12, valueMax: 0.12, unit: 'S/cm', referenceRelation: 'measured_at', referenceNode: '80 °C' }),
+  tupleRow('g6', ['f:Co2NiO4', 'NiCo2O4'], 'grown_on', ['m:NF', 'nickel foam'], 'fx-hydrothermal:p1'),
+  tupleRow('g7', ['m:NF', 'nickel foam'], 'part_of', ['n:electrode', 'electrode'], 'fx-hydrothermal:p2'),
+];
+
 export function fixtureCorpus(): RetrievalCorpus {
   return {
     version: 'fixture-1',
@@ -87,6 +120,7 @@ export function fixtureCorpus(): RetrievalCorpus {
     entities: [],
     recordCount: fixtureRecords.length,
     loadRecords: async () => fixtureRecords,
+    loadGraph: async () => fixtureTuples,
   };
 }
 

@@ -1,0 +1,96 @@
+import type { RetrievalTupleRow } from '../db/graph.ts';
+import { canonicalUnits, parseQuantities } from '../structure/quantities.ts';
+import { plainTerms } from './analyze.ts';
+import type { TextEmbedder } from './embedding.ts';
+import type { QuantityFacet } from './index.ts';
+
+/**
+ * The knowledge graph as the graph pipelines read it, built on first use: every tuple with its text terms
+ * (for word-boundary string retrieval), the canonical entities with embedded labels (for canonical retrieval),
+ * an inverted index term → tuples, and an undirected adjacency for multi-hop paths.
+ */
+export interface IndexedTuple extends RetrievalTupleRow {
+  /** "subject relation object reference" as one line: what string retrieval and the re-ranker read. */
+  text: string;
+  terms: Set<string>;
+  quantities: QuantityFacet[];
+}
+
+export interface CanonicalEntity {
+  key: string;
+  label: string;
+  vector: Float32Array;
+  tupleIds: string[];
+}
+
+export interface GraphIndex {
+  tuples: Map<string, IndexedTuple>;
+  byTerm: Map<string, string[]>;
+  entities: CanonicalEntity[];
+  entityByKey: Map<string, CanonicalEntity>;
+  /** canonical key → [neighbour canonical key, tuple id][] (edges in both directions). */
+  adjacency: Map<string, [string, string][]>;
+  buildSeconds: number;
+}
+
+export interface LazyGraphIndex {
+  get(): Promise<GraphIndex>;
+}
+
+export function lazyGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): LazyGraphIndex {
+  let built: Promise<GraphIndex> | null = null;
+  return {
+    get() {
+      built ??= buildGraphIndex(load, embedder);
+      built.catch(() => (built = null));
+      return built;
+    },
+  };
+}
+
+const relationWords = (r: string) => r.replace(/_/g, ' ');
+// Tuple values are stored in their dimension's canonical unit, so the unit names the dimension.
+const dimensionOfUnit = new Map(Object.entries(canonicalUnits).map(([d, u]) => [u, d]));
+
+async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): Promise<GraphIndex> {
+  const t0 = performance.now();
+  const rows = await load();
+  const tuples = new Map<string, IndexedTuple>();
+  const byTerm = new Map<string, string[]>();
+  const entityTuples = new Map<string, { label: string; ids: string[] }>();
+  const adjacency = new Map<string, [string, string][]>();
+  const link = (a: string, b: string, id: string) => {
+    const list = adjacency.get(a);
+    if (list) list.push([b, id]);
+    else adjacency.set(a, [[b, id]]);
+  };
+  for (const r of rows) {
+    const value = r.value !== null ? ` ${r.value}${r.valueMax !== null && r.valueMax !== r.value ? `–${r.valueMax}` : ''} ${r.unit ?? ''}` : '';
+    const text = `${r.subjectLabel} ${relationWords(r.relation)} ${r.objectLabel}${value}${r.referenceNode ? ` ${r.referenceRelation ?? ''} ${r.referenceNode}` : ''}`.replace(/\s+/g, ' ').trim();
+    const terms = new Set([...plainTerms(text), r.subjectCanonical, r.objectCanonical, r.subjectKey, r.objectKey]);
+    const quantities = [
+      ...(r.value !== null && r.unit ? [{ dimension: dimensionOfUnit.get(r.unit) ?? '', values: [r.value, ...(r.valueMax !== null && r.valueMax !== r.value ? [r.valueMax] : [])], range: r.valueMax !== null && r.valueMax !== r.value, text: `${r.value} ${r.unit}` }] : []),
+      ...(r.referenceNode ? parseQuantities(r.referenceNode).map((q) => ({ dimension: q.dimension, values: q.canonical, range: q.kind === 'range', text: q.text })) : []),
+    ];
+    tuples.set(r.id, { ...r, text, terms, quantities });
+    for (const t of terms) {
+      const list = byTerm.get(t);
+      if (list) list.push(r.id);
+      else byTerm.set(t, [r.id]);
+    }
+    for (const [key, label] of [
+      [r.subjectCanonical, r.subjectLabel],
+      [r.objectCanonical, r.objectLabel],
+    ]) {
+      const e = entityTuples.get(key);
+      if (e) e.ids.push(r.id);
+      else entityTuples.set(key, { label, ids: [r.id] });
+    }
+    link(r.subjectCanonical, r.objectCanonical, r.id);
+    link(r.objectCanonical, r.subjectCanonical, r.id);
+  }
+  const keys = [...entityTuples.keys()];
+  const vectors = await embedder.embed(keys.map((k) => entityTuples.get(k)!.label));
+  const entities = keys.map((key, i) => ({ key, label: entityTuples.get(key)!.label, vector: vectors[i], tupleIds: entityTuples.get(key)!.ids }));
+  return { tuples, byTerm, entities, entityByKey: new Map(entities.map((e) => [e.key, e])), adjacency, buildSeconds: (performance.now() - t0) / 1000 };
+}

@@ -1,0 +1,174 @@
+import nlp from 'compromise';
+import { stemmer } from 'stemmer';
+import { plainTerms } from './analyze.ts';
+import type { GraphIndex, IndexedTuple } from './graph-index.ts';
+import type { QuestionAnalysis } from './question.ts';
+import { quantityMatch } from './pipelines.ts';
+
+/**
+ * Graph retrieval.
+ * - `graph` (method B): keywords from the optimised question; string retrieval (tuples holding every keyword
+ *   first, else at least two; score = share of keywords); canonical retrieval (the question's canonical
+ *   materials and properties exactly, and entities whose embedded label has cosine ≥ 0.7 with the question or a
+ *   keyword); hybrid S = 0.7·canonical + 0.3·string, min–max normalised, below 0.6 dropped; re-ranked over up to
+ *   4 × max_tuples candidates by an offline re-ranker (term overlap with the question plus value agreement in
+ *   canonical units), final = 0.7·rerank + 0.3·S; tuples on ≤ 3-hop paths between the question's entities get a
+ *   bonus; max_tuples = 300.
+ * - `graph-keyword` (method D): lemmas of nouns, proper nouns, adjectives and verbs (compromise's tagger) longer
+ *   than two characters select the tuples whose text contains them, capped to a context budget.
+ */
+export interface TupleHit {
+  id: string;
+  text: string;
+  score: number;
+  paperId: string | null;
+  paragraphId: string | null;
+  sentence: string | null;
+  onPath: boolean;
+}
+
+export const MAX_TUPLES = 300;
+const CANONICAL_COSINE = 0.7;
+const HUB_DEGREE = 200;
+
+const dot = (a: Float32Array, b: Float32Array) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+};
+
+const QUESTION_WORDS = new Set(['paper', 'studi', 'report', 'find', 'which', 'what', 'show', 'give', 'valu', 'prepar', 'synthes']);
+
+export async function graphRetrieve(
+  graph: GraphIndex,
+  analysis: QuestionAnalysis,
+  query: string,
+  embed: (texts: string[]) => Promise<Float32Array[]>,
+  step: <T>(name: string, fn: () => Promise<T> | T, detail: (r: T) => Record<string, unknown>) => Promise<T>,
+): Promise<TupleHit[]> {
+  const keywords = await step('preprocess', () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)), (k) => ({ keywords: k }));
+  // String retrieval.
+  const stringScore = await step(
+    'string-retrieval',
+    () => {
+      // Keywords on more than a fifth of all tuples ("cell", "temperature") select nothing useful and cost most.
+      const usable = keywords.filter((k) => (graph.byTerm.get(k)?.length ?? 0) <= graph.tuples.size * 0.2);
+      const counts = new Map<string, number>();
+      for (const k of usable) for (const id of graph.byTerm.get(k) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+      const all = [...counts].filter(([, n]) => n === keywords.length);
+      const chosen = all.length > 0 ? all : [...counts].filter(([, n]) => n >= Math.min(2, keywords.length));
+      return new Map(chosen.map(([id, n]) => [id, n / Math.max(keywords.length, 1)]));
+    },
+    (m) => ({ tuples: m.size }),
+  );
+  // Canonical retrieval: exact canonical keys, then embedded labels.
+  const canonicalScore = await step(
+    'canonical-retrieval',
+    async () => {
+      const out = new Map<string, number>();
+      const exact = [...analysis.materials, ...analysis.properties.map((p) => `p:${p}`)].filter((k) => graph.entityByKey.has(k));
+      for (const k of exact) for (const id of graph.entityByKey.get(k)!.tupleIds) out.set(id, 1);
+      const probes = await embed([query, ...keywords.filter((k) => k.length > 3)]);
+      for (const e of graph.entities) {
+        let best = 0;
+        for (const p of probes) best = Math.max(best, dot(p, e.vector));
+        if (best >= CANONICAL_COSINE) for (const id of e.tupleIds) out.set(id, Math.max(out.get(id) ?? 0, best));
+      }
+      return { scores: out, exact };
+    },
+    (c) => ({ tuples: c.scores.size, exactEntities: c.exact }),
+  );
+  // Hybrid score, min–max normalised, threshold 0.6.
+  const hybrid = await step(
+    'hybrid',
+    () => {
+      const ids = new Set([...stringScore.keys(), ...canonicalScore.scores.keys()]);
+      const raw = [...ids].map((id) => ({ id, s: 0.7 * (canonicalScore.scores.get(id) ?? 0) + 0.3 * (stringScore.get(id) ?? 0) }));
+      if (raw.length === 0) return [];
+      const lo = Math.min(...raw.map((r) => r.s));
+      const hi = Math.max(...raw.map((r) => r.s));
+      return raw
+        .map((r) => ({ id: r.id, s: hi > lo ? (r.s - lo) / (hi - lo) : 1 }))
+        .filter((r) => r.s >= 0.6)
+        .sort((a, b) => b.s - a.s)
+        .slice(0, 4 * MAX_TUPLES);
+    },
+    (h) => ({ kept: h.length }),
+  );
+  // Multi-hop paths between the question's canonical entities.
+  const onPath = await step(
+    'multi-hop',
+    () => {
+      const ends = canonicalScore.exact;
+      const found = new Set<string>();
+      for (let i = 0; i < ends.length; i++) for (let j = i + 1; j < ends.length; j++) for (const id of shortPaths(graph, ends[i], ends[j], 3, 20)) found.add(id);
+      return found;
+    },
+    (p) => ({ tuplesOnPaths: p.size }),
+  );
+  // Offline re-ranker and final score.
+  const qTerms = new Set(keywords);
+  return step(
+    'rerank',
+    () => {
+      const scored = hybrid.map(({ id, s }) => {
+        const t = graph.tuples.get(id)!;
+        let overlap = 0;
+        for (const k of qTerms) if (t.terms.has(k)) overlap++;
+        const values = analysis.quantities.length ? analysis.quantities.reduce((a, q) => a + quantityMatch(t.quantities, q), 0) / analysis.quantities.length : 0;
+        const rerank = 0.7 * (qTerms.size ? overlap / qTerms.size : 0) + 0.3 * values;
+        const final = 0.7 * rerank + 0.3 * s + (onPath.has(id) ? 0.2 : 0);
+        return hit(t, final, onPath.has(id));
+      });
+      for (const id of onPath) if (!hybrid.some((h) => h.id === id)) scored.push(hit(graph.tuples.get(id)!, 0.2, true));
+      return scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, MAX_TUPLES);
+    },
+    (h) => ({ tuples: h.length, top: h.slice(0, 3).map((x) => x.text) }),
+  );
+}
+
+const hit = (t: IndexedTuple, score: number, onPath: boolean): TupleHit => ({ id: t.id, text: t.text, score, paperId: t.paperId, paragraphId: t.paragraphId, sentence: t.sentence, onPath });
+
+/** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities (breadth first, bounded). */
+export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number): string[] {
+  const out = new Set<string>();
+  let frontier: { node: string; edges: string[]; seen: Set<string> }[] = [{ node: from, edges: [], seen: new Set([from]) }];
+  let found = 0;
+  for (let depth = 0; depth < maxHops && frontier.length && found < limit; depth++) {
+    const next: typeof frontier = [];
+    for (const f of frontier) {
+      for (const [n, id] of graph.adjacency.get(f.node) ?? []) {
+        if (f.seen.has(n)) continue;
+        if (n === to) {
+          for (const e of [...f.edges, id]) out.add(e);
+          if (++found >= limit) return [...out];
+          continue;
+        }
+        // Hubs ("power density", "solvent") connect everything: paths through them explain nothing.
+        if ((graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
+        if (next.length < 2000) next.push({ node: n, edges: [...f.edges, id], seen: new Set([...f.seen, n]) });
+      }
+    }
+    frontier = next;
+  }
+  return [...out];
+}
+
+/** Method D's keyword selection: lemmas of nouns, proper nouns, adjectives and verbs, longer than two characters. */
+export function keywordLemmas(question: string): string[] {
+  const doc = nlp(question);
+  const words = doc.match('(#Noun|#ProperNoun|#Adjective|#Verb)').not('(#Auxiliary|#Copula|#Pronoun|#QuestionWord)').out('array') as string[];
+  const lemmas = words.flatMap((w) => w.split(/\s+/)).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  return [...new Set(lemmas.filter((w) => w.length > 2).map((w) => (/^[a-z]+$/i.test(w) && w === w.toLowerCase() ? stemmer(w) : w.replace(/[−–]/g, '-'))))];
+}
+
+export function graphKeywordRetrieve(graph: GraphIndex, question: string, budget = 60): { keywords: string[]; hits: TupleHit[] } {
+  const keywords = keywordLemmas(question).filter((k) => !QUESTION_WORDS.has(k.toLowerCase()));
+  const counts = new Map<string, number>();
+  for (const k of keywords) for (const id of graph.byTerm.get(k) ?? graph.byTerm.get(k.toLowerCase()) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const hits = [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, budget)
+    .map(([id, n]) => hit(graph.tuples.get(id)!, n / Math.max(keywords.length, 1), false));
+  return { keywords, hits };
+}
