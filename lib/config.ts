@@ -28,6 +28,7 @@ const envSchema = z.object({
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
   ASSAY_REFORMULATION: z.enum(['auto', 'rules', 'llm']).default('auto'),
   ASSAY_QUESTIONS: z.string().optional(),
+  ASSAY_GRAPH_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
   NEO4J_URI: z
     .string()
     .refine((v) => v === '' || /^(neo4j|bolt)(\+s|\+ssc)?:\/\//.test(v), 'must be a neo4j://, neo4j+s://, bolt:// or bolt+s:// URI')
@@ -60,6 +61,8 @@ export type AssayConfig = {
   reformulation: 'rules' | 'llm';
   /** Question sets (JSONL files or folders) offered on the evaluation page. */
   questionPaths: string[];
+  /** Which backend extracts graph tuples from paragraphs: the offline patterns or a language model. */
+  graphExtractor: 'offline' | 'llm';
   /** A Neo4j server for the knowledge graph; null selects the embedded graph store. */
   neo4j: { uri: string; user: string; password: string; database: string | null } | null;
 };
@@ -78,6 +81,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.ASSAY_REFORMULATION === 'llm' && !(e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL)) {
     throw new ConfigError('Invalid Assay configuration:\n  ASSAY_REFORMULATION=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
+  }
+  if (e.ASSAY_GRAPH_EXTRACTOR === 'llm' && !(e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL)) {
+    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_GRAPH_EXTRACTOR=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
   }
   if (e.ASSAY_EMBEDDING_MODEL && !e.ASSAY_LLM_BASE_URL) {
     throw new ConfigError('Invalid Assay configuration:\n  ASSAY_EMBEDDING_MODEL needs ASSAY_LLM_BASE_URL (an OpenAI-compatible server with an embeddings endpoint)');
@@ -109,6 +115,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         : null,
     reformulation: e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),
+    graphExtractor: e.ASSAY_GRAPH_EXTRACTOR,
     neo4j: e.NEO4J_URI ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null } : null,
   };
 }

@@ -75,3 +75,32 @@ written; do not invent facts. Return JSON {"reasoning": one short sentence, "sub
 export function reformulationUserPrompt(question: string): string {
   return `Question: ${question}`;
 }
+
+export const TUPLE_PROMPT_VERSION = 'tuples-v1';
+
+export const tupleSystemPrompt = `You extract knowledge-graph tuples from one paragraph of a materials-science paper.
+Return JSON {"reasoning": one or two sentences, "tuples": [...]} where each tuple is
+{"subject", "relation", "object", "reference_relation", "reference_node", "value", "unit", "evidence"}:
+- "relation" is one of: synthesized_from, synthesized_by, grown_on, processed_at, has_property, doped_with,
+  used_as, part_of, increases, decreases, causes (increases/decreases/causes are cause → effect statements).
+- "subject" and "object" are copied from the paragraph (a material, property, method, condition or phenomenon).
+- "reference_relation"/"reference_node" qualify the tuple (e.g. "measured_at" / "600 °C"), else null.
+- "value"/"unit" give the number of a property or condition when the object is a quantity, else null.
+- "evidence" is the sentence that states the tuple, copied exactly.
+Only tuples the paragraph states; no background knowledge. Answer with the JSON object only.`;
+
+export const tupleExample = {
+  paragraph: 'The Ba0.9Co0.7Fe0.2Nb0.1O3 cathode was prepared by a sol-gel route. Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.',
+  answer: {
+    reasoning: 'A synthesis route, a causal statement and a measured property with its condition.',
+    tuples: [
+      { subject: 'Ba0.9Co0.7Fe0.2Nb0.1O3', relation: 'synthesized_by', object: 'sol-gel', reference_relation: null, reference_node: null, value: null, unit: null, evidence: 'The Ba0.9Co0.7Fe0.2Nb0.1O3 cathode was prepared by a sol-gel route.' },
+      { subject: 'Nb content', relation: 'decreases', object: 'thermal expansion coefficient', reference_relation: null, reference_node: null, value: null, unit: null, evidence: 'Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.' },
+      { subject: 'cell', relation: 'has_property', object: 'power density', reference_relation: 'measured_at', reference_node: '700 °C', value: 0.9, unit: 'W cm−2', evidence: 'Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.' },
+    ],
+  },
+};
+
+export function tupleUserPrompt(paragraph: string): string {
+  return `Example paragraph:\n${tupleExample.paragraph}\nExample answer:\n${JSON.stringify(tupleExample.answer)}\n\nParagraph:\n${paragraph}`;
+}

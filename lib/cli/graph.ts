@@ -3,7 +3,7 @@ import { openMigratedDatabase } from '../db/client.ts';
 import { allEdges, tuplesByIds, undoMerge } from '../db/graph.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { buildGraph } from '../graph/build.ts';
-import { configuredGraphStore } from '../graph/select.ts';
+import { configuredGraphStore, configuredTupleExtractor } from '../graph/select.ts';
 
 const usage = `usage: npm run graph:build     extract tuples and entities from the structured records (incremental)
        npm run graph:sync      push the graph from the relational database to the configured store (Neo4j)
@@ -15,8 +15,13 @@ async function main() {
   const db = await openMigratedDatabase(cfg);
   try {
     if (what === 'build') {
-      const r = await buildGraph(db, { onProgress: (n) => n % 500 === 0 && process.stderr.write(`progress: ${n} papers\n`) });
+      const r = await buildGraph(db, { extractor: configuredTupleExtractor(db, cfg), onProgress: (n) => n % 500 === 0 && process.stderr.write(`progress: ${n} papers\n`) });
       console.log(`graph built in ${r.seconds.toFixed(1)} s: ${r.papersExtracted} of ${r.papersSeen} papers (re)extracted, ${r.tuplesWritten} tuples written, ${r.orphansRemoved.tuples} orphan tuples and ${r.orphansRemoved.entities} unused entities removed`);
+      if (r.failures.length) {
+        console.log(`${r.failures.length} papers could not be read (kept their previous tuples; retried next run):`);
+        for (const f of r.failures.slice(0, 5)) console.log(`  ${f}`);
+        process.exitCode = 1;
+      }
       console.log(`graph now holds ${r.counts.entities} entities and ${r.counts.tuples} tuples (${r.counts.causal} causal)`);
       const c = await canonicalizeWithConfiguredEmbedder(db, cfg);
       console.log(`canonical entities: ${c.names} names in ${c.clusters} clusters (${c.multiMember} with more than one name), ${c.merged} merges recorded, ${c.seconds.toFixed(1)} s`);

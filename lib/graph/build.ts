@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { deleteOrphans, deletePaperTuples, graphCounts, insertTuples, paperStamps, papersForGraph, upsertEntities, type StoredEntity, type StoredTuple } from '../db/graph.ts';
 import type { PerformanceEntry, SynthesisEntry } from '../structure/record-mapping.ts';
 import { CAUSAL_RELATIONS, performanceTuples, sentenceTuples, synthesisTuples, tupleId, tupleRulesSource, type TupleDraft } from './tuples.ts';
+import type { TupleExtractor } from './llm-tuples.ts';
 
 /**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
@@ -17,6 +18,8 @@ export interface GraphBuildReport {
   tuplesWritten: number;
   entitiesTouched: number;
   orphansRemoved: { tuples: number; entities: number };
+  /** Papers whose paragraphs the extractor could not read (model errors), with the reason; retried next run. */
+  failures: string[];
   seconds: number;
   counts: Awaited<ReturnType<typeof graphCounts>>;
 }
@@ -28,14 +31,22 @@ interface PaperRecordJson {
 
 /** Tuples of one paper: from its record entries, then from sentence patterns in its paragraphs. */
 export function paperTuples(record: PaperRecordJson, paragraphs: { id: string; text: string }[]): TupleDraft[] {
-  const out: TupleDraft[] = [];
-  for (const e of record.synthesis ?? []) out.push(...synthesisTuples(e));
-  for (const e of record.performance ?? []) out.push(...performanceTuples(e));
-  for (const p of paragraphs) out.push(...sentenceTuples(p.text, p.id));
-  return out;
+  return [...recordTuples(record), ...paragraphs.flatMap((p) => sentenceTuples(p.text, p.id))];
 }
 
-export async function buildGraph(db: Database, opts: { onProgress?: (seen: number) => void; signal?: AbortSignal } = {}): Promise<GraphBuildReport> {
+function recordTuples(record: PaperRecordJson): TupleDraft[] {
+  return [...(record.synthesis ?? []).flatMap(synthesisTuples), ...(record.performance ?? []).flatMap(performanceTuples)];
+}
+
+/** The offline paragraph backend (sentence patterns) behind the same interface as the LLM one. */
+export const offlineTupleExtractor: TupleExtractor = { id: 'patterns', extract: async (text, paragraphId) => sentenceTuples(text, paragraphId) };
+
+export async function buildGraph(
+  db: Database,
+  opts: { onProgress?: (seen: number) => void; signal?: AbortSignal; extractor?: TupleExtractor } = {},
+): Promise<GraphBuildReport> {
+  const extractor = opts.extractor ?? offlineTupleExtractor;
+  const failures: string[] = [];
   const t0 = performance.now();
   const stamps = await paperStamps(db);
   let after: string | null = null;
@@ -53,11 +64,20 @@ export async function buildGraph(db: Database, opts: { onProgress?: (seen: numbe
     const redo: string[] = [];
     for (const p of page) {
       seen++;
-      const stamp = `${GRAPH_EXTRACTOR_ID}:${p.extractor}:${p.updatedAt.toISOString()}`;
+      const stamp = `${GRAPH_EXTRACTOR_ID}:${extractor.id}:${p.extractor}:${p.updatedAt.toISOString()}`;
       if (stamps.get(p.paperId) === stamp) continue;
+      let drafts: TupleDraft[];
+      try {
+        drafts = [...recordTuples(p.record as PaperRecordJson)];
+        for (const para of p.paper.paragraphs) drafts.push(...(await extractor.extract(para.text, para.id)));
+      } catch (error) {
+        // The paper keeps its previous tuples and is retried by the next run.
+        failures.push(`${p.paperId}: ${(error as Error).message}`);
+        continue;
+      }
       redo.push(p.paperId);
       extracted++;
-      for (const t of paperTuples(p.record as PaperRecordJson, p.paper.paragraphs)) {
+      for (const t of drafts) {
         for (const e of [t.subject, t.object]) {
           const cur = entities.get(e.key) ?? { key: e.key, label: e.surface, kind: e.kind, formula: e.formula, surfaces: {} };
           cur.surfaces[e.surface] = (cur.surfaces[e.surface] ?? 0) + 1;
@@ -93,5 +113,5 @@ export async function buildGraph(db: Database, opts: { onProgress?: (seen: numbe
     opts.onProgress?.(seen);
   }
   const orphansRemoved = await deleteOrphans(db);
-  return { papersSeen: seen, papersExtracted: extracted, tuplesWritten: written, entitiesTouched: touched, orphansRemoved, seconds: (performance.now() - t0) / 1000, counts: await graphCounts(db) };
+  return { papersSeen: seen, papersExtracted: extracted, tuplesWritten: written, entitiesTouched: touched, orphansRemoved, failures, seconds: (performance.now() - t0) / 1000, counts: await graphCounts(db) };
 }

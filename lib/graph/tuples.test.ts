@@ -24,7 +24,7 @@ describe('tuples from structured records', () => {
       ['f:Fe0.3O3SrTi0.7', 'synthesized_from', 'f:O2Ti'],
       ['f:Fe0.3O3SrTi0.7', 'synthesized_by', 'method:solid-phase'],
       ['f:C2H6O', 'used_as', 'n:solvent'],
-      ['f:Fe0.3O3SrTi0.7', 'grown_on', 'f:Ni'],
+      ['f:Fe0.3O3SrTi0.7', 'grown_on', 'm:NF'],
       ['f:Fe0.3O3SrTi0.7', 'processed_at', 'v:temperature:1373 K'],
     ]);
     expect(t[3]).toMatchObject({ referenceRelation: 'in_synthesis_of', referenceNode: 'SrTi0.7Fe0.3O3', paragraphId: 'p1' });

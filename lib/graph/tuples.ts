@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formulaKey } from '../retrieval/analyze.ts';
 import { chemicalNameToFormula } from '../structure/chemical-names.ts';
 import { normaliseMaterial, nameKey } from '../structure/materials.ts';
+import { normaliseFormula } from '../structure/formula.ts';
 import { findProperties } from '../structure/properties.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import type { PerformanceEntry, SynthesisEntry } from '../structure/record-mapping.ts';
@@ -55,15 +56,36 @@ export interface TupleDraft {
   end: number | null;
 }
 
-/** A material mention → its graph entity: formula in Hill order, lexicon key, or folded name. */
+/**
+ * A material mention → its graph entity: a lexicon material ("nickel foam" = NF, "YSZ"), a formula in Hill order
+ * (also from names such as "strontium carbonate", and for "NiO nanosheets" the formula the form is made of), or a
+ * folded name.
+ */
 export function materialEntity(surface: string, known?: { key?: string | null; formula?: string | null }): EntityRef {
   const text = surface.trim();
-  const formula = known?.formula ?? normaliseMaterial(text).formula ?? chemicalNameToFormula(text) ?? (/^[A-Z][a-z]?$/.test(text) ? text : null);
+  const m = normaliseMaterial(text);
+  // A lexicon name of a definite compound ("titania") meets its formula (TiO2); lexicon materials without one
+  // (YSZ's composition varies, nickel foam is a form of Ni) keep their lexicon key.
+  const lexiconCompound = m.kind === 'lexicon' && m.formula ? normaliseFormula(m.formula) : null;
+  if (m.kind === 'lexicon' && !(lexiconCompound?.composition && lexiconCompound.elements.length >= 2)) return { key: `m:${m.key}`, surface: text, kind: 'material', formula: m.formula };
+  const formula = known?.formula ?? m.formula ?? chemicalNameToFormula(text) ?? (/^[A-Z][a-z]?$/.test(text) ? text : null);
   const fk = formula ? formulaKey(formula) : null;
   if (fk) return { key: `f:${fk}`, surface: text, kind: 'material', formula };
-  const m = normaliseMaterial(text);
-  if (m.kind === 'lexicon') return { key: `m:${m.key}`, surface: text, kind: 'material', formula: m.formula };
+  // "NiO nanosheets", "La0.6Sr0.4CoO3 cathode": a formula followed by words for its form or role.
+  const [first, ...rest] = text.split(/\s+/);
+  const firstKey = rest.length > 0 && rest.length <= 3 && rest.every((w) => /^[a-z-]+$/.test(w)) ? formulaKey(first) : null;
+  if (firstKey && normaliseMaterial(first).kind !== 'name') return { key: `f:${firstKey}`, surface: text, kind: 'material', formula: first };
   return { key: `n:${nameKey(text)}`, surface: text, kind: 'material', formula: null };
+}
+
+/** Any phrase → the entity it names: a material, a property (when the phrase is essentially a property name), or a concept. */
+export function phraseToEntity(text: string): EntityRef {
+  const t = text.replace(/^(?:the|a|an) /i, '').trim();
+  const m = materialEntity(t);
+  if (!m.key.startsWith('n:')) return m;
+  const prop = findProperties(t)[0];
+  if (prop && prop.text.length >= t.length - 4) return propertyEntity(prop.key, t);
+  return conceptEntity(t);
 }
 
 const propertyEntity = (property: string, surface = property): EntityRef => ({ key: `p:${property}`, surface, kind: 'property', formula: null });

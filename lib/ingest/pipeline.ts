@@ -17,6 +17,7 @@ import { runStructuring } from '../structure/pipeline.ts';
 import { configuredExtractor } from '../structure/select.ts';
 import { buildGraph } from '../graph/build.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
+import { configuredTupleExtractor } from '../graph/select.ts';
 import { config } from '../config.ts';
 import { expandInputs } from './files.ts';
 import { InputError, type ParsedRecord, type ReaderItem } from './types.ts';
@@ -234,7 +235,8 @@ async function ingestNow(db: Database, inputs: string[], options: IngestOptions)
     const t = performance.now();
     try {
       await updateRunProgress(prisma, runId, { currentFile: 'extracting knowledge-graph tuples' });
-      const graph = await buildGraph(db, { signal: options.signal });
+      const graph = await buildGraph(db, { signal: options.signal, extractor: configuredTupleExtractor(db, config()) });
+      if (graph.failures.length) message = `${message ? message + '; ' : ''}${graph.failures.length} papers could not be read for the graph (${graph.failures[0]}); they are retried on the next run`;
       if (graph.tuplesWritten > 0) await canonicalizeWithConfiguredEmbedder(db, config());
     } catch (error) {
       message = `${message ? message + '; ' : ''}graph extraction failed: ${(error as Error).message} (run \`npm run graph:build\` to retry)`;
