@@ -47,7 +47,8 @@ export async function upsertEntities(db: Database, entities: StoredEntity[]) {
     // Surfaces accumulate: a spelling seen again keeps its place, a new one is added.
     await db.bulkExecute(
       `INSERT INTO "GraphEntity" ("id", "key", "label", "kind", "formula", "surfaces", "updatedAt") VALUES ${rows.join(', ')}
-       ON CONFLICT ("key") DO UPDATE SET "surfaces" = "GraphEntity"."surfaces" || EXCLUDED."surfaces", "updatedAt" = now()`,
+       ON CONFLICT ("key") DO UPDATE SET "surfaces" = "GraphEntity"."surfaces" || EXCLUDED."surfaces", "updatedAt" = now(),
+         "label" = CASE WHEN EXCLUDED."kind" = 'property' THEN EXCLUDED."label" ELSE "GraphEntity"."label" END`,
       params,
     );
   }

@@ -4,13 +4,14 @@ import { deleteOrphans, deletePaperTuples, graphCounts, insertTuples, paperStamp
 import type { PerformanceEntry, SynthesisEntry } from '../structure/record-mapping.ts';
 import { CAUSAL_RELATIONS, performanceTuples, sentenceTuples, synthesisTuples, tupleId, tupleRulesSource, type TupleDraft } from './tuples.ts';
 import type { TupleExtractor } from './llm-tuples.ts';
+import { propertyEntry } from '../structure/properties.ts';
 
 /**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
  * relational store. Incremental: a paper whose record is unchanged since its tuples were made (same stamp) is
  * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
  */
-export const GRAPH_EXTRACTOR_ID = `graph-offline@2-${createHash('sha256').update(tupleRulesSource()).digest('hex').slice(0, 10)}`;
+export const GRAPH_EXTRACTOR_ID = `graph-offline@4-${createHash('sha256').update(tupleRulesSource()).digest('hex').slice(0, 10)}`;
 
 export interface GraphBuildReport {
   papersSeen: number;
@@ -79,7 +80,9 @@ export async function buildGraph(
       extracted++;
       for (const t of drafts) {
         for (const e of [t.subject, t.object]) {
-          const cur = entities.get(e.key) ?? { key: e.key, label: e.surface, kind: e.kind, formula: e.formula, surfaces: {} };
+          // Properties are labelled by their lexicon name ("size"), not by the first spelling met ("mm diameter").
+          const label = e.kind === 'property' ? (propertyEntry(e.key.slice(2))?.label ?? e.surface) : e.surface;
+          const cur = entities.get(e.key) ?? { key: e.key, label, kind: e.kind, formula: e.formula, surfaces: {} };
           cur.surfaces[e.surface] = (cur.surfaces[e.surface] ?? 0) + 1;
           entities.set(e.key, cur);
         }

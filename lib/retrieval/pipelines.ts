@@ -7,6 +7,7 @@ import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion, type QuestionAnalysis } from './question.ts';
 import { rulesReformulator, type Reformulator } from './reformulate.ts';
 import { graphKeywordRetrieve, graphRetrieve, type TupleHit } from './graph-pipelines.ts';
+import { ariaReason, type AriaResult } from '../graph/aria.ts';
 import { parseQuantities, type Quantity } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
 
@@ -20,7 +21,7 @@ import { findProperties } from '../structure/properties.ts';
  * - vector: dense over section-merged chunks, k = 8 (method B's VectorRAG);
  * - records: BM25 over the imported structured records with structured boosts.
  */
-export const PIPELINES = ['raw-dense', 'raw-qr', 'json-dense', 'json-qr', 'vector', 'records', 'graph', 'graph-keyword'] as const;
+export const PIPELINES = ['raw-dense', 'raw-qr', 'json-dense', 'json-qr', 'vector', 'records', 'graph', 'graph-keyword', 'aria'] as const;
 export type PipelineName = (typeof PIPELINES)[number];
 
 export function isPipelineName(s: string): s is PipelineName {
@@ -36,6 +37,7 @@ export const pipelineDescriptions: Record<PipelineName, string> = {
   records: 'BM25 over imported structured records + structured boosts',
   graph: 'Knowledge-graph tuples: string + canonical retrieval, re-ranking, multi-hop paths (GraphRAG)',
   'graph-keyword': 'Knowledge-graph tuples selected by keyword lemmas (G-RAG)',
+  aria: 'Tiered causal reasoning: direct causal paths, else analogues (Sim with F and N), else model-only or abstain',
 };
 
 export type ReasonCode = 'no-evidence' | 'no-matching-entity' | 'conditions-not-met' | 'unknown-paper' | 'low-score';
@@ -105,9 +107,13 @@ export interface RetrievalResult {
   latencyMs: number;
   /** Graph pipelines: the tuples behind the evidence, best first. */
   tuples?: TupleHit[];
+  /** The aria pipeline: chosen tier, grounded concepts, causal paths, analogues with their similarity breakdown. */
+  aria?: AriaResult;
 }
 
 export interface RetrieveOptions {
+  /** Whether a chat model is configured (the aria pipeline's tier 3 is model-only then, else it abstains). */
+  modelConfigured?: boolean;
   /** Evidence items returned (top-k); default 5, 8 for `vector`. */
   k?: number;
   reformulator?: Reformulator;
@@ -162,12 +168,22 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     case 'graph-keyword':
       ranked = await graphTuples(ctx, pipeline);
       break;
+    case 'aria':
+      ranked = await ariaTuples(ctx, opts.modelConfigured ?? false);
+      break;
   }
   const papers = await step('aggregate-papers', () => aggregatePapers(index, ranked.evidence), (p) => ({ papers: p.slice(0, 5).map((x) => ({ paper: x.title ?? x.doi ?? x.paperId, score: round(x.score, 4) })) }));
   const evidence = ranked.evidence.slice(0, k);
   const value = analysis.intent === 'value' ? await step('extract-value', () => extractValue(evidence.slice(0, 3), analysis), (v) => ({ value: v?.text ?? null })) : null;
-  const abstention = await step('abstention', () => decideAbstention(index, analysis, papers, ranked), (a) => ({ ...a }));
-  return { pipeline, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), ...(ranked.tuples ? { tuples: ranked.tuples.slice(0, 50) } : {}) };
+  const abstention = await step(
+    'abstention',
+    () =>
+      ranked.aria?.tier === 3
+        ? { abstain: true, confidence: 0, reasons: ['no-evidence' as ReasonCode], explanation: ranked.aria.modelOnly ? 'no causal path or analogue in the graph: only the model could answer (tier 3)' : 'no causal path or analogue in the graph, and no model is configured (tier 3)' }
+        : decideAbstention(index, analysis, papers, ranked),
+    (a) => ({ ...a }),
+  );
+  return { pipeline, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), ...(ranked.tuples ? { tuples: ranked.tuples.slice(0, 50) } : {}), ...(ranked.aria ? { aria: ranked.aria } : {}) };
 }
 
 interface Ctx {
@@ -183,6 +199,7 @@ interface Ranked {
   /** Facets of the records retrieved (records pipeline), for the abstention decision. */
   recordFacets?: Map<string, Facets>;
   tuples?: TupleHit[];
+  aria?: AriaResult;
   /** A quoted title was given and matched (or not) a paper in the corpus. */
   titleMatched?: boolean | null;
 }
@@ -508,6 +525,26 @@ async function graphTuples(ctx: Ctx, pipeline: 'graph' | 'graph-keyword'): Promi
     .map(([id, v]) => ({ id, score: v.best + 0.05 * Math.min(v.n - 1, 4) }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   return { evidence: ranked.map((h) => paragraphEvidence(ctx, h)), tuples: hits };
+}
+
+async function ariaTuples(ctx: Ctx, modelConfigured: boolean): Promise<Ranked> {
+  const graph = await ctx.step('load-graph', () => ctx.index.graph.get(), (g) => ({ tuples: g.tuples.size, entities: g.entities.length }));
+  const aria = await ctx.step('aria', () => ariaReason(graph, ctx.analysis, (t) => ctx.index.embedder.embed(t), { modelConfigured }), (a) => ({
+    tier: a.tier,
+    grounded: a.grounded.map((g) => g.label),
+    paths: a.paths.slice(0, 5).map((p) => p.tuples.map((t) => t.text).join(' → ')),
+    analogues: a.analogues.map((x) => ({ label: x.label, sim: round(x.sim, 3), cos: round(x.cos, 3), contextOverlap: round(x.contextOverlap, 2), F: x.F, N: round(x.N, 3), stance: x.stance })),
+  }));
+  const hits: TupleHit[] = [];
+  for (const p of aria.paths) for (const t of p.tuples) hits.push({ id: t.id, text: t.text, score: 1 - 0.1 * p.tuples.length, paperId: graph.tuples.get(t.id)?.paperId ?? null, paragraphId: t.paragraphId, sentence: t.sentence, onPath: true });
+  for (const a of aria.analogues) for (const id of a.tupleIds) {
+    const t = graph.tuples.get(id)!;
+    hits.push({ id, text: t.text, score: a.sim, paperId: t.paperId, paragraphId: t.paragraphId, sentence: t.sentence, onPath: false });
+  }
+  const byParagraph = new Map<string, number>();
+  for (const h of hits) if (h.paragraphId && ctx.index.paragraphs.has(h.paragraphId)) byParagraph.set(h.paragraphId, Math.max(byParagraph.get(h.paragraphId) ?? 0, h.score));
+  const ranked = [...byParagraph].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  return { evidence: ranked.map((h) => paragraphEvidence(ctx, h)), tuples: hits, aria };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
   return {
     index,
     reformulator,
-    retrieve: async (question, pipeline, o = {}) => retrieve(await index(), question, pipeline, { reformulator, ...o }),
+    retrieve: async (question, pipeline, o = {}) => retrieve(await index(), question, pipeline, { reformulator, modelConfigured: !!cfg.llm, ...o }),
   };
 }
 

@@ -108,6 +108,10 @@ export const fixtureTuples: RetrievalTupleRow[] = [
   tupleRow('g5', ['n:sulfonatedpolyimidemembrane', 'sulfonated polyimide membrane'], 'has_property', ['p:conductivity', 'proton conductivity'], 'fx-polymer:p1', { value: 0.12, valueMax: 0.12, unit: 'S/cm', referenceRelation: 'measured_at', referenceNode: '80 °C' }),
   tupleRow('g6', ['f:Co2NiO4', 'NiCo2O4'], 'grown_on', ['m:NF', 'nickel foam'], 'fx-hydrothermal:p1'),
   tupleRow('g7', ['m:NF', 'nickel foam'], 'part_of', ['n:electrode', 'electrode'], 'fx-hydrothermal:p2'),
+  // Causal chain: sintering temperature → grain size → proton conductivity (tier 1), plus an analogue source.
+  tupleRow('g8', ['n:sinteringtemperature', 'sintering temperature'], 'increases', ['p:size', 'grain size'], 'fx-synth-srco3:p1', { causal: true, sentence: 'A higher sintering temperature increased the grain size.' }),
+  tupleRow('g9', ['p:size', 'grain size'], 'increases', ['p:conductivity', 'proton conductivity'], 'fx-polymer:p1', { causal: true, sentence: 'Larger grains raised the proton conductivity.' }),
+  tupleRow('g10', ['n:calcinationtemperature', 'calcination temperature'], 'decreases', ['n:surfacearea', 'surface area'], 'fx-synth-srco3:p1', { causal: true, sentence: 'A higher calcination temperature decreased the surface area.' }),
 ];
 
 export function fixtureCorpus(): RetrievalCorpus {

@@ -1,0 +1,184 @@
+import type { GraphIndex, IndexedTuple } from '../retrieval/graph-index.ts';
+import type { QuestionAnalysis } from '../retrieval/question.ts';
+import { plainTerms } from '../retrieval/analyze.ts';
+
+/**
+ * Tiered reasoning over the causal graph (method C), returning what the answer and the UI need:
+ * - Tier 1, direct path: the question's concepts are grounded on graph entities and simple directed causal
+ *   paths (increases / decreases / causes, ≤ 4 hops) between them are enumerated;
+ * - Tier 2, analogy: when there is no path, entities similar to a grounded concept are ranked by
+ *   Sim = α·cos·(1 + β·context_overlap) + γ·F + δ·N (α 0.4, β 0.1, γ 0.35, δ 0.25) over those with cos ≥ τ;
+ *   F = factual consistency from a table of conflicting concept pairs within shared contexts, N = numerical
+ *   compatibility of shared quantities; each analogue carries its breakdown and an extrapolate / caution /
+ *   diverge label from its embedding distance (< 0.4, 0.4–0.7, > 0.7);
+ * - Tier 3: no usable evidence — the model alone when one is configured, otherwise abstain.
+ */
+export const ARIA = { alpha: 0.4, beta: 0.1, gamma: 0.35, delta: 0.25, tau: 0.5, topK: 5, maxHops: 4 } as const;
+
+export const CONTEXTS: Record<string, RegExp> = {
+  doping: /\b(?:dop\w*|dopant\w*|substitut\w*)\b/i,
+  synthesis: /\b(?:synthes\w*|calcin\w*|sinter\w*|anneal\w*|hydrothermal|sol-gel|precursor\w*|prepar\w*)\b/i,
+  structure: /\b(?:phase\w*|lattice|crystal\w*|structur\w*|grain\w*|morpholog\w*|amorphous|porosity)\b/i,
+  electrical: /\b(?:conductiv\w*|resistiv\w*|resistance|current|voltage|power density|ionic|electronic|n-type|p-type)\b/i,
+  mechanical: /\b(?:hardness|modulus|strength|tensile|stress|strain|ductil\w*|fracture)\b/i,
+  thermal: /\b(?:thermal|temperature\w*|expansion|melting|heat\w*|glass transition)\b/i,
+  optical: /\b(?:optical|absorption|band ?gap|emission|photo\w*|luminescen\w*|transparen\w*)\b/i,
+  magnetic: /\b(?:magnet\w*|spin|ferromagnet\w*|antiferromagnet\w*|superconduct\w*)\b/i,
+};
+
+/** Concept pairs that cannot both hold of the same thing (opposite: full weight) or only under conditions (half). */
+export const CONCEPT_CONFLICTS: { a: RegExp; b: RegExp; kind: 'opposite' | 'conditional'; contexts: string[] }[] = [
+  { a: /\bn-type\b/i, b: /\bp-type\b/i, kind: 'opposite', contexts: ['electrical', 'doping'] },
+  { a: /\bcrystalline\b/i, b: /\bamorphous\b/i, kind: 'opposite', contexts: ['structure'] },
+  { a: /\bferromagnet\w*/i, b: /\bantiferromagnet\w*/i, kind: 'opposite', contexts: ['magnetic'] },
+  { a: /\bmetallic\b/i, b: /\binsulat\w*/i, kind: 'opposite', contexts: ['electrical'] },
+  { a: /\bhydrophilic\b/i, b: /\bhydrophobic\b/i, kind: 'opposite', contexts: ['structure'] },
+  { a: /\boxidi[sz]ing\b/i, b: /\breducing\b/i, kind: 'opposite', contexts: ['synthesis'] },
+  { a: /\bhigh(?:er)? temperature/i, b: /\blow(?:er)? temperature/i, kind: 'conditional', contexts: ['thermal', 'synthesis'] },
+  { a: /\bhigh(?:er)? pressure/i, b: /\blow(?:er)? pressure/i, kind: 'conditional', contexts: ['synthesis', 'structure'] },
+];
+
+export interface AriaPath {
+  nodes: string[];
+  tuples: { id: string; relation: string; text: string; sentence: string | null; paragraphId: string | null }[];
+}
+
+export interface AriaAnalogue {
+  key: string;
+  label: string;
+  cos: number;
+  contextOverlap: number;
+  F: number;
+  N: number;
+  sim: number;
+  distance: number;
+  stance: 'extrapolate' | 'caution' | 'diverge';
+  tupleIds: string[];
+}
+
+export interface AriaResult {
+  tier: 1 | 2 | 3;
+  grounded: { key: string; label: string; cos: number }[];
+  paths: AriaPath[];
+  analogues: AriaAnalogue[];
+  /** Tier 3 only: whether a model may answer alone (else the system abstains). */
+  modelOnly: boolean;
+}
+
+const dot = (a: Float32Array, b: Float32Array) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+};
+
+export function contextsOf(text: string): Set<string> {
+  return new Set(Object.entries(CONTEXTS).filter(([, re]) => re.test(text)).map(([c]) => c));
+}
+
+/** F = max(0, 1 − Σ w·s) over conflicting concept pairs found across query and candidate in a shared context. */
+export function factualConsistency(queryText: string, candidateText: string, shared: Set<string>): number {
+  let penalty = 0;
+  for (const c of CONCEPT_CONFLICTS) {
+    if (!c.contexts.some((x) => shared.has(x))) continue;
+    const clash = (c.a.test(queryText) && c.b.test(candidateText) && !c.a.test(candidateText)) || (c.b.test(queryText) && c.a.test(candidateText) && !c.b.test(candidateText));
+    if (clash) penalty += c.kind === 'opposite' ? 0.5 : 0.25;
+  }
+  return Math.max(0, 1 - penalty);
+}
+
+/** N = Π (1 − min(0.5, |p_q − p_n| / max(p_q, p_n) × tolerance)) over quantities of a dimension both sides state. */
+export function numericalCompatibility(query: { dimension: string; value: number }[], candidate: { dimension: string; value: number }[], tolerance = 1): number {
+  let n = 1;
+  for (const q of query) {
+    const same = candidate.filter((c) => c.dimension === q.dimension);
+    if (same.length === 0) continue;
+    const best = Math.min(...same.map((c) => Math.abs(q.value - c.value) / Math.max(Math.abs(q.value), Math.abs(c.value), 1e-12)));
+    n *= 1 - Math.min(0.5, best * tolerance);
+  }
+  return n;
+}
+
+const dimensionOf = (t: IndexedTuple) => t.quantities.filter((q) => q.dimension).map((q) => ({ dimension: q.dimension, value: q.values[0] }));
+
+export async function ariaReason(graph: GraphIndex, analysis: QuestionAnalysis, embed: (t: string[]) => Promise<Float32Array[]>, opts: { modelConfigured: boolean }): Promise<AriaResult> {
+  // Ground: exact canonical keys, then entities whose label embeds close to the question's keywords or itself.
+  const grounded = new Map<string, { key: string; label: string; cos: number }>();
+  for (const k of [...analysis.materials, ...analysis.properties.map((p) => `p:${p}`)]) {
+    const e = graph.entityByKey.get(k);
+    if (e) grounded.set(k, { key: k, label: e.label, cos: 1 });
+  }
+  // A concept is grounded on an entity when every content word of the entity's label is in the question, or
+  // when the label embeds within cosine 0.7 of the whole question (single keywords would ground too broadly).
+  const questionTerms = new Set(plainTerms(analysis.body));
+  const probes = await embed([analysis.body]);
+  for (const e of graph.entities) {
+    if (grounded.has(e.key)) continue;
+    const labelTerms = plainTerms(e.label);
+    const contained = labelTerms.length > 0 && labelTerms.every((t) => questionTerms.has(t));
+    const cos = dot(probes[0], e.vector);
+    // Short labels ("mm diameter") have sparse vectors whose cosines are unreliable: they ground only by words.
+    if (contained || (cos >= 0.7 && labelTerms.length >= 3)) grounded.set(e.key, { key: e.key, label: e.label, cos: contained ? Math.max(cos, 0.9) : cos });
+  }
+  const groundedList = [...grounded.values()].sort((a, b) => b.cos - a.cos).slice(0, 12);
+
+  // Tier 1: directed causal paths between grounded concepts.
+  const causalOut = new Map<string, IndexedTuple[]>();
+  for (const t of graph.tuples.values()) {
+    if (!t.causal) continue;
+    const list = causalOut.get(t.subjectCanonical);
+    if (list) list.push(t);
+    else causalOut.set(t.subjectCanonical, [t]);
+  }
+  const paths: AriaPath[] = [];
+  const keys = groundedList.map((g) => g.key);
+  for (const from of keys) {
+    for (const to of keys) {
+      if (from === to) continue;
+      const walk = (node: string, trail: IndexedTuple[], seen: Set<string>) => {
+        if (paths.length >= 20) return;
+        if (node === to && trail.length) {
+          paths.push({ nodes: [from, ...trail.map((t) => t.objectCanonical)], tuples: trail.map((t) => ({ id: t.id, relation: t.relation, text: t.text, sentence: t.sentence, paragraphId: t.paragraphId })) });
+          return;
+        }
+        if (trail.length >= ARIA.maxHops) return;
+        for (const t of causalOut.get(node) ?? []) {
+          if (seen.has(t.objectCanonical)) continue;
+          seen.add(t.objectCanonical);
+          walk(t.objectCanonical, [...trail, t], seen);
+          seen.delete(t.objectCanonical);
+        }
+      };
+      walk(from, [], new Set([from]));
+    }
+  }
+  if (paths.length > 0) return { tier: 1, grounded: groundedList, paths, analogues: [], modelOnly: false };
+
+  // Tier 2: analogues of the grounded concepts (or of the question itself when nothing is grounded).
+  const anchors = groundedList.length ? groundedList.map((g) => graph.entityByKey.get(g.key)!.vector) : probes.slice(0, 1);
+  const queryContexts = contextsOf(analysis.question);
+  const queryQuantities = analysis.quantities.map((q) => ({ dimension: q.dimension, value: q.canonical[0] }));
+  const analogues: AriaAnalogue[] = [];
+  for (const e of graph.entities) {
+    if (grounded.has(e.key)) continue;
+    const causal = e.tupleIds.map((id) => graph.tuples.get(id)!).filter((t) => t.causal || t.relation === 'has_property');
+    if (causal.length === 0) continue;
+    const cos = Math.max(...anchors.map((a) => dot(a, e.vector)));
+    if (cos < ARIA.tau) continue;
+    const text = causal.map((t) => `${t.text} ${t.sentence ?? ''}`).join(' ');
+    const cand = contextsOf(text);
+    const union = new Set([...queryContexts, ...cand]);
+    const shared = new Set([...queryContexts].filter((c) => cand.has(c)));
+    // An analogue must share at least one of the eight contexts with the question when the question has one:
+    // without it F and N are vacuous and cos alone (noisy for short labels) would decide.
+    if (queryContexts.size > 0 && shared.size === 0) continue;
+    const contextOverlap = union.size ? shared.size / union.size : 0;
+    const F = factualConsistency(analysis.question, text, shared);
+    const N = numericalCompatibility(queryQuantities, causal.flatMap(dimensionOf));
+    const sim = ARIA.alpha * cos * (1 + ARIA.beta * contextOverlap) + ARIA.gamma * F + ARIA.delta * N;
+    const distance = 1 - cos;
+    analogues.push({ key: e.key, label: e.label, cos, contextOverlap, F, N, sim, distance, stance: distance < 0.4 ? 'extrapolate' : distance > 0.7 ? 'diverge' : 'caution', tupleIds: causal.map((t) => t.id).slice(0, 10) });
+  }
+  analogues.sort((a, b) => b.sim - a.sim || (a.key < b.key ? -1 : 1));
+  if (analogues.length > 0) return { tier: 2, grounded: groundedList, paths: [], analogues: analogues.slice(0, ARIA.topK), modelOnly: false };
+  return { tier: 3, grounded: groundedList, paths: [], analogues: [], modelOnly: opts.modelConfigured };
+}
