@@ -1,7 +1,7 @@
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { memoryCache } from '../db/extraction-cache.ts';
-import { ExtractionError } from '../structure/llm-extractor.ts';
+import { ExtractionError } from '../ai/cached-object.ts';
 import { createLlmTupleExtractor } from './llm-tuples.ts';
 
 // An invented paragraph and model answers (the AI SDK's mock model: no network, no real model).

@@ -1,4 +1,4 @@
-import { generateText, Output } from 'ai';
+import { cachedObject } from '../ai/cached-object.ts';
 import { z } from 'zod';
 import type { ChatModel } from '../ai/providers.ts';
 import { TUPLE_PROMPT_VERSION, tupleSystemPrompt, tupleUserPrompt } from '../ai/prompts.ts';
@@ -6,7 +6,6 @@ import type { ExtractionCacheStore } from '../db/extraction-cache.ts';
 import { sha256 } from '../ingest/text.ts';
 import { findProperties } from '../structure/properties.ts';
 import { lookupUnit, toCanonical, canonicalUnits } from '../structure/quantities.ts';
-import { ExtractionError } from '../structure/llm-extractor.ts';
 import { phraseToEntity, RELATIONS, type TupleDraft } from './tuples.ts';
 
 /**
@@ -39,36 +38,20 @@ export interface TupleExtractor {
 }
 
 export function createLlmTupleExtractor(opts: { chat: ChatModel; cache: ExtractionCacheStore; attempts?: number }): TupleExtractor {
-  const attempts = opts.attempts ?? 3;
   const id = `llm:${opts.chat.id}:${TUPLE_PROMPT_VERSION}`;
   return {
     id,
     async extract(text, paragraphId) {
-      const key = `${id}:${sha256(text)}`;
-      let answer = (await opts.cache.get(key)) as TupleAnswer | null;
-      if (!answer) {
-        let lastError = '';
-        for (let i = 0; i < attempts && !answer; i++) {
-          try {
-            const { output } = await generateText({
-              model: opts.chat.model,
-              system: tupleSystemPrompt,
-              prompt: tupleUserPrompt(text),
-              output: Output.object({ schema: tupleAnswer }),
-              temperature: 0,
-              maxRetries: 2,
-            });
-            answer = tupleAnswer.parse(output);
-          } catch (error) {
-            lastError = (error as Error).message;
-          }
-        }
-        if (!answer) {
-          await opts.cache.putError(key, 'tuples', opts.chat.id, lastError);
-          throw new ExtractionError(`the model gave no valid tuples after ${attempts} attempts: ${lastError}`);
-        }
-        await opts.cache.putOk(key, 'tuples', opts.chat.id, answer);
-      }
+      const answer = await cachedObject({
+        chat: opts.chat,
+        cache: opts.cache,
+        key: `${id}:${sha256(text)}`,
+        task: 'tuples',
+        schema: tupleAnswer,
+        system: tupleSystemPrompt,
+        prompt: tupleUserPrompt(text),
+        attempts: opts.attempts,
+      });
       return answer.tuples.map((t) => toDraft(text, paragraphId, t));
     },
   };

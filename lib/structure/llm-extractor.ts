@@ -1,4 +1,4 @@
-import { generateText, Output } from 'ai';
+import { cachedObject } from '../ai/cached-object.ts';
 import { z } from 'zod';
 import type { ChatModel } from '../ai/providers.ts';
 import { STRUCTURE_PROMPT_VERSION, structureSystemPrompt, structureUserPrompt } from '../ai/prompts.ts';
@@ -20,7 +20,6 @@ export const structureAnswer = z.object({
 });
 export type StructureAnswer = z.infer<typeof structureAnswer>;
 
-export class ExtractionError extends Error {}
 
 /**
  * The LLM structuring backend: few-shot prompt with a reasoning field, answer validated against a zod schema
@@ -29,36 +28,20 @@ export class ExtractionError extends Error {}
  * performance claims are still read by the deterministic parsers so numbers are never invented.
  */
 export function createLlmExtractor(opts: { chat: ChatModel; cache: ExtractionCacheStore; attempts?: number }): StructureExtractor {
-  const attempts = opts.attempts ?? 3;
   const id = `llm:${opts.chat.id}:${STRUCTURE_PROMPT_VERSION}`;
   return {
     id,
     async structureParagraph(text: string): Promise<ParagraphStructure> {
-      const key = `${id}:${sha256(text)}`;
-      let answer = (await opts.cache.get(key)) as StructureAnswer | null;
-      if (!answer) {
-        let lastError = '';
-        for (let i = 0; i < attempts && !answer; i++) {
-          try {
-            const { output } = await generateText({
-              model: opts.chat.model,
-              system: structureSystemPrompt,
-              prompt: structureUserPrompt(text),
-              output: Output.object({ schema: structureAnswer }),
-              temperature: 0,
-              maxRetries: 2, // network-level retries inside the SDK
-            });
-            answer = structureAnswer.parse(output);
-          } catch (error) {
-            lastError = (error as Error).message;
-          }
-        }
-        if (!answer) {
-          await opts.cache.putError(key, 'structure', opts.chat.id, lastError);
-          throw new ExtractionError(`the model gave no valid answer after ${attempts} attempts: ${lastError}`);
-        }
-        await opts.cache.putOk(key, 'structure', opts.chat.id, answer);
-      }
+      const answer = await cachedObject({
+        chat: opts.chat,
+        cache: opts.cache,
+        key: `${id}:${sha256(text)}`,
+        task: 'structure',
+        schema: structureAnswer,
+        system: structureSystemPrompt,
+        prompt: structureUserPrompt(text),
+        attempts: opts.attempts,
+      });
       return toStructure(text, answer);
     },
   };
