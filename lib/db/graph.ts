@@ -143,11 +143,6 @@ export async function tuplesTouching(db: Database, keys: string[], limit: number
   );
 }
 
-export async function entitiesByKeys(db: Database, keys: string[]) {
-  if (keys.length === 0) return [];
-  return db.prisma.graphEntity.findMany({ where: { key: { in: keys } }, orderBy: { key: 'asc' } });
-}
-
 /** Entities whose key is a folded name (the only ones canonical clustering merges). */
 export async function nameEntities(db: Database) {
   return db.prisma.graphEntity.findMany({ where: { key: { startsWith: 'n:' } }, select: { id: true, key: true, label: true }, orderBy: { key: 'asc' } });

@@ -1,6 +1,7 @@
 import type { GraphIndex, IndexedTuple } from '../retrieval/graph-index.ts';
 import type { QuestionAnalysis } from '../retrieval/question.ts';
 import { plainTerms } from '../retrieval/analyze.ts';
+import { dot } from '../retrieval/embedding.ts';
 
 /**
  * Tiered reasoning over the causal graph (method C), returning what the answer and the UI need:
@@ -65,11 +66,6 @@ export interface AriaResult {
   modelOnly: boolean;
 }
 
-const dot = (a: Float32Array, b: Float32Array) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-};
 
 export function contextsOf(text: string): Set<string> {
   return new Set(Object.entries(CONTEXTS).filter(([, re]) => re.test(text)).map(([c]) => c));

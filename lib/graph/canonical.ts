@@ -1,3 +1,5 @@
+import { dot } from '../retrieval/embedding.ts';
+
 /**
  * Canonical entities (method B): names are embedded, split coarsely by k-means, then merged within each coarse
  * group by average-linkage agglomerative clustering while the average cosine distance between two clusters is
@@ -22,11 +24,6 @@ export interface NameCluster {
   members: { id: string; distance: number }[];
 }
 
-const dot = (a: Float32Array, b: Float32Array) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-};
 
 const isNumeric = (label: string) => /^[~<>≈±+\-−]?\s*\d[\d.,\s]*(?:[eE][-+]?\d+)?\s*[%a-zA-Zµ°/^\-−0-9·]*$/.test(label.trim());
 

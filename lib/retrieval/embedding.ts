@@ -60,3 +60,10 @@ export async function providerTextEmbedder(opts: {
     },
   };
 }
+
+/** Dot product of two vectors of equal length (cosine for the normalised vectors embedders return). */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}

@@ -3,6 +3,7 @@ import { canonicalUnits, parseQuantities } from '../structure/quantities.ts';
 import { plainTerms } from './analyze.ts';
 import type { TextEmbedder } from './embedding.ts';
 import type { QuantityFacet } from './index.ts';
+import { lazyOnce } from './lazy.ts';
 
 /**
  * The knowledge graph as the graph pipelines read it, built on first use: every tuple with its text terms
@@ -38,14 +39,7 @@ export interface LazyGraphIndex {
 }
 
 export function lazyGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): LazyGraphIndex {
-  let built: Promise<GraphIndex> | null = null;
-  return {
-    get() {
-      built ??= buildGraphIndex(load, embedder);
-      built.catch(() => (built = null));
-      return built;
-    },
-  };
+  return { get: lazyOnce(() => buildGraphIndex(load, embedder)) };
 }
 
 const relationWords = (r: string) => r.replace(/_/g, ' ');

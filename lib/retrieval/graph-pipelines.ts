@@ -1,6 +1,7 @@
 import nlp from 'compromise';
 import { stemmer } from 'stemmer';
 import { plainTerms } from './analyze.ts';
+import { dot } from './embedding.ts';
 import type { GraphIndex, IndexedTuple } from './graph-index.ts';
 import type { QuestionAnalysis } from './question.ts';
 import { quantityMatch } from './pipelines.ts';
@@ -31,11 +32,6 @@ export const MAX_TUPLES = 300;
 const CANONICAL_COSINE = 0.7;
 const HUB_DEGREE = 200;
 
-const dot = (a: Float32Array, b: Float32Array) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-};
 
 const QUESTION_WORDS = new Set(['paper', 'studi', 'report', 'find', 'which', 'what', 'show', 'give', 'valu', 'prepar', 'synthes']);
 

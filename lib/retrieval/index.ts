@@ -6,6 +6,7 @@ import { DenseIndex } from './dense-index.ts';
 import type { TextEmbedder } from './embedding.ts';
 import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
 import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
+import { lazyOnce } from './lazy.ts';
 
 /**
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
@@ -183,11 +184,9 @@ export interface LazyRecordIndex {
 }
 
 function lazyRecordIndex(count: number, load: () => Promise<CorpusRecord[]>, paperByDoi: Map<string, string>): LazyRecordIndex {
-  let built: Promise<RecordIndex> | null = null;
   return {
     size: count,
-    get() {
-      built ??= (async () => {
+    get: lazyOnce(async () => {
         const t0 = performance.now();
         const rows = await load();
         const records = new Map<string, IndexedRecord>();
@@ -200,10 +199,7 @@ function lazyRecordIndex(count: number, load: () => Promise<CorpusRecord[]>, pap
         }
         const lexical = new LexicalIndex(docs, { text: 1, structure: 1.5 });
         return { records, lexical, buildSeconds: (performance.now() - t0) / 1000 };
-      })();
-      built.catch(() => (built = null)); // a failed build (database gone) is retried by the next caller
-      return built;
-    },
+    }),
   };
 }
 

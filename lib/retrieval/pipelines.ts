@@ -343,6 +343,20 @@ function paperFacets(index: RetrievalIndex, paperId: string): Facets {
   return f;
 }
 
+const titleCache = new WeakMap<RetrievalIndex, Map<string, string[]>>();
+/** Canonical materials named in a paper's title, read once per paper rather than on every question. */
+function titleMaterials(index: RetrievalIndex, paperId: string): string[] {
+  let cache = titleCache.get(index);
+  if (!cache) titleCache.set(index, (cache = new Map()));
+  let m = cache.get(paperId);
+  if (!m) {
+    const title = index.papers.get(paperId)?.title;
+    m = title ? analyseQuestion(title).materials : [];
+    cache.set(paperId, m);
+  }
+  return m;
+}
+
 /** Which of the question's facets `facets` states, and the weighted share (materials and values 1, properties ½). */
 export function facetCoverage(analysis: QuestionAnalysis, facets: Facets, fallback?: Facets): { coverage: number | null; matched: MatchedFacets } {
   let total = 0;
@@ -617,12 +631,9 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   const unknown = analysis.entityWords.filter((w) => !entityKnown(index, w));
   let facets: Facets;
   if (top.paperId && index.papers.has(top.paperId)) {
-    facets = paperFacets(index, top.paperId);
-    const title = index.papers.get(top.paperId)!.title;
-    if (title) {
-      const t = analyseQuestion(title);
-      facets = { materials: new Set([...facets.materials, ...t.materials]), properties: facets.properties, quantities: facets.quantities };
-    }
+    // For abstention the title also counts as something the paper states.
+    const f = paperFacets(index, top.paperId);
+    facets = { ...f, materials: new Set([...f.materials, ...titleMaterials(index, top.paperId)]) };
   } else {
     const recs = ranked.evidence.filter((e) => (e.paperId ?? `doi:${e.doi}`) === (top.paperId ?? `doi:${top.doi}`));
     const rf = (id: string) => ranked.recordFacets?.get(id);
