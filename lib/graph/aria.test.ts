@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
 import { retrieve } from '../retrieval/pipelines.ts';
-import { contextsOf, factualConsistency, numericalCompatibility } from './aria.ts';
+import { ariaReason, contextsOf, factualConsistency, numericalCompatibility } from './aria.ts';
+import { handMadeGraph } from '../testing/graph-fixtures.ts';
+import { tupleRow } from '../testing/retrieval-fixtures.ts';
+import { analyseQuestion } from '../retrieval/question.ts';
 
 describe('ARIA similarity parts', () => {
   it('finds the eight contexts by their words', () => {
@@ -45,5 +48,61 @@ describe('aria pipeline', () => {
     expect(off.abstention).toMatchObject({ abstain: true, reasons: ['no-evidence'] });
     const on = await retrieve(index, q, 'aria', { modelConfigured: true });
     expect(on.aria).toMatchObject({ tier: 3, modelOnly: true });
+  });
+});
+
+// Hand-made graphs with chosen vectors: every cosine below is known.
+describe('aria tiers on hand-made graphs', () => {
+  const zincOxideGraph = () =>
+    handMadeGraph(
+      [
+        tupleRow('z0', ['f:OZn', 'ZnO'], 'has_property', ['p:band-gap', 'band gap'], 'paper-z:p1', { value: 3.3, valueMax: 3.3, unit: 'eV' }),
+        tupleRow('a1', ['n:aldopedznofilm', 'Al-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-a:p1', { referenceRelation: 'measured_at', referenceNode: '600 K', sentence: 'The n-type Al-doped ZnO film showed a high carrier density at 600 K.' }),
+        tupleRow('b1', ['n:ndopedznofilm', 'N-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-b:p1', { referenceRelation: 'measured_at', referenceNode: '600 K', sentence: 'The p-type N-doped ZnO film showed a high hole density at 600 K.' }),
+        tupleRow('c1', ['n:gadopedznofilm', 'Ga-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-c:p1', { referenceRelation: 'measured_at', referenceNode: '300 K', sentence: 'The n-type Ga-doped ZnO film showed a high carrier density at 300 K.' }),
+      ],
+      { ZnO: [1, 0, 0], 'Al-doped ZnO film': [0.9, 0.4359, 0], 'N-doped ZnO film': [0.9, 0.4359, 0], 'Ga-doped ZnO film': [0.9, 0.4359, 0] },
+    );
+  const question = 'How does n-type doping of ZnO change the carrier density at 600 K?';
+
+  it('tier 1: finds the direct causal path between the grounded concepts', async () => {
+    const { graph, embed } = await handMadeGraph(
+      [
+        tupleRow('t1', ['n:dopantconcentration', 'dopant concentration'], 'increases', ['n:oxygenvacancies', 'oxygen vacancies'], 'p:p1', { causal: true }),
+        tupleRow('t2', ['n:oxygenvacancies', 'oxygen vacancies'], 'increases', ['p:conductivity', 'ionic conductivity'], 'p:p2', { causal: true }),
+        tupleRow('t3', ['n:grainsize', 'grain size'], 'decreases', ['p:conductivity', 'ionic conductivity'], 'p:p3', { causal: true }),
+      ],
+      {},
+    );
+    const r = await ariaReason(graph, analyseQuestion('How does the dopant concentration change the ionic conductivity?'), embed, { modelConfigured: false });
+    expect(r.tier).toBe(1);
+    expect(r.paths.map((p) => p.tuples.map((t) => t.id))).toEqual([['t1', 't2']]);
+    expect(r.paths[0].nodes).toEqual(['n:dopantconcentration', 'n:oxygenvacancies', 'p:conductivity']);
+  });
+
+  it('tier 2: with no causal path, analogy is chosen; the p-type analogue of an n-type question is rejected by F', async () => {
+    const { graph, embed } = await zincOxideGraph();
+    const r = await ariaReason(graph, analyseQuestion(question), embed, { modelConfigured: false });
+    expect(r.tier).toBe(2);
+    expect(r.grounded.map((g) => g.key)).toContain('f:OZn');
+    expect(r.analogues.map((a) => a.key)).not.toContain('n:ndopedznofilm');
+    expect(r.rejected).toEqual([expect.objectContaining({ key: 'n:ndopedznofilm', reason: 'factual-conflict', F: 0.5 })]);
+  });
+
+  it('tier 2: a numeric mismatch (300 K against 600 K) is penalised by N and ranks the analogue lower', async () => {
+    const { graph, embed } = await zincOxideGraph();
+    const r = await ariaReason(graph, analyseQuestion(question), embed, { modelConfigured: false });
+    const [first, second] = r.analogues;
+    expect([first.key, second.key]).toEqual(['n:aldopedznofilm', 'n:gadopedznofilm']);
+    expect(first.N).toBe(1);
+    expect(second.N).toBeCloseTo(0.5, 6);
+    expect(first.cos).toBeCloseTo(second.cos, 6);
+    expect(first.sim - second.sim).toBeCloseTo(0.25 * 0.5, 6);
+  });
+
+  it('tier 3: abstains when no concept grounds and no candidate passes the cosine gate', async () => {
+    const { graph, embed } = await zincOxideGraph();
+    const r = await ariaReason(graph, analyseQuestion('Why do holmium quasicrystals show phason hopping?'), embed, { modelConfigured: false });
+    expect(r).toMatchObject({ tier: 3, modelOnly: false, paths: [], analogues: [] });
   });
 });

@@ -1,4 +1,4 @@
-import type { GraphIndex, IndexedTuple } from '../retrieval/graph-index.ts';
+import type { CanonicalEntity, GraphIndex, IndexedTuple } from '../retrieval/graph-index.ts';
 import type { QuestionAnalysis } from '../retrieval/question.ts';
 import { plainTerms } from '../retrieval/analyze.ts';
 import { dot } from '../retrieval/embedding.ts';
@@ -12,9 +12,11 @@ import { dot } from '../retrieval/embedding.ts';
  *   F = factual consistency from a table of conflicting concept pairs within shared contexts, N = numerical
  *   compatibility of shared quantities; each analogue carries its breakdown and an extrapolate / caution /
  *   diverge label from its embedding distance (< 0.4, 0.4–0.7, > 0.7);
+ *   a candidate is rejected (and reported as such) when F ≤ 0.5 — an opposite concept pair such as n-type vs
+ *   p-type in a shared context — or when Sim < 0.6;
  * - Tier 3: no usable evidence — the model alone when one is configured, otherwise abstain.
  */
-export const ARIA = { alpha: 0.4, beta: 0.1, gamma: 0.35, delta: 0.25, tau: 0.5, topK: 5, maxHops: 4 } as const;
+export const ARIA = { alpha: 0.4, beta: 0.1, gamma: 0.35, delta: 0.25, tau: 0.5, minSim: 0.6, maxF: 0.5, topK: 5, maxHops: 4 } as const;
 
 export const CONTEXTS: Record<string, RegExp> = {
   doping: /\b(?:dop\w*|dopant\w*|substitut\w*)\b/i,
@@ -57,11 +59,23 @@ export interface AriaAnalogue {
   tupleIds: string[];
 }
 
+export interface RejectedAnalogue extends AriaAnalogue {
+  reason: 'factual-conflict' | 'below-threshold';
+}
+
+export interface GroundedConcept {
+  key: string;
+  label: string;
+  cos: number;
+}
+
 export interface AriaResult {
   tier: 1 | 2 | 3;
-  grounded: { key: string; label: string; cos: number }[];
+  grounded: GroundedConcept[];
   paths: AriaPath[];
   analogues: AriaAnalogue[];
+  /** Candidates that passed the cosine gate but were rejected by F or the Sim threshold, best first (≤ 5). */
+  rejected: RejectedAnalogue[];
   /** Tier 3 only: whether a model may answer alone (else the system abstains). */
   modelOnly: boolean;
 }
@@ -96,48 +110,45 @@ export function numericalCompatibility(query: { dimension: string; value: number
 
 const dimensionOf = (t: IndexedTuple) => t.quantities.filter((q) => q.dimension).map((q) => ({ dimension: q.dimension, value: q.values[0] }));
 
-export async function ariaReason(graph: GraphIndex, analysis: QuestionAnalysis, embed: (t: string[]) => Promise<Float32Array[]>, opts: { modelConfigured: boolean }): Promise<AriaResult> {
-  // Ground: exact canonical keys, then entities whose label embeds close to the question's keywords or itself.
-  const grounded = new Map<string, { key: string; label: string; cos: number }>();
+/**
+ * Grounds the question's concepts on graph entities: exact canonical keys of its materials and properties, then
+ * entities every content word of whose label is in the question, or whose label (≥ 3 words) embeds within cosine
+ * 0.7 of the whole question (single keywords would ground too broadly; short labels such as "mm diameter" have
+ * sparse vectors whose cosines are unreliable, so they ground only by words).
+ */
+export function groundConcepts(graph: GraphIndex, analysis: QuestionAnalysis, questionVector: Float32Array): GroundedConcept[] {
+  const grounded = new Map<string, GroundedConcept>();
   for (const k of [...analysis.materials, ...analysis.properties.map((p) => `p:${p}`)]) {
-    const e = graph.entityByKey.get(k);
-    if (e) grounded.set(k, { key: k, label: e.label, cos: 1 });
+    const e = graph.entityByKey.get(graph.canonicalOf.get(k) ?? k);
+    if (e) grounded.set(e.key, { key: e.key, label: e.label, cos: 1 });
   }
-  // A concept is grounded on an entity when every content word of the entity's label is in the question, or
-  // when the label embeds within cosine 0.7 of the whole question (single keywords would ground too broadly).
   const questionTerms = new Set(plainTerms(analysis.body));
-  const probes = await embed([analysis.body]);
   for (const e of graph.entities) {
-    if (grounded.has(e.key)) continue;
-    const labelTerms = plainTerms(e.label);
+    // Values ("30 h") are conditions of tuples, not concepts: "30 K" in a question would ground "30 h" by its number.
+    if (grounded.has(e.key) || e.key.startsWith('v:')) continue;
+    const labelTerms = e.terms;
     const contained = labelTerms.length > 0 && labelTerms.every((t) => questionTerms.has(t));
-    const cos = dot(probes[0], e.vector);
-    // Short labels ("mm diameter") have sparse vectors whose cosines are unreliable: they ground only by words.
-    if (contained || (cos >= 0.7 && labelTerms.length >= 3)) grounded.set(e.key, { key: e.key, label: e.label, cos: contained ? Math.max(cos, 0.9) : cos });
+    if (!contained && labelTerms.length < 3) continue;
+    const cos = dot(questionVector, e.vector);
+    if (contained || cos >= 0.7) grounded.set(e.key, { key: e.key, label: e.label, cos: contained ? Math.max(cos, 0.9) : cos });
   }
-  const groundedList = [...grounded.values()].sort((a, b) => b.cos - a.cos).slice(0, 12);
+  return [...grounded.values()].sort((a, b) => b.cos - a.cos).slice(0, 12);
+}
 
-  // Tier 1: directed causal paths between grounded concepts.
-  const causalOut = new Map<string, IndexedTuple[]>();
-  for (const t of graph.tuples.values()) {
-    if (!t.causal) continue;
-    const list = causalOut.get(t.subjectCanonical);
-    if (list) list.push(t);
-    else causalOut.set(t.subjectCanonical, [t]);
-  }
+/** Simple directed causal paths (increases / decreases / causes, ≤ maxHops) between any two of the keys. */
+export function causalPaths(graph: GraphIndex, keys: string[], limit = 20): AriaPath[] {
   const paths: AriaPath[] = [];
-  const keys = groundedList.map((g) => g.key);
   for (const from of keys) {
     for (const to of keys) {
       if (from === to) continue;
       const walk = (node: string, trail: IndexedTuple[], seen: Set<string>) => {
-        if (paths.length >= 20) return;
+        if (paths.length >= limit) return;
         if (node === to && trail.length) {
           paths.push({ nodes: [from, ...trail.map((t) => t.objectCanonical)], tuples: trail.map((t) => ({ id: t.id, relation: t.relation, text: t.text, sentence: t.sentence, paragraphId: t.paragraphId })) });
           return;
         }
         if (trail.length >= ARIA.maxHops) return;
-        for (const t of causalOut.get(node) ?? []) {
+        for (const t of graph.causalOut.get(node) ?? []) {
           if (seen.has(t.objectCanonical)) continue;
           seen.add(t.objectCanonical);
           walk(t.objectCanonical, [...trail, t], seen);
@@ -147,34 +158,73 @@ export async function ariaReason(graph: GraphIndex, analysis: QuestionAnalysis, 
       walk(from, [], new Set([from]));
     }
   }
-  if (paths.length > 0) return { tier: 1, grounded: groundedList, paths, analogues: [], modelOnly: false };
+  return paths;
+}
 
-  // Tier 2: analogues of the grounded concepts (or of the question itself when nothing is grounded).
-  const anchors = groundedList.length ? groundedList.map((g) => graph.entityByKey.get(g.key)!.vector) : probes.slice(0, 1);
-  const queryContexts = contextsOf(analysis.question);
-  const queryQuantities = analysis.quantities.map((q) => ({ dimension: q.dimension, value: q.canonical[0] }));
-  const analogues: AriaAnalogue[] = [];
+export interface AnalogueQuery {
+  /** Vectors the candidates are compared with (grounded concepts, or the question itself). */
+  anchors: Float32Array[];
+  /** Keys never returned as analogues (the grounded concepts themselves). */
+  exclude: Set<string>;
+  questionText: string;
+  quantities: { dimension: string; value: number }[];
+  /** Which of an entity's tuples are its evidence; entities without any are not candidates. */
+  evidence: (t: IndexedTuple) => boolean;
+  /** The candidate's quantities N compares with `quantities` (default: those of its evidence tuples). */
+  quantitiesOf?: (e: CanonicalEntity) => { dimension: string; value: number }[];
+  /** A domain similarity used where it exceeds the embedding cosine (composition similarity of formulas). */
+  similarity?: (e: CanonicalEntity) => number;
+}
+
+/**
+ * Tier 2's ranking: candidates with cos ≥ τ to an anchor that share one of the eight contexts with the question
+ * (when it has one: without a shared context F and N are vacuous and cos alone would decide), scored by
+ * Sim = α·cos·(1 + β·context_overlap) + γ·F + δ·N; those with F ≤ 0.5 or Sim < 0.6 are rejected.
+ */
+export function rankAnalogues(graph: GraphIndex, q: AnalogueQuery): { accepted: AriaAnalogue[]; rejected: RejectedAnalogue[] } {
+  const queryContexts = contextsOf(q.questionText);
+  const accepted: AriaAnalogue[] = [];
+  const rejected: RejectedAnalogue[] = [];
   for (const e of graph.entities) {
-    if (grounded.has(e.key)) continue;
-    const causal = e.tupleIds.map((id) => graph.tuples.get(id)!).filter((t) => t.causal || t.relation === 'has_property');
-    if (causal.length === 0) continue;
-    const cos = Math.max(...anchors.map((a) => dot(a, e.vector)));
+    if (q.exclude.has(e.key)) continue;
+    let cos = q.similarity?.(e) ?? -1;
+    for (const a of q.anchors) cos = Math.max(cos, dot(a, e.vector));
     if (cos < ARIA.tau) continue;
-    const text = causal.map((t) => `${t.text} ${t.sentence ?? ''}`).join(' ');
+    const tuples = e.tupleIds.map((id) => graph.tuples.get(id)!).filter(q.evidence);
+    if (tuples.length === 0) continue;
+    const text = tuples.map((t) => `${t.text} ${t.sentence ?? ''}`).join(' ');
     const cand = contextsOf(text);
     const union = new Set([...queryContexts, ...cand]);
     const shared = new Set([...queryContexts].filter((c) => cand.has(c)));
-    // An analogue must share at least one of the eight contexts with the question when the question has one:
-    // without it F and N are vacuous and cos alone (noisy for short labels) would decide.
     if (queryContexts.size > 0 && shared.size === 0) continue;
     const contextOverlap = union.size ? shared.size / union.size : 0;
-    const F = factualConsistency(analysis.question, text, shared);
-    const N = numericalCompatibility(queryQuantities, causal.flatMap(dimensionOf));
+    const F = factualConsistency(q.questionText, text, shared);
+    const N = numericalCompatibility(q.quantities, q.quantitiesOf ? q.quantitiesOf(e) : tuples.flatMap(dimensionOf));
     const sim = ARIA.alpha * cos * (1 + ARIA.beta * contextOverlap) + ARIA.gamma * F + ARIA.delta * N;
     const distance = 1 - cos;
-    analogues.push({ key: e.key, label: e.label, cos, contextOverlap, F, N, sim, distance, stance: distance < 0.4 ? 'extrapolate' : distance > 0.7 ? 'diverge' : 'caution', tupleIds: causal.map((t) => t.id).slice(0, 10) });
+    const a: AriaAnalogue = { key: e.key, label: e.label, cos, contextOverlap, F, N, sim, distance, stance: distance < 0.4 ? 'extrapolate' : distance > 0.7 ? 'diverge' : 'caution', tupleIds: tuples.map((t) => t.id).slice(0, 10) };
+    if (F <= ARIA.maxF) rejected.push({ ...a, reason: 'factual-conflict' });
+    else if (sim < ARIA.minSim) rejected.push({ ...a, reason: 'below-threshold' });
+    else accepted.push(a);
   }
-  analogues.sort((a, b) => b.sim - a.sim || (a.key < b.key ? -1 : 1));
-  if (analogues.length > 0) return { tier: 2, grounded: groundedList, paths: [], analogues: analogues.slice(0, ARIA.topK), modelOnly: false };
-  return { tier: 3, grounded: groundedList, paths: [], analogues: [], modelOnly: opts.modelConfigured };
+  const order = (a: AriaAnalogue, b: AriaAnalogue) => b.sim - a.sim || (a.key < b.key ? -1 : 1);
+  return { accepted: accepted.sort(order), rejected: rejected.sort(order).slice(0, 5) };
+}
+
+export async function ariaReason(graph: GraphIndex, analysis: QuestionAnalysis, embed: (t: string[]) => Promise<Float32Array[]>, opts: { modelConfigured: boolean }): Promise<AriaResult> {
+  const [questionVector] = await embed([analysis.body]);
+  const grounded = groundConcepts(graph, analysis, questionVector);
+  // Tier 1: directed causal paths between grounded concepts.
+  const paths = causalPaths(graph, grounded.map((g) => g.key));
+  if (paths.length > 0) return { tier: 1, grounded, paths, analogues: [], rejected: [], modelOnly: false };
+  // Tier 2: analogues of the grounded concepts (or of the question itself when nothing is grounded).
+  const { accepted, rejected } = rankAnalogues(graph, {
+    anchors: grounded.length ? grounded.map((g) => graph.entityByKey.get(g.key)!.vector) : [questionVector],
+    exclude: new Set(grounded.map((g) => g.key)),
+    questionText: analysis.question,
+    quantities: analysis.quantities.map((q) => ({ dimension: q.dimension, value: q.canonical[0] })),
+    evidence: (t) => t.causal || t.relation === 'has_property',
+  });
+  if (accepted.length > 0) return { tier: 2, grounded, paths: [], analogues: accepted.slice(0, ARIA.topK), rejected, modelOnly: false };
+  return { tier: 3, grounded, paths: [], analogues: [], rejected, modelOnly: opts.modelConfigured };
 }

@@ -119,12 +119,14 @@ export function synthesisTuples(e: SynthesisEntry): TupleDraft[] {
   for (const t of e.targets) {
     const target = materialEntity(t.text, t);
     for (const p of e.precursors) out.push(draft({ subject: target, relation: 'synthesized_from', object: materialEntity(p.text, p), ...src }));
-    if (e.method) out.push(draft({ subject: target, relation: 'synthesized_by', object: methodEntity(e.method), ...src }));
+    // "others" is the classifier's "no method recognised": not a method to state.
+    if (e.method && e.method !== 'others') out.push(draft({ subject: target, relation: 'synthesized_by', object: methodEntity(e.method), ...src }));
     for (const s of e.solvents) out.push(draft({ subject: materialEntity(s.text, s), relation: 'used_as', object: conceptEntity('solvent'), referenceRelation: 'in_synthesis_of', referenceNode: t.text, ...src }));
     for (const a of e.additives) out.push(draft({ subject: materialEntity(a.text, a), relation: 'used_as', object: conceptEntity('additive'), referenceRelation: 'in_synthesis_of', referenceNode: t.text, ...src }));
     for (const s of e.substrates) out.push(draft({ subject: target, relation: 'grown_on', object: materialEntity(s.text, s), ...src }));
     for (const [dimension, list] of [['temperature', e.conditions.temperature], ['time', e.conditions.time]] as const) {
       for (const c of list) {
+        if (dimension === 'temperature' && !isProcessingTemperature(c.canonical, c.step)) continue;
         out.push(
           draft({
             subject: target,
@@ -142,6 +144,14 @@ export function synthesisTuples(e: SynthesisEntry): TupleDraft[] {
     }
   }
   return out;
+}
+
+/**
+ * A temperature below 0 °C in a synthesis paragraph is a measurement (a superconductor's Tc, a cryostat) rather
+ * than a processing step, unless the step says it is cold (quenching, freezing, cooling).
+ */
+function isProcessingTemperature(kelvin: number[], step: string | null): boolean {
+  return Math.max(...kelvin) >= 273 || /quench|freez|cool|cryo|liquid nitrogen/i.test(step ?? '');
 }
 
 /** Tuples from one performance claim: material has_property property (value), measured_at its first condition. */

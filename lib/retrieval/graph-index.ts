@@ -20,6 +20,8 @@ export interface IndexedTuple extends RetrievalTupleRow {
 export interface CanonicalEntity {
   key: string;
   label: string;
+  /** plainTerms of the label, for grounding a question's words on it. */
+  terms: string[];
   vector: Float32Array;
   tupleIds: string[];
 }
@@ -31,6 +33,10 @@ export interface GraphIndex {
   entityByKey: Map<string, CanonicalEntity>;
   /** canonical key → [neighbour canonical key, tuple id][] (edges in both directions). */
   adjacency: Map<string, [string, string][]>;
+  /** Any entity key (a merged member's too) → its canonical key. */
+  canonicalOf: Map<string, string>;
+  /** canonical key → its outgoing causal tuples (increases / decreases / causes), for tier 1's directed paths. */
+  causalOut: Map<string, IndexedTuple[]>;
   buildSeconds: number;
 }
 
@@ -53,6 +59,8 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
   const byTerm = new Map<string, string[]>();
   const entityTuples = new Map<string, { label: string; ids: string[] }>();
   const adjacency = new Map<string, [string, string][]>();
+  const canonicalOf = new Map<string, string>();
+  const causalOut = new Map<string, IndexedTuple[]>();
   const link = (a: string, b: string, id: string) => {
     const list = adjacency.get(a);
     if (list) list.push([b, id]);
@@ -66,7 +74,15 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
       ...(r.value !== null && r.unit ? [{ dimension: dimensionOfUnit.get(r.unit) ?? '', values: [r.value, ...(r.valueMax !== null && r.valueMax !== r.value ? [r.valueMax] : [])], range: r.valueMax !== null && r.valueMax !== r.value, text: `${r.value} ${r.unit}` }] : []),
       ...(r.referenceNode ? parseQuantities(r.referenceNode).map((q) => ({ dimension: q.dimension, values: q.canonical, range: q.kind === 'range', text: q.text })) : []),
     ];
-    tuples.set(r.id, { ...r, text, terms, quantities });
+    const indexed: IndexedTuple = { ...r, text, terms, quantities };
+    tuples.set(r.id, indexed);
+    canonicalOf.set(r.subjectKey, r.subjectCanonical);
+    canonicalOf.set(r.objectKey, r.objectCanonical);
+    if (r.causal) {
+      const out = causalOut.get(r.subjectCanonical);
+      if (out) out.push(indexed);
+      else causalOut.set(r.subjectCanonical, [indexed]);
+    }
     for (const t of terms) {
       const list = byTerm.get(t);
       if (list) list.push(r.id);
@@ -85,6 +101,9 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
   }
   const keys = [...entityTuples.keys()];
   const vectors = await embedder.embed(keys.map((k) => entityTuples.get(k)!.label));
-  const entities = keys.map((key, i) => ({ key, label: entityTuples.get(key)!.label, vector: vectors[i], tupleIds: entityTuples.get(key)!.ids }));
-  return { tuples, byTerm, entities, entityByKey: new Map(entities.map((e) => [e.key, e])), adjacency, buildSeconds: (performance.now() - t0) / 1000 };
+  const entities = keys.map((key, i) => {
+    const label = entityTuples.get(key)!.label;
+    return { key, label, terms: plainTerms(label), vector: vectors[i], tupleIds: entityTuples.get(key)!.ids };
+  });
+  return { tuples, byTerm, entities, entityByKey: new Map(entities.map((e) => [e.key, e])), adjacency, canonicalOf, causalOut, buildSeconds: (performance.now() - t0) / 1000 };
 }

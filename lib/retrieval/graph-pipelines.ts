@@ -114,16 +114,16 @@ export async function graphRetrieve(
         const values = analysis.quantities.length ? analysis.quantities.reduce((a, q) => a + quantityMatch(t.quantities, q), 0) / analysis.quantities.length : 0;
         const rerank = 0.7 * (qTerms.size ? overlap / qTerms.size : 0) + 0.3 * values;
         const final = 0.7 * rerank + 0.3 * s + (onPath.has(id) ? 0.2 : 0);
-        return hit(t, final, onPath.has(id));
+        return tupleHit(t, final, onPath.has(id));
       });
-      for (const id of onPath) if (!hybrid.some((h) => h.id === id)) scored.push(hit(graph.tuples.get(id)!, 0.2, true));
+      for (const id of onPath) if (!hybrid.some((h) => h.id === id)) scored.push(tupleHit(graph.tuples.get(id)!, 0.2, true));
       return scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, MAX_TUPLES);
     },
     (h) => ({ tuples: h.length, top: h.slice(0, 3).map((x) => x.text) }),
   );
 }
 
-const hit = (t: IndexedTuple, score: number, onPath: boolean): TupleHit => ({ id: t.id, text: t.text, score, paperId: t.paperId, paragraphId: t.paragraphId, sentence: t.sentence, onPath });
+export const tupleHit = (t: IndexedTuple, score: number, onPath: boolean): TupleHit => ({ id: t.id, text: t.text, score, paperId: t.paperId, paragraphId: t.paragraphId, sentence: t.sentence, onPath });
 
 /** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities (breadth first, bounded). */
 export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number): string[] {
@@ -165,6 +165,6 @@ export function graphKeywordRetrieve(graph: GraphIndex, question: string, budget
   const hits = [...counts]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, budget)
-    .map(([id, n]) => hit(graph.tuples.get(id)!, n / Math.max(keywords.length, 1), false));
+    .map(([id, n]) => tupleHit(graph.tuples.get(id)!, n / Math.max(keywords.length, 1), false));
   return { keywords, hits };
 }

@@ -6,8 +6,10 @@ import type { Facets, IndexedParagraph, QuantityFacet, RetrievalIndex } from './
 import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion, type QuestionAnalysis } from './question.ts';
 import { rulesReformulator, type Reformulator } from './reformulate.ts';
-import { graphKeywordRetrieve, graphRetrieve, type TupleHit } from './graph-pipelines.ts';
+import { graphKeywordRetrieve, graphRetrieve, tupleHit, type TupleHit } from './graph-pipelines.ts';
+import type { GraphIndex } from './graph-index.ts';
 import { ariaReason, type AriaResult } from '../graph/aria.ts';
+import { designReason, detectDesignMode, type DesignMode, type DesignResult } from '../graph/design.ts';
 import { parseQuantities, type Quantity } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
 
@@ -109,9 +111,17 @@ export interface RetrievalResult {
   tuples?: TupleHit[];
   /** The aria pipeline: chosen tier, grounded concepts, causal paths, analogues with their similarity breakdown. */
   aria?: AriaResult;
+  /** The aria pipeline on a forward-prediction or inverse-design question: structured suggestions with evidence. */
+  design?: DesignResult;
 }
 
+/** How the aria pipeline reads a question: detected from its wording, or forced. */
+export type QuestionMode = 'auto' | 'explain' | DesignMode;
+export const QUESTION_MODES: QuestionMode[] = ['auto', 'explain', 'forward', 'inverse'];
+
 export interface RetrieveOptions {
+  /** aria only: explain (causal paths / analogues), forward prediction, inverse design, or auto (default). */
+  mode?: QuestionMode;
   /** Whether a chat model is configured (the aria pipeline's tier 3 is model-only then, else it abstains). */
   modelConfigured?: boolean;
   /** Evidence items returned (top-k); default 5, 8 for `vector`. */
@@ -169,7 +179,7 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
       ranked = await graphTuples(ctx, pipeline);
       break;
     case 'aria':
-      ranked = await ariaTuples(ctx, opts.modelConfigured ?? false);
+      ranked = await ariaTuples(ctx, opts.modelConfigured ?? false, opts.mode ?? 'auto');
       break;
   }
   const papers = await step('aggregate-papers', () => aggregatePapers(index, ranked.evidence), (p) => ({ papers: p.slice(0, 5).map((x) => ({ paper: x.title ?? x.doi ?? x.paperId, score: round(x.score, 4) })) }));
@@ -178,12 +188,16 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
   const abstention = await step(
     'abstention',
     () =>
-      ranked.aria?.tier === 3
-        ? { abstain: true, confidence: 0, reasons: ['no-evidence' as ReasonCode], explanation: ranked.aria.modelOnly ? 'no causal path or analogue in the graph: only the model could answer (tier 3)' : 'no causal path or analogue in the graph, and no model is configured (tier 3)' }
-        : decideAbstention(index, analysis, papers, ranked),
+      ranked.design?.tier === 3
+        ? { abstain: true, confidence: 0, reasons: ['no-evidence' as ReasonCode], explanation: `${ranked.design.explanation}: ${ranked.design.modelOnly ? 'only the model could answer (tier 3)' : 'no model is configured (tier 3)'}` }
+        : ranked.design
+          ? { abstain: false, confidence: ranked.design.tier === 1 ? 1 : 0.6, reasons: [], explanation: `tier ${ranked.design.tier}: ${ranked.design.explanation}` }
+          : ranked.aria?.tier === 3
+            ? { abstain: true, confidence: 0, reasons: ['no-evidence' as ReasonCode], explanation: ranked.aria.modelOnly ? 'no causal path or analogue in the graph: only the model could answer (tier 3)' : 'no causal path or analogue in the graph, and no model is configured (tier 3)' }
+            : decideAbstention(index, analysis, papers, ranked),
     (a) => ({ ...a }),
   );
-  return { pipeline, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), ...(ranked.tuples ? { tuples: ranked.tuples.slice(0, 50) } : {}), ...(ranked.aria ? { aria: ranked.aria } : {}) };
+  return { pipeline, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), ...(ranked.tuples ? { tuples: ranked.tuples.slice(0, 50) } : {}), ...(ranked.aria ? { aria: ranked.aria } : {}), ...(ranked.design ? { design: ranked.design } : {}) };
 }
 
 interface Ctx {
@@ -200,6 +214,7 @@ interface Ranked {
   recordFacets?: Map<string, Facets>;
   tuples?: TupleHit[];
   aria?: AriaResult;
+  design?: DesignResult;
   /** A quoted title was given and matched (or not) a paper in the corpus. */
   titleMatched?: boolean | null;
 }
@@ -541,24 +556,55 @@ async function graphTuples(ctx: Ctx, pipeline: 'graph' | 'graph-keyword'): Promi
   return { evidence: ranked.map((h) => paragraphEvidence(ctx, h)), tuples: hits };
 }
 
-async function ariaTuples(ctx: Ctx, modelConfigured: boolean): Promise<Ranked> {
+async function ariaTuples(ctx: Ctx, modelConfigured: boolean, mode: QuestionMode): Promise<Ranked> {
   const graph = await ctx.step('load-graph', () => ctx.index.graph.get(), (g) => ({ tuples: g.tuples.size, entities: g.entities.length }));
+  const designMode = mode === 'forward' || mode === 'inverse' ? mode : mode === 'auto' ? detectDesignMode(ctx.analysis) : null;
+  if (designMode) return designTuples(ctx, graph, designMode, modelConfigured);
   const aria = await ctx.step('aria', () => ariaReason(graph, ctx.analysis, (t) => ctx.index.embedder.embed(t), { modelConfigured }), (a) => ({
     tier: a.tier,
     grounded: a.grounded.map((g) => g.label),
     paths: a.paths.slice(0, 5).map((p) => p.tuples.map((t) => t.text).join(' → ')),
     analogues: a.analogues.map((x) => ({ label: x.label, sim: round(x.sim, 3), cos: round(x.cos, 3), contextOverlap: round(x.contextOverlap, 2), F: x.F, N: round(x.N, 3), stance: x.stance })),
+    rejected: a.rejected.map((x) => ({ label: x.label, reason: x.reason, sim: round(x.sim, 3), F: x.F, N: round(x.N, 3) })),
   }));
   const hits: TupleHit[] = [];
   for (const p of aria.paths) for (const t of p.tuples) hits.push({ id: t.id, text: t.text, score: 1 - 0.1 * p.tuples.length, paperId: graph.tuples.get(t.id)?.paperId ?? null, paragraphId: t.paragraphId, sentence: t.sentence, onPath: true });
-  for (const a of aria.analogues) for (const id of a.tupleIds) {
-    const t = graph.tuples.get(id)!;
-    hits.push({ id, text: t.text, score: a.sim, paperId: t.paperId, paragraphId: t.paragraphId, sentence: t.sentence, onPath: false });
+  for (const a of aria.analogues) for (const id of a.tupleIds) hits.push(tupleHit(graph.tuples.get(id)!, a.sim, false));
+  return { ...tupleEvidence(ctx, hits), aria };
+}
+
+/** Forward prediction / inverse design: suggestions and predictions, their tuples as evidence (best first). */
+async function designTuples(ctx: Ctx, graph: GraphIndex, mode: DesignMode, modelConfigured: boolean): Promise<Ranked> {
+  const design = await ctx.step(`design-${mode}`, () => designReason(graph, ctx.analysis, mode, (t) => ctx.index.embedder.embed(t), { modelConfigured }), (d) => ({
+    tier: d.tier,
+    grounded: d.grounded.map((g) => g.label),
+    targets: d.targets.map((t) => `${t.label} ${t.comparator ?? ''} ${t.value ?? ''} ${t.unit ?? ''}`.trim()),
+    conditions: { method: d.conditions.method, quantities: d.conditions.quantities.map((q) => q.text) },
+    suggestions: d.suggestions.map((x) => ({ material: x.material.label, value: x.achieved.value, unit: x.achieved.unit, meets: x.meets, N: round(x.N, 3), route: x.route.length })),
+    predictions: d.predictions.map((p) => ({ property: p.label, basis: p.basis, estimate: p.estimate, cases: p.cases.length })),
+  }));
+  const hits: TupleHit[] = [];
+  design.suggestions.forEach((s, rank) => {
+    const score = 1 - 0.05 * rank;
+    hits.push(tupleHit(graph.tuples.get(s.achieved.tupleId)!, score, false));
+    for (const r of s.route) hits.push(tupleHit(graph.tuples.get(r.tupleId)!, score - 0.01, false));
+  });
+  for (const p of design.predictions) {
+    const weight = p.basis === 'material' ? 1 : (p.analogue?.sim ?? 0.5);
+    for (const c of p.cases) hits.push(tupleHit(graph.tuples.get(c.tupleId)!, weight * (0.5 + 0.5 * c.conditionMatch), false));
   }
+  for (const p of design.paths) for (const t of p.tuples) hits.push(tupleHit(graph.tuples.get(t.id)!, 0.5, true));
+  return { ...tupleEvidence(ctx, hits), design };
+}
+
+/** Paragraph evidence from tuple hits: a paragraph scores as its best tuple. */
+function tupleEvidence(ctx: Ctx, hits: TupleHit[]): { evidence: EvidenceHit[]; tuples: TupleHit[] } {
   const byParagraph = new Map<string, number>();
   for (const h of hits) if (h.paragraphId && ctx.index.paragraphs.has(h.paragraphId)) byParagraph.set(h.paragraphId, Math.max(byParagraph.get(h.paragraphId) ?? 0, h.score));
   const ranked = [...byParagraph].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-  return { evidence: ranked.map((h) => paragraphEvidence(ctx, h)), tuples: hits, aria };
+  const best = new Map<string, TupleHit>();
+  for (const h of hits) if ((best.get(h.id)?.score ?? -Infinity) < h.score) best.set(h.id, h);
+  return { evidence: ranked.map((h) => paragraphEvidence(ctx, h)), tuples: [...best.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -115,3 +115,33 @@ function parseGroup(body: string): { counts: Record<string, number>; variable: b
   const counts = parse(null);
   return counts ? { counts, variable } : null;
 }
+
+/**
+ * Composition similarity of two formulas: cosine of their element amounts without oxygen (which would make every
+ * oxide of the same anion count look alike), elements of variable compositions counted once. 0 when either is
+ * not a formula. Used as the similarity of material analogues, where a text embedding of "BaCe0.7Zr0.1…" says
+ * little about its chemistry.
+ */
+export function compositionCosine(a: string, b: string): number {
+  const va = cationVector(a);
+  const vb = cationVector(b);
+  if (!va || !vb) return 0;
+  let d = 0;
+  for (const [el, x] of va) d += x * (vb.get(el) ?? 0);
+  return d;
+}
+
+const cationVectors = new Map<string, Map<string, number> | null>();
+function cationVector(formula: string): Map<string, number> | null {
+  if (cationVectors.has(formula)) return cationVectors.get(formula)!;
+  const p = normaliseFormula(formula);
+  let v: Map<string, number> | null = null;
+  if (p) {
+    const amounts = Object.entries(p.composition ?? Object.fromEntries(p.elements.map((e) => [e, 1]))).filter(([el, x]) => el !== 'O' && x > 0);
+    const norm = Math.hypot(...amounts.map(([, x]) => x));
+    if (norm > 0) v = new Map(amounts.map(([el, x]) => [el, x / norm]));
+  }
+  if (cationVectors.size > 50_000) cationVectors.clear();
+  cationVectors.set(formula, v);
+  return v;
+}

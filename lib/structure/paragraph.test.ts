@@ -25,6 +25,13 @@ describe('offlineExtractor.structureParagraph', () => {
     expect(over).toMatchObject({ material: 'NiFe2O4', canonical: [0.29], canonicalUnit: 'V' });
     expect(over.conditions).toEqual([{ text: '10 mA cm−2', dimension: 'current-density', canonical: [10], unit: 'mA/cm^2' }]);
   });
+  it('does not take fuels, ions, plural acronyms or glued reference numbers for the claim material; reads spaced formulas whole', () => {
+    const material = (t: string) => offlineExtractor.structureParagraph(t).performance.map((p) => p.material);
+    expect(material('The cell reached a peak power density of 560 mW cm−2 at 550 °C with wet H2 fuel.')).toEqual([null]);
+    expect(material('SOFCs can achieve power density ≥ 1 W cm−2 at 500 °C3,4.')).toEqual([null]);
+    expect(material('Substituting Ce4+ in BaZrO3 raised the conductivity to 0.01 S cm−1.')).toEqual(['BaZrO3']);
+    expect(material('The MgB 2 wires showed a Tc of 39 K.')).toEqual(['MgB2']);
+  });
   it('has a stable extractor id for incremental runs', () => {
     expect(offlineExtractor.id).toMatch(/^offline@\d+-[0-9a-f]{10}$/);
   });

@@ -5,6 +5,7 @@ import { lexiconSource, normaliseMaterial } from './materials.ts';
 import { sha256 } from '../ingest/text.ts';
 import { splitSentences } from './sentences.ts';
 import { normaliseFormula } from './formula.ts';
+import { findSpacedFormulas } from '../retrieval/analyze.ts';
 
 /** Everything the structuring stage says about one paragraph. */
 export interface ParagraphStructure {
@@ -104,7 +105,11 @@ function normaliseGas(g: string): string {
   return map[g.toLowerCase()] ?? g;
 }
 
-const FORMULA_TOKEN = /(?<![\w(])[A-Z][A-Za-z0-9()[\]·.@/+\-−δ]*[A-Za-z0-9)\]δ](?![\w])/g;
+const FORMULA_TOKEN = /(?<![\w(°])[A-Z][A-Za-z0-9()[\]·.@/+\-−δ]*[A-Za-z0-9)\]δ](?![\w])/g;
+
+// Fuels, atmospheres and products ("power density … with H2 fuel", "H2 yield"), plural acronyms that parse as
+// formulas ("SOFCs" = S·O·F·Cs) and reference numbers glued to a symbol ("°C3,4") are never the claim's material.
+const NOT_CLAIM_MATERIAL = /^(?:H2|O2|N2|CH4|CO2?|H2O|NH3|H2S|Ar|He|C\d)$|^[A-Z]{2,}s$/;
 
 /** Performance claims: a property word, a value in a matching unit and the material the sentence is about. */
 export function describePerformance(text: string, quantities: Quantity[]): PerformanceClaim[] {
@@ -112,7 +117,14 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
   for (const s of splitSentences(text)) {
     const qs = quantities.filter((q) => q.start >= s.start && q.end <= s.start + s.text.length);
     if (qs.length === 0) continue;
-    const material = [...s.text.matchAll(FORMULA_TOKEN)].map((m) => m[0]).find((t) => normaliseFormula(t) !== null || normaliseMaterial(t).kind === 'lexicon') ?? null;
+    const spaced = findSpacedFormulas(s.text);
+    const material =
+      [...s.text.matchAll(FORMULA_TOKEN)]
+        // A formula printed with spaced subscripts ("MgB 2") is read whole.
+        // An ion ("Ce4+", "Ba2+") is a species in the material, not the material.
+        .filter((m) => s.text[m.index! + m[0].length] !== '+')
+        .map((m) => spaced.find((f) => f.start === m.index)?.joined ?? m[0])
+        .find((t) => !NOT_CLAIM_MATERIAL.test(t) && (normaliseFormula(t) !== null || normaliseMaterial(t).kind === 'lexicon')) ?? null;
     for (const [re, property, dims] of PERFORMANCE_PROPERTIES) {
       const pm = re.exec(s.text);
       if (!pm) continue;
@@ -144,7 +156,7 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
 export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
   // The rules' own text is part of the id: any change to a cue, pattern, unit or lexicon entry re-structures
   // the stored paragraphs on the next run. The number changes when the code combining the rules does.
-  id: `offline@6-${sha256([classifierRulesSource(), entityRulesSource(), lexiconSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
+  id: `offline@8-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, classifierRulesSource(), entityRulesSource(), lexiconSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
   structureParagraph(text: string): ParagraphStructure {
     let role = classifyParagraphRole(text).label;
     // A synthesis paragraph says how a material was made: when no material can be found in it at all, the

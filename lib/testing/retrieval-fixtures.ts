@@ -78,7 +78,7 @@ export const fixtureRecords = [
   },
 ];
 
-const tupleRow = (id: string, s: [string, string], relation: string, o: [string, string], paragraphId: string, extra: Partial<RetrievalTupleRow> = {}): RetrievalTupleRow => ({
+export const tupleRow = (id: string, s: [string, string], relation: string, o: [string, string], paragraphId: string, extra: Partial<RetrievalTupleRow> = {}): RetrievalTupleRow => ({
   id,
   subjectKey: s[0],
   subjectLabel: s[1],
