@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import type { RetrievalResult } from '@/lib/retrieval/pipelines';
 import { TraceList } from './trace-list';
+import { AriaView, DesignView } from './reasoning-view';
 
 interface Response {
   result: RetrievalResult;
@@ -19,11 +20,29 @@ const reasonText: Record<string, string> = {
   'low-score': 'the evidence is weak',
 };
 
-export function RetrievePanel({ initialQuestion, initialPipeline, pipelines }: { initialQuestion: string; initialPipeline: string; pipelines: { name: string; description: string }[] }) {
+const modes = [
+  ['auto', 'detect from the wording'],
+  ['explain', 'causal paths / analogues'],
+  ['forward', 'forward prediction: conditions → properties'],
+  ['inverse', 'inverse design: target properties → synthesis'],
+] as const;
+
+export function RetrievePanel({
+  initialQuestion,
+  initialPipeline,
+  initialMode,
+  pipelines,
+}: {
+  initialQuestion: string;
+  initialPipeline: string;
+  initialMode: string;
+  pipelines: { name: string; description: string }[];
+}) {
   const [question, setQuestion] = useState(initialQuestion);
   const [pipeline, setPipeline] = useState(initialPipeline);
+  const [mode, setMode] = useState(initialMode);
   const ask = useMutation({
-    mutationFn: async (v: { question: string; pipeline: string }): Promise<Response> => {
+    mutationFn: async (v: { question: string; pipeline: string; mode?: string }): Promise<Response> => {
       const res = await fetch('/api/retrieve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
       const json = await res.json().catch(() => ({}));
       if (!res.ok) throw new Error(json.error ?? `HTTP ${res.status}`);
@@ -35,8 +54,10 @@ export function RetrievePanel({ initialQuestion, initialPipeline, pipelines }: {
     const url = new URL(window.location.href);
     url.searchParams.set('q', question);
     url.searchParams.set('pipeline', pipeline);
+    if (pipeline === 'aria') url.searchParams.set('mode', mode);
+    else url.searchParams.delete('mode');
     window.history.replaceState(null, '', url);
-    ask.mutate({ question, pipeline });
+    ask.mutate(pipeline === 'aria' ? { question, pipeline, mode } : { question, pipeline });
   };
   const data = ask.data;
   return (
@@ -65,7 +86,19 @@ export function RetrievePanel({ initialQuestion, initialPipeline, pipelines }: {
               ))}
             </select>
           </label>
-          <span className="text-xs text-slate-500">{pipelines.find((p) => p.name === pipeline)?.description}</span>
+          {pipeline === 'aria' && (
+            <label className="text-sm text-slate-700">
+              Mode{' '}
+              <select value={mode} onChange={(e) => setMode(e.target.value)} className="rounded border border-slate-300 px-2 py-1 text-sm" aria-label="Question mode">
+                {modes.map(([m, text]) => (
+                  <option key={m} value={m} title={text}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <span className="text-xs text-slate-500">{pipeline === 'aria' ? modes.find(([m]) => m === mode)?.[1] : pipelines.find((p) => p.name === pipeline)?.description}</span>
           <button type="submit" disabled={ask.isPending || question.trim().length < 3} className="ml-auto rounded bg-teal-700 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50">
             {ask.isPending ? 'Searching…' : 'Search'}
           </button>
@@ -116,6 +149,8 @@ function ResultView({ data }: { data: Response }) {
           </div>
         )
       )}
+      {r.design && <DesignView design={r.design} sources={r.sources ?? {}} />}
+      {r.aria && <AriaView aria={r.aria} sources={r.sources ?? {}} />}
       <section aria-label="Papers">
         <h2 className="mb-2 text-lg font-semibold">Papers</h2>
         <ol className="space-y-1 text-sm">

@@ -29,6 +29,30 @@ test('find evidence: a paraphrased question in other units finds the paper, its 
   await page.screenshot({ path: `${shots}/search-abstain.png`, fullPage: true });
 });
 
+test('reasoning: an inverse-design question returns materials meeting the target with their evidence; explain mode shows the tiers', async ({ page }) => {
+  await page.goto('/search');
+  await page.getByLabel('Question').fill('How can we obtain a cathode with a power density above 500 mW cm−2?');
+  await page.getByLabel('Pipeline').selectOption('aria');
+  await expect(page.getByLabel('Question mode')).toHaveValue('auto');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const design = page.getByRole('region', { name: 'Inverse design' });
+  await expect(design.getByTestId('tier')).toContainText(/Tier [12]/);
+  await expect(design).toContainText('power density ≥ 500 mW/cm²');
+  const row = design.getByRole('table', { name: 'Suggestions' }).getByRole('row').filter({ hasText: 'La0.6Sr0.4FeO3' });
+  await expect(row).toContainText('812 mW/cm²');
+  await expect(row).toContainText('meets');
+  await expect(row.getByRole('link')).toHaveAttribute('href', /\/papers\/.+#p0$/);
+  await page.screenshot({ path: `${shots}/search-inverse-design.png`, fullPage: true });
+  expect(new URL(page.url()).searchParams.get('mode')).toBe('auto');
+
+  // The same question forced into explain mode: the tiered reasoning panel instead of suggestions.
+  await page.getByLabel('Question mode').selectOption('explain');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const reasoning = page.getByRole('region', { name: 'Reasoning' });
+  await expect(reasoning.getByTestId('tier')).toContainText(/Tier [123]/);
+  await expect(page.getByRole('region', { name: 'Inverse design' })).toHaveCount(0);
+});
+
 test('find evidence: a too-short question gets a clear message', async ({ page }) => {
   const res = await page.request.post('/api/retrieve', { data: { question: 'a', pipeline: 'json-qr' } });
   expect(res.status()).toBe(400);

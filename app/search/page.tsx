@@ -1,5 +1,5 @@
 import { RetrievePanel } from '@/components/retrieve-panel';
-import { PIPELINES, pipelineDescriptions } from '@/lib/retrieval/pipelines';
+import { PIPELINES, QUESTION_MODES, pipelineDescriptions } from '@/lib/retrieval/pipelines';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,13 +13,16 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
       <div>
         <h1 className="text-2xl font-semibold">Find evidence</h1>
         <p className="text-sm text-slate-600">
-          Ask which paper reports a result, or for a value from a named paper. Every hit shows the paragraph it rests on, which of your
+          Ask which paper reports a result, or for a value from a named paper; with the aria pipeline, ask how something affects
+          something else, what a material made a given way would show (forward prediction) or how to reach a target property
+          (inverse design). Every hit shows the paragraph it rests on, which of your
           materials, values and properties it states, and each retrieval step. No language model is involved unless one is configured.
         </p>
       </div>
       <RetrievePanel
         initialQuestion={one(sp.q).slice(0, 2000)}
         initialPipeline={(PIPELINES as readonly string[]).includes(one(sp.pipeline)) ? one(sp.pipeline) : 'json-qr'}
+        initialMode={(QUESTION_MODES as readonly string[]).includes(one(sp.mode)) ? one(sp.mode) : 'auto'}
         pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))}
       />
     </div>

@@ -6,9 +6,10 @@ import { fixtureIndex, tupleRow } from '../testing/retrieval-fixtures.ts';
 import { designReason, designTargets, detectDesignMode } from './design.ts';
 
 // An invented superconductor graph: MgB2 made two ways in two papers, Nb with a low Tc.
-const superconductors = () =>
+const superconductors = (extra: ReturnType<typeof tupleRow>[] = []) =>
   handMadeGraph(
     [
+      ...extra,
       tupleRow('s1', ['f:B2Mg', 'MgB2'], 'has_property', ['p:critical-temperature', 'critical temperature'], 'paper-m:p1', { value: 39, valueMax: 39, unit: 'K' }),
       tupleRow('s2', ['f:B2Mg', 'MgB2'], 'synthesized_by', ['method:solid-phase', 'solid-phase'], 'paper-m:p2'),
       tupleRow('s3', ['f:B2Mg', 'MgB2'], 'synthesized_from', ['f:Mg', 'Mg'], 'paper-m:p2'),
@@ -64,6 +65,17 @@ describe('design question modes', () => {
     expect(near.suggestions[0].N).toBeCloseTo(1 - 11 / 50, 6);
     const none = await designReason(graph, analyseQuestion('How can I make a film with a band gap above 3 eV?'), 'inverse', embed, { modelConfigured: false });
     expect(none).toMatchObject({ tier: 3, suggestions: [], modelOnly: false });
+  });
+
+  it('inverse: a material without a known route borrows the route of its closest composition analogue', async () => {
+    const { graph, embed } = await superconductors([tupleRow('c1', ['f:B1.9C0.1Mg', 'MgB1.9C0.1'], 'has_property', ['p:critical-temperature', 'critical temperature'], 'paper-c:p1', { value: 36, valueMax: 36, unit: 'K' })]);
+    const r = await designReason(graph, analyseQuestion('How can I make a superconductor with a critical temperature above 35 K?'), 'inverse', embed, { modelConfigured: false });
+    const doped = r.suggestions.find((s) => s.material.key === 'f:B1.9C0.1Mg')!;
+    expect(doped).toMatchObject({ meets: true, route: [], analogueRoute: { key: 'f:B2Mg', label: 'MgB2' } });
+    expect(doped.analogueRoute!.cos).toBeGreaterThan(0.95);
+    expect(doped.analogueRoute!.route.map((x) => x.kind)).toContain('method');
+    // MgB2 has its own route and ranks first; Nb (cos 0 with either) lends nothing.
+    expect(r.suggestions[0]).toMatchObject({ material: { key: 'f:B2Mg' }, analogueRoute: null });
   });
 
   it('forward, tier 1: the material’s values ranked by how well their paper’s conditions match the question', async () => {

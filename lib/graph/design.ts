@@ -1,6 +1,6 @@
 import type { GraphIndex, IndexedTuple } from '../retrieval/graph-index.ts';
 import type { QuestionAnalysis } from '../retrieval/question.ts';
-import { classifySynthesisMethod } from '../structure/classify.ts';
+import type { SynthesisMethod } from '../structure/classify.ts';
 import { propertyEntry } from '../structure/properties.ts';
 import { compositionCosine } from '../structure/formula.ts';
 import { canonicalUnits, type Dimension } from '../structure/quantities.ts';
@@ -67,6 +67,8 @@ export interface InverseSuggestion {
   route: RouteStep[];
   /** The route comes from the paper that reports the value (else from other papers on the same material). */
   routeFromSamePaper: boolean;
+  /** When the graph has no route for the material: the route of its nearest composition analogue (cos ≥ 0.8). */
+  analogueRoute: { key: string; label: string; cos: number; route: RouteStep[] } | null;
   score: number;
 }
 
@@ -134,6 +136,17 @@ export function designTargets(analysis: QuestionAnalysis, mode: DesignMode): Des
       return { property: p, label: entry?.label ?? p, dimension, comparator, value: q ? q.canonical[0] : null, unit: q ? q.canonicalUnit : null };
     });
 }
+
+// A method the question names outright (the paragraph classifier's cues, such as "calcined", would read any
+// heat treatment as a solid-state route).
+const METHOD_NAMES: [RegExp, SynthesisMethod][] = [
+  [/\bsolid[- ]state\b|\bsolid[- ]phase\b|\bceramic route\b/i, 'solid-phase'],
+  [/\bsol[- ]gel\b|\bpechini\b|\bcitrate(?:[- ]nitrate)? (?:route|method|combustion)\b/i, 'sol-gel'],
+  [/\bhydrothermal\w*|\bsolvothermal\w*/i, 'hydro-solvothermal'],
+  [/\b(?:co-?)?precipitat\w*/i, 'precipitation'],
+  [/\belectrodeposit\w*|\belectroplat\w*/i, 'electrodeposition'],
+  [/\b(?:CVD|PVD|PLD|ALD|MBE)\b|\bsputter\w*|\bvapou?r deposition\b|\bpulsed laser deposition\b|\batomic layer deposition\b/i, 'vapor-phase'],
+];
 
 const DIMENSION_OF_UNIT = new Map(Object.entries(canonicalUnits).map(([d, u]) => [u, d]));
 
@@ -233,9 +246,8 @@ export async function designReason(
   const paths = causalPaths(graph, grounded.map((g) => g.key), 10);
   const targets = designTargets(analysis, mode);
   const targetTexts = new Set(targets.map((t) => t.value));
-  const methodGuess = classifySynthesisMethod(analysis.body);
   const conditions = {
-    method: methodGuess.label !== 'others' && methodGuess.evidence.length > 0 ? methodGuess.label : null,
+    method: METHOD_NAMES.find(([re]) => re.test(analysis.body))?.[1] ?? null,
     quantities: analysis.quantities
       .filter((q) => (q.dimension === 'temperature' || q.dimension === 'time' || q.dimension === 'pressure') && !targetTexts.has(q.canonical[0]))
       .map((q) => ({ dimension: q.dimension, value: q.canonical[0], unit: canonicalUnits[q.dimension], text: q.text })),
@@ -265,11 +277,24 @@ export async function designReason(
         const score = (meets ? 1 : 0) + 0.5 * N + 0.1 * margin + (route.length ? 0.5 : 0) + (same.length ? 0.25 : 0);
         const cur = byMaterial.get(t.subjectCanonical);
         if (!cur || score > cur.score || (score === cur.score && t.id < cur.achieved.tupleId)) {
-          byMaterial.set(t.subjectCanonical, { material: { key: t.subjectCanonical, label: t.subjectLabel }, property: target.property, achieved: evidenceValue(t), meets, N, route: chosen, routeFromSamePaper: same.length > 0, score });
+          byMaterial.set(t.subjectCanonical, { material: { key: t.subjectCanonical, label: t.subjectLabel }, property: target.property, achieved: evidenceValue(t), meets, N, route: chosen, routeFromSamePaper: same.length > 0, analogueRoute: null, score });
         }
       }
     }
     const suggestions = [...byMaterial.values()].sort((a, b) => b.score - a.score || (a.material.key < b.material.key ? -1 : 1)).slice(0, limit);
+    // Analogy for the route: a material without one borrows the route of its nearest composition analogue.
+    for (const s of suggestions) {
+      if (s.route.length > 0 || !s.material.key.startsWith('f:')) continue;
+      let best: InverseSuggestion['analogueRoute'] = null;
+      for (const e of graph.entities) {
+        if (!e.key.startsWith('f:') || e.key === s.material.key) continue;
+        const cos = compositionCosine(s.material.key.slice(2), e.key.slice(2));
+        if (cos < 0.8 || (best && cos <= best.cos)) continue;
+        const route = routeSteps(graph, e.key);
+        if (route.length > 0) best = { key: e.key, label: e.label, cos, route: route.slice(0, 12) };
+      }
+      s.analogueRoute = best;
+    }
     if (suggestions.length === 0) return none(`the graph holds no value of ${targets.map((t) => t.label).join(', ')}${only ? ' for the named material' : ''}`);
     const direct = suggestions.some((s) => s.meets && s.route.length > 0);
     return {
@@ -280,8 +305,10 @@ export async function designReason(
       modelOnly: false,
       explanation: direct
         ? 'materials that reach the target, with the synthesis routes the graph records for them'
-        : suggestions.some((s) => s.meets)
-          ? 'materials reach the target but the graph records no synthesis route for them: routes must be found by analogy'
+        : suggestions.some((s) => s.meets && s.analogueRoute)
+          ? 'materials reach the target but the graph records no synthesis route for them: the routes shown are those of their closest composition analogues'
+          : suggestions.some((s) => s.meets)
+            ? 'materials reach the target but the graph records no synthesis route for them or for a close analogue'
           : 'no material in the graph reaches the target: the nearest known values and their routes (analogy, by N)',
     };
   }

@@ -113,11 +113,21 @@ export interface RetrievalResult {
   aria?: AriaResult;
   /** The aria pipeline on a forward-prediction or inverse-design question: structured suggestions with evidence. */
   design?: DesignResult;
+  /** Graph pipelines: where each paper / paragraph the tuples cite lives, for provenance links. */
+  sources?: Record<string, TupleSource>;
+}
+
+export interface TupleSource {
+  paperId: string;
+  paperTitle: string | null;
+  /** Paragraph ordinal in its paper (the paper page's #p<ordinal> anchor); null for a paper-level source. */
+  ordinal: number | null;
+  externalId: string | null;
 }
 
 /** How the aria pipeline reads a question: detected from its wording, or forced. */
-export type QuestionMode = 'auto' | 'explain' | DesignMode;
-export const QUESTION_MODES: QuestionMode[] = ['auto', 'explain', 'forward', 'inverse'];
+export const QUESTION_MODES = ['auto', 'explain', 'forward', 'inverse'] as const satisfies readonly ('auto' | 'explain' | DesignMode)[];
+export type QuestionMode = (typeof QUESTION_MODES)[number];
 
 export interface RetrieveOptions {
   /** aria only: explain (causal paths / analogues), forward prediction, inverse design, or auto (default). */
@@ -197,7 +207,7 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
             : decideAbstention(index, analysis, papers, ranked),
     (a) => ({ ...a }),
   );
-  return { pipeline, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), ...(ranked.tuples ? { tuples: ranked.tuples.slice(0, 50) } : {}), ...(ranked.aria ? { aria: ranked.aria } : {}), ...(ranked.design ? { design: ranked.design } : {}) };
+  return { pipeline, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), ...(ranked.tuples ? { tuples: ranked.tuples.slice(0, 50) } : {}), ...(ranked.aria ? { aria: ranked.aria } : {}), ...(ranked.design ? { design: ranked.design } : {}), ...(ranked.tuples ? { sources: tupleSources(index, ranked.tuples, ranked.design) } : {}) };
 }
 
 interface Ctx {
@@ -595,6 +605,20 @@ async function designTuples(ctx: Ctx, graph: GraphIndex, mode: DesignMode, model
   }
   for (const p of design.paths) for (const t of p.tuples) hits.push(tupleHit(graph.tuples.get(t.id)!, 0.5, true));
   return { ...tupleEvidence(ctx, hits), design };
+}
+
+/** Paper and paragraph locations of every tuple shown (hits, suggestions' routes, prediction cases). */
+function tupleSources(index: RetrievalIndex, hits: TupleHit[], design?: DesignResult): Record<string, TupleSource> {
+  const out: Record<string, TupleSource> = {};
+  const add = (paperId: string | null, paragraphId: string | null) => {
+    const p = paragraphId ? index.paragraphs.get(paragraphId) : undefined;
+    if (p && !out[p.id]) out[p.id] = { paperId: p.paperId, paperTitle: index.papers.get(p.paperId)?.title ?? null, ordinal: p.ordinal, externalId: p.externalId };
+    if (paperId && !out[paperId] && index.papers.has(paperId)) out[paperId] = { paperId, paperTitle: index.papers.get(paperId)?.title ?? null, ordinal: null, externalId: null };
+  };
+  for (const h of hits.slice(0, 50)) add(h.paperId, h.paragraphId);
+  for (const s of design?.suggestions ?? []) for (const x of [s.achieved, ...s.route]) add(x.paperId, x.paragraphId);
+  for (const p of design?.predictions ?? []) for (const c of p.cases) for (const x of [c, ...c.conditions]) add(x.paperId, x.paragraphId);
+  return out;
 }
 
 /** Paragraph evidence from tuple hits: a paragraph scores as its best tuple. */

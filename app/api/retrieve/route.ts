@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
-import { PIPELINES } from '@/lib/retrieval/pipelines';
+import { PIPELINES, QUESTION_MODES } from '@/lib/retrieval/pipelines';
 import { getRetrievalService } from '@/lib/retrieval/service';
 
 export const dynamic = 'force-dynamic';
@@ -10,9 +10,11 @@ const body = z.object({
   question: z.string().trim().min(3, 'ask a question of at least 3 characters').max(2000, 'questions are limited to 2,000 characters'),
   pipeline: z.enum(PIPELINES).default('json-qr'),
   k: z.number().int().min(1).max(50).optional(),
+  /** aria only: auto (detected from the wording), explain, forward (prediction) or inverse (design). */
+  mode: z.enum(QUESTION_MODES).optional(),
 });
 
-/** POST {question, pipeline?, k?} → the retrieval result: papers, evidence, value, abstention and trace. */
+/** POST {question, pipeline?, k?, mode?} → the retrieval result: papers, evidence, value, abstention and trace. */
 export async function POST(request: Request) {
   const json = await request.json().catch(() => null);
   const parsed = body.safeParse(json);
@@ -20,7 +22,7 @@ export async function POST(request: Request) {
   const db = await getDatabase();
   const service = getRetrievalService(db, config());
   const index = await service.index();
-  const result = await service.retrieve(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k });
+  const result = await service.retrieve(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k, mode: parsed.data.mode });
   return Response.json({
     result,
     index: { paragraphs: index.paragraphs.size, embedder: index.embedderId, reformulator: service.reformulator.id, buildSeconds: Math.round(index.buildSeconds * 10) / 10 },
