@@ -26,6 +26,8 @@ const envSchema = z.object({
   ASSAY_CHAT_MODEL: z.string().min(1).optional(),
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
+  ASSAY_RERANK_MODEL: z.string().min(1).optional(),
+  ASSAY_RERANK_BASE_URL: z.string().url().optional(),
   ASSAY_REFORMULATION: z.enum(['auto', 'rules', 'llm']).default('auto'),
   ASSAY_QUESTIONS: z.string().optional(),
   ASSAY_GRAPH_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
@@ -57,6 +59,8 @@ export type AssayConfig = {
   llm: { baseUrl: string; apiKey: string; chatModel: string; concurrency: number } | null;
   /** Provider embedding model on the OpenAI-compatible server; null selects the local embedder. */
   embedding: { baseUrl: string; apiKey: string; model: string } | null;
+  /** A cross-encoder re-ranker behind a `/rerank` endpoint (Cohere/Jina style: vLLM, TEI, Infinity, llama.cpp); null selects the offline re-ranker. */
+  rerank: { baseUrl: string; apiKey: string; model: string } | null;
   /** Query reformulation backend: rules offline, or the chat model ("auto" = the model when one is configured). */
   reformulation: 'rules' | 'llm';
   /** Question sets (JSONL files or folders) offered on the evaluation page. */
@@ -88,6 +92,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (e.ASSAY_EMBEDDING_MODEL && !e.ASSAY_LLM_BASE_URL) {
     throw new ConfigError('Invalid Assay configuration:\n  ASSAY_EMBEDDING_MODEL needs ASSAY_LLM_BASE_URL (an OpenAI-compatible server with an embeddings endpoint)');
   }
+  if (e.ASSAY_RERANK_MODEL && !(e.ASSAY_RERANK_BASE_URL ?? e.ASSAY_LLM_BASE_URL)) {
+    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_RERANK_MODEL needs ASSAY_RERANK_BASE_URL or ASSAY_LLM_BASE_URL (a server with a /rerank endpoint)');
+  }
   const splitPaths = (v: string | undefined) =>
     (v ?? '')
       .split(path.delimiter)
@@ -113,6 +120,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       e.ASSAY_EMBEDDING_MODEL && e.ASSAY_LLM_BASE_URL
         ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_EMBEDDING_MODEL }
         : null,
+    rerank: e.ASSAY_RERANK_MODEL
+      ? { baseUrl: (e.ASSAY_RERANK_BASE_URL ?? e.ASSAY_LLM_BASE_URL)!.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_RERANK_MODEL }
+      : null,
     reformulation: e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),
     graphExtractor: e.ASSAY_GRAPH_EXTRACTOR,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
-import { chatModel } from './providers.ts';
+import { chatModel, rerankingModel } from './providers.ts';
 import { createLlmExtractor } from '../structure/llm-extractor.ts';
 import { memoryCache } from '../db/extraction-cache.ts';
 
@@ -54,5 +54,14 @@ describe('chatModel (provider registry)', () => {
     expect(s.performance[0]).toMatchObject({ property: 'power density', canonical: [1200] });
     expect(bodies[0].model).toBe('fake-model');
     expect(JSON.stringify(bodies[0].response_format)).toContain('json');
+  });
+});
+
+describe('rerankingModel (provider registry)', () => {
+  it('is null without ASSAY_RERANK_MODEL; uses the LLM server or its own base URL; refuses a model without a server', () => {
+    expect(rerankingModel(readConfig({}))).toBeNull();
+    expect(rerankingModel(readConfig({ ASSAY_LLM_BASE_URL: 'http://llm.local:8000/v1', ASSAY_RERANK_MODEL: 'bge-reranker-v2-m3' }))).toMatchObject({ id: 'llm.local:8000/bge-reranker-v2-m3', model: { modelId: 'bge-reranker-v2-m3' } });
+    expect(rerankingModel(readConfig({ ASSAY_RERANK_BASE_URL: 'http://tei.local/', ASSAY_RERANK_MODEL: 'ms-marco' }))!.id).toBe('tei.local/ms-marco');
+    expect(() => readConfig({ ASSAY_RERANK_MODEL: 'bge' })).toThrow(/ASSAY_RERANK_BASE_URL or ASSAY_LLM_BASE_URL/);
   });
 });

@@ -1,5 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import type { EmbeddingModelV3 } from '@ai-sdk/provider';
+import type { EmbeddingModelV3, RerankingModelV3 } from '@ai-sdk/provider';
+import { httpRerankingModel } from './rerankers/http-rerank.ts';
 import type { LanguageModel } from 'ai';
 import type { AssayConfig } from '../config.ts';
 
@@ -31,4 +32,15 @@ export function embeddingModel(cfg: AssayConfig): EmbeddingProviderModel | null 
   if (!cfg.embedding) return null;
   const provider = createOpenAI({ baseURL: cfg.embedding.baseUrl, apiKey: cfg.embedding.apiKey || 'not-needed' });
   return { model: provider.embedding(cfg.embedding.model), id: `${new URL(cfg.embedding.baseUrl).host}/${cfg.embedding.model}` };
+}
+
+export interface RerankingProviderModel {
+  model: RerankingModelV3;
+  id: string;
+}
+
+/** The configured cross-encoder re-ranker, or null (the graph pipeline's offline re-ranker is used). */
+export function rerankingModel(cfg: AssayConfig): RerankingProviderModel | null {
+  if (!cfg.rerank) return null;
+  return { model: httpRerankingModel({ baseUrl: cfg.rerank.baseUrl, apiKey: cfg.rerank.apiKey, model: cfg.rerank.model }), id: `${new URL(cfg.rerank.baseUrl).host}/${cfg.rerank.model}` };
 }

@@ -1,21 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { readGoldTuples, detectGoldFormat, type GoldFormat } from '../evaluation/graph-gold.ts';
+import { readGoldTuples, detectGoldFormat, MAPPED_RELATIONS, type GoldFormat } from '../evaluation/graph-gold.ts';
+import { config } from '../config.ts';
+import { getDatabase } from '../db/client.ts';
+import { chatModel } from '../ai/providers.ts';
+import { extractionCache } from '../db/extraction-cache.ts';
+import { createLlmTupleExtractor, type TupleExtractor } from '../graph/llm-tuples.ts';
 import { scoreTuples, type ComparableTuple } from '../evaluation/tuple-metrics.ts';
-import { paperTuples } from '../graph/build.ts';
+import { offlineTupleExtractor, paperTuples } from '../graph/build.ts';
 import { openContentStream, readLines } from '../ingest/files.ts';
 import { offlineExtractor } from '../structure/paragraph.ts';
 import { buildPaperRecord } from '../structure/pipeline.ts';
 import { sharedDataDir } from '../testing/shared-data.ts';
 
-const usage = `usage: npm run eval:graph -- --gold <file> [--format polyie|supermat|sofc|mspt] [--corpus <papers.jsonl.gz>] [--backend offline] [--json <out>]
+const usage = `usage: npm run eval:graph -- --gold <file> [--format polyie|supermat|sofc|mspt|mulms] [--corpus <papers.jsonl.gz>] [--backend offline|llm] [--json <out>]
 
-Extracts tuples from the gold paragraphs (text from the corpus file, default ../shared/data/corpus/papers.jsonl.gz)
-with the offline backend, canonicalises both sides and prints precision, recall and F1 overall and per relation;
---json writes {"n_gold","n_pred","precision","recall","f1","per_relation":{...}}. Only predictions of the mapped
-relation types in gold-annotated paragraphs are scored. The LLM tuple backend is not built yet.`;
-
-const MAPPED: Record<GoldFormat, string[]> = { polyie: ['has_property'], supermat: ['has_property'], sofc: ['has_property'], mspt: ['synthesized_from', 'used_as'] };
+Extracts tuples from the gold paragraphs (text from the corpus file, default ../shared/data/corpus/papers.jsonl.gz),
+canonicalises both sides and prints precision, recall and F1 overall and per relation; --json writes
+{"n_gold","n_pred","precision","recall","f1","per_relation":{...}}. Only predictions of the mapped relation types in
+gold-annotated paragraphs are scored. --backend llm extracts paragraph tuples with the configured chat model
+(ASSAY_LLM_BASE_URL + ASSAY_CHAT_MODEL; answers cached in the database); record tuples come from the offline
+structure either way.`;
 
 async function main() {
   const args = process.argv.slice(2);
@@ -27,10 +32,20 @@ async function main() {
   const format = (opt('format') as GoldFormat | undefined) ?? (gold ? detectGoldFormat(gold) : null);
   const shared = sharedDataDir();
   const corpusFile = opt('corpus') ?? (shared ? path.join(shared, 'corpus', 'papers.jsonl.gz') : undefined);
-  if (!gold || !format || !MAPPED[format] || !corpusFile || (opt('backend') ?? 'offline') !== 'offline') {
-    if ((opt('backend') ?? 'offline') !== 'offline') console.error('only --backend offline exists so far');
+  const backend = opt('backend') ?? 'offline';
+  if (!gold || !format || !MAPPED_RELATIONS[format] || !corpusFile || (backend !== 'offline' && backend !== 'llm')) {
     console.error(usage);
     process.exit(2);
+  }
+  let extractor: TupleExtractor = offlineTupleExtractor;
+  if (backend === 'llm') {
+    const cfg = config();
+    const chat = chatModel(cfg);
+    if (!chat) {
+      console.error('--backend llm needs a chat model: set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
+      process.exit(2);
+    }
+    extractor = createLlmTupleExtractor({ chat, cache: extractionCache(await getDatabase()) });
   }
   const t0 = performance.now();
   const goldTuples = await readGoldTuples(gold, format);
@@ -44,14 +59,14 @@ async function main() {
     if (!paperIds.has(paper.id)) continue;
     const paragraphs = paper.paragraphs.filter((p) => wanted.has(p.id)).map((p, i) => ({ id: p.id, ordinal: i, section: p.section, text: p.text, role: null, method: null }));
     const record = await buildPaperRecord({ id: paper.id, doi: paper.doi, title: paper.title, paragraphs, records: [] }, offlineExtractor);
-    for (const t of paperTuples(record, paragraphs)) {
-      if (!t.paragraphId || !MAPPED[format].includes(t.relation)) continue;
+    for (const t of await paperTuples(record, paragraphs, extractor)) {
+      if (!t.paragraphId || !MAPPED_RELATIONS[format].includes(t.relation)) continue;
       predicted.push({ paragraphId: t.paragraphId, subject: t.subject.surface, relation: t.relation, object: t.relation === 'has_property' ? t.object.key : t.object.surface, value: t.value === null ? null : String(t.value) });
     }
   }
   const s = scoreTuples(goldTuples, predicted);
   const { matches, ...scores } = s;
-  console.log(`eval:graph ${path.basename(gold)} (${format}, offline, ${wanted.size} paragraphs, ${((performance.now() - t0) / 1000).toFixed(1)} s): precision ${scores.precision.toFixed(3)}, recall ${scores.recall.toFixed(3)}, F1 ${scores.f1.toFixed(3)} (${matches.length} of ${scores.n_gold} gold, ${scores.n_pred} predicted)`);
+  console.log(`eval:graph ${path.basename(gold)} (${format}, ${backend}, ${wanted.size} paragraphs, ${((performance.now() - t0) / 1000).toFixed(1)} s): precision ${scores.precision.toFixed(3)}, recall ${scores.recall.toFixed(3)}, F1 ${scores.f1.toFixed(3)} (${matches.length} of ${scores.n_gold} gold, ${scores.n_pred} predicted)`);
   console.log(`relation            n_gold  n_pred  precision  recall     f1`);
   for (const [r, m] of Object.entries(scores.per_relation)) console.log(`${r.padEnd(18)} ${String(m.n_gold).padStart(7)} ${String(m.n_pred).padStart(7)}  ${m.precision.toFixed(3).padStart(9)}  ${m.recall.toFixed(3).padStart(6)}  ${m.f1.toFixed(3).padStart(5)}`);
   const out = opt('json');

@@ -67,5 +67,42 @@ describe('readGoldTuples', () => {
       { paragraphId: 'd:p1', subject: 'LiFePO4', relation: 'synthesized_from', object: 'Li2CO3' },
       { paragraphId: 'd:p1', subject: 'ethanol', relation: 'used_as', object: 'solvent' },
     ]);
+    const e = (id: string, type: string, text: string, paragraph_id: string | null = 'e:p1') => ({ id, type, text, paragraph_id });
+    const mulms = await readGoldTuples(
+      write('mulms.jsonl', [
+        {
+          entities: [
+            e('M1', 'MEASUREMENT', 'was measured'),
+            e('A', 'MAT', 'WO3'),
+            e('P', 'PROPERTY', 'band gap'),
+            e('V', 'VALUE', '2.7 eV'),
+            e('R', 'MAT', 'electrocatalyst'),
+            e('D', 'MAT', 'N'),
+            e('G', 'MAT', 'graphene'),
+            e('C', 'DEV', 'solar cell'),
+            e('F', 'FORM', 'films'),
+            e('X', 'MAT', 'Ni', 'e:p2'),
+          ],
+          relations: [
+            { id: 'R1', type: 'measuresProperty', head: 'M1', tail: 'P' },
+            { id: 'R2', type: 'conditionSampleFeatures', head: 'M1', tail: 'A' },
+            { id: 'R3', type: 'propertyValue', head: 'P', tail: 'V' },
+            { id: 'R4', type: 'usedAs', head: 'A', tail: 'R' },
+            { id: 'R5', type: 'dopedBy', head: 'G', tail: 'D' },
+            { id: 'R6', type: 'usedIn', head: 'A', tail: 'C' },
+            { id: 'R7', type: 'hasForm', head: 'A', tail: 'F' },
+            // Across paragraphs: not a paragraph-level gold fact.
+            { id: 'R8', type: 'usedAs', head: 'X', tail: 'R' },
+          ],
+        },
+      ]),
+      'mulms',
+    );
+    expect(mulms).toEqual([
+      { paragraphId: 'e:p1', subject: 'WO3', relation: 'used_as', object: 'electrocatalyst', value: null },
+      { paragraphId: 'e:p1', subject: 'graphene', relation: 'doped_with', object: 'N', value: null },
+      { paragraphId: 'e:p1', subject: 'WO3', relation: 'part_of', object: 'solar cell', value: null },
+      { paragraphId: 'e:p1', subject: 'WO3', relation: 'has_property', object: 'band gap', value: '2.7 eV' },
+    ]);
   });
 });

@@ -30,17 +30,20 @@ interface PaperRecordJson {
   performance?: PerformanceEntry[];
 }
 
-/** Tuples of one paper: from its record entries, then from sentence patterns in its paragraphs. */
-export function paperTuples(record: PaperRecordJson, paragraphs: { id: string; text: string }[]): TupleDraft[] {
-  return [...recordTuples(record), ...paragraphs.flatMap((p) => sentenceTuples(p.text, p.id))];
+/** The offline paragraph backend (sentence patterns) behind the same interface as the LLM one. */
+export const offlineTupleExtractor: TupleExtractor = { id: 'patterns', extract: async (text, paragraphId) => sentenceTuples(text, paragraphId) };
+
+/** Tuples of one paper: from its record entries, then from its paragraphs by the paragraph backend. */
+export async function paperTuples(record: PaperRecordJson, paragraphs: { id: string; text: string }[], extractor: TupleExtractor = offlineTupleExtractor): Promise<TupleDraft[]> {
+  const out = recordTuples(record);
+  for (const p of paragraphs) out.push(...(await extractor.extract(p.text, p.id)));
+  return out;
 }
 
 function recordTuples(record: PaperRecordJson): TupleDraft[] {
   return [...(record.synthesis ?? []).flatMap(synthesisTuples), ...(record.performance ?? []).flatMap(performanceTuples)];
 }
 
-/** The offline paragraph backend (sentence patterns) behind the same interface as the LLM one. */
-export const offlineTupleExtractor: TupleExtractor = { id: 'patterns', extract: async (text, paragraphId) => sentenceTuples(text, paragraphId) };
 
 export async function buildGraph(
   db: Database,
@@ -69,8 +72,7 @@ export async function buildGraph(
       if (stamps.get(p.paperId) === stamp) continue;
       let drafts: TupleDraft[];
       try {
-        drafts = [...recordTuples(p.record as PaperRecordJson)];
-        for (const para of p.paper.paragraphs) drafts.push(...(await extractor.extract(para.text, para.id)));
+        drafts = await paperTuples(p.record as PaperRecordJson, p.paper.paragraphs, extractor);
       } catch (error) {
         // The paper keeps its previous tuples and is retried by the next run.
         failures.push(`${p.paperId}: ${(error as Error).message}`);

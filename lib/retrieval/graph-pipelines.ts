@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { rerank, type RerankingModel } from 'ai';
 import { stemmer } from 'stemmer';
 import { plainTerms } from './analyze.ts';
 import { dot } from './embedding.ts';
@@ -28,6 +29,28 @@ export interface TupleHit {
   onPath: boolean;
 }
 
+/** A cross-encoder over tuple texts: relevance of each text to the query, aligned with the input. */
+export interface TupleReranker {
+  id: string;
+  score(query: string, texts: string[]): Promise<number[]>;
+}
+
+/** The AI SDK's `rerank()` over a provider's reranking model, scores min–max normalised per query. */
+export function providerTupleReranker(model: RerankingModel, id: string): TupleReranker {
+  return {
+    id,
+    async score(query, texts) {
+      if (texts.length === 0) return [];
+      const { ranking } = await rerank({ model, query, documents: texts, maxRetries: 1 });
+      const out = new Array<number>(texts.length).fill(0);
+      const lo = Math.min(...ranking.map((r) => r.score));
+      const hi = Math.max(...ranking.map((r) => r.score));
+      for (const r of ranking) out[r.originalIndex] = hi > lo ? (r.score - lo) / (hi - lo) : 1;
+      return out;
+    },
+  };
+}
+
 export const MAX_TUPLES = 300;
 const CANONICAL_COSINE = 0.7;
 const HUB_DEGREE = 200;
@@ -41,6 +64,7 @@ export async function graphRetrieve(
   query: string,
   embed: (texts: string[]) => Promise<Float32Array[]>,
   step: <T>(name: string, fn: () => Promise<T> | T, detail: (r: T) => Record<string, unknown>) => Promise<T>,
+  reranker?: TupleReranker,
 ): Promise<TupleHit[]> {
   const keywords = await step('preprocess', () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)), (k) => ({ keywords: k }));
   // String retrieval.
@@ -102,25 +126,39 @@ export async function graphRetrieve(
     },
     (p) => ({ tuplesOnPaths: p.size }),
   );
-  // Offline re-ranker and final score.
+  // Re-ranker (the provider's cross-encoder when configured, else offline) and final score.
   const qTerms = new Set(keywords);
+  const offlineRerank = (t: IndexedTuple) => {
+    let overlap = 0;
+    for (const k of qTerms) if (t.terms.has(k)) overlap++;
+    const values = analysis.quantities.length ? analysis.quantities.reduce((a, q) => a + quantityMatch(t.quantities, q), 0) / analysis.quantities.length : 0;
+    return 0.7 * (qTerms.size ? overlap / qTerms.size : 0) + 0.3 * values;
+  };
   return step(
     'rerank',
-    () => {
-      const scored = hybrid.map(({ id, s }) => {
+    async () => {
+      let provider: number[] | null = null;
+      let note = 'offline';
+      if (reranker && hybrid.length > 0) {
+        try {
+          provider = await reranker.score(analysis.question, hybrid.map(({ id }) => graph.tuples.get(id)!.text));
+          note = reranker.id;
+        } catch (error) {
+          // The question is still answered: the offline re-ranker stands in, and the trace says so.
+          note = `offline (re-ranker ${reranker.id} failed: ${(error as Error).message.slice(0, 160)})`;
+        }
+      }
+      const scored = hybrid.map(({ id, s }, i) => {
         const t = graph.tuples.get(id)!;
-        let overlap = 0;
-        for (const k of qTerms) if (t.terms.has(k)) overlap++;
-        const values = analysis.quantities.length ? analysis.quantities.reduce((a, q) => a + quantityMatch(t.quantities, q), 0) / analysis.quantities.length : 0;
-        const rerank = 0.7 * (qTerms.size ? overlap / qTerms.size : 0) + 0.3 * values;
-        const final = 0.7 * rerank + 0.3 * s + (onPath.has(id) ? 0.2 : 0);
+        const rr = provider ? provider[i] : offlineRerank(t);
+        const final = 0.7 * rr + 0.3 * s + (onPath.has(id) ? 0.2 : 0);
         return tupleHit(t, final, onPath.has(id));
       });
       for (const id of onPath) if (!hybrid.some((h) => h.id === id)) scored.push(tupleHit(graph.tuples.get(id)!, 0.2, true));
-      return scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, MAX_TUPLES);
+      return { hits: scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, MAX_TUPLES), reranker: note };
     },
-    (h) => ({ tuples: h.length, top: h.slice(0, 3).map((x) => x.text) }),
-  );
+    (h) => ({ reranker: h.reranker, tuples: h.hits.length, top: h.hits.slice(0, 3).map((x) => x.text) }),
+  ).then((r) => r.hits);
 }
 
 export const tupleHit = (t: IndexedTuple, score: number, onPath: boolean): TupleHit => ({ id: t.id, text: t.text, score, paperId: t.paperId, paragraphId: t.paragraphId, sentence: t.sentence, onPath });

@@ -1,4 +1,5 @@
-import { MockLanguageModelV3 } from 'ai/test';
+import { MockLanguageModelV3, MockRerankingModelV3 } from 'ai/test';
+import { providerTupleReranker } from './graph-pipelines.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
 import type { RetrievalIndex } from './index.ts';
@@ -163,6 +164,26 @@ describe('graph pipelines', () => {
     const canonical = r.trace.find((t) => t.step === 'canonical-retrieval')!.detail as { exactEntities: string[] };
     expect(canonical.exactEntities).toEqual(expect.arrayContaining(['f:CoLa0.6O3Sr0.4', 'p:power-density']));
     expect(r.trace.map((t) => t.step)).toEqual(expect.arrayContaining(['string-retrieval', 'hybrid', 'multi-hop', 'rerank']));
+  });
+  it('graph: a provider cross-encoder re-ranks the candidates when configured; on failure the offline one stands in', async () => {
+    const q = 'Which paper reports a power density of 0.45 W cm⁻² for La0.6Sr0.4CoO3 at 873 K?';
+    let seen: string[] = [];
+    // The mock prefers the 800 °C tuple (g2), which the offline re-ranker puts second.
+    const model = new MockRerankingModelV3({
+      doRerank: async ({ documents, query }) => {
+        expect(query).toBe(q);
+        seen = documents.values as string[];
+        return { ranking: seen.map((text, index) => ({ index, relevanceScore: text.includes('800') ? 0.9 : 0.1 })).sort((a, b) => b.relevanceScore - a.relevanceScore) };
+      },
+    });
+    const r = await retrieve(index, q, 'graph', { tupleReranker: providerTupleReranker(model, 'mock/cross-encoder') });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(r.tuples?.[0].id).toBe('g2');
+    expect(r.trace.find((t) => t.step === 'rerank')!.detail).toMatchObject({ reranker: 'mock/cross-encoder' });
+    const broken = new MockRerankingModelV3({ doRerank: async () => Promise.reject(new Error('connection refused')) });
+    const fallback = await retrieve(index, q, 'graph', { tupleReranker: providerTupleReranker(broken, 'mock/down') });
+    expect((fallback.trace.find((t) => t.step === 'rerank')!.detail as { reranker: string }).reranker).toMatch(/^offline \(re-ranker mock\/down failed: .*connection refused/);
+    expect(fallback.tuples?.[0].id).toBe('g1');
   });
   it('graph: tuples on multi-hop paths between the question entities are marked and boosted', async () => {
     const r = await retrieve(index, 'How is NiCo2O4 related to the electrode through nickel foam?', 'graph');

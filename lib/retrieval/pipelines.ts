@@ -6,7 +6,7 @@ import type { Facets, IndexedParagraph, QuantityFacet, RetrievalIndex } from './
 import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion, type QuestionAnalysis } from './question.ts';
 import { rulesReformulator, type Reformulator } from './reformulate.ts';
-import { graphKeywordRetrieve, graphRetrieve, tupleHit, type TupleHit } from './graph-pipelines.ts';
+import { graphKeywordRetrieve, graphRetrieve, tupleHit, type TupleHit, type TupleReranker } from './graph-pipelines.ts';
 import type { GraphIndex } from './graph-index.ts';
 import { ariaReason, type AriaResult } from '../graph/aria.ts';
 import { designReason, detectDesignMode, type DesignMode, type DesignResult } from '../graph/design.ts';
@@ -137,6 +137,8 @@ export interface RetrieveOptions {
   /** Evidence items returned (top-k); default 5, 8 for `vector`. */
   k?: number;
   reformulator?: Reformulator;
+  /** The graph pipeline's re-ranker: a provider cross-encoder when configured, else the offline one. */
+  tupleReranker?: TupleReranker;
 }
 
 const CANDIDATES = 100;
@@ -162,7 +164,7 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     askedDimension: a.askedDimension,
   }));
   const k = opts.k ?? (pipeline === 'vector' ? 8 : 5);
-  const ctx: Ctx = { index, analysis, reformulator: opts.reformulator ?? rulesReformulator, step, k };
+  const ctx: Ctx = { index, analysis, reformulator: opts.reformulator ?? rulesReformulator, tupleReranker: opts.tupleReranker, step, k };
 
   let ranked: Ranked;
   switch (pipeline) {
@@ -214,6 +216,7 @@ interface Ctx {
   index: RetrievalIndex;
   analysis: QuestionAnalysis;
   reformulator: Reformulator;
+  tupleReranker?: TupleReranker;
   k: number;
   step: <T>(name: string, fn: () => Promise<T> | T, detail: (r: T) => Record<string, unknown>) => Promise<T>;
 }
@@ -549,7 +552,7 @@ async function graphTuples(ctx: Ctx, pipeline: 'graph' | 'graph-keyword'): Promi
   let hits: TupleHit[];
   if (pipeline === 'graph') {
     const optimised = await rulesReformulator.optimise(ctx.analysis.question, ctx.analysis);
-    hits = await graphRetrieve(graph, ctx.analysis, optimised.query, (t) => ctx.index.embedder.embed(t), ctx.step);
+    hits = await graphRetrieve(graph, ctx.analysis, optimised.query, (t) => ctx.index.embedder.embed(t), ctx.step, ctx.tupleReranker);
   } else {
     const r = await ctx.step('keyword-selection', () => graphKeywordRetrieve(graph, ctx.analysis.body), (x) => ({ keywords: x.keywords, tuples: x.hits.length }));
     hits = r.hits;

@@ -1,5 +1,6 @@
 import type { AssayConfig } from '../config.ts';
-import { chatModel, embeddingModel } from '../ai/providers.ts';
+import { chatModel, embeddingModel, rerankingModel } from '../ai/providers.ts';
+import { providerTupleReranker } from './graph-pipelines.ts';
 import type { Database } from '../db/database.ts';
 import { embeddingCacheStore } from '../db/embeddings.ts';
 import { corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
@@ -34,6 +35,8 @@ export function configuredReformulator(cfg: AssayConfig): Reformulator {
 export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { onStage?: (s: string) => void } = {}): RetrievalService {
   let current: { version: string; index: Promise<RetrievalIndex> } | null = null;
   const reformulator = configuredReformulator(cfg);
+  const reranking = rerankingModel(cfg);
+  const tupleReranker = reranking ? providerTupleReranker(reranking.model, reranking.id) : undefined;
   const index = async () => {
     const version = await corpusVersion(db);
     if (!current || current.version !== version) {
@@ -54,7 +57,7 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
   return {
     index,
     reformulator,
-    retrieve: async (question, pipeline, o = {}) => retrieve(await index(), question, pipeline, { reformulator, modelConfigured: !!cfg.llm, ...o }),
+    retrieve: async (question, pipeline, o = {}) => retrieve(await index(), question, pipeline, { reformulator, tupleReranker, modelConfigured: !!cfg.llm, ...o }),
   };
 }
 
