@@ -24,6 +24,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/search" className="text-sm text-slate-700 hover:text-teal-800">
               Find evidence
             </Link>
+            <Link href="/graph" className="text-sm text-slate-700 hover:text-teal-800">
+              Graph
+            </Link>
             <Link href="/evaluation/runs" className="text-sm text-slate-700 hover:text-teal-800">
               Evaluation
             </Link>

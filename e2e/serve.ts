@@ -18,7 +18,17 @@ const extra = Array.from({ length: 30 }, (_, i) => ({
   domain: 'membranes',
   paragraphs: [{ id: null, section: null, text: `Zeolite sample ${i + 1} adsorbed water at ${20 + i} °C.` }],
 }));
-writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra], true);
+// Two invented papers whose causal sentences name the same effect in two spellings, so that canonical
+// clustering merges them and the graph page has a merge to show and undo.
+const causal = ['Sr', 'Ba'].map((dopant, i) => ({
+  ...structuredClone(corpusPapers[1]),
+  id: `causal-${i}`,
+  doi: `10.9999/causal.${i}`,
+  title: `${dopant} doping of ceria electrolytes`,
+  domain: 'sofc',
+  paragraphs: [{ id: null, section: 'Results', text: `The ${dopant} doping leads to higher grain boundary conductivit${i === 0 ? 'y' : 'ies'}.` }],
+}));
+writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal], true);
 writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
 fs.writeFileSync(path.join(corpus, 'bzy.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));
 fs.writeFileSync(path.join(corpus, 'niysz.xml'), jatsXml());

@@ -163,7 +163,62 @@ export async function replaceEmbeddingMerges(db: Database, merges: { id: string;
 
 /** Undoes one merge: the entity becomes its own representative again (its tuples and spellings never moved). */
 export async function undoMerge(db: Database, key: string) {
-  return db.prisma.graphEntity.updateMany({ where: { key }, data: { mergedIntoId: null, mergeMethod: 'undone', mergeDistance: null } });
+  return db.prisma.graphEntity.updateMany({ where: { key, mergedIntoId: { not: null } }, data: { mergedIntoId: null, mergeMethod: 'undone', mergeDistance: null } });
+}
+
+/** Lets canonical clustering merge an entity again (after an undo); the next graph build decides. */
+export async function allowMerge(db: Database, key: string) {
+  return db.prisma.graphEntity.updateMany({ where: { key, mergeMethod: 'undone' }, data: { mergeMethod: null } });
+}
+
+export interface MergeMember {
+  key: string;
+  label: string;
+  method: string | null;
+  distance: number | null;
+  surfaces: Record<string, number>;
+  tuples: number;
+}
+
+export interface MergeGroup {
+  representative: { key: string; label: string; tuples: number };
+  members: MergeMember[];
+}
+
+/**
+ * The merges canonical clustering made, one group per representative (most members first), optionally only
+ * groups in which some name contains `q`; and the merges undone by hand.
+ */
+export async function mergeGroups(db: Database, opts: { q?: string; skip?: number; take?: number } = {}): Promise<{ total: number; groups: MergeGroup[]; undone: MergeMember[] }> {
+  const like = opts.q?.trim() ? `%${opts.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const filter = like ? `AND (r.label ILIKE $1 OR r.key ILIKE $1 OR EXISTS (SELECT 1 FROM "GraphEntity" x WHERE x."mergedIntoId" = r.id AND x.label ILIKE $1))` : '';
+  const params: unknown[] = like ? [like] : [];
+  const [{ n }] = await db.prisma.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(DISTINCT r.id)::int AS n FROM "GraphEntity" r JOIN "GraphEntity" m ON m."mergedIntoId" = r.id WHERE true ${filter}`,
+    ...params,
+  );
+  const reps = await db.prisma.$queryRawUnsafe<{ id: string; key: string; label: string; members: number }[]>(
+    `SELECT r.id, r.key, r.label, count(m.id)::int AS members FROM "GraphEntity" r JOIN "GraphEntity" m ON m."mergedIntoId" = r.id
+     WHERE true ${filter} GROUP BY r.id, r.key, r.label ORDER BY members DESC, r.label LIMIT ${Math.min(opts.take ?? 50, 200)} OFFSET ${Math.max(opts.skip ?? 0, 0)}`,
+    ...params,
+  );
+  const withCounts = { _count: { select: { subjectOf: true, objectOf: true } } } as const;
+  const members = await db.prisma.graphEntity.findMany({
+    where: { mergedIntoId: { in: reps.map((r) => r.id) } },
+    select: { key: true, label: true, mergeMethod: true, mergeDistance: true, surfaces: true, mergedIntoId: true, ...withCounts },
+    orderBy: [{ mergeDistance: 'asc' }, { key: 'asc' }],
+  });
+  const repCounts = await db.prisma.graphEntity.findMany({ where: { id: { in: reps.map((r) => r.id) } }, select: { id: true, ...withCounts } });
+  const member = (m: (typeof members)[number]): MergeMember => ({ key: m.key, label: m.label, method: m.mergeMethod, distance: m.mergeDistance, surfaces: m.surfaces as Record<string, number>, tuples: m._count.subjectOf + m._count.objectOf });
+  const undone = await db.prisma.graphEntity.findMany({ where: { mergeMethod: 'undone' }, select: { key: true, label: true, mergeMethod: true, mergeDistance: true, surfaces: true, mergedIntoId: true, ...withCounts }, orderBy: { key: 'asc' }, take: 200 });
+  return {
+    total: n,
+    groups: reps.map((r) => {
+      const c = repCounts.find((x) => x.id === r.id)!._count;
+      return { representative: { key: r.key, label: r.label, tuples: c.subjectOf + c.objectOf }, members: members.filter((m) => m.mergedIntoId === r.id).map(member) };
+    }),
+    undone: undone.map(member),
+  };
 }
 
 export interface RetrievalTupleRow

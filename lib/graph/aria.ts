@@ -1,7 +1,7 @@
 import type { CanonicalEntity, GraphIndex, IndexedTuple } from '../retrieval/graph-index.ts';
 import type { QuestionAnalysis } from '../retrieval/question.ts';
 import { plainTerms } from '../retrieval/analyze.ts';
-import { dot } from '../retrieval/embedding.ts';
+import { sparse, sparseDot } from '../retrieval/embedding.ts';
 
 /**
  * Tiered reasoning over the causal graph (method C), returning what the answer and the UI need:
@@ -123,13 +123,14 @@ export function groundConcepts(graph: GraphIndex, analysis: QuestionAnalysis, qu
     if (e) grounded.set(e.key, { key: e.key, label: e.label, cos: 1 });
   }
   const questionTerms = new Set(plainTerms(analysis.body));
+  const q = sparse(questionVector);
   for (const e of graph.entities) {
     // Values ("30 h") are conditions of tuples, not concepts: "30 K" in a question would ground "30 h" by its number.
     if (grounded.has(e.key) || e.key.startsWith('v:')) continue;
     const labelTerms = e.terms;
     const contained = labelTerms.length > 0 && labelTerms.every((t) => questionTerms.has(t));
     if (!contained && labelTerms.length < 3) continue;
-    const cos = dot(questionVector, e.vector);
+    const cos = sparseDot(q, e.vector);
     if (contained || cos >= 0.7) grounded.set(e.key, { key: e.key, label: e.label, cos: contained ? Math.max(cos, 0.9) : cos });
   }
   return [...grounded.values()].sort((a, b) => b.cos - a.cos).slice(0, 12);
@@ -185,10 +186,11 @@ export function rankAnalogues(graph: GraphIndex, q: AnalogueQuery): { accepted: 
   const queryContexts = contextsOf(q.questionText);
   const accepted: AriaAnalogue[] = [];
   const rejected: RejectedAnalogue[] = [];
+  const anchors = q.anchors.map(sparse);
   for (const e of graph.entities) {
     if (q.exclude.has(e.key)) continue;
     let cos = q.similarity?.(e) ?? -1;
-    for (const a of q.anchors) cos = Math.max(cos, dot(a, e.vector));
+    for (const a of anchors) cos = Math.max(cos, sparseDot(a, e.vector));
     if (cos < ARIA.tau) continue;
     const tuples = e.tupleIds.map((id) => graph.tuples.get(id)!).filter(q.evidence);
     if (tuples.length === 0) continue;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { graphCounts, tuplesTouching, undoMerge, upsertEntities } from '../db/graph.ts';
+import { allowMerge, graphCounts, mergeGroups, tuplesTouching, undoMerge, upsertEntities } from '../db/graph.ts';
 import { fitLocalHashEmbedder } from '../retrieval/embedders/local-hash.ts';
 import { localTextEmbedder } from '../retrieval/embedding.ts';
 import { canonicalizeEntities } from './canonicalize.ts';
@@ -76,9 +76,22 @@ describe('canonicalizeEntities', () => {
     expect(merged.map((e) => e.id)).toContain(child.mergedIntoId);
     expect(Object.keys(child.surfaces as object)).toHaveLength(1);
 
+    // The merge is listed for inspection: its group, method, distance and spellings.
+    const listed = await mergeGroups(db, { q: 'cathode' });
+    const group = listed.groups.find((g) => g.members.some((m) => m.key === child.key))!;
+    expect(group.representative.key).not.toBe(child.key);
+    expect(group.members.find((m) => m.key === child.key)).toMatchObject({ method: 'embedding', surfaces: child.surfaces });
+    expect((await mergeGroups(db, { q: 'no such name' })).groups).toEqual([]);
+
     await undoMerge(db, child.key);
     await canonicalizeEntities(db, embedder, 0.5);
     expect(await db.prisma.graphEntity.findUnique({ where: { key: child.key } })).toMatchObject({ mergedIntoId: null, mergeMethod: 'undone' });
+    expect((await mergeGroups(db)).undone.map((m) => m.key)).toContain(child.key);
+
+    // Allowed again, the next clustering may merge it again.
+    await allowMerge(db, child.key);
+    await canonicalizeEntities(db, embedder, 0.5);
+    expect(await db.prisma.graphEntity.findUnique({ where: { key: child.key } })).toMatchObject({ mergeMethod: 'embedding' });
   });
 });
 

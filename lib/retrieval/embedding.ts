@@ -67,3 +67,30 @@ export function dot(a: Float32Array, b: Float32Array): number {
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }
+
+/** A vector's non-zero entries: the local embedder's vectors of short texts are mostly zeros. */
+export interface SparseVector {
+  idx: Int32Array;
+  val: Float32Array;
+}
+
+export function sparse(v: Float32Array): SparseVector {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) n++;
+  const idx = new Int32Array(n);
+  const val = new Float32Array(n);
+  for (let i = 0, j = 0; i < v.length; i++) {
+    if (v[i] !== 0) {
+      idx[j] = i;
+      val[j++] = v[i];
+    }
+  }
+  return { idx, val };
+}
+
+/** dot(a, b) with `a` sparse: scanning thousands of entity labels against a few probes costs their non-zeros only. */
+export function sparseDot(a: SparseVector, b: Float32Array): number {
+  let s = 0;
+  for (let j = 0; j < a.idx.length; j++) s += a.val[j] * b[a.idx[j]];
+  return s;
+}

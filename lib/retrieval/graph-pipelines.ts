@@ -2,7 +2,7 @@ import nlp from 'compromise';
 import { rerank, type RerankingModel } from 'ai';
 import { stemmer } from 'stemmer';
 import { plainTerms } from './analyze.ts';
-import { dot } from './embedding.ts';
+import { sparse, sparseDot } from './embedding.ts';
 import type { GraphIndex, IndexedTuple } from './graph-index.ts';
 import type { QuestionAnalysis } from './question.ts';
 import { quantityMatch } from './pipelines.ts';
@@ -88,10 +88,10 @@ export async function graphRetrieve(
       const out = new Map<string, number>();
       const exact = [...analysis.materials, ...analysis.properties.map((p) => `p:${p}`)].filter((k) => graph.entityByKey.has(k));
       for (const k of exact) for (const id of graph.entityByKey.get(k)!.tupleIds) out.set(id, 1);
-      const probes = await embed([query, ...keywords.filter((k) => k.length > 3)]);
+      const probes = (await embed([query, ...keywords.filter((k) => k.length > 3)])).map(sparse);
       for (const e of graph.entities) {
         let best = 0;
-        for (const p of probes) best = Math.max(best, dot(p, e.vector));
+        for (const p of probes) best = Math.max(best, sparseDot(p, e.vector));
         if (best >= CANONICAL_COSINE) for (const id of e.tupleIds) out.set(id, Math.max(out.get(id) ?? 0, best));
       }
       return { scores: out, exact };
@@ -166,21 +166,24 @@ export const tupleHit = (t: IndexedTuple, score: number, onPath: boolean): Tuple
 /** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities (breadth first, bounded). */
 export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number): string[] {
   const out = new Set<string>();
-  let frontier: { node: string; edges: string[]; seen: Set<string> }[] = [{ node: from, edges: [], seen: new Set([from]) }];
+  // Paths are at most a few hops: the nodes on them are kept as a short array, not a set per partial path.
+  let frontier: { node: string; edges: string[]; nodes: string[] }[] = [{ node: from, edges: [], nodes: [from] }];
   let found = 0;
   for (let depth = 0; depth < maxHops && frontier.length && found < limit; depth++) {
     const next: typeof frontier = [];
+    const last = depth === maxHops - 1;
     for (const f of frontier) {
       for (const [n, id] of graph.adjacency.get(f.node) ?? []) {
-        if (f.seen.has(n)) continue;
         if (n === to) {
-          for (const e of [...f.edges, id]) out.add(e);
+          for (const e of f.edges) out.add(e);
+          out.add(id);
           if (++found >= limit) return [...out];
           continue;
         }
-        // Hubs ("power density", "solvent") connect everything: paths through them explain nothing.
-        if ((graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
-        if (next.length < 2000) next.push({ node: n, edges: [...f.edges, id], seen: new Set([...f.seen, n]) });
+        // On the last hop only the target counts; hubs ("power density", "solvent") connect everything, and paths
+        // through them explain nothing.
+        if (last || next.length >= 2000 || f.nodes.includes(n) || (graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
+        next.push({ node: n, edges: [...f.edges, id], nodes: [...f.nodes, n] });
       }
     }
     frontier = next;

@@ -1,0 +1,25 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { getDatabase } from '@/lib/db/client';
+import { allowMerge, undoMerge } from '@/lib/db/graph';
+
+/**
+ * Server actions of the knowledge-graph page. Undoing a merge changes the graph's merge count, which is part of
+ * the corpus version, so the retrieval index picks the change up on the next question.
+ */
+const entityKey = (form: FormData) => {
+  const key = String(form.get('key') ?? '');
+  if (!key || key.length > 500) throw new Error('no entity key given');
+  return key;
+};
+
+export async function undoMergeAction(form: FormData) {
+  await undoMerge(await getDatabase(), entityKey(form));
+  revalidatePath('/graph');
+}
+
+export async function allowMergeAction(form: FormData) {
+  await allowMerge(await getDatabase(), entityKey(form));
+  revalidatePath('/graph');
+}

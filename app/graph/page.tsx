@@ -1,0 +1,125 @@
+import Link from 'next/link';
+import { getDatabase } from '@/lib/db/client';
+import { graphCounts, mergeGroups, type MergeMember } from '@/lib/db/graph';
+import { DatabaseUnavailable } from '@/components/database-unavailable';
+import { allowMergeAction, undoMergeAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+
+type Params = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+const PAGE = 25;
+
+const spellings = (m: MergeMember) =>
+  Object.entries(m.surfaces)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([s, n]) => `${s}${n > 1 ? ` ×${n}` : ''}`)
+    .join(' · ');
+
+export default async function GraphPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const sp = await searchParams;
+  const q = one(sp.q).slice(0, 200);
+  const page = Math.max(Number.parseInt(one(sp.page) || '1', 10) || 1, 1);
+  let db;
+  try {
+    db = await getDatabase();
+  } catch (error) {
+    return <DatabaseUnavailable message={(error as Error).message} />;
+  }
+  const [counts, merges] = await Promise.all([graphCounts(db), mergeGroups(db, { q, skip: (page - 1) * PAGE, take: PAGE })]);
+  const pages = Math.max(1, Math.ceil(merges.total / PAGE));
+  const link = (p: number) => `/graph?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-semibold">Knowledge graph</h1>
+        <p className="text-sm text-slate-600">
+          {counts.entities.toLocaleString('en')} entities, {counts.tuples.toLocaleString('en')} tuples ({counts.causal.toLocaleString('en')} causal),{' '}
+          {counts.merged.toLocaleString('en')} names merged into a representative by canonical clustering. Merges change which entity a question
+          is grounded on, never the tuples or their spellings: undo any merge you disagree with; clustering will not redo it.
+        </p>
+      </div>
+      <form className="flex gap-2" action="/graph">
+        <input name="q" defaultValue={q} placeholder="a name, e.g. cathode" aria-label="Filter merges" className="w-72 rounded border border-slate-300 px-2 py-1 text-sm" />
+        <button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm font-medium text-white">
+          Filter
+        </button>
+      </form>
+      <section aria-label="Merges" className="space-y-3">
+        <h2 className="text-lg font-semibold">
+          Merges <span className="text-sm font-normal text-slate-500">{merges.total.toLocaleString('en')} groups{q && ` naming “${q}”`}</span>
+        </h2>
+        {merges.groups.length === 0 && <p className="text-sm text-slate-600">No merges{q ? ' match this filter' : ' yet: the graph is built on import'}.</p>}
+        {merges.groups.map((g) => (
+          <article key={g.representative.key} className="rounded-lg border border-slate-200 bg-white p-3" aria-label={`Merge group ${g.representative.label}`}>
+            <p className="text-sm">
+              <span className="font-medium">{g.representative.label}</span> <span className="font-mono text-xs text-slate-500">{g.representative.key}</span>{' '}
+              <span className="text-xs text-slate-500">representative, {g.representative.tuples} tuples</span>
+            </p>
+            <table className="mt-2 w-full text-left text-sm">
+              <thead className="text-xs text-slate-500">
+                <tr>
+                  <th className="py-1">merged name</th>
+                  <th>how</th>
+                  <th>distance</th>
+                  <th>tuples</th>
+                  <th>spellings seen</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {g.members.map((m) => (
+                  <tr key={m.key} className="border-t border-slate-100">
+                    <td className="py-1">{m.label}</td>
+                    <td className="text-xs">{m.method}</td>
+                    <td className="text-xs">{m.distance === null ? '—' : m.distance.toFixed(3)}</td>
+                    <td className="text-xs">{m.tuples}</td>
+                    <td className="text-xs text-slate-600">{spellings(m)}</td>
+                    <td className="text-right">
+                      <form action={undoMergeAction}>
+                        <input type="hidden" name="key" value={m.key} />
+                        <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50" aria-label={`Undo merge of ${m.label}`}>
+                          Undo
+                        </button>
+                      </form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </article>
+        ))}
+        {pages > 1 && (
+          <nav className="flex gap-3 text-sm" aria-label="Pages">
+            {page > 1 && <Link href={link(page - 1)}>← previous</Link>}
+            <span className="text-slate-500">
+              page {page} of {pages}
+            </span>
+            {page < pages && <Link href={link(page + 1)}>next →</Link>}
+          </nav>
+        )}
+      </section>
+      <section aria-label="Undone merges" className="space-y-2">
+        <h2 className="text-lg font-semibold">Undone merges</h2>
+        {merges.undone.length === 0 ? (
+          <p className="text-sm text-slate-600">None.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {merges.undone.map((m) => (
+              <li key={m.key} className="flex items-center gap-3">
+                <span>{m.label}</span> <span className="font-mono text-xs text-slate-500">{m.key}</span>
+                <form action={allowMergeAction}>
+                  <input type="hidden" name="key" value={m.key} />
+                  <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50" aria-label={`Allow merging ${m.label} again`}>
+                    Allow merging again
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
