@@ -36,7 +36,7 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold">Knowledge graph</h1>
         <p className="text-sm text-slate-600">
           {counts.entities.toLocaleString('en')} entities, {counts.tuples.toLocaleString('en')} tuples ({counts.causal.toLocaleString('en')} causal),{' '}
-          {counts.merged.toLocaleString('en')} names merged into a representative by canonical clustering. Merges change which entity a question
+          {counts.merged.toLocaleString('en')} {counts.merged === 1 ? 'name' : 'names'} merged into a representative by canonical clustering. Merges change which entity a question
           is grounded on, never the tuples or their spellings: undo any merge you disagree with; clustering will not redo it.
         </p>
       </div>
@@ -48,7 +48,7 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
       </form>
       <section aria-label="Merges" className="space-y-3">
         <h2 className="text-lg font-semibold">
-          Merges <span className="text-sm font-normal text-slate-500">{merges.total.toLocaleString('en')} groups{q && ` naming “${q}”`}</span>
+          Merges <span className="text-sm font-normal text-slate-500">{merges.total.toLocaleString('en')} {merges.total === 1 ? 'group' : 'groups'}{q && ` naming “${q}”`}</span>
         </h2>
         {merges.groups.length === 0 && <p className="text-sm text-slate-600">No merges{q ? ' match this filter' : ' yet: the graph is built on import'}.</p>}
         {merges.groups.map((g) => (

@@ -1,43 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import { chatModel, rerankingModel } from './providers.ts';
 import { createLlmExtractor } from '../structure/llm-extractor.ts';
 import { memoryCache } from '../db/extraction-cache.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai.ts';
 
-/** A local stand-in for an OpenAI-compatible server (chat completions), to test the real provider path. */
-let server: http.Server;
+let fake: FakeOpenAI;
 let base: string;
-const bodies: { model: string; messages: unknown[]; response_format?: unknown }[] = [];
+let bodies: FakeOpenAI['bodies'];
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.url !== '/v1/chat/completions') {
-        res.statusCode = 404;
-        return res.end();
-      }
-      bodies.push(JSON.parse(body));
-      const answer = { reasoning: 'Reports results.', role: 'performance', method: null, entities: [] };
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          created: 0,
-          model: 'fake-model',
-          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer) }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  fake = await startFakeOpenAI(() => ({ reasoning: 'Reports results.', role: 'performance', method: null, entities: [] }));
+  ({ base, bodies } = fake);
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => fake.close());
 
 describe('chatModel (provider registry)', () => {
   it('is null when no model is configured, so the app stays offline', () => {

@@ -1,5 +1,9 @@
 import { MockLanguageModelV3 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatModel } from '../ai/providers.ts';
+import { readConfig } from '../config.ts';
+import { RELATIONS } from './tuples.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai.ts';
 import { memoryCache } from '../db/extraction-cache.ts';
 import { ExtractionError } from '../ai/cached-object.ts';
 import { createLlmTupleExtractor } from './llm-tuples.ts';
@@ -58,5 +62,24 @@ describe('LLM tuple backend (mock model)', () => {
     const m = model(['garbage', JSON.stringify(answer)]);
     const t = await createLlmTupleExtractor({ chat: { model: m, id: 'mock/retry' }, cache: memoryCache() }).extract(paragraph, null);
     expect(t).toHaveLength(3);
+  });
+});
+
+describe('LLM tuple backend through @ai-sdk/openai (local fake OpenAI-compatible server)', () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI(() => answer);
+  });
+  afterAll(() => fake.close());
+
+  it('sends the ontology as a JSON schema over chat completions and reads the tuples back', async () => {
+    const chat = chatModel(readConfig({ ASSAY_LLM_BASE_URL: fake.base, ASSAY_CHAT_MODEL: 'fake-tuples', ASSAY_GRAPH_EXTRACTOR: 'llm' }))!;
+    const t = await createLlmTupleExtractor({ chat, cache: memoryCache() }).extract(paragraph, 'p9');
+    expect(t.map((x) => x.relation)).toEqual(['grown_on', 'decreases', 'has_property']);
+    expect(fake.bodies).toHaveLength(1);
+    expect(fake.bodies[0].model).toBe('fake-tuples');
+    const format = JSON.stringify(fake.bodies[0].response_format);
+    for (const relation of RELATIONS) expect(format).toContain(relation);
+    expect(JSON.stringify(fake.bodies[0].messages)).toContain('NiO nanosheets were grown on nickel foam.');
   });
 });

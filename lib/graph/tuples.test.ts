@@ -58,6 +58,13 @@ describe('tuples from sentence patterns', () => {
   it('rejects clause fragments, pronouns, generic effects and passive "caused by"', () => {
     expect(triples('This can cause changes in the film. We calculated the change. L is an inductance caused by the cables.')).toEqual([]);
   });
+  it('rejects causes cut from a longer phrase, phrase pieces, and the study’s own methods as causes (invented sentences)', () => {
+    expect(triples('A mixture of argon and H2 leads to a lower deposition rate.')).toEqual([]);
+    expect(triples('A linear fit leads to similar slopes. The simulation results in a lower barrier.')).toEqual([]);
+    expect(triples('The grain size and porosity and leads to higher conductivity.')).toEqual([]);
+    expect(triples('Oxygen vacancies lead to the generation of defects.')).toEqual([]);
+    expect(triples('Thermal annealing leads to higher crystallinity.')).toEqual([['n:thermalannealing', 'causes', 'n:highercrystallinity']]);
+  });
 });
 
 describe('entities and ids', () => {

@@ -193,11 +193,20 @@ const STOP_PHRASES = /^(?:the|a|an|this|that|these|those|it|they|which|samples?|
 // A phrase with a pronoun, modal or clause word is a piece of a clause ("we calculated the changes", "this can"),
 // not a thing; a bare generic noun ("changes", "reduction") names no effect on its own.
 const CLAUSE_WORDS = /\b(?:we|our|this|that|these|those|it|its|they|their|can|could|may|might|will|would|should|which|who|also|then|thus|here|there|is|are|was|were|be|been|has|have|had|not|as|than|so|such|one|first|other)\b/i;
-const GENERIC = /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?)$/i;
+const GENERIC = /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?|generation|enhancement|dropping|increasing|decreasing|strong|weak|middle|fluctuations?|results?)$/i;
+// A phrase that begins with a preposition or ends with a conjunction is a piece cut from a longer one ("into the
+// blend", "ion conduction and").
+const FRAGMENT = /^(?:of|on|in|into|to|from|with|by|for|at|between|under|over|through|via|based|achieve|only|itself|both|each)\b|\b(?:and|or|but|subsequently|thereby|therefore|hence|whereas|while)$/i;
+// Causes of a causal claim are materials, treatments or conditions, not the study's own methods ("a linear fit
+// leads to similar slopes", "the simulation identifies the cause").
+const METHOD_WORDS = /\b(?:fit|fitting|simulations?|calculations?|approach|study|studies|analysis|analyses|model|theory|theoretical|scope|work|experi-? ?mental|figure|fig|table|equation|data)\b/i;
+// When a preposition comes right before the subject, the subject is the tail of a longer phrase ("a mixture of CO2
+// and H2 leads to …", "the introduction of OVs on nanosheets leads to …"): the cause is the whole phrase, unknown.
+const TAIL_OF_PHRASE = /\b(?:of|on|in|into|to|from|with|by|for|at|between|and|or)\s+(?:the\s+|a\s+|an\s+)?$/i;
 
 const phraseEntity = (text: string, conceptOnly = false): EntityRef | null => {
   const t = text.replace(/^(?:the|a|an) /i, '').trim();
-  if (t.length < 2 || STOP_PHRASES.test(t) || CLAUSE_WORDS.test(t) || GENERIC.test(t)) return null;
+  if (t.length < 2 || STOP_PHRASES.test(t) || CLAUSE_WORDS.test(t) || GENERIC.test(t) || FRAGMENT.test(t)) return null;
   if (!conceptOnly) {
     const m = materialEntity(t);
     if (!m.key.startsWith('n:')) return m;
@@ -215,6 +224,10 @@ export function sentenceTuples(text: string, paragraphId: string | null): TupleD
       for (const m of s.text.matchAll(p.re)) {
         let [a, b] = [m[1], m[2]];
         if (p.swap) [a, b] = [b, a];
+        if (CAUSAL_RELATIONS.has(p.relation)) {
+          const subjectAt = m.index! + m[0].indexOf(m[1]);
+          if (TAIL_OF_PHRASE.test(s.text.slice(Math.max(0, subjectAt - 16), subjectAt)) || METHOD_WORDS.test(a)) continue;
+        }
         const subject = phraseEntity(a);
         const object = phraseEntity(b, p.objectIsConcept);
         if (!subject || !object || subject.key === object.key) continue;
@@ -234,4 +247,4 @@ export function tupleId(stamp: string, t: TupleDraft): string {
 }
 
 /** Text of the patterns, for the graph extractor's version stamp. */
-export const tupleRulesSource = (): string => [...PATTERNS.map((p) => p.re.source + p.relation), STOP_PHRASES.source, CLAUSE_WORDS.source, GENERIC.source].join('\n');
+export const tupleRulesSource = (): string => [...PATTERNS.map((p) => p.re.source + p.relation), STOP_PHRASES.source, CLAUSE_WORDS.source, GENERIC.source, FRAGMENT.source, METHOD_WORDS.source, TAIL_OF_PHRASE.source].join('\n');
