@@ -11,7 +11,7 @@ import { propertyEntry } from '../structure/properties.ts';
  * relational store. Incremental: a paper whose record is unchanged since its tuples were made (same stamp) is
  * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
  */
-export const GRAPH_EXTRACTOR_ID = `graph-offline@5-${createHash('sha256').update(tupleRulesSource()).digest('hex').slice(0, 10)}`;
+export const GRAPH_EXTRACTOR_ID = `graph-offline@6-${createHash('sha256').update(tupleRulesSource()).digest('hex').slice(0, 10)}`;
 
 export interface GraphBuildReport {
   papersSeen: number;

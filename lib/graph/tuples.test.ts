@@ -70,6 +70,8 @@ describe('tuples from sentence patterns', () => {
 describe('entities and ids', () => {
   it('gives one key to every spelling of a material', () => {
     expect(materialEntity('yttria-stabilized zirconia').key).toBe(materialEntity('YSZ').key);
+    expect(materialEntity('Y2O3-stabilized ZrO2').key).toBe('m:YSZ');
+    expect(materialEntity('8 mol% Y2O3-stabilized ZrO2').key).toBe('m:YSZ');
     expect(materialEntity('strontium carbonate').key).toBe(materialEntity('SrCO3').key);
     expect(materialEntity('mystery powder').key).toBe('n:mysterypowder');
   });

@@ -63,6 +63,12 @@ export interface TupleDraft {
  */
 export function materialEntity(surface: string, known?: { key?: string | null; formula?: string | null }): EntityRef {
   const text = surface.trim();
+  // "8 mol% Y2O3-stabilized ZrO2" is a composition of the lexicon material YSZ (as "8YSZ" is).
+  const amount = /^\d+(?:\.\d+)?\s*(?:mol|wt|at)\.?\s*%\s*(?=\S)/i.exec(text);
+  if (amount) {
+    const rest = text.slice(amount[0].length);
+    if (normaliseMaterial(rest).kind === 'lexicon') return { ...materialEntity(rest), surface: text };
+  }
   const m = normaliseMaterial(text);
   // A lexicon name of a definite compound ("titania") meets its formula (TiO2); lexicon materials without one
   // (YSZ's composition varies, nickel foam is a form of Ni) keep their lexicon key.
