@@ -184,7 +184,7 @@ function routeSteps(graph: GraphIndex, key: string): RouteStep[] {
   }
   for (const id of usedInSynthesisOf(graph).get(key) ?? []) {
     const t = graph.tuples.get(id)!;
-    out.push(step(t, t.objectCanonical === 'n:solvent' ? 'solvent' : 'additive', t.subjectLabel));
+    out.push(step(t, t.objectKey === 'n:solvent' ? 'solvent' : 'additive', t.subjectLabel));
   }
   return out;
 }
@@ -197,9 +197,10 @@ function usedInSynthesisOf(graph: GraphIndex): Map<string, string[]> {
   if (map) return map;
   map = new Map();
   for (const role of ['n:solvent', 'n:additive']) {
-    for (const id of graph.entityByKey.get(role)?.tupleIds ?? []) {
+    // The role's entity may itself have been merged into a representative ("solvents").
+    for (const id of graph.entityByKey.get(graph.canonicalOf.get(role) ?? role)?.tupleIds ?? []) {
       const t = graph.tuples.get(id)!;
-      if (t.relation !== 'used_as' || t.referenceRelation !== 'in_synthesis_of' || !t.referenceNode) continue;
+      if (t.relation !== 'used_as' || t.objectKey !== role || t.referenceRelation !== 'in_synthesis_of' || !t.referenceNode) continue;
       const key = materialEntity(t.referenceNode).key;
       const canonical = graph.canonicalOf.get(key) ?? key;
       map.set(canonical, [...(map.get(canonical) ?? []), id]);
