@@ -581,7 +581,7 @@ async function ariaTuples(ctx: Ctx, modelConfigured: boolean, mode: QuestionMode
     rejected: a.rejected.map((x) => ({ label: x.label, reason: x.reason, sim: round(x.sim, 3), F: x.F, N: round(x.N, 3) })),
   }));
   const hits: TupleHit[] = [];
-  for (const p of aria.paths) for (const t of p.tuples) hits.push({ id: t.id, text: t.text, score: 1 - 0.1 * p.tuples.length, paperId: graph.tuples.get(t.id)?.paperId ?? null, paragraphId: t.paragraphId, sentence: t.sentence, onPath: true });
+  for (const p of aria.paths) for (const t of p.tuples) hits.push(tupleHit(graph.tuples.get(t.id)!, 1 - 0.1 * p.tuples.length, true));
   for (const a of aria.analogues) for (const id of a.tupleIds) hits.push(tupleHit(graph.tuples.get(id)!, a.sim, false));
   return { ...tupleEvidence(ctx, hits), aria };
 }
