@@ -170,8 +170,27 @@ const step = (t: IndexedTuple, kind: RouteStep['kind'], label: string): RouteSte
   paragraphId: t.paragraphId,
 });
 
+// Routes depend only on the graph index: computed once per material and index.
+const routeCache = new WeakMap<GraphIndex, Map<string, RouteStep[]>>();
+
 /** Every synthesis step the graph records for a material: its own route tuples plus solvents/additives used in making it. */
 function routeSteps(graph: GraphIndex, key: string): RouteStep[] {
+  let cache = routeCache.get(graph);
+  if (!cache) routeCache.set(graph, (cache = new Map()));
+  let route = cache.get(key);
+  if (!route) cache.set(key, (route = computeRoute(graph, key)));
+  return route;
+}
+
+/** Formula entities that have a route of their own: the candidates a route-less material may borrow from. */
+const routedFormulasCache = new WeakMap<GraphIndex, { key: string; label: string }[]>();
+function routedFormulas(graph: GraphIndex): { key: string; label: string }[] {
+  let list = routedFormulasCache.get(graph);
+  if (!list) routedFormulasCache.set(graph, (list = graph.entities.filter((e) => e.key.startsWith('f:') && routeSteps(graph, e.key).length > 0).map((e) => ({ key: e.key, label: e.label }))));
+  return list;
+}
+
+function computeRoute(graph: GraphIndex, key: string): RouteStep[] {
   const e = graph.entityByKey.get(key);
   if (!e) return [];
   const out: RouteStep[] = [];
@@ -287,12 +306,10 @@ export async function designReason(
     for (const s of suggestions) {
       if (s.route.length > 0 || !s.material.key.startsWith('f:')) continue;
       let best: InverseSuggestion['analogueRoute'] = null;
-      for (const e of graph.entities) {
-        if (!e.key.startsWith('f:') || e.key === s.material.key) continue;
+      for (const e of routedFormulas(graph)) {
+        if (e.key === s.material.key) continue;
         const cos = compositionCosine(s.material.key.slice(2), e.key.slice(2));
-        if (cos < 0.8 || (best && cos <= best.cos)) continue;
-        const route = routeSteps(graph, e.key);
-        if (route.length > 0) best = { key: e.key, label: e.label, cos, route: route.slice(0, 12) };
+        if (cos >= 0.8 && (!best || cos > best.cos)) best = { key: e.key, label: e.label, cos, route: routeSteps(graph, e.key).slice(0, 12) };
       }
       s.analogueRoute = best;
     }
