@@ -199,15 +199,19 @@ const STOP_PHRASES = /^(?:the|a|an|this|that|these|those|it|they|which|samples?|
 // A phrase with a pronoun, modal or clause word is a piece of a clause ("we calculated the changes", "this can"),
 // not a thing; a bare generic noun ("changes", "reduction") names no effect on its own.
 const CLAUSE_WORDS = /\b(?:we|our|this|that|these|those|it|its|they|their|can|could|may|might|will|would|should|which|who|also|then|thus|here|there|is|are|was|were|be|been|has|have|had|not|as|than|so|such|one|first|other)\b/i;
-const GENERIC = /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?|generation|enhancement|dropping|increasing|decreasing|strong|weak|middle|fluctuations?|results?)$/i;
+const GENERIC = /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?|generation|enhancement|dropping|increasing|decreasing|strong|weak|middle|fluctuations?|results?|more|less|higher|lower|determination)$/i;
 // A phrase that begins with a preposition or ends with a conjunction is a piece cut from a longer one ("into the
 // blend", "ion conduction and").
-const FRAGMENT = /^(?:of|on|in|into|to|from|with|by|for|at|between|under|over|through|via|based|achieve|only|itself|both|each)\b|\b(?:and|or|but|subsequently|thereby|therefore|hence|whereas|while)$/i;
+const FRAGMENT = /^(?:of|on|in|into|to|from|with|by|for|at|between|under|over|through|via|based|achieve|only|itself|both|each)\b|\b(?:and|or|but|subsequently|thereby|therefore|hence|whereas|while|the|a|an|of|with|without)$/i;
 // Causes of a causal claim are materials, treatments or conditions, not the study's own methods ("a linear fit
 // leads to similar slopes", "the simulation identifies the cause").
 const METHOD_WORDS = /\b(?:fit|fitting|simulations?|calculations?|approach|study|studies|analysis|analyses|model|theory|theoretical|scope|work|experi-? ?mental|figure|fig|table|equation|data)\b/i;
 // When a preposition comes right before the subject, the subject is the tail of a longer phrase ("a mixture of CO2
 // and H2 leads to …", "the introduction of OVs on nanosheets leads to …"): the cause is the whole phrase, unknown.
+// A cause is the subject of its clause: the statement starts the sentence or follows a clause boundary (a comma,
+// "that", "which", "thus" …). Anything else is the tail of a longer subject ("the two-dimensionality of the
+// CuO2 planes results in" would make "planes" the cause).
+const CLAUSE_START = /(?:^\s*|[,;:(]\s*|\b(?:that|which|whereas|while|because|since|thus|therefore|hence|consequently|so|but|where|when)\s+)$/i;
 const TAIL_OF_PHRASE = /\b(?:of|on|in|into|to|from|with|by|for|at|between|and|or)\s+(?:the\s+|a\s+|an\s+)?$/i;
 
 const phraseEntity = (text: string, conceptOnly = false): EntityRef | null => {
@@ -233,6 +237,7 @@ export function sentenceTuples(text: string, paragraphId: string | null): TupleD
         if (CAUSAL_RELATIONS.has(p.relation)) {
           const subjectAt = m.index! + m[0].indexOf(m[1]);
           if (TAIL_OF_PHRASE.test(s.text.slice(Math.max(0, subjectAt - 16), subjectAt)) || METHOD_WORDS.test(a)) continue;
+          if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
         }
         const subject = phraseEntity(a);
         const object = phraseEntity(b, p.objectIsConcept);
@@ -253,4 +258,4 @@ export function tupleId(stamp: string, t: TupleDraft): string {
 }
 
 /** Text of the patterns, for the graph extractor's version stamp. */
-export const tupleRulesSource = (): string => [...PATTERNS.map((p) => p.re.source + p.relation), STOP_PHRASES.source, CLAUSE_WORDS.source, GENERIC.source, FRAGMENT.source, METHOD_WORDS.source, TAIL_OF_PHRASE.source].join('\n');
+export const tupleRulesSource = (): string => [...PATTERNS.map((p) => p.re.source + p.relation), STOP_PHRASES.source, CLAUSE_WORDS.source, GENERIC.source, FRAGMENT.source, METHOD_WORDS.source, TAIL_OF_PHRASE.source, CLAUSE_START.source].join('\n');
