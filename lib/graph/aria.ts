@@ -108,7 +108,8 @@ export function numericalCompatibility(query: { dimension: string; value: number
   return n;
 }
 
-const dimensionOf = (t: IndexedTuple) => t.quantities.filter((q) => q.dimension).map((q) => ({ dimension: q.dimension, value: q.values[0] }));
+/** A tuple's quantities (value and reference node, in canonical units) as N compares them. */
+export const dimensionOf = (t: IndexedTuple) => t.quantities.filter((q) => q.dimension).map((q) => ({ dimension: q.dimension, value: q.values[0] }));
 
 /**
  * Grounds the question's concepts on graph entities: exact canonical keys of its materials and properties, then

@@ -5,7 +5,7 @@ import { propertyEntry } from '../structure/properties.ts';
 import { compositionCosine } from '../structure/formula.ts';
 import { canonicalUnits, type Dimension } from '../structure/quantities.ts';
 import { materialEntity } from './tuples.ts';
-import { ARIA, causalPaths, groundConcepts, numericalCompatibility, rankAnalogues, type AriaAnalogue, type AriaPath, type GroundedConcept } from './aria.ts';
+import { ARIA, causalPaths, dimensionOf, groundConcepts, numericalCompatibility, rankAnalogues, type AriaAnalogue, type AriaPath, type GroundedConcept } from './aria.ts';
 
 /**
  * The two design question modes of method C, answered from the graph with the same tiers:
@@ -147,8 +147,6 @@ const METHOD_NAMES: [RegExp, SynthesisMethod][] = [
   [/\belectrodeposit\w*|\belectroplat\w*/i, 'electrodeposition'],
   [/\b(?:CVD|PVD|PLD|ALD|MBE)\b|\bsputter\w*|\bvapou?r deposition\b|\bpulsed laser deposition\b|\batomic layer deposition\b/i, 'vapor-phase'],
 ];
-
-const DIMENSION_OF_UNIT = new Map(Object.entries(canonicalUnits).map(([d, u]) => [u, d]));
 
 const ROUTE_KIND: Partial<Record<string, RouteStep['kind']>> = {
   synthesized_by: 'method',
@@ -368,7 +366,7 @@ export async function designReason(
     questionText: analysis.question,
     // N compares the question's conditions with the analogue's synthesis conditions, not with its property values.
     quantities: conditions.quantities,
-    quantitiesOf: (e) => routeSteps(graph, e.key).flatMap((r) => (r.kind === 'condition' && r.value !== null && r.unit ? [{ dimension: DIMENSION_OF_UNIT.get(r.unit) ?? r.unit, value: r.value }] : [])),
+    quantitiesOf: (e) => routeSteps(graph, e.key).flatMap((r) => (r.kind === 'condition' ? dimensionOf(graph.tuples.get(r.tupleId)!) : [])),
     evidence: (t) => t.relation === 'has_property' && (!wanted || wanted.has(t.objectCanonical.slice(2))) && !t.subjectCanonical.startsWith('p:'),
   });
   for (const a of accepted.slice(0, ARIA.topK)) {

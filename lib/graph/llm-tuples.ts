@@ -4,9 +4,8 @@ import type { ChatModel } from '../ai/providers.ts';
 import { TUPLE_PROMPT_VERSION, tupleSystemPrompt, tupleUserPrompt } from '../ai/prompts.ts';
 import type { ExtractionCacheStore } from '../db/extraction-cache.ts';
 import { sha256 } from '../ingest/text.ts';
-import { findProperties } from '../structure/properties.ts';
 import { lookupUnit, toCanonical, canonicalUnits } from '../structure/quantities.ts';
-import { phraseToEntity, RELATIONS, type TupleDraft } from './tuples.ts';
+import { phraseToEntity, propertyObject, RELATIONS, type TupleDraft } from './tuples.ts';
 
 /**
  * The LLM tuple backend: an ontology-constrained prompt (the relation types are an enum of the zod schema),
@@ -73,7 +72,7 @@ function toDraft(text: string, paragraphId: string | null, t: TupleAnswer['tuple
   return {
     subject: phraseToEntity(t.subject),
     relation: t.relation,
-    object: t.relation === 'has_property' && findProperties(t.object)[0] ? { key: `p:${findProperties(t.object)[0].key}`, surface: t.object, kind: 'property', formula: null } : phraseToEntity(t.object),
+    object: t.relation === 'has_property' ? propertyObject(t.object) : phraseToEntity(t.object),
     referenceRelation: t.reference_relation,
     referenceNode: t.reference_node,
     value,

@@ -86,12 +86,23 @@ export function materialEntity(surface: string, known?: { key?: string | null; f
 
 /** Any phrase → the entity it names: a material, a property (when the phrase is essentially a property name), or a concept. */
 export function phraseToEntity(text: string): EntityRef {
-  const t = text.replace(/^(?:the|a|an) /i, '').trim();
+  const t = withoutArticle(text);
   const m = materialEntity(t);
-  if (!m.key.startsWith('n:')) return m;
+  return m.key.startsWith('n:') ? propertyOrConcept(t) : m;
+}
+
+/** The object of a has_property claim: the property lexicon entry it names anywhere in it, else whatever it names. */
+export function propertyObject(text: string): EntityRef {
+  const prop = findProperties(text)[0];
+  return prop ? propertyEntity(prop.key, text) : phraseToEntity(text);
+}
+
+const withoutArticle = (text: string) => text.replace(/^(?:the|a|an) /i, '').trim();
+
+/** A property entity when the phrase is essentially a property name ("the proton conductivity"), else a concept. */
+function propertyOrConcept(t: string): EntityRef {
   const prop = findProperties(t)[0];
-  if (prop && prop.text.length >= t.length - 4) return propertyEntity(prop.key, t);
-  return conceptEntity(t);
+  return prop && prop.text.length >= t.length - 4 ? propertyEntity(prop.key, t) : conceptEntity(t);
 }
 
 const propertyEntity = (property: string, surface = property): EntityRef => ({ key: `p:${property}`, surface, kind: 'property', formula: null });
@@ -214,16 +225,11 @@ const METHOD_WORDS = /\b(?:fit|fitting|simulations?|calculations?|approach|study
 const CLAUSE_START = /(?:^\s*|[,;:(]\s*|\b(?:that|which|whereas|while|because|since|thus|therefore|hence|consequently|so|but|where|when)\s+)$/i;
 const TAIL_OF_PHRASE = /\b(?:of|on|in|into|to|from|with|by|for|at|between|and|or)\s+(?:the\s+|a\s+|an\s+)?$/i;
 
+/** phraseToEntity behind the guards of the sentence patterns; `conceptOnly` for effects, which are never materials. */
 const phraseEntity = (text: string, conceptOnly = false): EntityRef | null => {
-  const t = text.replace(/^(?:the|a|an) /i, '').trim();
+  const t = withoutArticle(text);
   if (t.length < 2 || STOP_PHRASES.test(t) || CLAUSE_WORDS.test(t) || GENERIC.test(t) || FRAGMENT.test(t)) return null;
-  if (!conceptOnly) {
-    const m = materialEntity(t);
-    if (!m.key.startsWith('n:')) return m;
-  }
-  const prop = findProperties(t)[0];
-  if (prop && prop.text.length >= t.length - 4) return propertyEntity(prop.key, t);
-  return conceptEntity(t);
+  return conceptOnly ? propertyOrConcept(t) : phraseToEntity(t);
 };
 
 /** Tuples stated by sentence patterns in a paragraph, with sentence offsets. */

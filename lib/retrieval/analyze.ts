@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { findChemicalNames } from '../structure/chemical-names.ts';
-import { normaliseFormula, tidyFormula } from '../structure/formula.ts';
+import { findSpacedFormulas, normaliseFormula, tidyFormula } from '../structure/formula.ts';
 import { lexiconEntries } from '../structure/materials.ts';
 import { findProperties } from '../structure/properties.ts';
 import { parseQuantities, type Quantity } from '../structure/quantities.ts';
@@ -158,35 +158,6 @@ function lexiconMaterials(text: string, out: Set<string>) {
       if (key) out.add(key);
     }
   }
-}
-
-// An element symbol with an optional count ("2", "0.85", "1−x", "x", "3−δ"), repeated, spaces allowed between.
-const COUNT = String.raw`(?:\d+(?:\.\d+)?(?:\s?[-−–+]\s?(?:\d+(?:\.\d+)?)?[xyzδ])?|[xyzδ])`;
-const SPACED_FORMULA = new RegExp(String.raw`(?<![\w.])(?:[A-Z][a-z]?\s?${COUNT}?\s?){2,}(?![\w])`, 'g');
-
-export interface SpacedFormula {
-  start: number;
-  end: number;
-  /** The formula with the spaces removed ("Ba 1−x K x BiO 3" → "Ba1−xKxBiO3"). */
-  joined: string;
-}
-
-/**
- * Formulas that PDF extraction (or a copied question) has broken up with spaces: "Sr 0.9 La 0.1 CuO 2",
- * "Ba 1−x K x BiO 3", "MgB 2". Accepted only when the joined text parses as a formula of two or more elements
- * and at least one count was separated by a space, so ordinary capitalised words are never glued together.
- */
-export function findSpacedFormulas(text: string): SpacedFormula[] {
-  const out: SpacedFormula[] = [];
-  if (!/[A-Z][a-z]?\s\d/.test(text) && !/[A-Z][a-z]?\s[xyδ]\b/.test(text)) return out;
-  for (const m of text.matchAll(SPACED_FORMULA)) {
-    const raw = m[0].trimEnd();
-    if (!/\s/.test(raw) || !/[A-Za-z]\s(?:\d|[xyzδ]\b)/.test(raw)) continue;
-    const joined = raw.replace(/\s+/g, '');
-    const parsed = normaliseFormula(joined);
-    if (parsed && parsed.elements.length >= 2) out.push({ start: m.index!, end: m.index! + raw.length, joined });
-  }
-  return out;
 }
 
 export interface StructuredFacets {

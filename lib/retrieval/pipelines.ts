@@ -557,16 +557,7 @@ async function graphTuples(ctx: Ctx, pipeline: 'graph' | 'graph-keyword'): Promi
     const r = await ctx.step('keyword-selection', () => graphKeywordRetrieve(graph, ctx.analysis.body), (x) => ({ keywords: x.keywords, tuples: x.hits.length }));
     hits = r.hits;
   }
-  const byParagraph = new Map<string, { best: number; n: number }>();
-  for (const h of hits) {
-    if (!h.paragraphId || !ctx.index.paragraphs.has(h.paragraphId)) continue;
-    const cur = byParagraph.get(h.paragraphId) ?? { best: 0, n: 0 };
-    byParagraph.set(h.paragraphId, { best: Math.max(cur.best, h.score), n: cur.n + 1 });
-  }
-  const ranked = [...byParagraph]
-    .map(([id, v]) => ({ id, score: v.best + 0.05 * Math.min(v.n - 1, 4) }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-  return { evidence: ranked.map((h) => paragraphEvidence(ctx, h)), tuples: hits };
+  return { evidence: tupleEvidence(ctx, hits, 0.05).evidence, tuples: hits };
 }
 
 async function ariaTuples(ctx: Ctx, modelConfigured: boolean, mode: QuestionMode): Promise<Ranked> {
@@ -624,11 +615,20 @@ function tupleSources(index: RetrievalIndex, hits: TupleHit[], design?: DesignRe
   return out;
 }
 
-/** Paragraph evidence from tuple hits: a paragraph scores as its best tuple. */
-function tupleEvidence(ctx: Ctx, hits: TupleHit[]): { evidence: EvidenceHit[]; tuples: TupleHit[] } {
-  const byParagraph = new Map<string, number>();
-  for (const h of hits) if (h.paragraphId && ctx.index.paragraphs.has(h.paragraphId)) byParagraph.set(h.paragraphId, Math.max(byParagraph.get(h.paragraphId) ?? 0, h.score));
-  const ranked = [...byParagraph].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+/**
+ * Paragraph evidence from tuple hits: a paragraph scores as its best tuple, plus `perFurtherTuple` for each further
+ * tuple it holds (at most four); the tuples deduplicated, best first.
+ */
+function tupleEvidence(ctx: Ctx, hits: TupleHit[], perFurtherTuple = 0): { evidence: EvidenceHit[]; tuples: TupleHit[] } {
+  const byParagraph = new Map<string, { best: number; n: number }>();
+  for (const h of hits) {
+    if (!h.paragraphId || !ctx.index.paragraphs.has(h.paragraphId)) continue;
+    const cur = byParagraph.get(h.paragraphId) ?? { best: 0, n: 0 };
+    byParagraph.set(h.paragraphId, { best: Math.max(cur.best, h.score), n: cur.n + 1 });
+  }
+  const ranked = [...byParagraph]
+    .map(([id, v]) => ({ id, score: v.best + perFurtherTuple * Math.min(v.n - 1, 4) }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   const best = new Map<string, TupleHit>();
   for (const h of hits) if ((best.get(h.id)?.score ?? -Infinity) < h.score) best.set(h.id, h);
   return { evidence: ranked.map((h) => paragraphEvidence(ctx, h)), tuples: [...best.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)) };

@@ -1,7 +1,8 @@
 import type { Dimension, Quantity } from '../structure/quantities.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { materialTerms } from './index.ts';
-import { findSpacedFormulas, textFacets } from './analyze.ts';
+import { textFacets } from './analyze.ts';
+import { findSpacedFormulas } from '../structure/formula.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
 
 /**

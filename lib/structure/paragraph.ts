@@ -4,8 +4,7 @@ import { parseQuantities, quantityRulesSource, type Quantity } from './quantitie
 import { lexiconSource, normaliseMaterial } from './materials.ts';
 import { sha256 } from '../ingest/text.ts';
 import { splitSentences } from './sentences.ts';
-import { normaliseFormula } from './formula.ts';
-import { findSpacedFormulas } from '../retrieval/analyze.ts';
+import { findSpacedFormulas, normaliseFormula } from './formula.ts';
 
 /** Everything the structuring stage says about one paragraph. */
 export interface ParagraphStructure {
