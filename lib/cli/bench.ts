@@ -16,6 +16,7 @@ import { buildRetrievalIndex } from '../retrieval/index.ts';
 import { isPipelineName, PIPELINES, retrieve } from '../retrieval/pipelines.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { createEmbedder } from '../retrieval/service.ts';
+import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...]
        npm run bench -- retrieval [--questions <jsonl>] [--pipelines a,b] [--repeat n]
@@ -79,10 +80,7 @@ async function benchIngest(args: string[]) {
 }
 
 async function benchRetrieval(args: string[]) {
-  const opt = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const opt = cliOptions(args, ['questions', 'pipelines', 'repeat']);
   const shared = sharedDataDir();
   const questionsFile = opt('questions') ?? (shared ? path.join(shared, 'questions-hard.dev.jsonl') : undefined);
   if (!questionsFile || !fs.existsSync(questionsFile)) throw new Error('give --questions <jsonl> (../shared/data is absent)');

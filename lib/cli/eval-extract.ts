@@ -9,6 +9,7 @@ import { createLlmExtractor } from '../structure/llm-extractor.ts';
 import { chatModel } from '../ai/providers.ts';
 import { memoryCache } from '../db/extraction-cache.ts';
 import { config } from '../config.ts';
+import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run eval:extract -- --task <paragraph-class|synthesis-method|re-ner> --gold <jsonl> [--split all|rules|holdout] [--backend offline|llm] [--json <out>]
 
@@ -31,10 +32,7 @@ export function inSplit(id: string, split: 'all' | 'rules' | 'holdout'): boolean
 
 async function main() {
   const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const opt = cliOptions(args, ['backend', 'gold', 'json', 'split', 'task']);
   const task = opt('task') as keyof typeof tasks | undefined;
   const gold = opt('gold');
   const split = (opt('split') ?? 'all') as 'all' | 'rules' | 'holdout';

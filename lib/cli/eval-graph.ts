@@ -12,6 +12,7 @@ import { openContentStream, readLines } from '../ingest/files.ts';
 import { offlineExtractor } from '../structure/paragraph.ts';
 import { buildPaperRecord } from '../structure/pipeline.ts';
 import { sharedDataDir } from '../testing/shared-data.ts';
+import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run eval:graph -- --gold <file> [--format polyie|supermat|sofc|mspt|mulms] [--corpus <papers.jsonl.gz>] [--backend offline|llm] [--json <out>]
 
@@ -24,10 +25,7 @@ structure either way.`;
 
 async function main() {
   const args = process.argv.slice(2);
-  const opt = (n: string) => {
-    const i = args.indexOf(`--${n}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const opt = cliOptions(args, ['gold', 'format', 'corpus', 'backend', 'json']);
   const gold = opt('gold');
   const format = (opt('format') as GoldFormat | undefined) ?? (gold ? detectGoldFormat(gold) : null);
   const shared = sharedDataDir();

@@ -5,6 +5,7 @@ import { runEvaluationJob } from '../evaluation/evaluation-job.ts';
 import type { PipelineMetrics } from '../evaluation/retrieval-metrics.ts';
 import { isPipelineName, PIPELINES, type PipelineName } from '../retrieval/pipelines.ts';
 import { createRetrievalService } from '../retrieval/service.ts';
+import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n]
 
@@ -26,10 +27,7 @@ function table(title: string, rows: [string, PipelineMetrics][]) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const opt = cliOptions(args, ['json', 'limit', 'pipelines', 'questions']);
   const questionsFile = opt('questions');
   const list = (opt('pipelines') ?? 'all').split(',').map((s) => s.trim());
   const pipelines: PipelineName[] = list.includes('all') ? [...PIPELINES] : (list.filter(isPipelineName) as PipelineName[]);
