@@ -1,7 +1,18 @@
 import Link from 'next/link';
-import type { AriaResult } from '@/lib/graph/aria';
-import type { DesignResult, EvidenceValue, RouteStep } from '@/lib/graph/design';
-import type { TupleSource } from '@/lib/retrieval/pipelines';
+import type { AriaResult } from '@/lib/reasoning/aria';
+import type { DesignResult, EvidenceValue, RouteStep } from '@/lib/reasoning/design';
+import { type Evidence, evidenceHref, evidenceId, paperOf, provenanceOf } from '@/lib/evidence/model';
+
+/** The result's graph evidence by id: every tuple the reasoning refers to, with its provenance. */
+type EvidenceIndex = Map<string, Evidence>;
+
+const tupleItem = (tupleId: string, evidence: EvidenceIndex) => evidence.get(evidenceId('tuple', tupleId));
+
+/** The tuple's sentence, as extracted, for tooltips and quotes. */
+const tupleSentence = (tupleId: string, evidence: EvidenceIndex) => {
+  const e = tupleItem(tupleId, evidence);
+  return e ? (provenanceOf(e, 'sentence')[0]?.text ?? null) : null;
+};
 
 /**
  * What the aria pipeline reasoned: the tier it chose and why, the causal paths (tier 1), the analogues with
@@ -26,12 +37,16 @@ const fmt = (x: number) => (Math.abs(x) >= 1000 || (Math.abs(x) < 0.01 && x !== 
 const valueText = (v: { value: number | null; valueMax: number | null; unit: string | null }) =>
   v.value === null ? '—' : `${fmt(v.value)}${v.valueMax !== null && v.valueMax !== v.value ? `–${fmt(v.valueMax)}` : ''} ${unitText(v.unit)}`.trim();
 
-function SourceLink({ x, sources }: { x: { paperId: string | null; paragraphId: string | null }; sources: Record<string, TupleSource> }) {
-  const s = (x.paragraphId && sources[x.paragraphId]) || (x.paperId && sources[x.paperId]) || null;
-  if (!s) return <span className="text-xs text-slate-400">record</span>;
+/** Where a tuple comes from, as a link to its paragraph (or paper); records have no page. */
+function SourceLink({ tupleId, evidence }: { tupleId: string; evidence: EvidenceIndex }) {
+  const e = tupleItem(tupleId, evidence);
+  const href = e ? evidenceHref(e) : null;
+  if (!e || !href) return <span className="text-xs text-slate-400">record</span>;
+  const title = paperOf(e)?.title ?? null;
+  const externalId = provenanceOf(e, 'paragraph')[0]?.externalId ?? null;
   return (
-    <Link href={`/papers/${s.paperId}${s.ordinal !== null ? `#p${s.ordinal}` : ''}`} className="text-xs text-teal-800 hover:underline" title={s.paperTitle ?? undefined}>
-      {s.externalId ?? (s.paperTitle ? `${s.paperTitle.slice(0, 40)}${s.paperTitle.length > 40 ? '…' : ''}` : 'paper')}
+    <Link href={href} className="text-xs text-teal-800 hover:underline" title={title ?? undefined}>
+      {externalId ?? (title ? `${title.slice(0, 40)}${title.length > 40 ? '…' : ''}` : 'paper')}
     </Link>
   );
 }
@@ -61,7 +76,7 @@ function Grounded({ grounded }: { grounded: { key: string; label: string; cos: n
   );
 }
 
-export function AriaView({ aria, sources }: { aria: AriaResult; sources: Record<string, TupleSource> }) {
+export function AriaView({ aria, evidence }: { aria: AriaResult; evidence: EvidenceIndex }) {
   return (
     <section aria-label="Reasoning" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="text-lg font-semibold">Reasoning</h2>
@@ -86,8 +101,8 @@ export function AriaView({ aria, sources }: { aria: AriaResult; sources: Record<
                 <div key={t.id} className="flex flex-wrap items-baseline gap-2">
                   <span className="text-slate-500">{j === 0 ? '' : '→'}</span>
                   <span className="font-medium">{t.text}</span>
-                  <SourceLink x={{ paperId: null, paragraphId: t.paragraphId }} sources={sources} />
-                  {t.sentence && <span className="w-full pl-4 text-xs text-slate-600">“{t.sentence}”</span>}
+                  <SourceLink tupleId={t.id} evidence={evidence} />
+                  {tupleSentence(t.id, evidence) && <span className="w-full pl-4 text-xs text-slate-600">“{tupleSentence(t.id, evidence)}”</span>}
                 </div>
               ))}
             </li>
@@ -144,12 +159,12 @@ const routeKindText: Record<RouteStep['kind'], string> = {
   additive: 'additive',
 };
 
-function Route({ route, sources }: { route: RouteStep[]; sources: Record<string, TupleSource> }) {
+function Route({ route, evidence }: { route: RouteStep[]; evidence: EvidenceIndex }) {
   if (route.length === 0) return <span className="text-xs text-slate-500">no synthesis route in the graph</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {route.map((r) => (
-        <span key={r.tupleId} className="rounded bg-sky-50 px-1.5 py-0.5 text-xs text-sky-900" title={sources[r.paragraphId ?? '']?.externalId ?? sources[r.paperId ?? '']?.paperTitle ?? 'record'}>
+        <span key={r.tupleId} className="rounded bg-sky-50 px-1.5 py-0.5 text-xs text-sky-900" title={routeSource(r.tupleId, evidence)}>
           {routeKindText[r.kind]} {r.kind === 'condition' ? `${valueText(r)}${r.step ? ` (${r.step})` : ''}` : r.label}
         </span>
       ))}
@@ -157,7 +172,7 @@ function Route({ route, sources }: { route: RouteStep[]; sources: Record<string,
   );
 }
 
-export function DesignView({ design, sources }: { design: DesignResult; sources: Record<string, TupleSource> }) {
+export function DesignView({ design, evidence }: { design: DesignResult; evidence: EvidenceIndex }) {
   const targets = design.targets.map((t) => `${t.label}${t.value !== null ? ` ${t.comparator === '>=' ? '≥' : t.comparator === '<=' ? '≤' : '≈'} ${fmt(t.value)} ${unitText(t.unit)}` : ''}`);
   const conditions = [design.conditions.method, ...design.conditions.quantities.map((q) => q.text)].filter(Boolean);
   return (
@@ -184,7 +199,7 @@ export function DesignView({ design, sources }: { design: DesignResult; sources:
               <tr key={s.material.key} className="border-t border-slate-100 align-top">
                 <td className="py-1.5 font-medium">{s.material.label}</td>
                 <td>
-                  <ValueWithSource v={s.achieved} sources={sources} />
+                  <ValueWithSource v={s.achieved} evidence={evidence} />
                 </td>
                 <td className="text-xs">{s.meets ? <span className="text-emerald-800">meets</span> : <span className="text-amber-800">misses (N {s.N.toFixed(2)})</span>}</td>
                 <td>
@@ -193,10 +208,10 @@ export function DesignView({ design, sources }: { design: DesignResult; sources:
                       <span className="block text-xs text-amber-900">
                         by analogy: the route of {s.analogueRoute.label} (composition cos {s.analogueRoute.cos.toFixed(2)})
                       </span>
-                      <Route route={s.analogueRoute.route} sources={sources} />
+                      <Route route={s.analogueRoute.route} evidence={evidence} />
                     </>
                   ) : (
-                    <Route route={s.route} sources={sources} />
+                    <Route route={s.route} evidence={evidence} />
                   )}
                   {s.route.length > 0 && !s.routeFromSamePaper && <span className="block text-xs text-slate-500">route from other papers on this material</span>}
                 </td>
@@ -228,9 +243,9 @@ export function DesignView({ design, sources }: { design: DesignResult; sources:
               <ul className="mt-1 space-y-0.5 text-xs text-slate-700">
                 {p.cases.map((c) => (
                   <li key={c.tupleId} className="flex flex-wrap gap-2">
-                    <ValueWithSource v={c} sources={sources} />
+                    <ValueWithSource v={c} evidence={evidence} />
                     <span className="text-slate-500">conditions match {(c.conditionMatch * 100).toFixed(0)}%</span>
-                    <Route route={c.conditions} sources={sources} />
+                    <Route route={c.conditions} evidence={evidence} />
                   </li>
                 ))}
               </ul>
@@ -252,12 +267,17 @@ export function DesignView({ design, sources }: { design: DesignResult; sources:
   );
 }
 
-function ValueWithSource({ v, sources }: { v: EvidenceValue; sources: Record<string, TupleSource> }) {
+function routeSource(tupleId: string, evidence: EvidenceIndex): string {
+  const e = tupleItem(tupleId, evidence);
+  return (e && (provenanceOf(e, 'paragraph')[0]?.externalId ?? paperOf(e)?.title)) || 'record';
+}
+
+function ValueWithSource({ v, evidence }: { v: EvidenceValue; evidence: EvidenceIndex }) {
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-1" title={v.sentence ?? undefined}>
+    <span className="inline-flex flex-wrap items-baseline gap-1" title={tupleSentence(v.tupleId, evidence) ?? undefined}>
       <span>{valueText(v)}</span>
       {v.condition && <span className="text-xs text-slate-500">at {v.condition}</span>}
-      <SourceLink x={v} sources={sources} />
+      <SourceLink tupleId={v.tupleId} evidence={evidence} />
     </span>
   );
 }

@@ -3,7 +3,8 @@
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import type { RetrievalResult } from '@/lib/retrieval/pipelines';
+import { evidenceById, evidenceHref, externalIdsOf, provenanceOf } from '@/lib/evidence/model';
+import type { RetrievalResult } from '@/lib/pipelines/types';
 import { TraceList } from './trace-list';
 import { AriaView, DesignView } from './reasoning-view';
 
@@ -118,6 +119,8 @@ export function RetrievePanel({
 function ResultView({ data }: { data: Response }) {
   const r = data.result;
   const top = r.papers[0];
+  const graphEvidence = evidenceById(r.extras?.graphEvidence ?? []);
+  const tuples = (r.extras?.graphEvidence ?? []).filter((e) => e.kind === 'tuple');
   return (
     <div className="space-y-4" data-testid="retrieval-result">
       {r.abstention.abstain ? (
@@ -149,8 +152,8 @@ function ResultView({ data }: { data: Response }) {
           </div>
         )
       )}
-      {r.design && <DesignView design={r.design} sources={r.sources ?? {}} />}
-      {r.aria && <AriaView aria={r.aria} sources={r.sources ?? {}} />}
+      {r.extras?.kind === 'design' && <DesignView design={r.extras.design} evidence={graphEvidence} />}
+      {r.extras?.kind === 'aria' && <AriaView aria={r.extras.aria} evidence={graphEvidence} />}
       <section aria-label="Papers">
         <h2 className="mb-2 text-lg font-semibold">Papers</h2>
         <ol className="space-y-1 text-sm">
@@ -169,17 +172,20 @@ function ResultView({ data }: { data: Response }) {
           ))}
         </ol>
       </section>
-      {r.tuples && r.tuples.length > 0 && (
+      {tuples.length > 0 && (
         <section aria-label="Graph tuples">
           <h2 className="mb-2 text-lg font-semibold">Graph tuples</h2>
           <ol className="space-y-1 text-sm">
-            {r.tuples.slice(0, 12).map((t) => (
-              <li key={t.id} className="rounded border border-slate-200 bg-white px-3 py-1.5">
-                <span className="font-mono text-xs text-slate-500">{t.score.toFixed(3)}</span> <span className="font-medium">{t.text}</span>
-                {t.onPath && <span className="ml-2 rounded bg-violet-50 px-1.5 py-0.5 text-xs text-violet-900">on a path</span>}
-                {t.sentence && <p className="text-xs text-slate-600">“{t.sentence.length > 240 ? `${t.sentence.slice(0, 240)}…` : t.sentence}”</p>}
-              </li>
-            ))}
+            {tuples.slice(0, 12).map((t) => {
+              const sentence = provenanceOf(t, 'sentence')[0]?.text;
+              return (
+                <li key={t.id} className="rounded border border-slate-200 bg-white px-3 py-1.5">
+                  <span className="font-mono text-xs text-slate-500">{t.score.toFixed(3)}</span> <span className="font-medium">{t.text}</span>
+                  {t.onPath && <span className="ml-2 rounded bg-violet-50 px-1.5 py-0.5 text-xs text-violet-900">on a path</span>}
+                  {sentence && <p className="text-xs text-slate-600">“{sentence.length > 240 ? `${sentence.slice(0, 240)}…` : sentence}”</p>}
+                </li>
+              );
+            })}
           </ol>
         </section>
       )}
@@ -190,12 +196,12 @@ function ResultView({ data }: { data: Response }) {
             <li key={e.id} className={`rounded-lg border bg-white p-3 ${r.value?.evidenceId === e.id ? 'border-emerald-400' : 'border-slate-200'}`}>
               <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
                 <span className="rounded bg-slate-100 px-1.5 py-0.5">{e.kind}</span>
-                {e.externalIds[0] && <span>{e.externalIds.join(', ')}</span>}
+                {externalIdsOf(e).length > 0 && <span>{externalIdsOf(e).join(', ')}</span>}
                 {e.section && <span>§ {e.section}</span>}
                 <span>score {e.score.toFixed(4)}</span>
                 {e.coverage !== null && <span>covers {(e.coverage * 100).toFixed(0)}% of the question</span>}
-                {e.paperId && (
-                  <Link href={`/papers/${e.paperId}`} className="text-teal-800 hover:underline">
+                {evidenceHref(e) && (
+                  <Link href={evidenceHref(e)!} className="text-teal-800 hover:underline">
                     open paper
                   </Link>
                 )}

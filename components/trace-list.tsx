@@ -1,4 +1,4 @@
-import type { TraceStep } from '@/lib/retrieval/pipelines';
+import type { TraceStep } from '@/lib/common/trace';
 
 /** The retrieval steps of one question, with their timing and what each step decided. */
 export function TraceList({ trace }: { trace: TraceStep[] }) {

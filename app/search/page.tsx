@@ -1,5 +1,6 @@
 import { RetrievePanel } from '@/components/retrieve-panel';
-import { PIPELINES, QUESTION_MODES, pipelineDescriptions } from '@/lib/retrieval/pipelines';
+import { PIPELINES, pipelineDescriptions } from '@/lib/pipelines/registry';
+import { QUESTION_MODES } from '@/lib/pipelines/types';
 
 export const dynamic = 'force-dynamic';
 

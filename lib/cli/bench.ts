@@ -13,9 +13,10 @@ import { loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { loadQuestions } from '../evaluation/questions.ts';
 import { percentile } from '../evaluation/retrieval-metrics.ts';
 import { buildRetrievalIndex } from '../retrieval/index.ts';
-import { isPipelineName, PIPELINES, retrieve } from '../retrieval/pipelines.ts';
+import { isPipelineName, PIPELINES } from '../pipelines/registry.ts';
+import { retrieve } from '../pipelines/run.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
-import { createEmbedder } from '../retrieval/service.ts';
+import { createEmbedder } from '../embedding/select.ts';
 import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...]

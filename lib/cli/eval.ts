@@ -3,8 +3,8 @@ import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { runEvaluationJob } from '../evaluation/evaluation-job.ts';
 import type { PipelineMetrics } from '../evaluation/retrieval-metrics.ts';
-import { isPipelineName, PIPELINES, type PipelineName } from '../retrieval/pipelines.ts';
-import { createRetrievalService } from '../retrieval/service.ts';
+import { isPipelineName, PIPELINES, type PipelineName } from '../pipelines/registry.ts';
+import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n]

@@ -1,4 +1,4 @@
-import type { EmbeddingCacheStore } from '../retrieval/embedding.ts';
+import type { EmbeddingCacheStore } from '../embedding/embedder.ts';
 import type { Database } from './database.ts';
 
 /** Owns all queries on Embedding: provider vectors cached by model id + text hash. */

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { startTracked } from '../ingest/background.ts';
-import type { RetrievalService } from '../retrieval/service.ts';
+import type { RetrievalService } from '../pipelines/service.ts';
 import { createRunRow, runEvaluationJob, type EvaluationJobInput, type EvaluationJobProgress } from './evaluation-job.ts';
 import { loadQuestions } from './questions.ts';
 

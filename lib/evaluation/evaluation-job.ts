@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Database } from '../db/database.ts';
 import { createEvaluationRun, finishEvaluationRun, saveEvaluationResults, updateEvaluationSettings } from '../db/evaluation-runs.ts';
-import type { PipelineName } from '../retrieval/pipelines.ts';
-import type { RetrievalService } from '../retrieval/service.ts';
+import type { PipelineName } from '../pipelines/registry.ts';
+import type { RetrievalService } from '../pipelines/service.ts';
 import { loadQuestions } from './questions.ts';
 import { runRetrievalEvaluation, type EvaluationSummary } from './retrieval-eval.ts';
 

@@ -1,5 +1,8 @@
+import type { Evidence } from '../evidence/model.ts';
+import type { PipelineName } from '../pipelines/registry.ts';
+import { retrieve } from '../pipelines/run.ts';
+import type { RetrievalResult } from '../pipelines/types.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
-import { retrieve, type PipelineName, type RetrievalResult } from '../retrieval/pipelines.ts';
 import type { Reformulator } from '../retrieval/reformulate.ts';
 import type { EvaluationQuestion } from './questions.ts';
 import { aggregate, scoreQuestion, type PipelineMetrics, type QuestionScore } from './retrieval-metrics.ts';
@@ -29,7 +32,8 @@ export interface EvaluatedQuestion {
 export interface ResultDetail {
   gold: { doi: string | null; paperId: string | null; value: string | null; paragraphId: string | null; evidence: string | null };
   papers: { paperId: string | null; doi: string | null; title: string | null; score: number; sourceId: string | null }[];
-  evidence: { id: string; kind: string; externalIds: string[]; paperId: string | null; section: string | null; text: string; score: number; coverage: number | null; matched: RetrievalResult['evidence'][number]['matched'] }[];
+  /** The top five items, text cut at 1,200 characters. */
+  evidence: Evidence[];
   value: RetrievalResult['value'];
   abstention: RetrievalResult['abstention'];
   trace: RetrievalResult['trace'];
@@ -39,7 +43,7 @@ export function resultDetail(index: RetrievalIndex, q: EvaluationQuestion, r: Re
   return {
     gold: { doi: q.answer_doi ?? null, paperId: q.answer_paper_id ?? null, value: q.answer_value ?? null, paragraphId: q.evidence?.paragraph_id ?? null, evidence: q.evidence?.text ?? null },
     papers: r.papers.slice(0, 5).map((p) => ({ paperId: p.paperId, doi: p.doi, title: p.title, score: p.score, sourceId: p.paperId ? index.papers.get(p.paperId)?.sourceId ?? null : null })),
-    evidence: r.evidence.slice(0, 5).map((e) => ({ id: e.id, kind: e.kind, externalIds: e.externalIds, paperId: e.paperId, section: e.section, text: e.text.length > 1200 ? `${e.text.slice(0, 1200)}…` : e.text, score: e.score, coverage: e.coverage, matched: e.matched })),
+    evidence: r.evidence.slice(0, 5).map((e) => ({ ...e, text: e.text.length > 1200 ? `${e.text.slice(0, 1200)}…` : e.text })),
     value: r.value,
     abstention: r.abstention,
     trace: r.trace,

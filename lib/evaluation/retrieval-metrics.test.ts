@@ -1,20 +1,20 @@
+import type { Evidence } from '../evidence/model.ts';
 import { describe, expect, it } from 'vitest';
 import type { EvaluationQuestion } from './questions.ts';
 import { aggregate, percentile, scoreQuestion, valueFound } from './retrieval-metrics.ts';
 
 const paper = (paperId: string, doi: string | null) => ({ paperId, doi, title: null, score: 1, evidenceIds: [] });
-const evidence = (externalId: string, text: string) => ({
-  kind: 'paragraph' as const,
-  id: externalId,
+const evidence = (externalId: string, text: string): Evidence => ({
+  kind: 'paragraph',
+  id: `paragraph:${externalId}`,
   paperId: 'x',
   doi: null,
-  paragraphIds: [],
-  externalIds: [externalId],
   section: null,
   text,
   score: 1,
   coverage: null,
   matched: { materials: [], quantities: [], properties: [] },
+  provenance: [{ kind: 'paragraph', paperId: 'x', paragraphId: externalId, ordinal: 1, externalId, section: null }],
 });
 const result = (papers: ReturnType<typeof paper>[], ev: ReturnType<typeof evidence>[], abstain = false, latencyMs = 10) => ({
   papers,

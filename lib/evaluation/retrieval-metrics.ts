@@ -1,5 +1,6 @@
+import { externalIdsOf } from '../evidence/model.ts';
 import { parseQuantities } from '../structure/quantities.ts';
-import type { RetrievalResult } from '../retrieval/pipelines.ts';
+import type { RetrievalResult } from '../pipelines/types.ts';
 import type { EvaluationQuestion } from './questions.ts';
 
 /**
@@ -51,7 +52,7 @@ export function scoreQuestion(q: EvaluationQuestion, r: Pick<RetrievalResult, 'p
     rank = idx >= 0 ? idx + 1 : null;
   }
   const goldParagraph = q.evidence?.paragraph_id ?? null;
-  const paragraphAt5 = answerable && goldParagraph ? r.evidence.slice(0, 5).some((e) => e.externalIds.includes(goldParagraph)) : null;
+  const paragraphAt5 = answerable && goldParagraph ? r.evidence.slice(0, 5).some((e) => externalIdsOf(e).includes(goldParagraph)) : null;
   const valueAt3 = q.type === 'value' && q.answer_value ? valueFound(q.answer_value, [...r.evidence.slice(0, 3).map((e) => e.text), ...(r.value ? [r.value.text] : [])]) : null;
   return {
     questionId: q.id,

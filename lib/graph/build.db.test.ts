@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { allowMerge, graphCounts, mergeGroups, tuplesTouching, undoMerge, upsertEntities } from '../db/graph.ts';
-import { fitLocalHashEmbedder } from '../retrieval/embedders/local-hash.ts';
-import { localTextEmbedder } from '../retrieval/embedding.ts';
+import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { canonicalizeEntities } from './canonicalize.ts';
 import { runIngest } from '../ingest/pipeline.ts';
 import { openTestDatabase } from '../testing/database.ts';

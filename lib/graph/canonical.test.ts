@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitLocalHashEmbedder } from '../retrieval/embedders/local-hash.ts';
+import { fitLocalHashEmbedder } from '../embedding/local-hash.ts';
 import { averageLinkage, canonicalClusters, coarseGroups, type NameItem } from './canonical.ts';
 
 const unit = (...xs: number[]) => {

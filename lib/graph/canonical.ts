@@ -1,4 +1,4 @@
-import { dot } from '../retrieval/embedding.ts';
+import { dot } from '../embedding/embedder.ts';
 
 /**
  * Canonical entities (method B): names are embedded, split coarsely by k-means, then merged within each coarse

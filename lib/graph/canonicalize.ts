@@ -1,10 +1,10 @@
 import type { Database } from '../db/database.ts';
 import { nameEntities, replaceEmbeddingMerges } from '../db/graph.ts';
-import type { TextEmbedder } from '../retrieval/embedding.ts';
+import type { TextEmbedder } from '../embedding/embedder.ts';
 import { canonicalClusters } from './canonical.ts';
-import { textFacets } from '../retrieval/analyze.ts';
+import { textFacets } from '../structure/terms.ts';
 import type { AssayConfig } from '../config.ts';
-import { createEmbedder } from '../retrieval/service.ts';
+import { createEmbedder } from '../embedding/select.ts';
 
 /**
  * Clusters the graph's name entities and records each merge on the merged entity (representative, method,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formulaKey } from '../retrieval/analyze.ts';
+import { formulaKey } from '../structure/terms.ts';
 import { chemicalNameToFormula } from '../structure/chemical-names.ts';
 import { normaliseMaterial, nameKey } from '../structure/materials.ts';
 import { normaliseFormula } from '../structure/formula.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DenseIndex } from './dense-index.ts';
-import { fitLocalHashEmbedder } from './embedders/local-hash.ts';
+import { fitLocalHashEmbedder } from '../embedding/local-hash.ts';
 
 const unit = (...xs: number[]) => {
   const n = Math.hypot(...xs);

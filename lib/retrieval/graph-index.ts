@@ -1,9 +1,9 @@
 import type { RetrievalTupleRow } from '../db/graph.ts';
 import { canonicalUnits, parseQuantities } from '../structure/quantities.ts';
-import { plainTerms } from './analyze.ts';
-import type { TextEmbedder } from './embedding.ts';
-import type { QuantityFacet } from './index.ts';
-import { lazyOnce } from './lazy.ts';
+import { plainTerms } from '../structure/terms.ts';
+import type { TextEmbedder } from '../embedding/embedder.ts';
+import type { QuantityFacet } from './facets.ts';
+import { lazyOnce } from '../common/lazy.ts';
 
 /**
  * The knowledge graph as the graph pipelines read it, built on first use: every tuple with its text terms

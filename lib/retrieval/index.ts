@@ -1,12 +1,13 @@
 import type { RetrievalCorpus, CorpusPaper, CorpusRecord } from '../db/retrieval-corpus.ts';
 import { recordEntries } from '../structure/record-mapping.ts';
 import { splitSentences } from '../structure/sentences.ts';
-import { formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } from './analyze.ts';
+import { formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } from '../structure/terms.ts';
 import { DenseIndex } from './dense-index.ts';
-import type { TextEmbedder } from './embedding.ts';
+import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
 import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
-import { lazyOnce } from './lazy.ts';
+import { type Facets, materialTerms, type QuantityFacet, quantityFacet } from './facets.ts';
+import { lazyOnce } from '../common/lazy.ts';
 
 /**
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
@@ -16,31 +17,6 @@ import { lazyOnce } from './lazy.ts';
  * - section chunks (VectorRAG of method B): paragraphs merged by paper and section, dense only;
  * - records: imported recipes and experiments rendered through the record mapping, BM25 + facets.
  */
-
-export interface QuantityFacet {
-  dimension: string;
-  /** Canonical values: one, a list, or a range's two ends. */
-  values: number[];
-  range: boolean;
-  text: string;
-  /** Offset in the paragraph text (for sentence-level matching); absent for records. */
-  start?: number;
-}
-
-export const quantityFacet = (q: { dimension: string; canonical: number[]; kind: string; text: string; start?: number }): QuantityFacet => ({
-  dimension: q.dimension,
-  values: q.canonical,
-  range: q.kind === 'range',
-  text: q.text,
-  start: q.start,
-});
-
-export interface Facets {
-  /** Canonical material terms: `f:` Hill formulas and `m:` lexicon keys. */
-  materials: Set<string>;
-  properties: Set<string>;
-  quantities: QuantityFacet[];
-}
 
 export interface IndexedPaper extends CorpusPaper {
   titleTerms: string[];
@@ -59,6 +35,8 @@ export interface IndexedParagraph {
   facets: Facets;
   /** Facets of each sentence, in order. */
   sentences: Facets[];
+  /** Character span of each sentence in `text`, aligned with `sentences` (for sentence provenance). */
+  sentenceSpans: { start: number; end: number }[];
 }
 
 export interface IndexedChunk {
@@ -100,18 +78,15 @@ export interface RetrievalIndex {
 
 const CHUNK_WORDS = 350;
 
-export function materialTerms(formulas: Iterable<string>, materials: Iterable<string>): Set<string> {
-  return new Set([...[...formulas].map((f) => `f:${f}`), ...[...materials].map((m) => `m:${m}`)]);
-}
-
 /**
  * Facets of a paragraph: what its text says plus the entities the structuring stage found (keys and formulas).
  * Quantities are re-read from the text rather than taken from the stored mentions, which keep only a min–max
  * per mention and would turn a list ("0.51, 0.48 and 0.42 Ω cm2") into a range that matches everything between.
  */
-function paragraphFacets(text: string, entities: { key: string | null; formula: string | null }[]): { facets: Facets; sentences: Facets[] } {
+function paragraphFacets(text: string, entities: { key: string | null; formula: string | null }[]): { facets: Facets; sentences: Facets[]; sentenceSpans: { start: number; end: number }[] } {
   // Facets per sentence (for "is the claim stated in one sentence?"); the paragraph's are their union.
-  const sentences = splitSentences(text).map((s) => {
+  const split = splitSentences(text);
+  const sentences = split.map((s) => {
     const f = textFacets(s.text);
     return { materials: materialTerms(f.formulas, f.materials), properties: new Set(f.properties), quantities: f.quantities.map((q) => quantityFacet({ ...q, start: q.start + s.start })) };
   });
@@ -124,6 +99,7 @@ function paragraphFacets(text: string, entities: { key: string | null; formula: 
   return {
     facets: { materials, properties: new Set(sentences.flatMap((x) => [...x.properties])), quantities: sentences.flatMap((x) => x.quantities) },
     sentences,
+    sentenceSpans: split.map((x) => ({ start: x.start, end: x.end })),
   };
 }
 
@@ -228,8 +204,8 @@ export async function buildRetrievalIndex(corpus: RetrievalCorpus, embedder: Tex
     const paper = papers.get(p.paperId);
     if (!paper) continue;
     paper.paragraphIds.push(p.id);
-    const { facets, sentences } = paragraphFacets(p.text, entitiesBy.get(p.id) ?? []);
-    paragraphs.set(p.id, { id: p.id, paperId: p.paperId, ordinal: p.ordinal, externalId: p.externalId, section: p.section, text: p.text, role: p.role, method: p.method, facets, sentences });
+    const { facets, sentences, sentenceSpans } = paragraphFacets(p.text, entitiesBy.get(p.id) ?? []);
+    paragraphs.set(p.id, { id: p.id, paperId: p.paperId, ordinal: p.ordinal, externalId: p.externalId, section: p.section, text: p.text, role: p.role, method: p.method, facets, sentences, sentenceSpans });
     let title = titleTermsCache.get(p.paperId);
     if (!title) {
       title = paper.title ? structuredTerms(paper.title) : [];

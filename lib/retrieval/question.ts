@@ -1,7 +1,7 @@
 import type { Dimension, Quantity } from '../structure/quantities.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
-import { materialTerms } from './index.ts';
-import { textFacets } from './analyze.ts';
+import { materialTerms } from './facets.ts';
+import { textFacets } from '../structure/terms.ts';
 import { findSpacedFormulas } from '../structure/formula.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
 

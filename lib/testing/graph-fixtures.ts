@@ -1,6 +1,6 @@
 import type { RetrievalTupleRow } from '../db/graph.ts';
 import { lazyGraphIndex, type GraphIndex } from '../retrieval/graph-index.ts';
-import type { TextEmbedder } from '../retrieval/embedding.ts';
+import type { TextEmbedder } from '../embedding/embedder.ts';
 
 /**
  * A small hand-made graph for the tier logic tests: the tuples as given and a table embedder whose vectors

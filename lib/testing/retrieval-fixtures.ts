@@ -1,7 +1,6 @@
 import type { RetrievalCorpus } from '../db/retrieval-corpus.ts';
 import type { RetrievalTupleRow } from '../db/graph.ts';
-import { fitLocalHashEmbedder } from '../retrieval/embedders/local-hash.ts';
-import { localTextEmbedder } from '../retrieval/embedding.ts';
+import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
-import { PIPELINES, QUESTION_MODES } from '@/lib/retrieval/pipelines';
-import { getRetrievalService } from '@/lib/retrieval/service';
+import { PIPELINES } from '@/lib/pipelines/registry';
+import { QUESTION_MODES } from '@/lib/pipelines/types';
+import { getRetrievalService } from '@/lib/pipelines/service';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,7 +6,7 @@ import { getDatabase } from '@/lib/db/client';
 import { listEvaluationRuns } from '@/lib/db/evaluation-runs';
 import { listQuestionSets } from '@/lib/evaluation/question-sets';
 import type { EvaluationSummary } from '@/lib/evaluation/retrieval-eval';
-import { PIPELINES, pipelineDescriptions } from '@/lib/retrieval/pipelines';
+import { PIPELINES, pipelineDescriptions } from '@/lib/pipelines/registry';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,8 +5,8 @@ import { listEvaluationRuns } from '@/lib/db/evaluation-runs';
 import { startBackgroundEvaluation } from '@/lib/evaluation/background';
 import { listQuestionSets } from '@/lib/evaluation/question-sets';
 import { QuestionFileError } from '@/lib/evaluation/questions';
-import { PIPELINES } from '@/lib/retrieval/pipelines';
-import { getRetrievalService } from '@/lib/retrieval/service';
+import { PIPELINES } from '@/lib/pipelines/registry';
+import { getRetrievalService } from '@/lib/pipelines/service';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getDatabase } from '@/lib/db/client';
 import { getEvaluationResult } from '@/lib/db/evaluation-runs';
+import { externalIdsOf } from '@/lib/evidence/model';
 import type { ResultDetail } from '@/lib/evaluation/retrieval-eval';
 import { TraceList } from '@/components/trace-list';
 
@@ -67,16 +68,21 @@ export default async function EvaluationResultPage({ params }: { params: Promise
       </section>
       <section className="space-y-2">
         <h2 className="font-semibold">Evidence</h2>
-        {d.evidence.map((e) => (
-          <div key={e.id} className={`rounded-lg border bg-white p-3 text-sm ${d.gold.paragraphId && e.externalIds.includes(d.gold.paragraphId) ? 'border-emerald-400' : 'border-slate-200'}`}>
-            <p className="mb-1 text-xs text-slate-500">
-              {e.kind} {e.externalIds.join(', ')} · score {e.score.toFixed(4)}
-              {e.coverage !== null && ` · covers ${(e.coverage * 100).toFixed(0)}%`}
-              {d.gold.paragraphId && e.externalIds.includes(d.gold.paragraphId) && ' · gold paragraph'}
-            </p>
-            <p>{e.text}</p>
-          </div>
-        ))}
+        {d.evidence.map((e) => {
+          // Runs stored before the evidence model kept `externalIds` on the item itself.
+          const ids = e.provenance ? externalIdsOf(e) : ((e as { externalIds?: string[] }).externalIds ?? []);
+          const gold = !!d.gold.paragraphId && ids.includes(d.gold.paragraphId);
+          return (
+            <div key={e.id} className={`rounded-lg border bg-white p-3 text-sm ${gold ? 'border-emerald-400' : 'border-slate-200'}`}>
+              <p className="mb-1 text-xs text-slate-500">
+                {e.kind} {ids.join(', ')} · score {e.score.toFixed(4)}
+                {e.coverage !== null && ` · covers ${(e.coverage * 100).toFixed(0)}%`}
+                {gold && ' · gold paragraph'}
+              </p>
+              <p>{e.text}</p>
+            </div>
+          );
+        })}
       </section>
       <details className="rounded-lg border border-slate-200 bg-white p-3" open>
         <summary className="cursor-pointer text-sm font-medium">Trace</summary>

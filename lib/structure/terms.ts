@@ -1,9 +1,9 @@
 import { stemmer } from 'stemmer';
-import { findChemicalNames } from '../structure/chemical-names.ts';
-import { findSpacedFormulas, normaliseFormula, tidyFormula } from '../structure/formula.ts';
-import { lexiconEntries } from '../structure/materials.ts';
-import { findProperties } from '../structure/properties.ts';
-import { parseQuantities, type Quantity } from '../structure/quantities.ts';
+import { findChemicalNames } from './chemical-names.ts';
+import { findSpacedFormulas, normaliseFormula, tidyFormula } from './formula.ts';
+import { lexiconEntries } from './materials.ts';
+import { findProperties } from './properties.ts';
+import { parseQuantities, type Quantity } from './quantities.ts';
 
 /**
  * Text → index terms. Two analyzers share one tokeniser:

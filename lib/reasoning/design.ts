@@ -4,7 +4,7 @@ import type { SynthesisMethod } from '../structure/classify.ts';
 import { propertyEntry } from '../structure/properties.ts';
 import { compositionCosine } from '../structure/formula.ts';
 import { canonicalUnits, type Dimension } from '../structure/quantities.ts';
-import { materialEntity } from './tuples.ts';
+import { materialEntity } from '../graph/tuples.ts';
 import { ARIA, causalPaths, dimensionOf, groundConcepts, numericalCompatibility, rankAnalogues, type AriaAnalogue, type AriaPath, type GroundedConcept } from './aria.ts';
 
 /**
@@ -40,9 +40,10 @@ export interface RouteStep {
   value: number | null;
   valueMax: number | null;
   unit: string | null;
+  /** The tuple stating the step; its provenance is the result's `tuple:<id>` evidence item. */
   tupleId: string;
+  /** The reporting paper (routes list the value's own paper first). */
   paperId: string | null;
-  paragraphId: string | null;
 }
 
 export interface EvidenceValue {
@@ -50,10 +51,9 @@ export interface EvidenceValue {
   valueMax: number | null;
   unit: string | null;
   condition: string | null;
+  /** The tuple stating the value; its provenance is the result's `tuple:<id>` evidence item. */
   tupleId: string;
   paperId: string | null;
-  paragraphId: string | null;
-  sentence: string | null;
 }
 
 export interface InverseSuggestion {
@@ -165,7 +165,6 @@ const step = (t: IndexedTuple, kind: RouteStep['kind'], label: string): RouteSte
   unit: t.relation === 'processed_at' ? t.unit : null,
   tupleId: t.id,
   paperId: t.paperId,
-  paragraphId: t.paragraphId,
 });
 
 // Routes depend only on the graph index: computed once per material and index.
@@ -234,8 +233,6 @@ const evidenceValue = (t: IndexedTuple): EvidenceValue => ({
   condition: t.referenceNode,
   tupleId: t.id,
   paperId: t.paperId,
-  paragraphId: t.paragraphId,
-  sentence: t.sentence,
 });
 
 /** Whether a stated value (or range) satisfies a target; ≈ means within 10 %. */

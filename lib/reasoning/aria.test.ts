@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
-import { retrieve } from '../retrieval/pipelines.ts';
+import { retrieve } from '../pipelines/run.ts';
+import type { RetrievalResult } from '../pipelines/types.ts';
+import { paragraphIdsOf, tupleIdsOf } from '../evidence/model.ts';
 import { ariaReason, contextsOf, factualConsistency, numericalCompatibility } from './aria.ts';
 import { handMadeGraph } from '../testing/graph-fixtures.ts';
 import { tupleRow } from '../testing/retrieval-fixtures.ts';
@@ -23,20 +25,28 @@ describe('ARIA similarity parts', () => {
   });
 });
 
+const ariaOf = (r: RetrievalResult) => (r.extras?.kind === 'aria' ? r.extras.aria : undefined);
+
 describe('aria pipeline', () => {
   it('tier 1: a direct causal path between the grounded concepts, with its evidence paragraphs', async () => {
     const index = await fixtureIndex();
     const r = await retrieve(index, 'How does the sintering temperature affect the proton conductivity?', 'aria');
-    expect(r.aria?.tier).toBe(1);
-    expect(r.aria?.paths[0].tuples.map((t) => t.id)).toEqual(['g8', 'g9']);
-    expect(r.evidence.map((e) => e.id)).toEqual(expect.arrayContaining(['fx-synth-srco3:p1', 'fx-polymer:p1']));
+    const aria = ariaOf(r);
+    expect(aria?.tier).toBe(1);
+    expect(aria?.paths[0].tuples.map((t) => t.id)).toEqual(['g8', 'g9']);
+    expect(r.evidence.map((e) => e.id)).toEqual(expect.arrayContaining(['paragraph:fx-synth-srco3:p1', 'paragraph:fx-polymer:p1']));
+    // The path is one evidence item whose provenance names both tuples and their paragraphs.
+    const path = r.extras!.graphEvidence.find((e) => e.kind === 'path')!;
+    expect(path.id).toBe('path:g8>g9');
+    expect(tupleIdsOf(path)).toEqual(['g8', 'g9']);
+    expect(paragraphIdsOf(path)).toEqual(['fx-synth-srco3:p1', 'fx-polymer:p1']);
     expect(r.abstention.abstain).toBe(false);
   });
   it('tier 2: no path, so analogues with the similarity breakdown and a stance', async () => {
     const index = await fixtureIndex();
     const r = await retrieve(index, 'How does the calcination temperature affect the grain size?', 'aria');
-    expect(r.aria?.tier).toBe(2);
-    const a = r.aria!.analogues[0];
+    expect(ariaOf(r)?.tier).toBe(2);
+    const a = ariaOf(r)!.analogues[0];
     expect(a.sim).toBeCloseTo(0.4 * a.cos * (1 + 0.1 * a.contextOverlap) + 0.35 * a.F + 0.25 * a.N, 10);
     expect(['extrapolate', 'caution', 'diverge']).toContain(a.stance);
   });
@@ -44,10 +54,10 @@ describe('aria pipeline', () => {
     const index = await fixtureIndex();
     const q = 'Why do quasicrystals of holmium show phason hopping?';
     const off = await retrieve(index, q, 'aria');
-    expect(off.aria).toMatchObject({ tier: 3, modelOnly: false });
+    expect(ariaOf(off)).toMatchObject({ tier: 3, modelOnly: false });
     expect(off.abstention).toMatchObject({ abstain: true, reasons: ['no-evidence'] });
     const on = await retrieve(index, q, 'aria', { modelConfigured: true });
-    expect(on.aria).toMatchObject({ tier: 3, modelOnly: true });
+    expect(ariaOf(on)).toMatchObject({ tier: 3, modelOnly: true });
   });
 });
 

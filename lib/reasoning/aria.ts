@@ -1,7 +1,7 @@
 import type { CanonicalEntity, GraphIndex, IndexedTuple } from '../retrieval/graph-index.ts';
 import type { QuestionAnalysis } from '../retrieval/question.ts';
-import { plainTerms } from '../retrieval/analyze.ts';
-import { sparse, sparseDot } from '../retrieval/embedding.ts';
+import { plainTerms } from '../structure/terms.ts';
+import { sparse, sparseDot } from '../embedding/embedder.ts';
 
 /**
  * Tiered reasoning over the causal graph (method C), returning what the answer and the UI need:
@@ -43,7 +43,8 @@ export const CONCEPT_CONFLICTS: { a: RegExp; b: RegExp; kind: 'opposite' | 'cond
 
 export interface AriaPath {
   nodes: string[];
-  tuples: { id: string; relation: string; text: string; sentence: string | null; paragraphId: string | null }[];
+  /** The path's tuples in order; their provenance is the result's `tuple:<id>` evidence items. */
+  tuples: { id: string; relation: string; text: string }[];
 }
 
 export interface AriaAnalogue {
@@ -146,7 +147,7 @@ export function causalPaths(graph: GraphIndex, keys: string[], limit = 20): Aria
       const walk = (node: string, trail: IndexedTuple[], seen: Set<string>) => {
         if (paths.length >= limit) return;
         if (node === to && trail.length) {
-          paths.push({ nodes: [from, ...trail.map((t) => t.objectCanonical)], tuples: trail.map((t) => ({ id: t.id, relation: t.relation, text: t.text, sentence: t.sentence, paragraphId: t.paragraphId })) });
+          paths.push({ nodes: [from, ...trail.map((t) => t.objectCanonical)], tuples: trail.map((t) => ({ id: t.id, relation: t.relation, text: t.text })) });
           return;
         }
         if (trail.length >= ARIA.maxHops) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseQuestion } from '../retrieval/question.ts';
-import { retrieve } from '../retrieval/pipelines.ts';
+import { retrieve } from '../pipelines/run.ts';
+import { paragraphIdsOf } from '../evidence/model.ts';
 import { handMadeGraph } from '../testing/graph-fixtures.ts';
 import { fixtureIndex, tupleRow } from '../testing/retrieval-fixtures.ts';
 import { designReason, designTargets, detectDesignMode } from './design.ts';
@@ -106,12 +107,15 @@ describe('design question modes', () => {
     const index = await fixtureIndex();
     const q = 'How can we obtain a cathode with a power density above 400 mW cm-2?';
     const r = await retrieve(index, q, 'aria');
-    expect(r.design).toMatchObject({ mode: 'inverse', tier: 2 });
-    expect(r.design!.suggestions[0]).toMatchObject({ material: { label: 'La0.6Sr0.4CoO3' }, meets: true, route: [] });
-    expect(r.evidence.map((e) => e.id)).toEqual(['fx-sofc-600:p2']);
+    const design = r.extras?.kind === 'design' ? r.extras.design : undefined;
+    expect(design).toMatchObject({ mode: 'inverse', tier: 2 });
+    expect(design!.suggestions[0]).toMatchObject({ material: { label: 'La0.6Sr0.4CoO3' }, meets: true, route: [] });
+    expect(r.evidence.map((e) => e.id)).toEqual(['paragraph:fx-sofc-600:p2']);
+    // Every tuple the suggestion names resolves to an evidence item with its paragraph.
+    const achieved = r.extras!.graphEvidence.find((e) => e.id === `tuple:${design!.suggestions[0].achieved.tupleId}`);
+    expect(achieved && paragraphIdsOf(achieved)).toEqual(['fx-sofc-600:p2']);
     expect(r.abstention.abstain).toBe(false);
     const explain = await retrieve(index, q, 'aria', { mode: 'explain' });
-    expect(explain.design).toBeUndefined();
-    expect(explain.aria).toBeDefined();
+    expect(explain.extras?.kind).toBe('aria');
   });
 });

@@ -1,6 +1,7 @@
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import { createHash } from 'node:crypto';
-import { plainTerms } from '../analyze.ts';
+import { plainTerms } from '../structure/terms.ts';
+import { normalise, type TextEmbedder } from './embedder.ts';
 
 /**
  * The default embedder: needs no network and no downloaded weights. A text becomes a TF-IDF weighted bag of its
@@ -117,10 +118,10 @@ export function fitLocalHashEmbedder(texts: Iterable<string>, dimensions = 256):
   return new LocalHashEmbedder({ dimensions, idf, fitId });
 }
 
-export function normalise(v: Float32Array): Float32Array {
-  let s = 0;
-  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
-  const n = Math.sqrt(s);
-  if (n > 0) for (let i = 0; i < v.length; i++) v[i] /= n;
-  return v;
+export function localTextEmbedder(model: LocalHashEmbedder): TextEmbedder {
+  return {
+    id: model.modelId,
+    dimensions: model.dimensions,
+    embed: async (texts) => texts.map((t) => model.embedOne(t)),
+  };
 }

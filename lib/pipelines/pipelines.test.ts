@@ -1,10 +1,14 @@
 import { MockLanguageModelV3, MockRerankingModelV3 } from 'ai/test';
-import { providerTupleReranker } from './graph-pipelines.ts';
+import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
-import type { RetrievalIndex } from './index.ts';
-import { PIPELINES, quantityMatch, retrieve } from './pipelines.ts';
-import { llmReformulator } from './reformulate.ts';
+import type { RetrievalIndex } from '../retrieval/index.ts';
+import { PIPELINES } from './registry.ts';
+import { quantityMatch } from '../retrieval/facets.ts';
+import { retrieve } from './run.ts';
+import type { RetrievalResult } from './types.ts';
+import { externalIdsOf, paragraphIdsOf, provenanceOf, tupleIdsOf } from '../evidence/model.ts';
+import { llmReformulator } from '../retrieval/reformulate.ts';
 import { parseQuantities } from '../structure/quantities.ts';
 
 let index: RetrievalIndex;
@@ -13,12 +17,17 @@ beforeAll(async () => {
 });
 
 const topPaper = (r: { papers: { paperId: string | null }[] }) => r.papers[0]?.paperId;
+const graphTuples = (r: RetrievalResult) => (r.extras?.graphEvidence ?? []).filter((e) => e.kind === 'tuple');
 
 describe('json-qr', () => {
   it('finds a paper from a question in other units (W cm⁻² for mW cm⁻², K for °C) and shows the paragraph', async () => {
     const r = await retrieve(index, 'Find the study in which a cell showed a maximum power output per unit area of 0.45 W cm⁻² at 873 K.', 'json-qr');
     expect(topPaper(r)).toBe('fx-sofc-600');
-    expect(r.evidence[0].externalIds).toEqual(['fx-sofc-600:p2']);
+    expect(externalIdsOf(r.evidence[0])).toEqual(['fx-sofc-600:p2']);
+    // The sentence that states the asked facts travels with the paragraph, as a span of its text.
+    const [sentence] = provenanceOf(r.evidence[0], 'sentence');
+    expect(r.evidence[0].text.slice(sentence.start, sentence.end)).toBe(sentence.text);
+    expect(sentence.text).toMatch(/450 mW cm−2 at 600 °C/);
     expect(r.evidence[0].matched.quantities).toEqual(['0.45 W cm⁻²', '873 K']);
     expect(r.abstention.abstain).toBe(false);
   });
@@ -55,7 +64,7 @@ describe('json-qr', () => {
     const r = await retrieve(index, 'In "Pressure dependence of superconductivity in a layered nitride", what Tc is reported for Li0.48(THF)yHfNCl?', 'json-qr');
     expect(r.trace.find((t) => t.step === 'title-filter')!.detail).toMatchObject({ paper: 'Pressure dependence of superconductivity in a layered nitride' });
     expect(r.value?.text).toBe('25.5 K');
-    expect(r.value?.evidenceId).toBe('fx-supercond:p1');
+    expect(r.value?.evidenceId).toBe('paragraph:fx-supercond:p1');
   });
 });
 
@@ -96,7 +105,7 @@ describe('all pipelines', () => {
     expect(v.evidence.every((e) => e.kind === 'chunk')).toBe(true);
     expect(v.evidence.length).toBeLessThanOrEqual(8);
     const rec = await retrieve(index, 'Which paper synthesizes BaCe0.8Y0.2O3 from BaCO3, CeO2 and Y2O3?', 'records');
-    expect(rec.evidence[0]).toMatchObject({ kind: 'record', id: 'fx-record-1' });
+    expect(rec.evidence[0]).toMatchObject({ kind: 'record', id: 'record:fx-record-1' });
     expect(rec.papers[0].doi).toBe('10.9999/fx.recipe.only');
   });
 });
@@ -159,7 +168,10 @@ describe('reformulation with a model', () => {
 describe('graph pipelines', () => {
   it('graph: canonical retrieval, value agreement in canonical units and provenance back to the paragraph', async () => {
     const r = await retrieve(index, 'Which paper reports a power density of 0.45 W cm⁻² for La0.6Sr0.4CoO3 at 873 K?', 'graph');
-    expect(r.tuples?.[0]).toMatchObject({ id: 'g1', paragraphId: 'fx-sofc-600:p2' });
+    const [best] = graphTuples(r);
+    expect(best).toMatchObject({ id: 'tuple:g1', kind: 'tuple' });
+    expect(paragraphIdsOf(best)).toEqual(['fx-sofc-600:p2']);
+    expect(tupleIdsOf(r.evidence[0])).toContain('g1');
     expect(topPaper(r)).toBe('fx-sofc-600');
     const canonical = r.trace.find((t) => t.step === 'canonical-retrieval')!.detail as { exactEntities: string[] };
     expect(canonical.exactEntities).toEqual(expect.arrayContaining(['f:CoLa0.6O3Sr0.4', 'p:power-density']));
@@ -178,17 +190,17 @@ describe('graph pipelines', () => {
     });
     const r = await retrieve(index, q, 'graph', { tupleReranker: providerTupleReranker(model, 'mock/cross-encoder') });
     expect(seen.length).toBeGreaterThan(1);
-    expect(r.tuples?.[0].id).toBe('g2');
+    expect(graphTuples(r)[0].id).toBe('tuple:g2');
     expect(r.trace.find((t) => t.step === 'rerank')!.detail).toMatchObject({ reranker: 'mock/cross-encoder' });
     const broken = new MockRerankingModelV3({ doRerank: async () => Promise.reject(new Error('connection refused')) });
     const fallback = await retrieve(index, q, 'graph', { tupleReranker: providerTupleReranker(broken, 'mock/down') });
     expect((fallback.trace.find((t) => t.step === 'rerank')!.detail as { reranker: string }).reranker).toMatch(/^offline \(re-ranker mock\/down failed: .*connection refused/);
-    expect(fallback.tuples?.[0].id).toBe('g1');
+    expect(graphTuples(fallback)[0].id).toBe('tuple:g1');
   });
   it('graph: tuples on multi-hop paths between the question entities are marked and boosted', async () => {
     const r = await retrieve(index, 'How is NiCo2O4 related to the electrode through nickel foam?', 'graph');
-    const onPath = (r.tuples ?? []).filter((t) => t.onPath).map((t) => t.id);
-    expect(onPath).toEqual(expect.arrayContaining(['g6']));
+    const onPath = graphTuples(r).filter((t) => t.onPath).map((t) => t.id);
+    expect(onPath).toEqual(expect.arrayContaining(['tuple:g6']));
   });
   it('graph-keyword: lemmas of nouns, adjectives and verbs select tuples', async () => {
     const r = await retrieve(index, 'Which membrane reached a high proton conductivity?', 'graph-keyword');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formulaKey, plainTerms, structuredTerms, textFacets } from './analyze.ts';
+import { formulaKey, plainTerms, structuredTerms, textFacets } from './terms.ts';
 
 describe('plainTerms', () => {
   it('keeps formulas, numbers and hyphenated terms whole, stems words, drops stop words', () => {

@@ -1,11 +1,13 @@
 import nlp from 'compromise';
 import { rerank, type RerankingModel } from 'ai';
 import { stemmer } from 'stemmer';
-import { plainTerms } from './analyze.ts';
-import { sparse, sparseDot } from './embedding.ts';
+import { plainTerms } from '../structure/terms.ts';
+import { sparse, sparseDot } from '../embedding/embedder.ts';
 import type { GraphIndex, IndexedTuple } from './graph-index.ts';
 import type { QuestionAnalysis } from './question.ts';
-import { quantityMatch } from './pipelines.ts';
+import type { StepFn } from '../common/trace.ts';
+import type { ScoredTuple } from './evidence.ts';
+import { quantityMatch } from './facets.ts';
 
 /**
  * Graph retrieval.
@@ -19,16 +21,6 @@ import { quantityMatch } from './pipelines.ts';
  * - `graph-keyword` (method D): lemmas of nouns, proper nouns, adjectives and verbs (compromise's tagger) longer
  *   than two characters select the tuples whose text contains them, capped to a context budget.
  */
-export interface TupleHit {
-  id: string;
-  text: string;
-  score: number;
-  paperId: string | null;
-  paragraphId: string | null;
-  sentence: string | null;
-  onPath: boolean;
-}
-
 /** A cross-encoder over tuple texts: relevance of each text to the query, aligned with the input. */
 export interface TupleReranker {
   id: string;
@@ -43,8 +35,8 @@ export function providerTupleReranker(model: RerankingModel, id: string): TupleR
       if (texts.length === 0) return [];
       const { ranking } = await rerank({ model, query, documents: texts, maxRetries: 1 });
       const out = new Array<number>(texts.length).fill(0);
-      const lo = Math.min(...ranking.map((r) => r.score));
-      const hi = Math.max(...ranking.map((r) => r.score));
+      const lo = ranking.reduce((m, r) => Math.min(m, r.score), Infinity);
+      const hi = ranking.reduce((m, r) => Math.max(m, r.score), -Infinity);
       for (const r of ranking) out[r.originalIndex] = hi > lo ? (r.score - lo) / (hi - lo) : 1;
       return out;
     },
@@ -63,9 +55,9 @@ export async function graphRetrieve(
   analysis: QuestionAnalysis,
   query: string,
   embed: (texts: string[]) => Promise<Float32Array[]>,
-  step: <T>(name: string, fn: () => Promise<T> | T, detail: (r: T) => Record<string, unknown>) => Promise<T>,
+  step: StepFn,
   reranker?: TupleReranker,
-): Promise<TupleHit[]> {
+): Promise<ScoredTuple[]> {
   const keywords = await step('preprocess', () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)), (k) => ({ keywords: k }));
   // String retrieval.
   const stringScore = await step(
@@ -105,8 +97,9 @@ export async function graphRetrieve(
       const ids = new Set([...stringScore.keys(), ...canonicalScore.scores.keys()]);
       const raw = [...ids].map((id) => ({ id, s: 0.7 * (canonicalScore.scores.get(id) ?? 0) + 0.3 * (stringScore.get(id) ?? 0) }));
       if (raw.length === 0) return [];
-      const lo = Math.min(...raw.map((r) => r.s));
-      const hi = Math.max(...raw.map((r) => r.s));
+      // Reduced, not spread: the candidate list can be longer than a call's argument limit.
+      const lo = raw.reduce((m, r) => Math.min(m, r.s), Infinity);
+      const hi = raw.reduce((m, r) => Math.max(m, r.s), -Infinity);
       return raw
         .map((r) => ({ id: r.id, s: hi > lo ? (r.s - lo) / (hi - lo) : 1 }))
         .filter((r) => r.s >= 0.6)
@@ -152,16 +145,14 @@ export async function graphRetrieve(
         const t = graph.tuples.get(id)!;
         const rr = provider ? provider[i] : offlineRerank(t);
         const final = 0.7 * rr + 0.3 * s + (onPath.has(id) ? 0.2 : 0);
-        return tupleHit(t, final, onPath.has(id));
+        return { tuple: t, score: final, onPath: onPath.has(id) };
       });
-      for (const id of onPath) if (!hybrid.some((h) => h.id === id)) scored.push(tupleHit(graph.tuples.get(id)!, 0.2, true));
-      return { hits: scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, MAX_TUPLES), reranker: note };
+      for (const id of onPath) if (!hybrid.some((h) => h.id === id)) scored.push({ tuple: graph.tuples.get(id)!, score: 0.2, onPath: true });
+      return { hits: scored.sort((a, b) => b.score - a.score || (a.tuple.id < b.tuple.id ? -1 : 1)).slice(0, MAX_TUPLES), reranker: note };
     },
-    (h) => ({ reranker: h.reranker, tuples: h.hits.length, top: h.hits.slice(0, 3).map((x) => x.text) }),
+    (h) => ({ reranker: h.reranker, tuples: h.hits.length, top: h.hits.slice(0, 3).map((x) => x.tuple.text) }),
   ).then((r) => r.hits);
 }
-
-export const tupleHit = (t: IndexedTuple, score: number, onPath: boolean): TupleHit => ({ id: t.id, text: t.text, score, paperId: t.paperId, paragraphId: t.paragraphId, sentence: t.sentence, onPath });
 
 /** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities (breadth first, bounded). */
 export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number): string[] {
@@ -199,13 +190,13 @@ export function keywordLemmas(question: string): string[] {
   return [...new Set(lemmas.filter((w) => w.length > 2).map((w) => (/^[a-z]+$/i.test(w) && w === w.toLowerCase() ? stemmer(w) : w.replace(/[−–]/g, '-'))))];
 }
 
-export function graphKeywordRetrieve(graph: GraphIndex, question: string, budget = 60): { keywords: string[]; hits: TupleHit[] } {
+export function graphKeywordRetrieve(graph: GraphIndex, question: string, budget = 60): { keywords: string[]; hits: ScoredTuple[] } {
   const keywords = keywordLemmas(question).filter((k) => !QUESTION_WORDS.has(k.toLowerCase()));
   const counts = new Map<string, number>();
   for (const k of keywords) for (const id of graph.byTerm.get(k) ?? graph.byTerm.get(k.toLowerCase()) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
   const hits = [...counts]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, budget)
-    .map(([id, n]) => tupleHit(graph.tuples.get(id)!, n / Math.max(keywords.length, 1), false));
+    .map(([id, n]) => ({ tuple: graph.tuples.get(id)!, score: n / Math.max(keywords.length, 1), onPath: false }));
   return { keywords, hits };
 }

@@ -1,14 +1,14 @@
 import type { AssayConfig } from '../config.ts';
-import { chatModel, embeddingModel, rerankingModel } from '../ai/providers.ts';
-import { providerTupleReranker } from './graph-pipelines.ts';
+import { chatModel, rerankingModel } from '../ai/providers.ts';
+import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import type { Database } from '../db/database.ts';
-import { embeddingCacheStore } from '../db/embeddings.ts';
 import { corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
-import { fitLocalHashEmbedder } from './embedders/local-hash.ts';
-import { localTextEmbedder, providerTextEmbedder, type TextEmbedder } from './embedding.ts';
-import { buildRetrievalIndex, type RetrievalIndex } from './index.ts';
-import { retrieve, type PipelineName, type RetrievalResult, type RetrieveOptions } from './pipelines.ts';
-import { llmReformulator, rulesReformulator, type Reformulator } from './reformulate.ts';
+import { createEmbedder } from '../embedding/select.ts';
+import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
+import { retrieve } from './run.ts';
+import { type PipelineName } from './registry.ts';
+import { type RetrievalResult, type RetrieveOptions } from './types.ts';
+import { llmReformulator, rulesReformulator, type Reformulator } from '../retrieval/reformulate.ts';
 
 /**
  * The retrieval service used by route handlers, server actions, the CLI and tests: builds the index once per
@@ -19,12 +19,6 @@ export interface RetrievalService {
   index(): Promise<RetrievalIndex>;
   retrieve(question: string, pipeline: PipelineName, opts?: RetrieveOptions): Promise<RetrievalResult>;
   reformulator: Reformulator;
-}
-
-export async function createEmbedder(db: Database, cfg: AssayConfig, texts: () => Iterable<string>): Promise<TextEmbedder> {
-  const provider = embeddingModel(cfg);
-  if (provider) return providerTextEmbedder({ model: provider.model, id: provider.id, cache: embeddingCacheStore(db) });
-  return localTextEmbedder(fitLocalHashEmbedder(texts()));
 }
 
 export function configuredReformulator(cfg: AssayConfig): Reformulator {

@@ -1,0 +1,28 @@
+/**
+ * A step-by-step trace of one request: each step's name, duration and what it found, shown in the UI and kept
+ * with evaluation results. Leaf module.
+ */
+export interface TraceStep {
+  step: string;
+  ms: number;
+  detail: Record<string, unknown>;
+}
+
+/** Runs `fn` as a named step and records its duration and `detail(result)`. */
+export type StepFn = <T>(name: string, fn: () => Promise<T> | T, detail: (r: T) => Record<string, unknown>) => Promise<T>;
+
+export function createTrace(): { trace: TraceStep[]; step: StepFn } {
+  const trace: TraceStep[] = [];
+  const step: StepFn = async (name, fn, detail) => {
+    const t = performance.now();
+    const r = await fn();
+    trace.push({ step: name, ms: round(performance.now() - t), detail: detail(r) });
+    return r;
+  };
+  return { trace, step };
+}
+
+export function round(x: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

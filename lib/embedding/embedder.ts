@@ -1,0 +1,59 @@
+/**
+ * What the retrieval index needs from an embedder: an id (stored with vectors so a change of model re-embeds)
+ * and batch embedding into normalised Float32 vectors. One file per implementation: `local-hash.ts` (no
+ * network, no weights) and `provider.ts` (any AI SDK embedding model, vectors cached by text hash + model id
+ * because provider calls cost time and money); `select.ts` picks one from the configuration.
+ */
+export interface TextEmbedder {
+  id: string;
+  dimensions: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+/** Vectors already computed for (model, text hash); implemented by lib/db/embeddings.ts. */
+export interface EmbeddingCacheStore {
+  get(modelId: string, hashes: string[]): Promise<Map<string, Float32Array>>;
+  put(modelId: string, rows: { hash: string; vector: Float32Array }[]): Promise<void>;
+}
+
+/** Dot product of two vectors of equal length (cosine for the normalised vectors embedders return). */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+/** A vector's non-zero entries: the local embedder's vectors of short texts are mostly zeros. */
+export interface SparseVector {
+  idx: Int32Array;
+  val: Float32Array;
+}
+
+export function sparse(v: Float32Array): SparseVector {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) n++;
+  const idx = new Int32Array(n);
+  const val = new Float32Array(n);
+  for (let i = 0, j = 0; i < v.length; i++) {
+    if (v[i] !== 0) {
+      idx[j] = i;
+      val[j++] = v[i];
+    }
+  }
+  return { idx, val };
+}
+
+/** dot(a, b) with `a` sparse: scanning thousands of entity labels against a few probes costs their non-zeros only. */
+export function sparseDot(a: SparseVector, b: Float32Array): number {
+  let s = 0;
+  for (let j = 0; j < a.idx.length; j++) s += a.val[j] * b[a.idx[j]];
+  return s;
+}
+
+export function normalise(v: Float32Array): Float32Array {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  const n = Math.sqrt(s);
+  if (n > 0) for (let i = 0; i < v.length; i++) v[i] /= n;
+  return v;
+}

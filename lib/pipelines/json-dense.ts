@@ -1,0 +1,9 @@
+import { denseParagraphs } from './dense.ts';
+import { definePipeline } from './types.ts';
+
+export const jsonDense = definePipeline({
+  name: 'json-dense',
+  description: 'Dense embeddings over structured paragraphs + structured boosts',
+  defaults: { k: 5 },
+  run: (ctx) => denseParagraphs(ctx, 'json', true),
+});

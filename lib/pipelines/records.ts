@@ -1,0 +1,29 @@
+import { CANDIDATES } from '../retrieval/context.ts';
+import { facetCoverage } from '../retrieval/coverage.ts';
+import { recordEvidence } from '../retrieval/evidence.ts';
+import { rulesReformulator } from '../retrieval/reformulate.ts';
+import { structuredTerms } from '../structure/terms.ts';
+import { definePipeline } from './types.ts';
+
+/** BM25 over the imported structured records (recipes, experiments), boosted by facet coverage. */
+export const records = definePipeline({
+  name: 'records',
+  description: 'BM25 over imported structured records + structured boosts',
+  defaults: { k: 5 },
+  async run(ctx) {
+    const optimised = await rulesReformulator.optimise(ctx.analysis.question, ctx.analysis);
+    const recordIndex = await ctx.index.records.get();
+    const all = recordIndex.records;
+    const lexical = await ctx.step('bm25-records', () => recordIndex.lexical.query(structuredTerms(optimised.query), { limit: CANDIDATES }), (h) => ({ candidates: h.length }));
+    const reranked = await ctx.step(
+      'structured-boosts',
+      () =>
+        lexical
+          .map((h) => ({ id: h.id, score: h.score * (1 + 2 * (facetCoverage(ctx.analysis, all.get(h.id)!.facets).coverage ?? 0)) }))
+          .sort((a, b) => b.score - a.score),
+      (h) => ({ top: h.slice(0, 5).map((x) => all.get(x.id)!.title) }),
+    );
+    const evidence = reranked.map((h) => recordEvidence(ctx, all.get(h.id)!, h.score));
+    return { evidence, recordFacets: new Map(reranked.map((h, i) => [evidence[i].id, all.get(h.id)!.facets])) };
+  },
+});

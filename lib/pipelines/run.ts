@@ -1,0 +1,55 @@
+import { createTrace, round } from '../common/trace.ts';
+import { decideAbstention } from '../retrieval/abstention.ts';
+import { withBestSentence } from '../retrieval/evidence.ts';
+import type { RetrievalIndex } from '../retrieval/index.ts';
+import { aggregatePapers } from '../retrieval/papers.ts';
+import { analyseQuestion } from '../retrieval/question.ts';
+import { rulesReformulator } from '../retrieval/reformulate.ts';
+import { extractValue } from '../retrieval/value.ts';
+import { getPipeline, type PipelineName } from './registry.ts';
+import type { RetrievalResult, RetrieveOptions } from './types.ts';
+
+/**
+ * Runs one pipeline on a question: analyse it, run the pipeline, then what every pipeline shares: papers from
+ * the evidence, the top k items (with the sentence that states most of the question), the value a value
+ * question asks for, and the abstention decision; every step timed in the trace.
+ */
+export async function retrieve(index: RetrievalIndex, question: string, pipelineName: PipelineName, opts: RetrieveOptions = {}): Promise<RetrievalResult> {
+  const started = performance.now();
+  const { trace, step } = createTrace();
+  const pipeline = getPipeline(pipelineName);
+  const analysis = await step(
+    'analyse',
+    () => analyseQuestion(question),
+    (a) => ({
+      intent: a.intent,
+      title: a.title,
+      materials: a.materials,
+      entityWords: a.entityWords,
+      properties: a.properties,
+      quantities: a.quantities.map((q) => `${q.text} = ${q.canonical.join('–')} ${q.canonicalUnit}`),
+      askedDimension: a.askedDimension,
+    }),
+  );
+  const ctx = {
+    index,
+    analysis,
+    question,
+    step,
+    k: opts.k ?? pipeline.defaults.k,
+    reformulator: opts.reformulator ?? rulesReformulator,
+    tupleReranker: opts.tupleReranker,
+    mode: opts.mode ?? 'auto',
+    modelConfigured: opts.modelConfigured ?? false,
+  };
+  const ranked = await pipeline.run(ctx);
+  const papers = await step(
+    'aggregate-papers',
+    () => aggregatePapers(index, ranked.evidence),
+    (p) => ({ papers: p.slice(0, 5).map((x) => ({ paper: x.title ?? x.doi ?? x.paperId, score: round(x.score, 4) })) }),
+  );
+  const evidence = ranked.evidence.slice(0, ctx.k).map((e) => withBestSentence(ctx, e));
+  const value = analysis.intent === 'value' ? await step('extract-value', () => extractValue(evidence.slice(0, 3), analysis), (v) => ({ value: v?.text ?? null })) : null;
+  const abstention = await step('abstention', () => ranked.abstention ?? decideAbstention(index, analysis, papers, ranked), (a) => ({ ...a }));
+  return { pipeline: pipeline.name, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), extras: ranked.extras ?? null };
+}

@@ -1,0 +1,83 @@
+import type { TraceStep } from '../common/trace.ts';
+import type { Evidence } from '../evidence/model.ts';
+import type { AriaResult } from '../reasoning/aria.ts';
+import type { DesignMode, DesignResult } from '../reasoning/design.ts';
+import type { Abstention, AbstentionEvidence } from '../retrieval/abstention.ts';
+import type { RetrievalContext } from '../retrieval/context.ts';
+import type { TupleReranker } from '../retrieval/graph-search.ts';
+import type { PaperHit } from '../retrieval/papers.ts';
+import type { QuestionAnalysis } from '../retrieval/question.ts';
+import type { Reformulator } from '../retrieval/reformulate.ts';
+import type { QuantityAnswer } from '../retrieval/value.ts';
+
+/**
+ * The pipeline contract. A pipeline is one file in this folder exporting a `Pipeline`, listed once in
+ * `registry.ts`; `run.ts` analyses the question, runs the pipeline inside a trace and does what every pipeline
+ * shares (papers, the value of a value question, abstention). Pipelines return `Evidence` only.
+ */
+
+/** How the aria pipeline reads a question: detected from its wording, or forced. */
+export const QUESTION_MODES = ['auto', 'explain', 'forward', 'inverse'] as const satisfies readonly ('auto' | 'explain' | DesignMode)[];
+export type QuestionMode = (typeof QUESTION_MODES)[number];
+
+export interface RetrieveOptions {
+  /** aria only: explain (causal paths / analogues), forward prediction, inverse design, or auto (default). */
+  mode?: QuestionMode;
+  /** Whether a chat model is configured (the aria pipeline's tier 3 is model-only then, else it abstains). */
+  modelConfigured?: boolean;
+  /** Evidence items returned (top-k); default the pipeline's own. */
+  k?: number;
+  reformulator?: Reformulator;
+  /** The graph pipeline's re-ranker: a provider cross-encoder when configured, else the offline one. */
+  tupleReranker?: TupleReranker;
+}
+
+export interface PipelineContext extends RetrievalContext {
+  /** The question as asked (dense baselines embed it verbatim). */
+  question: string;
+  reformulator: Reformulator;
+  tupleReranker?: TupleReranker;
+  mode: QuestionMode;
+  modelConfigured: boolean;
+}
+
+/**
+ * What a pipeline adds beyond ranked evidence, tagged by kind: graph pipelines their tuples (and paths), aria
+ * its tiered reasoning, design questions their suggestions. `graphEvidence` holds every tuple or path the
+ * extras refer to, so each `tuple:<id>` reference resolves to its provenance.
+ */
+export type PipelineExtras =
+  | { kind: 'graph'; graphEvidence: Evidence[] }
+  | { kind: 'aria'; graphEvidence: Evidence[]; aria: AriaResult }
+  | { kind: 'design'; graphEvidence: Evidence[]; design: DesignResult };
+
+export interface PipelineOutput extends AbstentionEvidence {
+  /** Ranked evidence, best first (all candidates; the orchestrator keeps the top k). */
+  evidence: Evidence[];
+  extras?: PipelineExtras;
+  /** A pipeline that decides abstention itself (aria's tiers); otherwise the shared decision applies. */
+  abstention?: Abstention;
+}
+
+export interface Pipeline<N extends string = string> {
+  name: N;
+  description: string;
+  defaults: { k: number };
+  run(ctx: PipelineContext): Promise<PipelineOutput>;
+}
+
+export interface RetrievalResult {
+  pipeline: string;
+  question: string;
+  analysis: QuestionAnalysis;
+  papers: PaperHit[];
+  evidence: Evidence[];
+  value: QuantityAnswer | null;
+  abstention: Abstention;
+  trace: TraceStep[];
+  latencyMs: number;
+  extras: PipelineExtras | null;
+}
+
+/** Declares a pipeline, keeping its name's literal type for the registry. */
+export const definePipeline = <const N extends string>(p: Pipeline<N>): Pipeline<N> => p;

@@ -1,0 +1,14 @@
+import { chunkEvidence } from '../retrieval/evidence.ts';
+import { definePipeline } from './types.ts';
+
+/** Method B's VectorRAG: dense search over paragraphs merged by paper and section. */
+export const vector = definePipeline({
+  name: 'vector',
+  description: 'Dense over section-merged chunks, k = 8 (VectorRAG)',
+  defaults: { k: 8 },
+  async run(ctx) {
+    const [v] = await ctx.index.embedder.embed([ctx.question]);
+    const hits = await ctx.step('dense-chunks', () => ctx.index.chunkDense.query(v, ctx.k), (h) => ({ chunks: h.length }));
+    return { evidence: hits.map((h) => chunkEvidence(ctx, h)) };
+  },
+});

@@ -1,0 +1,93 @@
+import type { Evidence } from '../evidence/model.ts';
+import { round } from '../common/trace.ts';
+import { tidyFormula } from '../structure/formula.ts';
+import { normaliseMaterial } from '../structure/materials.ts';
+import { formulaKey, plainTerms } from '../structure/terms.ts';
+import { facetCoverage, paperFacets, titleMaterials } from './coverage.ts';
+import type { Facets } from './facets.ts';
+import type { RetrievalIndex } from './index.ts';
+import type { PaperHit } from './papers.ts';
+import type { QuestionAnalysis } from './question.ts';
+
+export const REASON_CODES = ['no-evidence', 'no-matching-entity', 'conditions-not-met', 'unknown-paper', 'low-score'] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+export interface Abstention {
+  abstain: boolean;
+  /** 0–1: how completely the best paper states what the question names (see `decideAbstention`). */
+  confidence: number;
+  reasons: ReasonCode[];
+  explanation: string;
+}
+
+/** Confidence below which the system says "not in this corpus" rather than naming a paper. */
+export const ABSTAIN_BELOW = 0.5;
+
+/** What a pipeline's ranking tells the abstention decision besides the papers. */
+export interface AbstentionEvidence {
+  evidence: Evidence[];
+  /** Facets of the records retrieved (records pipeline), by evidence id. */
+  recordFacets?: Map<string, Facets>;
+  /** A quoted title was given and matched (or not) a paper in the corpus. */
+  titleMatched?: boolean | null;
+}
+
+/**
+ * Whether to say "not in this corpus". Confidence = the share of the question's materials, values and
+ * properties that the best paper states anywhere (paragraphs and title), scaled down when the question names
+ * materials that appear nowhere in the corpus (× 1 − 0.75 × their share of the material words) or quotes a title
+ * no paper has (×0.3). Below ABSTAIN_BELOW the system abstains, with the reasons that applied.
+ */
+export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], ranked: AbstentionEvidence): Abstention {
+  const reasons: ReasonCode[] = [];
+  const top = papers[0];
+  if (!top) return { abstain: true, confidence: 0, reasons: ['no-evidence'], explanation: 'nothing in the corpus matches the question' };
+  const unknown = analysis.entityWords.filter((w) => !entityKnown(index, w));
+  let facets: Facets;
+  if (top.paperId && index.papers.has(top.paperId)) {
+    // For abstention the title also counts as something the paper states.
+    const f = paperFacets(index, top.paperId);
+    facets = { ...f, materials: new Set([...f.materials, ...titleMaterials(index, top.paperId)]) };
+  } else {
+    const recs = ranked.evidence.filter((e) => (e.paperId ?? `doi:${e.doi}`) === (top.paperId ?? `doi:${top.doi}`));
+    const rf = (id: string) => ranked.recordFacets?.get(id);
+    facets = { materials: new Set(recs.flatMap((r) => [...(rf(r.id)?.materials ?? [])])), properties: new Set(), quantities: recs.flatMap((r) => rf(r.id)?.quantities ?? []) };
+  }
+  const { coverage, matched } = facetCoverage(analysis, facets);
+  let confidence = coverage ?? 0.6;
+  const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
+  const missingValues = analysis.quantities.filter((q) => !matched.quantities.includes(q.text));
+  if (unknown.length > 0 || missingMaterials.length > 0) reasons.push('no-matching-entity');
+  if (missingValues.length > 0) reasons.push('conditions-not-met');
+  // Scaled by the share of the named materials the corpus lacks: one unknown word among four is not the same
+  // as a question about a material nobody in the corpus made.
+  if (unknown.length > 0) confidence *= 1 - 0.75 * (unknown.length / analysis.entityWords.length);
+  if (ranked.titleMatched === false) {
+    reasons.push('unknown-paper');
+    confidence *= 0.3;
+  }
+  const abstain = confidence < ABSTAIN_BELOW;
+  if (abstain && reasons.length === 0) reasons.push('low-score');
+  const parts: string[] = [];
+  if (unknown.length) parts.push(`not in the corpus: ${unknown.join(', ')}`);
+  if (missingMaterials.length) parts.push(`best paper does not mention ${missingMaterials.map((m) => m.slice(2)).join(', ')}`);
+  if (missingValues.length) parts.push(`best paper states no ${missingValues.map((q) => q.text).join(', ')}`);
+  if (ranked.titleMatched === false) parts.push('no paper in the corpus has the quoted title');
+  return { abstain, confidence: round(confidence, 3), reasons, explanation: parts.join('; ') || 'the best paper states what the question names' };
+}
+
+/**
+ * Whether a material word of the question ("NiCo-LDH@HOS", "Ba1−xKxBiO3") occurs in the corpus: as written
+ * (after the index's own tokenisation), or through the canonical key of the whole word (formula in Hill order,
+ * lexicon entry). Known parts do not make a compound known: "Co/P-N-C" is not in a corpus that only has Co.
+ */
+function entityKnown(index: RetrievalIndex, word: string): boolean {
+  const w = word.replace(/[−–]/g, '-');
+  if (index.raw.lexical.documentFrequency(w) > 0) return true;
+  const first = plainTerms(word)[0];
+  if (first && first.length >= w.length - 1 && index.raw.lexical.documentFrequency(first) > 0) return true;
+  const key = formulaKey(tidyFormula(w));
+  if (key && index.json.lexical.documentFrequency(`f:${key}`) > 0) return true;
+  const lex = normaliseMaterial(word);
+  return lex.kind === 'lexicon' && index.json.lexical.documentFrequency(`m:${lex.key}`) > 0;
+}

@@ -1,0 +1,156 @@
+import type { MatchedFacets } from '../evidence/model.ts';
+import { round } from '../common/trace.ts';
+import { plainTerms } from '../structure/terms.ts';
+import type { RetrievalContext } from './context.ts';
+import { type Facets, quantityMatch } from './facets.ts';
+import type { IndexedParagraph, RetrievalIndex } from './index.ts';
+import type { ScoredId } from './lexical-index.ts';
+import { analyseQuestion, type QuestionAnalysis } from './question.ts';
+
+/**
+ * Coverage: how completely a paragraph, sentence, record or paper states the question's materials, values and
+ * properties. It drives the structured boosts, the sufficiency check of reformulation and abstention.
+ */
+
+const GENERIC_PROPERTIES = new Set(['temperature', 'duration', 'pressure']);
+
+/** Which of the question's facets `facets` states, and the weighted share (materials and values 1, properties ½). */
+export function facetCoverage(analysis: QuestionAnalysis, facets: Facets, fallback?: Facets): { coverage: number | null; matched: MatchedFacets } {
+  let total = 0;
+  let got = 0;
+  const matched: MatchedFacets = { materials: [], quantities: [], properties: [] };
+  for (const m of analysis.materials) {
+    total += 1;
+    if (facets.materials.has(m)) {
+      got += 1;
+      matched.materials.push(m);
+    } else if (fallback?.materials.has(m)) got += 0.5;
+  }
+  for (const q of analysis.quantities) {
+    total += 1;
+    const grade = quantityMatch(facets.quantities, q);
+    if (grade > 0) {
+      got += grade;
+      matched.quantities.push(q.text);
+    } else if (fallback) got += 0.5 * quantityMatch(fallback.quantities, q);
+  }
+  for (const p of analysis.properties) {
+    if (GENERIC_PROPERTIES.has(p)) continue;
+    total += 0.5;
+    if (facets.properties.has(p)) {
+      got += 0.5;
+      matched.properties.push(p);
+    }
+  }
+  return { coverage: total > 0 ? got / total : null, matched };
+}
+
+const paperFacetCache = new WeakMap<RetrievalIndex, Map<string, Facets>>();
+
+/** The union of a paper's paragraph facets (computed once per paper and index). */
+export function paperFacets(index: RetrievalIndex, paperId: string): Facets {
+  let cache = paperFacetCache.get(index);
+  if (!cache) paperFacetCache.set(index, (cache = new Map()));
+  let f = cache.get(paperId);
+  if (!f) {
+    f = { materials: new Set(), properties: new Set(), quantities: [] };
+    for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
+      const p = index.paragraphs.get(pid)!;
+      for (const m of p.facets.materials) f.materials.add(m);
+      for (const x of p.facets.properties) f.properties.add(x);
+      for (const q of p.facets.quantities) f.quantities.push(q);
+    }
+    cache.set(paperId, f);
+  }
+  return f;
+}
+
+const titleCache = new WeakMap<RetrievalIndex, Map<string, string[]>>();
+
+/** Canonical materials named in a paper's title, read once per paper rather than on every question. */
+export function titleMaterials(index: RetrievalIndex, paperId: string): string[] {
+  let cache = titleCache.get(index);
+  if (!cache) titleCache.set(index, (cache = new Map()));
+  let m = cache.get(paperId);
+  if (!m) {
+    const title = index.papers.get(paperId)?.title;
+    m = title ? analyseQuestion(title).materials : [];
+    cache.set(paperId, m);
+  }
+  return m;
+}
+
+/** The sentence of a paragraph that states most of the question (its index and coverage), or null when none states any. */
+export function bestSentence(analysis: QuestionAnalysis, p: IndexedParagraph): { index: number; coverage: number } | null {
+  let best: { index: number; coverage: number } | null = null;
+  p.sentences.forEach((s, index) => {
+    const coverage = facetCoverage(analysis, s).coverage ?? 0;
+    if (coverage > 0 && (!best || coverage > best.coverage)) best = { index, coverage };
+  });
+  return best;
+}
+
+/**
+ * Mean of the paragraph's coverage (paper-level facts count half) and its best sentence's: a claim stated in
+ * one sentence beats the same words scattered over a paragraph.
+ */
+function combinedCoverage(ctx: RetrievalContext, p: IndexedParagraph): number | null {
+  const { coverage } = facetCoverage(ctx.analysis, p.facets, paperFacets(ctx.index, p.paperId));
+  if (coverage === null) return null;
+  let best = 0;
+  for (const s of p.sentences) best = Math.max(best, facetCoverage(ctx.analysis, s).coverage ?? 0);
+  return (coverage + best) / 2;
+}
+
+/**
+ * Structured boosts: fused score × (1 + 2·coverage) × 1.2 for synthesis paragraphs when the question is about
+ * making something.
+ */
+export function facetRerank(ctx: RetrievalContext, hits: ScoredId[]): ScoredId[] {
+  return hits
+    .map((h) => {
+      const p = ctx.index.paragraphs.get(h.id)!;
+      const coverage = combinedCoverage(ctx, p);
+      const role = ctx.analysis.aboutSynthesis && p.role === 'synthesis' ? 1.2 : 1;
+      return { id: h.id, score: h.score * (1 + 2 * (coverage ?? 0)) * role };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+export interface Sufficiency {
+  sufficient: boolean;
+  coverage: number;
+  margin: number;
+  reason: string;
+}
+
+/**
+ * Step 2 of reformulation, the sufficiency check on a retrieval: sufficient when the best paragraph states at
+ * least ¾ of the question's materials, values and properties (weighted as in `facetCoverage`) and either
+ * states all of them or its paper leads the next paper by ≥ 10 % of its score. A question with no such facets
+ * falls back to keyword coverage: the share of its query terms in the best paragraph.
+ */
+export function sufficiency(ctx: RetrievalContext, hits: ScoredId[]): Sufficiency {
+  if (hits.length === 0) return { sufficient: false, coverage: 0, margin: 0, reason: 'no hits' };
+  const top = ctx.index.paragraphs.get(hits[0].id)!;
+  let { coverage } = facetCoverage(ctx.analysis, top.facets);
+  if (coverage === null) {
+    const q = new Set(plainTerms(ctx.analysis.body));
+    const have = new Set(plainTerms(top.text));
+    coverage = q.size ? [...q].filter((t) => have.has(t)).length / q.size : 0;
+  }
+  const byPaper = new Map<string, number>();
+  for (const h of hits) {
+    const pid = ctx.index.paragraphs.get(h.id)!.paperId;
+    byPaper.set(pid, Math.max(byPaper.get(pid) ?? 0, h.score));
+  }
+  const [s1 = 0, s2 = 0] = [...byPaper.values()].sort((a, b) => b - a);
+  const margin = s1 > 0 ? (s1 - s2) / s1 : 0;
+  const sufficient = coverage >= 0.75 && (coverage >= 0.999 || margin >= 0.1);
+  return {
+    sufficient,
+    coverage: round(coverage, 3),
+    margin: round(margin, 3),
+    reason: sufficient ? 'best passage covers the question' : coverage < 0.75 ? 'best passage misses part of the question' : 'no clear best paper',
+  };
+}

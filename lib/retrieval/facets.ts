@@ -1,0 +1,63 @@
+import type { Quantity } from '../structure/quantities.ts';
+
+/**
+ * Facets: what a paragraph, sentence, record or tuple states in canonical form (materials as `f:` Hill formulas
+ * and `m:` lexicon keys, properties, values in canonical units). Questions are read into the same shape, so
+ * matching a question against the corpus is set and interval arithmetic on facets.
+ */
+export interface QuantityFacet {
+  dimension: string;
+  /** Canonical values: one, a list, or a range's two ends. */
+  values: number[];
+  range: boolean;
+  text: string;
+  /** Offset in the paragraph text (for sentence-level matching); absent for records. */
+  start?: number;
+}
+
+export interface Facets {
+  /** Canonical material terms: `f:` Hill formulas and `m:` lexicon keys. */
+  materials: Set<string>;
+  properties: Set<string>;
+  quantities: QuantityFacet[];
+}
+
+export const quantityFacet = (q: { dimension: string; canonical: number[]; kind: string; text: string; start?: number }): QuantityFacet => ({
+  dimension: q.dimension,
+  values: q.canonical,
+  range: q.kind === 'range',
+  text: q.text,
+  start: q.start,
+});
+
+export function materialTerms(formulas: Iterable<string>, materials: Iterable<string>): Set<string> {
+  return new Set([...[...formulas].map((f) => `f:${f}`), ...[...materials].map((m) => `m:${m}`)]);
+}
+
+const closeTo = (a: number, b: number, dimension: string) =>
+  Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * 0.005 + (dimension === 'temperature' ? 0.6 : 0) + 1e-12;
+
+/**
+ * How well stated quantities meet a question's quantity: 1 when a stated value equals it in canonical units
+ * (a range's ends for a range), ½ when it only falls inside a stated range or the ranges overlap, else 0.
+ */
+export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
+  let best = 0;
+  const qlo = Math.min(...q.canonical);
+  const qhi = Math.max(...q.canonical);
+  for (const h of have) {
+    if (h.dimension !== q.dimension) continue;
+    const lo = Math.min(...h.values);
+    const hi = Math.max(...h.values);
+    if (q.kind === 'range') {
+      if (h.range && closeTo(qlo, lo, q.dimension) && closeTo(qhi, hi, q.dimension)) return 1;
+      if (lo <= qhi && hi >= qlo) best = 0.5;
+    } else {
+      for (const v of q.canonical) {
+        if (h.values.some((x) => closeTo(v, x, q.dimension))) return 1;
+        if (h.range && v >= lo && v <= hi) best = 0.5;
+      }
+    }
+  }
+  return best;
+}

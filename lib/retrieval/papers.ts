@@ -1,0 +1,35 @@
+import type { Evidence } from '../evidence/model.ts';
+import type { RetrievalIndex } from './index.ts';
+
+export interface PaperHit {
+  paperId: string | null;
+  doi: string | null;
+  title: string | null;
+  score: number;
+  evidenceIds: string[];
+}
+
+/**
+ * Paper score = its best evidence (+ 0.05 × its second best, which only breaks near-ties): one paragraph that
+ * states the claim beats several that each touch part of it.
+ */
+export function aggregatePapers(index: RetrievalIndex, evidence: Evidence[]): PaperHit[] {
+  const byPaper = new Map<string, { hit: PaperHit; scores: number[] }>();
+  for (const e of evidence) {
+    const key = e.paperId ?? (e.doi ? `doi:${e.doi}` : null);
+    if (!key) continue;
+    let entry = byPaper.get(key);
+    if (!entry) {
+      const paper = e.paperId ? index.papers.get(e.paperId) : undefined;
+      entry = { hit: { paperId: e.paperId, doi: paper?.doi ?? e.doi, title: paper?.title ?? null, score: 0, evidenceIds: [] }, scores: [] };
+      byPaper.set(key, entry);
+    }
+    entry.scores.push(e.score);
+    entry.hit.evidenceIds.push(e.id);
+  }
+  for (const { hit, scores } of byPaper.values()) {
+    scores.sort((a, b) => b - a);
+    hit.score = scores[0] + 0.05 * (scores[1] ?? 0);
+  }
+  return [...byPaper.values()].map((x) => x.hit).sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,94 @@
+import { plainTerms, structuredTerms } from '../structure/terms.ts';
+import { CANDIDATES, type RetrievalContext, topIds } from './context.ts';
+import { facetRerank, sufficiency } from './coverage.ts';
+import { reciprocalRankFusion } from './fusion.ts';
+import type { ScoredId } from './lexical-index.ts';
+import { analyseQuestion } from './question.ts';
+import { type Reformulator, rulesReformulator } from './reformulate.ts';
+
+/**
+ * Searches over the paragraph index: dense, hybrid (BM25 + dense fused by rank) and the reformulated hybrid
+ * search of method A. `raw` searches the paragraph text, `json` adds the paragraphs' structure and the
+ * structured boosts.
+ */
+export type ParagraphSpace = 'raw' | 'json';
+
+export async function denseSearch(ctx: RetrievalContext, space: ParagraphSpace, text: string, filter?: (id: string) => boolean): Promise<ScoredId[]> {
+  const [v] = await ctx.index.embedder.embed([text]);
+  return ctx.index[space].dense.query(v, CANDIDATES, filter);
+}
+
+/** BM25 and dense retrieval for each text, fused 1:1 by reciprocal rank; dense vectors scanned once for all texts. */
+export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSpace, texts: string[], filter?: (id: string) => boolean): Promise<ScoredId[][]> {
+  const vectors = await ctx.index.embedder.embed(texts);
+  const dense = ctx.index[space].dense.queryMany(vectors, CANDIDATES, filter);
+  return texts.map((text, i) => {
+    const terms = space === 'raw' ? plainTerms(text) : structuredTerms(text);
+    const lexical = ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
+    return reciprocalRankFusion([{ hits: lexical }, { hits: dense[i] }]).slice(0, CANDIDATES);
+  });
+}
+
+/** The paper whose title a quoted title names: most of the quoted words and most of the paper title's must agree. */
+export function matchTitle(ctx: RetrievalContext, title: string): string | null {
+  const terms = plainTerms(title);
+  const best = ctx.index.titles.query(terms, { limit: 3 })[0];
+  if (!best) return null;
+  const paper = ctx.index.papers.get(best.id)!;
+  const have = new Set(paper.titleTerms);
+  const shared = terms.filter((t) => have.has(t)).length;
+  return shared / Math.max(terms.length, 1) >= 0.6 && shared / Math.max(have.size, 1) >= 0.5 ? best.id : null;
+}
+
+/**
+ * Method A's reformulated search: (1) optimise the question into a query, (2) hybrid search (filtered to a
+ * quoted title's paper), (3) sufficiency check, and when insufficient (4) decompose into sub-queries whose
+ * results are fused with the first. A failing model reformulator falls back to the rules, and the trace says so.
+ */
+export async function reformulatedSearch(ctx: RetrievalContext, space: ParagraphSpace, reformulator: Reformulator): Promise<{ hits: ScoredId[]; titleMatched: boolean | null }> {
+  const { analysis } = ctx;
+  const optimised = await ctx.step(
+    'optimise',
+    async () => {
+      try {
+        return { ...(await reformulator.optimise(analysis.question, analysis)), by: reformulator.id, error: null as string | null };
+      } catch (error) {
+        return { ...(await rulesReformulator.optimise(analysis.question, analysis)), by: 'rules', error: `model failed, rules used: ${(error as Error).message}` };
+      }
+    },
+    (o) => ({ query: o.query, keywords: o.keywords, removed: o.removed, by: o.by, ...(o.error ? { error: o.error } : {}) }),
+  );
+  const titlePaper = analysis.title ? await ctx.step('title-filter', () => matchTitle(ctx, analysis.title!), (t) => ({ title: analysis.title, paper: t ? ctx.index.papers.get(t)?.title : null })) : null;
+  const filter = titlePaper ? (id: string) => ctx.index.paragraphs.get(id)?.paperId === titlePaper : undefined;
+
+  const first = await ctx.step(`hybrid-${space}`, async () => (await hybridSearchMany(ctx, space, [optimised.query], filter))[0], (h) => ({ candidates: h.length, top: topIds(ctx, h) }));
+  let merged = space === 'json' ? facetRerank(ctx, first) : first;
+  const check = await ctx.step('sufficiency', () => sufficiency(ctx, merged), (s) => ({ ...s }));
+  if (!check.sufficient) {
+    const subs = await ctx.step(
+      'decompose',
+      async () => {
+        try {
+          return { queries: await reformulator.decompose(analysis.question, analysis), by: reformulator.id, error: null as string | null };
+        } catch (error) {
+          return { queries: await rulesReformulator.decompose(analysis.question, analysis), by: 'rules', error: `model failed, rules used: ${(error as Error).message}` };
+        }
+      },
+      (d) => ({ subQueries: d.queries, by: d.by, ...(d.error ? { error: d.error } : {}) }),
+    );
+    if (subs.queries.length > 0) {
+      const lists: { hits: ScoredId[] }[] = [{ hits: first }];
+      const optimisedSubs = await Promise.all(subs.queries.map(async (q) => (await rulesReformulator.optimise(q, analyseQuestion(q))).query));
+      const subHits = await ctx.step('sub-queries', () => hybridSearchMany(ctx, space, optimisedSubs, filter), (hs) => ({
+        queries: optimisedSubs,
+        top: hs.map((h) => topIds(ctx, h)),
+      }));
+      for (const hits of subHits) lists.push({ hits });
+      const fused = await ctx.step('merge', () => reciprocalRankFusion(lists).slice(0, CANDIDATES), (h) => ({ lists: lists.length, top: topIds(ctx, h) }));
+      merged = space === 'json' ? facetRerank(ctx, fused) : fused;
+      await ctx.step('sufficiency-after-merge', () => sufficiency(ctx, merged), (s) => ({ ...s }));
+    }
+  }
+  if (space === 'json') await ctx.step('structured-boosts', () => merged, (h) => ({ top: topIds(ctx, h) }));
+  return { hits: merged, titleMatched: analysis.title ? titlePaper !== null : null };
+}
