@@ -6,7 +6,8 @@ import { RunStatus, type RunView } from './run-status';
 
 /** The latest import runs (CLI, uploads, first-start import, downloads); click one to see its details. */
 export function RecentRuns() {
-  const [open, setOpen] = useState<string | null>(null);
+  // undefined: nothing chosen yet, so an interrupted run is shown open with its Resume button.
+  const [chosen, setOpen] = useState<string | null | undefined>(undefined);
   const { data, error } = useQuery({
     queryKey: ['ingest-runs'],
     queryFn: async () => {
@@ -19,6 +20,7 @@ export function RecentRuns() {
   if (error) return <p className="text-sm text-red-700">Could not load recent imports.</p>;
   if (!data) return <p className="text-sm text-slate-600">Loading…</p>;
   if (data.length === 0) return <p className="text-sm text-slate-600">No imports yet.</p>;
+  const open = chosen === undefined ? (data.find((r) => r.status === 'interrupted')?.id ?? null) : chosen;
   return (
     <ul className="space-y-2" data-testid="recent-runs">
       {data.map((r) => (

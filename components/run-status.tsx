@@ -1,8 +1,8 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { RunCounters } from '@/lib/db/ingest-runs';
+import type { RunCounters, StageState } from '@/lib/db/ingest-runs';
 
 /** An import run as the API sends it (dates as strings). */
 export interface RunView extends RunCounters {
@@ -13,6 +13,8 @@ export interface RunView extends RunCounters {
   message: string | null;
   startedAt: string;
   finishedAt: string | null;
+  stages?: StageState[];
+  attempts?: number;
   errors?: { id: string; file: string; location: string | null; reason: string }[];
 }
 
@@ -68,7 +70,9 @@ export function RunStatus({ runId }: { runId: string }) {
         {run.filesDone}/{run.filesTotal} files · {count(run.papersAdded, 'paper')} added, {run.papersUpdated} updated, {run.papersUnchanged} unchanged ·{' '}
         {count(run.recordsAdded, 'record')} added, {run.recordsUnchanged} unchanged · {count(run.errorCount, 'error')}
       </p>
+      {run.stages && run.stages.length > 0 ? <StageList stages={run.stages} /> : null}
       {run.currentFile && active(run.status) ? <p className="truncate text-xs text-slate-500">Now: {run.currentFile}</p> : null}
+      {run.status === 'interrupted' ? <ResumeButton runId={run.id} /> : null}
       {run.message ? <p className="text-sm text-slate-700">{run.message}</p> : null}
       {run.errors && run.errors.length > 0 ? (
         <div>
@@ -82,6 +86,59 @@ export function RunStatus({ runId }: { runId: string }) {
             ))}
           </ul>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+const stageText: Record<string, string> = { import: 'import', structure: 'structuring', graph: 'knowledge graph' };
+const stageStyle: Record<string, string> = {
+  pending: 'bg-slate-100 text-slate-600',
+  running: 'bg-sky-100 text-sky-800',
+  done: 'bg-emerald-100 text-emerald-800',
+  skipped: 'bg-slate-100 text-slate-500',
+  failed: 'bg-red-100 text-red-800',
+};
+
+/** The job's stages (import → structuring → graph) with their state and time. */
+function StageList({ stages }: { stages: StageState[] }) {
+  return (
+    <ol className="flex flex-wrap items-center gap-1 text-xs" aria-label="Stages" data-testid="run-stages">
+      {stages.map((s, i) => (
+        <li key={s.name} className="flex items-center gap-1">
+          {i > 0 && <span className="text-slate-400">→</span>}
+          <span className={`rounded px-1.5 py-0.5 ${stageStyle[s.status] ?? ''}`} data-stage={s.name} data-stage-status={s.status}>
+            {stageText[s.name] ?? s.name}: {s.status}
+            {s.seconds ? ` (${s.seconds.toFixed(1)} s)` : ''}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Completes an interrupted run from the stage it stopped in (nothing is imported twice). */
+export function ResumeButton({ runId }: { runId: string }) {
+  const queryClient = useQueryClient();
+  const resume = useMutation({
+    mutationFn: async () => {
+      const res = await fetch(`/api/ingest-runs/${runId}/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error ?? `HTTP ${res.status}`);
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['ingest-run', runId] });
+      void queryClient.invalidateQueries({ queryKey: ['ingest-runs'] });
+    },
+  });
+  return (
+    <div className="flex items-center gap-3">
+      <button type="button" onClick={() => resume.mutate()} disabled={resume.isPending} className="rounded bg-teal-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50">
+        {resume.isPending ? 'Resuming…' : 'Resume'}
+      </button>
+      {resume.error ? (
+        <span role="alert" className="text-sm text-red-700">
+          {(resume.error as Error).message}
+        </span>
       ) : null}
     </div>
   );

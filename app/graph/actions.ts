@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { AppError } from '@/lib/common/errors';
 import { getDatabase } from '@/lib/db/client';
 import { allowMerge, undoMerge } from '@/lib/db/graph';
 
@@ -10,7 +11,7 @@ import { allowMerge, undoMerge } from '@/lib/db/graph';
  */
 const entityKey = (form: FormData) => {
   const key = String(form.get('key') ?? '');
-  if (!key || key.length > 500) throw new Error('no entity key given');
+  if (!key || key.length > 500) throw new AppError('bad-request', 'no entity key given');
   return key;
 };
 

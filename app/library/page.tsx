@@ -6,9 +6,10 @@ import { Highlighted } from '@/components/highlighted';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { StarterCorpus } from '@/components/starter-corpus';
 import { parseCondition } from '@/lib/structure/quantities';
+import { PARAGRAPH_ROLES, SYNTHESIS_METHODS } from '@/lib/structure/classify';
 
-const roles = ['synthesis', 'performance', 'system', 'others'];
-const methods = ['vapor-phase', 'solid-phase', 'electrodeposition', 'hydro-solvothermal', 'precipitation', 'sol-gel', 'others'];
+const roles: readonly string[] = PARAGRAPH_ROLES;
+const methods: readonly string[] = SYNTHESIS_METHODS;
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@ import { openPgliteDatabase } from '../db/pglite.ts';
 import { applyPendingMigrations } from '../db/migrations.ts';
 import type { Database } from '../db/database.ts';
 import { openScratchPostgres } from '../db/scratch-postgres.ts';
-import { runIngest } from '../ingest/pipeline.ts';
+import { runIngest } from '../jobs/import-job.ts';
 import { sharedDataDir } from '../testing/shared-data.ts';
 import { readConfig } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
@@ -58,9 +58,10 @@ async function benchIngest(args: string[]) {
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   try {
-    const first = await runIngest(db, inputs, { trigger: 'cli' });
+    const cfg = readConfig();
+    const first = await runIngest(db, cfg, inputs, { trigger: 'cli' });
     const firstPeak = peakRss;
-    const second = await runIngest(db, inputs, { trigger: 'cli' });
+    const second = await runIngest(db, cfg, inputs, { trigger: 'cli' });
     const mb = (b: number) => (b / 1048576).toFixed(0);
     const rows = [
       ['database', db.kind === 'pglite' ? 'PGlite (embedded, fresh)' : 'PostgreSQL (fresh database)'],

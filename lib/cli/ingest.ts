@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import cliProgress from 'cli-progress';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
-import { runIngest, type IngestProgress } from '../ingest/pipeline.ts';
+import { type IngestProgress, runIngest } from '../jobs/import-job.ts';
 
 const usage = `usage: npm run ingest -- [--json <out>] <files or folders...>
 
@@ -63,7 +63,7 @@ async function main() {
   };
 
   try {
-    const report = await runIngest(db, inputs, { trigger: 'cli', signal: controller.signal, onProgress, maxItemBytes: cfg.maxLineBytes });
+    const report = await runIngest(db, cfg, inputs, { trigger: 'cli', signal: controller.signal, onProgress, maxItemBytes: cfg.maxLineBytes });
     bar?.stop();
     const c = report.counters;
     console.log(`ingest ${report.status} in ${report.seconds.toFixed(1)} s: import ${report.ingestSeconds.toFixed(1)} s, structuring ${report.structureSeconds.toFixed(1)} s, graph ${report.graphSeconds.toFixed(1)} s (run ${report.runId}, database: ${db.location})`);

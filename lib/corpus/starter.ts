@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createRun, finishRun, updateRunProgress } from '../db/ingest-runs.ts';
-import { runIngest, type IngestReport } from '../ingest/pipeline.ts';
+import { type IngestReport, runIngest } from '../jobs/import-job.ts';
 import { fetchStarterCorpus } from './europe-pmc.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function downloadAndIngestStarterCorpus(
     await finishRun(db.prisma, runId, 'failed', zero, {}, message);
     return { runId, status: 'failed', message };
   }
-  const report = await runIngest(db, fetched.files, { trigger: 'fetch', runId, source: 'Europe PMC', signal: opts.signal });
+  const report = await runIngest(db, cfg, fetched.files, { trigger: 'fetch', runId, source: 'Europe PMC', signal: opts.signal });
   if (fetched.failures.length) {
     await db.prisma.ingestError.createMany({
       data: fetched.failures.map((f) => ({ runId, file: f.id, location: 'download', reason: f.reason })),

@@ -24,8 +24,66 @@ export interface IngestErrorEntry {
   reason: string;
 }
 
-export async function createRun(prisma: PrismaClient, trigger: RunTrigger, inputs: string[], status: RunStatus = 'running') {
-  return prisma.ingestRun.create({ data: { trigger, inputs, status } });
+export type StageName = 'import' | 'structure' | 'graph';
+export type StageStatus = 'pending' | 'running' | 'done' | 'skipped' | 'failed';
+
+/** One stage of an import job as stored on its run. */
+export interface StageState {
+  name: StageName;
+  status: StageStatus;
+  seconds?: number;
+  message?: string;
+}
+
+/** What an import job needs to run again after a stop, stored on its run. */
+export interface StoredJobOptions {
+  /** The paths read (the run's `inputs` show upload names instead). */
+  inputs?: string[];
+  displayNames?: [string, string][];
+  source?: string;
+  maxItemBytes?: number;
+  recordBatchSize?: number;
+  /** Set by the import stage: whether any attempt added or changed something (the later stages run only then). */
+  changed?: boolean;
+  /** Set by the import stage: papers that gained imported records (their records are rebuilt by structuring). */
+  gainedRecords?: string[];
+}
+
+export async function createRun(
+  prisma: PrismaClient,
+  trigger: RunTrigger,
+  inputs: string[],
+  status: RunStatus = 'running',
+  job: { stages?: StageState[]; options?: StoredJobOptions } = {},
+) {
+  return prisma.ingestRun.create({ data: { trigger, inputs, status, stages: (job.stages ?? []) as object[], options: (job.options ?? {}) as object } });
+}
+
+/** Stores an import job's stages (and options, when given) as they change. */
+export async function saveJobState(prisma: PrismaClient, id: string, stages: StageState[], options?: StoredJobOptions) {
+  await prisma.ingestRun.update({ where: { id }, data: { stages: stages as object[], ...(options ? { options: options as object } : {}), heartbeatAt: new Date() } });
+}
+
+/** Errors of the run's import stage, before it reads the files again on a resume (they are found again). */
+export async function clearRunErrors(prisma: PrismaClient, runId: string) {
+  await prisma.ingestError.deleteMany({ where: { runId } });
+}
+
+/** Interrupted runs, oldest first, for resuming on start. */
+export async function interruptedRuns(prisma: PrismaClient) {
+  return prisma.ingestRun.findMany({ where: { status: 'interrupted' }, orderBy: { startedAt: 'asc' } });
+}
+
+/**
+ * Marks an interrupted run queued again for a resume; false when it is not interrupted (already resumed by
+ * someone else, finished, or running), so one run is never resumed twice.
+ */
+export async function claimForResume(prisma: PrismaClient, id: string): Promise<boolean> {
+  const res = await prisma.ingestRun.updateMany({
+    where: { id, status: 'interrupted' },
+    data: { status: 'queued', attempts: { increment: 1 }, finishedAt: null, message: null, heartbeatAt: new Date() },
+  });
+  return res.count === 1;
 }
 
 export async function updateRunProgress(prisma: PrismaClient, id: string, counters: Partial<RunCounters> & { status?: RunStatus }) {
@@ -68,7 +126,7 @@ export async function listRuns(prisma: PrismaClient, take = 20) {
 export async function markAbandonedRuns(prisma: PrismaClient, staleMs: number) {
   const res = await prisma.ingestRun.updateMany({
     where: { status: { in: ['running', 'queued'] }, heartbeatAt: { lt: new Date(Date.now() - staleMs) } },
-    data: { status: 'interrupted', message: 'the process running this import stopped before it finished; re-run it to complete (nothing is duplicated)', finishedAt: new Date() },
+    data: { status: 'interrupted', message: 'the process running this import stopped before it finished; resume it to complete (nothing is duplicated)', finishedAt: new Date() },
   });
   return res.count;
 }

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { getPaper, libraryFacets, searchPapers } from './papers.ts';
 import { recordsForPaper } from './records.ts';
-import { runIngest } from '../ingest/pipeline.ts';
+import { runIngest } from '../jobs/import-job.ts';
+import { readConfig } from '../config.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
 import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
 import { MATCH_END, MATCH_START } from '../search-markers.ts';
+
+const testConfig = readConfig({});
 
 let db: Database;
 beforeAll(async () => {
@@ -19,7 +22,7 @@ beforeAll(async () => {
     year: 2000 + i,
     paragraphs: [{ id: null, section: null, text: `Zeolite sample ${i} adsorbed water.` }],
   }));
-  await runIngest(db, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, ...extra]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, ...extra]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
 });
 afterAll(async () => {
   await db?.close();

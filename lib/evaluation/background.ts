@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { startTracked } from '../ingest/background.ts';
+import { startTracked } from '../common/background.ts';
 import type { RetrievalService } from '../pipelines/service.ts';
 import { createRunRow, runEvaluationJob, type EvaluationJobInput, type EvaluationJobProgress } from './evaluation-job.ts';
 import { loadQuestions } from './questions.ts';

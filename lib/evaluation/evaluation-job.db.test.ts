@@ -6,7 +6,7 @@ import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { embeddingCacheStore } from '../db/embeddings.ts';
 import { evaluationResults, getEvaluationRun } from '../db/evaluation-runs.ts';
-import { runIngest } from '../ingest/pipeline.ts';
+import { runIngest } from '../jobs/import-job.ts';
 import { providerTextEmbedder } from '../embedding/provider.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { openTestDatabase } from '../testing/database.ts';
@@ -14,12 +14,14 @@ import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts'
 import { runEvaluationJob } from './evaluation-job.ts';
 import type { EvaluationSummary } from './retrieval-eval.ts';
 
+const testConfig = readConfig({});
+
 let db: Database;
 let dir: string;
 beforeAll(async () => {
   db = await openTestDatabase();
   dir = tempDir();
-  await runIngest(db, [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers)], { trigger: 'cli' });
+  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers)], { trigger: 'cli' });
 });
 afterAll(async () => {
   await db?.close();
@@ -67,7 +69,7 @@ describe('runEvaluationJob', () => {
     const before = await service.index();
     expect(await service.index()).toBe(before);
     const extra = [{ ...corpusPapers[2], id: 'demo-extra', doi: '10.9999/demo.extra', source_id: 'extra_01', paragraphs: [{ id: 'demo-extra:p1', section: null, text: 'A new zirconia membrane paper.' }] }];
-    await runIngest(db, [writeCorpusJsonl(dir, 'extra.jsonl', extra)], { trigger: 'cli' });
+    await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'extra.jsonl', extra)], { trigger: 'cli' });
     const after = await service.index();
     expect(after).not.toBe(before);
     expect(after.paragraphs.size).toBe(before.paragraphs.size + 1);

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { getRun } from '../db/ingest-runs.ts';
-import { runIngest } from './pipeline.ts';
+import { runIngest } from '../jobs/import-job.ts';
+import { readConfig } from '../config.ts';
 import { corpusPapers, jatsXml, makePdf, recipeRows, solarchemRow, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
 import { databaseDigest, openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+
+const testConfig = readConfig({});
 
 let db: Database;
 beforeAll(async () => {
@@ -37,7 +40,7 @@ async function libraryFolder(): Promise<string> {
 
 describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
   it('imports every format, links records to papers by DOI, and reports totals', async () => {
-    const report = await runIngest(db, [await libraryFolder()], { trigger: 'cli' });
+    const report = await runIngest(db, testConfig, [await libraryFolder()], { trigger: 'cli' });
     expect(report.status).toBe('succeeded');
     expect(report.errors).toBe(0);
     expect(report.papers).toBe(7); // 3 corpus + TEI + JATS + PDF + Markdown
@@ -53,20 +56,20 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
 
   it('changes nothing when the same files are ingested again', async () => {
     const dir = await libraryFolder();
-    await runIngest(db, [dir], { trigger: 'cli' });
+    await runIngest(db, testConfig, [dir], { trigger: 'cli' });
     const before = await databaseDigest(db);
-    const again = await runIngest(db, [dir], { trigger: 'cli' });
+    const again = await runIngest(db, testConfig, [dir], { trigger: 'cli' });
     expect(again.counters).toMatchObject({ papersAdded: 0, papersUpdated: 0, papersUnchanged: 7, recordsAdded: 0, recordsUnchanged: 3, paragraphs: 0 });
     expect(await databaseDigest(db)).toEqual(before);
   });
 
   it('updates a paper whose text changed (same DOI) instead of duplicating it', async () => {
     const dir = tempDir();
-    await runIngest(db, [writeCorpusJsonl(dir, 'v1.jsonl')], { trigger: 'cli' });
+    await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'v1.jsonl')], { trigger: 'cli' });
     const changed = structuredClone(corpusPapers);
     changed[0].paragraphs[1].text = 'Powders were calcined at 1100 °C for 6 h.';
     changed[0].title = 'Corrected title';
-    const report = await runIngest(db, [writeCorpusJsonl(dir, 'v2.jsonl', changed)], { trigger: 'cli' });
+    const report = await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'v2.jsonl', changed)], { trigger: 'cli' });
     expect(report.counters).toMatchObject({ papersAdded: 0, papersUpdated: 1, papersUnchanged: 2, paragraphs: 3 });
     const paper = await db.prisma.paper.findUniqueOrThrow({ where: { doi: corpusPapers[0].doi! }, include: { paragraphs: { orderBy: { ordinal: 'asc' } } } });
     expect(paper.title).toBe('Corrected title');
@@ -78,8 +81,8 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
     const dir = tempDir();
     const noMeta = structuredClone(corpusPapers[0]);
     Object.assign(noMeta, { doi: null, journal: null, source: 'Other', id: 'other-1' });
-    await runIngest(db, [writeCorpusJsonl(dir, 'a.jsonl', [noMeta])], { trigger: 'cli' });
-    const report = await runIngest(db, [writeCorpusJsonl(dir, 'b.jsonl', [corpusPapers[0]])], { trigger: 'cli' });
+    await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'a.jsonl', [noMeta])], { trigger: 'cli' });
+    const report = await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'b.jsonl', [corpusPapers[0]])], { trigger: 'cli' });
     expect(report.counters).toMatchObject({ papersAdded: 0, papersUpdated: 1 });
     const only = await db.prisma.paper.findMany();
     expect(only).toHaveLength(1);
@@ -89,20 +92,20 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
   it('keeps papers with identical text but different DOIs apart', async () => {
     const dir = tempDir();
     const twin = { ...structuredClone(corpusPapers[0]), id: 'twin', doi: '10.9999/another' };
-    await runIngest(db, [writeCorpusJsonl(dir, 'a.jsonl', [corpusPapers[0], twin])], { trigger: 'cli' });
+    await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'a.jsonl', [corpusPapers[0], twin])], { trigger: 'cli' });
     expect(await db.prisma.paper.count()).toBe(2);
   });
 
   it('reports bad files and bad lines, ingests the rest, and keeps what was stored before', async () => {
     const good = tempDir();
-    await runIngest(db, [writeCorpusJsonl(good, 'good.jsonl', [corpusPapers[0]])], { trigger: 'cli' });
+    await runIngest(db, testConfig, [writeCorpusJsonl(good, 'good.jsonl', [corpusPapers[0]])], { trigger: 'cli' });
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'cut.xml'), teiXml().slice(0, 500));
     fs.writeFileSync(path.join(dir, 'junk.pdf'), Buffer.from('%PDF-1.7\n\u0000\u0001garbage'));
     fs.writeFileSync(path.join(dir, 'empty.txt'), '');
     fs.writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from('Title\n\n800 \xb0C anneal', 'latin1'));
     fs.writeFileSync(path.join(dir, 'mixed.jsonl'), [JSON.stringify(corpusPapers[1]), '{oops', JSON.stringify(corpusPapers[2])].join('\n'));
-    const report = await runIngest(db, [dir, path.join(dir, 'missing.pdf')], { trigger: 'upload' });
+    const report = await runIngest(db, testConfig, [dir, path.join(dir, 'missing.pdf')], { trigger: 'upload' });
     expect(report.status).toBe('succeeded');
     expect(report.papers).toBe(3);
     const run = await getRun(db.prisma, report.runId);
@@ -127,13 +130,13 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
     const file = writeCorpusJsonl(dir, 'bulk.jsonl', many);
     const records = writeRecordsJsonl(dir, 'sol-gel.jsonl', Array.from({ length: 50 }, (_, i) => ({ ...recipeRows[0], reaction_string: `r${i}` })));
 
-    await runIngest(db, [file, records], { trigger: 'cli', recordBatchSize: 7 });
+    await runIngest(db, testConfig, [file, records], { trigger: 'cli', recordBatchSize: 7 });
     const uninterrupted = await databaseDigest(db);
     await db.prisma.record.deleteMany();
     await db.prisma.paper.deleteMany();
 
     const controller = new AbortController();
-    const first = await runIngest(db, [file, records], {
+    const first = await runIngest(db, testConfig, [file, records], {
       trigger: 'cli',
       signal: controller.signal,
       recordBatchSize: 7,
@@ -142,7 +145,7 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
     expect(first.status).toBe('interrupted');
     expect(first.papers).toBeGreaterThanOrEqual(25);
     expect(first.papers).toBeLessThan(60);
-    const second = await runIngest(db, [file, records], { trigger: 'cli', recordBatchSize: 7 });
+    const second = await runIngest(db, testConfig, [file, records], { trigger: 'cli', recordBatchSize: 7 });
     expect(second.status).toBe('succeeded');
     expect(await databaseDigest(db)).toEqual(uninterrupted);
   });

@@ -1,41 +1,25 @@
 import fs from 'node:fs';
 import type { Database } from '../db/database.ts';
-import { loadPaperIdentities, savePaper, countPapersAndParagraphs } from '../db/papers.ts';
-import { saveRecordBatch, linkRecordsToPapers, countRecords } from '../db/records.ts';
-import {
-  addRunErrors,
-  createRun,
-  finishRun,
-  updateRunProgress,
-  type IngestErrorEntry,
-  type RunCounters,
-  type RunStatus,
-  type RunTrigger,
-} from '../db/ingest-runs.ts';
+import { loadPaperIdentities, savePaper } from '../db/papers.ts';
+import { saveRecordBatch, linkRecordsToPapers } from '../db/records.ts';
+import { addRunErrors, updateRunProgress, type IngestErrorEntry, type RunCounters, type RunStatus } from '../db/ingest-runs.ts';
 import { detectReader } from './detect.ts';
-import { runStructuring } from '../structure/pipeline.ts';
-import { configuredExtractor } from '../structure/select.ts';
-import { buildGraph } from '../graph/build.ts';
-import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
-import { configuredTupleExtractor } from '../graph/select.ts';
-import { config } from '../config.ts';
 import { expandInputs } from './files.ts';
 import { InputError, type ParsedRecord, type ReaderItem } from './types.ts';
 
-export interface IngestOptions {
-  trigger: RunTrigger;
-  /** A run created beforehand (the upload route returns its id before the work starts). */
-  runId?: string;
+/**
+ * The import stage of an import job (lib/jobs/import-job.ts runs it, then structuring and the graph): reads
+ * files and folders and stores papers and records. Each paper is stored in its own transaction and each record
+ * batch in one statement, so an import killed at any moment and re-run ends in the same database as an
+ * uninterrupted one. Bad files and bad items become errors in the run report; the run goes on.
+ */
+export interface ImportStageOptions {
   /** Names to show instead of paths (uploads are stored under generated names). */
   displayNames?: Map<string, string>;
   /** Source label for papers whose reader has no better one (e.g. "Europe PMC" for downloaded JATS). */
   source?: string;
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
-  /** Run the structuring stage on new or changed paragraphs after the import (default true). */
-  structure?: boolean;
-  /** Run the knowledge-graph stage after structuring (default true; needs structuring). */
-  graph?: boolean;
   /** Largest single JSON line / XML / PDF / text document accepted. */
   maxItemBytes?: number;
   recordBatchSize?: number;
@@ -47,64 +31,46 @@ export interface IngestProgress extends RunCounters {
   elapsedSeconds: number;
 }
 
-export interface IngestReport {
-  runId: string;
-  status: RunStatus;
-  /** Totals in the database after the run. */
-  papers: number;
-  paragraphs: number;
-  records: number;
-  /** Errors found by this run. */
-  errors: number;
-  /** Whole run, and its parts: reading + storing, and the structuring stage. */
-  seconds: number;
-  ingestSeconds: number;
-  structureSeconds: number;
-  graphSeconds: number;
+export interface ImportStageResult {
+  status: Extract<RunStatus, 'succeeded' | 'failed' | 'interrupted'>;
+  message: string | null;
   counters: RunCounters;
   errorSamples: IngestErrorEntry[];
+  items: number;
+  /** Papers that gained imported records by DOI in this stage (their records are rebuilt by structuring). */
+  gainedRecords: string[];
+  /** Whether anything was added or changed (the later stages have nothing to do otherwise). */
+  changed: boolean;
+  seconds: number;
+  linkSeconds: number;
 }
+
+export const emptyCounters = (): RunCounters => ({
+  filesTotal: 0,
+  filesDone: 0,
+  currentFile: null,
+  papersAdded: 0,
+  papersUpdated: 0,
+  papersUnchanged: 0,
+  paragraphs: 0,
+  recordsAdded: 0,
+  recordsUnchanged: 0,
+  errorCount: 0,
+});
 
 const ERRORS_STORED_PER_FILE = 1000;
 const HEARTBEAT_MS = 1000;
 
-// One ingest at a time per process: runs queue behind each other (kept on globalThis for Next.js dev reloads).
-const lane = globalThis as unknown as { __assayIngestLane?: Promise<unknown> };
-
-/**
- * Ingests files and folders into the database. Each paper is stored in its own transaction and each record
- * batch in one statement, so an ingest killed at any moment and re-run ends in the same database as an
- * uninterrupted one. Bad files and bad items become errors in the run report; the run goes on.
- */
-export function runIngest(db: Database, inputs: string[], options: IngestOptions): Promise<IngestReport> {
-  const previous = lane.__assayIngestLane ?? Promise.resolve();
-  const next = previous.catch(() => {}).then(() => ingestNow(db, inputs, options));
-  lane.__assayIngestLane = next.catch(() => {});
-  return next;
-}
-
-async function ingestNow(db: Database, inputs: string[], options: IngestOptions): Promise<IngestReport> {
+export async function importFiles(db: Database, runId: string, inputs: string[], options: ImportStageOptions = {}): Promise<ImportStageResult> {
   const prisma = db.prisma;
   const started = performance.now();
   const shown = (p: string) => options.displayNames?.get(p) ?? p;
-  const runId = options.runId ?? (await createRun(prisma, options.trigger, inputs.map(shown))).id;
-  const counters: RunCounters = {
-    filesTotal: 0,
-    filesDone: 0,
-    currentFile: null,
-    papersAdded: 0,
-    papersUpdated: 0,
-    papersUnchanged: 0,
-    paragraphs: 0,
-    recordsAdded: 0,
-    recordsUnchanged: 0,
-    errorCount: 0,
-  };
+  const counters = emptyCounters();
   const samples: IngestErrorEntry[] = [];
   let pendingErrors: IngestErrorEntry[] = [];
   let items = 0;
   let lastBeat = 0;
-  let status: RunStatus = 'succeeded';
+  let status: ImportStageResult['status'] = 'succeeded';
   let message: string | null = null;
 
   const progress = async (force = false) => {
@@ -213,41 +179,10 @@ async function ingestNow(db: Database, inputs: string[], options: IngestOptions)
   const tLink = performance.now();
   const gainedRecords = status !== 'failed' ? await linkRecordsToPapers(prisma).catch(() => [] as string[]) : [];
   const linkSeconds = (performance.now() - tLink) / 1000;
-  const ingestSeconds = (performance.now() - started) / 1000;
-  // Enrichment stage: structure what this run added or changed (incremental, so a no-op re-run costs little).
-  let structureSeconds = 0;
-  const changed = counters.papersAdded + counters.papersUpdated + gainedRecords.length > 0;
-  if (status !== 'failed' && options.structure !== false && changed) {
-    const t = performance.now();
-    try {
-      await updateRunProgress(prisma, runId, { currentFile: 'structuring new and changed paragraphs' });
-      const { extractor, concurrency } = configuredExtractor(db, config());
-      const report = await runStructuring(db, { extractor, concurrency, signal: options.signal, alsoRebuild: gainedRecords });
-      if (report.failures) message = `${message ? message + '; ' : ''}${report.failures} paragraphs could not be structured (${report.failureSamples[0]}); they are retried on the next run`;
-    } catch (error) {
-      message = `${message ? message + '; ' : ''}structuring failed: ${(error as Error).message} (run \`npm run structure\` to retry)`;
-    }
-    structureSeconds = (performance.now() - t) / 1000;
-  }
-  // Graph stage: tuples from the structured records of papers whose record changed (incremental likewise).
-  let graphSeconds = 0;
-  if (status !== 'failed' && options.structure !== false && options.graph !== false && changed) {
-    const t = performance.now();
-    try {
-      await updateRunProgress(prisma, runId, { currentFile: 'extracting knowledge-graph tuples' });
-      const graph = await buildGraph(db, { signal: options.signal, extractor: configuredTupleExtractor(db, config()) });
-      if (graph.failures.length) message = `${message ? message + '; ' : ''}${graph.failures.length} papers could not be read for the graph (${graph.failures[0]}); they are retried on the next run`;
-      if (graph.tuplesWritten > 0) await canonicalizeWithConfiguredEmbedder(db, config());
-    } catch (error) {
-      message = `${message ? message + '; ' : ''}graph extraction failed: ${(error as Error).message} (run \`npm run graph:build\` to retry)`;
-    }
-    graphSeconds = (performance.now() - t) / 1000;
-  }
   if (pendingErrors.length) await addRunErrors(prisma, runId, pendingErrors).catch(() => {});
+  counters.currentFile = null;
   const seconds = (performance.now() - started) / 1000;
-  const [{ papers, paragraphs }, records] = await Promise.all([countPapersAndParagraphs(prisma), countRecords(prisma)]);
-  await finishRun(prisma, runId, status, counters, { total: seconds, ingest: ingestSeconds, linkRecords: linkSeconds, structure: structureSeconds, graph: graphSeconds }, message);
-  options.onProgress?.({ ...counters, currentFile: null, runId, items, elapsedSeconds: seconds });
-  return { runId, status, papers, paragraphs, records, errors: counters.errorCount, seconds, ingestSeconds, structureSeconds, graphSeconds, counters, errorSamples: samples };
+  options.onProgress?.({ ...counters, runId, items, elapsedSeconds: seconds });
+  const changed = counters.papersAdded + counters.papersUpdated + gainedRecords.length > 0;
+  return { status, message, counters, errorSamples: samples, items, gainedRecords, changed, seconds, linkSeconds };
 }
-

@@ -1,13 +1,12 @@
+import { AppError } from '../common/errors.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
+/** A refused upload: 400 for a bad request, 413 for one over the limit. */
+export class UploadError extends AppError {
+  constructor(message: string, status: 400 | 413 = 400) {
+    super(status === 413 ? 'payload-too-large' : 'bad-request', message);
   }
 }
 

@@ -4,8 +4,11 @@
  * paragraph (each cue counted at most `cap` times); the highest score wins, ties going to the earlier class.
  */
 
-export type ParagraphRole = 'system' | 'performance' | 'synthesis' | 'others';
-export type SynthesisMethod = 'vapor-phase' | 'solid-phase' | 'electrodeposition' | 'hydro-solvothermal' | 'precipitation' | 'sol-gel' | 'others';
+/** The paragraph roles and synthesis methods, defined here once (schemas, filters and prompts import them). */
+export const PARAGRAPH_ROLES = ['system', 'performance', 'synthesis', 'others'] as const;
+export type ParagraphRole = (typeof PARAGRAPH_ROLES)[number];
+export const SYNTHESIS_METHODS = ['vapor-phase', 'solid-phase', 'electrodeposition', 'hydro-solvothermal', 'precipitation', 'sol-gel', 'others'] as const;
+export type SynthesisMethod = (typeof SYNTHESIS_METHODS)[number];
 
 type Cue = [RegExp, number];
 

@@ -10,7 +10,8 @@ import { splitSentences } from './sentences.ts';
  * dropped (the substrate itself is kept).
  */
 
-export type EntityRole = 'target' | 'precursor' | 'solvent' | 'additive' | 'substrate';
+export const ENTITY_ROLES = ['target', 'precursor', 'solvent', 'additive', 'substrate'] as const;
+export type EntityRole = (typeof ENTITY_ROLES)[number];
 
 export interface EntityMention {
   role: EntityRole;

@@ -8,15 +8,16 @@ import { materialKey } from './materials.ts';
 import { normaliseFormula, tidyFormula } from './formula.ts';
 import { parseQuantities } from './quantities.ts';
 import { describeConditions, describePerformance, type ParagraphStructure, type StructureExtractor } from './paragraph.ts';
-import type { EntityMention } from './entities.ts';
+import { ENTITY_ROLES, type EntityMention } from './entities.ts';
+import { PARAGRAPH_ROLES, SYNTHESIS_METHODS } from './classify.ts';
 
-const roleEnum = z.enum(['system', 'performance', 'synthesis', 'others']);
-const methodEnum = z.enum(['vapor-phase', 'solid-phase', 'electrodeposition', 'hydro-solvothermal', 'precipitation', 'sol-gel', 'others']);
+const roleEnum = z.enum(PARAGRAPH_ROLES);
+const methodEnum = z.enum(SYNTHESIS_METHODS);
 export const structureAnswer = z.object({
   reasoning: z.string(),
   role: roleEnum,
   method: methodEnum.nullable(),
-  entities: z.array(z.object({ role: z.enum(['target', 'precursor', 'solvent', 'additive', 'substrate']), text: z.string().min(1) })),
+  entities: z.array(z.object({ role: z.enum(ENTITY_ROLES), text: z.string().min(1) })),
 });
 export type StructureAnswer = z.infer<typeof structureAnswer>;
 

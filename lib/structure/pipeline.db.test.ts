@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { runIngest } from '../ingest/pipeline.ts';
+import { runIngest } from '../jobs/import-job.ts';
+import { readConfig } from '../config.ts';
 import { searchPapers } from '../db/papers.ts';
 import { getPaperRecord } from '../db/structure.ts';
 import { runStructuring } from './pipeline.ts';
 import { offlineExtractor } from './paragraph.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
 import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+
+const testConfig = readConfig({});
 
 // Invented papers: a synthesis paragraph with conditions, and a performance paragraph.
 const synthesisPaper = {
@@ -25,7 +28,7 @@ let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
   const dir = tempDir();
-  await runIngest(db, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, synthesisPaper]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, synthesisPaper]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
 });
 afterAll(async () => {
   await db?.close();
@@ -76,7 +79,7 @@ describe(`structuring stage (${testDatabaseKind()})`, () => {
     expect(again.papersRecorded).toBe(0);
     const changed = structuredClone(synthesisPaper);
     changed.paragraphs[1].text = 'The electrode showed an overpotential of 270 mV at 10 mA cm−2.';
-    await runIngest(db, [writeCorpusJsonl(tempDir(), 'v2.jsonl', [changed])], { trigger: 'cli', structure: false });
+    await runIngest(db, testConfig, [writeCorpusJsonl(tempDir(), 'v2.jsonl', [changed])], { trigger: 'cli', structure: false });
     const after = await runStructuring(db);
     expect(after.paragraphsStructured).toBe(3); // the updated paper's paragraphs were rewritten
     expect(after.papersRecorded).toBe(1);

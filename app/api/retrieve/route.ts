@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { badRequest, handleErrors } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { PIPELINES } from '@/lib/pipelines/registry';
@@ -16,10 +17,10 @@ const body = z.object({
 });
 
 /** POST {question, pipeline?, k?, mode?} → the retrieval result: papers, evidence, value, abstention and trace. */
-export async function POST(request: Request) {
+export const POST = handleErrors(async (request: Request) => {
   const json = await request.json().catch(() => null);
   const parsed = body.safeParse(json);
-  if (!parsed.success) return Response.json({ error: parsed.error.issues.map((i) => i.message).join('; ') }, { status: 400 });
+  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
   const db = await getDatabase();
   const service = getRetrievalService(db, config());
   const index = await service.index();
@@ -28,4 +29,4 @@ export async function POST(request: Request) {
     result,
     index: { paragraphs: index.paragraphs.size, embedder: index.embedderId, reformulator: service.reformulator.id, buildSeconds: Math.round(index.buildSeconds * 10) / 10 },
   });
-}
+}, 'retrieve');

@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { createRun } from '@/lib/db/ingest-runs';
-import { startTracked } from '@/lib/ingest/background';
+import { startTracked } from '@/lib/common/background';
 import { downloadAndIngestStarterCorpus } from '@/lib/corpus/starter';
 
 export const dynamic = 'force-dynamic';

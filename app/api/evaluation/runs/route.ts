@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { badRequest, handleErrors } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { listEvaluationRuns } from '@/lib/db/evaluation-runs';
@@ -22,18 +23,18 @@ const body = z.object({
 });
 
 /** POST {questionSet, pipelines, limit?} starts a stored evaluation run in the background → 202 {runId}. */
-export async function POST(request: Request) {
+export const POST = handleErrors(async (request: Request) => {
   const parsed = body.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ error: parsed.error.issues.map((i) => i.message).join('; ') }, { status: 400 });
+  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
   const cfg = config();
   const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === parsed.data.questionSet);
-  if (!set) return Response.json({ error: `no question set named ${parsed.data.questionSet} (sets come from ASSAY_QUESTIONS)` }, { status: 400 });
+  if (!set) throw badRequest(`no question set named ${parsed.data.questionSet} (sets come from ASSAY_QUESTIONS)`);
   const db = await getDatabase();
   try {
     const runId = await startBackgroundEvaluation(db, getRetrievalService(db, cfg), { questionsFile: set.path, pipelines: parsed.data.pipelines, limit: parsed.data.limit });
     return Response.json({ runId }, { status: 202 });
   } catch (error) {
-    if (error instanceof QuestionFileError) return Response.json({ error: error.message }, { status: 400 });
+    if (error instanceof QuestionFileError) throw badRequest(error.message);
     throw error;
   }
-}
+}, 'start evaluation');

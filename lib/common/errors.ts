@@ -1,0 +1,62 @@
+/**
+ * The one application error. Domain code throws `AppError` with a code; route handlers turn it into the code's
+ * HTTP status (`errorResponse`), server actions into a message (`actionError`). Anything else is an internal
+ * error: logged in full on the server, answered with a generic message, so no database error text or server
+ * path reaches a client. Leaf module.
+ */
+export const ERROR_STATUS = {
+  'bad-request': 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'payload-too-large': 413,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** An error as a client may see it: an AppError's own message, else a generic one (the details are logged). */
+export function publicError(error: unknown, context = 'request'): { code: ErrorCode; status: number; message: string } {
+  if (error instanceof AppError) return { code: error.code, status: error.status, message: error.message };
+  console.error(`[assay] ${context} failed:`, error);
+  return { code: 'internal', status: 500, message: 'something went wrong on the server; the details are in its log' };
+}
+
+/** The JSON response for an error in a route handler: `{ error, code }` with the code's status. */
+export function errorResponse(error: unknown, context?: string): Response {
+  const e = publicError(error, context);
+  return Response.json({ error: e.message, code: e.code }, { status: e.status });
+}
+
+/** Runs a route handler, answering any error it throws as `errorResponse` does. */
+export function handleErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>, context?: string): (...args: A) => Promise<Response> {
+  return async (...args: A) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      return errorResponse(error, context);
+    }
+  };
+}
+
+/** What a server action returns on failure, for the form to show. */
+export function actionError(error: unknown, context?: string): { ok: false; error: string } {
+  return { ok: false, error: publicError(error, context).message };
+}
+
+/** A zod (or any) validation failure as a 400 with its messages. */
+export const badRequest = (message: string) => new AppError('bad-request', message);
+export const notFound = (message: string) => new AppError('not-found', message);

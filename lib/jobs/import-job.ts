@@ -1,0 +1,238 @@
+import type { AssayConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import {
+  claimForResume,
+  clearRunErrors,
+  createRun,
+  finishRun,
+  getRun,
+  type IngestErrorEntry,
+  type RunCounters,
+  type RunStatus,
+  type RunTrigger,
+  type StageName,
+  type StageState,
+  type StoredJobOptions,
+  saveJobState,
+  updateRunProgress,
+} from '../db/ingest-runs.ts';
+import { countPapersAndParagraphs } from '../db/papers.ts';
+import { countRecords } from '../db/records.ts';
+import { buildGraph } from '../graph/build.ts';
+import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
+import { configuredTupleExtractor } from '../graph/select.ts';
+import { emptyCounters, type ImportStageOptions, type IngestProgress, importFiles } from '../ingest/pipeline.ts';
+import { runStructuring } from '../structure/pipeline.ts';
+import { configuredExtractor } from '../structure/select.ts';
+
+/**
+ * The import job: import → structure → graph, one job at a time per process. Its run row stores every stage's
+ * state as it changes (and what a later stage needs from an earlier one), so a job that a stop interrupts is
+ * completed by `resumeIngest` from the stage it was in: the import stage reads its files again (stored papers
+ * and records are recognised and skipped), the other stages are incremental. The retrieval index needs no
+ * stage: it is rebuilt on the next question whenever the corpus version changed.
+ */
+export interface IngestOptions extends ImportStageOptions {
+  trigger: RunTrigger;
+  /** A run created beforehand (the upload route returns its id before the work starts). */
+  runId?: string;
+  /** Run the structuring stage on new or changed paragraphs after the import (default true). */
+  structure?: boolean;
+  /** Run the knowledge-graph stage after structuring (default true; needs structuring). */
+  graph?: boolean;
+}
+
+export interface IngestReport {
+  runId: string;
+  status: RunStatus;
+  /** Totals in the database after the run. */
+  papers: number;
+  paragraphs: number;
+  records: number;
+  /** Errors found by this run. */
+  errors: number;
+  /** Whole run and its parts (this attempt): reading + storing, structuring, graph. */
+  seconds: number;
+  ingestSeconds: number;
+  structureSeconds: number;
+  graphSeconds: number;
+  counters: RunCounters;
+  errorSamples: IngestErrorEntry[];
+}
+
+export type { IngestProgress };
+
+/** The stages of a new import job; switched-off stages are stored as skipped. */
+export function initialStages(options: { structure?: boolean; graph?: boolean } = {}): StageState[] {
+  const structure = options.structure !== false;
+  return [
+    { name: 'import', status: 'pending' },
+    { name: 'structure', status: structure ? 'pending' : 'skipped' },
+    { name: 'graph', status: structure && options.graph !== false ? 'pending' : 'skipped' },
+  ];
+}
+
+function storedOptions(options: ImportStageOptions): StoredJobOptions {
+  return {
+    ...(options.displayNames ? { displayNames: [...options.displayNames] } : {}),
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.maxItemBytes ? { maxItemBytes: options.maxItemBytes } : {}),
+    ...(options.recordBatchSize ? { recordBatchSize: options.recordBatchSize } : {}),
+  };
+}
+
+// One job at a time per process: jobs queue behind each other (kept on globalThis for Next.js dev reloads).
+const lane = globalThis as unknown as { __assayIngestLane?: Promise<unknown> };
+
+function inLane<T>(work: () => Promise<T>): Promise<T> {
+  const previous = lane.__assayIngestLane ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(work);
+  lane.__assayIngestLane = next.catch(() => {});
+  return next;
+}
+
+/** Creates the run row of a new import job (queued), for callers that return its id before the work starts. */
+export async function createIngestJob(db: Database, inputs: string[], options: IngestOptions & { shownInputs?: string[] }): Promise<string> {
+  const shown = options.shownInputs ?? inputs.map((p) => options.displayNames?.get(p) ?? p);
+  const run = await createRun(db.prisma, options.trigger, shown, 'queued', { stages: initialStages(options), options: { ...storedOptions(options), inputs } });
+  return run.id;
+}
+
+/** Runs a new import job on `inputs` (or the one created beforehand as `options.runId`). */
+export async function runIngest(db: Database, cfg: AssayConfig, inputs: string[], options: IngestOptions): Promise<IngestReport> {
+  const runId = options.runId ?? (await createIngestJob(db, inputs, options));
+  return inLane(() => runJob(db, cfg, runId, inputs, options));
+}
+
+/**
+ * Completes an interrupted import job from the stage it stopped in. Null when the run is not interrupted (it
+ * finished, is running, or another caller resumed it first).
+ */
+export async function resumeIngest(db: Database, cfg: AssayConfig, runId: string, opts: Pick<IngestOptions, 'signal' | 'onProgress'> = {}): Promise<IngestReport | null> {
+  if (!(await claimForResume(db.prisma, runId))) return null;
+  const run = await getRun(db.prisma, runId, 0);
+  if (!run) return null;
+  const stored = (run.options ?? {}) as StoredJobOptions;
+  const options: IngestOptions = {
+    trigger: run.trigger as RunTrigger,
+    runId,
+    displayNames: stored.displayNames ? new Map(stored.displayNames) : undefined,
+    source: stored.source,
+    maxItemBytes: stored.maxItemBytes,
+    recordBatchSize: stored.recordBatchSize,
+    ...opts,
+  };
+  // Runs stored before jobs kept their inputs' paths show them as given.
+  return inLane(() => runJob(db, cfg, runId, stored.inputs ?? run.inputs, options));
+}
+
+async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: string[], options: IngestOptions): Promise<IngestReport> {
+  const prisma = db.prisma;
+  const started = performance.now();
+  const run = await getRun(prisma, runId, 0);
+  if (!run) throw new Error(`no import run ${runId}`);
+  // Runs stored before jobs kept their stages have none: all three are to be done.
+  const stages: StageState[] = Array.isArray(run.stages) && run.stages.length ? (run.stages as unknown as StageState[]) : initialStages(options);
+  const stored: StoredJobOptions = { ...((run.options ?? {}) as StoredJobOptions) };
+  const resumed = run.attempts > 1;
+  // Counters of earlier attempts: the import stage starts over, so what they added shows up as unchanged now.
+  const before: RunCounters = { ...emptyCounters(), ...pickCounters(run) };
+  let counters: RunCounters = resumed ? before : emptyCounters();
+  let samples: IngestErrorEntry[] = [];
+  let status: RunStatus = 'succeeded';
+  const messages: string[] = resumed ? [`resumed (attempt ${run.attempts})`] : [];
+  const seconds: Partial<Record<StageName, number>> = {};
+
+  await updateRunProgress(prisma, runId, { status: 'running' });
+  for (const stage of stages) {
+    if (stage.status === 'done' || stage.status === 'skipped') continue;
+    if (options.signal?.aborted) {
+      status = 'interrupted';
+      break;
+    }
+    stage.status = 'running';
+    await saveJobState(prisma, runId, stages);
+    const t = performance.now();
+    let outcome: 'done' | 'skipped' | 'interrupted' | 'failed' = 'done';
+    if (stage.name === 'import') {
+      if (resumed) await clearRunErrors(prisma, runId);
+      const r = await importFiles(db, runId, inputs, options);
+      counters = resumed ? mergeCounters(before, r.counters) : r.counters;
+      samples = r.errorSamples;
+      stored.changed = !!stored.changed || r.changed || counters.papersAdded + counters.papersUpdated > 0;
+      stored.gainedRecords = [...new Set([...(stored.gainedRecords ?? []), ...r.gainedRecords])];
+      await updateRunProgress(prisma, runId, counters);
+      if (r.message) messages.push(r.message);
+      outcome = r.status === 'succeeded' ? 'done' : r.status;
+    } else if (!stored.changed) {
+      outcome = 'skipped';
+    } else if (stage.name === 'structure') {
+      await updateRunProgress(prisma, runId, { currentFile: 'structuring new and changed paragraphs' });
+      try {
+        const { extractor, concurrency } = configuredExtractor(db, cfg);
+        const report = await runStructuring(db, { extractor, concurrency, signal: options.signal, alsoRebuild: stored.gainedRecords ?? [] });
+        if (report.failures) messages.push(`${report.failures} paragraphs could not be structured (${report.failureSamples[0]}); they are retried on the next run`);
+      } catch (error) {
+        messages.push(`structuring failed: ${(error as Error).message} (run \`npm run structure\` to retry)`);
+      }
+      if (options.signal?.aborted) outcome = 'interrupted';
+    } else {
+      await updateRunProgress(prisma, runId, { currentFile: 'extracting knowledge-graph tuples' });
+      try {
+        const graph = await buildGraph(db, { signal: options.signal, extractor: configuredTupleExtractor(db, cfg) });
+        if (graph.failures.length) messages.push(`${graph.failures.length} papers could not be read for the graph (${graph.failures[0]}); they are retried on the next run`);
+        if (graph.tuplesWritten > 0 && !options.signal?.aborted) await canonicalizeWithConfiguredEmbedder(db, cfg);
+      } catch (error) {
+        messages.push(`graph extraction failed: ${(error as Error).message} (run \`npm run graph:build\` to retry)`);
+      }
+      if (options.signal?.aborted) outcome = 'interrupted';
+    }
+    seconds[stage.name] = (performance.now() - t) / 1000;
+    stage.seconds = Math.round(((stage.seconds ?? 0) + (seconds[stage.name] ?? 0)) * 10) / 10;
+    stage.status = outcome === 'interrupted' ? 'pending' : outcome;
+    await saveJobState(prisma, runId, stages, stored);
+    if (outcome === 'interrupted' || outcome === 'failed') {
+      status = outcome;
+      break;
+    }
+  }
+  if (status === 'interrupted') messages.push('stopped before the end; resume it to complete (nothing is duplicated)');
+  const total = (performance.now() - started) / 1000;
+  const [{ papers, paragraphs }, records] = await Promise.all([countPapersAndParagraphs(prisma), countRecords(prisma)]);
+  const timings = { total, ingest: seconds.import ?? 0, structure: seconds.structure ?? 0, graph: seconds.graph ?? 0 };
+  await finishRun(prisma, runId, status, { ...counters, currentFile: null }, timings, messages.join('; ') || null);
+  options.onProgress?.({ ...counters, currentFile: null, runId, items: 0, elapsedSeconds: total });
+  return {
+    runId,
+    status,
+    papers,
+    paragraphs,
+    records,
+    errors: counters.errorCount,
+    seconds: total,
+    ingestSeconds: seconds.import ?? 0,
+    structureSeconds: seconds.structure ?? 0,
+    graphSeconds: seconds.graph ?? 0,
+    counters,
+    errorSamples: samples,
+  };
+}
+
+const COUNTER_KEYS = ['filesTotal', 'filesDone', 'papersAdded', 'papersUpdated', 'papersUnchanged', 'paragraphs', 'recordsAdded', 'recordsUnchanged', 'errorCount'] as const;
+
+function pickCounters(row: Record<string, unknown>): Partial<RunCounters> {
+  return Object.fromEntries(COUNTER_KEYS.map((k) => [k, Number(row[k] ?? 0)]));
+}
+
+/** Counters over all attempts: what an earlier attempt added, a later one finds unchanged. */
+function mergeCounters(before: RunCounters, now: RunCounters): RunCounters {
+  return {
+    ...now,
+    papersAdded: before.papersAdded + now.papersAdded,
+    papersUpdated: before.papersUpdated + now.papersUpdated,
+    papersUnchanged: Math.max(0, now.papersUnchanged - before.papersAdded - before.papersUpdated),
+    paragraphs: before.paragraphs + now.paragraphs,
+    recordsAdded: before.recordsAdded + now.recordsAdded,
+    recordsUnchanged: Math.max(0, now.recordsUnchanged - before.recordsAdded),
+  };
+}
