@@ -36,7 +36,7 @@ export function AnnotatedText({ text, mentions }: { text: string; mentions: Ment
   for (const m of ordered) {
     if (m.start < at || m.end > text.length || m.start >= m.end) continue; // overlapping or stale offsets
     if (m.start > at) parts.push(text.slice(at, m.start));
-    const style = m.kind === 'entity' ? entityStyle[m.type] ?? 'bg-slate-100 ring-slate-300' : 'bg-amber-50 text-amber-900 ring-amber-300';
+    const style = m.kind === 'entity' ? (entityStyle[m.type] ?? 'bg-slate-100 ring-slate-300') : 'bg-amber-50 text-amber-900 ring-amber-300';
     parts.push(
       <span key={m.id} title={describe(m)} data-mention={m.kind} data-type={m.type} className={`rounded px-0.5 ring-1 ring-inset ${style}`}>
         {text.slice(m.start, m.end)}

@@ -11,7 +11,15 @@ interface Progress {
 }
 
 /** Starts an evaluation run on a configured question set and follows it until it finishes. */
-export function EvaluationLauncher({ questionSets, pipelines, runningIds }: { questionSets: string[]; pipelines: { name: string; description: string }[]; runningIds: string[] }) {
+export function EvaluationLauncher({
+  questionSets,
+  pipelines,
+  runningIds,
+}: {
+  questionSets: string[];
+  pipelines: { name: string; description: string }[];
+  runningIds: string[];
+}) {
   const router = useRouter();
   const [set, setSet] = useState(questionSets[0] ?? '');
   const [chosen, setChosen] = useState<string[]>(pipelines.map((p) => p.name));
@@ -59,10 +67,20 @@ export function EvaluationLauncher({ questionSets, pipelines, runningIds }: { qu
         </label>
         <label className="text-sm">
           First{' '}
-          <input value={limit} onChange={(e) => setLimit(e.target.value.replace(/\D/g, ''))} placeholder="all" className="w-20 rounded border border-slate-300 px-2 py-1 text-sm" aria-label="Question limit" />{' '}
+          <input
+            value={limit}
+            onChange={(e) => setLimit(e.target.value.replace(/\D/g, ''))}
+            placeholder="all"
+            className="w-20 rounded border border-slate-300 px-2 py-1 text-sm"
+            aria-label="Question limit"
+          />{' '}
           questions
         </label>
-        <button type="submit" disabled={start.isPending || chosen.length === 0 || !set} className="ml-auto rounded bg-teal-700 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={start.isPending || chosen.length === 0 || !set}
+          className="ml-auto rounded bg-teal-700 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50"
+        >
           Run evaluation
         </button>
       </div>
@@ -70,7 +88,11 @@ export function EvaluationLauncher({ questionSets, pipelines, runningIds }: { qu
         <legend className="sr-only">Pipelines</legend>
         {pipelines.map((p) => (
           <label key={p.name} className="flex items-center gap-1 text-sm" title={p.description}>
-            <input type="checkbox" checked={chosen.includes(p.name)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, p.name] : c.filter((x) => x !== p.name)))} />
+            <input
+              type="checkbox"
+              checked={chosen.includes(p.name)}
+              onChange={(e) => setChosen((c) => (e.target.checked ? [...c, p.name] : c.filter((x) => x !== p.name)))}
+            />
             {p.name}
           </label>
         ))}
@@ -104,10 +126,11 @@ function RunProgress({ runId }: { runId: string }) {
   }, [status, router]);
   if (!data || status !== 'running') return null;
   const p = data.progress;
-  const pct = p && p.total ? Math.round((100 * p.done) / p.total) : 0;
+  const pct = p?.total ? Math.round((100 * p.done) / p.total) : 0;
   return (
     <div className="text-sm text-slate-700" role="status">
-      Run {runId.slice(-6)}: {p?.stage === 'indexing' ? 'building the retrieval index…' : p?.stage === 'running' ? `${p.done} of ${p.total} question–pipeline pairs` : 'starting…'}
+      Run {runId.slice(-6)}:{' '}
+      {p?.stage === 'indexing' ? 'building the retrieval index…' : p?.stage === 'running' ? `${p.done} of ${p.total} question–pipeline pairs` : 'starting…'}
       <div className="mt-1 h-2 w-full rounded bg-slate-100">
         <div className="h-2 rounded bg-teal-600" style={{ width: `${pct}%` }} />
       </div>

@@ -67,6 +67,7 @@ export function ImportPanel({ maxUploadMb }: { maxUploadMb: number }) {
 
   return (
     <div className="space-y-4">
+      {/* biome-ignore lint/a11y/useSemanticElements: a drop zone holds block content and receives drops, which a <button> cannot */}
       <div
         onDragOver={(e) => {
           e.preventDefault();
@@ -97,7 +98,12 @@ export function ImportPanel({ maxUploadMb }: { maxUploadMb: number }) {
             ))}
           </ul>
           <div className="mt-3 flex gap-3">
-            <button type="button" onClick={upload} disabled={uploadPct !== null} className="rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800 disabled:opacity-50">
+            <button
+              type="button"
+              onClick={upload}
+              disabled={uploadPct !== null}
+              className="rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800 disabled:opacity-50"
+            >
               {uploadPct !== null ? `Uploading ${uploadPct}%` : `Import ${files.length} ${files.length === 1 ? 'file' : 'files'}`}
             </button>
             <button type="button" onClick={() => setFiles([])} disabled={uploadPct !== null} className="rounded-md border border-slate-300 px-3 py-2 text-sm">

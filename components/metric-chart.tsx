@@ -3,7 +3,13 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** Grouped bars: one group per metric, one bar per pipeline (values 0–1). Charts by recharts. */
-export function MetricChart({ rows, metrics }: { rows: { pipeline: string; values: Record<string, number | null> }[]; metrics: { key: string; label: string }[] }) {
+export function MetricChart({
+  rows,
+  metrics,
+}: {
+  rows: { pipeline: string; values: Record<string, number | null> }[];
+  metrics: { key: string; label: string }[];
+}) {
   const colours = ['#0f766e', '#0369a1', '#7c3aed', '#b45309', '#be123c', '#4d7c0f', '#475569'];
   const data = metrics.map((m) => ({ metric: m.label, ...Object.fromEntries(rows.map((r) => [r.pipeline, r.values[m.key] ?? null])) }));
   return (

@@ -173,11 +173,18 @@ function Route({ route, evidence }: { route: RouteStep[]; evidence: EvidenceInde
 }
 
 export function DesignView({ design, evidence }: { design: DesignResult; evidence: EvidenceIndex }) {
-  const targets = design.targets.map((t) => `${t.label}${t.value !== null ? ` ${t.comparator === '>=' ? '≥' : t.comparator === '<=' ? '≤' : '≈'} ${fmt(t.value)} ${unitText(t.unit)}` : ''}`);
+  const targets = design.targets.map(
+    (t) => `${t.label}${t.value !== null ? ` ${t.comparator === '>=' ? '≥' : t.comparator === '<=' ? '≤' : '≈'} ${fmt(t.value)} ${unitText(t.unit)}` : ''}`,
+  );
   const conditions = [design.conditions.method, ...design.conditions.quantities.map((q) => q.text)].filter(Boolean);
   return (
-    <section aria-label={design.mode === 'inverse' ? 'Inverse design' : 'Forward prediction'} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 className="text-lg font-semibold">{design.mode === 'inverse' ? 'Inverse design: how to reach the target' : 'Forward prediction: what these conditions give'}</h2>
+    <section
+      aria-label={design.mode === 'inverse' ? 'Inverse design' : 'Forward prediction'}
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 className="text-lg font-semibold">
+        {design.mode === 'inverse' ? 'Inverse design: how to reach the target' : 'Forward prediction: what these conditions give'}
+      </h2>
       <Tier tier={design.tier} text={design.explanation} />
       <p className="text-xs text-slate-600">
         {targets.length > 0 && <>Target: {targets.join('; ')}. </>}
@@ -201,7 +208,9 @@ export function DesignView({ design, evidence }: { design: DesignResult; evidenc
                 <td>
                   <ValueWithSource v={s.achieved} evidence={evidence} />
                 </td>
-                <td className="text-xs">{s.meets ? <span className="text-emerald-800">meets</span> : <span className="text-amber-800">misses (N {s.N.toFixed(2)})</span>}</td>
+                <td className="text-xs">
+                  {s.meets ? <span className="text-emerald-800">meets</span> : <span className="text-amber-800">misses (N {s.N.toFixed(2)})</span>}
+                </td>
                 <td>
                   {s.route.length === 0 && s.analogueRoute ? (
                     <>
@@ -213,7 +222,9 @@ export function DesignView({ design, evidence }: { design: DesignResult; evidenc
                   ) : (
                     <Route route={s.route} evidence={evidence} />
                   )}
-                  {s.route.length > 0 && !s.routeFromSamePaper && <span className="block text-xs text-slate-500">route from other papers on this material</span>}
+                  {s.route.length > 0 && !s.routeFromSamePaper && (
+                    <span className="block text-xs text-slate-500">route from other papers on this material</span>
+                  )}
                 </td>
               </tr>
             ))}

@@ -25,7 +25,11 @@ export function RecentRuns() {
     <ul className="space-y-2" data-testid="recent-runs">
       {data.map((r) => (
         <li key={r.id} className="rounded-lg border border-slate-200 bg-white">
-          <button type="button" className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm" onClick={() => setOpen(open === r.id ? null : r.id)}>
+          <button
+            type="button"
+            className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm"
+            onClick={() => setOpen(open === r.id ? null : r.id)}
+          >
             <span className="truncate">
               <span className="font-medium">{new Date(r.startedAt).toLocaleString()}</span> · {r.trigger} · {r.inputs.slice(0, 3).join(', ')}
               {r.inputs.length > 3 ? ` +${r.inputs.length - 3}` : ''}

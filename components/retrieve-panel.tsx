@@ -79,7 +79,12 @@ export function RetrievePanel({
         <div className="flex flex-wrap items-center gap-3">
           <label className="text-sm text-slate-700">
             Pipeline{' '}
-            <select value={pipeline} onChange={(e) => setPipeline(e.target.value)} className="rounded border border-slate-300 px-2 py-1 text-sm" aria-label="Pipeline">
+            <select
+              value={pipeline}
+              onChange={(e) => setPipeline(e.target.value)}
+              className="rounded border border-slate-300 px-2 py-1 text-sm"
+              aria-label="Pipeline"
+            >
               {pipelines.map((p) => (
                 <option key={p.name} value={p.name} title={p.description}>
                   {p.name}
@@ -90,7 +95,12 @@ export function RetrievePanel({
           {pipeline === 'aria' && (
             <label className="text-sm text-slate-700">
               Mode{' '}
-              <select value={mode} onChange={(e) => setMode(e.target.value)} className="rounded border border-slate-300 px-2 py-1 text-sm" aria-label="Question mode">
+              <select
+                value={mode}
+                onChange={(e) => setMode(e.target.value)}
+                className="rounded border border-slate-300 px-2 py-1 text-sm"
+                aria-label="Question mode"
+              >
                 {modes.map(([m, text]) => (
                   <option key={m} value={m} title={text}>
                     {m}
@@ -99,12 +109,22 @@ export function RetrievePanel({
               </select>
             </label>
           )}
-          <span className="text-xs text-slate-500">{pipeline === 'aria' ? modes.find(([m]) => m === mode)?.[1] : pipelines.find((p) => p.name === pipeline)?.description}</span>
-          <button type="submit" disabled={ask.isPending || question.trim().length < 3} className="ml-auto rounded bg-teal-700 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50">
+          <span className="text-xs text-slate-500">
+            {pipeline === 'aria' ? modes.find(([m]) => m === mode)?.[1] : pipelines.find((p) => p.name === pipeline)?.description}
+          </span>
+          <button
+            type="submit"
+            disabled={ask.isPending || question.trim().length < 3}
+            className="ml-auto rounded bg-teal-700 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50"
+          >
             {ask.isPending ? 'Searching…' : 'Search'}
           </button>
         </div>
-        {ask.isPending && <p className="text-xs text-slate-500">The first question after a start or an import builds the retrieval index (about half a minute for a corpus of ten thousand paragraphs).</p>}
+        {ask.isPending && (
+          <p className="text-xs text-slate-500">
+            The first question after a start or an import builds the retrieval index (about half a minute for a corpus of ten thousand paragraphs).
+          </p>
+        )}
       </form>
       {ask.error && (
         <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -232,7 +252,8 @@ function ResultView({ data }: { data: Response }) {
       </section>
       <details className="rounded-lg border border-slate-200 bg-white p-3" open>
         <summary className="cursor-pointer text-sm font-medium">
-          Trace: {r.pipeline}, {r.latencyMs} ms ({data.index.paragraphs.toLocaleString('en')} paragraphs, embedder {data.index.embedder}, reformulation {data.index.reformulator})
+          Trace: {r.pipeline}, {r.latencyMs} ms ({data.index.paragraphs.toLocaleString('en')} paragraphs, embedder {data.index.embedder}, reformulation{' '}
+          {data.index.reformulator})
         </summary>
         <TraceList trace={r.trace} />
       </details>

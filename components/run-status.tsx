@@ -63,7 +63,14 @@ export function RunStatus({ runId }: { runId: string }) {
         </span>
         <span className="text-xs text-slate-500">{elapsed.toFixed(1)} s</span>
       </div>
-      <div className="h-2 w-full overflow-hidden rounded bg-slate-100" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Files processed">
+      <div
+        className="h-2 w-full overflow-hidden rounded bg-slate-100"
+        role="progressbar"
+        aria-valuenow={pct}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label="Files processed"
+      >
         <div className="h-full bg-teal-600 transition-all" style={{ width: `${pct}%` }} />
       </div>
       <p className="text-sm text-slate-700" data-testid="run-counts">
@@ -132,7 +139,12 @@ export function ResumeButton({ runId }: { runId: string }) {
   });
   return (
     <div className="flex items-center gap-3">
-      <button type="button" onClick={() => resume.mutate()} disabled={resume.isPending} className="rounded bg-teal-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50">
+      <button
+        type="button"
+        onClick={() => resume.mutate()}
+        disabled={resume.isPending}
+        className="rounded bg-teal-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50"
+      >
         {resume.isPending ? 'Resuming…' : 'Resume'}
       </button>
       {resume.error ? (

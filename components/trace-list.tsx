@@ -6,7 +6,8 @@ export function TraceList({ trace }: { trace: TraceStep[] }) {
     <ol className="mt-2 space-y-1 text-xs">
       {trace.map((t, i) => (
         <li key={i} className="font-mono">
-          <span className="font-semibold">{t.step}</span> <span className="text-slate-500">{t.ms} ms</span> <span className="break-all text-slate-700">{JSON.stringify(t.detail)}</span>
+          <span className="font-semibold">{t.step}</span> <span className="text-slate-500">{t.ms} ms</span>{' '}
+          <span className="break-all text-slate-700">{JSON.stringify(t.detail)}</span>
         </li>
       ))}
     </ol>

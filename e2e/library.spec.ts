@@ -73,7 +73,11 @@ test('import: upload with live progress, per-file errors, and the new paper in t
   await page.goto('/import');
   await expect(page.getByTestId('recent-runs')).toContainText('startup');
   await page.getByTestId('file-input').setInputFiles([
-    { name: 'hydrothermal-zno.md', mimeType: 'text/markdown', buffer: Buffer.from('# Hydrothermal ZnO nanorods on FTO\n\n## Methods\nZnO nanorods were grown at 90 °C for 6 h in zinc nitrate and HMTA.\n') },
+    {
+      name: 'hydrothermal-zno.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Hydrothermal ZnO nanorods on FTO\n\n## Methods\nZnO nanorods were grown at 90 °C for 6 h in zinc nitrate and HMTA.\n'),
+    },
     { name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from('<TEI><teiHeader><fileDesc>') },
     { name: 'slides.docx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]) },
   ]);
@@ -99,7 +103,9 @@ test('import refuses an oversized or empty upload with a clear message', async (
   expect(empty.status()).toBe(400);
   expect((await empty.json()).error).toMatch(/no files|multipart/);
   // The e2e server runs with ASSAY_MAX_UPLOAD_MB=5.
-  const big = await request.post('/api/import', { multipart: { files: { name: 'big.jsonl', mimeType: 'application/json', buffer: Buffer.alloc(7 * 1024 * 1024, 0x20) } } });
+  const big = await request.post('/api/import', {
+    multipart: { files: { name: 'big.jsonl', mimeType: 'application/json', buffer: Buffer.alloc(7 * 1024 * 1024, 0x20) } },
+  });
   expect(big.status()).toBe(413);
   expect((await big.json()).error).toMatch(/limit/);
 });

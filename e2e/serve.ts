@@ -38,8 +38,24 @@ const questionsDir = tempDir('assay-e2e-questions-');
 fs.writeFileSync(
   path.join(questionsDir, 'fixture-questions.jsonl'),
   [
-    { id: 'e2e-doi-1', type: 'doi', question: 'Which paper reports a peak power density of 0.812 W cm−2 at 973 K?', answer_doi: '10.9999/demo.sofc.2021.001', answer_paper_id: 'demo-sofc-01', evidence: { paper_id: 'demo-sofc-01', paragraph_id: 'demo-sofc-01:p1', text: null }, source: 'Fixture' },
-    { id: 'e2e-value-1', type: 'value', question: 'In "Sol-gel synthesis of spinel LiMn2O4 for lithium-ion batteries", at what temperature was the gel formed?', answer_value: '80 °C', answer_paper_id: 'demo-battery-02', evidence: { paper_id: 'demo-battery-02', paragraph_id: 'demo-battery-02:p2', text: null }, source: 'Fixture' },
+    {
+      id: 'e2e-doi-1',
+      type: 'doi',
+      question: 'Which paper reports a peak power density of 0.812 W cm−2 at 973 K?',
+      answer_doi: '10.9999/demo.sofc.2021.001',
+      answer_paper_id: 'demo-sofc-01',
+      evidence: { paper_id: 'demo-sofc-01', paragraph_id: 'demo-sofc-01:p1', text: null },
+      source: 'Fixture',
+    },
+    {
+      id: 'e2e-value-1',
+      type: 'value',
+      question: 'In "Sol-gel synthesis of spinel LiMn2O4 for lithium-ion batteries", at what temperature was the gel formed?',
+      answer_value: '80 °C',
+      answer_paper_id: 'demo-battery-02',
+      evidence: { paper_id: 'demo-battery-02', paragraph_id: 'demo-battery-02:p2', text: null },
+      source: 'Fixture',
+    },
     { id: 'e2e-none-1', type: 'unanswerable', question: 'What is the Tafel slope of CoFeMoP/NF in 1 M KOH?', source: 'Fixture' },
   ]
     .map((q) => JSON.stringify(q))
@@ -51,7 +67,16 @@ fs.writeFileSync(path.join(dataDir, 'e2e-info.json'), JSON.stringify({ corpus })
 const next = path.resolve(import.meta.dirname, '..', 'node_modules', '.bin', 'next');
 const child = spawn(next, ['start', '-p', port, '-H', '127.0.0.1'], {
   stdio: 'inherit',
-  env: { ...process.env, ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest', ASSAY_MAX_UPLOAD_MB: '5', ASSAY_QUESTIONS: questionsDir },
+  env: {
+    ...process.env,
+    ASSAY_DATA_DIR: dataDir,
+    ASSAY_CORPUS: corpus,
+    DATABASE_URL: '',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest',
+    ASSAY_MAX_UPLOAD_MB: '5',
+    ASSAY_QUESTIONS: questionsDir,
+  },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -14,11 +14,13 @@ const envSchema = z.object({
   ASSAY_CORPUS: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   ASSAY_MAX_UPLOAD_MB: z.coerce.number().positive().default(512),
-  ASSAY_MAX_LINE_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  ASSAY_MAX_LINE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
   ASSAY_EUROPEPMC_URL: z.string().url().default('https://www.ebi.ac.uk/europepmc/webservices/rest'),
-  ASSAY_STARTER_QUERY: z
-    .string()
-    .default('("solid oxide fuel cell" OR SOFC) AND OPEN_ACCESS:y AND LICENSE:"cc by" AND SRC:PMC'),
+  ASSAY_STARTER_QUERY: z.string().default('("solid oxide fuel cell" OR SOFC) AND OPEN_ACCESS:y AND LICENSE:"cc by" AND SRC:PMC'),
   ASSAY_STARTER_SIZE: z.coerce.number().int().min(1).max(1000).default(40),
   ASSAY_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
   ASSAY_LLM_BASE_URL: z.string().url().optional(),
@@ -84,16 +86,24 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid Assay configuration:\n  ASSAY_EXTRACTOR=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
   }
   if (e.ASSAY_REFORMULATION === 'llm' && !(e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL)) {
-    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_REFORMULATION=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
+    throw new ConfigError(
+      'Invalid Assay configuration:\n  ASSAY_REFORMULATION=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)',
+    );
   }
   if (e.ASSAY_GRAPH_EXTRACTOR === 'llm' && !(e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL)) {
-    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_GRAPH_EXTRACTOR=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
+    throw new ConfigError(
+      'Invalid Assay configuration:\n  ASSAY_GRAPH_EXTRACTOR=llm needs ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)',
+    );
   }
   if (e.ASSAY_EMBEDDING_MODEL && !e.ASSAY_LLM_BASE_URL) {
-    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_EMBEDDING_MODEL needs ASSAY_LLM_BASE_URL (an OpenAI-compatible server with an embeddings endpoint)');
+    throw new ConfigError(
+      'Invalid Assay configuration:\n  ASSAY_EMBEDDING_MODEL needs ASSAY_LLM_BASE_URL (an OpenAI-compatible server with an embeddings endpoint)',
+    );
   }
   if (e.ASSAY_RERANK_MODEL && !(e.ASSAY_RERANK_BASE_URL ?? e.ASSAY_LLM_BASE_URL)) {
-    throw new ConfigError('Invalid Assay configuration:\n  ASSAY_RERANK_MODEL needs ASSAY_RERANK_BASE_URL or ASSAY_LLM_BASE_URL (a server with a /rerank endpoint)');
+    throw new ConfigError(
+      'Invalid Assay configuration:\n  ASSAY_RERANK_MODEL needs ASSAY_RERANK_BASE_URL or ASSAY_LLM_BASE_URL (a server with a /rerank endpoint)',
+    );
   }
   const splitPaths = (v: string | undefined) =>
     (v ?? '')
@@ -114,7 +124,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     extractor: e.ASSAY_EXTRACTOR,
     llm:
       e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL
-        ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', chatModel: e.ASSAY_CHAT_MODEL, concurrency: e.ASSAY_LLM_CONCURRENCY }
+        ? {
+            baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.ASSAY_LLM_API_KEY ?? '',
+            chatModel: e.ASSAY_CHAT_MODEL,
+            concurrency: e.ASSAY_LLM_CONCURRENCY,
+          }
         : null,
     embedding:
       e.ASSAY_EMBEDDING_MODEL && e.ASSAY_LLM_BASE_URL
@@ -123,7 +138,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     rerank: e.ASSAY_RERANK_MODEL
       ? { baseUrl: (e.ASSAY_RERANK_BASE_URL ?? e.ASSAY_LLM_BASE_URL)!.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_RERANK_MODEL }
       : null,
-    reformulation: e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
+    reformulation:
+      e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),
     graphExtractor: e.ASSAY_GRAPH_EXTRACTOR,
     neo4j: e.NEO4J_URI ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null } : null,

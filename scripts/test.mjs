@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, ending with one plain "N passed, N failed, N skipped" line.
-//  1. migrations vs schema.prisma drift check, and the TypeScript type check
+//  1. migrations vs schema.prisma drift check, formatting and lint with Biome (including its import-cycle
+//     check), and the TypeScript type check
 //  2. unit + database tests on the embedded PGlite database (vitest)
 //  3. the database tests again on PostgreSQL when TEST_DATABASE_URL is set (the parity suite)
 //  4. a production build and the browser tests in Debian's chromium (Playwright)
@@ -56,6 +57,7 @@ function chromium() {
 }
 
 step('migration drift check', process.execPath, ['--import', 'tsx', 'lib/cli/db-migrate.ts', '--check-drift']);
+step('format and lint, import cycles (Biome)', bin('biome'), ['ci', '--colors=off']);
 step('type check', bin('tsc'), ['--noEmit']);
 vitest('unit and database tests (PGlite)', 'vitest-pglite.json', { ASSAY_TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {

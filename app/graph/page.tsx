@@ -36,19 +36,29 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold">Knowledge graph</h1>
         <p className="text-sm text-slate-600">
           {counts.entities.toLocaleString('en')} entities, {counts.tuples.toLocaleString('en')} tuples ({counts.causal.toLocaleString('en')} causal),{' '}
-          {counts.merged.toLocaleString('en')} {counts.merged === 1 ? 'name' : 'names'} merged into a representative by canonical clustering. Merges change which entity a question
-          is grounded on, never the tuples or their spellings: undo any merge you disagree with; clustering will not redo it.
+          {counts.merged.toLocaleString('en')} {counts.merged === 1 ? 'name' : 'names'} merged into a representative by canonical clustering. Merges change
+          which entity a question is grounded on, never the tuples or their spellings: undo any merge you disagree with; clustering will not redo it.
         </p>
       </div>
       <form className="flex gap-2" action="/graph">
-        <input name="q" defaultValue={q} placeholder="a name, e.g. cathode" aria-label="Filter merges" className="w-72 rounded border border-slate-300 px-2 py-1 text-sm" />
+        <input
+          name="q"
+          defaultValue={q}
+          placeholder="a name, e.g. cathode"
+          aria-label="Filter merges"
+          className="w-72 rounded border border-slate-300 px-2 py-1 text-sm"
+        />
         <button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm font-medium text-white">
           Filter
         </button>
       </form>
       <section aria-label="Merges" className="space-y-3">
         <h2 className="text-lg font-semibold">
-          Merges <span className="text-sm font-normal text-slate-500">{merges.total.toLocaleString('en')} {merges.total === 1 ? 'group' : 'groups'}{q && ` naming “${q}”`}</span>
+          Merges{' '}
+          <span className="text-sm font-normal text-slate-500">
+            {merges.total.toLocaleString('en')} {merges.total === 1 ? 'group' : 'groups'}
+            {q && ` naming “${q}”`}
+          </span>
         </h2>
         {merges.groups.length === 0 && <p className="text-sm text-slate-600">No merges{q ? ' match this filter' : ' yet: the graph is built on import'}.</p>}
         {merges.groups.map((g) => (
@@ -79,7 +89,11 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
                     <td className="text-right">
                       <form action={undoMergeAction}>
                         <input type="hidden" name="key" value={m.key} />
-                        <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50" aria-label={`Undo merge of ${m.label}`}>
+                        <button
+                          type="submit"
+                          className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
+                          aria-label={`Undo merge of ${m.label}`}
+                        >
                           Undo
                         </button>
                       </form>
@@ -111,7 +125,11 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
                 <span>{m.label}</span> <span className="font-mono text-xs text-slate-500">{m.key}</span>
                 <form action={allowMergeAction}>
                   <input type="hidden" name="key" value={m.key} />
-                  <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50" aria-label={`Allow merging ${m.label} again`}>
+                  <button
+                    type="submit"
+                    className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
+                    aria-label={`Allow merging ${m.label} again`}
+                  >
                     Allow merging again
                   </button>
                 </form>

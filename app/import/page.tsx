@@ -11,8 +11,8 @@ export default function ImportPage() {
       <section className="space-y-3">
         <h1 className="text-2xl font-semibold">Import</h1>
         <p className="text-sm text-slate-600">
-          Files are saved in the data folder first, then imported on the server. Re-importing a paper updates it, never duplicates it; a
-          file that cannot be read is reported and the others are still imported.
+          Files are saved in the data folder first, then imported on the server. Re-importing a paper updates it, never duplicates it; a file that cannot be
+          read is reported and the others are still imported.
         </p>
         <ImportPanel maxUploadMb={maxUploadMb} />
       </section>

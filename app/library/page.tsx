@@ -68,7 +68,19 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
   const pages = Math.max(Math.ceil(result.total / result.pageSize), 1);
   const link = (p: number) => {
     const u = new URLSearchParams();
-    for (const [k, v] of Object.entries({ q, field: field === 'all' ? '' : field, domain, source, yearFrom, yearTo, role, method, material, condition: conditionText })) if (v) u.set(k, v);
+    for (const [k, v] of Object.entries({
+      q,
+      field: field === 'all' ? '' : field,
+      domain,
+      source,
+      yearFrom,
+      yearTo,
+      role,
+      method,
+      material,
+      condition: conditionText,
+    }))
+      if (v) u.set(k, v);
     if (p > 1) u.set('page', String(p));
     return `/library?${u.toString()}`;
   };
@@ -78,8 +90,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">Library</h1>
         <p className="text-sm text-slate-600" data-testid="library-totals">
-          {totals.papers.toLocaleString('en')} papers · {totals.paragraphs.toLocaleString('en')} paragraphs ·{' '}
-          {records.toLocaleString('en')} structured records
+          {totals.papers.toLocaleString('en')} papers · {totals.paragraphs.toLocaleString('en')} paragraphs · {records.toLocaleString('en')} structured records
         </p>
       </div>
 
@@ -99,6 +110,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
         </section>
       ) : null}
 
+      {/* biome-ignore lint/a11y/useSemanticElements: a <form role="search"> is the landmark screen readers know; <search> is too new for them */}
       <form action="/library" method="get" role="search" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-12">
         <label className="md:col-span-6">
           <span className="sr-only">Search</span>
@@ -130,21 +142,45 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
         <SelectFilter label="Source" name="source" value={source} anyLabel="All sources" options={facets.sources} />
         <label className="text-sm md:col-span-2">
           Year from
-          <input name="yearFrom" defaultValue={yearFrom} inputMode="numeric" pattern="\d{4}" placeholder={String(facets.yearMin ?? '')} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+          <input
+            name="yearFrom"
+            defaultValue={yearFrom}
+            inputMode="numeric"
+            pattern="\d{4}"
+            placeholder={String(facets.yearMin ?? '')}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+          />
         </label>
         <label className="text-sm md:col-span-2">
           Year to
-          <input name="yearTo" defaultValue={yearTo} inputMode="numeric" pattern="\d{4}" placeholder={String(facets.yearMax ?? '')} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+          <input
+            name="yearTo"
+            defaultValue={yearTo}
+            inputMode="numeric"
+            pattern="\d{4}"
+            placeholder={String(facets.yearMax ?? '')}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+          />
         </label>
         <SelectFilter label="Paragraph role" name="role" value={role} anyLabel="Any role" options={roles.map((value) => ({ value }))} />
         <SelectFilter label="Synthesis method" name="method" value={method} anyLabel="Any method" options={methods.map((value) => ({ value }))} />
         <label className="text-sm md:col-span-2">
           Material
-          <input name="material" defaultValue={material} placeholder="YSZ, NiFe LDH, KMnO4 …" className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+          <input
+            name="material"
+            defaultValue={material}
+            placeholder="YSZ, NiFe LDH, KMnO4 …"
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+          />
         </label>
         <label className="text-sm md:col-span-2">
           Condition
-          <input name="condition" defaultValue={conditionText} placeholder="800–1000 °C, ≥ 1073 K" className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+          <input
+            name="condition"
+            defaultValue={conditionText}
+            placeholder="800–1000 °C, ≥ 1073 K"
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+          />
         </label>
         <button type="submit" className="self-end rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 md:col-span-2">
           Apply filters

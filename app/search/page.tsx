@@ -14,10 +14,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
       <div>
         <h1 className="text-2xl font-semibold">Find evidence</h1>
         <p className="text-sm text-slate-600">
-          Ask which paper reports a result, or for a value from a named paper; with the aria pipeline, ask how something affects
-          something else, what a material made a given way would show (forward prediction) or how to reach a target property
-          (inverse design). Every hit shows the paragraph it rests on, which of your
-          materials, values and properties it states, and each retrieval step. No language model is involved unless one is configured.
+          Ask which paper reports a result, or for a value from a named paper; with the aria pipeline, ask how something affects something else, what a material
+          made a given way would show (forward prediction) or how to reach a target property (inverse design). Every hit shows the paragraph it rests on, which
+          of your materials, values and properties it states, and each retrieval step. No language model is involved unless one is configured.
         </p>
       </div>
       <RetrievePanel

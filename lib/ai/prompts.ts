@@ -38,7 +38,8 @@ export const structureExamples: { paragraph: string; answer: unknown }[] = [
     },
   },
   {
-    paragraph: 'The Co(OH)2/NF electrode needed an overpotential of only 260 mV to deliver 10 mA cm−2, with a Tafel slope of 52 mV dec−1 and no decay over 50 h.',
+    paragraph:
+      'The Co(OH)2/NF electrode needed an overpotential of only 260 mV to deliver 10 mA cm−2, with a Tafel slope of 52 mV dec−1 and no decay over 50 h.',
     answer: { reasoning: 'Reports measured activity and stability.', role: 'performance', method: null, entities: [] },
   },
 ];
@@ -90,13 +91,41 @@ Return JSON {"reasoning": one or two sentences, "tuples": [...]} where each tupl
 Only tuples the paragraph states; no background knowledge. Answer with the JSON object only.`;
 
 export const tupleExample = {
-  paragraph: 'The Ba0.9Co0.7Fe0.2Nb0.1O3 cathode was prepared by a sol-gel route. Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.',
+  paragraph:
+    'The Ba0.9Co0.7Fe0.2Nb0.1O3 cathode was prepared by a sol-gel route. Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.',
   answer: {
     reasoning: 'A synthesis route, a causal statement and a measured property with its condition.',
     tuples: [
-      { subject: 'Ba0.9Co0.7Fe0.2Nb0.1O3', relation: 'synthesized_by', object: 'sol-gel', reference_relation: null, reference_node: null, value: null, unit: null, evidence: 'The Ba0.9Co0.7Fe0.2Nb0.1O3 cathode was prepared by a sol-gel route.' },
-      { subject: 'Nb content', relation: 'decreases', object: 'thermal expansion coefficient', reference_relation: null, reference_node: null, value: null, unit: null, evidence: 'Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.' },
-      { subject: 'cell', relation: 'has_property', object: 'power density', reference_relation: 'measured_at', reference_node: '700 °C', value: 0.9, unit: 'W cm−2', evidence: 'Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.' },
+      {
+        subject: 'Ba0.9Co0.7Fe0.2Nb0.1O3',
+        relation: 'synthesized_by',
+        object: 'sol-gel',
+        reference_relation: null,
+        reference_node: null,
+        value: null,
+        unit: null,
+        evidence: 'The Ba0.9Co0.7Fe0.2Nb0.1O3 cathode was prepared by a sol-gel route.',
+      },
+      {
+        subject: 'Nb content',
+        relation: 'decreases',
+        object: 'thermal expansion coefficient',
+        reference_relation: null,
+        reference_node: null,
+        value: null,
+        unit: null,
+        evidence: 'Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.',
+      },
+      {
+        subject: 'cell',
+        relation: 'has_property',
+        object: 'power density',
+        reference_relation: 'measured_at',
+        reference_node: '700 °C',
+        value: 0.9,
+        unit: 'W cm−2',
+        evidence: 'Increasing the Nb content decreased the thermal expansion coefficient, and the cell delivered 0.9 W cm−2 at 700 °C.',
+      },
     ],
   },
 };

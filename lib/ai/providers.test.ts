@@ -35,7 +35,10 @@ describe('chatModel (provider registry)', () => {
 describe('rerankingModel (provider registry)', () => {
   it('is null without ASSAY_RERANK_MODEL; uses the LLM server or its own base URL; refuses a model without a server', () => {
     expect(rerankingModel(readConfig({}))).toBeNull();
-    expect(rerankingModel(readConfig({ ASSAY_LLM_BASE_URL: 'http://llm.local:8000/v1', ASSAY_RERANK_MODEL: 'bge-reranker-v2-m3' }))).toMatchObject({ id: 'llm.local:8000/bge-reranker-v2-m3', model: { modelId: 'bge-reranker-v2-m3' } });
+    expect(rerankingModel(readConfig({ ASSAY_LLM_BASE_URL: 'http://llm.local:8000/v1', ASSAY_RERANK_MODEL: 'bge-reranker-v2-m3' }))).toMatchObject({
+      id: 'llm.local:8000/bge-reranker-v2-m3',
+      model: { modelId: 'bge-reranker-v2-m3' },
+    });
     expect(rerankingModel(readConfig({ ASSAY_RERANK_BASE_URL: 'http://tei.local/', ASSAY_RERANK_MODEL: 'ms-marco' }))!.id).toBe('tei.local/ms-marco');
     expect(() => readConfig({ ASSAY_RERANK_MODEL: 'bge' })).toThrow(/ASSAY_RERANK_BASE_URL or ASSAY_LLM_BASE_URL/);
   });

@@ -42,5 +42,8 @@ export interface RerankingProviderModel {
 /** The configured cross-encoder re-ranker, or null (the graph pipeline's offline re-ranker is used). */
 export function rerankingModel(cfg: AssayConfig): RerankingProviderModel | null {
   if (!cfg.rerank) return null;
-  return { model: httpRerankingModel({ baseUrl: cfg.rerank.baseUrl, apiKey: cfg.rerank.apiKey, model: cfg.rerank.model }), id: `${new URL(cfg.rerank.baseUrl).host}/${cfg.rerank.model}` };
+  return {
+    model: httpRerankingModel({ baseUrl: cfg.rerank.baseUrl, apiKey: cfg.rerank.apiKey, model: cfg.rerank.model }),
+    id: `${new URL(cfg.rerank.baseUrl).host}/${cfg.rerank.model}`,
+  };
 }

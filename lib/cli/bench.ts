@@ -66,14 +66,36 @@ async function benchIngest(args: string[]) {
     const rows = [
       ['database', db.kind === 'pglite' ? 'PGlite (embedded, fresh)' : 'PostgreSQL (fresh database)'],
       ['open + migrate', `${openSeconds.toFixed(1)} s`],
-      ['first ingest', `${first.seconds.toFixed(1)} s = import ${first.ingestSeconds.toFixed(1)} s + structuring ${first.structureSeconds.toFixed(1)} s + graph ${first.graphSeconds.toFixed(1)} s  (${first.papers} papers, ${first.paragraphs} paragraphs, ${first.records} records, ${first.errors} errors)`],
+      [
+        'first ingest',
+        `${first.seconds.toFixed(1)} s = import ${first.ingestSeconds.toFixed(1)} s + structuring ${first.structureSeconds.toFixed(1)} s + graph ${first.graphSeconds.toFixed(1)} s  (${first.papers} papers, ${first.paragraphs} paragraphs, ${first.records} records, ${first.errors} errors)`,
+      ],
       ['  throughput', `${Math.round((first.counters.papersAdded + first.counters.recordsAdded) / first.ingestSeconds)} papers+records/s imported`],
       ['  peak RSS', `${mb(firstPeak)} MB`],
-      ['re-ingest', `${second.seconds.toFixed(1)} s  (${second.counters.papersAdded} added, ${second.counters.papersUpdated} updated, ${second.counters.papersUnchanged} unchanged papers; ${second.counters.recordsAdded} added records)`],
+      [
+        're-ingest',
+        `${second.seconds.toFixed(1)} s  (${second.counters.papersAdded} added, ${second.counters.papersUpdated} updated, ${second.counters.papersUnchanged} unchanged papers; ${second.counters.recordsAdded} added records)`,
+      ],
       ['  peak RSS', `${mb(peakRss)} MB`],
     ];
     for (const [k, v] of rows) console.log(`${k.padEnd(16)} ${v}`);
-    console.log(JSON.stringify({ database: db.kind, first: { seconds: first.seconds, ingestSeconds: first.ingestSeconds, structureSeconds: first.structureSeconds, graphSeconds: first.graphSeconds, papers: first.papers, paragraphs: first.paragraphs, records: first.records, errors: first.errors, peakRssMb: Number(mb(firstPeak)) }, reingest: { seconds: second.seconds, ...second.counters } }));
+    console.log(
+      JSON.stringify({
+        database: db.kind,
+        first: {
+          seconds: first.seconds,
+          ingestSeconds: first.ingestSeconds,
+          structureSeconds: first.structureSeconds,
+          graphSeconds: first.graphSeconds,
+          papers: first.papers,
+          paragraphs: first.paragraphs,
+          records: first.records,
+          errors: first.errors,
+          peakRssMb: Number(mb(firstPeak)),
+        },
+        reingest: { seconds: second.seconds, ...second.counters },
+      }),
+    );
   } finally {
     clearInterval(sampler);
     await db.close();
@@ -102,8 +124,12 @@ async function benchRetrieval(args: string[]) {
     const index = await buildRetrievalIndex(corpus, embedder);
     const tBuild = performance.now();
     const s = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
-    console.log(`corpus           ${index.paragraphs.size} paragraphs, ${index.papers.size} papers, ${index.chunks.size} chunks, ${index.records.size} records (${db.kind})`);
-    console.log(`index build      ${s(t0, tBuild)} s = load ${s(t0, tLoad)} s + embedder fit ${s(tLoad, tFit)} s + build ${s(tFit, tBuild)} s (${embedder.id})`);
+    console.log(
+      `corpus           ${index.paragraphs.size} paragraphs, ${index.papers.size} papers, ${index.chunks.size} chunks, ${index.records.size} records (${db.kind})`,
+    );
+    console.log(
+      `index build      ${s(t0, tBuild)} s = load ${s(t0, tLoad)} s + embedder fit ${s(tLoad, tFit)} s + build ${s(tFit, tBuild)} s (${embedder.id})`,
+    );
     console.log(`  peak RSS       ${mb(peakRss)} MB`);
     const questions = await loadQuestions(questionsFile);
     const out: Record<string, { p50: number; p95: number; max: number }> = {};
@@ -116,19 +142,30 @@ async function benchRetrieval(args: string[]) {
       if (graphPipelines.has(p) && graphSeconds === null) {
         const g = await index.graph.get();
         graphSeconds = g.buildSeconds;
-        console.log(`graph index      ${graphSeconds.toFixed(1)} s (${g.tuples.size} tuples, ${g.entities.length} canonical entities), built on first use of a graph pipeline`);
+        console.log(
+          `graph index      ${graphSeconds.toFixed(1)} s (${g.tuples.size} tuples, ${g.entities.length} canonical entities), built on first use of a graph pipeline`,
+        );
       }
       if (p === 'records') {
         recordsSeconds = (await index.records.get()).buildSeconds;
         console.log(`records index    ${recordsSeconds.toFixed(1)} s, built on first use of the records pipeline`);
       }
       const lat: number[] = [];
-      for (let r = 0; r < repeat; r++) for (const q of questions) lat.push((await retrieve(index, q.question, p, { reformulator: rulesReformulator })).latencyMs);
+      for (let r = 0; r < repeat; r++)
+        for (const q of questions) lat.push((await retrieve(index, q.question, p, { reformulator: rulesReformulator })).latencyMs);
       out[p] = { p50: percentile(lat, 50), p95: percentile(lat, 95), max: Math.max(...lat) };
       console.log(`${p.padEnd(16)} ${lat.length} questions: p50 ${out[p].p50.toFixed(1)} ms, p95 ${out[p].p95.toFixed(1)} ms, max ${out[p].max.toFixed(1)} ms`);
     }
     console.log(`peak RSS         ${mb(peakRss)} MB`);
-    console.log(JSON.stringify({ indexSeconds: Number(s(t0, tBuild)), graphIndexSeconds: graphSeconds, recordsIndexSeconds: recordsSeconds, latencyMs: out, peakRssMb: Number(mb(peakRss)) }));
+    console.log(
+      JSON.stringify({
+        indexSeconds: Number(s(t0, tBuild)),
+        graphIndexSeconds: graphSeconds,
+        recordsIndexSeconds: recordsSeconds,
+        latencyMs: out,
+        peakRssMb: Number(mb(peakRss)),
+      }),
+    );
   } finally {
     clearInterval(sampler);
     await db.close();

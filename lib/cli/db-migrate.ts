@@ -12,7 +12,7 @@ async function main() {
   if (args[0] === '--check-drift') {
     const { drift, script } = await diffMigrationsToSchema();
     if (drift) {
-      console.error('schema.prisma and prisma/migrations disagree. Missing migration SQL:\n' + script);
+      console.error(`schema.prisma and prisma/migrations disagree. Missing migration SQL:\n${script}`);
       console.error('\nRun `npm run db:new-migration -- <name>` and commit the result.');
       process.exit(1);
     }

@@ -79,7 +79,10 @@ async function main() {
     const docs = [];
     for (const r of rows) {
       const predicted = llm ? ((await structure(r.text))?.entities ?? []) : extractSynthesisEntities(r.text);
-      docs.push({ gold: (r.entities ?? []).map((e) => ({ type: e.type.toLowerCase(), key: materialKey(e.text) })), predicted: predicted.map((e) => ({ type: e.role, key: e.key })) });
+      docs.push({
+        gold: (r.entities ?? []).map((e) => ({ type: e.type.toLowerCase(), key: materialKey(e.text) })),
+        predicted: predicted.map((e) => ({ type: e.role, key: e.key })),
+      });
     }
     base = entityReport(docs);
   } else {
@@ -88,21 +91,26 @@ async function main() {
       if (!llm) predicted.push(tasks[task](r.text));
       else {
         const s = await structure(r.text);
-        predicted.push(!s ? '(failed)' : task === 'paragraph-class' ? s.role : s.method ?? 'others');
+        predicted.push(!s ? '(failed)' : task === 'paragraph-class' ? s.role : (s.method ?? 'others'));
       }
     }
-    base = classificationReport(rows.map((r) => r.label), predicted);
+    base = classificationReport(
+      rows.map((r) => r.label),
+      predicted,
+    );
   }
   if (failures) console.log(`${failures} rows got no valid model answer (counted as wrong)`);
   const ms = performance.now() - started;
   const report: ClassificationReport & { task: string; split: string } = { task, split, ...base };
-  console.log(`${task} (${split}, n=${report.n}, ${llm ? llm.id : 'offline'}, ${ms.toFixed(0)} ms): accuracy ${report.accuracy.toFixed(3)}, macro-F1 ${report.macro_f1.toFixed(3)}, micro-F1 ${report.micro_f1.toFixed(3)}`);
-  console.log('class'.padEnd(22) + 'precision  recall     f1  support');
+  console.log(
+    `${task} (${split}, n=${report.n}, ${llm ? llm.id : 'offline'}, ${ms.toFixed(0)} ms): accuracy ${report.accuracy.toFixed(3)}, macro-F1 ${report.macro_f1.toFixed(3)}, micro-F1 ${report.micro_f1.toFixed(3)}`,
+  );
+  console.log(`${'class'.padEnd(22)}precision  recall     f1  support`);
   for (const [label, m] of Object.entries(report.per_class)) {
     console.log(label.padEnd(22) + [m.precision, m.recall, m.f1].map((x) => x.toFixed(3).padStart(9)).join('  ') + String(m.support).padStart(9));
   }
   const out = opt('json');
-  if (out) fs.writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+  if (out) fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 }
 
 main().catch((error) => {

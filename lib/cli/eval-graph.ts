@@ -53,20 +53,38 @@ async function main() {
   const predicted: ComparableTuple[] = [];
   for await (const line of readLines(await openContentStream(corpusFile), 64 * 1024 * 1024)) {
     if ('error' in line || !line.text.trim()) continue;
-    const paper = JSON.parse(line.text) as { id: string; doi: string | null; title: string | null; paragraphs: { id: string; section: string | null; text: string }[] };
+    const paper = JSON.parse(line.text) as {
+      id: string;
+      doi: string | null;
+      title: string | null;
+      paragraphs: { id: string; section: string | null; text: string }[];
+    };
     if (!paperIds.has(paper.id)) continue;
-    const paragraphs = paper.paragraphs.filter((p) => wanted.has(p.id)).map((p, i) => ({ id: p.id, ordinal: i, section: p.section, text: p.text, role: null, method: null }));
+    const paragraphs = paper.paragraphs
+      .filter((p) => wanted.has(p.id))
+      .map((p, i) => ({ id: p.id, ordinal: i, section: p.section, text: p.text, role: null, method: null }));
     const record = await buildPaperRecord({ id: paper.id, doi: paper.doi, title: paper.title, paragraphs, records: [] }, offlineExtractor);
     for (const t of await paperTuples(record, paragraphs, extractor)) {
       if (!t.paragraphId || !MAPPED_RELATIONS[format].includes(t.relation)) continue;
-      predicted.push({ paragraphId: t.paragraphId, subject: t.subject.surface, relation: t.relation, object: t.relation === 'has_property' ? t.object.key : t.object.surface, value: t.value === null ? null : String(t.value) });
+      predicted.push({
+        paragraphId: t.paragraphId,
+        subject: t.subject.surface,
+        relation: t.relation,
+        object: t.relation === 'has_property' ? t.object.key : t.object.surface,
+        value: t.value === null ? null : String(t.value),
+      });
     }
   }
   const s = scoreTuples(goldTuples, predicted);
   const { matches, ...scores } = s;
-  console.log(`eval:graph ${path.basename(gold)} (${format}, ${backend}, ${wanted.size} paragraphs, ${((performance.now() - t0) / 1000).toFixed(1)} s): precision ${scores.precision.toFixed(3)}, recall ${scores.recall.toFixed(3)}, F1 ${scores.f1.toFixed(3)} (${matches.length} of ${scores.n_gold} gold, ${scores.n_pred} predicted)`);
+  console.log(
+    `eval:graph ${path.basename(gold)} (${format}, ${backend}, ${wanted.size} paragraphs, ${((performance.now() - t0) / 1000).toFixed(1)} s): precision ${scores.precision.toFixed(3)}, recall ${scores.recall.toFixed(3)}, F1 ${scores.f1.toFixed(3)} (${matches.length} of ${scores.n_gold} gold, ${scores.n_pred} predicted)`,
+  );
   console.log(`relation            n_gold  n_pred  precision  recall     f1`);
-  for (const [r, m] of Object.entries(scores.per_relation)) console.log(`${r.padEnd(18)} ${String(m.n_gold).padStart(7)} ${String(m.n_pred).padStart(7)}  ${m.precision.toFixed(3).padStart(9)}  ${m.recall.toFixed(3).padStart(6)}  ${m.f1.toFixed(3).padStart(5)}`);
+  for (const [r, m] of Object.entries(scores.per_relation))
+    console.log(
+      `${r.padEnd(18)} ${String(m.n_gold).padStart(7)} ${String(m.n_pred).padStart(7)}  ${m.precision.toFixed(3).padStart(9)}  ${m.recall.toFixed(3).padStart(6)}  ${m.f1.toFixed(3).padStart(5)}`,
+    );
   const out = opt('json');
   if (out) {
     fs.writeFileSync(out, JSON.stringify(scores, null, 2));

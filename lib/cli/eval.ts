@@ -60,8 +60,12 @@ async function main() {
       },
     );
     const index = await service.index();
-    console.log(`evaluation run ${runId}: ${summary.questions} questions × ${pipelines.length} pipelines on ${index.paragraphs.size} paragraphs, ${index.records.size} records`);
-    console.log(`index built in ${index.buildSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s including loading), embedder ${index.embedderId}, reformulation ${service.reformulator.id}`);
+    console.log(
+      `evaluation run ${runId}: ${summary.questions} questions × ${pipelines.length} pipelines on ${index.paragraphs.size} paragraphs, ${index.records.size} records`,
+    );
+    console.log(
+      `index built in ${index.buildSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s including loading), embedder ${index.embedderId}, reformulation ${service.reformulator.id}`,
+    );
     table('per pipeline', Object.entries(summary.pipelines));
     for (const [name, s] of Object.entries(summary.pipelines)) {
       table(`${name}: per question type`, Object.entries(s.by_type));

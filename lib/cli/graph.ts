@@ -15,8 +15,13 @@ async function main() {
   const db = await openMigratedDatabase(cfg);
   try {
     if (what === 'build') {
-      const r = await buildGraph(db, { extractor: configuredTupleExtractor(db, cfg), onProgress: (n) => n % 500 === 0 && process.stderr.write(`progress: ${n} papers\n`) });
-      console.log(`graph built in ${r.seconds.toFixed(1)} s: ${r.papersExtracted} of ${r.papersSeen} papers (re)extracted, ${r.tuplesWritten} tuples written, ${r.orphansRemoved.tuples} orphan tuples and ${r.orphansRemoved.entities} unused entities removed`);
+      const r = await buildGraph(db, {
+        extractor: configuredTupleExtractor(db, cfg),
+        onProgress: (n) => n % 500 === 0 && process.stderr.write(`progress: ${n} papers\n`),
+      });
+      console.log(
+        `graph built in ${r.seconds.toFixed(1)} s: ${r.papersExtracted} of ${r.papersSeen} papers (re)extracted, ${r.tuplesWritten} tuples written, ${r.orphansRemoved.tuples} orphan tuples and ${r.orphansRemoved.entities} unused entities removed`,
+      );
       if (r.failures.length) {
         console.log(`${r.failures.length} papers could not be read (kept their previous tuples; retried next run):`);
         for (const f of r.failures.slice(0, 5)) console.log(`  ${f}`);
@@ -24,7 +29,9 @@ async function main() {
       }
       console.log(`graph now holds ${r.counts.entities} entities and ${r.counts.tuples} tuples (${r.counts.causal} causal)`);
       const c = await canonicalizeWithConfiguredEmbedder(db, cfg);
-      console.log(`canonical entities: ${c.names} names in ${c.clusters} clusters (${c.multiMember} with more than one name), ${c.merged} merges recorded, ${c.seconds.toFixed(1)} s`);
+      console.log(
+        `canonical entities: ${c.names} names in ${c.clusters} clusters (${c.multiMember} with more than one name), ${c.merged} merges recorded, ${c.seconds.toFixed(1)} s`,
+      );
       for (const s of c.sample) console.log(`  ${s.label} ← ${s.members.join(' | ')}`);
     } else if (what === 'undo-merge') {
       const key = process.argv[3];
@@ -42,9 +49,18 @@ async function main() {
       const edges = await allEdges(db);
       const entities = await db.prisma.graphEntity.findMany({ select: { key: true, label: true, kind: true, formula: true, surfaces: true } });
       await store.upsert({ entities: entities.map((e) => ({ ...e, surfaces: e.surfaces as Record<string, number> })), tuples: [] });
-      for (let i = 0; i < edges.length; i += 5000) await store.upsert({ entities: [], tuples: await tuplesByIds(db, edges.slice(i, i + 5000).map((e) => e.id)) });
+      for (let i = 0; i < edges.length; i += 5000)
+        await store.upsert({
+          entities: [],
+          tuples: await tuplesByIds(
+            db,
+            edges.slice(i, i + 5000).map((e) => e.id),
+          ),
+        });
       const c = await store.counts();
-      console.log(`pushed ${entities.length} entities and ${edges.length} tuples to Neo4j in ${((performance.now() - t0) / 1000).toFixed(1)} s; it now holds ${c.entities} entities and ${c.tuples} tuples`);
+      console.log(
+        `pushed ${entities.length} entities and ${edges.length} tuples to Neo4j in ${((performance.now() - t0) / 1000).toFixed(1)} s; it now holds ${c.entities} entities and ${c.tuples} tuples`,
+      );
       await store.close();
     } else {
       console.error(usage);

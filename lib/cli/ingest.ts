@@ -35,7 +35,11 @@ async function main() {
   const tty = process.stderr.isTTY;
   const bar = tty
     ? new cliProgress.SingleBar(
-        { format: ' {bar} {value}/{total} files | {papers} papers, {records} records, {errors} errors | {rate} items/s | {file}', hideCursor: true, clearOnComplete: true },
+        {
+          format: ' {bar} {value}/{total} files | {papers} papers, {records} records, {errors} errors | {rate} items/s | {file}',
+          hideCursor: true,
+          clearOnComplete: true,
+        },
         cliProgress.Presets.shades_classic,
       )
     : null;
@@ -58,7 +62,9 @@ async function main() {
       bar.update(p.filesDone, payload);
     } else if (Date.now() - lastLine > 2000) {
       lastLine = Date.now();
-      console.error(`progress: ${p.filesDone}/${p.filesTotal} files, ${payload.papers} papers, ${payload.records} records, ${payload.errors} errors, ${payload.rate} items/s ${payload.file}`);
+      console.error(
+        `progress: ${p.filesDone}/${p.filesTotal} files, ${payload.papers} papers, ${payload.records} records, ${payload.errors} errors, ${payload.rate} items/s ${payload.file}`,
+      );
     }
   };
 
@@ -66,7 +72,9 @@ async function main() {
     const report = await runIngest(db, cfg, inputs, { trigger: 'cli', signal: controller.signal, onProgress, maxItemBytes: cfg.maxLineBytes });
     bar?.stop();
     const c = report.counters;
-    console.log(`ingest ${report.status} in ${report.seconds.toFixed(1)} s: import ${report.ingestSeconds.toFixed(1)} s, structuring ${report.structureSeconds.toFixed(1)} s, graph ${report.graphSeconds.toFixed(1)} s (run ${report.runId}, database: ${db.location})`);
+    console.log(
+      `ingest ${report.status} in ${report.seconds.toFixed(1)} s: import ${report.ingestSeconds.toFixed(1)} s, structuring ${report.structureSeconds.toFixed(1)} s, graph ${report.graphSeconds.toFixed(1)} s (run ${report.runId}, database: ${db.location})`,
+    );
     console.log(`  files:      ${c.filesDone}/${c.filesTotal}`);
     console.log(`  papers:     ${c.papersAdded} added, ${c.papersUpdated} updated, ${c.papersUnchanged} unchanged`);
     console.log(`  paragraphs: ${c.paragraphs} written`);
@@ -76,8 +84,14 @@ async function main() {
     if (report.errors > 20) console.log(`    … ${report.errors - 20} more (see the run on /import)`);
     console.log(`  database now holds ${report.papers} papers, ${report.paragraphs} paragraphs, ${report.records} records`);
     if (jsonOut) {
-      const summary = { papers: report.papers, paragraphs: report.paragraphs, records: report.records, errors: report.errors, seconds: Number(report.seconds.toFixed(3)) };
-      fs.writeFileSync(jsonOut, JSON.stringify(summary, null, 2) + '\n');
+      const summary = {
+        papers: report.papers,
+        paragraphs: report.paragraphs,
+        records: report.records,
+        errors: report.errors,
+        seconds: Number(report.seconds.toFixed(3)),
+      };
+      fs.writeFileSync(jsonOut, `${JSON.stringify(summary, null, 2)}\n`);
     }
     process.exitCode = report.status === 'failed' ? 1 : report.status === 'interrupted' ? 130 : 0;
   } finally {

@@ -14,7 +14,10 @@ async function main() {
   process.once('SIGINT', () => controller.abort());
   const total = (await structureCounts(db)).paragraphs;
   const bar = process.stderr.isTTY
-    ? new cliProgress.SingleBar({ format: ' {bar} {value}/{total} paragraphs | {structured} structured, {papers} paper records', clearOnComplete: true }, cliProgress.Presets.shades_classic)
+    ? new cliProgress.SingleBar(
+        { format: ' {bar} {value}/{total} paragraphs | {structured} structured, {papers} paper records', clearOnComplete: true },
+        cliProgress.Presets.shades_classic,
+      )
     : null;
   bar?.start(total, 0, { structured: 0, papers: 0 });
   try {
@@ -26,8 +29,12 @@ async function main() {
     });
     bar?.stop();
     const c = await structureCounts(db);
-    console.log(`structured ${report.paragraphsStructured} of ${report.paragraphsSeen} paragraphs and rebuilt ${report.papersRecorded} paper records in ${report.elapsedSeconds.toFixed(1)} s (${report.extractor})`);
-    console.log(`database: ${c.structured}/${c.paragraphs} paragraphs structured, ${c.synthesis} synthesis paragraphs, ${c.mentions} mentions, ${c.records} paper records`);
+    console.log(
+      `structured ${report.paragraphsStructured} of ${report.paragraphsSeen} paragraphs and rebuilt ${report.papersRecorded} paper records in ${report.elapsedSeconds.toFixed(1)} s (${report.extractor})`,
+    );
+    console.log(
+      `database: ${c.structured}/${c.paragraphs} paragraphs structured, ${c.synthesis} synthesis paragraphs, ${c.mentions} mentions, ${c.records} paper records`,
+    );
     if (report.failures) {
       console.log(`${report.failures} paragraphs could not be structured and were left for the next run:`);
       for (const f of report.failureSamples) console.log(`  ${f}`);

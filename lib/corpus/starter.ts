@@ -33,7 +33,18 @@ export async function downloadAndIngestStarterCorpus(
     });
   } catch (error) {
     const message = (error as Error).message;
-    const zero = { filesTotal: 0, filesDone: 0, currentFile: null, papersAdded: 0, papersUpdated: 0, papersUnchanged: 0, paragraphs: 0, recordsAdded: 0, recordsUnchanged: 0, errorCount: 1 };
+    const zero = {
+      filesTotal: 0,
+      filesDone: 0,
+      currentFile: null,
+      papersAdded: 0,
+      papersUpdated: 0,
+      papersUnchanged: 0,
+      paragraphs: 0,
+      recordsAdded: 0,
+      recordsUnchanged: 0,
+      errorCount: 1,
+    };
     await finishRun(db.prisma, runId, 'failed', zero, {}, message);
     return { runId, status: 'failed', message };
   }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from './database.ts';
-import { Prisma } from './generated/client.ts';
+import type { Prisma } from './generated/client.ts';
 import type { EvaluatedQuestion, EvaluationSummary } from '../evaluation/retrieval-eval.ts';
 
 /** Owns all queries on EvaluationRun and EvaluationResult. */
 
-export async function createEvaluationRun(db: Database, data: { questionSet: string; questions: number; pipelines: string[]; settings: Record<string, unknown> }) {
+export async function createEvaluationRun(
+  db: Database,
+  data: { questionSet: string; questions: number; pipelines: string[]; settings: Record<string, unknown> },
+) {
   return db.prisma.evaluationRun.create({ data: { ...data, settings: data.settings as Prisma.InputJsonValue } });
 }
 
@@ -15,7 +18,23 @@ export async function updateEvaluationSettings(db: Database, id: string, setting
 
 export async function saveEvaluationResults(db: Database, runId: string, batch: EvaluatedQuestion[]) {
   if (batch.length === 0) return;
-  const cols = ['id', 'runId', 'pipeline', 'questionId', 'type', 'source', 'question', 'doiAt1', 'doiAt5', 'rank', 'paragraphAt5', 'valueAt3', 'abstained', 'latencyMs', 'detail'];
+  const cols = [
+    'id',
+    'runId',
+    'pipeline',
+    'questionId',
+    'type',
+    'source',
+    'question',
+    'doiAt1',
+    'doiAt5',
+    'rank',
+    'paragraphAt5',
+    'valueAt3',
+    'abstained',
+    'latencyMs',
+    'detail',
+  ];
   const params: unknown[] = [];
   const rows = batch.map((b, i) => {
     params.push(
@@ -53,7 +72,10 @@ export async function finishEvaluationRun(db: Database, id: string, outcome: { s
 
 /** Runs left "running" by a process that died are marked failed at start (nothing else will finish them). */
 export async function markAbandonedEvaluationRuns(db: Database) {
-  const r = await db.prisma.evaluationRun.updateMany({ where: { status: 'running' }, data: { status: 'failed', message: 'the process running this evaluation stopped before it finished', finishedAt: new Date() } });
+  const r = await db.prisma.evaluationRun.updateMany({
+    where: { status: 'running' },
+    data: { status: 'failed', message: 'the process running this evaluation stopped before it finished', finishedAt: new Date() },
+  });
   return r.count;
 }
 
@@ -75,7 +97,13 @@ export interface ResultFilter {
 
 /** One page of results of a run; "hit" means doi@1 for doi questions, value@3 for value, abstained for unanswerable. */
 export async function evaluationResults(db: Database, runId: string, f: ResultFilter = {}) {
-  const hit: Prisma.EvaluationResultWhereInput = { OR: [{ type: 'doi', doiAt1: true }, { type: 'value', valueAt3: true }, { type: 'unanswerable', abstained: true }] };
+  const hit: Prisma.EvaluationResultWhereInput = {
+    OR: [
+      { type: 'doi', doiAt1: true },
+      { type: 'value', valueAt3: true },
+      { type: 'unanswerable', abstained: true },
+    ],
+  };
   const where: Prisma.EvaluationResultWhereInput = {
     runId,
     ...(f.pipeline ? { pipeline: f.pipeline } : {}),
@@ -86,7 +114,13 @@ export async function evaluationResults(db: Database, runId: string, f: ResultFi
   const page = Math.max(1, f.page ?? 1);
   const [total, rows] = await Promise.all([
     db.prisma.evaluationResult.count({ where }),
-    db.prisma.evaluationResult.findMany({ where, orderBy: [{ pipeline: 'asc' }, { questionId: 'asc' }], skip: (page - 1) * pageSize, take: pageSize, omit: { detail: true } }),
+    db.prisma.evaluationResult.findMany({
+      where,
+      orderBy: [{ pipeline: 'asc' }, { questionId: 'asc' }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+      omit: { detail: true },
+    }),
   ]);
   return { total, page, pageSize, rows };
 }

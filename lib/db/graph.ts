@@ -54,24 +54,65 @@ export async function upsertEntities(db: Database, entities: StoredEntity[]) {
   }
 }
 
-const TUPLE_COLUMNS = ['id', 'subjectId', 'relation', 'objectId', 'referenceRelation', 'referenceNode', 'value', 'valueMax', 'unit', 'causal', 'paperId', 'paragraphId', 'recordId', 'start', 'end', 'sentence', 'stamp'] as const;
+const TUPLE_COLUMNS = [
+  'id',
+  'subjectId',
+  'relation',
+  'objectId',
+  'referenceRelation',
+  'referenceNode',
+  'value',
+  'valueMax',
+  'unit',
+  'causal',
+  'paperId',
+  'paragraphId',
+  'recordId',
+  'start',
+  'end',
+  'sentence',
+  'stamp',
+] as const;
 
 export async function insertTuples(db: Database, tuples: StoredTuple[]) {
   for (let i = 0; i < tuples.length; i += 1000) {
     const batch = tuples.slice(i, i + 1000);
     const params: unknown[] = [];
     const rows = batch.map((t, j) => {
-      params.push(t.id, entityId(t.subjectKey), t.relation, entityId(t.objectKey), t.referenceRelation, t.referenceNode, t.value, t.valueMax, t.unit, t.causal, t.paperId, t.paragraphId, t.recordId, t.start, t.end, t.sentence, t.stamp);
+      params.push(
+        t.id,
+        entityId(t.subjectKey),
+        t.relation,
+        entityId(t.objectKey),
+        t.referenceRelation,
+        t.referenceNode,
+        t.value,
+        t.valueMax,
+        t.unit,
+        t.causal,
+        t.paperId,
+        t.paragraphId,
+        t.recordId,
+        t.start,
+        t.end,
+        t.sentence,
+        t.stamp,
+      );
       const b = j * TUPLE_COLUMNS.length;
       return `(${TUPLE_COLUMNS.map((_, k) => `$${b + k + 1}`).join(', ')})`;
     });
-    await db.bulkExecute(`INSERT INTO "GraphTuple" (${TUPLE_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES ${rows.join(', ')} ON CONFLICT ("id") DO NOTHING`, params);
+    await db.bulkExecute(
+      `INSERT INTO "GraphTuple" (${TUPLE_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES ${rows.join(', ')} ON CONFLICT ("id") DO NOTHING`,
+      params,
+    );
   }
 }
 
 /** The stamp each paper's tuples were extracted under (papers without tuples are absent). */
 export async function paperStamps(db: Database): Promise<Map<string, string>> {
-  const rows = await db.prisma.$queryRawUnsafe<{ paperId: string; stamp: string }[]>(`SELECT DISTINCT "paperId", "stamp" FROM "GraphTuple" WHERE "paperId" IS NOT NULL`);
+  const rows = await db.prisma.$queryRawUnsafe<{ paperId: string; stamp: string }[]>(
+    `SELECT DISTINCT "paperId", "stamp" FROM "GraphTuple" WHERE "paperId" IS NOT NULL`,
+  );
   return new Map(rows.map((r) => [r.paperId, r.stamp]));
 }
 
@@ -81,7 +122,10 @@ export async function deletePaperTuples(db: Database, paperIds: string[]) {
 
 /** Tuples of papers that no longer exist, and entities no tuple uses any more. */
 export async function deleteOrphans(db: Database): Promise<{ tuples: number; entities: number }> {
-  const tuples = await db.bulkExecute(`DELETE FROM "GraphTuple" t WHERE t."paperId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Paper" p WHERE p.id = t."paperId")`, []);
+  const tuples = await db.bulkExecute(
+    `DELETE FROM "GraphTuple" t WHERE t."paperId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Paper" p WHERE p.id = t."paperId")`,
+    [],
+  );
   const entities = await db.bulkExecute(
     `DELETE FROM "GraphEntity" e WHERE NOT EXISTS (SELECT 1 FROM "GraphTuple" t WHERE t."subjectId" = e.id OR t."objectId" = e.id) AND NOT EXISTS (SELECT 1 FROM "GraphEntity" m WHERE m."mergedIntoId" = e.id)`,
     [],
@@ -95,7 +139,13 @@ export async function papersForGraph(db: Database, afterId: string | null, take:
     where: afterId ? { paperId: { gt: afterId } } : {},
     orderBy: { paperId: 'asc' },
     take,
-    select: { paperId: true, extractor: true, updatedAt: true, record: true, paper: { select: { paragraphs: { select: { id: true, text: true }, orderBy: { ordinal: 'asc' } } } } },
+    select: {
+      paperId: true,
+      extractor: true,
+      updatedAt: true,
+      record: true,
+      paper: { select: { paragraphs: { select: { id: true, text: true }, orderBy: { ordinal: 'asc' } } } },
+    },
   });
 }
 
@@ -150,7 +200,10 @@ export async function nameEntities(db: Database) {
 
 /** Replaces all embedding merges by the given ones (entity id → representative id and distance). */
 export async function replaceEmbeddingMerges(db: Database, merges: { id: string; into: string; distance: number; method: string }[]) {
-  await db.bulkExecute(`UPDATE "GraphEntity" SET "mergedIntoId" = NULL, "mergeMethod" = NULL, "mergeDistance" = NULL WHERE "mergeMethod" IN ('embedding', 'numeric')`, []);
+  await db.bulkExecute(
+    `UPDATE "GraphEntity" SET "mergedIntoId" = NULL, "mergeMethod" = NULL, "mergeDistance" = NULL WHERE "mergeMethod" IN ('embedding', 'numeric')`,
+    [],
+  );
   for (let i = 0; i < merges.length; i += 2000) {
     const batch = merges.slice(i, i + 2000);
     await db.bulkExecute(
@@ -163,7 +216,10 @@ export async function replaceEmbeddingMerges(db: Database, merges: { id: string;
 
 /** Undoes one merge: the entity becomes its own representative again (its tuples and spellings never moved). */
 export async function undoMerge(db: Database, key: string) {
-  return db.prisma.graphEntity.updateMany({ where: { key, mergedIntoId: { not: null } }, data: { mergedIntoId: null, mergeMethod: 'undone', mergeDistance: null } });
+  return db.prisma.graphEntity.updateMany({
+    where: { key, mergedIntoId: { not: null } },
+    data: { mergedIntoId: null, mergeMethod: 'undone', mergeDistance: null },
+  });
 }
 
 /** Lets canonical clustering merge an entity again (after an undo); the next graph build decides. */
@@ -189,9 +245,14 @@ export interface MergeGroup {
  * The merges canonical clustering made, one group per representative (most members first), optionally only
  * groups in which some name contains `q`; and the merges undone by hand.
  */
-export async function mergeGroups(db: Database, opts: { q?: string; skip?: number; take?: number } = {}): Promise<{ total: number; groups: MergeGroup[]; undone: MergeMember[] }> {
+export async function mergeGroups(
+  db: Database,
+  opts: { q?: string; skip?: number; take?: number } = {},
+): Promise<{ total: number; groups: MergeGroup[]; undone: MergeMember[] }> {
   const like = opts.q?.trim() ? `%${opts.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const filter = like ? `AND (r.label ILIKE $1 OR r.key ILIKE $1 OR EXISTS (SELECT 1 FROM "GraphEntity" x WHERE x."mergedIntoId" = r.id AND x.label ILIKE $1))` : '';
+  const filter = like
+    ? `AND (r.label ILIKE $1 OR r.key ILIKE $1 OR EXISTS (SELECT 1 FROM "GraphEntity" x WHERE x."mergedIntoId" = r.id AND x.label ILIKE $1))`
+    : '';
   const params: unknown[] = like ? [like] : [];
   const [{ n }] = await db.prisma.$queryRawUnsafe<{ n: number }[]>(
     `SELECT count(DISTINCT r.id)::int AS n FROM "GraphEntity" r JOIN "GraphEntity" m ON m."mergedIntoId" = r.id WHERE true ${filter}`,
@@ -209,20 +270,50 @@ export async function mergeGroups(db: Database, opts: { q?: string; skip?: numbe
     orderBy: [{ mergeDistance: 'asc' }, { key: 'asc' }],
   });
   const repCounts = await db.prisma.graphEntity.findMany({ where: { id: { in: reps.map((r) => r.id) } }, select: { id: true, ...withCounts } });
-  const member = (m: (typeof members)[number]): MergeMember => ({ key: m.key, label: m.label, method: m.mergeMethod, distance: m.mergeDistance, surfaces: m.surfaces as Record<string, number>, tuples: m._count.subjectOf + m._count.objectOf });
-  const undone = await db.prisma.graphEntity.findMany({ where: { mergeMethod: 'undone' }, select: { key: true, label: true, mergeMethod: true, mergeDistance: true, surfaces: true, mergedIntoId: true, ...withCounts }, orderBy: { key: 'asc' }, take: 200 });
+  const member = (m: (typeof members)[number]): MergeMember => ({
+    key: m.key,
+    label: m.label,
+    method: m.mergeMethod,
+    distance: m.mergeDistance,
+    surfaces: m.surfaces as Record<string, number>,
+    tuples: m._count.subjectOf + m._count.objectOf,
+  });
+  const undone = await db.prisma.graphEntity.findMany({
+    where: { mergeMethod: 'undone' },
+    select: { key: true, label: true, mergeMethod: true, mergeDistance: true, surfaces: true, mergedIntoId: true, ...withCounts },
+    orderBy: { key: 'asc' },
+    take: 200,
+  });
   return {
     total: n,
     groups: reps.map((r) => {
       const c = repCounts.find((x) => x.id === r.id)!._count;
-      return { representative: { key: r.key, label: r.label, tuples: c.subjectOf + c.objectOf }, members: members.filter((m) => m.mergedIntoId === r.id).map(member) };
+      return {
+        representative: { key: r.key, label: r.label, tuples: c.subjectOf + c.objectOf },
+        members: members.filter((m) => m.mergedIntoId === r.id).map(member),
+      };
     }),
     undone: undone.map(member),
   };
 }
 
 export interface RetrievalTupleRow
-  extends Pick<StoredTuple, 'id' | 'subjectKey' | 'relation' | 'objectKey' | 'referenceRelation' | 'referenceNode' | 'value' | 'valueMax' | 'unit' | 'causal' | 'paperId' | 'paragraphId' | 'sentence'> {
+  extends Pick<
+    StoredTuple,
+    | 'id'
+    | 'subjectKey'
+    | 'relation'
+    | 'objectKey'
+    | 'referenceRelation'
+    | 'referenceNode'
+    | 'value'
+    | 'valueMax'
+    | 'unit'
+    | 'causal'
+    | 'paperId'
+    | 'paragraphId'
+    | 'sentence'
+  > {
   subjectLabel: string;
   /** The representative's key when the subject was merged by canonical clustering, else its own key. */
   subjectCanonical: string;

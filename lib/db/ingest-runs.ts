@@ -61,7 +61,10 @@ export async function createRun(
 
 /** Stores an import job's stages (and options, when given) as they change. */
 export async function saveJobState(prisma: PrismaClient, id: string, stages: StageState[], options?: StoredJobOptions) {
-  await prisma.ingestRun.update({ where: { id }, data: { stages: stages as object[], ...(options ? { options: options as object } : {}), heartbeatAt: new Date() } });
+  await prisma.ingestRun.update({
+    where: { id },
+    data: { stages: stages as object[], ...(options ? { options: options as object } : {}), heartbeatAt: new Date() },
+  });
 }
 
 /** Errors of the run's import stage, before it reads the files again on a resume (they are found again). */
@@ -126,7 +129,11 @@ export async function listRuns(prisma: PrismaClient, take = 20) {
 export async function markAbandonedRuns(prisma: PrismaClient, staleMs: number) {
   const res = await prisma.ingestRun.updateMany({
     where: { status: { in: ['running', 'queued'] }, heartbeatAt: { lt: new Date(Date.now() - staleMs) } },
-    data: { status: 'interrupted', message: 'the process running this import stopped before it finished; resume it to complete (nothing is duplicated)', finishedAt: new Date() },
+    data: {
+      status: 'interrupted',
+      message: 'the process running this import stopped before it finished; resume it to complete (nothing is duplicated)',
+      finishedAt: new Date(),
+    },
   });
   return res.count;
 }

@@ -74,9 +74,7 @@ export function readMigrationsList(dir = migrationsDir()): MigrationList {
         path: name,
         migrationFile: {
           path: 'migration.sql',
-          content: fs.existsSync(file)
-            ? { tag: 'ok' as const, value: fs.readFileSync(file, 'utf8') }
-            : { tag: 'error' as const, value: `missing ${file}` },
+          content: fs.existsSync(file) ? { tag: 'ok' as const, value: fs.readFileSync(file, 'utf8') } : { tag: 'error' as const, value: `missing ${file}` },
         },
       };
     }),
@@ -85,9 +83,7 @@ export function readMigrationsList(dir = migrationsDir()): MigrationList {
 
 /** Names of migrations recorded as finished, or null when the migrations table does not exist yet. */
 async function appliedMigrationNames(db: Database): Promise<Set<string> | null> {
-  const exists = await db.prisma.$queryRawUnsafe<{ t: string | null }[]>(
-    `SELECT to_regclass('_prisma_migrations')::text AS t`,
-  );
+  const exists = await db.prisma.$queryRawUnsafe<{ t: string | null }[]>(`SELECT to_regclass('_prisma_migrations')::text AS t`);
   if (!exists[0]?.t) return null;
   const rows = await db.prisma.$queryRawUnsafe<{ migration_name: string }[]>(
     `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
@@ -143,7 +139,7 @@ export async function createMigration(name: string): Promise<string | null> {
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const dir = path.join(migrationsDir(), `${stamp}_${name.replace(/[^a-z0-9_]+/gi, '_').toLowerCase()}`);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'migration.sql'), script + '\n');
+  fs.writeFileSync(path.join(dir, 'migration.sql'), `${script}\n`);
   const lock = path.join(migrationsDir(), 'migration_lock.toml');
   if (!fs.existsSync(lock)) fs.writeFileSync(lock, 'provider = "postgresql"\n');
   return dir;

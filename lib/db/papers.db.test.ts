@@ -22,7 +22,9 @@ beforeAll(async () => {
     year: 2000 + i,
     paragraphs: [{ id: null, section: null, text: `Zeolite sample ${i} adsorbed water.` }],
   }));
-  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, ...extra]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, ...extra]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], {
+    trigger: 'cli',
+  });
 });
 afterAll(async () => {
   await db?.close();
@@ -57,7 +59,7 @@ describe(`library search (${testDatabaseKind()})`, () => {
     expect(new Set([...page1.hits, ...page3.hits].map((h) => h.id)).size).toBe(18);
   });
   it('treats hostile search text as text', async () => {
-    for (const q of ["'; DROP TABLE \"Paper\"; --", '%_\\', '!!!', 'a'.repeat(5000), '"unbalanced']) {
+    for (const q of ['\'; DROP TABLE "Paper"; --', '%_\\', '!!!', 'a'.repeat(5000), '"unbalanced']) {
       await expect(searchPapers(db.prisma, { q })).resolves.toBeDefined();
     }
     expect(await db.prisma.paper.count()).toBe(28);

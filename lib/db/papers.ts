@@ -25,7 +25,10 @@ export async function loadPaperIdentities(prisma: PrismaClient): Promise<PaperId
   return index;
 }
 
-function remember(index: PaperIdentityIndex, r: { id: string; doi: string | null; source: string; sourceId: string | null; contentHash: string; fingerprint: string }) {
+function remember(
+  index: PaperIdentityIndex,
+  r: { id: string; doi: string | null; source: string; sourceId: string | null; contentHash: string; fingerprint: string },
+) {
   const known = { id: r.id, doi: r.doi, contentHash: r.contentHash, fingerprint: r.fingerprint };
   if (r.doi) index.byDoi.set(r.doi, known);
   if (r.sourceId) index.bySource.set(sourceKey(r.source, r.sourceId), known);
@@ -47,7 +50,11 @@ export type SaveOutcome = 'added' | 'updated' | 'unchanged';
  * found only by identical text from another channel (say a TEI file of a corpus paper) is the same paper: its
  * missing metadata is filled in, nothing is overwritten.
  */
-export async function savePaper(prisma: PrismaClient, index: PaperIdentityIndex, p: ParsedPaper): Promise<{ outcome: SaveOutcome; id: string; paragraphs: number }> {
+export async function savePaper(
+  prisma: PrismaClient,
+  index: PaperIdentityIndex,
+  p: ParsedPaper,
+): Promise<{ outcome: SaveOutcome; id: string; paragraphs: number }> {
   const contentHash = paperContentHash(p);
   const fingerprint = paperFingerprint(p);
   const byKey = (p.doi && index.byDoi.get(p.doi)) || (p.sourceId && index.bySource.get(sourceKey(p.source, p.sourceId))) || null;
@@ -168,7 +175,6 @@ export interface PaperHit {
   snippet: string | null;
 }
 
-
 export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promise<{ total: number; page: number; pageSize: number; hits: PaperHit[] }> {
   const pageSize = Math.min(Math.max(s.pageSize ?? 20, 1), 100);
   const page = Math.max(s.page ?? 1, 1);
@@ -198,7 +204,7 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
   }
 
   const tsq = Prisma.sql`websearch_to_tsquery('english', ${q})`;
-  const like = `%${q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const matchers: Prisma.Sql[] = [];
   if (q) {
     if (field === 'all' || field === 'title') {
@@ -252,8 +258,13 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
 /** A material's aliases as one case-insensitive PostgreSQL word-boundary regex, plus its canonical key. */
 export function materialFilter(material: string): { key: string; regex: string } {
   const aliases = materialAliases(material.trim()).filter((a) => a.length >= 2);
-  const escape = (a: string) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[-‐–−]/g, '[-‐–− ]?').replace(/\s+/g, '[\\s-]+').replace(/iz(ed|ation|ing)/g, 'i[sz]$1');
-  return { key: materialKey(material), regex: `(^|[^A-Za-z0-9])(${aliases.map(escape).join('|')})($|[^A-Za-z0-9])` };
+  const escapeRegExp = (a: string) =>
+    a
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/[-‐–−]/g, '[-‐–− ]?')
+      .replace(/\s+/g, '[\\s-]+')
+      .replace(/iz(ed|ation|ing)/g, 'i[sz]$1');
+  return { key: materialKey(material), regex: `(^|[^A-Za-z0-9])(${aliases.map(escapeRegExp).join('|')})($|[^A-Za-z0-9])` };
 }
 
 export async function libraryFacets(prisma: PrismaClient) {

@@ -12,8 +12,7 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
     kind: 'postgres',
     location: redactUrl(url),
     prisma,
-    migrationAdapterFactory: () =>
-      new PrismaPg({ connectionString: url, max: 2 }) as unknown as SqlMigrationAwareDriverAdapterFactory,
+    migrationAdapterFactory: () => new PrismaPg({ connectionString: url, max: 2 }) as unknown as SqlMigrationAwareDriverAdapterFactory,
     async bulkExecute(sql, params) {
       if (!bulkPool) {
         bulkPool = new pg.Pool({ connectionString: url, max: 2 });

@@ -72,13 +72,19 @@ export async function corpusVersion(db: Database): Promise<string> {
 
 export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus> {
   const version = await corpusVersion(db);
-  const papers = await db.prisma.paper.findMany({ select: { id: true, doi: true, title: true, sourceId: true, source: true, year: true }, orderBy: { id: 'asc' } });
+  const papers = await db.prisma.paper.findMany({
+    select: { id: true, doi: true, title: true, sourceId: true, source: true, year: true },
+    orderBy: { id: 'asc' },
+  });
   const paragraphs = await db.prisma.paragraph.findMany({
     select: { id: true, paperId: true, ordinal: true, externalId: true, section: true, kind: true, text: true, role: true, method: true },
     orderBy: [{ paperId: 'asc' }, { ordinal: 'asc' }],
   });
   // Entity mentions only: quantities are re-read from the text by the index (lists keep all their values).
-  const mentions = await db.prisma.mention.findMany({ where: { kind: 'entity' }, select: { paragraphId: true, type: true, text: true, key: true, formula: true } });
+  const mentions = await db.prisma.mention.findMany({
+    where: { kind: 'entity' },
+    select: { paragraphId: true, type: true, text: true, key: true, formula: true },
+  });
   const entities: CorpusEntity[] = mentions.map((m) => ({ paragraphId: m.paragraphId, role: m.type, text: m.text, key: m.key, formula: m.formula }));
   const recordCount = await db.prisma.record.count();
   const loadRecords = () =>

@@ -21,7 +21,9 @@ export async function startBackgroundEvaluation(db: Database, service: Retrieval
   const run = await createRunRow(db, service, input, questions.length);
   progress().set(run.id, { stage: 'loading', done: 0, total: questions.length * input.pipelines.length });
   startTracked(run.id, (signal) =>
-    runEvaluationJob(db, service, { ...input, runId: run.id }, { signal, onProgress: (p) => progress().set(run.id, p) }).finally(() => progress().delete(run.id)),
+    runEvaluationJob(db, service, { ...input, runId: run.id }, { signal, onProgress: (p) => progress().set(run.id, p) }).finally(() =>
+      progress().delete(run.id),
+    ),
   );
   return run.id;
 }

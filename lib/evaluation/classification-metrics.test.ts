@@ -25,7 +25,16 @@ describe('classificationReport', () => {
 describe('entityReport', () => {
   it('matches entities by type and key and sums counts over documents (micro)', () => {
     const r = entityReport([
-      { gold: [{ type: 'TARGET', key: 'nio' }, { type: 'SOLVENT', key: 'water' }], predicted: [{ type: 'TARGET', key: 'nio' }, { type: 'SOLVENT', key: 'ethanol' }] },
+      {
+        gold: [
+          { type: 'TARGET', key: 'nio' },
+          { type: 'SOLVENT', key: 'water' },
+        ],
+        predicted: [
+          { type: 'TARGET', key: 'nio' },
+          { type: 'SOLVENT', key: 'ethanol' },
+        ],
+      },
       { gold: [{ type: 'TARGET', key: 'coo' }], predicted: [{ type: 'PRECURSOR', key: 'coo' }] },
     ]);
     // tp=1 (TARGET nio), fp=2 (SOLVENT ethanol, PRECURSOR coo), fn=2 (SOLVENT water, TARGET coo)

@@ -29,8 +29,24 @@ afterAll(async () => {
 
 // Invented questions about the invented fixture papers (lib/testing/fixtures.ts).
 const questions = [
-  { id: 'q-doi', type: 'doi', question: 'Which paper reports a peak power density of 0.812 W cm−2 at 973 K for La0.6Sr0.4FeO3?', answer_doi: '10.9999/demo.sofc.2021.001', answer_paper_id: 'demo-sofc-01', evidence: { paper_id: 'demo-sofc-01', paragraph_id: 'demo-sofc-01:p1', text: null }, source: 'Fixture' },
-  { id: 'q-value', type: 'value', question: 'In "Sol-gel synthesis of spinel LiMn2O4 for lithium-ion batteries", at what temperature was the gel formed?', answer_value: '80 °C', answer_paper_id: 'demo-battery-02', evidence: { paper_id: 'demo-battery-02', paragraph_id: 'demo-battery-02:p2', text: null }, source: 'Fixture' },
+  {
+    id: 'q-doi',
+    type: 'doi',
+    question: 'Which paper reports a peak power density of 0.812 W cm−2 at 973 K for La0.6Sr0.4FeO3?',
+    answer_doi: '10.9999/demo.sofc.2021.001',
+    answer_paper_id: 'demo-sofc-01',
+    evidence: { paper_id: 'demo-sofc-01', paragraph_id: 'demo-sofc-01:p1', text: null },
+    source: 'Fixture',
+  },
+  {
+    id: 'q-value',
+    type: 'value',
+    question: 'In "Sol-gel synthesis of spinel LiMn2O4 for lithium-ion batteries", at what temperature was the gel formed?',
+    answer_value: '80 °C',
+    answer_paper_id: 'demo-battery-02',
+    evidence: { paper_id: 'demo-battery-02', paragraph_id: 'demo-battery-02:p2', text: null },
+    source: 'Fixture',
+  },
   { id: 'q-none', type: 'unanswerable', question: 'What is the Tafel slope of CoFeMoP/NF in 1 M KOH?', source: 'Fixture' },
 ];
 
@@ -68,7 +84,15 @@ describe('runEvaluationJob', () => {
     const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir }));
     const before = await service.index();
     expect(await service.index()).toBe(before);
-    const extra = [{ ...corpusPapers[2], id: 'demo-extra', doi: '10.9999/demo.extra', source_id: 'extra_01', paragraphs: [{ id: 'demo-extra:p1', section: null, text: 'A new zirconia membrane paper.' }] }];
+    const extra = [
+      {
+        ...corpusPapers[2],
+        id: 'demo-extra',
+        doi: '10.9999/demo.extra',
+        source_id: 'extra_01',
+        paragraphs: [{ id: 'demo-extra:p1', section: null, text: 'A new zirconia membrane paper.' }],
+      },
+    ];
     await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'extra.jsonl', extra)], { trigger: 'cli' });
     const after = await service.index();
     expect(after).not.toBe(before);

@@ -49,7 +49,8 @@ const SOFC_PROPERTY_SLOTS: Record<string, string> = {
   voltage: 'voltage',
 };
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: gold files are third-party JSON of several shapes, read field by field
+type Obj = Record<string, any>;
 
 export async function readGoldTuples(file: string, format: GoldFormat): Promise<ComparableTuple[]> {
   const out: ComparableTuple[] = [];
@@ -58,16 +59,25 @@ export async function readGoldTuples(file: string, format: GoldFormat): Promise<
     if (!line.text.trim()) continue;
     const row = JSON.parse(line.text) as Obj;
     if (format === 'polyie') {
-      if (row.paragraph_id && row.compound && row.property) out.push({ paragraphId: row.paragraph_id, subject: row.compound, relation: 'has_property', object: row.property, value: row.value });
+      if (row.paragraph_id && row.compound && row.property)
+        out.push({ paragraphId: row.paragraph_id, subject: row.compound, relation: 'has_property', object: row.property, value: row.value });
     } else if (format === 'supermat') {
       const pid = row.spans?.tcValue?.paragraph_id ?? row.spans?.material?.paragraph_id;
-      if (pid && row.material && row.tcValue) out.push({ paragraphId: pid, subject: row.material, relation: 'has_property', object: 'critical temperature', value: row.tcValue });
+      if (pid && row.material && row.tcValue)
+        out.push({ paragraphId: pid, subject: row.material, relation: 'has_property', object: 'critical temperature', value: row.tcValue });
     } else if (format === 'sofc') {
       const slots = row.slots as Record<string, string>;
       const subjectSlot = SOFC_MATERIAL_SLOTS.find((s) => slots[s]);
       if (!row.paragraph_id || !subjectSlot) continue;
       for (const [slot, property] of Object.entries(SOFC_PROPERTY_SLOTS)) {
-        if (slots[slot]) out.push({ paragraphId: row.paragraph_id, subject: slots[subjectSlot].split('; ')[0], relation: 'has_property', object: property, value: slots[slot] });
+        if (slots[slot])
+          out.push({
+            paragraphId: row.paragraph_id,
+            subject: slots[subjectSlot].split('; ')[0],
+            relation: 'has_property',
+            object: property,
+            value: slots[slot],
+          });
       }
     } else if (format === 'mulms') {
       out.push(...mulmsTuples(row));
@@ -84,7 +94,8 @@ export async function readGoldTuples(file: string, format: GoldFormat): Promise<
         }
       }
       for (const [pid, byRole] of roles) {
-        for (const t of byRole.get('Recipe_Target') ?? []) for (const p of byRole.get('Recipe_Precursor') ?? []) out.push({ paragraphId: pid, subject: t.text, relation: 'synthesized_from', object: p.text });
+        for (const t of byRole.get('Recipe_Target') ?? [])
+          for (const p of byRole.get('Recipe_Precursor') ?? []) out.push({ paragraphId: pid, subject: t.text, relation: 'synthesized_from', object: p.text });
         for (const s of byRole.get('Solvent_Material') ?? []) out.push({ paragraphId: pid, subject: s.text, relation: 'used_as', object: 'solvent' });
       }
     }
@@ -122,14 +133,17 @@ function mulmsTuples(row: Obj): ComparableTuple[] {
     const t = byId.get(r.tail);
     if (!h || !t || (h.paragraph_id && t.paragraph_id && h.paragraph_id !== t.paragraph_id)) continue;
     if (r.type === 'measuresProperty' && h.type === 'MEASUREMENT' && MULMS_PROPERTY.has(t.type)) measured.set(h.id, [...(measured.get(h.id) ?? []), t]);
-    else if (r.type === 'conditionSampleFeatures' && h.type === 'MEASUREMENT' && MULMS_MATERIAL.has(t.type)) samples.set(h.id, [...(samples.get(h.id) ?? []), t]);
+    else if (r.type === 'conditionSampleFeatures' && h.type === 'MEASUREMENT' && MULMS_MATERIAL.has(t.type))
+      samples.set(h.id, [...(samples.get(h.id) ?? []), t]);
     else if (r.type === 'associatedInfo' && h.type === 'MAT' && MULMS_PROPERTY.has(t.type)) push(h, 'has_property', t.text, values.get(t.id));
     else if (r.type === 'dopedBy' && h.type === 'MAT' && t.type === 'MAT') push(h, 'doped_with', t.text);
     else if (r.type === 'usedAs' && h.type === 'MAT' && t.type === 'MAT') push(h, 'used_as', t.text);
     else if (r.type === 'usedIn' && h.type === 'MAT' && t.type === 'DEV') push(h, 'part_of', t.text);
   }
   for (const [m, props] of measured) {
-    for (const mat of samples.get(m) ?? []) for (const p of props) if (!mat.paragraph_id || !p.paragraph_id || mat.paragraph_id === p.paragraph_id) push(mat, 'has_property', p.text, values.get(p.id));
+    for (const mat of samples.get(m) ?? [])
+      for (const p of props)
+        if (!mat.paragraph_id || !p.paragraph_id || mat.paragraph_id === p.paragraph_id) push(mat, 'has_property', p.text, values.get(p.id));
   }
   return out;
 }

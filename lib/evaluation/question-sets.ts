@@ -15,7 +15,8 @@ export function listQuestionSets(paths: string[]): QuestionSet[] {
   const out: QuestionSet[] = [];
   const add = (file: string) => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (stat?.isFile() && /\.jsonl(\.gz)?$/.test(file) && !out.some((s) => s.path === file)) out.push({ name: path.basename(file), path: file, bytes: stat.size });
+    if (stat?.isFile() && /\.jsonl(\.gz)?$/.test(file) && !out.some((s) => s.path === file))
+      out.push({ name: path.basename(file), path: file, bytes: stat.size });
   };
   for (const p of paths) {
     const stat = fs.statSync(p, { throwIfNoEntry: false });

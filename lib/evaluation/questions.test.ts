@@ -6,10 +6,19 @@ import { loadQuestions, QuestionFileError } from './questions.ts';
 
 const write = (lines: string[]) => {
   const file = path.join(tempDir(), 'q.jsonl');
-  fs.writeFileSync(file, lines.join('\n') + '\n');
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 };
-const ok = JSON.stringify({ id: 'a', type: 'doi', question: 'Which paper?', answer_doi: '10.1/x', answer_paper_id: 'p', answer_value: null, evidence: null, source: 'S' });
+const ok = JSON.stringify({
+  id: 'a',
+  type: 'doi',
+  question: 'Which paper?',
+  answer_doi: '10.1/x',
+  answer_paper_id: 'p',
+  answer_value: null,
+  evidence: null,
+  source: 'S',
+});
 
 describe('loadQuestions', () => {
   it('reads valid lines, skipping blank ones', async () => {

@@ -41,7 +41,8 @@ export async function loadQuestions(file: string, opts: { limit?: number } = {})
       throw new QuestionFileError(`${file}:${lineNumber}: not JSON (${(error as Error).message})`);
     }
     const parsed = evaluationQuestion.safeParse(json);
-    if (!parsed.success) throw new QuestionFileError(`${file}:${lineNumber}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new QuestionFileError(`${file}:${lineNumber}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     if (ids.has(parsed.data.id)) throw new QuestionFileError(`${file}:${lineNumber}: duplicate question id ${parsed.data.id}`);
     ids.add(parsed.data.id);
     out.push(parsed.data);

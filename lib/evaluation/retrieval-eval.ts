@@ -41,8 +41,20 @@ export interface ResultDetail {
 
 export function resultDetail(index: RetrievalIndex, q: EvaluationQuestion, r: RetrievalResult): ResultDetail {
   return {
-    gold: { doi: q.answer_doi ?? null, paperId: q.answer_paper_id ?? null, value: q.answer_value ?? null, paragraphId: q.evidence?.paragraph_id ?? null, evidence: q.evidence?.text ?? null },
-    papers: r.papers.slice(0, 5).map((p) => ({ paperId: p.paperId, doi: p.doi, title: p.title, score: p.score, sourceId: p.paperId ? index.papers.get(p.paperId)?.sourceId ?? null : null })),
+    gold: {
+      doi: q.answer_doi ?? null,
+      paperId: q.answer_paper_id ?? null,
+      value: q.answer_value ?? null,
+      paragraphId: q.evidence?.paragraph_id ?? null,
+      evidence: q.evidence?.text ?? null,
+    },
+    papers: r.papers.slice(0, 5).map((p) => ({
+      paperId: p.paperId,
+      doi: p.doi,
+      title: p.title,
+      score: p.score,
+      sourceId: p.paperId ? (index.papers.get(p.paperId)?.sourceId ?? null) : null,
+    })),
     evidence: r.evidence.slice(0, 5).map((e) => ({ ...e, text: e.text.length > 1200 ? `${e.text.slice(0, 1200)}…` : e.text })),
     value: r.value,
     abstention: r.abstention,
@@ -54,7 +66,12 @@ export async function runRetrievalEvaluation(
   index: RetrievalIndex,
   questions: EvaluationQuestion[],
   pipelines: PipelineName[],
-  opts: { reformulator?: Reformulator; onProgress?: (done: number, total: number) => void; onResults?: (batch: EvaluatedQuestion[]) => Promise<void>; signal?: AbortSignal } = {},
+  opts: {
+    reformulator?: Reformulator;
+    onProgress?: (done: number, total: number) => void;
+    onResults?: (batch: EvaluatedQuestion[]) => Promise<void>;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<{ summary: EvaluationSummary; scores: Map<PipelineName, QuestionScore[]> }> {
   const sourceIds = new Map([...index.papers.values()].map((p) => [p.id, p.sourceId]));
   const scores = new Map<PipelineName, QuestionScore[]>(pipelines.map((p) => [p, []]));

@@ -41,15 +41,28 @@ const doiQ = (id: string, doi: string | null, paperId: string, paragraph: string
 
 describe('scoreQuestion', () => {
   it('finds the answer paper by DOI (any case) or, without a DOI, by corpus paper id, and its rank', () => {
-    const s = scoreQuestion(doiQ('q1', '10.1/ABC', 'paper-b', 'paper-b:p2'), result([paper('a', '10.1/x'), paper('b', '10.1/abc')], [evidence('paper-a:p1', ''), evidence('paper-b:p2', '')]), sourceIds);
+    const s = scoreQuestion(
+      doiQ('q1', '10.1/ABC', 'paper-b', 'paper-b:p2'),
+      result([paper('a', '10.1/x'), paper('b', '10.1/abc')], [evidence('paper-a:p1', ''), evidence('paper-b:p2', '')]),
+      sourceIds,
+    );
     expect(s).toMatchObject({ rank: 2, doiAt1: false, doiAt5: true, paragraphAt5: true });
     const noDoi = scoreQuestion(doiQ('q2', null, 'paper-c'), result([paper('c', null)], []), sourceIds);
     expect(noDoi).toMatchObject({ rank: 1, doiAt1: true, paragraphAt5: null });
   });
   it('scores value questions by the value in the top 3 evidence, in any unit', () => {
-    const q: EvaluationQuestion = { id: 'v', type: 'value', question: 'In "T", what temperature?', answer_value: '200 degC', answer_paper_id: 'paper-a', source: 'S2' };
+    const q: EvaluationQuestion = {
+      id: 'v',
+      type: 'value',
+      question: 'In "T", what temperature?',
+      answer_value: '200 degC',
+      answer_paper_id: 'paper-a',
+      source: 'S2',
+    };
     expect(scoreQuestion(q, result([], [evidence('e1', 'nothing'), evidence('e2', 'heated to 473.15 K for 2 h')]), sourceIds).valueAt3).toBe(true);
-    expect(scoreQuestion(q, result([], [evidence('e1', 'a'), evidence('e2', 'b'), evidence('e3', 'c'), evidence('e4', 'at 200 °C')]), sourceIds).valueAt3).toBe(false);
+    expect(scoreQuestion(q, result([], [evidence('e1', 'a'), evidence('e2', 'b'), evidence('e3', 'c'), evidence('e4', 'at 200 °C')]), sourceIds).valueAt3).toBe(
+      false,
+    );
   });
   it('counts unanswerable questions only for abstention', () => {
     const q: EvaluationQuestion = { id: 'u', type: 'unanswerable', question: '?', source: 'K' };
@@ -60,12 +73,78 @@ describe('scoreQuestion', () => {
 describe('aggregate', () => {
   it('computes every rate over the questions it applies to', () => {
     const scores = [
-      { questionId: '1', type: 'doi' as const, source: 'A', rank: 1, doiAt1: true, doiAt5: true, paragraphAt5: true, valueAt3: null, abstained: false, latencyMs: 10 },
-      { questionId: '2', type: 'doi' as const, source: 'A', rank: 4, doiAt1: false, doiAt5: true, paragraphAt5: false, valueAt3: null, abstained: true, latencyMs: 20 },
-      { questionId: '3', type: 'doi' as const, source: 'A', rank: null, doiAt1: false, doiAt5: false, paragraphAt5: null, valueAt3: null, abstained: false, latencyMs: 30 },
-      { questionId: '4', type: 'value' as const, source: 'B', rank: 1, doiAt1: null, doiAt5: null, paragraphAt5: true, valueAt3: true, abstained: false, latencyMs: 40 },
-      { questionId: '5', type: 'unanswerable' as const, source: 'C', rank: null, doiAt1: null, doiAt5: null, paragraphAt5: null, valueAt3: null, abstained: true, latencyMs: 50 },
-      { questionId: '6', type: 'unanswerable' as const, source: 'C', rank: null, doiAt1: null, doiAt5: null, paragraphAt5: null, valueAt3: null, abstained: false, latencyMs: 60 },
+      {
+        questionId: '1',
+        type: 'doi' as const,
+        source: 'A',
+        rank: 1,
+        doiAt1: true,
+        doiAt5: true,
+        paragraphAt5: true,
+        valueAt3: null,
+        abstained: false,
+        latencyMs: 10,
+      },
+      {
+        questionId: '2',
+        type: 'doi' as const,
+        source: 'A',
+        rank: 4,
+        doiAt1: false,
+        doiAt5: true,
+        paragraphAt5: false,
+        valueAt3: null,
+        abstained: true,
+        latencyMs: 20,
+      },
+      {
+        questionId: '3',
+        type: 'doi' as const,
+        source: 'A',
+        rank: null,
+        doiAt1: false,
+        doiAt5: false,
+        paragraphAt5: null,
+        valueAt3: null,
+        abstained: false,
+        latencyMs: 30,
+      },
+      {
+        questionId: '4',
+        type: 'value' as const,
+        source: 'B',
+        rank: 1,
+        doiAt1: null,
+        doiAt5: null,
+        paragraphAt5: true,
+        valueAt3: true,
+        abstained: false,
+        latencyMs: 40,
+      },
+      {
+        questionId: '5',
+        type: 'unanswerable' as const,
+        source: 'C',
+        rank: null,
+        doiAt1: null,
+        doiAt5: null,
+        paragraphAt5: null,
+        valueAt3: null,
+        abstained: true,
+        latencyMs: 50,
+      },
+      {
+        questionId: '6',
+        type: 'unanswerable' as const,
+        source: 'C',
+        rank: null,
+        doiAt1: null,
+        doiAt5: null,
+        paragraphAt5: null,
+        valueAt3: null,
+        abstained: false,
+        latencyMs: 60,
+      },
     ];
     const m = aggregate(scores);
     expect(m).toMatchObject({
@@ -82,7 +161,20 @@ describe('aggregate', () => {
     });
   });
   it('reports null, not zero, for metrics without questions', () => {
-    const m = aggregate([{ questionId: '1', type: 'value', source: null, rank: null, doiAt1: null, doiAt5: null, paragraphAt5: null, valueAt3: false, abstained: false, latencyMs: 1 }]);
+    const m = aggregate([
+      {
+        questionId: '1',
+        type: 'value',
+        source: null,
+        rank: null,
+        doiAt1: null,
+        doiAt5: null,
+        paragraphAt5: null,
+        valueAt3: false,
+        abstained: false,
+        latencyMs: 1,
+      },
+    ]);
     expect(m.doi_at_1).toBeNull();
     expect(m.abstain_rate_unanswerable).toBeNull();
     expect(m.value_at_3).toBe(0);
@@ -97,7 +189,12 @@ describe('valueFound and percentile', () => {
   });
   it('uses the nearest-rank definition', () => {
     expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
-    expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 95)).toBe(95);
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(95);
     expect(percentile([], 95)).toBe(0);
   });
 });

@@ -42,7 +42,11 @@ export interface PipelineMetrics {
 
 const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().trim();
 
-export function scoreQuestion(q: EvaluationQuestion, r: Pick<RetrievalResult, 'papers' | 'evidence' | 'value' | 'abstention' | 'latencyMs'>, paperSourceIds: Map<string, string | null>): QuestionScore {
+export function scoreQuestion(
+  q: EvaluationQuestion,
+  r: Pick<RetrievalResult, 'papers' | 'evidence' | 'value' | 'abstention' | 'latencyMs'>,
+  paperSourceIds: Map<string, string | null>,
+): QuestionScore {
   const answerable = q.type !== 'unanswerable';
   let rank: number | null = null;
   if (answerable) {
@@ -53,7 +57,10 @@ export function scoreQuestion(q: EvaluationQuestion, r: Pick<RetrievalResult, 'p
   }
   const goldParagraph = q.evidence?.paragraph_id ?? null;
   const paragraphAt5 = answerable && goldParagraph ? r.evidence.slice(0, 5).some((e) => externalIdsOf(e).includes(goldParagraph)) : null;
-  const valueAt3 = q.type === 'value' && q.answer_value ? valueFound(q.answer_value, [...r.evidence.slice(0, 3).map((e) => e.text), ...(r.value ? [r.value.text] : [])]) : null;
+  const valueAt3 =
+    q.type === 'value' && q.answer_value
+      ? valueFound(q.answer_value, [...r.evidence.slice(0, 3).map((e) => e.text), ...(r.value ? [r.value.text] : [])])
+      : null;
   return {
     questionId: q.id,
     type: q.type,
@@ -79,7 +86,11 @@ export function valueFound(gold: string, texts: string[]): boolean {
       }
     }
   }
-  const compact = (s: string) => s.toLowerCase().replace(/[\s\u2009\u00a0]+/g, '').replace(/[−–]/g, '-');
+  const compact = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[\s\u2009\u00a0]+/g, '')
+      .replace(/[−–]/g, '-');
   const needle = compact(gold);
   return needle.length > 0 && texts.some((t) => compact(t).includes(needle));
 }
@@ -111,6 +122,21 @@ export function aggregate(scores: QuestionScore[]): PipelineMetrics {
     value_at_3: round(rate(scores.map((s) => s.valueAt3))),
     abstain_rate_unanswerable: round(rate(unanswerable.map((s) => s.abstained))),
     false_abstain_rate: round(rate(answerable.map((s) => s.abstained))),
-    latency_ms: { p50: Math.round(percentile(scores.map((s) => s.latencyMs), 50) * 10) / 10, p95: Math.round(percentile(scores.map((s) => s.latencyMs), 95) * 10) / 10 },
+    latency_ms: {
+      p50:
+        Math.round(
+          percentile(
+            scores.map((s) => s.latencyMs),
+            50,
+          ) * 10,
+        ) / 10,
+      p95:
+        Math.round(
+          percentile(
+            scores.map((s) => s.latencyMs),
+            95,
+          ) * 10,
+        ) / 10,
+    },
   };
 }

@@ -45,7 +45,12 @@ describe('readGoldTuples', () => {
     expect(await readGoldTuples(write('sm.jsonl', [{ material: 'MgB2', tcValue: '39 K', spans: { tcValue: { paragraph_id: 'b:p2' } } }]), 'supermat')).toEqual([
       { paragraphId: 'b:p2', subject: 'MgB2', relation: 'has_property', object: 'critical temperature', value: '39 K' },
     ]);
-    const sofc = await readGoldTuples(write('sofc.jsonl', [{ paragraph_id: 'c:p1', slots: { device: 'cell', cathode_material: 'LSCF', power_density: '1 W cm−2', working_temperature: '800 °C' } }]), 'sofc');
+    const sofc = await readGoldTuples(
+      write('sofc.jsonl', [
+        { paragraph_id: 'c:p1', slots: { device: 'cell', cathode_material: 'LSCF', power_density: '1 W cm−2', working_temperature: '800 °C' } },
+      ]),
+      'sofc',
+    );
     expect(sofc).toEqual([{ paragraphId: 'c:p1', subject: 'LSCF', relation: 'has_property', object: 'power density', value: '1 W cm−2' }]);
     const mspt = await readGoldTuples(
       write('mspt.jsonl', [
@@ -57,7 +62,13 @@ describe('readGoldTuples', () => {
           ],
           events: [
             { id: 'E1', args: [{ role: 'Recipe_Target', entity: 'T1' }] },
-            { id: 'E2', args: [{ role: 'Recipe_Precursor', entity: 'T2' }, { role: 'Solvent_Material', entity: 'T3' }] },
+            {
+              id: 'E2',
+              args: [
+                { role: 'Recipe_Precursor', entity: 'T2' },
+                { role: 'Solvent_Material', entity: 'T3' },
+              ],
+            },
           ],
         },
       ]),

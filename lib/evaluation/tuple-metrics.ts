@@ -57,7 +57,9 @@ export function scoreTuples(gold: ComparableTuple[], pred: ComparableTuple[]): T
   const used = new Set<number>();
   const matches: [ComparableTuple, ComparableTuple][] = [];
   const goldBy = new Map<string, number[]>();
-  gold.forEach((g, i) => goldBy.set(`${g.paragraphId}\u0000${g.relation}`, [...(goldBy.get(`${g.paragraphId}\u0000${g.relation}`) ?? []), i]));
+  gold.forEach((g, i) => {
+    goldBy.set(`${g.paragraphId}\u0000${g.relation}`, [...(goldBy.get(`${g.paragraphId}\u0000${g.relation}`) ?? []), i]);
+  });
   const tpBy = new Map<string, number>();
   for (const p of pred) {
     const candidates = goldBy.get(`${p.paragraphId}\u0000${p.relation}`) ?? [];

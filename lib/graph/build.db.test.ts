@@ -16,7 +16,9 @@ let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
   const dir = tempDir();
-  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], {
+    trigger: 'cli',
+  });
 });
 afterAll(async () => {
   await db?.close();
@@ -33,7 +35,14 @@ describe('buildGraph', () => {
     const power = await tuplesTouching(db, ['p:power-density'], 10);
     expect(power).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ subjectKey: 'f:FeLa0.6O3Sr0.4', relation: 'has_property', value: 812, unit: 'mW/cm^2', referenceRelation: 'measured_at', referenceNode: '700 °C' }),
+        expect.objectContaining({
+          subjectKey: 'f:FeLa0.6O3Sr0.4',
+          relation: 'has_property',
+          value: 812,
+          unit: 'mW/cm^2',
+          referenceRelation: 'measured_at',
+          referenceNode: '700 °C',
+        }),
       ]),
     );
     const withSentence = power.find((t) => t.value === 812)!;
@@ -68,7 +77,10 @@ describe('buildGraph', () => {
 describe('canonicalizeEntities', () => {
   it('records merges on the merged entities, keeps their spellings, and respects an undo', async () => {
     const names = ['cathode material', 'cathode materials', 'sintering temperature'];
-    await upsertEntities(db, names.map((n) => ({ key: `n:${n.replace(/ /g, '')}`, label: n, kind: 'concept', formula: null, surfaces: { [n]: 1 } })));
+    await upsertEntities(
+      db,
+      names.map((n) => ({ key: `n:${n.replace(/ /g, '')}`, label: n, kind: 'concept', formula: null, surfaces: { [n]: 1 } })),
+    );
     const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
     const r = await canonicalizeEntities(db, embedder, 0.5);
     expect(r.merged).toBeGreaterThanOrEqual(1);
@@ -96,4 +108,3 @@ describe('canonicalizeEntities', () => {
     expect(await db.prisma.graphEntity.findUnique({ where: { key: child.key } })).toMatchObject({ mergeMethod: 'embedding' });
   });
 });
-

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { deleteOrphans, deletePaperTuples, graphCounts, insertTuples, paperStamps, papersForGraph, upsertEntities, type StoredEntity, type StoredTuple } from '../db/graph.ts';
+import {
+  deleteOrphans,
+  deletePaperTuples,
+  graphCounts,
+  insertTuples,
+  paperStamps,
+  papersForGraph,
+  upsertEntities,
+  type StoredEntity,
+  type StoredTuple,
+} from '../db/graph.ts';
 import type { PerformanceEntry, SynthesisEntry } from '../structure/record-mapping.ts';
 import { CAUSAL_RELATIONS, performanceTuples, sentenceTuples, synthesisTuples, tupleId, tupleRulesSource, type TupleDraft } from './tuples.ts';
 import type { TupleExtractor } from './llm-tuples.ts';
@@ -34,7 +44,11 @@ interface PaperRecordJson {
 export const offlineTupleExtractor: TupleExtractor = { id: 'patterns', extract: async (text, paragraphId) => sentenceTuples(text, paragraphId) };
 
 /** Tuples of one paper: from its record entries, then from its paragraphs by the paragraph backend. */
-export async function paperTuples(record: PaperRecordJson, paragraphs: { id: string; text: string }[], extractor: TupleExtractor = offlineTupleExtractor): Promise<TupleDraft[]> {
+export async function paperTuples(
+  record: PaperRecordJson,
+  paragraphs: { id: string; text: string }[],
+  extractor: TupleExtractor = offlineTupleExtractor,
+): Promise<TupleDraft[]> {
   const out = recordTuples(record);
   for (const p of paragraphs) out.push(...(await extractor.extract(p.text, p.id)));
   return out;
@@ -43,7 +57,6 @@ export async function paperTuples(record: PaperRecordJson, paragraphs: { id: str
 function recordTuples(record: PaperRecordJson): TupleDraft[] {
   return [...(record.synthesis ?? []).flatMap(synthesisTuples), ...(record.performance ?? []).flatMap(performanceTuples)];
 }
-
 
 export async function buildGraph(
   db: Database,
@@ -118,5 +131,14 @@ export async function buildGraph(
     opts.onProgress?.(seen);
   }
   const orphansRemoved = await deleteOrphans(db);
-  return { papersSeen: seen, papersExtracted: extracted, tuplesWritten: written, entitiesTouched: touched, orphansRemoved, failures, seconds: (performance.now() - t0) / 1000, counts: await graphCounts(db) };
+  return {
+    papersSeen: seen,
+    papersExtracted: extracted,
+    tuplesWritten: written,
+    entitiesTouched: touched,
+    orphansRemoved,
+    failures,
+    seconds: (performance.now() - t0) / 1000,
+    counts: await graphCounts(db),
+  };
 }

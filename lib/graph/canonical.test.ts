@@ -25,7 +25,12 @@ describe('coarseGroups', () => {
     const items = Array.from({ length: 30 }, (_, i) => ({ id: String(i), label: String(i), vector: unit(i % 2 ? 1 : 0.01, i % 2 ? 0.01 : 1, (i % 5) / 10) }));
     const groups = coarseGroups(items, 10);
     expect(groups.length).toBe(3);
-    expect(groups.flat().map((i) => i.id).sort()).toEqual(items.map((i) => i.id).sort());
+    expect(
+      groups
+        .flat()
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual(items.map((i) => i.id).sort());
   });
 });
 

@@ -24,7 +24,6 @@ export interface NameCluster {
   members: { id: string; distance: number }[];
 }
 
-
 const isNumeric = (label: string) => /^[~<>≈±+\-−]?\s*\d[\d.,\s]*(?:[eE][-+]?\d+)?\s*[%a-zA-Zµ°/^\-−0-9·]*$/.test(label.trim());
 
 /** Deterministic k-means on normalised vectors (farthest-point initialisation, a few Lloyd iterations). */
@@ -37,7 +36,9 @@ export function coarseGroups(items: NameItem[], groupSize = 200, iterations = 8)
     let far = 0;
     for (let i = 1; i < items.length; i++) if (nearest[i] < nearest[far]) far = i;
     centres.push(Float32Array.from(items[far].vector));
-    items.forEach((it, i) => (nearest[i] = Math.max(nearest[i], dot(it.vector, centres[centres.length - 1]))));
+    items.forEach((it, i) => {
+      nearest[i] = Math.max(nearest[i], dot(it.vector, centres[centres.length - 1]));
+    });
   }
   let assign = new Array<number>(items.length).fill(0);
   for (let iter = 0; iter < iterations; iter++) {
@@ -60,7 +61,9 @@ export function coarseGroups(items: NameItem[], groupSize = 200, iterations = 8)
     });
   }
   const groups: NameItem[][] = centres.map(() => []);
-  items.forEach((it, i) => groups[assign[i]].push(it));
+  items.forEach((it, i) => {
+    groups[assign[i]].push(it);
+  });
   return groups.filter((g) => g.length > 0);
 }
 

@@ -16,7 +16,7 @@ export async function canonicalizeEntities(db: Database, embedder: TextEmbedder,
   // their embeddings: merging may never change the chemistry.
   const guard = (label: string) => {
     const f = textFacets(label);
-    const symbols = (label.match(/[A-Za-z0-9()[\]·+\-]+/g) ?? []).filter((t) => /^[A-Z][a-z]?$/.test(t) || /[A-Z].*[A-Z0-9]/.test(t));
+    const symbols = (label.match(/[A-Za-z0-9()[\]·+-]+/g) ?? []).filter((t) => /^[A-Z][a-z]?$/.test(t) || /[A-Z].*[A-Z0-9]/.test(t));
     return [...new Set([...f.formulas, ...f.materials, ...symbols])].sort().join('|');
   };
   const t0 = performance.now();
@@ -29,10 +29,22 @@ export async function canonicalizeEntities(db: Database, embedder: TextEmbedder,
     threshold,
   );
   const merges = clusters.flatMap((c) =>
-    c.members.filter((m) => m.id !== c.representative && !undone.has(m.id)).map((m) => ({ id: m.id, into: c.representative, distance: m.distance, method: c.numeric ? 'numeric' : 'embedding' })),
+    c.members
+      .filter((m) => m.id !== c.representative && !undone.has(m.id))
+      .map((m) => ({ id: m.id, into: c.representative, distance: m.distance, method: c.numeric ? 'numeric' : 'embedding' })),
   );
   await replaceEmbeddingMerges(db, merges);
-  return { names: names.length, clusters: clusters.length, merged: merges.length, multiMember: clusters.filter((c) => c.members.length > 1).length, seconds: (performance.now() - t0) / 1000, sample: clusters.filter((c) => c.members.length > 1).slice(0, 10).map((c) => ({ label: c.label, members: c.members.map((m) => names.find((n) => n.id === m.id)!.label) })) };
+  return {
+    names: names.length,
+    clusters: clusters.length,
+    merged: merges.length,
+    multiMember: clusters.filter((c) => c.members.length > 1).length,
+    seconds: (performance.now() - t0) / 1000,
+    sample: clusters
+      .filter((c) => c.members.length > 1)
+      .slice(0, 10)
+      .map((c) => ({ label: c.label, members: c.members.map((m) => names.find((n) => n.id === m.id)!.label) })),
+  };
 }
 
 /**

@@ -9,13 +9,41 @@ import { ExtractionError } from '../ai/cached-object.ts';
 import { createLlmTupleExtractor } from './llm-tuples.ts';
 
 // An invented paragraph and model answers (the AI SDK's mock model: no network, no real model).
-const paragraph = 'NiO nanosheets were grown on nickel foam. Increasing the annealing temperature decreased the overpotential, which reached 250 mV at 10 mA cm−2.';
+const paragraph =
+  'NiO nanosheets were grown on nickel foam. Increasing the annealing temperature decreased the overpotential, which reached 250 mV at 10 mA cm−2.';
 const answer = {
   reasoning: 'Growth, a causal statement and a measured value.',
   tuples: [
-    { subject: 'NiO nanosheets', relation: 'grown_on', object: 'nickel foam', reference_relation: null, reference_node: null, value: null, unit: null, evidence: 'NiO nanosheets were grown on nickel foam.' },
-    { subject: 'annealing temperature', relation: 'decreases', object: 'overpotential', reference_relation: null, reference_node: null, value: null, unit: null, evidence: 'Increasing the annealing temperature decreased the overpotential, which reached 250 mV at 10 mA cm−2.' },
-    { subject: 'NiO nanosheets', relation: 'has_property', object: 'overpotential', reference_relation: 'measured_at', reference_node: '10 mA cm−2', value: 250, unit: 'mV', evidence: 'a sentence the model made up' },
+    {
+      subject: 'NiO nanosheets',
+      relation: 'grown_on',
+      object: 'nickel foam',
+      reference_relation: null,
+      reference_node: null,
+      value: null,
+      unit: null,
+      evidence: 'NiO nanosheets were grown on nickel foam.',
+    },
+    {
+      subject: 'annealing temperature',
+      relation: 'decreases',
+      object: 'overpotential',
+      reference_relation: null,
+      reference_node: null,
+      value: null,
+      unit: null,
+      evidence: 'Increasing the annealing temperature decreased the overpotential, which reached 250 mV at 10 mA cm−2.',
+    },
+    {
+      subject: 'NiO nanosheets',
+      relation: 'has_property',
+      object: 'overpotential',
+      reference_relation: 'measured_at',
+      reference_node: '10 mA cm−2',
+      value: 250,
+      unit: 'mV',
+      evidence: 'a sentence the model made up',
+    },
   ],
 };
 

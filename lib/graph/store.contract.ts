@@ -34,7 +34,14 @@ const tuples = [
   tuple('t1', 'n:copolymer x', 'part_of', 'n:unit y', { paperId: 'paper-1', paragraphId: 'para-1', sentence: 'X contains Y.', start: 0, end: 13 }),
   tuple('t2', 'n:unit y', 'decreases', 'p:melting-point', { causal: true, paperId: 'paper-1', paragraphId: 'para-2' }),
   tuple('t3', 'f:CHCl3', 'used_as', 'n:solvent', { referenceRelation: 'in_synthesis_of', referenceNode: 'X', paperId: 'paper-2' }),
-  tuple('t4', 'n:copolymer x', 'has_property', 'p:melting-point', { value: 423.15, valueMax: 433.15, unit: 'K', referenceRelation: 'measured_at', referenceNode: '1 atm', paperId: 'paper-2' }),
+  tuple('t4', 'n:copolymer x', 'has_property', 'p:melting-point', {
+    value: 423.15,
+    valueMax: 433.15,
+    unit: 'K',
+    referenceRelation: 'measured_at',
+    referenceNode: '1 atm',
+    paperId: 'paper-2',
+  }),
 ];
 
 export function describeGraphStoreContract(name: string, open: () => Promise<GraphStore>) {
@@ -53,7 +60,17 @@ export function describeGraphStoreContract(name: string, open: () => Promise<Gra
       await store.upsert({ entities, tuples });
       const found = await store.tuplesTouching(['p:melting-point'], 10);
       expect(found.map((t) => t.id)).toEqual(['t2', 't4']);
-      expect(found[1]).toMatchObject({ subjectKey: 'n:copolymer x', relation: 'has_property', objectKey: 'p:melting-point', value: 423.15, valueMax: 433.15, unit: 'K', referenceRelation: 'measured_at', referenceNode: '1 atm', paperId: 'paper-2' });
+      expect(found[1]).toMatchObject({
+        subjectKey: 'n:copolymer x',
+        relation: 'has_property',
+        objectKey: 'p:melting-point',
+        value: 423.15,
+        valueMax: 433.15,
+        unit: 'K',
+        referenceRelation: 'measured_at',
+        referenceNode: '1 atm',
+        paperId: 'paper-2',
+      });
       expect(found[0]).toMatchObject({ causal: true, relation: 'decreases' });
       expect(await store.tuplesTouching(['n:nothing'], 10)).toEqual([]);
       expect(await store.tuplesTouching(['p:melting-point'], 1)).toHaveLength(1);

@@ -31,9 +31,31 @@ describe('tuples from structured records', () => {
     expect(t[5]).toMatchObject({ value: 1373.15, unit: 'K', referenceRelation: 'during', referenceNode: 'calcination' });
   });
   it('makes has_property tuples with the value and the condition it was measured at, or none without a material', () => {
-    const claim = { source: 'paragraph' as const, paragraphId: 'p2', material: 'La0.6Sr0.4CoO3', materialKey: 'x', property: 'power-density', value: [450], unit: 'mW cm^-2', canonical: [450], canonicalUnit: 'mW/cm^2', conditions: [{ text: '600 °C', dimension: 'temperature', canonical: [873.15], unit: 'K' }], sentence: 'The cell delivered 450 mW cm−2 at 600 °C.', start: 10 };
+    const claim = {
+      source: 'paragraph' as const,
+      paragraphId: 'p2',
+      material: 'La0.6Sr0.4CoO3',
+      materialKey: 'x',
+      property: 'power-density',
+      value: [450],
+      unit: 'mW cm^-2',
+      canonical: [450],
+      canonicalUnit: 'mW/cm^2',
+      conditions: [{ text: '600 °C', dimension: 'temperature', canonical: [873.15], unit: 'K' }],
+      sentence: 'The cell delivered 450 mW cm−2 at 600 °C.',
+      start: 10,
+    };
     expect(performanceTuples(claim)).toEqual([
-      expect.objectContaining({ relation: 'has_property', object: expect.objectContaining({ key: 'p:power-density' }), value: 450, unit: 'mW/cm^2', referenceRelation: 'measured_at', referenceNode: '600 °C', start: 10, end: 10 + claim.sentence.length }),
+      expect.objectContaining({
+        relation: 'has_property',
+        object: expect.objectContaining({ key: 'p:power-density' }),
+        value: 450,
+        unit: 'mW/cm^2',
+        referenceRelation: 'measured_at',
+        referenceNode: '600 °C',
+        start: 10,
+        end: 10 + claim.sentence.length,
+      }),
     ]);
     expect(performanceTuples({ ...claim, material: null })).toEqual([]);
   });

@@ -73,7 +73,8 @@ export function materialEntity(surface: string, known?: { key?: string | null; f
   // A lexicon name of a definite compound ("titania") meets its formula (TiO2); lexicon materials without one
   // (YSZ's composition varies, nickel foam is a form of Ni) keep their lexicon key.
   const lexiconCompound = m.kind === 'lexicon' && m.formula ? normaliseFormula(m.formula) : null;
-  if (m.kind === 'lexicon' && !(lexiconCompound?.composition && lexiconCompound.elements.length >= 2)) return { key: `m:${m.key}`, surface: text, kind: 'material', formula: m.formula };
+  if (m.kind === 'lexicon' && !(lexiconCompound?.composition && lexiconCompound.elements.length >= 2))
+    return { key: `m:${m.key}`, surface: text, kind: 'material', formula: m.formula };
   const formula = known?.formula ?? m.formula ?? chemicalNameToFormula(text) ?? (/^[A-Z][a-z]?$/.test(text) ? text : null);
   const fk = formula ? formulaKey(formula) : null;
   if (fk) return { key: `f:${fk}`, surface: text, kind: 'material', formula };
@@ -138,10 +139,33 @@ export function synthesisTuples(e: SynthesisEntry): TupleDraft[] {
     for (const p of e.precursors) out.push(draft({ subject: target, relation: 'synthesized_from', object: materialEntity(p.text, p), ...src }));
     // "others" is the classifier's "no method recognised": not a method to state.
     if (e.method && e.method !== 'others') out.push(draft({ subject: target, relation: 'synthesized_by', object: methodEntity(e.method), ...src }));
-    for (const s of e.solvents) out.push(draft({ subject: materialEntity(s.text, s), relation: 'used_as', object: conceptEntity('solvent'), referenceRelation: 'in_synthesis_of', referenceNode: t.text, ...src }));
-    for (const a of e.additives) out.push(draft({ subject: materialEntity(a.text, a), relation: 'used_as', object: conceptEntity('additive'), referenceRelation: 'in_synthesis_of', referenceNode: t.text, ...src }));
+    for (const s of e.solvents)
+      out.push(
+        draft({
+          subject: materialEntity(s.text, s),
+          relation: 'used_as',
+          object: conceptEntity('solvent'),
+          referenceRelation: 'in_synthesis_of',
+          referenceNode: t.text,
+          ...src,
+        }),
+      );
+    for (const a of e.additives)
+      out.push(
+        draft({
+          subject: materialEntity(a.text, a),
+          relation: 'used_as',
+          object: conceptEntity('additive'),
+          referenceRelation: 'in_synthesis_of',
+          referenceNode: t.text,
+          ...src,
+        }),
+      );
     for (const s of e.substrates) out.push(draft({ subject: target, relation: 'grown_on', object: materialEntity(s.text, s), ...src }));
-    for (const [dimension, list] of [['temperature', e.conditions.temperature], ['time', e.conditions.time]] as const) {
+    for (const [dimension, list] of [
+      ['temperature', e.conditions.temperature],
+      ['time', e.conditions.time],
+    ] as const) {
       for (const c of list) {
         if (dimension === 'temperature' && !isProcessingTemperature(c.canonical, c.step)) continue;
         out.push(
@@ -201,22 +225,54 @@ const THING = String.raw`((?:(?:the |a |an )?(?:[A-Za-z][a-z-]+ ){0,3}[a-z][a-z-
 const PATTERNS: { re: RegExp; relation: Relation; swap?: boolean; objectIsConcept?: boolean }[] = [
   { re: new RegExp(String.raw`\b${THING} (?:was |were |is |are )?doped with ${THING}`, 'g'), relation: 'doped_with' },
   { re: /\b([A-Z][a-z]?)-doped ([A-Z][A-Za-z0-9()[\]·.+\-−δ]*[A-Za-z0-9)\]δ])/g, relation: 'doped_with', swap: true },
-  { re: new RegExp(String.raw`\b${THING} (?:was|were|is|are) (?:used|employed|applied|chosen|selected) as (?:the |an? )?([a-z][a-z -]{2,40}?)(?=[.,;]| for| in| to| and)`, 'g'), relation: 'used_as', objectIsConcept: true },
-  { re: new RegExp(String.raw`\b(?:[Ii]ncreasing|[Hh]igher|[Rr]aising|[Mm]ore) ${THING} (?:increases|increased|improves|improved|enhances|enhanced|raises|raised|leads to (?:a )?higher|led to (?:a )?higher|results in (?:a )?higher) (?:the )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and)`, 'g'), relation: 'increases', objectIsConcept: true },
-  { re: new RegExp(String.raw`\b(?:[Ii]ncreasing|[Hh]igher|[Rr]aising|[Mm]ore) ${THING} (?:decreases|decreased|reduces|reduced|lowers|lowered|suppresses|suppressed|leads to (?:a )?lower|led to (?:a )?lower|results in (?:a )?lower) (?:the )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and)`, 'g'), relation: 'decreases', objectIsConcept: true },
-  { re: new RegExp(String.raw`\b${THING} (?:leads to|lead to|led to|results in|result in|resulted in|causes|cause|caused|induces|induced|gives rise to|gave rise to) (?!by )(?:the |an? )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and| at)`, 'g'), relation: 'causes', objectIsConcept: true },
+  {
+    re: new RegExp(
+      String.raw`\b${THING} (?:was|were|is|are) (?:used|employed|applied|chosen|selected) as (?:the |an? )?([a-z][a-z -]{2,40}?)(?=[.,;]| for| in| to| and)`,
+      'g',
+    ),
+    relation: 'used_as',
+    objectIsConcept: true,
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:[Ii]ncreasing|[Hh]igher|[Rr]aising|[Mm]ore) ${THING} (?:increases|increased|improves|improved|enhances|enhanced|raises|raised|leads to (?:a )?higher|led to (?:a )?higher|results in (?:a )?higher) (?:the )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and)`,
+      'g',
+    ),
+    relation: 'increases',
+    objectIsConcept: true,
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:[Ii]ncreasing|[Hh]igher|[Rr]aising|[Mm]ore) ${THING} (?:decreases|decreased|reduces|reduced|lowers|lowered|suppresses|suppressed|leads to (?:a )?lower|led to (?:a )?lower|results in (?:a )?lower) (?:the )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and)`,
+      'g',
+    ),
+    relation: 'decreases',
+    objectIsConcept: true,
+  },
+  {
+    re: new RegExp(
+      String.raw`\b${THING} (?:leads to|lead to|led to|results in|result in|resulted in|causes|cause|caused|induces|induced|gives rise to|gave rise to) (?!by )(?:the |an? )?([a-z][a-z -]{2,40}?)(?=[.,;]| of| in| and| at)`,
+      'g',
+    ),
+    relation: 'causes',
+    objectIsConcept: true,
+  },
 ];
 const STOP_PHRASES = /^(?:the|a|an|this|that|these|those|it|they|which|samples?|sample|results?|figure|fig|table)$/i;
 // A phrase with a pronoun, modal or clause word is a piece of a clause ("we calculated the changes", "this can"),
 // not a thing; a bare generic noun ("changes", "reduction") names no effect on its own.
-const CLAUSE_WORDS = /\b(?:we|our|this|that|these|those|it|its|they|their|can|could|may|might|will|would|should|which|who|also|then|thus|here|there|is|are|was|were|be|been|has|have|had|not|as|than|so|such|one|first|other)\b/i;
-const GENERIC = /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?|generation|enhancement|dropping|increasing|decreasing|strong|weak|middle|fluctuations?|results?|more|less|higher|lower|determination)$/i;
+const CLAUSE_WORDS =
+  /\b(?:we|our|this|that|these|those|it|its|they|their|can|could|may|might|will|would|should|which|who|also|then|thus|here|there|is|are|was|were|be|been|has|have|had|not|as|than|so|such|one|first|other)\b/i;
+const GENERIC =
+  /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?|generation|enhancement|dropping|increasing|decreasing|strong|weak|middle|fluctuations?|results?|more|less|higher|lower|determination)$/i;
 // A phrase that begins with a preposition or ends with a conjunction is a piece cut from a longer one ("into the
 // blend", "ion conduction and").
-const FRAGMENT = /^(?:of|on|in|into|to|from|with|by|for|at|between|under|over|through|via|based|achieve|only|itself|both|each)\b|\b(?:and|or|but|subsequently|thereby|therefore|hence|whereas|while|the|a|an|of|with|without)$/i;
+const FRAGMENT =
+  /^(?:of|on|in|into|to|from|with|by|for|at|between|under|over|through|via|based|achieve|only|itself|both|each)\b|\b(?:and|or|but|subsequently|thereby|therefore|hence|whereas|while|the|a|an|of|with|without)$/i;
 // Causes of a causal claim are materials, treatments or conditions, not the study's own methods ("a linear fit
 // leads to similar slopes", "the simulation identifies the cause").
-const METHOD_WORDS = /\b(?:fit|fitting|simulations?|calculations?|approach|study|studies|analysis|analyses|model|theory|theoretical|scope|work|experi-? ?mental|figure|fig|table|equation|data)\b/i;
+const METHOD_WORDS =
+  /\b(?:fit|fitting|simulations?|calculations?|approach|study|studies|analysis|analyses|model|theory|theoretical|scope|work|experi-? ?mental|figure|fig|table|equation|data)\b/i;
 // When a preposition comes right before the subject, the subject is the tail of a longer phrase ("a mixture of CO2
 // and H2 leads to …", "the introduction of OVs on nanosheets leads to …"): the cause is the whole phrase, unknown.
 // A cause is the subject of its clause: the statement starts the sentence or follows a clause boundary (a comma,
@@ -264,4 +320,14 @@ export function tupleId(stamp: string, t: TupleDraft): string {
 }
 
 /** Text of the patterns, for the graph extractor's version stamp. */
-export const tupleRulesSource = (): string => [...PATTERNS.map((p) => p.re.source + p.relation), STOP_PHRASES.source, CLAUSE_WORDS.source, GENERIC.source, FRAGMENT.source, METHOD_WORDS.source, TAIL_OF_PHRASE.source, CLAUSE_START.source].join('\n');
+export const tupleRulesSource = (): string =>
+  [
+    ...PATTERNS.map((p) => p.re.source + p.relation),
+    STOP_PHRASES.source,
+    CLAUSE_WORDS.source,
+    GENERIC.source,
+    FRAGMENT.source,
+    METHOD_WORDS.source,
+    TAIL_OF_PHRASE.source,
+    CLAUSE_START.source,
+  ].join('\n');

@@ -111,7 +111,9 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
     const run = await getRun(db.prisma, report.runId);
     const byFile = Object.fromEntries(run!.errors.map((e) => [path.basename(e.file), `${e.location ?? ''} ${e.reason}`]));
     expect(Object.keys(byFile).sort()).toEqual(['cut.xml', 'empty.txt', 'junk.pdf', 'latin1.txt', 'missing.pdf', 'mixed.jsonl']);
-    expect(byFile['cut.xml']).toMatch(/line \d+, end of file malformed XML: the file ends before <TEI>, <teiHeader>, <fileDesc>, .*<persName>, <f> are closed \(truncated\?\)/);
+    expect(byFile['cut.xml']).toMatch(
+      /line \d+, end of file malformed XML: the file ends before <TEI>, <teiHeader>, <fileDesc>, .*<persName>, <f> are closed \(truncated\?\)/,
+    );
     expect(byFile['mixed.jsonl']).toMatch(/^line 2 invalid JSON/);
     expect(byFile['latin1.txt']).toMatch(/not valid UTF-8/);
     expect(byFile['missing.pdf']).toMatch(/no such file/);
@@ -128,7 +130,11 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
       paragraphs: [{ id: `bulk-${i}:p1`, section: null, text: `Sample ${i} was sintered at ${1000 + i} °C.` }],
     }));
     const file = writeCorpusJsonl(dir, 'bulk.jsonl', many);
-    const records = writeRecordsJsonl(dir, 'sol-gel.jsonl', Array.from({ length: 50 }, (_, i) => ({ ...recipeRows[0], reaction_string: `r${i}` })));
+    const records = writeRecordsJsonl(
+      dir,
+      'sol-gel.jsonl',
+      Array.from({ length: 50 }, (_, i) => ({ ...recipeRows[0], reaction_string: `r${i}` })),
+    );
 
     await runIngest(db, testConfig, [file, records], { trigger: 'cli', recordBatchSize: 7 });
     const uninterrupted = await databaseDigest(db);

@@ -98,7 +98,8 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
       const entry = { file: shown(file), location, reason: reason.slice(0, 2000) };
       if (samples.length < 50) samples.push(entry);
       if (n <= ERRORS_STORED_PER_FILE) pendingErrors.push(entry);
-      else if (n === ERRORS_STORED_PER_FILE + 1) pendingErrors.push({ ...entry, location: null, reason: 'further errors in this file are counted but not listed' });
+      else if (n === ERRORS_STORED_PER_FILE + 1)
+        pendingErrors.push({ ...entry, location: null, reason: 'further errors in this file are counted but not listed' });
     };
     for (const m of missing) report(m, null, 'no such file or folder');
 
@@ -133,7 +134,10 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
         counters.recordsUnchanged += res.unchanged;
       };
       try {
-        const iterator: AsyncIterable<ReaderItem> = detection.reader.read({ path: file, displayName: shown(file), size: fs.statSync(file).size }, { maxItemBytes });
+        const iterator: AsyncIterable<ReaderItem> = detection.reader.read(
+          { path: file, displayName: shown(file), size: fs.statSync(file).size },
+          { maxItemBytes },
+        );
         for await (const item of iterator) {
           if (options.signal?.aborted) break;
           items++;
@@ -143,7 +147,8 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
             batch.push(item.record);
             if (batch.length >= batchSize) await flushRecords();
           } else {
-            const paper = options.source && ['JATS', 'TEI', 'PDF', 'Text', 'Markdown'].includes(item.paper.source) ? { ...item.paper, source: options.source } : item.paper;
+            const paper =
+              options.source && ['JATS', 'TEI', 'PDF', 'Text', 'Markdown'].includes(item.paper.source) ? { ...item.paper, source: options.source } : item.paper;
             try {
               const saved = await savePaper(prisma, index, paper);
               dbFailures = 0;

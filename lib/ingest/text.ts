@@ -54,11 +54,7 @@ function strictDecode(bytes: Uint8Array, encoding: string): string {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch {
     const offset = encoding === 'utf-8' ? firstInvalidUtf8(bytes) : -1;
-    throw new InputError(
-      `the file is not valid ${encoding.toUpperCase()}` +
-        (offset >= 0 ? ` (first bad byte at offset ${offset})` : '') +
-        '; re-save it as UTF-8',
-    );
+    throw new InputError(`the file is not valid ${encoding.toUpperCase()}${offset >= 0 ? ` (first bad byte at offset ${offset})` : ''}; re-save it as UTF-8`);
   }
 }
 

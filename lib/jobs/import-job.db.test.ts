@@ -18,7 +18,11 @@ const papers = [
     doi: `10.9999/job.${i}`,
     title: `Ceria electrolyte study ${i}`,
     paragraphs: [
-      { id: null, section: 'Experimental', text: `Gd0.1Ce0.9O2 powder ${i} was prepared by a sol-gel route from cerium nitrate and calcined at ${600 + 10 * i} °C for 4 h.` },
+      {
+        id: null,
+        section: 'Experimental',
+        text: `Gd0.1Ce0.9O2 powder ${i} was prepared by a sol-gel route from cerium nitrate and calcined at ${600 + 10 * i} °C for 4 h.`,
+      },
       { id: null, section: 'Results', text: `The cell reached a peak power density of ${300 + i} mW cm−2 at 700 °C.` },
     ],
   })),

@@ -108,7 +108,12 @@ export async function runIngest(db: Database, cfg: AssayConfig, inputs: string[]
  * Completes an interrupted import job from the stage it stopped in. Null when the run is not interrupted (it
  * finished, is running, or another caller resumed it first).
  */
-export async function resumeIngest(db: Database, cfg: AssayConfig, runId: string, opts: Pick<IngestOptions, 'signal' | 'onProgress'> = {}): Promise<IngestReport | null> {
+export async function resumeIngest(
+  db: Database,
+  cfg: AssayConfig,
+  runId: string,
+  opts: Pick<IngestOptions, 'signal' | 'onProgress'> = {},
+): Promise<IngestReport | null> {
   if (!(await claimForResume(db.prisma, runId))) return null;
   const run = await getRun(db.prisma, runId, 0);
   if (!run) return null;
@@ -171,7 +176,8 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
       try {
         const { extractor, concurrency } = configuredExtractor(db, cfg);
         const report = await runStructuring(db, { extractor, concurrency, signal: options.signal, alsoRebuild: stored.gainedRecords ?? [] });
-        if (report.failures) messages.push(`${report.failures} paragraphs could not be structured (${report.failureSamples[0]}); they are retried on the next run`);
+        if (report.failures)
+          messages.push(`${report.failures} paragraphs could not be structured (${report.failureSamples[0]}); they are retried on the next run`);
       } catch (error) {
         messages.push(`structuring failed: ${(error as Error).message} (run \`npm run structure\` to retry)`);
       }
@@ -180,7 +186,8 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
       await updateRunProgress(prisma, runId, { currentFile: 'extracting knowledge-graph tuples' });
       try {
         const graph = await buildGraph(db, { signal: options.signal, extractor: configuredTupleExtractor(db, cfg) });
-        if (graph.failures.length) messages.push(`${graph.failures.length} papers could not be read for the graph (${graph.failures[0]}); they are retried on the next run`);
+        if (graph.failures.length)
+          messages.push(`${graph.failures.length} papers could not be read for the graph (${graph.failures[0]}); they are retried on the next run`);
         if (graph.tuplesWritten > 0 && !options.signal?.aborted) await canonicalizeWithConfiguredEmbedder(db, cfg);
       } catch (error) {
         messages.push(`graph extraction failed: ${(error as Error).message} (run \`npm run graph:build\` to retry)`);
@@ -218,7 +225,17 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
   };
 }
 
-const COUNTER_KEYS = ['filesTotal', 'filesDone', 'papersAdded', 'papersUpdated', 'papersUnchanged', 'paragraphs', 'recordsAdded', 'recordsUnchanged', 'errorCount'] as const;
+const COUNTER_KEYS = [
+  'filesTotal',
+  'filesDone',
+  'papersAdded',
+  'papersUpdated',
+  'papersUnchanged',
+  'paragraphs',
+  'recordsAdded',
+  'recordsUnchanged',
+  'errorCount',
+] as const;
 
 function pickCounters(row: Record<string, unknown>): Partial<RunCounters> {
   return Object.fromEntries(COUNTER_KEYS.map((k) => [k, Number(row[k] ?? 0)]));

@@ -17,28 +17,52 @@ export const aria = definePipeline({
   description: 'Tiered causal reasoning: direct causal paths, else analogues (Sim with F and N), else model-only or abstain',
   defaults: { k: 5 },
   async run(ctx) {
-    const g = await ctx.step('load-graph', () => ctx.index.graph.get(), (x) => ({ tuples: x.tuples.size, entities: x.entities.length }));
+    const g = await ctx.step(
+      'load-graph',
+      () => ctx.index.graph.get(),
+      (x) => ({ tuples: x.tuples.size, entities: x.entities.length }),
+    );
     const designMode = ctx.mode === 'forward' || ctx.mode === 'inverse' ? ctx.mode : ctx.mode === 'auto' ? detectDesignMode(ctx.analysis) : null;
     if (designMode) return design(ctx, g, designMode);
-    const a = await ctx.step('aria', () => ariaReason(g, ctx.analysis, (t) => ctx.index.embedder.embed(t), { modelConfigured: ctx.modelConfigured }), (r) => ({
-      tier: r.tier,
-      grounded: r.grounded.map((x) => x.label),
-      paths: r.paths.slice(0, 5).map((p) => p.tuples.map((t) => t.text).join(' → ')),
-      analogues: r.analogues.map((x) => ({ label: x.label, sim: round(x.sim, 3), cos: round(x.cos, 3), contextOverlap: round(x.contextOverlap, 2), F: x.F, N: round(x.N, 3), stance: x.stance })),
-      rejected: r.rejected.map((x) => ({ label: x.label, reason: x.reason, sim: round(x.sim, 3), F: x.F, N: round(x.N, 3) })),
-    }));
+    const a = await ctx.step(
+      'aria',
+      () => ariaReason(g, ctx.analysis, (t) => ctx.index.embedder.embed(t), { modelConfigured: ctx.modelConfigured }),
+      (r) => ({
+        tier: r.tier,
+        grounded: r.grounded.map((x) => x.label),
+        paths: r.paths.slice(0, 5).map((p) => p.tuples.map((t) => t.text).join(' → ')),
+        analogues: r.analogues.map((x) => ({
+          label: x.label,
+          sim: round(x.sim, 3),
+          cos: round(x.cos, 3),
+          contextOverlap: round(x.contextOverlap, 2),
+          F: x.F,
+          N: round(x.N, 3),
+          stance: x.stance,
+        })),
+        rejected: r.rejected.map((x) => ({ label: x.label, reason: x.reason, sim: round(x.sim, 3), F: x.F, N: round(x.N, 3) })),
+      }),
+    );
     const hits: ScoredTuple[] = [];
     for (const p of a.paths) for (const t of p.tuples) hits.push({ tuple: g.tuples.get(t.id)!, score: 1 - 0.1 * p.tuples.length, onPath: true });
     for (const x of a.analogues) for (const id of x.tupleIds) hits.push({ tuple: g.tuples.get(id)!, score: x.sim, onPath: false });
     const { evidence, tuples } = paragraphsFromTuples(ctx, hits);
-    const paths = a.paths.map((p) => pathEvidence(ctx.index, p.tuples.map((t) => g.tuples.get(t.id)!), 1 - 0.1 * p.tuples.length));
+    const paths = a.paths.map((p) =>
+      pathEvidence(
+        ctx.index,
+        p.tuples.map((t) => g.tuples.get(t.id)!),
+        1 - 0.1 * p.tuples.length,
+      ),
+    );
     const abstention: Abstention | undefined =
       a.tier === 3
         ? {
             abstain: true,
             confidence: 0,
             reasons: ['no-evidence'],
-            explanation: a.modelOnly ? 'no causal path or analogue in the graph: only the model could answer (tier 3)' : 'no causal path or analogue in the graph, and no model is configured (tier 3)',
+            explanation: a.modelOnly
+              ? 'no causal path or analogue in the graph: only the model could answer (tier 3)'
+              : 'no causal path or analogue in the graph, and no model is configured (tier 3)',
           }
         : undefined;
     return { evidence, abstention, extras: { kind: 'aria', aria: a, graphEvidence: [...paths, ...graphEvidence(ctx, tuples)] } };
@@ -47,14 +71,25 @@ export const aria = definePipeline({
 
 /** Forward prediction / inverse design: suggestions and predictions, their tuples as evidence (best first). */
 async function design(ctx: PipelineContext, g: GraphIndex, mode: DesignMode): Promise<PipelineOutput> {
-  const d = await ctx.step(`design-${mode}`, () => designReason(g, ctx.analysis, mode, (t) => ctx.index.embedder.embed(t), { modelConfigured: ctx.modelConfigured }), (r) => ({
-    tier: r.tier,
-    grounded: r.grounded.map((x) => x.label),
-    targets: r.targets.map((t) => `${t.label} ${t.comparator ?? ''} ${t.value ?? ''} ${t.unit ?? ''}`.trim()),
-    conditions: { method: r.conditions.method, quantities: r.conditions.quantities.map((q) => q.text) },
-    suggestions: r.suggestions.map((x) => ({ material: x.material.label, value: x.achieved.value, unit: x.achieved.unit, meets: x.meets, N: round(x.N, 3), route: x.route.length })),
-    predictions: r.predictions.map((p) => ({ property: p.label, basis: p.basis, estimate: p.estimate, cases: p.cases.length })),
-  }));
+  const d = await ctx.step(
+    `design-${mode}`,
+    () => designReason(g, ctx.analysis, mode, (t) => ctx.index.embedder.embed(t), { modelConfigured: ctx.modelConfigured }),
+    (r) => ({
+      tier: r.tier,
+      grounded: r.grounded.map((x) => x.label),
+      targets: r.targets.map((t) => `${t.label} ${t.comparator ?? ''} ${t.value ?? ''} ${t.unit ?? ''}`.trim()),
+      conditions: { method: r.conditions.method, quantities: r.conditions.quantities.map((q) => q.text) },
+      suggestions: r.suggestions.map((x) => ({
+        material: x.material.label,
+        value: x.achieved.value,
+        unit: x.achieved.unit,
+        meets: x.meets,
+        N: round(x.N, 3),
+        route: x.route.length,
+      })),
+      predictions: r.predictions.map((p) => ({ property: p.label, basis: p.basis, estimate: p.estimate, cases: p.cases.length })),
+    }),
+  );
   const hits: ScoredTuple[] = [];
   const add = (id: string, score: number, onPath = false) => hits.push({ tuple: g.tuples.get(id)!, score, onPath });
   d.suggestions.forEach((s, rank) => {
@@ -77,7 +112,12 @@ async function design(ctx: PipelineContext, g: GraphIndex, mode: DesignMode): Pr
   for (const p of d.predictions) for (const c of p.cases) for (const r of c.conditions) reference(r.tupleId);
   const abstention: Abstention =
     d.tier === 3
-      ? { abstain: true, confidence: 0, reasons: ['no-evidence'], explanation: `${d.explanation}: ${d.modelOnly ? 'only the model could answer (tier 3)' : 'no model is configured (tier 3)'}` }
+      ? {
+          abstain: true,
+          confidence: 0,
+          reasons: ['no-evidence'],
+          explanation: `${d.explanation}: ${d.modelOnly ? 'only the model could answer (tier 3)' : 'no model is configured (tier 3)'}`,
+        }
       : { abstain: false, confidence: d.tier === 1 ? 1 : 0.6, reasons: [], explanation: `tier ${d.tier}: ${d.explanation}` };
   return { evidence, abstention, extras: { kind: 'design', design: d, graphEvidence: graphEvidence(ctx, [...referenced.values()]) } };
 }

@@ -6,7 +6,17 @@ import type { PipelineContext, PipelineOutput } from './types.ts';
 
 /** Dense search over paragraphs of one space, with or without the structured boosts (shared by raw-dense and json-dense). */
 export async function denseParagraphs(ctx: PipelineContext, space: ParagraphSpace, boosts: boolean): Promise<PipelineOutput> {
-  const hits = await ctx.step(`dense-${space}`, () => denseSearch(ctx, space, ctx.question), (h) => ({ candidates: h.length, top: topIds(ctx, h) }));
-  const final = boosts ? await ctx.step('structured-boosts', () => facetRerank(ctx, hits), (h) => ({ top: topIds(ctx, h) })) : hits;
+  const hits = await ctx.step(
+    `dense-${space}`,
+    () => denseSearch(ctx, space, ctx.question),
+    (h) => ({ candidates: h.length, top: topIds(ctx, h) }),
+  );
+  const final = boosts
+    ? await ctx.step(
+        'structured-boosts',
+        () => facetRerank(ctx, hits),
+        (h) => ({ top: topIds(ctx, h) }),
+      )
+    : hits;
   return { evidence: final.map((h) => paragraphEvidence(ctx, h)) };
 }

@@ -10,9 +10,20 @@ export const graphKeyword = definePipeline({
   description: 'Knowledge-graph tuples selected by keyword lemmas (G-RAG)',
   defaults: { k: 5 },
   async run(ctx) {
-    const g = await ctx.step('load-graph', () => ctx.index.graph.get(), (x) => ({ tuples: x.tuples.size, entities: x.entities.length, buildSeconds: round(x.buildSeconds, 2) }));
-    const r = await ctx.step('keyword-selection', () => graphKeywordRetrieve(g, ctx.analysis.body), (x) => ({ keywords: x.keywords, tuples: x.hits.length }));
+    const g = await ctx.step(
+      'load-graph',
+      () => ctx.index.graph.get(),
+      (x) => ({ tuples: x.tuples.size, entities: x.entities.length, buildSeconds: round(x.buildSeconds, 2) }),
+    );
+    const r = await ctx.step(
+      'keyword-selection',
+      () => graphKeywordRetrieve(g, ctx.analysis.body),
+      (x) => ({ keywords: x.keywords, tuples: x.hits.length }),
+    );
     const { evidence, tuples } = paragraphsFromTuples(ctx, r.hits, 0.05);
-    return { evidence, extras: { kind: 'graph', graphEvidence: tuples.slice(0, SHOWN_TUPLES).map((h) => tupleEvidence(ctx.index, h.tuple, h.score, h.onPath)) } };
+    return {
+      evidence,
+      extras: { kind: 'graph', graphEvidence: tuples.slice(0, SHOWN_TUPLES).map((h) => tupleEvidence(ctx.index, h.tuple, h.score, h.onPath)) },
+    };
   },
 });

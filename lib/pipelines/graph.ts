@@ -17,10 +17,17 @@ export const graph = definePipeline({
   description: 'Knowledge-graph tuples: string + canonical retrieval, re-ranking, multi-hop paths (GraphRAG)',
   defaults: { k: 5 },
   async run(ctx) {
-    const g = await ctx.step('load-graph', () => ctx.index.graph.get(), (x) => ({ tuples: x.tuples.size, entities: x.entities.length, buildSeconds: round(x.buildSeconds, 2) }));
+    const g = await ctx.step(
+      'load-graph',
+      () => ctx.index.graph.get(),
+      (x) => ({ tuples: x.tuples.size, entities: x.entities.length, buildSeconds: round(x.buildSeconds, 2) }),
+    );
     const optimised = await rulesReformulator.optimise(ctx.analysis.question, ctx.analysis);
     const hits = await graphRetrieve(g, ctx.analysis, optimised.query, (t) => ctx.index.embedder.embed(t), ctx.step, ctx.tupleReranker);
     const { evidence, tuples } = paragraphsFromTuples(ctx, hits, 0.05);
-    return { evidence, extras: { kind: 'graph', graphEvidence: tuples.slice(0, SHOWN_TUPLES).map((h) => tupleEvidence(ctx.index, h.tuple, h.score, h.onPath)) } };
+    return {
+      evidence,
+      extras: { kind: 'graph', graphEvidence: tuples.slice(0, SHOWN_TUPLES).map((h) => tupleEvidence(ctx.index, h.tuple, h.score, h.onPath)) },
+    };
   },
 });

@@ -61,7 +61,11 @@ describe('json-qr', () => {
     expect(r.trace.map((t) => t.step)).not.toContain('decompose');
   });
   it('answers a value question about a quoted title with the value and the paragraph it comes from', async () => {
-    const r = await retrieve(index, 'In "Pressure dependence of superconductivity in a layered nitride", what Tc is reported for Li0.48(THF)yHfNCl?', 'json-qr');
+    const r = await retrieve(
+      index,
+      'In "Pressure dependence of superconductivity in a layered nitride", what Tc is reported for Li0.48(THF)yHfNCl?',
+      'json-qr',
+    );
     expect(r.trace.find((t) => t.step === 'title-filter')!.detail).toMatchObject({ paper: 'Pressure dependence of superconductivity in a layered nitride' });
     expect(r.value?.text).toBe('25.5 K');
     expect(r.value?.evidenceId).toBe('paragraph:fx-supercond:p1');
@@ -131,7 +135,10 @@ describe('reformulation with a model', () => {
       doGenerate: async () => ({
         content: [{ type: 'text', text: JSON.stringify(answers[Math.min(call++, answers.length - 1)]) }],
         finishReason: { unified: 'stop', raw: undefined },
-        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: 10, reasoning: undefined } },
+        usage: {
+          inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 10, text: 10, reasoning: undefined },
+        },
         warnings: [],
       }),
     });
@@ -153,11 +160,16 @@ describe('reformulation with a model', () => {
       doGenerate: async () => ({
         content: [{ type: 'text', text: 'not json at all' }],
         finishReason: { unified: 'stop', raw: undefined },
-        usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
+        usage: {
+          inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 1, text: 1, reasoning: undefined },
+        },
         warnings: [],
       }),
     });
-    const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C?', 'json-qr', { reformulator: llmReformulator({ model, id: 'mock/broken' }) });
+    const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C?', 'json-qr', {
+      reformulator: llmReformulator({ model, id: 'mock/broken' }),
+    });
     const optimise = r.trace.find((t) => t.step === 'optimise')!.detail as { by: string; error?: string };
     expect(optimise.by).toBe('rules');
     expect(optimise.error).toMatch(/model failed, rules used/);
@@ -185,7 +197,9 @@ describe('graph pipelines', () => {
       doRerank: async ({ documents, query }) => {
         expect(query).toBe(q);
         seen = documents.values as string[];
-        return { ranking: seen.map((text, index) => ({ index, relevanceScore: text.includes('800') ? 0.9 : 0.1 })).sort((a, b) => b.relevanceScore - a.relevanceScore) };
+        return {
+          ranking: seen.map((text, index) => ({ index, relevanceScore: text.includes('800') ? 0.9 : 0.1 })).sort((a, b) => b.relevanceScore - a.relevanceScore),
+        };
       },
     });
     const r = await retrieve(index, q, 'graph', { tupleReranker: providerTupleReranker(model, 'mock/cross-encoder') });
@@ -194,12 +208,16 @@ describe('graph pipelines', () => {
     expect(r.trace.find((t) => t.step === 'rerank')!.detail).toMatchObject({ reranker: 'mock/cross-encoder' });
     const broken = new MockRerankingModelV3({ doRerank: async () => Promise.reject(new Error('connection refused')) });
     const fallback = await retrieve(index, q, 'graph', { tupleReranker: providerTupleReranker(broken, 'mock/down') });
-    expect((fallback.trace.find((t) => t.step === 'rerank')!.detail as { reranker: string }).reranker).toMatch(/^offline \(re-ranker mock\/down failed: .*connection refused/);
+    expect((fallback.trace.find((t) => t.step === 'rerank')!.detail as { reranker: string }).reranker).toMatch(
+      /^offline \(re-ranker mock\/down failed: .*connection refused/,
+    );
     expect(graphTuples(fallback)[0].id).toBe('tuple:g1');
   });
   it('graph: tuples on multi-hop paths between the question entities are marked and boosted', async () => {
     const r = await retrieve(index, 'How is NiCo2O4 related to the electrode through nickel foam?', 'graph');
-    const onPath = graphTuples(r).filter((t) => t.onPath).map((t) => t.id);
+    const onPath = graphTuples(r)
+      .filter((t) => t.onPath)
+      .map((t) => t.id);
     expect(onPath).toEqual(expect.arrayContaining(['tuple:g6']));
   });
   it('graph-keyword: lemmas of nouns, adjectives and verbs select tuples', async () => {

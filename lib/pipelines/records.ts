@@ -14,7 +14,11 @@ export const records = definePipeline({
     const optimised = await rulesReformulator.optimise(ctx.analysis.question, ctx.analysis);
     const recordIndex = await ctx.index.records.get();
     const all = recordIndex.records;
-    const lexical = await ctx.step('bm25-records', () => recordIndex.lexical.query(structuredTerms(optimised.query), { limit: CANDIDATES }), (h) => ({ candidates: h.length }));
+    const lexical = await ctx.step(
+      'bm25-records',
+      () => recordIndex.lexical.query(structuredTerms(optimised.query), { limit: CANDIDATES }),
+      (h) => ({ candidates: h.length }),
+    );
     const reranked = await ctx.step(
       'structured-boosts',
       () =>

@@ -49,7 +49,29 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     (p) => ({ papers: p.slice(0, 5).map((x) => ({ paper: x.title ?? x.doi ?? x.paperId, score: round(x.score, 4) })) }),
   );
   const evidence = ranked.evidence.slice(0, ctx.k).map((e) => withBestSentence(ctx, e));
-  const value = analysis.intent === 'value' ? await step('extract-value', () => extractValue(evidence.slice(0, 3), analysis), (v) => ({ value: v?.text ?? null })) : null;
-  const abstention = await step('abstention', () => ranked.abstention ?? decideAbstention(index, analysis, papers, ranked), (a) => ({ ...a }));
-  return { pipeline: pipeline.name, question, analysis, papers: papers.slice(0, 10), evidence, value, abstention, trace, latencyMs: round(performance.now() - started), extras: ranked.extras ?? null };
+  const value =
+    analysis.intent === 'value'
+      ? await step(
+          'extract-value',
+          () => extractValue(evidence.slice(0, 3), analysis),
+          (v) => ({ value: v?.text ?? null }),
+        )
+      : null;
+  const abstention = await step(
+    'abstention',
+    () => ranked.abstention ?? decideAbstention(index, analysis, papers, ranked),
+    (a) => ({ ...a }),
+  );
+  return {
+    pipeline: pipeline.name,
+    question,
+    analysis,
+    papers: papers.slice(0, 10),
+    evidence,
+    value,
+    abstention,
+    trace,
+    latencyMs: round(performance.now() - started),
+    extras: ranked.extras ?? null,
+  };
 }

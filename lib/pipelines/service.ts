@@ -6,8 +6,8 @@ import { corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { createEmbedder } from '../embedding/select.ts';
 import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
 import { retrieve } from './run.ts';
-import { type PipelineName } from './registry.ts';
-import { type RetrievalResult, type RetrieveOptions } from './types.ts';
+import type { PipelineName } from './registry.ts';
+import type { RetrievalResult, RetrieveOptions } from './types.ts';
 import { llmReformulator, rulesReformulator, type Reformulator } from '../retrieval/reformulate.ts';
 
 /**
@@ -51,7 +51,8 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
   return {
     index,
     reformulator,
-    retrieve: async (question, pipeline, o = {}) => retrieve(await index(), question, pipeline, { reformulator, tupleReranker, modelConfigured: !!cfg.llm, ...o }),
+    retrieve: async (question, pipeline, o = {}) =>
+      retrieve(await index(), question, pipeline, { reformulator, tupleReranker, modelConfigured: !!cfg.llm, ...o }),
   };
 }
 

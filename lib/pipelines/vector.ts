@@ -8,7 +8,11 @@ export const vector = definePipeline({
   defaults: { k: 8 },
   async run(ctx) {
     const [v] = await ctx.index.embedder.embed([ctx.question]);
-    const hits = await ctx.step('dense-chunks', () => ctx.index.chunkDense.query(v, ctx.k), (h) => ({ chunks: h.length }));
+    const hits = await ctx.step(
+      'dense-chunks',
+      () => ctx.index.chunkDense.query(v, ctx.k),
+      (h) => ({ chunks: h.length }),
+    );
     return { evidence: hits.map((h) => chunkEvidence(ctx, h)) };
   },
 });

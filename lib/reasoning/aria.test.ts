@@ -67,9 +67,21 @@ describe('aria tiers on hand-made graphs', () => {
     handMadeGraph(
       [
         tupleRow('z0', ['f:OZn', 'ZnO'], 'has_property', ['p:band-gap', 'band gap'], 'paper-z:p1', { value: 3.3, valueMax: 3.3, unit: 'eV' }),
-        tupleRow('a1', ['n:aldopedznofilm', 'Al-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-a:p1', { referenceRelation: 'measured_at', referenceNode: '600 K', sentence: 'The n-type Al-doped ZnO film showed a high carrier density at 600 K.' }),
-        tupleRow('b1', ['n:ndopedznofilm', 'N-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-b:p1', { referenceRelation: 'measured_at', referenceNode: '600 K', sentence: 'The p-type N-doped ZnO film showed a high hole density at 600 K.' }),
-        tupleRow('c1', ['n:gadopedznofilm', 'Ga-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-c:p1', { referenceRelation: 'measured_at', referenceNode: '300 K', sentence: 'The n-type Ga-doped ZnO film showed a high carrier density at 300 K.' }),
+        tupleRow('a1', ['n:aldopedznofilm', 'Al-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-a:p1', {
+          referenceRelation: 'measured_at',
+          referenceNode: '600 K',
+          sentence: 'The n-type Al-doped ZnO film showed a high carrier density at 600 K.',
+        }),
+        tupleRow('b1', ['n:ndopedznofilm', 'N-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-b:p1', {
+          referenceRelation: 'measured_at',
+          referenceNode: '600 K',
+          sentence: 'The p-type N-doped ZnO film showed a high hole density at 600 K.',
+        }),
+        tupleRow('c1', ['n:gadopedznofilm', 'Ga-doped ZnO film'], 'has_property', ['n:carrierdensity', 'carrier density'], 'paper-c:p1', {
+          referenceRelation: 'measured_at',
+          referenceNode: '300 K',
+          sentence: 'The n-type Ga-doped ZnO film showed a high carrier density at 300 K.',
+        }),
       ],
       { ZnO: [1, 0, 0], 'Al-doped ZnO film': [0.9, 0.4359, 0], 'N-doped ZnO film': [0.9, 0.4359, 0], 'Ga-doped ZnO film': [0.9, 0.4359, 0] },
     );

@@ -81,9 +81,12 @@ export interface AriaResult {
   modelOnly: boolean;
 }
 
-
 export function contextsOf(text: string): Set<string> {
-  return new Set(Object.entries(CONTEXTS).filter(([, re]) => re.test(text)).map(([c]) => c));
+  return new Set(
+    Object.entries(CONTEXTS)
+      .filter(([, re]) => re.test(text))
+      .map(([c]) => c),
+  );
 }
 
 /** F = max(0, 1 − Σ w·s) over conflicting concept pairs found across query and candidate in a shared context. */
@@ -91,14 +94,20 @@ export function factualConsistency(queryText: string, candidateText: string, sha
   let penalty = 0;
   for (const c of CONCEPT_CONFLICTS) {
     if (!c.contexts.some((x) => shared.has(x))) continue;
-    const clash = (c.a.test(queryText) && c.b.test(candidateText) && !c.a.test(candidateText)) || (c.b.test(queryText) && c.a.test(candidateText) && !c.b.test(candidateText));
+    const clash =
+      (c.a.test(queryText) && c.b.test(candidateText) && !c.a.test(candidateText)) ||
+      (c.b.test(queryText) && c.a.test(candidateText) && !c.b.test(candidateText));
     if (clash) penalty += c.kind === 'opposite' ? 0.5 : 0.25;
   }
   return Math.max(0, 1 - penalty);
 }
 
 /** N = Π (1 − min(0.5, |p_q − p_n| / max(p_q, p_n) × tolerance)) over quantities of a dimension both sides state. */
-export function numericalCompatibility(query: { dimension: string; value: number }[], candidate: { dimension: string; value: number }[], tolerance = 1): number {
+export function numericalCompatibility(
+  query: { dimension: string; value: number }[],
+  candidate: { dimension: string; value: number }[],
+  tolerance = 1,
+): number {
   let n = 1;
   for (const q of query) {
     const same = candidate.filter((c) => c.dimension === q.dimension);
@@ -206,7 +215,18 @@ export function rankAnalogues(graph: GraphIndex, q: AnalogueQuery): { accepted: 
     const N = numericalCompatibility(q.quantities, q.quantitiesOf ? q.quantitiesOf(e) : tuples.flatMap(dimensionOf));
     const sim = ARIA.alpha * cos * (1 + ARIA.beta * contextOverlap) + ARIA.gamma * F + ARIA.delta * N;
     const distance = 1 - cos;
-    const a: AriaAnalogue = { key: e.key, label: e.label, cos, contextOverlap, F, N, sim, distance, stance: distance < 0.4 ? 'extrapolate' : distance > 0.7 ? 'diverge' : 'caution', tupleIds: tuples.map((t) => t.id).slice(0, 10) };
+    const a: AriaAnalogue = {
+      key: e.key,
+      label: e.label,
+      cos,
+      contextOverlap,
+      F,
+      N,
+      sim,
+      distance,
+      stance: distance < 0.4 ? 'extrapolate' : distance > 0.7 ? 'diverge' : 'caution',
+      tupleIds: tuples.map((t) => t.id).slice(0, 10),
+    };
     if (F <= ARIA.maxF) rejected.push({ ...a, reason: 'factual-conflict' });
     else if (sim < ARIA.minSim) rejected.push({ ...a, reason: 'below-threshold' });
     else accepted.push(a);
@@ -215,11 +235,19 @@ export function rankAnalogues(graph: GraphIndex, q: AnalogueQuery): { accepted: 
   return { accepted: accepted.sort(order), rejected: rejected.sort(order).slice(0, 5) };
 }
 
-export async function ariaReason(graph: GraphIndex, analysis: QuestionAnalysis, embed: (t: string[]) => Promise<Float32Array[]>, opts: { modelConfigured: boolean }): Promise<AriaResult> {
+export async function ariaReason(
+  graph: GraphIndex,
+  analysis: QuestionAnalysis,
+  embed: (t: string[]) => Promise<Float32Array[]>,
+  opts: { modelConfigured: boolean },
+): Promise<AriaResult> {
   const [questionVector] = await embed([analysis.body]);
   const grounded = groundConcepts(graph, analysis, questionVector);
   // Tier 1: directed causal paths between grounded concepts.
-  const paths = causalPaths(graph, grounded.map((g) => g.key));
+  const paths = causalPaths(
+    graph,
+    grounded.map((g) => g.key),
+  );
   if (paths.length > 0) return { tier: 1, grounded, paths, analogues: [], rejected: [], modelOnly: false };
   // Tier 2: analogues of the grounded concepts (or of the question itself when nothing is grounded).
   const { accepted, rejected } = rankAnalogues(graph, {

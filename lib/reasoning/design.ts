@@ -5,7 +5,17 @@ import { propertyEntry } from '../structure/properties.ts';
 import { compositionCosine } from '../structure/formula.ts';
 import { canonicalUnits, type Dimension } from '../structure/quantities.ts';
 import { materialEntity } from '../graph/tuples.ts';
-import { ARIA, causalPaths, dimensionOf, groundConcepts, numericalCompatibility, rankAnalogues, type AriaAnalogue, type AriaPath, type GroundedConcept } from './aria.ts';
+import {
+  ARIA,
+  causalPaths,
+  dimensionOf,
+  groundConcepts,
+  numericalCompatibility,
+  rankAnalogues,
+  type AriaAnalogue,
+  type AriaPath,
+  type GroundedConcept,
+} from './aria.ts';
 
 /**
  * The two design question modes of method C, answered from the graph with the same tiers:
@@ -183,7 +193,11 @@ function routeSteps(graph: GraphIndex, key: string): RouteStep[] {
 const routedFormulasCache = new WeakMap<GraphIndex, { key: string; label: string }[]>();
 function routedFormulas(graph: GraphIndex): { key: string; label: string }[] {
   let list = routedFormulasCache.get(graph);
-  if (!list) routedFormulasCache.set(graph, (list = graph.entities.filter((e) => e.key.startsWith('f:') && routeSteps(graph, e.key).length > 0).map((e) => ({ key: e.key, label: e.label }))));
+  if (!list)
+    routedFormulasCache.set(
+      graph,
+      (list = graph.entities.filter((e) => e.key.startsWith('f:') && routeSteps(graph, e.key).length > 0).map((e) => ({ key: e.key, label: e.label }))),
+    );
   return list;
 }
 
@@ -258,7 +272,11 @@ export async function designReason(
   const limit = opts.limit ?? 8;
   const [questionVector] = await embed([analysis.body]);
   const grounded = groundConcepts(graph, analysis, questionVector);
-  const paths = causalPaths(graph, grounded.map((g) => g.key), 10);
+  const paths = causalPaths(
+    graph,
+    grounded.map((g) => g.key),
+    10,
+  );
   const targets = designTargets(analysis, mode);
   const targetTexts = new Set(targets.map((t) => t.value));
   const conditions = {
@@ -288,11 +306,22 @@ export async function designReason(
         const same = route.filter((r) => r.paperId === t.paperId);
         const chosen = (same.length ? [...same, ...route.filter((r) => r.paperId !== t.paperId)] : route).slice(0, 12);
         // Past a met bound, the further the better ("above 30 K": 39 K before 33 K), by a small margin term.
-        const margin = meets && best !== null && target.value && target.comparator !== '≈' ? Math.min(1, Math.abs(best - target.value) / Math.abs(target.value)) : 0;
+        const margin =
+          meets && best !== null && target.value && target.comparator !== '≈' ? Math.min(1, Math.abs(best - target.value) / Math.abs(target.value)) : 0;
         const score = (meets ? 1 : 0) + 0.5 * N + 0.1 * margin + (route.length ? 0.5 : 0) + (same.length ? 0.25 : 0);
         const cur = byMaterial.get(t.subjectCanonical);
         if (!cur || score > cur.score || (score === cur.score && t.id < cur.achieved.tupleId)) {
-          byMaterial.set(t.subjectCanonical, { material: { key: t.subjectCanonical, label: t.subjectLabel }, property: target.property, achieved: evidenceValue(t), meets, N, route: chosen, routeFromSamePaper: same.length > 0, analogueRoute: null, score });
+          byMaterial.set(t.subjectCanonical, {
+            material: { key: t.subjectCanonical, label: t.subjectLabel },
+            property: target.property,
+            achieved: evidenceValue(t),
+            meets,
+            N,
+            route: chosen,
+            routeFromSamePaper: same.length > 0,
+            analogueRoute: null,
+            score,
+          });
         }
       }
     }
@@ -322,7 +351,7 @@ export async function designReason(
           ? 'materials reach the target but the graph records no synthesis route for them: the routes shown are those of their closest composition analogues'
           : suggestions.some((s) => s.meets)
             ? 'materials reach the target but the graph records no synthesis route for them or for a close analogue'
-          : 'no material in the graph reaches the target: the nearest known values and their routes (analogy, by N)',
+            : 'no material in the graph reaches the target: the nearest known values and their routes (analogy, by N)',
     };
   }
 
@@ -348,12 +377,23 @@ export async function designReason(
     for (const [property, cases] of casesOf(m.key, m.label)) predictions.push(prediction(property, cases, 'material', null));
   }
   if (predictions.length > 0) {
-    return { ...base, tier: 1, suggestions: [], predictions: predictions.slice(0, limit), modelOnly: false, explanation: 'property values the graph records for the material, weighted by how well their synthesis conditions match the question' };
+    return {
+      ...base,
+      tier: 1,
+      suggestions: [],
+      predictions: predictions.slice(0, limit),
+      modelOnly: false,
+      explanation: 'property values the graph records for the material, weighted by how well their synthesis conditions match the question',
+    };
   }
   // Tier 2: analogue materials that have the wanted properties.
   // Anchors: the grounded materials, else the formula-like words the graph does not know ("BaCe0.7Zr0.1Y0.1Yb0.1O3"
   // finds its relatives by spelling), else the question.
-  const anchors = materials.length ? materials.map((m) => graph.entityByKey.get(m.key)!.vector) : analysis.entityWords.length ? await embed(analysis.entityWords) : [questionVector];
+  const anchors = materials.length
+    ? materials.map((m) => graph.entityByKey.get(m.key)!.vector)
+    : analysis.entityWords.length
+      ? await embed(analysis.entityWords)
+      : [questionVector];
   // Formulas among the anchors also find analogues by composition ("BaCe0.9Yb0.1O3" for "BaCe0.7Zr0.1Y0.1Yb0.1O3").
   const formulas = [...materials.map((m) => m.key), ...analysis.materials].filter((k) => k.startsWith('f:')).map((k) => k.slice(2));
   const { accepted } = rankAnalogues(graph, {
@@ -369,8 +409,20 @@ export async function designReason(
   for (const a of accepted.slice(0, ARIA.topK)) {
     for (const [property, cases] of casesOf(a.key, a.label)) predictions.push(prediction(property, cases, 'analogue', a));
   }
-  if (predictions.length === 0) return none(materials.length ? 'the graph records no properties for the material or for any analogue of it' : 'the question names no material the graph knows, and no analogue qualifies');
-  return { ...base, tier: 2, suggestions: [], predictions: predictions.slice(0, limit), modelOnly: false, explanation: 'no values for the material itself: values of analogue materials, with their similarity and stance' };
+  if (predictions.length === 0)
+    return none(
+      materials.length
+        ? 'the graph records no properties for the material or for any analogue of it'
+        : 'the question names no material the graph knows, and no analogue qualifies',
+    );
+  return {
+    ...base,
+    tier: 2,
+    suggestions: [],
+    predictions: predictions.slice(0, limit),
+    modelOnly: false,
+    explanation: 'no values for the material itself: values of analogue materials, with their similarity and stance',
+  };
 }
 
 /** 0–1 agreement of a case's synthesis conditions with the question's: method equal, temperatures/times by N; 0.5 when unknown. */
@@ -381,7 +433,9 @@ function conditionMatch(conditions: DesignResult['conditions'], route: RouteStep
     parts.push(methods.length === 0 ? 0.5 : methods.includes(conditions.method) ? 1 : 0);
   }
   for (const q of conditions.quantities) {
-    const stated = route.filter((r) => r.kind === 'condition' && r.unit === q.unit && r.value !== null).map((r) => ({ dimension: q.dimension, value: r.value! }));
+    const stated = route
+      .filter((r) => r.kind === 'condition' && r.unit === q.unit && r.value !== null)
+      .map((r) => ({ dimension: q.dimension, value: r.value! }));
     parts.push(stated.length === 0 ? 0.5 : numericalCompatibility([q], stated));
   }
   return parts.length ? parts.reduce((a, b) => a + b, 0) / parts.length : 0.5;

@@ -51,7 +51,11 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   } else {
     const recs = ranked.evidence.filter((e) => (e.paperId ?? `doi:${e.doi}`) === (top.paperId ?? `doi:${top.doi}`));
     const rf = (id: string) => ranked.recordFacets?.get(id);
-    facets = { materials: new Set(recs.flatMap((r) => [...(rf(r.id)?.materials ?? [])])), properties: new Set(), quantities: recs.flatMap((r) => rf(r.id)?.quantities ?? []) };
+    facets = {
+      materials: new Set(recs.flatMap((r) => [...(rf(r.id)?.materials ?? [])])),
+      properties: new Set(),
+      quantities: recs.flatMap((r) => rf(r.id)?.quantities ?? []),
+    };
   }
   const { coverage, matched } = facetCoverage(analysis, facets);
   let confidence = coverage ?? 0.6;

@@ -9,7 +9,11 @@ const unit = (...xs: number[]) => {
 
 describe('DenseIndex', () => {
   it('returns the k nearest by cosine, best first, honouring a filter', () => {
-    const idx = new DenseIndex(['a', 'b', 'c', 'd', 'e'], [unit(1, 0, 0, 0, 0), unit(1, 1, 0, 0, 0), unit(0, 1, 0, 0, 0), unit(0, 0, 1, 0, 0), unit(1, 0.1, 0, 0, 0)], 5);
+    const idx = new DenseIndex(
+      ['a', 'b', 'c', 'd', 'e'],
+      [unit(1, 0, 0, 0, 0), unit(1, 1, 0, 0, 0), unit(0, 1, 0, 0, 0), unit(0, 0, 1, 0, 0), unit(1, 0.1, 0, 0, 0)],
+      5,
+    );
     const q = unit(1, 0, 0, 0, 0);
     expect(idx.query(q, 3).map((h) => h.id)).toEqual(['a', 'e', 'b']);
     expect(idx.query(q, 2, (id) => id !== 'a').map((h) => h.id)).toEqual(['e', 'b']);
@@ -17,7 +21,11 @@ describe('DenseIndex', () => {
   });
   it('answers several queries in one pass exactly as one by one', () => {
     const vecs = Array.from({ length: 40 }, (_, i) => unit(Math.sin(i), Math.cos(i), Math.sin(2 * i), 1, i % 3));
-    const idx = new DenseIndex(vecs.map((_, i) => `v${i}`), vecs, 5);
+    const idx = new DenseIndex(
+      vecs.map((_, i) => `v${i}`),
+      vecs,
+      5,
+    );
     const qs = [unit(1, 0, 0, 0, 0), unit(0, 1, 1, 0, 0), unit(0, 0, 0, 1, 1)];
     expect(idx.queryMany(qs, 7, (id) => id !== 'v3')).toEqual(qs.map((q) => idx.query(q, 7, (id) => id !== 'v3')));
   });

@@ -50,7 +50,10 @@ export function withBestSentence(ctx: RetrievalContext, e: Evidence): Evidence {
   const best = p ? bestSentence(ctx.analysis, p) : null;
   if (!p || !best || e.provenance.some((x) => x.kind === 'sentence')) return e;
   const span = p.sentenceSpans[best.index];
-  return { ...e, provenance: [...e.provenance, { kind: 'sentence', paragraphId: p.id, start: span.start, end: span.end, text: p.text.slice(span.start, span.end) }] };
+  return {
+    ...e,
+    provenance: [...e.provenance, { kind: 'sentence', paragraphId: p.id, start: span.start, end: span.end, text: p.text.slice(span.start, span.end) }],
+  };
 }
 
 export function chunkEvidence(ctx: RetrievalContext, h: ScoredId): Evidence {
@@ -76,7 +79,11 @@ export function chunkEvidence(ctx: RetrievalContext, h: ScoredId): Evidence {
   };
 }
 
-export function recordEvidence(ctx: RetrievalContext, r: { id: string; paperId: string | null; doi: string | null; kind: string; title: string | null; text: string; facets: Facets }, score: number): Evidence {
+export function recordEvidence(
+  ctx: RetrievalContext,
+  r: { id: string; paperId: string | null; doi: string | null; kind: string; title: string | null; text: string; facets: Facets },
+  score: number,
+): Evidence {
   const { coverage, matched } = facetCoverage(ctx.analysis, r.facets);
   const paper: Provenance = r.paperId ? paperProvenance(ctx.index, r.paperId) : { kind: 'paper', paperId: null, doi: r.doi, title: r.title };
   return {
@@ -122,13 +129,9 @@ export function tupleEvidence(index: RetrievalIndex, t: IndexedTuple, score: num
 /** A chain of tuples (a causal or multi-hop path) as one item; its provenance is its tuples'. */
 export function pathEvidence(index: RetrievalIndex, tuples: IndexedTuple[], score: number): Evidence {
   const items = tuples.map((t) => tupleEvidence(index, t, score, true));
-  const seen = new Set<string>();
-  const provenance = items
-    .flatMap((i) => i.provenance)
-    .filter((x) => {
-      const key = JSON.stringify(x);
-      return seen.has(key) ? false : (seen.add(key), true);
-    });
+  const unique = new Map<string, Provenance>();
+  for (const x of items.flatMap((i) => i.provenance)) unique.set(JSON.stringify(x), x);
+  const provenance = [...unique.values()];
   return {
     id: evidenceId('path', tuples.map((t) => t.id).join('>')),
     kind: 'path',

@@ -9,7 +9,9 @@ import type { ScoredId } from './lexical-index.ts';
 export function reciprocalRankFusion(lists: { hits: ScoredId[]; weight?: number }[], k = 60): ScoredId[] {
   const scores = new Map<string, number>();
   for (const { hits, weight = 1 } of lists) {
-    hits.forEach((h, rank) => scores.set(h.id, (scores.get(h.id) ?? 0) + weight / (k + rank + 1)));
+    hits.forEach((h, rank) => {
+      scores.set(h.id, (scores.get(h.id) ?? 0) + weight / (k + rank + 1));
+    });
   }
   return [...scores.entries()].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }

@@ -68,11 +68,25 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
   };
   for (const r of rows) {
     const value = r.value !== null ? ` ${r.value}${r.valueMax !== null && r.valueMax !== r.value ? `–${r.valueMax}` : ''} ${r.unit ?? ''}` : '';
-    const text = `${r.subjectLabel} ${relationWords(r.relation)} ${r.objectLabel}${value}${r.referenceNode ? ` ${r.referenceRelation ?? ''} ${r.referenceNode}` : ''}`.replace(/\s+/g, ' ').trim();
+    const text =
+      `${r.subjectLabel} ${relationWords(r.relation)} ${r.objectLabel}${value}${r.referenceNode ? ` ${r.referenceRelation ?? ''} ${r.referenceNode}` : ''}`
+        .replace(/\s+/g, ' ')
+        .trim();
     const terms = new Set([...plainTerms(text), r.subjectCanonical, r.objectCanonical, r.subjectKey, r.objectKey]);
     const quantities = [
-      ...(r.value !== null && r.unit ? [{ dimension: dimensionOfUnit.get(r.unit) ?? '', values: [r.value, ...(r.valueMax !== null && r.valueMax !== r.value ? [r.valueMax] : [])], range: r.valueMax !== null && r.valueMax !== r.value, text: `${r.value} ${r.unit}` }] : []),
-      ...(r.referenceNode ? parseQuantities(r.referenceNode).map((q) => ({ dimension: q.dimension, values: q.canonical, range: q.kind === 'range', text: q.text })) : []),
+      ...(r.value !== null && r.unit
+        ? [
+            {
+              dimension: dimensionOfUnit.get(r.unit) ?? '',
+              values: [r.value, ...(r.valueMax !== null && r.valueMax !== r.value ? [r.valueMax] : [])],
+              range: r.valueMax !== null && r.valueMax !== r.value,
+              text: `${r.value} ${r.unit}`,
+            },
+          ]
+        : []),
+      ...(r.referenceNode
+        ? parseQuantities(r.referenceNode).map((q) => ({ dimension: q.dimension, values: q.canonical, range: q.kind === 'range', text: q.text }))
+        : []),
     ];
     const indexed: IndexedTuple = { ...r, text, terms, quantities };
     tuples.set(r.id, indexed);
@@ -105,5 +119,14 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
     const label = entityTuples.get(key)!.label;
     return { key, label, terms: plainTerms(label), vector: vectors[i], tupleIds: entityTuples.get(key)!.ids };
   });
-  return { tuples, byTerm, entities, entityByKey: new Map(entities.map((e) => [e.key, e])), adjacency, canonicalOf, causalOut, buildSeconds: (performance.now() - t0) / 1000 };
+  return {
+    tuples,
+    byTerm,
+    entities,
+    entityByKey: new Map(entities.map((e) => [e.key, e])),
+    adjacency,
+    canonicalOf,
+    causalOut,
+    buildSeconds: (performance.now() - t0) / 1000,
+  };
 }

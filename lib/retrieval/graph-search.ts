@@ -47,7 +47,6 @@ export const MAX_TUPLES = 300;
 const CANONICAL_COSINE = 0.7;
 const HUB_DEGREE = 200;
 
-
 const QUESTION_WORDS = new Set(['paper', 'studi', 'report', 'find', 'which', 'what', 'show', 'give', 'valu', 'prepar', 'synthes']);
 
 export async function graphRetrieve(
@@ -58,7 +57,11 @@ export async function graphRetrieve(
   step: StepFn,
   reranker?: TupleReranker,
 ): Promise<ScoredTuple[]> {
-  const keywords = await step('preprocess', () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)), (k) => ({ keywords: k }));
+  const keywords = await step(
+    'preprocess',
+    () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)),
+    (k) => ({ keywords: k }),
+  );
   // String retrieval.
   const stringScore = await step(
     'string-retrieval',
@@ -114,7 +117,8 @@ export async function graphRetrieve(
     () => {
       const ends = canonicalScore.exact;
       const found = new Set<string>();
-      for (let i = 0; i < ends.length; i++) for (let j = i + 1; j < ends.length; j++) for (const id of shortPaths(graph, ends[i], ends[j], 3, 20)) found.add(id);
+      for (let i = 0; i < ends.length; i++)
+        for (let j = i + 1; j < ends.length; j++) for (const id of shortPaths(graph, ends[i], ends[j], 3, 20)) found.add(id);
       return found;
     },
     (p) => ({ tuplesOnPaths: p.size }),
@@ -134,7 +138,10 @@ export async function graphRetrieve(
       let note = 'offline';
       if (reranker && hybrid.length > 0) {
         try {
-          provider = await reranker.score(analysis.question, hybrid.map(({ id }) => graph.tuples.get(id)!.text));
+          provider = await reranker.score(
+            analysis.question,
+            hybrid.map(({ id }) => graph.tuples.get(id)!.text),
+          );
           note = reranker.id;
         } catch (error) {
           // The question is still answered: the offline re-ranker stands in, and the trace says so.

@@ -83,12 +83,19 @@ const CHUNK_WORDS = 350;
  * Quantities are re-read from the text rather than taken from the stored mentions, which keep only a min–max
  * per mention and would turn a list ("0.51, 0.48 and 0.42 Ω cm2") into a range that matches everything between.
  */
-function paragraphFacets(text: string, entities: { key: string | null; formula: string | null }[]): { facets: Facets; sentences: Facets[]; sentenceSpans: { start: number; end: number }[] } {
+function paragraphFacets(
+  text: string,
+  entities: { key: string | null; formula: string | null }[],
+): { facets: Facets; sentences: Facets[]; sentenceSpans: { start: number; end: number }[] } {
   // Facets per sentence (for "is the claim stated in one sentence?"); the paragraph's are their union.
   const split = splitSentences(text);
   const sentences = split.map((s) => {
     const f = textFacets(s.text);
-    return { materials: materialTerms(f.formulas, f.materials), properties: new Set(f.properties), quantities: f.quantities.map((q) => quantityFacet({ ...q, start: q.start + s.start })) };
+    return {
+      materials: materialTerms(f.formulas, f.materials),
+      properties: new Set(f.properties),
+      quantities: f.quantities.map((q) => quantityFacet({ ...q, start: q.start + s.start })),
+    };
   });
   const materials = new Set(sentences.flatMap((x) => [...x.materials]));
   for (const e of entities) {
@@ -163,18 +170,18 @@ function lazyRecordIndex(count: number, load: () => Promise<CorpusRecord[]>, pap
   return {
     size: count,
     get: lazyOnce(async () => {
-        const t0 = performance.now();
-        const rows = await load();
-        const records = new Map<string, IndexedRecord>();
-        const docs: LexicalDoc[] = [];
-        for (const r of rows) {
-          const { text, facets } = renderRecord(r);
-          const paperId = r.paperId ?? (r.doi ? paperByDoi.get(r.doi.toLowerCase()) ?? null : null);
-          records.set(r.id, { id: r.id, paperId, doi: r.doi, kind: r.kind, title: r.title, text, facets });
-          docs.push({ id: r.id, fields: { text: plainTerms(text), structure: [...facetSetTerms(facets), ...facets.quantities.flatMap(quantityTerms)] } });
-        }
-        const lexical = new LexicalIndex(docs, { text: 1, structure: 1.5 });
-        return { records, lexical, buildSeconds: (performance.now() - t0) / 1000 };
+      const t0 = performance.now();
+      const rows = await load();
+      const records = new Map<string, IndexedRecord>();
+      const docs: LexicalDoc[] = [];
+      for (const r of rows) {
+        const { text, facets } = renderRecord(r);
+        const paperId = r.paperId ?? (r.doi ? (paperByDoi.get(r.doi.toLowerCase()) ?? null) : null);
+        records.set(r.id, { id: r.id, paperId, doi: r.doi, kind: r.kind, title: r.title, text, facets });
+        docs.push({ id: r.id, fields: { text: plainTerms(text), structure: [...facetSetTerms(facets), ...facets.quantities.flatMap(quantityTerms)] } });
+      }
+      const lexical = new LexicalIndex(docs, { text: 1, structure: 1.5 });
+      return { records, lexical, buildSeconds: (performance.now() - t0) / 1000 };
     }),
   };
 }
@@ -183,7 +190,11 @@ function facetSetTerms(f: Facets): string[] {
   return [...f.materials, ...[...f.properties].map((p) => `p:${p}`)];
 }
 
-export async function buildRetrievalIndex(corpus: RetrievalCorpus, embedder: TextEmbedder, opts: { onStage?: (stage: string) => void } = {}): Promise<RetrievalIndex> {
+export async function buildRetrievalIndex(
+  corpus: RetrievalCorpus,
+  embedder: TextEmbedder,
+  opts: { onStage?: (stage: string) => void } = {},
+): Promise<RetrievalIndex> {
   const t0 = performance.now();
   const stage = opts.onStage ?? (() => {});
   const papers = new Map<string, IndexedPaper>();
@@ -205,7 +216,19 @@ export async function buildRetrievalIndex(corpus: RetrievalCorpus, embedder: Tex
     if (!paper) continue;
     paper.paragraphIds.push(p.id);
     const { facets, sentences, sentenceSpans } = paragraphFacets(p.text, entitiesBy.get(p.id) ?? []);
-    paragraphs.set(p.id, { id: p.id, paperId: p.paperId, ordinal: p.ordinal, externalId: p.externalId, section: p.section, text: p.text, role: p.role, method: p.method, facets, sentences, sentenceSpans });
+    paragraphs.set(p.id, {
+      id: p.id,
+      paperId: p.paperId,
+      ordinal: p.ordinal,
+      externalId: p.externalId,
+      section: p.section,
+      text: p.text,
+      role: p.role,
+      method: p.method,
+      facets,
+      sentences,
+      sentenceSpans,
+    });
     let title = titleTermsCache.get(p.paperId);
     if (!title) {
       title = paper.title ? structuredTerms(paper.title) : [];
@@ -263,7 +286,11 @@ export async function buildRetrievalIndex(corpus: RetrievalCorpus, embedder: Tex
     graph: lazyGraphIndex(corpus.loadGraph, embedder),
     raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: new DenseIndex(ids, rawVecs, embedder.dimensions) },
     json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: new DenseIndex(ids, jsonVecs, embedder.dimensions) },
-    chunkDense: new DenseIndex(chunkList.map((c) => c.id), chunkVecs, embedder.dimensions),
+    chunkDense: new DenseIndex(
+      chunkList.map((c) => c.id),
+      chunkVecs,
+      embedder.dimensions,
+    ),
     titles,
     embedder,
   };

@@ -27,9 +27,11 @@ export interface QuestionAnalysis {
 }
 
 const TITLE = /(?:^|\b(?:in|from|of)\s+)["“«]([^"”»]{12,})["”»]/i;
-const WHICH_PAPER = /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\bfind\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b/i;
+const WHICH_PAPER =
+  /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\bfind\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b/i;
 const VALUE = /^\s*(?:what|how|at what|for how|which value)\b|\bwhat\s+(?:is|was|were|are)\b/i;
-const SYNTHESIS = /\b(?:synthesi[sz]\w*|prepar\w*|fabricat\w*|grown|made from|starting from|precursors?|calcin\w*|anneal\w*|sinter\w*|hydrothermal\w*|solvothermal)\b/i;
+const SYNTHESIS =
+  /\b(?:synthesi[sz]\w*|prepar\w*|fabricat\w*|grown|made from|starting from|precursors?|calcin\w*|anneal\w*|sinter\w*|hydrothermal\w*|solvothermal)\b/i;
 const ASKED: [RegExp, Dimension][] = [
   [/\bhow long\b|\bfor how many (?:hours|minutes|days)\b|\bduration\b/i, 'time'],
   [/\bwhat (?:\w+ )?temperature\b|\bat what temperature\b/i, 'temperature'],

@@ -31,16 +31,18 @@ const FRAMES = [
   /^\s*(?:can you |please )?(?:tell me|show me|list)\s+/i,
 ];
 const FILLER = new Set(
-  ('a an the is are was were be been being which what who whom whose paper papers study studies article work report reports reported ' +
+  (
+    'a an the is are was were be been being which what who whom whose paper papers study studies article work report reports reported ' +
     'reporting describe describes described show showed shows shown give gives giving given find found please tell me does do did ' +
-    'value values as that this these there their its it of for with by').split(' '),
+    'value values as that this these there their its it of for with by'
+  ).split(' '),
 );
 // Condition words stay: they tie values to conditions ("at 823 K", "under 1.6 GPa", "in water").
 const CONDITION_WORDS = new Set(['at', 'under', 'in', 'from', 'on', 'over', 'below', 'above', 'between', 'to', 'and', 'vs']);
 
 export const rulesReformulator: Reformulator = {
   id: 'rules',
-  async optimise(question, analysis) {
+  async optimise(_question, analysis) {
     let body = analysis.body;
     const removed: string[] = [];
     for (const f of FRAMES) {
@@ -61,11 +63,14 @@ export const rulesReformulator: Reformulator = {
     const keywords = [...analysis.entityWords, ...analysis.quantities.map((q) => q.text), ...analysis.properties];
     return { query, keywords: [...new Set(keywords)], removed };
   },
-  async decompose(question, analysis) {
+  async decompose(_question, analysis) {
     // One aspect per sub-query: the material(s) with the property, the property with the values, the
     // material(s) with the values (conditions). Only aspects the question has; at most three; no duplicates.
     const mats = analysis.entityWords.join(' ') || materialWords(analysis);
-    const props = analysis.properties.filter((p) => p !== 'temperature' && p !== 'duration').map((p) => p.replace(/-/g, ' ')).join(' ');
+    const props = analysis.properties
+      .filter((p) => p !== 'temperature' && p !== 'duration')
+      .map((p) => p.replace(/-/g, ' '))
+      .join(' ');
     const values = analysis.quantities.map((q) => q.text).join(' ');
     const candidates = [
       [mats, props],

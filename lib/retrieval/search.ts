@@ -45,7 +45,11 @@ export function matchTitle(ctx: RetrievalContext, title: string): string | null 
  * quoted title's paper), (3) sufficiency check, and when insufficient (4) decompose into sub-queries whose
  * results are fused with the first. A failing model reformulator falls back to the rules, and the trace says so.
  */
-export async function reformulatedSearch(ctx: RetrievalContext, space: ParagraphSpace, reformulator: Reformulator): Promise<{ hits: ScoredId[]; titleMatched: boolean | null }> {
+export async function reformulatedSearch(
+  ctx: RetrievalContext,
+  space: ParagraphSpace,
+  reformulator: Reformulator,
+): Promise<{ hits: ScoredId[]; titleMatched: boolean | null }> {
   const { analysis } = ctx;
   const optimised = await ctx.step(
     'optimise',
@@ -53,17 +57,35 @@ export async function reformulatedSearch(ctx: RetrievalContext, space: Paragraph
       try {
         return { ...(await reformulator.optimise(analysis.question, analysis)), by: reformulator.id, error: null as string | null };
       } catch (error) {
-        return { ...(await rulesReformulator.optimise(analysis.question, analysis)), by: 'rules', error: `model failed, rules used: ${(error as Error).message}` };
+        return {
+          ...(await rulesReformulator.optimise(analysis.question, analysis)),
+          by: 'rules',
+          error: `model failed, rules used: ${(error as Error).message}`,
+        };
       }
     },
     (o) => ({ query: o.query, keywords: o.keywords, removed: o.removed, by: o.by, ...(o.error ? { error: o.error } : {}) }),
   );
-  const titlePaper = analysis.title ? await ctx.step('title-filter', () => matchTitle(ctx, analysis.title!), (t) => ({ title: analysis.title, paper: t ? ctx.index.papers.get(t)?.title : null })) : null;
+  const titlePaper = analysis.title
+    ? await ctx.step(
+        'title-filter',
+        () => matchTitle(ctx, analysis.title!),
+        (t) => ({ title: analysis.title, paper: t ? ctx.index.papers.get(t)?.title : null }),
+      )
+    : null;
   const filter = titlePaper ? (id: string) => ctx.index.paragraphs.get(id)?.paperId === titlePaper : undefined;
 
-  const first = await ctx.step(`hybrid-${space}`, async () => (await hybridSearchMany(ctx, space, [optimised.query], filter))[0], (h) => ({ candidates: h.length, top: topIds(ctx, h) }));
+  const first = await ctx.step(
+    `hybrid-${space}`,
+    async () => (await hybridSearchMany(ctx, space, [optimised.query], filter))[0],
+    (h) => ({ candidates: h.length, top: topIds(ctx, h) }),
+  );
   let merged = space === 'json' ? facetRerank(ctx, first) : first;
-  const check = await ctx.step('sufficiency', () => sufficiency(ctx, merged), (s) => ({ ...s }));
+  const check = await ctx.step(
+    'sufficiency',
+    () => sufficiency(ctx, merged),
+    (s) => ({ ...s }),
+  );
   if (!check.sufficient) {
     const subs = await ctx.step(
       'decompose',
@@ -71,7 +93,11 @@ export async function reformulatedSearch(ctx: RetrievalContext, space: Paragraph
         try {
           return { queries: await reformulator.decompose(analysis.question, analysis), by: reformulator.id, error: null as string | null };
         } catch (error) {
-          return { queries: await rulesReformulator.decompose(analysis.question, analysis), by: 'rules', error: `model failed, rules used: ${(error as Error).message}` };
+          return {
+            queries: await rulesReformulator.decompose(analysis.question, analysis),
+            by: 'rules',
+            error: `model failed, rules used: ${(error as Error).message}`,
+          };
         }
       },
       (d) => ({ subQueries: d.queries, by: d.by, ...(d.error ? { error: d.error } : {}) }),
@@ -79,16 +105,33 @@ export async function reformulatedSearch(ctx: RetrievalContext, space: Paragraph
     if (subs.queries.length > 0) {
       const lists: { hits: ScoredId[] }[] = [{ hits: first }];
       const optimisedSubs = await Promise.all(subs.queries.map(async (q) => (await rulesReformulator.optimise(q, analyseQuestion(q))).query));
-      const subHits = await ctx.step('sub-queries', () => hybridSearchMany(ctx, space, optimisedSubs, filter), (hs) => ({
-        queries: optimisedSubs,
-        top: hs.map((h) => topIds(ctx, h)),
-      }));
+      const subHits = await ctx.step(
+        'sub-queries',
+        () => hybridSearchMany(ctx, space, optimisedSubs, filter),
+        (hs) => ({
+          queries: optimisedSubs,
+          top: hs.map((h) => topIds(ctx, h)),
+        }),
+      );
       for (const hits of subHits) lists.push({ hits });
-      const fused = await ctx.step('merge', () => reciprocalRankFusion(lists).slice(0, CANDIDATES), (h) => ({ lists: lists.length, top: topIds(ctx, h) }));
+      const fused = await ctx.step(
+        'merge',
+        () => reciprocalRankFusion(lists).slice(0, CANDIDATES),
+        (h) => ({ lists: lists.length, top: topIds(ctx, h) }),
+      );
       merged = space === 'json' ? facetRerank(ctx, fused) : fused;
-      await ctx.step('sufficiency-after-merge', () => sufficiency(ctx, merged), (s) => ({ ...s }));
+      await ctx.step(
+        'sufficiency-after-merge',
+        () => sufficiency(ctx, merged),
+        (s) => ({ ...s }),
+      );
     }
   }
-  if (space === 'json') await ctx.step('structured-boosts', () => merged, (h) => ({ top: topIds(ctx, h) }));
+  if (space === 'json')
+    await ctx.step(
+      'structured-boosts',
+      () => merged,
+      (h) => ({ top: topIds(ctx, h) }),
+    );
   return { hits: merged, titleMatched: analysis.title ? titlePaper !== null : null };
 }

@@ -27,7 +27,8 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
       let distance = anchors.length ? Infinity : 200;
       for (const a of anchors) distance = Math.min(distance, Math.abs(a - q.start));
       const cost = rank * 400 + distance;
-      if (!best || cost < best.cost) best = { q: { text: q.text, dimension: q.dimension, canonical: q.canonical, canonicalUnit: q.canonicalUnit, evidenceId: e.id }, cost };
+      if (!best || cost < best.cost)
+        best = { q: { text: q.text, dimension: q.dimension, canonical: q.canonical, canonicalUnit: q.canonicalUnit, evidenceId: e.id }, cost };
     }
   });
   return (best as { q: QuantityAnswer } | null)?.q ?? null;

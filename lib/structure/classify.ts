@@ -25,7 +25,7 @@ function classify<L extends string>(text: string, cues: Record<L, Cue[]>, fallba
   const hits = Object.fromEntries(labels.map((l) => [l, [] as string[]])) as Record<L, string[]>;
   for (const l of labels) {
     for (const [re, w] of cues[l]) {
-      const n = Math.min(cap, (text.match(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g')) ?? []).length);
+      const n = Math.min(cap, (text.match(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)) ?? []).length);
       if (n > 0) {
         scores[l] += w * n;
         hits[l].push(re.source);
@@ -47,8 +47,14 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
   synthesis: [
     [/\b(?:was|were) (?:synthesi[sz]ed|prepared|fabricated|obtained|grown)\b/i, 2],
     [/\bsynthesi[sz](?:ed|is) (?:of|via|by|through)\b/i, 2],
-    [/\b(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:then\s+)?(?:dissolved|added|mixed|stirred|heated|calcined|annealed|sintered|dried|washed|filtered|centrifuged|transferred|sealed|ground|milled|pressed|dispersed|immersed|deposited|kept|maintained|cooled|poured|loaded|placed|purchased|used as received)\b/i, 2],
-    [/\b(?:dissolved|stirr(?:ed|ing)|autoclave|teflon|sonicat(?:ed|ion)|centrifug\w*|calcin\w*|anneal(?:ed|ing)|sinter\w*|dried|washed|rinsed|precursors?|dropwise|impregnat\w*|ball[- ]mill\w*)\b/i, 0.5],
+    [
+      /\b(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:then\s+)?(?:dissolved|added|mixed|stirred|heated|calcined|annealed|sintered|dried|washed|filtered|centrifuged|transferred|sealed|ground|milled|pressed|dispersed|immersed|deposited|kept|maintained|cooled|poured|loaded|placed|purchased|used as received)\b/i,
+      2,
+    ],
+    [
+      /\b(?:dissolved|stirr(?:ed|ing)|autoclave|teflon|sonicat(?:ed|ion)|centrifug\w*|calcin\w*|anneal(?:ed|ing)|sinter\w*|dried|washed|rinsed|precursors?|dropwise|impregnat\w*|ball[- ]mill\w*)\b/i,
+      0.5,
+    ],
     [/\b\d+(?:\.\d+)?\s?(?:mmol|mg|g|mL|ml|μL|µL)\b(?: of)?/i, 1],
     [/\b(?:heated|ramp(?:ed|ing)?|furnace|tube furnace|heating rate)\b/i, 1],
     [/\b(?:hydrothermal|solvothermal|sol[–-]gel|co-?precipitat\w*|electrodeposit\w*|chemical vapou?r deposition|pyroly\w*)\b/i, 1.5],
@@ -58,9 +64,15 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
     [/\bthree-electrode\b|\btwo-electrode\b|\bthree electrode\b/i, 3],
     [/\belectrochemical (?:workstation|station|analy[sz]er)\b|\bpotentiostat\w*\b|\bCHI ?\d{3}\w?\b|\bAutolab\b|\bBiologic\b|\bGamry\b/i, 3],
     [/\b(?:working|reference|counter) electrodes?\b/i, 2],
-    [/\b(?:electrochemical|electrocatalytic|OER|HER|ORR|catalytic) (?:measurements?|tests?|experiments?|performances?|activit(?:y|ies)|properties) (?:were|was) (?:carried out|performed|conducted|recorded|made|evaluated|measured|tested)\b/i, 3],
+    [
+      /\b(?:electrochemical|electrocatalytic|OER|HER|ORR|catalytic) (?:measurements?|tests?|experiments?|performances?|activit(?:y|ies)|properties) (?:were|was) (?:carried out|performed|conducted|recorded|made|evaluated|measured|tested)\b/i,
+      3,
+    ],
     [/\b(?:were|was) (?:carried out|performed|conducted|recorded|measured|evaluated) (?:in|on|using|with|at|by)\b/i, 1],
-    [/\b(?:glassy carbon|Nafion|inks?|catalyst loading|mass loading|drop-?cast\w*|brush-?paint\w*|rotating disk|RDE|RRDE|gas diffusion layer|membrane electrode assembl\w*|MEA)\b/i, 2],
+    [
+      /\b(?:glassy carbon|Nafion|inks?|catalyst loading|mass loading|drop-?cast\w*|brush-?paint\w*|rotating disk|RDE|RRDE|gas diffusion layer|membrane electrode assembl\w*|MEA)\b/i,
+      2,
+    ],
     [/\b(?:scan rate|iR[- ]?(?:compensation|correct\w*)|converted to (?:the )?(?:RHE|reversible hydrogen electrode)|E\s?\(?RHE\)?\s?=)\b/i, 2],
     [/\b(?:electrolyte|saturated calomel|Ag\/AgCl|Hg\/HgO|graphite rod|Pt (?:wire|foil|plate))\b/i, 1],
   ],
@@ -68,20 +80,38 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
     [/\boverpotentials? of\b|η\s?\d*\s?(?:of|=)/i, 2],
     [/\bcurrent densit(?:y|ies)\b/i, 1],
     [/\bTafel slopes?\b|\bmV\s?dec\W?1\b|mV dec[–−-]1/i, 2],
-    [/\b(?:exhibit(?:s|ed)?|show(?:s|ed)?|deliver(?:s|ed)?|achiev(?:es|ed)|display(?:s|ed)?|demonstrat(?:es|ed)) (?:an? |the )?(?:excellent|superior|remarkable|outstanding|high|low|better|enhanced|good|small|smaller|lower|higher|impressive)\b/i, 2],
+    [
+      /\b(?:exhibit(?:s|ed)?|show(?:s|ed)?|deliver(?:s|ed)?|achiev(?:es|ed)|display(?:s|ed)?|demonstrat(?:es|ed)) (?:an? |the )?(?:excellent|superior|remarkable|outstanding|high|low|better|enhanced|good|small|smaller|lower|higher|impressive)\b/i,
+      2,
+    ],
     [/\b(?:stability|durability|activity|performance|kinetics)\b/i, 0.7],
     [/\b(?:outperform\w*|superior to|better than|comparable to|compared (?:to|with))\b/i, 1],
     [/\b(?:Herein|In summary|In conclusion|To sum up|we report|we (?:have )?(?:developed|demonstrated|designed))\b/i, 2],
-    [/\b(?:mass activity|specific activity|turnover frequency|TOF|Faradaic efficiency|electrochemically active surface area|ECSA|double[- ]layer capacitance)\b/i, 1.5],
+    [
+      /\b(?:mass activity|specific activity|turnover frequency|TOF|Faradaic efficiency|electrochemically active surface area|ECSA|double[- ]layer capacitance)\b/i,
+      1.5,
+    ],
     [/\bat (?:a )?current densit(?:y|ies) of\b|\bto (?:reach|achieve|deliver) (?:a )?current density\b/i, 1.5],
   ],
   others: [
-    [/\b(?:purchased from|obtained from|supplied by|Sigma-Aldrich|Aldrich|Alfa Aesar|Macklin|Aladdin|Sinopharm|Co\., Ltd|without (?:any )?further purification|analytical (?:grade|reagent))\b/i, 3],
+    [
+      /\b(?:purchased from|obtained from|supplied by|Sigma-Aldrich|Aldrich|Alfa Aesar|Macklin|Aladdin|Sinopharm|Co\., Ltd|without (?:any )?further purification|analytical (?:grade|reagent))\b/i,
+      3,
+    ],
     [/\b(?:diffractometer|spectrometer|spectrophotometer|microscop(?:e|y)|instrument|monochromat\w*|Cu Kα|Al Kα)\b/i, 2],
-    [/\b(?:XRD|X-ray (?:powder )?diffraction|XPS|X-ray photoelectron|SEM|TEM|HRTEM|HAADF|STEM|EDS|EDX|Raman|FTIR|XANES|EXAFS|XAS|BET|TGA|ICP|NMR|EPR|Mössbauer)\b/i, 1.5],
+    [
+      /\b(?:XRD|X-ray (?:powder )?diffraction|XPS|X-ray photoelectron|SEM|TEM|HRTEM|HAADF|STEM|EDS|EDX|Raman|FTIR|XANES|EXAFS|XAS|BET|TGA|ICP|NMR|EPR|Mössbauer)\b/i,
+      1.5,
+    ],
     [/\b(?:DFT|density functional|first[- ]principles?|calculations?|computed|simulat\w*|free energy|d-band|adsorption energ\w*)\b/i, 1.5],
-    [/\b(?:(?:is|are|were|was) (?:shown|observed|displayed|presented|depicted|seen)|(?:indicat|suggest|reveal|confirm|demonstrat)(?:es|ed|ing)? that|as shown in|shown in (?:Fig|Figure|Table))/i, 1],
-    [/\b(?:diffraction (?:peaks?|patterns?)|lattice (?:fringes?|parameters?|spacing)|crystal structure|morpholog\w*|spectr(?:um|a)|binding energ\w*|oxidation state|susceptibility|magnetic)\b/i, 1],
+    [
+      /\b(?:(?:is|are|were|was) (?:shown|observed|displayed|presented|depicted|seen)|(?:indicat|suggest|reveal|confirm|demonstrat)(?:es|ed|ing)? that|as shown in|shown in (?:Fig|Figure|Table))/i,
+      1,
+    ],
+    [
+      /\b(?:diffraction (?:peaks?|patterns?)|lattice (?:fringes?|parameters?|spacing)|crystal structure|morpholog\w*|spectr(?:um|a)|binding energ\w*|oxidation state|susceptibility|magnetic)\b/i,
+      1,
+    ],
   ],
 };
 
@@ -108,7 +138,10 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
     [/\b(?:autoclave|teflon[- ]lined|Teflon|PTFE[- ]lined|stainless[- ]steel autoclave)\b/i, 3],
   ],
   electrodeposition: [
-    [/\belectro-?(?:chemical )?deposit\w*|\belectrodeposit\w*|\bcathodic deposition\b|\belectroplat\w*|\banodi[sz]ation\b|\belectrochemical(?:ly)? (?:grown|synthesi[sz]ed|activated|reduction)\b/i, 4],
+    [
+      /\belectro-?(?:chemical )?deposit\w*|\belectrodeposit\w*|\bcathodic deposition\b|\belectroplat\w*|\banodi[sz]ation\b|\belectrochemical(?:ly)? (?:grown|synthesi[sz]ed|activated|reduction)\b/i,
+      4,
+    ],
     [/\b(?:potentiostatic\w*|galvanostatic\w*|cyclic voltammetr\w* (?:deposition|cycles?)|constant (?:potential|current))\b/i, 2],
     [/\b(?:three|two)-electrode (?:system|cell|configuration|setup)\b|\b(?:working|reference|counter) electrode\b/i, 1.5],
   ],
@@ -122,7 +155,10 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
     [/\b(?:reflux\w*|round-bottom(?:ed)? flask|oil bath|hot injection|room temperature)\b/i, 1],
   ],
   'vapor-phase': [
-    [/\b(?:chemical vapou?r deposition|CVD|atomic layer deposition|ALD|sputter\w*|magnetron|pulsed laser deposition|PLD|evaporat(?:ion|ed) (?:deposition|onto)|thermal evaporation|plasma)\b/i, 4],
+    [
+      /\b(?:chemical vapou?r deposition|CVD|atomic layer deposition|ALD|sputter\w*|magnetron|pulsed laser deposition|PLD|evaporat(?:ion|ed) (?:deposition|onto)|thermal evaporation|plasma)\b/i,
+      4,
+    ],
     [/\b(?:phosphori[sz]\w*|phosphidi?[sz]\w*|seleni[sz]\w*|sulfuri[sz]\w*|nitrid\w*)\b/i, 2],
     [/\b(?:upstream|downstream|tube furnace|gas flow|Ar flow|carrier gas|NaH2PO2|sccm)\b/i, 1.5],
   ],
@@ -132,7 +168,10 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
     [/\b(?:carbonates?|oxides?) (?:were|was) (?:mixed|weighed)\b/i, 2],
   ],
   others: [
-    [/\bHummers\b|\bcommercial(?:ly)?\b|\bion[- ]exchange\b|\belectrospinn\w*|\bfreeze[- ]dr\w*|\bspray\b|\betch\w*|\bexfoliat\w*|\bmicrowave\b|\bdealloy\w*|\bimpregnat\w*/i, 2.5],
+    [
+      /\bHummers\b|\bcommercial(?:ly)?\b|\bion[- ]exchange\b|\belectrospinn\w*|\bfreeze[- ]dr\w*|\bspray\b|\betch\w*|\bexfoliat\w*|\bmicrowave\b|\bdealloy\w*|\bimpregnat\w*/i,
+      2.5,
+    ],
   ],
 };
 

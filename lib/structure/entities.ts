@@ -26,7 +26,27 @@ export interface EntityMention {
 
 const SOLVENTS = new Set(['H2O', 'EtOH', 'MeOH', 'DMF', 'EG', 'IPA', 'DMAc', 'DMSO', 'MeCN', 'glycerol']);
 const SUBSTRATES = new Set(['NF', 'CC', 'CFP', 'CP', 'CF', 'CuF', 'IF', 'TiM', 'TiF', 'SSM', 'FTO', 'ITO']);
-const ADDITIVES = new Set(['CO(NH2)2', 'CS(NH2)2', 'NH4F', 'HMTA', 'PVP', 'CTAB', 'TAA', 'H2BDC', 'H3BTC', '2-MeIm', 'SDS', 'NH3', 'NaBH4', 'H2O2', 'melamine', 'C6H8O7', 'NaH2PO2', 'KOH', 'NaOH']);
+const ADDITIVES = new Set([
+  'CO(NH2)2',
+  'CS(NH2)2',
+  'NH4F',
+  'HMTA',
+  'PVP',
+  'CTAB',
+  'TAA',
+  'H2BDC',
+  'H3BTC',
+  '2-MeIm',
+  'SDS',
+  'NH3',
+  'NaBH4',
+  'H2O2',
+  'melamine',
+  'C6H8O7',
+  'NaH2PO2',
+  'KOH',
+  'NaOH',
+]);
 const METALS = /(?:Li|Na|K|Mg|Ca|Sr|Ba|Sc|Ti|V|Cr|Mn|Fe|Co|Ni|Cu|Zn|Ga|Y|Zr|Nb|Mo|Ru|Rh|Pd|Ag|Cd|In|Sn|Sb|La|Ce|Pr|Nd|Sm|Eu|Gd|Hf|Ta|W|Re|Ir|Pt|Au|Bi|Al)/;
 const SALT_ANIONS = /(?:\(NO3\)|NO3|Cl\d?|\(SO4\)|SO4|\(CH3COO\)|CH3COO|\(OAc\)|OAc|\(acac\)|acac|MoO4|\(OH\)|CO3|\(C2H3O2\)|O4|Br)/;
 const metalNames =
@@ -35,10 +55,13 @@ const CHEMICAL_NAME = new RegExp(
   String.raw`\b(?:${metalNames})(?:\s?\((?:I{1,3}|IV|V|VI)\))?\s(?:nitrate|chloride|acetate|sulfate|sulphate|acetylacetonate|molybdate|hydroxide|carbonate|citrate|oxalate|bromide|fluoride|phosphate|tungstate|vanadate)(?:\s(?:mono|di|tri|tetra|penta|hexa|hepta|octa|nona)hydrate)?\b`,
   'gi',
 );
-const CLEANING = /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
+const CLEANING =
+  /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
 const WASHING = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried)\b/i;
-const STARTING = /\b(?:starting materials?|raw materials?|reagents?|precursors?|weighed|mixed|ground|milled|stoichiometric (?:amounts?|ratios?|quantities)|dissolved|added)\b/i;
-const TARGET_CUES = /\b(?:synthesi[sz]ed|prepared|fabricated|obtained|grown|denoted|named|labell?ed|formed|resulting|as-(?:prepared|synthesi[sz]ed|obtained)|products?|synthesis of|preparation of)\b/i;
+const STARTING =
+  /\b(?:starting materials?|raw materials?|reagents?|precursors?|weighed|mixed|ground|milled|stoichiometric (?:amounts?|ratios?|quantities)|dissolved|added)\b/i;
+const TARGET_CUES =
+  /\b(?:synthesi[sz]ed|prepared|fabricated|obtained|grown|denoted|named|labell?ed|formed|resulting|as-(?:prepared|synthesi[sz]ed|obtained)|products?|synthesis of|preparation of)\b/i;
 
 // Lexicon aliases, longest first, matched on word boundaries (case-sensitive for abbreviations).
 const aliasPatterns = lexiconEntries()
@@ -49,28 +72,45 @@ const aliasRe = (list: typeof aliasPatterns, flags: string) =>
   new RegExp(list.map((a) => `(?<![\\w-])${a.alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).join('|'), flags);
 // Names match in any case ("Nickel foam" at a sentence start); abbreviations only as written (GO vs go).
 const isName = (alias: string) => /[a-z]{3,}/.test(alias);
-const NAME_RE = aliasRe(aliasPatterns.filter((a) => isName(a.alias)), 'gi');
-const ABBR_RE = aliasRe(aliasPatterns.filter((a) => !isName(a.alias)), 'g');
+const NAME_RE = aliasRe(
+  aliasPatterns.filter((a) => isName(a.alias)),
+  'gi',
+);
+const ABBR_RE = aliasRe(
+  aliasPatterns.filter((a) => !isName(a.alias)),
+  'g',
+);
 const ALIAS_CI = new Map(aliasPatterns.map((a) => [a.alias.toLowerCase(), a]));
 
 const PRODUCT = String.raw`(?<t>[A-Z(][A-Za-z0-9()[\]·.,@/+–\-]*[A-Za-z0-9)\]](?:\s(?:LDH|MOF|NSs?|NWs?|NPs?|NAs?|NRs?)(?:/[A-Za-z]+)?)?)`;
 const TARGET_PATTERNS = [
   new RegExp(String.raw`(?:denoted|named|labell?ed|marked|referred to|designated) as\s+["“]?` + PRODUCT, 'g'),
-  new RegExp(String.raw`(?:^|[.!?]\s+|,\s+)(?:The |Typically,? |Briefly,? |First(?:ly)?,? )?(?:as-prepared |pristine |pure )?` + PRODUCT + String.raw`(?:\s(?:nanosheets?|nanowires?|nanorods?|nanoparticles?|arrays?|films?|catalysts?|samples?|powders?|electrodes?|crystals?))?\s(?:is|are|was|were)\s(?:\w+ly\s)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained|deposited|made)`, 'g'),
-  new RegExp(String.raw`(?:synthesis|preparation|fabrication|growth) of (?:the )?(?:hierarchical |porous |ultrathin )?` + PRODUCT, 'g'),
-  new RegExp(String.raw`(?:to (?:obtain|get|yield|form|produce|give)|obtain(?:ing)?|yield(?:ing)?|giving|afford(?:ing)?|resulting in|[Tt]he (?:resulting|prepared|obtained|final|dried|as-(?:prepared|obtained|synthesi[sz]ed))(?: products?)?) (?:the )?(?:final )?(?:amorphous |crystalline )?` + PRODUCT, 'g'),
+  new RegExp(
+    String.raw`(?:^|[.!?]\s+|,\s+)(?:The |Typically,? |Briefly,? |First(?:ly)?,? )?(?:as-prepared |pristine |pure )?` +
+      PRODUCT +
+      String.raw`(?:\s(?:nanosheets?|nanowires?|nanorods?|nanoparticles?|arrays?|films?|catalysts?|samples?|powders?|electrodes?|crystals?))?\s(?:is|are|was|were)\s(?:\w+ly\s)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained|deposited|made)`,
+    'g',
+  ),
+  new RegExp(`(?:synthesis|preparation|fabrication|growth) of (?:the )?(?:hierarchical |porous |ultrathin )?` + PRODUCT, 'g'),
+  new RegExp(
+    `(?:to (?:obtain|get|yield|form|produce|give)|obtain(?:ing)?|yield(?:ing)?|giving|afford(?:ing)?|resulting in|[Tt]he (?:resulting|prepared|obtained|final|dried|as-(?:prepared|obtained|synthesi[sz]ed))(?: products?)?) (?:the )?(?:final )?(?:amorphous |crystalline )?` +
+      PRODUCT,
+    'g',
+  ),
 ];
 
-const ELEMENT_PRODUCT = new RegExp(String.raw`(?<![\w-])(${METALS.source}|Si|C)(?=\s(?:NPs?|nanoparticles?|nanocrystals?|nanowires?|NWs?|nanosheets?|foils?|films?|layers?|electrocatalysts?|catalysts?|clusters?)\b)`, 'g');
-
-const NAMED_PRODUCT = new RegExp(
-  String.raw`(?<t>(?:[A-Za-z][\w()/-]*\s){0,3}(?:films?|layers?|coatings?|nanoparticles?|nanofibers?|nanofibres?|fibers?|fibres?|powders?|crystals?|nanosheets?|nanowires?|membranes?|electrodes?|composites?|ceramics?|pellets?))\s(?:was|were)\s(?:\w+ly\s)?(?:deposited|grown|synthesi[sz]ed|prepared|fabricated|obtained|made|electrospun|sintered|coated|produced)\b`,
+const ELEMENT_PRODUCT = new RegExp(
+  String.raw`(?<![\w-])(${METALS.source}|Si|C)(?=\s(?:NPs?|nanoparticles?|nanocrystals?|nanowires?|NWs?|nanosheets?|foils?|films?|layers?|electrocatalysts?|catalysts?|clusters?)\b)`,
   'g',
 );
-const GENERIC_WORDS = /^(?:the|a|an|this|these|those|all|each|both|then|thin|single|as-\w+|samples?|resulting|final|and|of|in|on|were|was|[A-Z][a-z]+ly|[a-z]+ly)$/i;
+
+const NAMED_PRODUCT =
+  /(?<t>(?:[A-Za-z][\w()/-]*\s){0,3}(?:films?|layers?|coatings?|nanoparticles?|nanofibers?|nanofibres?|fibers?|fibres?|powders?|crystals?|nanosheets?|nanowires?|membranes?|electrodes?|composites?|ceramics?|pellets?))\s(?:was|were)\s(?:\w+ly\s)?(?:deposited|grown|synthesi[sz]ed|prepared|fabricated|obtained|made|electrospun|sintered|coated|produced)\b/g;
+const GENERIC_WORDS =
+  /^(?:the|a|an|this|these|those|all|each|both|then|thin|single|as-\w+|samples?|resulting|final|and|of|in|on|were|was|[A-Z][a-z]+ly|[a-z]+ly)$/i;
 
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
-const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·*.,@/+–\-]*[A-Za-z0-9)\]])(?![\w])/g;
+const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·*.,@/+–-]*[A-Za-z0-9)\]])(?![\w])/g;
 
 function isPrecursorFormula(s: string): boolean {
   const f = normaliseFormula(s);
@@ -108,7 +148,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     }
     return lo;
   };
-  const sentenceOf = (pos: number) => sents[indexOf(pos)];
+  const _sentenceOf = (pos: number) => sents[indexOf(pos)];
   const inCleaning = (pos: number) => facts[indexOf(pos)].cleaning;
   const inWashing = (pos: number) => facts[indexOf(pos)].washing;
 
@@ -125,7 +165,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     const paren = /^\s\(([A-Za-z0-9,-]{2,12})\)/.exec(after);
     if (paren) t = t + paren[0];
     const key = entry.key;
-    let role: EntityRole | null = SUBSTRATES.has(key) ? 'substrate' : SOLVENTS.has(key) ? 'solvent' : ADDITIVES.has(key) ? 'additive' : null;
+    const role: EntityRole | null = SUBSTRATES.has(key) ? 'substrate' : SOLVENTS.has(key) ? 'solvent' : ADDITIVES.has(key) ? 'additive' : null;
     if (!role) continue;
     if (role !== 'substrate' && (inCleaning(pos) || inWashing(pos))) continue;
     // A substrate written as part of a product ("Ni(OH)2/NF") belongs to the product token.
@@ -216,4 +256,20 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
 
 /** Text of every rule here, for the extractor's version fingerprint. */
 export const entityRulesSource = (): string =>
-  [...SOLVENTS, ...SUBSTRATES, ...ADDITIVES, METALS.source, SALT_ANIONS.source, CHEMICAL_NAME.source, CLEANING.source, WASHING.source, STARTING.source, TARGET_CUES.source, TOKEN_RE.source, ELEMENT_PRODUCT.source, NAMED_PRODUCT.source, GENERIC_WORDS.source, ...TARGET_PATTERNS.map((r) => r.source)].join('\n');
+  [
+    ...SOLVENTS,
+    ...SUBSTRATES,
+    ...ADDITIVES,
+    METALS.source,
+    SALT_ANIONS.source,
+    CHEMICAL_NAME.source,
+    CLEANING.source,
+    WASHING.source,
+    STARTING.source,
+    TARGET_CUES.source,
+    TOKEN_RE.source,
+    ELEMENT_PRODUCT.source,
+    NAMED_PRODUCT.source,
+    GENERIC_WORDS.source,
+    ...TARGET_PATTERNS.map((r) => r.source),
+  ].join('\n');

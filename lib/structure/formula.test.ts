@@ -11,7 +11,11 @@ describe('normaliseFormula', () => {
     expect(normaliseFormula('Co(SO4)·7H2O')?.composition).toEqual({ Co: 1, S: 1, O: 11, H: 14 });
   });
   it('keeps doped and non-stoichiometric compositions, with Unicode minus and subscripts', () => {
-    expect(normaliseFormula('BaZr0.4Ce0.4Y0.2O3−δ')).toMatchObject({ formula: 'BaZr0.4Ce0.4Y0.2O3-δ', composition: null, elements: ['Ba', 'Ce', 'O', 'Y', 'Zr'] });
+    expect(normaliseFormula('BaZr0.4Ce0.4Y0.2O3−δ')).toMatchObject({
+      formula: 'BaZr0.4Ce0.4Y0.2O3-δ',
+      composition: null,
+      elements: ['Ba', 'Ce', 'O', 'Y', 'Zr'],
+    });
     expect(normaliseFormula('La1−xSrxMnO3')).toMatchObject({ formula: 'La1-xSrxMnO3', composition: null });
     expect(normaliseFormula('La0.6Sr0.4Co0.2Fe0.8O3')?.composition).toEqual({ La: 0.6, Sr: 0.4, Co: 0.2, Fe: 0.8, O: 3 });
     expect(normaliseFormula('Li₂CO₃')?.formula).toBe('Li2CO3');

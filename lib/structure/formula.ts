@@ -6,13 +6,27 @@
  */
 
 const ELEMENTS = new Set(
-  ('H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo ' +
+  (
+    'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo ' +
     'Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl ' +
-    'Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr')
-    .split(' '),
+    'Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr'
+  ).split(' '),
 );
 
-const subscriptDigits: Record<string, string> = { '₀': '0', '₁': '1', '₂': '2', '₃': '3', '₄': '4', '₅': '5', '₆': '6', '₇': '7', '₈': '8', '₉': '9', '₋': '-', '₊': '+' };
+const subscriptDigits: Record<string, string> = {
+  '₀': '0',
+  '₁': '1',
+  '₂': '2',
+  '₃': '3',
+  '₄': '4',
+  '₅': '5',
+  '₆': '6',
+  '₇': '7',
+  '₈': '8',
+  '₉': '9',
+  '₋': '-',
+  '₊': '+',
+};
 
 export interface ParsedFormula {
   /** Canonical spelling: no spaces, ASCII digits, "·" for hydrates, "−δ" style written as "-δ". */
@@ -25,10 +39,13 @@ export interface ParsedFormula {
 /** Tidies the typography of a formula-like string (does not decide whether it is one). */
 export function tidyFormula(raw: string): string {
   let s = raw.trim().replace(/[₀-₉₋₊]/g, (c) => subscriptDigits[c]);
-  s = s.replace(/[\u2212\u2013\u2010\u2011]/g, '-').replace(/[•∙⋅*]/g, '·').replace(/(\d)\s*\.\s*(\d+)\s*H2O/g, (m, a, b) => (m.includes(' ') || !/\d\.\d/.test(m) ? `${a}·${b}H2O` : m));
+  s = s
+    .replace(/[\u2212\u2013\u2010\u2011]/g, '-')
+    .replace(/[•∙⋅*]/g, '·')
+    .replace(/(\d)\s*\.\s*(\d+)\s*H2O/g, (m, a, b) => (m.includes(' ') || !/\d\.\d/.test(m) ? `${a}·${b}H2O` : m));
   s = s.replace(/\s*·\s*/g, '·').replace(/\s*-\s*([δxyz])\b/g, '-$1');
   // PDF extraction puts spaces between an element and its count: "YBa 2 Cu 3 O y" → "YBa2Cu3Oy".
-  s = s.replace(/([A-Za-z)\]])\s+(?=[\dδxyz.](?![a-z]{2}))/g, '$1').replace(/(\d)\s+(?=[A-Z(\[])/g, '$1');
+  s = s.replace(/([A-Za-z)\]])\s+(?=[\dδxyz.](?![a-z]{2}))/g, '$1').replace(/(\d)\s+(?=[A-Z([])/g, '$1');
   return s;
 }
 

@@ -4,7 +4,8 @@ import { createLlmExtractor } from './llm-extractor.ts';
 import { memoryCache } from '../db/extraction-cache.ts';
 
 // An invented paragraph and model answers (the AI SDK's mock model: no network, no real model).
-const paragraph = 'Then 2 mmol of Ni(NO3)2·6H2O and 5 mmol of urea were dissolved in 40 mL of ethanol and heated in an autoclave at 150 °C for 10 h to give NiO nanosheets.';
+const paragraph =
+  'Then 2 mmol of Ni(NO3)2·6H2O and 5 mmol of urea were dissolved in 40 mL of ethanol and heated in an autoclave at 150 °C for 10 h to give NiO nanosheets.';
 const good = {
   reasoning: 'Autoclave synthesis of NiO.',
   role: 'synthesis',
@@ -69,7 +70,9 @@ describe('LLM structuring backend (mock model)', () => {
   it('records an error after the last attempt instead of dropping the paragraph silently', async () => {
     const cache = memoryCache();
     const { model, calls } = mockModel(['{"role": "banana"}']);
-    await expect(createLlmExtractor({ chat: { model, id: 'm' }, cache, attempts: 2 }).structureParagraph(paragraph)).rejects.toThrow(/no valid answer after 2 attempts/);
+    await expect(createLlmExtractor({ chat: { model, id: 'm' }, cache, attempts: 2 }).structureParagraph(paragraph)).rejects.toThrow(
+      /no valid answer after 2 attempts/,
+    );
     expect(calls()).toBe(2);
     expect([...cache.errors.values()][0]).toBeTruthy();
   });

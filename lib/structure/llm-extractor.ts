@@ -21,7 +21,6 @@ export const structureAnswer = z.object({
 });
 export type StructureAnswer = z.infer<typeof structureAnswer>;
 
-
 /**
  * The LLM structuring backend: few-shot prompt with a reasoning field, answer validated against a zod schema
  * through the AI SDK's structured output. Outputs are cached by prompt version + model + paragraph hash;
@@ -56,13 +55,20 @@ export function toStructure(text: string, answer: StructureAnswer): ParagraphStr
     for (const e of answer.entities) {
       const start = text.indexOf(e.text);
       if (start < 0) continue; // not in the paragraph: a model may paraphrase; only located evidence is kept
-      entities.push({ role: e.role, text: e.text, start, end: start + e.text.length, key: materialKey(e.text), formula: normaliseFormula(tidyFormula(e.text))?.formula ?? null });
+      entities.push({
+        role: e.role,
+        text: e.text,
+        start,
+        end: start + e.text.length,
+        key: materialKey(e.text),
+        formula: normaliseFormula(tidyFormula(e.text))?.formula ?? null,
+      });
     }
   }
   const quantities = parseQuantities(text);
   return {
     role: answer.role,
-    method: synthesis ? answer.method ?? 'others' : null,
+    method: synthesis ? (answer.method ?? 'others') : null,
     entities,
     quantities,
     conditions: synthesis ? describeConditions(text, quantities) : null,

@@ -16,19 +16,79 @@ interface LexiconEntry {
 
 // Curated from common usage in SOFC, electrocatalysis, battery and photocatalysis writing; extend freely.
 const lexicon: LexiconEntry[] = [
-  { key: 'YSZ', formula: 'Zr1-xYxO2-δ', label: 'yttria-stabilized zirconia', aliases: ['YSZ', '8YSZ', '3YSZ', 'yttria-stabilized zirconia', 'yttria stabilized zirconia', 'Y2O3-stabilized ZrO2', 'yttria-stabilized ZrO2', 'yttrium-stabilized zirconia', 'yttria-doped zirconia'] },
-  { key: 'ScSZ', formula: 'Zr1-xScxO2-δ', label: 'scandia-stabilized zirconia', aliases: ['ScSZ', 'scandia-stabilized zirconia', 'Sc2O3-stabilized ZrO2', 'scandia stabilized zirconia'] },
-  { key: 'GDC', formula: 'Ce1-xGdxO2-δ', label: 'gadolinium-doped ceria', aliases: ['GDC', 'CGO', 'gadolinium-doped ceria', 'gadolinia-doped ceria', 'Gd-doped ceria', 'Gd-doped CeO2', 'gadolinium doped ceria'] },
-  { key: 'SDC', formula: 'Ce1-xSmxO2-δ', label: 'samarium-doped ceria', aliases: ['SDC', 'samarium-doped ceria', 'samaria-doped ceria', 'Sm-doped ceria', 'Sm-doped CeO2', 'samarium doped ceria'] },
-  { key: 'LSM', formula: 'La1-xSrxMnO3-δ', label: 'strontium-doped lanthanum manganite', aliases: ['LSM', 'lanthanum strontium manganite', 'strontium-doped lanthanum manganite', 'Sr-doped LaMnO3'] },
-  { key: 'LSCF', formula: 'La1-xSrxCo1-yFeyO3-δ', label: 'lanthanum strontium cobalt ferrite', aliases: ['LSCF', 'lanthanum strontium cobalt ferrite', 'lanthanum strontium cobalt iron oxide'] },
+  {
+    key: 'YSZ',
+    formula: 'Zr1-xYxO2-δ',
+    label: 'yttria-stabilized zirconia',
+    aliases: [
+      'YSZ',
+      '8YSZ',
+      '3YSZ',
+      'yttria-stabilized zirconia',
+      'yttria stabilized zirconia',
+      'Y2O3-stabilized ZrO2',
+      'yttria-stabilized ZrO2',
+      'yttrium-stabilized zirconia',
+      'yttria-doped zirconia',
+    ],
+  },
+  {
+    key: 'ScSZ',
+    formula: 'Zr1-xScxO2-δ',
+    label: 'scandia-stabilized zirconia',
+    aliases: ['ScSZ', 'scandia-stabilized zirconia', 'Sc2O3-stabilized ZrO2', 'scandia stabilized zirconia'],
+  },
+  {
+    key: 'GDC',
+    formula: 'Ce1-xGdxO2-δ',
+    label: 'gadolinium-doped ceria',
+    aliases: ['GDC', 'CGO', 'gadolinium-doped ceria', 'gadolinia-doped ceria', 'Gd-doped ceria', 'Gd-doped CeO2', 'gadolinium doped ceria'],
+  },
+  {
+    key: 'SDC',
+    formula: 'Ce1-xSmxO2-δ',
+    label: 'samarium-doped ceria',
+    aliases: ['SDC', 'samarium-doped ceria', 'samaria-doped ceria', 'Sm-doped ceria', 'Sm-doped CeO2', 'samarium doped ceria'],
+  },
+  {
+    key: 'LSM',
+    formula: 'La1-xSrxMnO3-δ',
+    label: 'strontium-doped lanthanum manganite',
+    aliases: ['LSM', 'lanthanum strontium manganite', 'strontium-doped lanthanum manganite', 'Sr-doped LaMnO3'],
+  },
+  {
+    key: 'LSCF',
+    formula: 'La1-xSrxCo1-yFeyO3-δ',
+    label: 'lanthanum strontium cobalt ferrite',
+    aliases: ['LSCF', 'lanthanum strontium cobalt ferrite', 'lanthanum strontium cobalt iron oxide'],
+  },
   { key: 'LSC', formula: 'La1-xSrxCoO3-δ', label: 'lanthanum strontium cobaltite', aliases: ['LSC', 'lanthanum strontium cobaltite'] },
-  { key: 'LSGM', formula: 'La1-xSrxGa1-yMgyO3-δ', label: 'strontium- and magnesium-doped lanthanum gallate', aliases: ['LSGM', 'lanthanum strontium gallium magnesium oxide', 'strontium and magnesium doped lanthanum gallate'] },
-  { key: 'BSCF', formula: 'Ba1-xSrxCo1-yFeyO3-δ', label: 'barium strontium cobalt ferrite', aliases: ['BSCF', 'barium strontium cobalt ferrite', 'barium strontium cobalt iron oxide'] },
-  { key: 'BZCY', formula: 'BaZr1-x-y-zCexYyO3-δ', label: 'yttrium-doped barium zirconate-cerate', aliases: ['BZCY', 'BCZY', 'yttrium-doped barium zirconate cerate', 'barium zirconate cerate'] },
+  {
+    key: 'LSGM',
+    formula: 'La1-xSrxGa1-yMgyO3-δ',
+    label: 'strontium- and magnesium-doped lanthanum gallate',
+    aliases: ['LSGM', 'lanthanum strontium gallium magnesium oxide', 'strontium and magnesium doped lanthanum gallate'],
+  },
+  {
+    key: 'BSCF',
+    formula: 'Ba1-xSrxCo1-yFeyO3-δ',
+    label: 'barium strontium cobalt ferrite',
+    aliases: ['BSCF', 'barium strontium cobalt ferrite', 'barium strontium cobalt iron oxide'],
+  },
+  {
+    key: 'BZCY',
+    formula: 'BaZr1-x-y-zCexYyO3-δ',
+    label: 'yttrium-doped barium zirconate-cerate',
+    aliases: ['BZCY', 'BCZY', 'yttrium-doped barium zirconate cerate', 'barium zirconate cerate'],
+  },
   { key: 'BZY', formula: 'BaZr1-xYxO3-δ', label: 'yttrium-doped barium zirconate', aliases: ['BZY', 'yttrium-doped barium zirconate', 'Y-doped BaZrO3'] },
   { key: 'LDH', formula: null, label: 'layered double hydroxide', aliases: ['LDH', 'LDHs', 'layered double hydroxide', 'layered double hydroxides'] },
-  { key: 'NiFe-LDH', formula: null, label: 'nickel–iron layered double hydroxide', aliases: ['NiFe LDH', 'NiFe-LDH', 'nickel iron layered double hydroxide', 'NiFe layered double hydroxide'] },
+  {
+    key: 'NiFe-LDH',
+    formula: null,
+    label: 'nickel–iron layered double hydroxide',
+    aliases: ['NiFe LDH', 'NiFe-LDH', 'nickel iron layered double hydroxide', 'NiFe layered double hydroxide'],
+  },
   { key: 'NF', formula: 'Ni', label: 'nickel foam', aliases: ['NF', 'NFs', 'nickel foam', 'nickel foams', 'Ni foam', 'Ni foams'] },
   { key: 'CC', formula: 'C', label: 'carbon cloth', aliases: ['CC', 'carbon cloth', 'hydrophilic carbon cloth'] },
   { key: 'FTO', formula: 'SnO2:F', label: 'fluorine-doped tin oxide', aliases: ['FTO', 'fluorine-doped tin oxide', 'F-doped SnO2'] },
@@ -40,11 +100,45 @@ const lexicon: LexiconEntry[] = [
   { key: 'PTFE', formula: null, label: 'polytetrafluoroethylene', aliases: ['PTFE', 'polytetrafluoroethylene', 'Teflon'] },
   { key: 'PVDF', formula: null, label: 'polyvinylidene fluoride', aliases: ['PVDF', 'polyvinylidene fluoride', 'poly(vinylidene fluoride)'] },
   { key: 'PVP', formula: null, label: 'polyvinylpyrrolidone', aliases: ['PVP', 'polyvinylpyrrolidone'] },
-  { key: 'CTAB', formula: 'C19H42BrN', label: 'cetyltrimethylammonium bromide', aliases: ['CTAB', 'cetyltrimethylammonium bromide', 'hexadecyltrimethylammonium bromide'] },
-  { key: 'DMF', formula: 'C3H7NO', label: 'N,N-dimethylformamide', aliases: ['DMF', 'N,N-dimethylformamide', 'dimethylformamide', 'dimethyl formamide', 'N,N-dimethyl formamide'] },
-  { key: 'EtOH', formula: 'C2H6O', label: 'ethanol', aliases: ['ethanol', 'EtOH', 'ethyl alcohol', 'absolute ethanol', 'anhydrous ethanol', 'ethanolic solution'] },
+  {
+    key: 'CTAB',
+    formula: 'C19H42BrN',
+    label: 'cetyltrimethylammonium bromide',
+    aliases: ['CTAB', 'cetyltrimethylammonium bromide', 'hexadecyltrimethylammonium bromide'],
+  },
+  {
+    key: 'DMF',
+    formula: 'C3H7NO',
+    label: 'N,N-dimethylformamide',
+    aliases: ['DMF', 'N,N-dimethylformamide', 'dimethylformamide', 'dimethyl formamide', 'N,N-dimethyl formamide'],
+  },
+  {
+    key: 'EtOH',
+    formula: 'C2H6O',
+    label: 'ethanol',
+    aliases: ['ethanol', 'EtOH', 'ethyl alcohol', 'absolute ethanol', 'anhydrous ethanol', 'ethanolic solution'],
+  },
   { key: 'MeOH', formula: 'CH4O', label: 'methanol', aliases: ['methanol', 'MeOH'] },
-  { key: 'H2O', formula: 'H2O', label: 'water', aliases: ['water', 'deionized water', 'DI water', 'DI-water', 'DIW', 'distilled water', 'de-ionized water', 'ultrapure water', 'ultra-pure water', 'Millipore water', 'dihydrogen oxide', 'double-distilled water', 'aqueous solution'] },
+  {
+    key: 'H2O',
+    formula: 'H2O',
+    label: 'water',
+    aliases: [
+      'water',
+      'deionized water',
+      'DI water',
+      'DI-water',
+      'DIW',
+      'distilled water',
+      'de-ionized water',
+      'ultrapure water',
+      'ultra-pure water',
+      'Millipore water',
+      'dihydrogen oxide',
+      'double-distilled water',
+      'aqueous solution',
+    ],
+  },
   { key: 'IPA', formula: 'C3H8O', label: 'isopropanol', aliases: ['IPA', 'isopropanol', 'isopropyl alcohol', '2-propanol'] },
   { key: 'DMAc', formula: 'C4H9NO', label: 'N,N-dimethylacetamide', aliases: ['DMAc', 'DMA', 'N,N-dimethylacetamide', 'dimethylacetamide'] },
   { key: 'DMSO', formula: 'C2H6OS', label: 'dimethyl sulfoxide', aliases: ['DMSO', 'dimethyl sulfoxide'] },
@@ -79,9 +173,24 @@ const lexicon: LexiconEntry[] = [
   { key: 'CO(NH2)2', formula: 'CO(NH2)2', label: 'urea', aliases: ['urea', 'CH4N2O'] },
   { key: 'CS(NH2)2', formula: 'CS(NH2)2', label: 'thiourea', aliases: ['thiourea', 'CH4N2S'] },
   { key: 'C6H8O7', formula: 'C6H8O7', label: 'citric acid', aliases: ['citric acid'] },
-  { key: 'Ni(NO3)2·6H2O', formula: 'Ni(NO3)2·6H2O', label: 'nickel nitrate hexahydrate', aliases: ['nickel nitrate hexahydrate', 'nickel(II) nitrate hexahydrate'] },
-  { key: 'Co(NO3)2·6H2O', formula: 'Co(NO3)2·6H2O', label: 'cobalt nitrate hexahydrate', aliases: ['cobalt nitrate hexahydrate', 'cobalt(II) nitrate hexahydrate'] },
-  { key: 'Fe(NO3)3·9H2O', formula: 'Fe(NO3)3·9H2O', label: 'iron nitrate nonahydrate', aliases: ['iron nitrate nonahydrate', 'iron(III) nitrate nonahydrate', 'ferric nitrate nonahydrate'] },
+  {
+    key: 'Ni(NO3)2·6H2O',
+    formula: 'Ni(NO3)2·6H2O',
+    label: 'nickel nitrate hexahydrate',
+    aliases: ['nickel nitrate hexahydrate', 'nickel(II) nitrate hexahydrate'],
+  },
+  {
+    key: 'Co(NO3)2·6H2O',
+    formula: 'Co(NO3)2·6H2O',
+    label: 'cobalt nitrate hexahydrate',
+    aliases: ['cobalt nitrate hexahydrate', 'cobalt(II) nitrate hexahydrate'],
+  },
+  {
+    key: 'Fe(NO3)3·9H2O',
+    formula: 'Fe(NO3)3·9H2O',
+    label: 'iron nitrate nonahydrate',
+    aliases: ['iron nitrate nonahydrate', 'iron(III) nitrate nonahydrate', 'ferric nitrate nonahydrate'],
+  },
   { key: 'TiO2', formula: 'TiO2', label: 'titanium dioxide', aliases: ['titanium dioxide', 'titania'] },
   { key: 'CeO2', formula: 'CeO2', label: 'ceria', aliases: ['ceria', 'cerium oxide', 'cerium dioxide'] },
   { key: 'ZrO2', formula: 'ZrO2', label: 'zirconia', aliases: ['zirconia', 'zirconium dioxide', 'zirconium oxide'] },
@@ -129,10 +238,7 @@ export interface NormalisedMaterial {
 export function normaliseMaterial(surface: string): NormalisedMaterial {
   const s = surface.trim();
   const entry =
-    byAlias.get(`abbr:${s}`) ??
-    byAlias.get(`abbr:${s.replace(/s$/, '')}`) ??
-    byAlias.get(`name:${nameKey(s)}`) ??
-    byAlias.get(`formula:${tidyFormula(s)}`);
+    byAlias.get(`abbr:${s}`) ?? byAlias.get(`abbr:${s.replace(/s$/, '')}`) ?? byAlias.get(`name:${nameKey(s)}`) ?? byAlias.get(`formula:${tidyFormula(s)}`);
   if (entry) return { surface, key: entry.key, formula: entry.formula, label: entry.label, kind: 'lexicon' };
   const parsed = normaliseFormula(s);
   if (parsed) return { surface, key: parsed.formula, formula: parsed.formula, label: null, kind: 'formula' };

@@ -19,7 +19,9 @@ describe('offlineExtractor.structureParagraph', () => {
     expect(s.conditions!.ph).toEqual([9]);
   });
   it('extracts performance claims with material, canonical value and conditions', () => {
-    const s = offlineExtractor.structureParagraph('The NiFe2O4 electrode exhibited a low overpotential of 290 mV at 10 mA cm−2 and a Tafel slope of 45 mV dec−1, superior to RuO2.');
+    const s = offlineExtractor.structureParagraph(
+      'The NiFe2O4 electrode exhibited a low overpotential of 290 mV at 10 mA cm−2 and a Tafel slope of 45 mV dec−1, superior to RuO2.',
+    );
     expect(s.role).toBe('performance');
     const over = s.performance.find((p) => p.property === 'overpotential')!;
     expect(over).toMatchObject({ material: 'NiFe2O4', canonical: [0.29], canonicalUnit: 'V' });

@@ -1,4 +1,11 @@
-import { classifierRulesSource, classifyParagraphRole, classifySynthesisMethod, roleOtherThanSynthesis, type ParagraphRole, type SynthesisMethod } from './classify.ts';
+import {
+  classifierRulesSource,
+  classifyParagraphRole,
+  classifySynthesisMethod,
+  roleOtherThanSynthesis,
+  type ParagraphRole,
+  type SynthesisMethod,
+} from './classify.ts';
 import { entityRulesSource, extractSynthesisEntities, type EntityMention } from './entities.ts';
 import { parseQuantities, quantityRulesSource, type Quantity } from './quantities.ts';
 import { lexiconSource, normaliseMaterial } from './materials.ts';
@@ -64,7 +71,8 @@ const STEP_WORDS: [RegExp, string][] = [
   [/\bage[ds]?\b|\baging\b/i, 'aging'],
   [/\belectrodeposit\w*|\bdeposit\w*/i, 'deposition'],
 ];
-const ATMOSPHERE = /\b(?:in|under) (?:(?:a |an |flowing |static |pure )?(?:(air|Ar|argon|N2|nitrogen|O2|oxygen|H2|hydrogen|NH3|ammonia|vacuum|Ar\/H2|H2\/Ar|5% H2\/Ar|CO2)))\b(?: (?:atmosphere|flow|gas))?/gi;
+const ATMOSPHERE =
+  /\b(?:in|under) (?:(?:a |an |flowing |static |pure )?(?:(air|Ar|argon|N2|nitrogen|O2|oxygen|H2|hydrogen|NH3|ammonia|vacuum|Ar\/H2|H2\/Ar|5% H2\/Ar|CO2)))\b(?: (?:atmosphere|flow|gas))?/gi;
 /** Property words and the dimensions their values come in. */
 const PERFORMANCE_PROPERTIES: [RegExp, string, string[]][] = [
   [/\boverpotentials?\b|η\s?\d*/i, 'overpotential', ['potential']],

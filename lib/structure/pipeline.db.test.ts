@@ -18,8 +18,16 @@ const synthesisPaper = {
   doi: '10.9999/struct.1',
   title: 'NiCo LDH on nickel foam',
   paragraphs: [
-    { id: 'struct-1:p1', section: 'Experimental', text: 'In a typical synthesis, 2 mmol of Ni(NO3)2·6H2O and 10 mmol of urea were dissolved in 30 mL of deionized water, transferred to a Teflon-lined autoclave with a piece of nickel foam and heated at 120 °C for 6 h, giving NiCo-LDH/NF.' },
-    { id: 'struct-1:p2', section: 'Results', text: 'The NiCo-LDH/NF electrode exhibited a low overpotential of 250 mV at 10 mA cm−2 and a Tafel slope of 48 mV dec−1.' },
+    {
+      id: 'struct-1:p1',
+      section: 'Experimental',
+      text: 'In a typical synthesis, 2 mmol of Ni(NO3)2·6H2O and 10 mmol of urea were dissolved in 30 mL of deionized water, transferred to a Teflon-lined autoclave with a piece of nickel foam and heated at 120 °C for 6 h, giving NiCo-LDH/NF.',
+    },
+    {
+      id: 'struct-1:p2',
+      section: 'Results',
+      text: 'The NiCo-LDH/NF electrode exhibited a low overpotential of 250 mV at 10 mA cm−2 and a Tafel slope of 48 mV dec−1.',
+    },
     { id: 'struct-1:p3', section: 'Results', text: 'XRD patterns of the yttria-stabilised zirconia reference show the cubic fluorite phase.' },
   ],
 };
@@ -28,7 +36,9 @@ let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
   const dir = tempDir();
-  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, synthesisPaper]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'p.jsonl', [...corpusPapers, synthesisPaper]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], {
+    trigger: 'cli',
+  });
 });
 afterAll(async () => {
   await db?.close();

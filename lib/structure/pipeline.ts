@@ -56,9 +56,7 @@ export async function runStructuring(
     if (page.length === 0) break;
     after = page[page.length - 1].id;
     progress.paragraphsSeen += page.length;
-    const pending = page
-      .map((paragraph) => ({ paragraph, stamp: stampOf(extractor, paragraph.text) }))
-      .filter((x) => x.paragraph.structuredBy !== x.stamp);
+    const pending = page.map((paragraph) => ({ paragraph, stamp: stampOf(extractor, paragraph.text) })).filter((x) => x.paragraph.structuredBy !== x.stamp);
     const results = await mapWithConcurrency(pending, concurrency, async (x) => {
       const structure = await safeStructure(extractor, x.paragraph.text, failures);
       if (!structure) failed.add(x.paragraph.id);
@@ -121,7 +119,12 @@ async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T)
 type PaperForRecord = NonNullable<Awaited<ReturnType<typeof paperForRecord>>>;
 
 /** The hierarchical record of one paper: paragraphs (role, method) → synthesis and performance entries. */
-export async function buildPaperRecord(paper: PaperForRecord, extractor: StructureExtractor, cache: Map<string, ParagraphStructure> = new Map(), failed: Set<string> = new Set()) {
+export async function buildPaperRecord(
+  paper: PaperForRecord,
+  extractor: StructureExtractor,
+  cache: Map<string, ParagraphStructure> = new Map(),
+  failed: Set<string> = new Set(),
+) {
   const synthesis: SynthesisEntry[] = [];
   const performance: PerformanceEntry[] = [];
   for (const p of paper.paragraphs) {
@@ -129,7 +132,8 @@ export async function buildPaperRecord(paper: PaperForRecord, extractor: Structu
     const s = cache.get(p.id) ?? (await safeStructure(extractor, p.text, []));
     if (!s) continue;
     if (s.role === 'synthesis') {
-      const pick = (role: string) => s.entities.filter((e) => e.role === role).map((e) => ({ text: e.text, key: e.key, formula: e.formula, start: e.start, end: e.end }));
+      const pick = (role: string) =>
+        s.entities.filter((e) => e.role === role).map((e) => ({ text: e.text, key: e.key, formula: e.formula, start: e.start, end: e.end }));
       synthesis.push({
         source: 'paragraph',
         paragraphId: p.id,

@@ -16,35 +16,105 @@ export interface PropertyEntry {
 }
 
 const properties: PropertyEntry[] = [
-  { key: 'power-density', label: 'power density', dimension: 'power-density', phrases: ['power density', 'power densities', 'power output per unit area', 'maximum power output', 'peak power', 'maximum power'], caseSensitive: ['PPD', 'MPD'] },
-  { key: 'current-density', label: 'current density', dimension: 'current-density', phrases: ['current density', 'current densities', 'current per unit electrode area', 'current per unit area'] },
-  { key: 'area-resistance', label: 'area-specific resistance', dimension: 'area-resistance', phrases: ['area-specific resistance', 'area specific resistance', 'polarization resistance', 'polarisation resistance', 'ohmic resistance', 'interfacial resistance', 'resistance', 'resistances'], caseSensitive: ['ASR', 'Rp'] },
-  { key: 'open-circuit-voltage', label: 'open-circuit voltage', dimension: 'potential', phrases: ['open-circuit voltage', 'open circuit voltage', 'open-circuit potential', 'open circuit potential'], caseSensitive: ['OCV', 'OCP'] },
-  { key: 'critical-temperature', label: 'superconducting transition temperature', dimension: 'temperature', phrases: ['superconducting transition temperature', 'superconducting critical temperature', 'critical temperature', 'transition temperature', 'superconducting transition', 'onset of superconductivity'], caseSensitive: ['Tc', 'T c', 'TC', 'T_c', 'Tc onset', 'Tconset'] },
-  { key: 'conductivity', label: 'conductivity', dimension: 'conductivity', phrases: ['conductivity', 'conductivities', 'ionic conductivity', 'electrical conductivity', 'proton conductivity'] },
+  {
+    key: 'power-density',
+    label: 'power density',
+    dimension: 'power-density',
+    phrases: ['power density', 'power densities', 'power output per unit area', 'maximum power output', 'peak power', 'maximum power'],
+    caseSensitive: ['PPD', 'MPD'],
+  },
+  {
+    key: 'current-density',
+    label: 'current density',
+    dimension: 'current-density',
+    phrases: ['current density', 'current densities', 'current per unit electrode area', 'current per unit area'],
+  },
+  {
+    key: 'area-resistance',
+    label: 'area-specific resistance',
+    dimension: 'area-resistance',
+    phrases: [
+      'area-specific resistance',
+      'area specific resistance',
+      'polarization resistance',
+      'polarisation resistance',
+      'ohmic resistance',
+      'interfacial resistance',
+      'resistance',
+      'resistances',
+    ],
+    caseSensitive: ['ASR', 'Rp'],
+  },
+  {
+    key: 'open-circuit-voltage',
+    label: 'open-circuit voltage',
+    dimension: 'potential',
+    phrases: ['open-circuit voltage', 'open circuit voltage', 'open-circuit potential', 'open circuit potential'],
+    caseSensitive: ['OCV', 'OCP'],
+  },
+  {
+    key: 'critical-temperature',
+    label: 'superconducting transition temperature',
+    dimension: 'temperature',
+    phrases: [
+      'superconducting transition temperature',
+      'superconducting critical temperature',
+      'critical temperature',
+      'transition temperature',
+      'superconducting transition',
+      'onset of superconductivity',
+    ],
+    caseSensitive: ['Tc', 'T c', 'TC', 'T_c', 'Tc onset', 'Tconset'],
+  },
+  {
+    key: 'conductivity',
+    label: 'conductivity',
+    dimension: 'conductivity',
+    phrases: ['conductivity', 'conductivities', 'ionic conductivity', 'electrical conductivity', 'proton conductivity'],
+  },
   { key: 'overpotential', label: 'overpotential', dimension: 'potential', phrases: ['overpotential', 'overpotentials', 'overvoltage'] },
   { key: 'tafel-slope', label: 'Tafel slope', dimension: 'tafel-slope', phrases: ['tafel slope', 'tafel slopes'] },
   { key: 'band-gap', label: 'band gap', dimension: 'energy', phrases: ['band gap', 'bandgap', 'band-gap', 'optical gap', 'energy gap'] },
   { key: 'activation-energy', label: 'activation energy', dimension: 'energy', phrases: ['activation energy', 'activation energies'], caseSensitive: ['Ea'] },
   { key: 'thickness', label: 'thickness', dimension: 'length', phrases: ['thickness', 'thick- ness', 'thick'] },
   { key: 'wavelength', label: 'wavelength', dimension: 'length', phrases: ['wavelength', 'wavelengths', 'emission peak', 'emission maximum'] },
-  { key: 'size', label: 'size', dimension: 'length', phrases: ['particle size', 'grain size', 'crystallite size', 'pore size', 'diameter', 'diameters', 'mean size', 'average size'] },
+  {
+    key: 'size',
+    label: 'size',
+    dimension: 'length',
+    phrases: ['particle size', 'grain size', 'crystallite size', 'pore size', 'diameter', 'diameters', 'mean size', 'average size'],
+  },
   { key: 'surface-area', label: 'specific surface area', dimension: null, phrases: ['surface area', 'specific surface area', 'BET surface area'] },
-  { key: 'capacity', label: 'specific capacity', dimension: 'specific-capacity', phrases: ['specific capacity', 'discharge capacity', 'capacity', 'capacities'] },
-  { key: 'efficiency', label: 'efficiency', dimension: 'fraction', phrases: ['efficiency', 'faradaic efficiency', 'quantum efficiency', 'conversion efficiency'] },
+  {
+    key: 'capacity',
+    label: 'specific capacity',
+    dimension: 'specific-capacity',
+    phrases: ['specific capacity', 'discharge capacity', 'capacity', 'capacities'],
+  },
+  {
+    key: 'efficiency',
+    label: 'efficiency',
+    dimension: 'fraction',
+    phrases: ['efficiency', 'faradaic efficiency', 'quantum efficiency', 'conversion efficiency'],
+  },
   { key: 'pressure', label: 'pressure', dimension: 'pressure', phrases: ['pressure', 'pressures', 'partial pressure'] },
   { key: 'yield', label: 'yield', dimension: null, phrases: ['yield', 'production rate', 'evolution rate'] },
   { key: 'degradation', label: 'degradation rate', dimension: null, phrases: ['degradation rate', 'degradation'] },
-  { key: 'temperature', label: 'temperature', dimension: 'temperature', phrases: ['temperature', 'temperatures', 'heated', 'calcined', 'annealed', 'sintered'] },
+  {
+    key: 'temperature',
+    label: 'temperature',
+    dimension: 'temperature',
+    phrases: ['temperature', 'temperatures', 'heated', 'calcined', 'annealed', 'sintered'],
+  },
   { key: 'duration', label: 'duration', dimension: 'time', phrases: ['how long', 'duration', 'for how long', 'time', 'maintained', 'held'] },
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
 const ciRe = new RegExp(
   properties
     .flatMap((p) => p.phrases.map((ph) => ({ ph, key: p.key })))
     .sort((a, b) => b.ph.length - a.ph.length)
-    .map(({ ph }) => `(?<![\\w-])${escape(ph)}(?![\\w-])`)
+    .map(({ ph }) => `(?<![\\w-])${escapeRegExp(ph)}(?![\\w-])`)
     .join('|'),
   'gi',
 );
@@ -52,7 +122,7 @@ const csRe = new RegExp(
   properties
     .flatMap((p) => (p.caseSensitive ?? []).map((ph) => ph))
     .sort((a, b) => b.length - a.length)
-    .map((ph) => `(?<![\\w-])${escape(ph)}(?![\\w-])`)
+    .map((ph) => `(?<![\\w-])${escapeRegExp(ph)}(?![\\w-])`)
     .join('|'),
   'g',
 );

@@ -95,4 +95,3 @@ describe('unit spellings found in questions and papers', () => {
     expect(first(text)).toMatchObject({ dimension, canonical });
   });
 });
-

@@ -92,7 +92,24 @@ function buildUnitTable(): Map<string, UnitSpec> {
   add('degC/min', 'degC/min', 'rate');
   add('K', 'K', 'temperature');
   add('°F', 'degF', 'temperature');
-  for (const [s, m] of [['h', 'h'], ['hr', 'h'], ['hrs', 'h'], ['hours', 'h'], ['hour', 'h'], ['min', 'min'], ['mins', 'min'], ['minutes', 'min'], ['s', 's'], ['sec', 's'], ['ms', 'ms'], ['d', 'day'], ['days', 'day'], ['day', 'day'], ['weeks', 'week'], ['week', 'week']])
+  for (const [s, m] of [
+    ['h', 'h'],
+    ['hr', 'h'],
+    ['hrs', 'h'],
+    ['hours', 'h'],
+    ['hour', 'h'],
+    ['min', 'min'],
+    ['mins', 'min'],
+    ['minutes', 'min'],
+    ['s', 's'],
+    ['sec', 's'],
+    ['ms', 'ms'],
+    ['d', 'day'],
+    ['days', 'day'],
+    ['day', 'day'],
+    ['weeks', 'week'],
+    ['week', 'week'],
+  ])
     add(s, m, 'time');
   for (const p of ['', 'k', 'M', 'G', 'm']) add(`${p}Pa`, `${p}Pa`, 'pressure');
   for (const p of ['', 'k', 'm', 'µ']) add(`${p}bar`, `${p === 'µ' ? 'u' : p}bar`, 'pressure');
@@ -156,19 +173,43 @@ const unitTable = buildUnitTable();
 const compactKey = (k: string) => k.replace(/[\s·]+/g, '');
 const compactUnitTable = new Map([...unitTable].map(([k, v]) => [compactKey(k), v]));
 
-const superscripts: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-', '⁺': '+' };
+const superscripts: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+  '⁺': '+',
+};
 
 /**
  * Typography of units → one spelling: Unicode minus and dashes, superscript exponents ("cm⁻²", "cm−2",
  * "cm-2" → "cm^-2"), degree signs ("oC", "º C", "˚C" → "°C"), "μ" (Greek mu) → "µ", spaces folded.
  */
 export function normaliseUnitText(u: string): string {
-  let s = u.replace(/[\u2212\u2013\u2012\u2010\u2011]/g, '-').replace(/μ/g, 'µ').replace(/Ω/g, 'Ω');
-  s = s.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (m) => '^' + [...m].map((c) => superscripts[c]).join(''));
-  s = s.replace(/(?:^|(?<=\s))[o˚º°]\s?C\b/g, '°C').replace(/[˚º]\s?C\b/g, '°C').replace(/°\s+C/g, '°C').replace(/°\s+F/g, '°F');
+  let s = u
+    .replace(/[\u2212\u2013\u2012\u2010\u2011]/g, '-')
+    .replace(/μ/g, 'µ')
+    .replace(/Ω/g, 'Ω');
+  s = s.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (m) => `^${[...m].map((c) => superscripts[c]).join('')}`);
+  s = s
+    .replace(/(?:^|(?<=\s))[o˚º°]\s?C\b/g, '°C')
+    .replace(/[˚º]\s?C\b/g, '°C')
+    .replace(/°\s+C/g, '°C')
+    .replace(/°\s+F/g, '°F');
   s = s.replace(/([A-Za-zΩµ])\s*\^?\s*(-\s?[1-3])(?![\d.])/g, '$1^$2').replace(/\^-\s/g, '^-');
   s = s.replace(/([A-Za-z])\^?([23])(?![\d.])\b/g, (m, a, b) => (/[a-z]/i.test(a) && /(cm|m|mm|nm)$/.test(m.slice(0, -1).replace('^', '')) ? `${a}^${b}` : m));
-  s = s.replace(/\s*\.\s*%/g, '.%').replace(/\s+%/g, '%').replace(/\s+/g, ' ').trim();
+  s = s
+    .replace(/\s*\.\s*%/g, '.%')
+    .replace(/\s+%/g, '%')
+    .replace(/\s+/g, ' ')
+    .trim();
   s = s.replace(/\b(wt|at|mol|vol)\s+%/g, '$1%');
   return s;
 }
@@ -226,7 +267,10 @@ const QUANTITY_RE = new RegExp(
 /** Finds every quantity in a text. Offsets index the original text. */
 export function parseQuantities(text: string): Quantity[] {
   // Same-length normalisation keeps offsets valid: Unicode minus/dashes → "-", superscripts handled in units.
-  const prepared = text.replace(/[\u2212\u2012\u2010\u2011]/g, '-').replace(/\u2013/g, '–').replace(/μ/g, 'µ');
+  const prepared = text
+    .replace(/[\u2212\u2012\u2010\u2011]/g, '-')
+    .replace(/\u2013/g, '–')
+    .replace(/μ/g, 'µ');
   const normalised = normaliseForMatching(prepared);
   const out: Quantity[] = [];
   for (const m of normalised.text.matchAll(QUANTITY_RE)) {
@@ -242,7 +286,10 @@ export function parseQuantities(text: string): Quantity[] {
     const isRange = nums.length === 2 && /\d\s*(?:[-–~]|to)\s*\d/.test(g.nums);
     const kind: Quantity['kind'] = nums.length === 1 ? 'single' : isRange ? 'range' : 'list';
     // A leading minus belongs to the number ("-0.2 V"), not a range.
-    const negative = /-\s*$/.test(normalised.text.slice(Math.max(0, m.index! - 2), m.index!)) && !g.cmp && /^(potential|temperature|energy|current-density|current)$/.test(spec.dimension);
+    const negative =
+      /-\s*$/.test(normalised.text.slice(Math.max(0, m.index! - 2), m.index!)) &&
+      !g.cmp &&
+      /^(potential|temperature|energy|current-density|current)$/.test(spec.dimension);
     const values = negative && kind === 'single' ? [-nums[0]] : nums;
     const pm = g.pm ? parseNumber(g.pm) : null;
     let canonical: number[];
@@ -251,7 +298,7 @@ export function parseQuantities(text: string): Quantity[] {
     } catch {
       continue; // a unit mathjs cannot convert is not reported as a quantity rather than guessed
     }
-    const cmp = g.cmp ? ({ '≥': '>=', '≤': '<=', '≈': '~' } as Record<string, string>)[g.cmp] ?? g.cmp : null;
+    const cmp = g.cmp ? (({ '≥': '>=', '≤': '<=', '≈': '~' } as Record<string, string>)[g.cmp] ?? g.cmp) : null;
     out.push({
       text: raw.trim(),
       start: start + (raw.length - raw.trimStart().length),

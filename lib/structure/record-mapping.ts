@@ -56,7 +56,13 @@ const ref = (text: string): MaterialRef => {
 };
 
 const recipeMethod: Record<string, SynthesisMethod> = { 'solid-state': 'solid-phase', 'sol-gel': 'sol-gel' };
-const stepNames: Record<string, string> = { HeatingOperation: 'heating', DryingOperation: 'drying', QuenchingOperation: 'quenching', MixingOperation: 'mixing', ShapingOperation: 'shaping' };
+const stepNames: Record<string, string> = {
+  HeatingOperation: 'heating',
+  DryingOperation: 'drying',
+  QuenchingOperation: 'quenching',
+  MixingOperation: 'mixing',
+  ShapingOperation: 'shaping',
+};
 
 type Obj = Record<string, unknown>;
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -80,12 +86,20 @@ function recipeEntry(recordId: string, kind: string, d: Obj): SynthesisEntry {
   for (const op of arr(d.operations) as Obj[]) {
     const step = stepNames[String(op.type)] ?? str(op.token) ?? null;
     const c = (op.conditions ?? {}) as Obj;
-    for (const [field, list] of [['heating_temperature', temperature], ['heating_time', time]] as const) {
+    for (const [field, list] of [
+      ['heating_temperature', temperature],
+      ['heating_time', time],
+    ] as const) {
       for (const v of arr(c[field]) as Obj[]) {
         const values = arr(v.values).filter((x): x is number => typeof x === 'number');
         const spec = lookupUnit(String(v.units ?? ''));
         if (!values.length || !spec) continue;
-        list.push({ text: `${values.join(', ')} ${v.units}`, canonical: values.map((x) => toCanonical(x, spec)), unit: field === 'heating_time' ? 'h' : 'K', step });
+        list.push({
+          text: `${values.join(', ')} ${v.units}`,
+          canonical: values.map((x) => toCanonical(x, spec)),
+          unit: field === 'heating_time' ? 'h' : 'K',
+          step,
+        });
       }
     }
     for (const a of arr(c.heating_atmosphere)) if (typeof a === 'string') atmosphere.add(a);

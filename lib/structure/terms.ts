@@ -16,14 +16,15 @@ import { parseQuantities, type Quantity } from './quantities.ts';
  */
 
 const STOPWORDS = new Set(
-  ('a an and are as at be been being by for from has have had in into is it its of on or than that the their then there these ' +
+  (
+    'a an and are as at be been being by for from has have had in into is it its of on or than that the their then there these ' +
     'this those to was were which with within without we our us also can could may might such via was will would what when where ' +
-    'who whom whose how do does did not no nor so very using used use based both each other some any all more most')
-    .split(' '),
+    'who whom whose how do does did not no nor so very using used use based both each other some any all more most'
+  ).split(' '),
 );
 
 // Words, formulas, numbers; inner joiners keep "Ni-YSZ", "Co3O4/NF", "La0.6Sr0.4CoO3−δ", "1.5" together.
-const TOKEN = /\(?[\p{L}\p{N}](?:[\p{L}\p{N}]|[-–−·•∙⋅./+()[\]'](?=[\p{L}\p{N}(\[]))*[)\]]?/gu;
+const TOKEN = /\(?[\p{L}\p{N}](?:[\p{L}\p{N}]|[-–−·•∙⋅./+()[\]'](?=[\p{L}\p{N}([]))*[)\]]?/gu;
 
 const isFormulaLike = (t: string) => /\d/.test(t) || /[A-Z].*[A-Z]/.test(t) || /^[A-Z][a-z]?$/.test(t);
 

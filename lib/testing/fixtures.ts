@@ -26,9 +26,21 @@ export const corpusPapers = [
     also_in: [],
     domain: 'sofc',
     paragraphs: [
-      { id: 'demo-sofc-01:p1', section: 'Abstract', text: 'We report a cobalt-free La0.6Sr0.4FeO3 cathode with a peak power density of 812 mW cm−2 at 700 °C.' },
-      { id: 'demo-sofc-01:p2', section: 'Experimental', text: 'Powders were calcined at 1000 °C for 4 h in air and screen-printed on gadolinium-doped ceria electrolytes.' },
-      { id: 'demo-sofc-01:p3', section: 'Results', text: 'The area-specific resistance fell to 0.12 Ω cm2 at 750 °C, lower than the cobalt-containing reference.' },
+      {
+        id: 'demo-sofc-01:p1',
+        section: 'Abstract',
+        text: 'We report a cobalt-free La0.6Sr0.4FeO3 cathode with a peak power density of 812 mW cm−2 at 700 °C.',
+      },
+      {
+        id: 'demo-sofc-01:p2',
+        section: 'Experimental',
+        text: 'Powders were calcined at 1000 °C for 4 h in air and screen-printed on gadolinium-doped ceria electrolytes.',
+      },
+      {
+        id: 'demo-sofc-01:p3',
+        section: 'Results',
+        text: 'The area-specific resistance fell to 0.12 Ω cm2 at 750 °C, lower than the cobalt-containing reference.',
+      },
     ],
   },
   {
@@ -60,7 +72,13 @@ export const corpusPapers = [
     source_id: 'polymer_03',
     also_in: [],
     domain: 'polymer',
-    paragraphs: [{ id: 'demo-polymer-03:p1', section: null, text: 'The polyimide membrane reached an ionic conductivity of 0.08 S cm−1 at 80 °C and 95% relative humidity.' }],
+    paragraphs: [
+      {
+        id: 'demo-polymer-03:p1',
+        section: null,
+        text: 'The polyimide membrane reached an ionic conductivity of 0.08 S cm−1 at 80 °C and 95% relative humidity.',
+      },
+    ],
   },
 ];
 
@@ -83,17 +101,26 @@ export const recipeRows = [
   },
 ];
 
-export const solarchemRow = { doi: '10.9999/demo.solar.2020.003', paper_id: null, ID: '1', No_de_Ref: '1', Catalyst: 'TiO2', Co_catalyst: 'Pt', Light_source: 'UV', CH4_mol_gh: 0.5 };
+export const solarchemRow = {
+  doi: '10.9999/demo.solar.2020.003',
+  paper_id: null,
+  ID: '1',
+  No_de_Ref: '1',
+  Catalyst: 'TiO2',
+  Co_catalyst: 'Pt',
+  Light_source: 'UV',
+  CH4_mol_gh: 0.5,
+};
 
 export function writeCorpusJsonl(dir: string, name = 'papers.jsonl', papers: unknown[] = corpusPapers, gzip = false): string {
-  const body = papers.map((p) => JSON.stringify(p)).join('\n') + '\n';
+  const body = `${papers.map((p) => JSON.stringify(p)).join('\n')}\n`;
   const file = path.join(dir, gzip ? `${name}.gz` : name);
   fs.writeFileSync(file, gzip ? zlib.gzipSync(body) : body);
   return file;
 }
 
 export function writeRecordsJsonl(dir: string, name = 'sol-gel.jsonl', rows: unknown[] = recipeRows, gzip = false): string {
-  const body = rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+  const body = `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
   const file = path.join(dir, gzip ? `${name}.gz` : name);
   fs.writeFileSync(file, gzip ? zlib.gzipSync(body) : body);
   return file;

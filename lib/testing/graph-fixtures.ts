@@ -7,13 +7,16 @@ import type { TextEmbedder } from '../embedding/embedder.ts';
  * the test chooses, so every cosine in a test is known. Every text not in the table gets an axis of its own
  * (cosine 0 with everything else).
  */
-export async function handMadeGraph(rows: RetrievalTupleRow[], vectors: Record<string, number[]>): Promise<{ graph: GraphIndex; embed: (t: string[]) => Promise<Float32Array[]> }> {
+export async function handMadeGraph(
+  rows: RetrievalTupleRow[],
+  vectors: Record<string, number[]>,
+): Promise<{ graph: GraphIndex; embed: (t: string[]) => Promise<Float32Array[]> }> {
   const chosen = Math.max(0, ...Object.values(vectors).map((v) => v.length));
   const dims = chosen + 256;
   const axes = new Map<string, number>();
   const unit = (v: number[]) => {
     const out = new Float32Array(dims);
-    v.forEach((x, i) => (out[i] = x));
+    out.set(v);
     const n = Math.hypot(...out);
     return out.map((x) => x / n);
   };

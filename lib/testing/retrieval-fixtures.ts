@@ -17,7 +17,11 @@ const papers: P[] = [
     title: 'A La0.6Sr0.4CoO3 cathode tested at intermediate temperature',
     paragraphs: [
       { text: 'Cells were assembled on Ni-YSZ supports with a gadolinium-doped ceria barrier layer.', section: 'Experimental', role: 'system' },
-      { text: 'The single cell with the La0.6Sr0.4CoO3 cathode delivered a peak power density of 450 mW cm−2 at 600 °C in humidified hydrogen.', section: 'Results', role: 'performance' },
+      {
+        text: 'The single cell with the La0.6Sr0.4CoO3 cathode delivered a peak power density of 450 mW cm−2 at 600 °C in humidified hydrogen.',
+        section: 'Results',
+        role: 'performance',
+      },
     ],
   },
   {
@@ -25,7 +29,11 @@ const papers: P[] = [
     doi: '10.9999/fx.sofc.800',
     title: 'High-temperature operation of La0.6Sr0.4CoO3 cathodes',
     paragraphs: [
-      { text: 'The single cell with the La0.6Sr0.4CoO3 cathode delivered a peak power density of 450 mW cm−2 at 800 °C in humidified hydrogen.', section: 'Results', role: 'performance' },
+      {
+        text: 'The single cell with the La0.6Sr0.4CoO3 cathode delivered a peak power density of 450 mW cm−2 at 800 °C in humidified hydrogen.',
+        section: 'Results',
+        role: 'performance',
+      },
       { text: 'Degradation remained below 1% per 100 h during operation.', section: 'Results', role: 'performance' },
     ],
   },
@@ -34,7 +42,11 @@ const papers: P[] = [
     doi: '10.9999/fx.synth.srti',
     title: 'Solid-state synthesis of iron-doped strontium titanate',
     paragraphs: [
-      { text: 'SrTi0.7Fe0.3O3 was prepared from SrCO3, TiO2 and Fe2O3 by solid-state reaction; the powders were calcined at 1100 °C for 10 h in air.', section: 'Synthesis', role: 'synthesis' },
+      {
+        text: 'SrTi0.7Fe0.3O3 was prepared from SrCO3, TiO2 and Fe2O3 by solid-state reaction; the powders were calcined at 1100 °C for 10 h in air.',
+        section: 'Synthesis',
+        role: 'synthesis',
+      },
     ],
   },
   {
@@ -42,7 +54,11 @@ const papers: P[] = [
     doi: '10.9999/fx.hydro.nico',
     title: 'Hydrothermal growth of NiCo2O4 nanowires on nickel foam',
     paragraphs: [
-      { text: 'NiCo2O4 nanowires were grown on nickel foam from Ni(NO3)2·6H2O and Co(NO3)2·6H2O in deionized water at 120 °C for 6 h.', section: 'Synthesis', role: 'synthesis' },
+      {
+        text: 'NiCo2O4 nanowires were grown on nickel foam from Ni(NO3)2·6H2O and Co(NO3)2·6H2O in deionized water at 120 °C for 6 h.',
+        section: 'Synthesis',
+        role: 'synthesis',
+      },
       { text: 'The NiCo2O4 electrode needed an overpotential of 290 mV to reach 10 mA cm−2 in 1 M KOH.', section: 'Results', role: 'performance' },
     ],
   },
@@ -50,13 +66,25 @@ const papers: P[] = [
     id: 'fx-supercond',
     doi: null,
     title: 'Pressure dependence of superconductivity in a layered nitride',
-    paragraphs: [{ text: 'The superconducting transition of the Li0.48(THF)yHfNCl crystals occurred at Tc = 25.5 K under ambient pressure.', section: 'Results', role: 'performance' }],
+    paragraphs: [
+      {
+        text: 'The superconducting transition of the Li0.48(THF)yHfNCl crystals occurred at Tc = 25.5 K under ambient pressure.',
+        section: 'Results',
+        role: 'performance',
+      },
+    ],
   },
   {
     id: 'fx-polymer',
     doi: '10.9999/fx.polymer',
     title: 'Proton conductivity of sulfonated polyimide membranes',
-    paragraphs: [{ text: 'The sulfonated polyimide membrane reached a proton conductivity of 0.12 S cm−1 at 80 °C and 90% relative humidity.', section: 'Results', role: 'performance' }],
+    paragraphs: [
+      {
+        text: 'The sulfonated polyimide membrane reached a proton conductivity of 0.12 S cm−1 at 80 °C and 90% relative humidity.',
+        section: 'Results',
+        role: 'performance',
+      },
+    ],
   },
 ];
 
@@ -77,7 +105,14 @@ export const fixtureRecords = [
   },
 ];
 
-export const tupleRow = (id: string, s: [string, string], relation: string, o: [string, string], paragraphId: string, extra: Partial<RetrievalTupleRow> = {}): RetrievalTupleRow => ({
+export const tupleRow = (
+  id: string,
+  s: [string, string],
+  relation: string,
+  o: [string, string],
+  paragraphId: string,
+  extra: Partial<RetrievalTupleRow> = {},
+): RetrievalTupleRow => ({
   id,
   subjectKey: s[0],
   subjectLabel: s[1],
@@ -100,17 +135,45 @@ export const tupleRow = (id: string, s: [string, string], relation: string, o: [
 
 /** Invented tuples over the fixture papers (as the graph stage would extract them). */
 export const fixtureTuples: RetrievalTupleRow[] = [
-  tupleRow('g1', ['f:CoLa0.6O3Sr0.4', 'La0.6Sr0.4CoO3'], 'has_property', ['p:power-density', 'power density'], 'fx-sofc-600:p2', { value: 450, valueMax: 450, unit: 'mW/cm^2', referenceRelation: 'measured_at', referenceNode: '600 °C' }),
-  tupleRow('g2', ['f:CoLa0.6O3Sr0.4', 'La0.6Sr0.4CoO3'], 'has_property', ['p:power-density', 'power density'], 'fx-sofc-800:p1', { value: 450, valueMax: 450, unit: 'mW/cm^2', referenceRelation: 'measured_at', referenceNode: '800 °C' }),
+  tupleRow('g1', ['f:CoLa0.6O3Sr0.4', 'La0.6Sr0.4CoO3'], 'has_property', ['p:power-density', 'power density'], 'fx-sofc-600:p2', {
+    value: 450,
+    valueMax: 450,
+    unit: 'mW/cm^2',
+    referenceRelation: 'measured_at',
+    referenceNode: '600 °C',
+  }),
+  tupleRow('g2', ['f:CoLa0.6O3Sr0.4', 'La0.6Sr0.4CoO3'], 'has_property', ['p:power-density', 'power density'], 'fx-sofc-800:p1', {
+    value: 450,
+    valueMax: 450,
+    unit: 'mW/cm^2',
+    referenceRelation: 'measured_at',
+    referenceNode: '800 °C',
+  }),
   tupleRow('g3', ['f:Fe0.3O3SrTi0.7', 'SrTi0.7Fe0.3O3'], 'synthesized_from', ['f:CO3Sr', 'SrCO3'], 'fx-synth-srco3:p1'),
   tupleRow('g4', ['f:Fe0.3O3SrTi0.7', 'SrTi0.7Fe0.3O3'], 'synthesized_by', ['method:solid-phase', 'solid-phase'], 'fx-synth-srco3:p1'),
-  tupleRow('g5', ['n:sulfonatedpolyimidemembrane', 'sulfonated polyimide membrane'], 'has_property', ['p:conductivity', 'proton conductivity'], 'fx-polymer:p1', { value: 0.12, valueMax: 0.12, unit: 'S/cm', referenceRelation: 'measured_at', referenceNode: '80 °C' }),
+  tupleRow(
+    'g5',
+    ['n:sulfonatedpolyimidemembrane', 'sulfonated polyimide membrane'],
+    'has_property',
+    ['p:conductivity', 'proton conductivity'],
+    'fx-polymer:p1',
+    { value: 0.12, valueMax: 0.12, unit: 'S/cm', referenceRelation: 'measured_at', referenceNode: '80 °C' },
+  ),
   tupleRow('g6', ['f:Co2NiO4', 'NiCo2O4'], 'grown_on', ['m:NF', 'nickel foam'], 'fx-hydrothermal:p1'),
   tupleRow('g7', ['m:NF', 'nickel foam'], 'part_of', ['n:electrode', 'electrode'], 'fx-hydrothermal:p2'),
   // Causal chain: sintering temperature → grain size → proton conductivity (tier 1), plus an analogue source.
-  tupleRow('g8', ['n:sinteringtemperature', 'sintering temperature'], 'increases', ['p:size', 'grain size'], 'fx-synth-srco3:p1', { causal: true, sentence: 'A higher sintering temperature increased the grain size.' }),
-  tupleRow('g9', ['p:size', 'grain size'], 'increases', ['p:conductivity', 'proton conductivity'], 'fx-polymer:p1', { causal: true, sentence: 'Larger grains raised the proton conductivity.' }),
-  tupleRow('g10', ['n:calcinationtemperature', 'calcination temperature'], 'decreases', ['n:surfacearea', 'surface area'], 'fx-synth-srco3:p1', { causal: true, sentence: 'A higher calcination temperature decreased the surface area.' }),
+  tupleRow('g8', ['n:sinteringtemperature', 'sintering temperature'], 'increases', ['p:size', 'grain size'], 'fx-synth-srco3:p1', {
+    causal: true,
+    sentence: 'A higher sintering temperature increased the grain size.',
+  }),
+  tupleRow('g9', ['p:size', 'grain size'], 'increases', ['p:conductivity', 'proton conductivity'], 'fx-polymer:p1', {
+    causal: true,
+    sentence: 'Larger grains raised the proton conductivity.',
+  }),
+  tupleRow('g10', ['n:calcinationtemperature', 'calcination temperature'], 'decreases', ['n:surfacearea', 'surface area'], 'fx-synth-srco3:p1', {
+    causal: true,
+    sentence: 'A higher calcination temperature decreased the surface area.',
+  }),
 ];
 
 export function fixtureCorpus(): RetrievalCorpus {
@@ -118,7 +181,17 @@ export function fixtureCorpus(): RetrievalCorpus {
     version: 'fixture-1',
     papers: papers.map((p) => ({ id: p.id, doi: p.doi, title: p.title, sourceId: p.id, source: 'Fixture', year: 2024 })),
     paragraphs: papers.flatMap((p) =>
-      p.paragraphs.map((x, i) => ({ id: `${p.id}:p${i + 1}`, paperId: p.id, ordinal: i, externalId: `${p.id}:p${i + 1}`, section: x.section ?? null, kind: 'body', text: x.text, role: x.role ?? null, method: null })),
+      p.paragraphs.map((x, i) => ({
+        id: `${p.id}:p${i + 1}`,
+        paperId: p.id,
+        ordinal: i,
+        externalId: `${p.id}:p${i + 1}`,
+        section: x.section ?? null,
+        kind: 'body',
+        text: x.text,
+        role: x.role ?? null,
+        method: null,
+      })),
     ),
     entities: [],
     recordCount: fixtureRecords.length,

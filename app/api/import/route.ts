@@ -11,7 +11,9 @@ export async function POST(request: Request) {
   const cfg = config();
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > cfg.maxUploadBytes + 1024 * 1024) {
-    return errorResponse(new AppError('payload-too-large', `the upload is larger than the ${Math.round(cfg.maxUploadBytes / 1048576)} MiB limit (ASSAY_MAX_UPLOAD_MB)`));
+    return errorResponse(
+      new AppError('payload-too-large', `the upload is larger than the ${Math.round(cfg.maxUploadBytes / 1048576)} MiB limit (ASSAY_MAX_UPLOAD_MB)`),
+    );
   }
   let form: FormData;
   try {

@@ -27,6 +27,11 @@ export const POST = handleErrors(async (request: Request) => {
   const result = await service.retrieve(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k, mode: parsed.data.mode });
   return Response.json({
     result,
-    index: { paragraphs: index.paragraphs.size, embedder: index.embedderId, reformulator: service.reformulator.id, buildSeconds: Math.round(index.buildSeconds * 10) / 10 },
+    index: {
+      paragraphs: index.paragraphs.size,
+      embedder: index.embedderId,
+      reformulator: service.reformulator.id,
+      buildSeconds: Math.round(index.buildSeconds * 10) / 10,
+    },
   });
 }, 'retrieve');

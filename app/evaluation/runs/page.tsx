@@ -11,7 +11,11 @@ import { PIPELINES, pipelineDescriptions } from '@/lib/pipelines/registry';
 export const dynamic = 'force-dynamic';
 
 const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(3));
-const statusStyle: Record<string, string> = { running: 'bg-sky-100 text-sky-800', succeeded: 'bg-emerald-100 text-emerald-800', failed: 'bg-red-100 text-red-800' };
+const statusStyle: Record<string, string> = {
+  running: 'bg-sky-100 text-sky-800',
+  succeeded: 'bg-emerald-100 text-emerald-800',
+  failed: 'bg-red-100 text-red-800',
+};
 
 export default async function EvaluationRunsPage() {
   let db;
@@ -27,11 +31,15 @@ export default async function EvaluationRunsPage() {
       <div>
         <h1 className="text-2xl font-semibold">Evaluation runs</h1>
         <p className="text-sm text-slate-600">
-          Each run sends every question of a set through the chosen retrieval pipelines and scores the answers: doi@1/@5 (answer paper in
-          the top 1/5), MRR, paragraph recall@5, value@3, abstention on unanswerable questions and false abstention on answerable ones.
+          Each run sends every question of a set through the chosen retrieval pipelines and scores the answers: doi@1/@5 (answer paper in the top 1/5), MRR,
+          paragraph recall@5, value@3, abstention on unanswerable questions and false abstention on answerable ones.
         </p>
       </div>
-      <EvaluationLauncher questionSets={sets} pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))} runningIds={runs.filter((r) => r.status === 'running').map((r) => r.id)} />
+      <EvaluationLauncher
+        questionSets={sets}
+        pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))}
+        runningIds={runs.filter((r) => r.status === 'running').map((r) => r.id)}
+      />
       {runs.length === 0 ? (
         <p className="text-sm text-slate-600">No runs yet.</p>
       ) : (

@@ -22,8 +22,16 @@ beforeAll(async () => {
       if (mode === 'error') return res.writeHead(503).end('model loading');
       if (mode === 'garbage') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": []}');
       const words = body.query.toLowerCase().split(/\W+/);
-      const results = body.documents.map((d: string, index: number) => ({ index, relevance_score: words.filter((w: string) => w && d.toLowerCase().includes(w)).length / words.length }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'r1', results: results.sort((a: { relevance_score: number }, b: { relevance_score: number }) => b.relevance_score - a.relevance_score).slice(0, body.top_n) }));
+      const results = body.documents.map((d: string, index: number) => ({
+        index,
+        relevance_score: words.filter((w: string) => w && d.toLowerCase().includes(w)).length / words.length,
+      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'r1',
+          results: results.sort((a: { relevance_score: number }, b: { relevance_score: number }) => b.relevance_score - a.relevance_score).slice(0, body.top_n),
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,7 +45,10 @@ describe('httpRerankingModel', () => {
     const model = httpRerankingModel({ baseUrl, apiKey: 'secret', model: 'bge-reranker' });
     const docs = ['LSCF has property power density', 'YSZ used as electrolyte', 'power density of LSCF at 800 °C'];
     const r = await rerank({ model, query: 'LSCF power density 800', documents: docs });
-    expect(requests.at(-1)).toEqual({ auth: 'Bearer secret', body: { model: 'bge-reranker', query: 'LSCF power density 800', documents: docs, top_n: 3, return_documents: false } });
+    expect(requests.at(-1)).toEqual({
+      auth: 'Bearer secret',
+      body: { model: 'bge-reranker', query: 'LSCF power density 800', documents: docs, top_n: 3, return_documents: false },
+    });
     expect(r.ranking.map((x) => x.originalIndex)).toEqual([2, 0, 1]);
     expect(r.ranking[0].score).toBe(1);
   });
@@ -52,6 +63,9 @@ describe('httpRerankingModel', () => {
     expect(failed).toMatchObject({ statusCode: 503, isRetryable: true });
     expect(requests.at(-1)!.auth).toBeUndefined();
     mode = 'garbage';
-    await expect(model.doRerank({ query: 'q', documents: { type: 'text', values: ['a'] } })).rejects.toMatchObject({ isRetryable: false, message: expect.stringMatching(/unexpected body/) });
+    await expect(model.doRerank({ query: 'q', documents: { type: 'text', values: ['a'] } })).rejects.toMatchObject({
+      isRetryable: false,
+      message: expect.stringMatching(/unexpected body/),
+    });
   });
 });

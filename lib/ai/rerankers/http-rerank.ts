@@ -31,17 +31,37 @@ export function httpRerankingModel(opts: { baseUrl: string; apiKey?: string; mod
           signal: abortSignal,
         });
       } catch (error) {
-        throw new APICallError({ message: `rerank request failed: ${(error as Error).message}`, url, requestBodyValues: body, cause: error, isRetryable: true });
+        throw new APICallError({
+          message: `rerank request failed: ${(error as Error).message}`,
+          url,
+          requestBodyValues: body,
+          cause: error,
+          isRetryable: true,
+        });
       }
       const text = await res.text();
       if (!res.ok) {
-        throw new APICallError({ message: `rerank endpoint answered HTTP ${res.status}: ${text.slice(0, 200)}`, url, requestBodyValues: body, statusCode: res.status, responseBody: text, isRetryable: res.status === 408 || res.status === 429 || res.status >= 500 });
+        throw new APICallError({
+          message: `rerank endpoint answered HTTP ${res.status}: ${text.slice(0, 200)}`,
+          url,
+          requestBodyValues: body,
+          statusCode: res.status,
+          responseBody: text,
+          isRetryable: res.status === 408 || res.status === 429 || res.status >= 500,
+        });
       }
       let parsed: z.infer<typeof responseSchema>;
       try {
         parsed = responseSchema.parse(JSON.parse(text));
       } catch (error) {
-        throw new APICallError({ message: `rerank endpoint returned an unexpected body: ${(error as Error).message.slice(0, 200)}`, url, requestBodyValues: body, statusCode: res.status, responseBody: text, isRetryable: false });
+        throw new APICallError({
+          message: `rerank endpoint returned an unexpected body: ${(error as Error).message.slice(0, 200)}`,
+          url,
+          requestBodyValues: body,
+          statusCode: res.status,
+          responseBody: text,
+          isRetryable: false,
+        });
       }
       const ranking = parsed.results
         .filter((r) => r.index < texts.length)

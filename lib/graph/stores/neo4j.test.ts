@@ -17,7 +17,11 @@ function fakeDriver(answer: (query: string, params: Record<string, unknown>) => 
     executeQuery: async (query: string, params: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => {
       calls.push({ query, params, config });
       const { keys, rows } = answer(query, params);
-      return new EagerResult(keys, rows.map((r) => new Neo4jRecord(keys, r)), {} as never);
+      return new EagerResult(
+        keys,
+        rows.map((r) => new Neo4jRecord(keys, r)),
+        {} as never,
+      );
     },
     close: async () => {
       closed = true;
@@ -41,23 +45,75 @@ describe('Neo4j graph store (fake executeQuery)', () => {
 
   it('upserts in UNWIND batches of at most 1,000 rows with parameters, never values in the query text', async () => {
     const { driver, calls } = fakeDriver();
-    const entities = Array.from({ length: 2500 }, (_, i) => ({ key: `n:e${i}`, label: `e${i}'; DROP`, kind: 'concept', formula: null, surfaces: { [`e${i}`]: 1 } }));
-    const tuples = [{ id: 't1', subjectKey: 'n:e1', relation: 'causes', objectKey: 'n:e2', referenceRelation: null, referenceNode: null, value: 1.5, valueMax: 1.5, unit: 'K', causal: true, paperId: 'p', paragraphId: 'q', recordId: null, start: 0, end: 4, sentence: 'x', stamp: 's' }];
+    const entities = Array.from({ length: 2500 }, (_, i) => ({
+      key: `n:e${i}`,
+      label: `e${i}'; DROP`,
+      kind: 'concept',
+      formula: null,
+      surfaces: { [`e${i}`]: 1 },
+    }));
+    const tuples = [
+      {
+        id: 't1',
+        subjectKey: 'n:e1',
+        relation: 'causes',
+        objectKey: 'n:e2',
+        referenceRelation: null,
+        referenceNode: null,
+        value: 1.5,
+        valueMax: 1.5,
+        unit: 'K',
+        causal: true,
+        paperId: 'p',
+        paragraphId: 'q',
+        recordId: null,
+        start: 0,
+        end: 4,
+        sentence: 'x',
+        stamp: 's',
+      },
+    ];
     await createNeo4jGraphStore(driver).upsert({ entities, tuples });
     expect(calls).toHaveLength(4);
     expect(calls.slice(0, 3).map((c) => (c.params.rows as unknown[]).length)).toEqual([1000, 1000, 500]);
     expect(calls[0].query).toMatch(/^UNWIND \$rows AS row MERGE \(e:Entity \{key: row\.key\}\)/);
     expect(calls[3].query).toMatch(/MERGE \(s\)-\[r:TUPLE \{id: row\.props\.id\}\]->\(o\) SET r \+= row\.props/);
-    expect(calls[3].params.rows).toEqual([{ subjectKey: 'n:e1', objectKey: 'n:e2', props: expect.objectContaining({ id: 't1', relation: 'causes', value: 1.5, causal: true }) }]);
+    expect(calls[3].params.rows).toEqual([
+      { subjectKey: 'n:e1', objectKey: 'n:e2', props: expect.objectContaining({ id: 't1', relation: 'causes', value: 1.5, causal: true }) },
+    ]);
     for (const c of calls) expect(c.query).not.toMatch(/DROP|e1'/);
   });
 
   it('maps records back to tuples (integers included) and passes LIMIT as a Neo4j integer', async () => {
-    const rel = new Relationship(int(7), int(1), int(2), 'TUPLE', { id: 't9', relation: 'has_property', value: 823.15, valueMax: 823.15, unit: 'K', start: int(12), end: int(40), causal: false, paperId: 'p1', stamp: 's' });
-    const { driver, calls } = fakeDriver((q) => (q.includes('RETURN s.key') ? { keys: ['subjectKey', 'objectKey', 'r'], rows: [['f:Ni', 'p:power-density', rel]] } : { keys: [], rows: [] }));
+    const rel = new Relationship(int(7), int(1), int(2), 'TUPLE', {
+      id: 't9',
+      relation: 'has_property',
+      value: 823.15,
+      valueMax: 823.15,
+      unit: 'K',
+      start: int(12),
+      end: int(40),
+      causal: false,
+      paperId: 'p1',
+      stamp: 's',
+    });
+    const { driver, calls } = fakeDriver((q) =>
+      q.includes('RETURN s.key') ? { keys: ['subjectKey', 'objectKey', 'r'], rows: [['f:Ni', 'p:power-density', rel]] } : { keys: [], rows: [] },
+    );
     const store = createNeo4jGraphStore(driver);
     const [t] = await store.tuplesTouching(['f:Ni'], 5);
-    expect(t).toMatchObject({ id: 't9', subjectKey: 'f:Ni', objectKey: 'p:power-density', relation: 'has_property', value: 823.15, unit: 'K', start: 12, end: 40, paperId: 'p1', referenceNode: null });
+    expect(t).toMatchObject({
+      id: 't9',
+      subjectKey: 'f:Ni',
+      objectKey: 'p:power-density',
+      relation: 'has_property',
+      value: 823.15,
+      unit: 'K',
+      start: 12,
+      end: 40,
+      paperId: 'p1',
+      referenceNode: null,
+    });
     expect(neo4j.isInt(calls[0].params.limit)).toBe(true);
     expect(calls[0].config.routing).toBe(neo4j.routing.READ);
     expect(await store.tuplesTouching([], 5)).toEqual([]);
@@ -65,7 +121,15 @@ describe('Neo4j graph store (fake executeQuery)', () => {
   });
 
   it('bounds variable-length paths with a checked integer and returns keys and tuple ids', async () => {
-    const { driver, calls } = fakeDriver(() => ({ keys: ['nodes', 'tupleIds'], rows: [[['a', 'b', 'c'], ['t1', 't2']]] }));
+    const { driver, calls } = fakeDriver(() => ({
+      keys: ['nodes', 'tupleIds'],
+      rows: [
+        [
+          ['a', 'b', 'c'],
+          ['t1', 't2'],
+        ],
+      ],
+    }));
     const store = createNeo4jGraphStore(driver);
     expect(await store.paths('a', 'c', 3)).toEqual([{ nodes: ['a', 'b', 'c'], tupleIds: ['t1', 't2'] }]);
     expect(calls[0].query).toContain('[:TUPLE*1..3]');

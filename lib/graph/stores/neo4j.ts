@@ -49,7 +49,9 @@ export function createNeo4jGraphStore(driver: Neo4jQueryRunner, opts: { database
     },
     async upsert({ entities, tuples }) {
       for (let i = 0; i < entities.length; i += BATCH) {
-        const rows = entities.slice(i, i + BATCH).map((e: StoredEntity) => ({ key: e.key, label: e.label, kind: e.kind, formula: e.formula, surfaces: Object.keys(e.surfaces) }));
+        const rows = entities
+          .slice(i, i + BATCH)
+          .map((e: StoredEntity) => ({ key: e.key, label: e.label, kind: e.kind, formula: e.formula, surfaces: Object.keys(e.surfaces) }));
         await run(
           'UNWIND $rows AS row MERGE (e:Entity {key: row.key}) ON CREATE SET e.label = row.label, e.kind = row.kind, e.formula = row.formula, e.surfaces = row.surfaces ' +
             'ON MATCH SET e.surfaces = e.surfaces + [s IN row.surfaces WHERE NOT s IN e.surfaces]',

@@ -3,22 +3,30 @@ import { cleanText, normaliseDoi } from '../text.ts';
 import type { ParsedParagraph, Reader } from '../types.ts';
 import { jsonLines } from './jsonl.ts';
 
-const nullableString = z.string().nullish().transform((v) => v ?? null);
+const nullableString = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 const corpusPaper = z.object({
   id: z.string().min(1),
   doi: nullableString,
   title: nullableString,
-  authors: z.array(z.string()).nullish().transform((v) => v ?? []),
+  authors: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
   journal: nullableString,
-  year: z.number().int().nullish().transform((v) => v ?? null),
+  year: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
   license: nullableString,
   source: z.string().min(1),
   source_id: nullableString,
   also_in: z.array(z.object({ source: z.string(), source_id: z.string() })).nullish(),
   domain: nullableString,
-  paragraphs: z
-    .array(z.object({ id: nullableString, section: nullableString, text: z.string() }))
-    .min(1, 'a paper needs at least one paragraph'),
+  paragraphs: z.array(z.object({ id: nullableString, section: nullableString, text: z.string() })).min(1, 'a paper needs at least one paragraph'),
 });
 
 /** The corpus JSON-lines format of ../shared/data/corpus: one paper with its paragraphs per line. */
@@ -63,7 +71,11 @@ export const corpusJsonlReader: Reader = {
           source: p.source,
           sourceId: p.id,
           domain: p.domain,
-          abstract: paragraphs.filter((x) => x.kind === 'abstract').map((x) => x.text).join('\n\n') || null,
+          abstract:
+            paragraphs
+              .filter((x) => x.kind === 'abstract')
+              .map((x) => x.text)
+              .join('\n\n') || null,
           format: 'corpus-jsonl',
           paragraphs,
           meta: { sourceDatasetId: p.source_id, alsoIn: p.also_in ?? [] },

@@ -47,13 +47,15 @@ export const jatsReader: Reader = {
         authors,
         journal: journal ? cleanText(textOf(journal)) || null : null,
         year: year ?? null,
-        license: license
-          ? license.attrs.href || license.attrs['license-type'] || cleanText(textOf(license)).slice(0, 300) || null
-          : null,
+        license: license ? license.attrs.href || license.attrs['license-type'] || cleanText(textOf(license)).slice(0, 300) || null : null,
         source: 'JATS',
         sourceId: pmcId ? (pmcId.toUpperCase().startsWith('PMC') ? pmcId.toUpperCase() : `PMC${pmcId}`) : null,
         domain: null,
-        abstract: paragraphs.filter((p) => p.kind === 'abstract').map((p) => p.text).join('\n\n') || null,
+        abstract:
+          paragraphs
+            .filter((p) => p.kind === 'abstract')
+            .map((p) => p.text)
+            .join('\n\n') || null,
         format: 'jats',
         paragraphs,
         meta: { fileName: file.displayName },

@@ -152,13 +152,13 @@ function findTitle(lines: Line[], bodySize: number): string | null {
   const maxSize = Math.max(...candidates.map((l) => l.size));
   if (maxSize < bodySize * 1.25) return null;
   const picked = candidates.filter((l) => l.size >= maxSize - 0.5);
-  picked.forEach((l) => titleLines.add(l));
+  for (const l of picked) titleLines.add(l);
   return cleanText(picked.map((l) => l.text).join(' '));
 }
 
 function isHeading(l: Line, bodySize: number): boolean {
   const t = l.text.trim();
-  if (t.length > 90 || /[.,;]$/.test(t) && !knownHeadings.test(t)) return false;
+  if (t.length > 90 || (/[.,;]$/.test(t) && !knownHeadings.test(t))) return false;
   if (knownHeadings.test(t)) return true;
   if (l.size >= bodySize * 1.15 && t.length >= 3 && /[A-Za-z]/.test(t)) return true;
   return numberedHeading.test(t) && l.size >= bodySize * 0.98 && !/\d\s*(?:°|K|nm|mg|mL|h)\b/.test(t);

@@ -37,7 +37,10 @@ export const pdfReader: Reader = {
       }
       const info = (await getMeta(doc).catch(() => ({ info: {} as Record<string, unknown> }))).info as Record<string, unknown>;
       const metaTitle = typeof info.Title === 'string' && info.Title.trim().length > 8 ? cleanText(info.Title) : null;
-      const firstPageText = paragraphs.filter((p) => p.page === 1).map((p) => p.text).join('\n');
+      const firstPageText = paragraphs
+        .filter((p) => p.page === 1)
+        .map((p) => p.text)
+        .join('\n');
       const author = typeof info.Author === 'string' ? info.Author : '';
       const year = /\b((?:19|20)\d\d)/.exec(String(info.CreationDate ?? ''))?.[1];
       yield {
@@ -46,14 +49,23 @@ export const pdfReader: Reader = {
         paper: {
           doi: findLabelledDoi(firstPageText) ?? normaliseDoi(typeof info.Subject === 'string' ? info.Subject : null),
           title: layoutTitle ?? metaTitle,
-          authors: author ? author.split(/\s*(?:;|,| and )\s*/).map(cleanText).filter(Boolean) : [],
+          authors: author
+            ? author
+                .split(/\s*(?:;|,| and )\s*/)
+                .map(cleanText)
+                .filter(Boolean)
+            : [],
           journal: null,
           year: year ? Number(year) : null,
           license: null,
           source: 'PDF',
           sourceId: null,
           domain: null,
-          abstract: paragraphs.filter((p) => p.kind === 'abstract').map((p) => p.text).join('\n\n') || null,
+          abstract:
+            paragraphs
+              .filter((p) => p.kind === 'abstract')
+              .map((p) => p.text)
+              .join('\n\n') || null,
           format: 'pdf',
           paragraphs,
           meta: { fileName: file.displayName, pages: doc.numPages },

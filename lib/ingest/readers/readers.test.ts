@@ -111,8 +111,14 @@ describe('TEI XML', () => {
       const p = await onePaper(teiReader, path.join(samples, f));
       expect(p.title, f).toBeTruthy();
       expect(p.paragraphs.length, f).toBeGreaterThan(3);
-      expect(p.paragraphs.some((x) => x.kind === 'abstract'), f).toBe(true);
-      expect(p.paragraphs.every((x) => !/<rs|<\/?p>/.test(x.text)), f).toBe(true);
+      expect(
+        p.paragraphs.some((x) => x.kind === 'abstract'),
+        f,
+      ).toBe(true);
+      expect(
+        p.paragraphs.every((x) => !/<rs|<\/?p>/.test(x.text)),
+        f,
+      ).toBe(true);
     }
   });
   it('reports truncated XML with line and column', async () => {
@@ -193,7 +199,8 @@ describe('PDF', () => {
 
 describe('text and Markdown', () => {
   it('splits Markdown into title, sections and paragraphs and strips markup', async () => {
-    const md = '# Layered double hydroxides\n\n## Synthesis\nNiFe **LDH** was grown on [nickel foam](http://x) at 120 °C.\n\nThen washed.\n\n```\ncode\n```\n\n## Results\n- The overpotential was 230 mV at 10 mA cm⁻².\n';
+    const md =
+      '# Layered double hydroxides\n\n## Synthesis\nNiFe **LDH** was grown on [nickel foam](http://x) at 120 °C.\n\nThen washed.\n\n```\ncode\n```\n\n## Results\n- The overpotential was 230 mV at 10 mA cm⁻².\n';
     const p = await onePaper(textReader, write('notes.md', md));
     expect(p.title).toBe('Layered double hydroxides');
     expect(p.paragraphs).toEqual([
@@ -203,7 +210,8 @@ describe('text and Markdown', () => {
     ]);
   });
   it('reads plain text with a title line, headings and a DOI label', async () => {
-    const txt = 'Hydrothermal growth of ZnO nanorods\n\ndoi: 10.9999/demo.txt.6\n\nIntroduction\n\nZnO nanorods were grown at 90 °C for 6 h.\nThe rods were 2 µm long.\n';
+    const txt =
+      'Hydrothermal growth of ZnO nanorods\n\ndoi: 10.9999/demo.txt.6\n\nIntroduction\n\nZnO nanorods were grown at 90 °C for 6 h.\nThe rods were 2 µm long.\n';
     const p = await onePaper(textReader, write('paper.txt', txt));
     expect(p.title).toBe('Hydrothermal growth of ZnO nanorods');
     expect(p.doi).toBe('10.9999/demo.txt.6');
@@ -222,8 +230,8 @@ describe('detectReader', () => {
       ['x.xml', teiXml(), 'tei'],
       ['y.xml', jatsXml(), 'jats'],
       ['paper.bin', await makePdf(), 'pdf'],
-      ['c.jsonl', JSON.stringify(corpusPapers[0]) + '\n', 'corpus-jsonl'],
-      ['r.jsonl.gz', zlib.gzipSync(JSON.stringify(recipeRows[0]) + '\n'), 'records-jsonl'],
+      ['c.jsonl', `${JSON.stringify(corpusPapers[0])}\n`, 'corpus-jsonl'],
+      ['r.jsonl.gz', zlib.gzipSync(`${JSON.stringify(recipeRows[0])}\n`), 'records-jsonl'],
       ['notes.md', '# Title\n\ntext', 'text'],
     ];
     for (const [name, content, expected] of cases) {
@@ -233,7 +241,9 @@ describe('detectReader', () => {
   });
   it('skips unknown JSON lines and refuses binary, HTML and other XML with reasons', async () => {
     expect(await detectReader(write('q.jsonl', '{"question":"?"}\n'))).toMatchObject({ skip: expect.stringMatching(/neither/) });
-    expect(await detectReader(write('x.docx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0])))).toMatchObject({ error: expect.stringMatching(/unsupported binary/) });
+    expect(await detectReader(write('x.docx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0])))).toMatchObject({
+      error: expect.stringMatching(/unsupported binary/),
+    });
     expect(await detectReader(write('p.html', '<html><body>x</body></html>'))).toMatchObject({ error: expect.stringMatching(/HTML/) });
     expect(await detectReader(write('s.xml', '<svg></svg>'))).toMatchObject({ error: expect.stringMatching(/root <svg>/) });
     expect(await detectReader(write('e.txt', ''))).toMatchObject({ error: 'the file is empty' });

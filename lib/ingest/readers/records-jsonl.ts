@@ -10,7 +10,10 @@ import { jsonLines, recordKindOf } from './jsonl.ts';
 export const recordsJsonlReader: Reader = {
   name: 'records-jsonl',
   async *read(file, ctx) {
-    const base = path.basename(file.displayName).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
+    const base = path
+      .basename(file.displayName)
+      .replace(/\.gz$/i, '')
+      .replace(/\.(jsonl|ndjson|json)$/i, '');
     const source = base.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     for await (const line of jsonLines(file, ctx)) {
       const location = `line ${line.lineNo}`;

@@ -28,9 +28,7 @@ export const teiReader: Reader = {
 
     const titles = childElements(child(fileDesc, 'titlestmt') ?? emptyEl, 'title');
     const title =
-      titles.find((t) => t.attrs.type === 'main' || t.attrs.level === 'a') ??
-      titles[0] ??
-      descendants(child(sourceDesc, 'biblstruct', 'analytic'), 'title')[0];
+      titles.find((t) => t.attrs.type === 'main' || t.attrs.level === 'a') ?? titles[0] ?? descendants(child(sourceDesc, 'biblstruct', 'analytic'), 'title')[0];
     const authors = descendants(sourceDesc, 'author')
       .map((a) => {
         const pers = child(a, 'persname');
@@ -58,7 +56,11 @@ export const teiReader: Reader = {
         source: 'TEI',
         sourceId: null,
         domain: null,
-        abstract: paragraphs.filter((p) => p.kind === 'abstract').map((p) => p.text).join('\n\n') || null,
+        abstract:
+          paragraphs
+            .filter((p) => p.kind === 'abstract')
+            .map((p) => p.text)
+            .join('\n\n') || null,
         format: 'tei',
         paragraphs,
         meta: { fileName: file.displayName },

@@ -30,7 +30,11 @@ export const textReader: Reader = {
         source: markdown ? 'Markdown' : 'Text',
         sourceId: null,
         domain: null,
-        abstract: paragraphs.filter((p) => p.kind === 'abstract').map((p) => p.text).join('\n\n') || null,
+        abstract:
+          paragraphs
+            .filter((p) => p.kind === 'abstract')
+            .map((p) => p.text)
+            .join('\n\n') || null,
         format: 'text',
         paragraphs,
         meta: { fileName: file.displayName },

@@ -41,7 +41,10 @@ export function parseXml(bytes: Uint8Array): XElement {
     if (open) {
       const names = open[1].split(',').map((n) => `<${n.trim().replace(/^"|"$/g, '')}>`);
       const lastLine = text.split('\n').length;
-      throw new InputError(`malformed XML: the file ends before ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} closed (truncated?)`, `line ${lastLine}, end of file`);
+      throw new InputError(
+        `malformed XML: the file ends before ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} closed (truncated?)`,
+        `line ${lastLine}, end of file`,
+      );
     }
     throw new InputError(`malformed XML: ${msg}`, `line ${line}, column ${col}`);
   }

@@ -31,7 +31,11 @@ export const POST = handleErrors(async (request: Request) => {
   if (!set) throw badRequest(`no question set named ${parsed.data.questionSet} (sets come from ASSAY_QUESTIONS)`);
   const db = await getDatabase();
   try {
-    const runId = await startBackgroundEvaluation(db, getRetrievalService(db, cfg), { questionsFile: set.path, pipelines: parsed.data.pipelines, limit: parsed.data.limit });
+    const runId = await startBackgroundEvaluation(db, getRetrievalService(db, cfg), {
+      questionsFile: set.path,
+      pipelines: parsed.data.pipelines,
+      limit: parsed.data.limit,
+    });
     return Response.json({ runId }, { status: 202 });
   } catch (error) {
     if (error instanceof QuestionFileError) throw badRequest(error.message);

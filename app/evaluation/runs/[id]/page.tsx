@@ -97,7 +97,13 @@ export default async function EvaluationRunPage({ params, searchParams }: { para
       {summary && (
         <>
           <section aria-label="Summary" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-            <MetricChart rows={Object.entries(summary.pipelines).map(([p, m]) => ({ pipeline: p, values: Object.fromEntries(metrics.map((k) => [k.label, m[k.key] as number | null])) }))} metrics={metrics.map((m) => ({ key: m.label, label: m.label }))} />
+            <MetricChart
+              rows={Object.entries(summary.pipelines).map(([p, m]) => ({
+                pipeline: p,
+                values: Object.fromEntries(metrics.map((k) => [k.label, m[k.key] as number | null])),
+              }))}
+              metrics={metrics.map((m) => ({ key: m.label, label: m.label }))}
+            />
             <MetricsTable rows={Object.entries(summary.pipelines)} label="Pipeline" />
           </section>
           {Object.entries(summary.pipelines).map(([p, s]) => (
@@ -160,7 +166,9 @@ export default async function EvaluationRunPage({ params, searchParams }: { para
                   </td>
                   <td>{r.pipeline}</td>
                   <td>
-                    <span className={`rounded px-1.5 py-0.5 text-xs ${hit ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}>{hit ? 'hit' : 'miss'}</span>
+                    <span className={`rounded px-1.5 py-0.5 text-xs ${hit ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}>
+                      {hit ? 'hit' : 'miss'}
+                    </span>
                     {r.abstained && r.type !== 'unanswerable' && <span className="ml-1 text-xs text-amber-700">abstained</span>}
                   </td>
                   <td className="px-3 text-right">{r.rank ?? '–'}</td>

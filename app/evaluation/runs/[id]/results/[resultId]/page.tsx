@@ -14,7 +14,8 @@ export default async function EvaluationResultPage({ params }: { params: Promise
   const r = await getEvaluationResult(db, resultId);
   if (!r || r.runId !== id) notFound();
   const d = r.detail as unknown as ResultDetail;
-  const isGold = (p: { doi: string | null; sourceId: string | null }) => (!!d.gold.doi && p.doi?.toLowerCase() === d.gold.doi.toLowerCase()) || (!!d.gold.paperId && p.sourceId === d.gold.paperId);
+  const isGold = (p: { doi: string | null; sourceId: string | null }) =>
+    (!!d.gold.doi && p.doi?.toLowerCase() === d.gold.doi.toLowerCase()) || (!!d.gold.paperId && p.sourceId === d.gold.paperId);
   return (
     <div className="space-y-5">
       <Link href={`/evaluation/runs/${id}?pipeline=${r.pipeline}`} className="text-sm text-teal-800 hover:underline">
@@ -37,7 +38,11 @@ export default async function EvaluationResultPage({ params }: { params: Promise
         <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <h2 className="mb-2 font-semibold">Outcome</h2>
           <ul className="space-y-1">
-            {r.type === 'doi' && <li>doi@1 {r.doiAt1 ? '✓' : '✗'} · doi@5 {r.doiAt5 ? '✓' : '✗'} · rank {r.rank ?? 'not retrieved'}</li>}
+            {r.type === 'doi' && (
+              <li>
+                doi@1 {r.doiAt1 ? '✓' : '✗'} · doi@5 {r.doiAt5 ? '✓' : '✗'} · rank {r.rank ?? 'not retrieved'}
+              </li>
+            )}
             {r.paragraphAt5 !== null && <li>gold paragraph in top 5: {r.paragraphAt5 ? '✓' : '✗'}</li>}
             {r.valueAt3 !== null && <li>value@3: {r.valueAt3 ? '✓' : '✗'}</li>}
             {d.value && <li>extracted value: {d.value.text}</li>}
