@@ -1,0 +1,111 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
+import { shots } from './helpers.ts';
+
+/**
+ * A new user's first start, stopped hard in the middle: the app is killed (SIGKILL) during the first-start
+ * import of ASSAY_CORPUS and started again. The import completes by itself, and the database then equals the
+ * one an uninterrupted import makes (papers, records, structured paragraphs, paper records, graph).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const port = String(Number(process.env.E2E_PORT ?? '3311') + 2);
+const base = `http://127.0.0.1:${port}`;
+
+// Invented papers, enough that the import takes several seconds, spread over files (progress comes per file).
+const papers = Array.from({ length: 900 }, (_, i) => ({
+  ...structuredClone(corpusPapers[i % corpusPapers.length]),
+  id: `resume-${i}`,
+  doi: `10.9999/resume.${i}`,
+  title: `Doped ceria electrolyte ${i}`,
+  paragraphs: [
+    {
+      id: null,
+      section: 'Experimental',
+      text: `Ce0.9Gd0.1O2 sample ${i} was prepared by a sol-gel route from cerium nitrate and calcined at ${500 + (i % 40) * 10} °C for ${1 + (i % 5)} h.`,
+    },
+    { id: null, section: 'Results', text: `The cell with electrolyte ${i} reached a peak power density of ${200 + (i % 300)} mW cm−2 at 700 °C.` },
+  ],
+}));
+
+function startApp(dataDir: string, corpus: string): ChildProcess {
+  return spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', port, '-H', '127.0.0.1'], {
+    cwd: root,
+    detached: true, // its own process group, so the kill reaches every process it started
+    stdio: 'ignore',
+    env: { ...process.env, ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', ASSAY_QUESTIONS: '' },
+  });
+}
+
+async function waitUntilStopped(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise((r) => child.once('exit', r));
+}
+
+const json = async (url: string) => {
+  try {
+    const res = await fetch(url);
+    return res.ok ? await res.json() : null;
+  } catch {
+    return null;
+  }
+};
+
+const digest = (dataDir: string) =>
+  JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'e2e/db-digest.ts', dataDir], { cwd: root, encoding: 'utf8' }));
+
+test('a first-start import killed mid-way completes by itself on the next start and equals an uninterrupted one', async ({ page }) => {
+  test.setTimeout(300_000);
+  const corpus = tempDir('assay-resume-corpus-');
+  for (let f = 0; f < 18; f++) writeCorpusJsonl(corpus, `papers-${String(f).padStart(2, '0')}.jsonl`, papers.slice(f * 50, f * 50 + 50));
+  writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
+  const killedDir = tempDir('assay-resume-killed-');
+  const referenceDir = tempDir('assay-resume-reference-');
+  let app: ChildProcess | null = null;
+  try {
+    // The reference: the same corpus imported without interruption.
+    execFileSync(process.execPath, ['--import', 'tsx', 'lib/cli/ingest.ts', corpus], {
+      cwd: root,
+      env: { ...process.env, ASSAY_DATA_DIR: referenceDir, DATABASE_URL: '' },
+      stdio: 'ignore',
+    });
+
+    app = startApp(killedDir, corpus);
+    await expect.poll(async () => (await json(`${base}/api/health`))?.papers ?? 0, { timeout: 90_000, intervals: [100] }).toBeGreaterThanOrEqual(100);
+    const before = (await json(`${base}/api/health`)).papers as number;
+    process.kill(-app.pid!, 'SIGKILL');
+    await waitUntilStopped(app);
+    expect(before).toBeLessThan(papers.length);
+
+    app = startApp(killedDir, corpus);
+    await expect.poll(async () => (await json(`${base}/api/ingest-runs`))?.runs?.[0]?.status, { timeout: 180_000, intervals: [500] }).toBe('succeeded');
+    const { runs } = await json(`${base}/api/ingest-runs`);
+    expect(runs).toHaveLength(1); // the same run, resumed, not a second import
+    expect(runs[0]).toMatchObject({ trigger: 'startup', attempts: 2 });
+    expect(runs[0].stages.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual(['import:done', 'structure:done', 'graph:done']);
+
+    await page.goto(`${base}/import`);
+    await page.getByTestId('recent-runs').getByRole('button', { name: /startup/ }).click();
+    await expect(page.getByTestId('run-stages').locator('[data-stage-status="done"]')).toHaveCount(3);
+    await expect(page.getByTestId('run-status')).toContainText('resumed (attempt 2)');
+    await page.screenshot({ path: `${shots}/import-resumed.png`, fullPage: true });
+
+    process.kill(-app.pid!, 'SIGTERM');
+    await waitUntilStopped(app);
+    app = null;
+    const resumed = digest(killedDir);
+    const reference = digest(referenceDir);
+    expect(resumed.papers).toBe(papers.length);
+    expect(resumed.tuples).toBeGreaterThan(0);
+    expect(resumed).toEqual(reference);
+  } finally {
+    if (app?.pid) {
+      try {
+        process.kill(-app.pid, 'SIGKILL');
+      } catch {}
+    }
+    for (const d of [corpus, killedDir, referenceDir]) fs.rmSync(d, { recursive: true, force: true });
+  }
+});
