@@ -1,13 +1,15 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RunStatus, type RunView } from './run-status';
 
 /** The latest import runs (CLI, uploads, first-start import, downloads); click one to see its details. */
 export function RecentRuns() {
-  // undefined: nothing chosen yet, so an interrupted run is shown open with its Resume button.
+  // undefined: nothing chosen yet, so the first interrupted run is shown open with its Resume button (and stays
+  // open while it resumes).
   const [chosen, setOpen] = useState<string | null | undefined>(undefined);
+  const autoOpen = useRef<string | null | undefined>(undefined);
   const { data, error } = useQuery({
     queryKey: ['ingest-runs'],
     queryFn: async () => {
@@ -20,7 +22,8 @@ export function RecentRuns() {
   if (error) return <p className="text-sm text-red-700">Could not load recent imports.</p>;
   if (!data) return <p className="text-sm text-slate-600">Loading…</p>;
   if (data.length === 0) return <p className="text-sm text-slate-600">No imports yet.</p>;
-  const open = chosen === undefined ? (data.find((r) => r.status === 'interrupted')?.id ?? null) : chosen;
+  if (autoOpen.current === undefined) autoOpen.current = data.find((r) => r.status === 'interrupted')?.id ?? null;
+  const open = chosen === undefined ? autoOpen.current : chosen;
   return (
     <ul className="space-y-2" data-testid="recent-runs">
       {data.map((r) => (

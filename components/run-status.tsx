@@ -98,7 +98,7 @@ export function RunStatus({ runId }: { runId: string }) {
   );
 }
 
-const stageText: Record<string, string> = { import: 'import', structure: 'structuring', graph: 'knowledge graph' };
+const stageText: Record<string, string> = { import: 'import', structure: 'structuring', graph: 'knowledge graph', index: 'retrieval index' };
 const stageStyle: Record<string, string> = {
   pending: 'bg-slate-100 text-slate-600',
   running: 'bg-sky-100 text-sky-800',

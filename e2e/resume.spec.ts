@@ -7,8 +7,9 @@ import { shots } from './helpers.ts';
 
 /**
  * A new user's first start, stopped hard in the middle: the app is killed (SIGKILL) during the first-start
- * import of ASSAY_CORPUS and started again. The import completes by itself, and the database then equals the
- * one an uninterrupted import makes (papers, records, structured paragraphs, paper records, graph).
+ * import of ASSAY_CORPUS and started again. The import completes by itself (through to the retrieval index),
+ * and the database then equals the one an uninterrupted import makes (papers, records, structured paragraphs,
+ * paper records, graph). An upload stopped mid-way waits for the user's Resume on /import.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const port = String(Number(process.env.E2E_PORT ?? '3311') + 2);
@@ -30,7 +31,7 @@ const papers = Array.from({ length: 900 }, (_, i) => ({
   ],
 }));
 
-function startApp(dataDir: string, corpus: string): ChildProcess {
+function startApp(dataDir: string, corpus = ''): ChildProcess {
   return spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', port, '-H', '127.0.0.1'], {
     cwd: root,
     detached: true, // its own process group, so the kill reaches every process it started
@@ -84,11 +85,19 @@ test('a first-start import killed mid-way completes by itself on the next start 
     const { runs } = await json(`${base}/api/ingest-runs`);
     expect(runs).toHaveLength(1); // the same run, resumed, not a second import
     expect(runs[0]).toMatchObject({ trigger: 'startup', attempts: 2 });
-    expect(runs[0].stages.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual(['import:done', 'structure:done', 'graph:done']);
+    expect(runs[0].stages.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual([
+      'import:done',
+      'structure:done',
+      'graph:done',
+      'index:done',
+    ]);
 
     await page.goto(`${base}/import`);
-    await page.getByTestId('recent-runs').getByRole('button', { name: /startup/ }).click();
-    await expect(page.getByTestId('run-stages').locator('[data-stage-status="done"]')).toHaveCount(3);
+    await page
+      .getByTestId('recent-runs')
+      .getByRole('button', { name: /startup/ })
+      .click();
+    await expect(page.getByTestId('run-stages').locator('[data-stage-status="done"]')).toHaveCount(4);
     await expect(page.getByTestId('run-status')).toContainText('resumed (attempt 2)');
     await page.screenshot({ path: `${shots}/import-resumed.png`, fullPage: true });
 
@@ -107,5 +116,50 @@ test('a first-start import killed mid-way completes by itself on the next start 
       } catch {}
     }
     for (const d of [corpus, killedDir, referenceDir]) fs.rmSync(d, { recursive: true, force: true });
+  }
+});
+
+test('an upload stopped mid-way is shown interrupted on /import, and Resume completes it', async ({ page }) => {
+  test.setTimeout(240_000);
+  const dataDir = tempDir('assay-resume-upload-');
+  const upload = writeCorpusJsonl(tempDir('assay-resume-file-'), 'many-papers.jsonl', papers);
+  let app: ChildProcess | null = startApp(dataDir);
+  try {
+    await expect.poll(async () => (await json(`${base}/api/health`))?.ok, { timeout: 60_000, intervals: [200] }).toBe(true);
+    const form = new FormData();
+    form.append('files', new Blob([fs.readFileSync(upload)]), 'many-papers.jsonl');
+    const res = await fetch(`${base}/api/import`, { method: 'POST', body: form });
+    expect(res.status).toBe(202);
+    const { runId } = await res.json();
+    await expect
+      .poll(async () => (await json(`${base}/api/ingest-runs/${runId}`))?.run?.papersAdded ?? 0, { timeout: 60_000, intervals: [100] })
+      .toBeGreaterThan(0);
+    // A graceful stop: the job ends its current paper and stores where it was.
+    process.kill(-app.pid!, 'SIGTERM');
+    await waitUntilStopped(app);
+
+    app = startApp(dataDir);
+    await expect.poll(async () => (await json(`${base}/api/health`))?.ok, { timeout: 60_000, intervals: [200] }).toBe(true);
+    await page.goto(`${base}/import`);
+    const status = page.getByTestId('run-status');
+    await expect(status).toHaveAttribute('data-status', 'interrupted', { timeout: 60_000 });
+    await expect(status.locator('[data-stage="import"]')).toHaveAttribute('data-stage-status', 'pending');
+    await page.screenshot({ path: `${shots}/import-interrupted.png`, fullPage: true });
+    await status.getByRole('button', { name: 'Resume' }).click();
+    await expect(status).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+    const run = (await json(`${base}/api/ingest-runs/${runId}`)).run;
+    expect(run).toMatchObject({ trigger: 'upload', attempts: 2, errorCount: 0 });
+    expect((await json(`${base}/api/health`)).papers).toBe(papers.length);
+    // Resuming a finished run is refused with the reason.
+    const again = await fetch(`${base}/api/ingest-runs/${runId}/resume`, { method: 'POST' });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toMatch(/only an interrupted run can be resumed/);
+  } finally {
+    if (app?.pid) {
+      try {
+        process.kill(-app.pid, 'SIGKILL');
+      } catch {}
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,8 +1,12 @@
 import { startTracked } from '../common/background.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { interruptedRuns, type RunTrigger, type StageState } from '../db/ingest-runs.ts';
+import { interruptedRuns, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
+import { getRetrievalService } from '../pipelines/service.ts';
 import { createIngestJob, type IngestOptions, resumeIngest, runIngest } from './import-job.ts';
+
+/** The app's retrieval index for the new corpus version, built as the last stage of a job. */
+const warmIndex = (db: Database, cfg: AssayConfig) => () => getRetrievalService(db, cfg).index();
 
 /**
  * Import jobs started by the web app run in the server process after the request returns; the run row is
@@ -16,8 +20,9 @@ export async function startBackgroundIngest(
   trigger: RunTrigger,
   options: Omit<IngestOptions, 'trigger' | 'runId' | 'signal'> & { shownInputs?: string[] } = {},
 ): Promise<string> {
-  const runId = await createIngestJob(db, inputs, { ...options, trigger });
-  startTracked(runId, (signal) => runIngest(db, cfg, inputs, { ...options, trigger, runId, signal }));
+  const job = { ...options, trigger, warmIndex: warmIndex(db, cfg) };
+  const runId = await createIngestJob(db, inputs, job);
+  startTracked(runId, (signal) => runIngest(db, cfg, inputs, { ...job, runId, signal }));
   return runId;
 }
 
@@ -25,7 +30,7 @@ export async function startBackgroundIngest(
 export async function resumeInBackground(db: Database, cfg: AssayConfig, runId: string): Promise<boolean> {
   const run = (await interruptedRuns(db.prisma)).find((r) => r.id === runId);
   if (!run) return false;
-  startTracked(runId, (signal) => resumeIngest(db, cfg, runId, { signal }));
+  startTracked(runId, (signal) => resumeIngest(db, cfg, runId, { signal, warmIndex: warmIndex(db, cfg) }));
   return true;
 }
 
@@ -38,6 +43,11 @@ export async function resumeOnStart(db: Database, cfg: AssayConfig): Promise<str
   const resumed: string[] = [];
   for (const run of await interruptedRuns(db.prisma)) {
     const stages = (Array.isArray(run.stages) ? run.stages : []) as unknown as StageState[];
+    // A stage its process was in when it died did not finish: it is pending again.
+    if (stages.some((s) => s.status === 'running')) {
+      for (const s of stages) if (s.status === 'running') s.status = 'pending';
+      await saveJobState(db.prisma, run.id, stages);
+    }
     const importDone = stages.some((s) => s.name === 'import' && s.status === 'done');
     const laterPending = stages.some((s) => s.name !== 'import' && s.status === 'pending');
     if (run.trigger === 'startup' || (importDone && laterPending)) {

@@ -99,6 +99,30 @@ describe('import jobs survive a stop', () => {
     await expectSameAsUninterrupted();
   });
 
+  it('a process that died in a stage leaves it running: the next start counts it pending and resumes the job', async () => {
+    const cli = await createRun(db.prisma, 'cli', corpus(), 'interrupted', {
+      stages: [
+        { name: 'import', status: 'running' },
+        { name: 'structure', status: 'pending' },
+        { name: 'graph', status: 'pending' },
+      ],
+    });
+    const upload = await createRun(db.prisma, 'upload', ['b.pdf'], 'interrupted', { stages: [{ name: 'import', status: 'running' }] });
+    expect(await resumeOnStart(db, cfg)).toEqual([]);
+    expect(await stagesOf(db, upload.id)).toEqual(['import:pending']);
+    const killed = await createRun(db.prisma, 'cli', corpus(), 'interrupted', {
+      stages: [
+        { name: 'import', status: 'done' },
+        { name: 'structure', status: 'running' },
+        { name: 'graph', status: 'pending' },
+      ],
+      options: { changed: true },
+    });
+    expect(await resumeOnStart(db, cfg)).toEqual([killed.id]);
+    await expect.poll(async () => (await getRun(db.prisma, killed.id, 0))!.status, { timeout: 30_000, interval: 100 }).toBe('succeeded');
+    expect(await stagesOf(db, cli.id)).toEqual(['import:pending', 'structure:pending', 'graph:pending']);
+  });
+
   it('an upload stopped while reading its files waits for Resume; a first-start run from before jobs resumes whole', async () => {
     const upload = await createRun(db.prisma, 'upload', ['a.pdf'], 'interrupted', { stages: [{ name: 'import', status: 'pending' }] });
     const legacy = await createRun(db.prisma, 'startup', corpus(), 'interrupted');

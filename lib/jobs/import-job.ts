@@ -29,8 +29,8 @@ import { configuredExtractor } from '../structure/select.ts';
  * The import job: import → structure → graph, one job at a time per process. Its run row stores every stage's
  * state as it changes (and what a later stage needs from an earlier one), so a job that a stop interrupts is
  * completed by `resumeIngest` from the stage it was in: the import stage reads its files again (stored papers
- * and records are recognised and skipped), the other stages are incremental. The retrieval index needs no
- * stage: it is rebuilt on the next question whenever the corpus version changed.
+ * and records are recognised and skipped), the other stages are incremental. In the app a fourth stage builds
+ * the retrieval index of the new corpus version; elsewhere the index is built by the first question that needs it.
  */
 export interface IngestOptions extends ImportStageOptions {
   trigger: RunTrigger;
@@ -40,6 +40,11 @@ export interface IngestOptions extends ImportStageOptions {
   structure?: boolean;
   /** Run the knowledge-graph stage after structuring (default true; needs structuring). */
   graph?: boolean;
+  /**
+   * Builds the retrieval index for the changed corpus (the app passes its retrieval service's), so that the
+   * first question after an import does not wait for it. Without it there is no index stage.
+   */
+  warmIndex?: () => Promise<unknown>;
 }
 
 export interface IngestReport {
@@ -63,12 +68,13 @@ export interface IngestReport {
 export type { IngestProgress };
 
 /** The stages of a new import job; switched-off stages are stored as skipped. */
-export function initialStages(options: { structure?: boolean; graph?: boolean } = {}): StageState[] {
+export function initialStages(options: Pick<IngestOptions, 'structure' | 'graph' | 'warmIndex'> = {}): StageState[] {
   const structure = options.structure !== false;
   return [
     { name: 'import', status: 'pending' },
     { name: 'structure', status: structure ? 'pending' : 'skipped' },
     { name: 'graph', status: structure && options.graph !== false ? 'pending' : 'skipped' },
+    ...(options.warmIndex ? [{ name: 'index' as const, status: 'pending' as const }] : []),
   ];
 }
 
@@ -112,7 +118,7 @@ export async function resumeIngest(
   db: Database,
   cfg: AssayConfig,
   runId: string,
-  opts: Pick<IngestOptions, 'signal' | 'onProgress'> = {},
+  opts: Pick<IngestOptions, 'signal' | 'onProgress' | 'warmIndex'> = {},
 ): Promise<IngestReport | null> {
   if (!(await claimForResume(db.prisma, runId))) return null;
   const run = await getRun(db.prisma, runId, 0);
@@ -182,6 +188,12 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
         messages.push(`structuring failed: ${(error as Error).message} (run \`npm run structure\` to retry)`);
       }
       if (options.signal?.aborted) outcome = 'interrupted';
+    } else if (stage.name === 'index') {
+      if (options.warmIndex) {
+        await updateRunProgress(prisma, runId, { currentFile: 'building the retrieval index' });
+        // Not needed for the import to count: a failure only means the first question builds it.
+        await options.warmIndex().catch((error) => messages.push(`the retrieval index is built on the first question instead (${(error as Error).message})`));
+      } else outcome = 'skipped';
     } else {
       await updateRunProgress(prisma, runId, { currentFile: 'extracting knowledge-graph tuples' });
       try {
