@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createRun, finishRun, updateRunProgress } from '../db/ingest-runs.ts';
+import { emptyCounters } from '../ingest/pipeline.ts';
 import { type IngestReport, runIngest } from '../jobs/import-job.ts';
 import { fetchStarterCorpus } from './europe-pmc.ts';
 
@@ -33,18 +34,7 @@ export async function downloadAndIngestStarterCorpus(
     });
   } catch (error) {
     const message = (error as Error).message;
-    const zero = {
-      filesTotal: 0,
-      filesDone: 0,
-      currentFile: null,
-      papersAdded: 0,
-      papersUpdated: 0,
-      papersUnchanged: 0,
-      paragraphs: 0,
-      recordsAdded: 0,
-      recordsUnchanged: 0,
-      errorCount: 1,
-    };
+    const zero = { ...emptyCounters(), errorCount: 1 };
     await finishRun(db.prisma, runId, 'failed', zero, {}, message);
     return { runId, status: 'failed', message };
   }

@@ -1,10 +1,10 @@
 import { round } from '../common/trace.ts';
-import type { Evidence } from '../evidence/model.ts';
 import { ariaReason } from '../reasoning/aria.ts';
 import { type DesignMode, designReason, detectDesignMode } from '../reasoning/design.ts';
 import type { Abstention } from '../retrieval/abstention.ts';
-import { paragraphsFromTuples, pathEvidence, type ScoredTuple, tupleEvidence } from '../retrieval/evidence.ts';
+import { paragraphsFromTuples, pathEvidence, type ScoredTuple } from '../retrieval/evidence.ts';
 import type { GraphIndex } from '../retrieval/graph-index.ts';
+import { loadGraph, tupleItems } from './graph-steps.ts';
 import { definePipeline, type PipelineContext, type PipelineOutput } from './types.ts';
 
 /**
@@ -17,11 +17,7 @@ export const aria = definePipeline({
   description: 'Tiered causal reasoning: direct causal paths, else analogues (Sim with F and N), else model-only or abstain',
   defaults: { k: 5 },
   async run(ctx) {
-    const g = await ctx.step(
-      'load-graph',
-      () => ctx.index.graph.get(),
-      (x) => ({ tuples: x.tuples.size, entities: x.entities.length }),
-    );
+    const g = await loadGraph(ctx);
     const designMode = ctx.mode === 'forward' || ctx.mode === 'inverse' ? ctx.mode : ctx.mode === 'auto' ? detectDesignMode(ctx.analysis) : null;
     if (designMode) return design(ctx, g, designMode);
     const a = await ctx.step(
@@ -65,7 +61,7 @@ export const aria = definePipeline({
               : 'no causal path or analogue in the graph, and no model is configured (tier 3)',
           }
         : undefined;
-    return { evidence, abstention, extras: { kind: 'aria', aria: a, graphEvidence: [...paths, ...graphEvidence(ctx, tuples)] } };
+    return { evidence, abstention, extras: { kind: 'aria', aria: a, graphEvidence: [...paths, ...tupleItems(ctx, tuples)] } };
   },
 });
 
@@ -119,7 +115,5 @@ async function design(ctx: PipelineContext, g: GraphIndex, mode: DesignMode): Pr
           explanation: `${d.explanation}: ${d.modelOnly ? 'only the model could answer (tier 3)' : 'no model is configured (tier 3)'}`,
         }
       : { abstain: false, confidence: d.tier === 1 ? 1 : 0.6, reasons: [], explanation: `tier ${d.tier}: ${d.explanation}` };
-  return { evidence, abstention, extras: { kind: 'design', design: d, graphEvidence: graphEvidence(ctx, [...referenced.values()]) } };
+  return { evidence, abstention, extras: { kind: 'design', design: d, graphEvidence: tupleItems(ctx, [...referenced.values()]) } };
 }
-
-const graphEvidence = (ctx: PipelineContext, tuples: ScoredTuple[]): Evidence[] => tuples.map((h) => tupleEvidence(ctx.index, h.tuple, h.score, h.onPath));

@@ -1,7 +1,6 @@
-import { round } from '../common/trace.ts';
-import { paragraphsFromTuples, tupleEvidence } from '../retrieval/evidence.ts';
+import { paragraphsFromTuples } from '../retrieval/evidence.ts';
 import { graphKeywordRetrieve } from '../retrieval/graph-search.ts';
-import { SHOWN_TUPLES } from './graph.ts';
+import { loadGraph, SHOWN_TUPLES, tupleItems } from './graph-steps.ts';
 import { definePipeline } from './types.ts';
 
 /** Method D's G-RAG: keyword lemmas select the tuples, within a context budget. */
@@ -10,20 +9,13 @@ export const graphKeyword = definePipeline({
   description: 'Knowledge-graph tuples selected by keyword lemmas (G-RAG)',
   defaults: { k: 5 },
   async run(ctx) {
-    const g = await ctx.step(
-      'load-graph',
-      () => ctx.index.graph.get(),
-      (x) => ({ tuples: x.tuples.size, entities: x.entities.length, buildSeconds: round(x.buildSeconds, 2) }),
-    );
+    const g = await loadGraph(ctx);
     const r = await ctx.step(
       'keyword-selection',
       () => graphKeywordRetrieve(g, ctx.analysis.body),
       (x) => ({ keywords: x.keywords, tuples: x.hits.length }),
     );
     const { evidence, tuples } = paragraphsFromTuples(ctx, r.hits, 0.05);
-    return {
-      evidence,
-      extras: { kind: 'graph', graphEvidence: tuples.slice(0, SHOWN_TUPLES).map((h) => tupleEvidence(ctx.index, h.tuple, h.score, h.onPath)) },
-    };
+    return { evidence, extras: { kind: 'graph', graphEvidence: tupleItems(ctx, tuples.slice(0, SHOWN_TUPLES)) } };
   },
 });
