@@ -1,4 +1,4 @@
-import { denseParagraphs } from './dense.ts';
+import { denseParagraphs } from './paragraph-search.ts';
 import { definePipeline } from './types.ts';
 
 export const jsonDense = definePipeline({

@@ -1,8 +1,10 @@
 import { topIds } from '../retrieval/context.ts';
 import { facetRerank } from '../retrieval/coverage.ts';
 import { paragraphEvidence } from '../retrieval/evidence.ts';
-import { denseSearch, type ParagraphSpace } from '../retrieval/search.ts';
+import { denseSearch, type ParagraphSpace, reformulatedSearch } from '../retrieval/search.ts';
 import type { PipelineContext, PipelineOutput } from './types.ts';
+
+/** Searches over paragraphs shared by the raw and json pipeline pairs. */
 
 /** Dense search over paragraphs of one space, with or without the structured boosts (shared by raw-dense and json-dense). */
 export async function denseParagraphs(ctx: PipelineContext, space: ParagraphSpace, boosts: boolean): Promise<PipelineOutput> {
@@ -19,4 +21,10 @@ export async function denseParagraphs(ctx: PipelineContext, space: ParagraphSpac
       )
     : hits;
   return { evidence: final.map((h) => paragraphEvidence(ctx, h)) };
+}
+
+/** Method A's reformulated hybrid search over paragraphs of one space (shared by raw-qr and json-qr). */
+export async function reformulatedParagraphs(ctx: PipelineContext, space: ParagraphSpace): Promise<PipelineOutput> {
+  const { hits, titleMatched } = await reformulatedSearch(ctx, space, ctx.reformulator);
+  return { evidence: hits.map((h) => paragraphEvidence(ctx, h)), titleMatched };
 }
