@@ -1,6 +1,7 @@
 import { aria } from './aria.ts';
 import { graphKeyword } from './graph-keyword.ts';
 import { graph } from './graph.ts';
+import { hybrid } from './hybrid.ts';
 import { jsonDense } from './json-dense.ts';
 import { jsonQr } from './json-qr.ts';
 import { rawDense } from './raw-dense.ts';
@@ -13,7 +14,7 @@ import { vector } from './vector.ts';
  * Every retrieval pipeline, in the order the UI and the evaluation list them. Adding a pipeline: a file in this
  * folder exporting `definePipeline({...})`, and one line here.
  */
-const REGISTRY = [rawDense, rawQr, jsonDense, jsonQr, vector, records, graph, graphKeyword, aria] as const;
+const REGISTRY = [rawDense, rawQr, jsonDense, jsonQr, vector, records, graph, graphKeyword, aria, hybrid] as const;
 
 export type PipelineName = (typeof REGISTRY)[number]['name'];
 

@@ -1,4 +1,4 @@
-import type { Dimension, Quantity } from '../structure/quantities.ts';
+import { type Dimension, lookupUnit, type Quantity } from '../structure/quantities.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { materialTerms } from './facets.ts';
 import { textFacets } from '../structure/terms.ts';
@@ -73,7 +73,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
         .map((m) => balanceBrackets(m[0]))
         .concat(spaced.map((f) => f.joined))
         .filter((w) => /[A-Z]/.test(w) && (/\d/.test(w) || /[A-Z].*[A-Z]/.test(w) || /[a-z][A-Z]/.test(w)))
-        .filter((w) => !NOT_ENTITY.test(w) && !/^\d/.test(w)),
+        // A unit however spelled ("mS/cm", "mW/cm2", "kJ/mol") is not a material.
+        .filter((w) => !NOT_ENTITY.test(w) && !/^\d/.test(w) && !lookupUnit(w)),
     ),
   ];
   return {

@@ -51,7 +51,7 @@ export interface Quantity {
   reference: string | null;
 }
 
-interface UnitSpec {
+export interface UnitSpec {
   /** mathjs unit expression, or null for dimensionless percentages. */
   math: string | null;
   dimension: Dimension;
@@ -218,6 +218,14 @@ export function normaliseUnitText(u: string): string {
 export function lookupUnit(surface: string): UnitSpec | null {
   const n = normaliseUnitText(surface);
   return unitTable.get(n) ?? unitTable.get(n.replace(/\s*\/\s*/g, '/')) ?? compactUnitTable.get(compactKey(n)) ?? null;
+}
+
+/** Converts a value in its dimension's canonical unit back to the surface unit `spec` (the inverse of toCanonical). */
+export function fromCanonical(value: number, spec: UnitSpec): number {
+  if (spec.math === null) return value;
+  const b = toCanonical(0, spec);
+  const a = toCanonical(1, spec) - b;
+  return (value - b) / a;
 }
 
 /** Converts `value` in the surface unit to the canonical unit of its dimension. */

@@ -1,0 +1,13 @@
+import { abstainShape } from './abstain.ts';
+import { descriptiveShape } from './descriptive.ts';
+import { designShape } from './design.ts';
+import { tableShape } from './table.ts';
+import type { AnswerShapeComposer } from './types.ts';
+import { valueShape } from './value.ts';
+import { whichPaperShape } from './which-paper.ts';
+
+/**
+ * The extractive answer shapes, tried in this order; the first that composes an answer wins. Adding a shape: a
+ * file in this folder and a line here.
+ */
+export const SHAPES: readonly AnswerShapeComposer[] = [abstainShape, designShape, tableShape, valueShape, whichPaperShape, descriptiveShape];

@@ -1,0 +1,101 @@
+import type { Evidence } from '../../evidence/model.ts';
+import { findProperties, propertyEntry } from '../../structure/properties.ts';
+import { parseQuantities } from '../../structure/quantities.ts';
+import { splitSentences } from '../../structure/sentences.ts';
+import { textFacets } from '../../structure/terms.ts';
+import type { ValueRow } from '../types.ts';
+import { titleOf } from './text.ts';
+import { type AnswerShapeComposer, draft } from './types.ts';
+
+const fmt = (x: number) => Number(x.toPrecision(3)).toString();
+
+/** Values of `property` stated in the items' sentences, with the other quantities of each sentence as conditions. */
+export function valueRows(items: Evidence[], property: string, dimension: string): ValueRow[] {
+  const rows: ValueRow[] = [];
+  const seen = new Set<string>();
+  for (const e of items) {
+    if (e.kind !== 'paragraph' && e.kind !== 'chunk') continue;
+    for (const s of splitSentences(e.text)) {
+      if (!findProperties(s.text).some((p) => p.key === property)) continue;
+      const quantities = parseQuantities(s.text);
+      const conditions = quantities.filter((q) => q.dimension !== dimension).map((q) => q.text);
+      const f = textFacets(s.text);
+      for (const q of quantities.filter((x) => x.dimension === dimension)) {
+        const key = `${e.paperId}|${q.canonical.join(',')}|${conditions.join(',')}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        rows.push({
+          material: f.formulas[0] ?? null,
+          value: q.text,
+          canonical: q.canonical,
+          canonicalUnit: q.canonicalUnit,
+          conditions,
+          paperId: e.paperId,
+          paperTitle: titleOf(e),
+          evidenceId: e.id,
+        });
+      }
+    }
+  }
+  return rows.sort((a, b) => Math.max(...b.canonical) - Math.max(...a.canonical));
+}
+
+/** Temperatures of a row's conditions in K (the condition papers most often differ by), if any. */
+const temperatureOf = (r: ValueRow) =>
+  r.conditions.flatMap((c) =>
+    parseQuantities(c)
+      .filter((q) => q.dimension === 'temperature')
+      .map((q) => q.canonical[0]),
+  )[0] ?? null;
+
+/**
+ * Papers that report clearly different values (more than a factor of two apart) under comparable conditions
+ * (temperatures within 25 K, or neither stating one).
+ */
+export function disagreementNote(rows: ValueRow[]): string | null {
+  for (let i = 0; i < rows.length; i++) {
+    for (let j = i + 1; j < rows.length; j++) {
+      const [a, b] = [rows[i], rows[j]];
+      if (a.paperId === b.paperId) continue;
+      const [ta, tb] = [temperatureOf(a), temperatureOf(b)];
+      const comparable = (ta === null && tb === null) || (ta !== null && tb !== null && Math.abs(ta - tb) <= 25);
+      const [va, vb] = [Math.max(...a.canonical), Math.max(...b.canonical)];
+      if (comparable && va > 0 && vb > 0 && Math.max(va, vb) / Math.min(va, vb) > 2) {
+        const at = ta !== null ? ` at about ${fmt(ta)} K` : '';
+        return `The papers disagree${at}: ${a.value} in “${a.paperTitle ?? 'one paper'}” against ${b.value} in “${b.paperTitle ?? 'another'}”.`;
+      }
+    }
+  }
+  return null;
+}
+
+const ACROSS = /\b(?:reported|values?|range|compare|comparison|across|typical|various|different|literature)\b|\bwhat\s+\w+\s+(?:are|were)\b/i;
+
+/**
+ * A property across papers ("What conductivities are reported for BZCY electrolytes?"): a table of the values the
+ * evidence states with their conditions, largest first, and a note when papers clearly disagree.
+ */
+export const tableShape: AnswerShapeComposer = {
+  name: 'table',
+  compose(result) {
+    const { analysis } = result;
+    if (analysis.intent === 'which-paper' || analysis.quantities.length > 0 || !ACROSS.test(analysis.body)) return null;
+    const property = analysis.properties.find((p) => propertyEntry(p)?.dimension);
+    const dimension = property ? propertyEntry(property)?.dimension : null;
+    if (!property || !dimension) return null;
+    const rows = valueRows(result.evidence, property, dimension);
+    if (new Set(rows.map((r) => r.paperId)).size < 2) return null;
+    const label = propertyEntry(property)?.label ?? property;
+    const cited = [...new Set(rows.map((r) => r.evidenceId))];
+    const papers = new Set(rows.map((r) => r.paperId)).size;
+    const lo = rows[rows.length - 1];
+    const hi = rows[0];
+    const sentences = [draft(`${papers} papers report ${label} values from ${lo.value} to ${hi.value}; the table lists each with its conditions.`, cited)];
+    const disagreement = disagreementNote(rows);
+    if (disagreement) {
+      const pair = rows.filter((r) => disagreement.includes(r.value)).map((r) => r.evidenceId);
+      sentences.push(draft(disagreement, [...new Set(pair)]));
+    }
+    return { shape: 'table', sentences, table: rows, disagreement };
+  },
+};

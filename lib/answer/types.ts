@@ -1,0 +1,90 @@
+import type { TraceStep } from '../common/trace.ts';
+import type { Evidence } from '../evidence/model.ts';
+import type { ReasonCode } from '../retrieval/abstention.ts';
+
+/**
+ * An answer: sentences, each citing evidence items by id (only items retrieved for this question), each with a
+ * verdict from checking it against what it cites; a table for cross-paper values; the abstention with its
+ * reason codes and what the corpus does hold; the evidence pool it may cite. Extractive answers are composed
+ * from evidence with no model; generative ones come from a model and pass the same guard and checks.
+ */
+export const ANSWER_SHAPES = ['which-paper', 'value', 'table', 'descriptive', 'design', 'abstain'] as const;
+export type AnswerShape = (typeof ANSWER_SHAPES)[number];
+
+/** supported: what it states is in what it cites; partial: some of it; unsupported: none; uncited: cites nothing. */
+export type Verdict = 'supported' | 'partial' | 'unsupported' | 'uncited';
+
+export interface ClaimCheck {
+  /** Values of the sentence found (in canonical units, within tolerance) in the cited evidence / not found. */
+  quantities: { found: string[]; missing: string[] };
+  /** Materials of the sentence (canonical keys) found in the cited evidence / not found. */
+  materials: { found: string[]; missing: string[] };
+  /** Share of the sentence's content words that the cited evidence contains. */
+  termOverlap: number;
+}
+
+export interface AnswerSentence {
+  text: string;
+  /** Evidence ids (`paragraph:…`, `tuple:…`) this sentence rests on. */
+  citations: string[];
+  verdict: Verdict;
+  check: ClaimCheck | null;
+  /** e.g. `citation-removed`: the answer cited an id that was not retrieved for this question. */
+  flags: string[];
+}
+
+/** One reported value in a cross-paper table. */
+export interface ValueRow {
+  material: string | null;
+  value: string;
+  /** In the canonical unit of the property's dimension, for sorting and comparing. */
+  canonical: number[];
+  canonicalUnit: string;
+  conditions: string[];
+  paperId: string | null;
+  paperTitle: string | null;
+  evidenceId: string;
+}
+
+export interface AnswerAbstention {
+  abstain: boolean;
+  reasons: (ReasonCode | 'model-declined')[];
+  explanation: string;
+  /** What the corpus does hold, said plainly ("papers on BZCY anodes are here; none reports …"). */
+  corpusHolds: string | null;
+}
+
+export type AnswerMode = 'extractive' | 'generative';
+
+export interface Answer {
+  question: string;
+  pipeline: string;
+  mode: AnswerMode;
+  /** The model that wrote a generative answer; null for extractive answers. */
+  modelId: string | null;
+  shape: AnswerShape;
+  sentences: AnswerSentence[];
+  table: ValueRow[] | null;
+  /** Papers whose values disagree under comparable conditions, said as a note under the table. */
+  disagreement: string | null;
+  abstention: AnswerAbstention;
+  /** Everything the answer may cite, in the order it is numbered ([E1], [E2] …). */
+  evidence: Evidence[];
+  /** Shown with the answer, e.g. that a failing model was replaced by the extractive answer. */
+  notice: string | null;
+  confidence: number;
+  trace: TraceStep[];
+  tokens: { prompt: number; completion: number } | null;
+  latencyMs: number;
+}
+
+/** The answer's text with citation labels, e.g. "… 39 K [E1]." */
+export function answerText(a: Pick<Answer, 'sentences' | 'evidence'>): string {
+  const label = new Map(a.evidence.map((e, i) => [e.id, `E${i + 1}`]));
+  return a.sentences
+    .map((s) => {
+      const marks = s.citations.map((c) => label.get(c)).filter(Boolean);
+      return marks.length ? `${s.text} [${marks.join(', ')}]` : s.text;
+    })
+    .join(' ');
+}
