@@ -7,11 +7,12 @@ import { isPipelineName, PIPELINES, type PipelineName } from '../pipelines/regis
 import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
 
-const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n]
+const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n] [--answer]
 
 Runs the questions (format of ../shared/data/questions.dev.jsonl) through each pipeline on the current database
 and prints a table per pipeline, per question type and per source. The run is stored and shown at
-/evaluation/runs. Pipelines: ${PIPELINES.join(', ')}.`;
+/evaluation/runs. With --answer, each retrieval is also answered (extractive) and the answers are scored:
+value accuracy, citation validity, claim support and answer abstention. Pipelines: ${PIPELINES.join(', ')}.`;
 
 const fmt = (x: number | null) => (x === null ? '    –' : x.toFixed(3));
 
@@ -26,7 +27,8 @@ function table(title: string, rows: [string, PipelineMetrics][]) {
 }
 
 async function main() {
-  const args = process.argv.slice(2);
+  const answers = process.argv.includes('--answer');
+  const args = process.argv.slice(2).filter((a) => a !== '--answer');
   const opt = cliOptions(args, ['json', 'limit', 'pipelines', 'questions']);
   const questionsFile = opt('questions');
   const list = (opt('pipelines') ?? 'all').split(',').map((s) => s.trim());
@@ -48,7 +50,7 @@ async function main() {
     const { runId, summary, indexSeconds } = await runEvaluationJob(
       db,
       service,
-      { questionsFile, pipelines, limit },
+      { questionsFile, pipelines, limit, answers },
       {
         signal: controller.signal,
         onProgress: (p) => {
@@ -67,6 +69,16 @@ async function main() {
       `index built in ${index.buildSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s including loading), embedder ${index.embedderId}, reformulation ${service.reformulator.id}`,
     );
     table('per pipeline', Object.entries(summary.pipelines));
+    if (answers) {
+      console.log(`\nanswers (extractive)\n${'name'.padEnd(22)} val.acc  cit.valid  supported  abst  f.abst`);
+      for (const [name, s] of Object.entries(summary.pipelines)) {
+        const a = s.answers;
+        if (a)
+          console.log(
+            `${name.padEnd(22)} ${fmt(a.answer_value_acc)}    ${fmt(a.citation_validity)}      ${fmt(a.claim_support_rate)}      ${fmt(a.answer_abstain_rate_unanswerable)} ${fmt(a.answer_false_abstain_rate)}`,
+          );
+      }
+    }
     for (const [name, s] of Object.entries(summary.pipelines)) {
       table(`${name}: per question type`, Object.entries(s.by_type));
       table(`${name}: per source`, Object.entries(s.by_source));

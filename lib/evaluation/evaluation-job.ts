@@ -15,6 +15,8 @@ export interface EvaluationJobInput {
   questionsFile: string;
   pipelines: PipelineName[];
   limit?: number;
+  /** Also compose and score the extractive answer of every retrieval. */
+  answers?: boolean;
   /** A run row created beforehand (the web app returns its id before the work starts). */
   runId?: string;
 }
@@ -60,6 +62,7 @@ export async function runEvaluationJob(
     });
     const { summary } = await runRetrievalEvaluation(index, questions, input.pipelines, {
       reformulator: service.reformulator,
+      answers: input.answers,
       signal: hooks.signal,
       onProgress: (done, total) => hooks.onProgress?.({ stage: 'running', done, total }),
       onResults: (batch) => saveEvaluationResults(db, run.id, batch),

@@ -1,4 +1,7 @@
+import { ANSWER_K } from '../answer/answer.ts';
+import { extractiveAnswer } from '../answer/extractive.ts';
 import type { Evidence } from '../evidence/model.ts';
+import { scoreAnswer } from './answer-metrics.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
@@ -68,6 +71,8 @@ export async function runRetrievalEvaluation(
   pipelines: PipelineName[],
   opts: {
     reformulator?: Reformulator;
+    /** Also compose the extractive answer on each retrieval and score it. */
+    answers?: boolean;
     onProgress?: (done: number, total: number) => void;
     onResults?: (batch: EvaluatedQuestion[]) => Promise<void>;
     signal?: AbortSignal;
@@ -81,8 +86,9 @@ export async function runRetrievalEvaluation(
     let batch: EvaluatedQuestion[] = [];
     for (const q of questions) {
       if (opts.signal?.aborted) throw new Error('evaluation cancelled');
-      const r = await retrieve(index, q.question, pipeline, { reformulator: opts.reformulator });
+      const r = await retrieve(index, q.question, pipeline, { reformulator: opts.reformulator, ...(opts.answers ? { k: ANSWER_K } : {}) });
       const score = scoreQuestion(q, r, sourceIds);
+      if (opts.answers) score.answer = scoreAnswer(q, { ...extractiveAnswer(r), trace: [], latencyMs: 0 });
       scores.get(pipeline)!.push(score);
       batch.push({ pipeline, question: q, score, detail: resultDetail(index, q, r) });
       if (batch.length >= 200) {

@@ -1,7 +1,8 @@
 import type { Evidence } from '../evidence/model.ts';
 import { describe, expect, it } from 'vitest';
 import type { EvaluationQuestion } from './questions.ts';
-import { aggregate, percentile, scoreQuestion, valueFound } from './retrieval-metrics.ts';
+import { aggregate, percentile, scoreQuestion } from './retrieval-metrics.ts';
+import { valueFound } from './values.ts';
 
 const paper = (paperId: string, doi: string | null) => ({ paperId, doi, title: null, score: 1, evidenceIds: [] });
 const evidence = (externalId: string, text: string): Evidence => ({

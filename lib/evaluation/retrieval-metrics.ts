@@ -1,5 +1,6 @@
 import { externalIdsOf } from '../evidence/model.ts';
-import { parseQuantities } from '../structure/quantities.ts';
+import { aggregateAnswers, type AnswerMetrics, type AnswerScore } from './answer-metrics.ts';
+import { valueFound } from './values.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import type { EvaluationQuestion } from './questions.ts';
 
@@ -25,6 +26,8 @@ export interface QuestionScore {
   valueAt3: boolean | null;
   abstained: boolean;
   latencyMs: number;
+  /** With `--answer`: how the extractive answer built on this retrieval scores. */
+  answer?: AnswerScore;
 }
 
 export interface PipelineMetrics {
@@ -38,6 +41,8 @@ export interface PipelineMetrics {
   abstain_rate_unanswerable: number | null;
   false_abstain_rate: number | null;
   latency_ms: { p50: number; p95: number };
+  /** With `--answer`. */
+  answers?: AnswerMetrics;
 }
 
 const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().trim();
@@ -75,26 +80,6 @@ export function scoreQuestion(
   };
 }
 
-/** Whether `gold` ("200 degC", "1.5 K", "3.3 ± 0.5 nm") is stated in any of the texts. */
-export function valueFound(gold: string, texts: string[]): boolean {
-  const g = parseQuantities(gold)[0];
-  if (g) {
-    for (const t of texts) {
-      for (const q of parseQuantities(t)) {
-        if (q.dimension !== g.dimension || q.canonical.length < g.canonical.length) continue;
-        if (g.canonical.every((v) => q.canonical.some((w) => Math.abs(v - w) <= Math.max(Math.abs(v), Math.abs(w)) * 0.005 + 1e-12))) return true;
-      }
-    }
-  }
-  const compact = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[\s\u2009\u00a0]+/g, '')
-      .replace(/[−–]/g, '-');
-  const needle = compact(gold);
-  return needle.length > 0 && texts.some((t) => compact(t).includes(needle));
-}
-
 const rate = (xs: (boolean | null)[]): number | null => {
   const v = xs.filter((x): x is boolean => x !== null);
   return v.length ? v.filter(Boolean).length / v.length : null;
@@ -112,6 +97,7 @@ export function aggregate(scores: QuestionScore[]): PipelineMetrics {
   const answerable = scores.filter((s) => s.type !== 'unanswerable');
   const unanswerable = scores.filter((s) => s.type === 'unanswerable');
   const round = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
+  const answered = scores.filter((s): s is QuestionScore & { answer: AnswerScore } => !!s.answer);
   return {
     questions: scores.length,
     answerable: answerable.length,
@@ -138,5 +124,6 @@ export function aggregate(scores: QuestionScore[]): PipelineMetrics {
           ) * 10,
         ) / 10,
     },
+    ...(answered.length ? { answers: aggregateAnswers(answered) } : {}),
   };
 }

@@ -1,0 +1,64 @@
+import { answerText, type Answer } from '../answer/types.ts';
+import type { EvaluationQuestion } from './questions.ts';
+import { valueFound } from './values.ts';
+
+/**
+ * Answer metrics, per question and aggregated (`npm run eval -- --answer`):
+ * - answer_value_acc: value questions whose gold value (canonical number + unit) the answer states; for a value
+ *   answer only its lead sentence counts (the quoted evidence sentence after it would credit any value it contains);
+ * - citation_validity: the share of citations that name evidence retrieved for that question;
+ * - claim_support_rate: the share of citing sentences verified as supported by what they cite;
+ * - answer_abstain_rate_unanswerable and answer_false_abstain_rate: abstention of the answer, not of retrieval.
+ */
+export interface AnswerScore {
+  valueCorrect: boolean | null;
+  citations: number;
+  validCitations: number;
+  citingSentences: number;
+  supportedSentences: number;
+  abstained: boolean;
+}
+
+export interface AnswerMetrics {
+  answer_value_acc: number | null;
+  citation_validity: number | null;
+  claim_support_rate: number | null;
+  answer_abstain_rate_unanswerable: number | null;
+  answer_false_abstain_rate: number | null;
+}
+
+export function scoreAnswer(q: EvaluationQuestion, a: Answer): AnswerScore {
+  const retrieved = new Set(a.evidence.map((e) => e.id));
+  const citations = a.sentences.flatMap((s) => s.citations);
+  const citing = a.sentences.filter((s) => s.citations.length > 0);
+  const stated = a.shape === 'value' ? (a.sentences[0]?.text ?? '') : answerText({ sentences: a.sentences, evidence: a.evidence });
+  return {
+    valueCorrect: q.type === 'value' && q.answer_value ? !a.abstention.abstain && valueFound(q.answer_value, [stated]) : null,
+    citations: citations.length,
+    validCitations: citations.filter((c) => retrieved.has(c)).length,
+    citingSentences: citing.length,
+    supportedSentences: citing.filter((s) => s.verdict === 'supported').length,
+    abstained: a.abstention.abstain,
+  };
+}
+
+export function aggregateAnswers(scores: { type: EvaluationQuestion['type']; answer: AnswerScore }[]): AnswerMetrics {
+  const share = (num: number, den: number) => (den > 0 ? Math.round((num / den) * 1000) / 1000 : null);
+  const sum = (f: (s: AnswerScore) => number) => scores.reduce((t, s) => t + f(s.answer), 0);
+  const value = scores.filter((s) => s.answer.valueCorrect !== null);
+  const unanswerable = scores.filter((s) => s.type === 'unanswerable');
+  const answerable = scores.filter((s) => s.type !== 'unanswerable');
+  return {
+    answer_value_acc: share(value.filter((s) => s.answer.valueCorrect).length, value.length),
+    citation_validity: share(
+      sum((s) => s.validCitations),
+      sum((s) => s.citations),
+    ),
+    claim_support_rate: share(
+      sum((s) => s.supportedSentences),
+      sum((s) => s.citingSentences),
+    ),
+    answer_abstain_rate_unanswerable: share(unanswerable.filter((s) => s.answer.abstained).length, unanswerable.length),
+    answer_false_abstain_rate: share(answerable.filter((s) => s.answer.abstained).length, answerable.length),
+  };
+}
