@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for an OpenAI-compatible server's chat completions, to test the real provider path
- * (`@ai-sdk/openai` over HTTP) without a model: every request body is recorded and answered with the JSON that
- * `answer` returns, as the assistant message's content.
+ * (`@ai-sdk/openai` over HTTP) without a model: every request body is recorded and answered with what `answer`
+ * returns as the assistant message's content (a string as it is, anything else as JSON). A request with
+ * `stream: true` is answered with server-sent events, a few characters per chunk, the way such servers stream.
  */
 export interface FakeOpenAI {
   base: string;
-  bodies: { model: string; messages: unknown[]; response_format?: unknown }[];
+  bodies: { model: string; messages: unknown[]; response_format?: unknown; stream?: boolean }[];
   close(): Promise<void>;
 }
 
@@ -21,6 +22,18 @@ export async function startFakeOpenAI(answer: (body: FakeOpenAI['bodies'][number
       if (req.url !== '/v1/chat/completions') return res.writeHead(404).end();
       const body = JSON.parse(raw);
       bodies.push(body);
+      const reply = answer(body);
+      const content = typeof reply === 'string' ? reply : JSON.stringify(reply);
+      if (body.stream) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        const chunk = (delta: object, finish: string | null, usage?: object) =>
+          `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
+        res.write(chunk({ role: 'assistant', content: '' }, null));
+        for (let i = 0; i < content.length; i += 12) res.write(chunk({ content: content.slice(i, i + 12) }, null));
+        res.write(chunk({}, 'stop', { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 }));
+        res.end('data: [DONE]\n\n');
+        return;
+      }
       res.setHeader('content-type', 'application/json');
       res.end(
         JSON.stringify({
@@ -28,7 +41,7 @@ export async function startFakeOpenAI(answer: (body: FakeOpenAI['bodies'][number
           object: 'chat.completion',
           created: 0,
           model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer(body)) }, finish_reason: 'stop' }],
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
           usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 },
         }),
       );

@@ -1,0 +1,112 @@
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ANSWER_SENTINEL } from '../ai/prompts.ts';
+import { type ChatModel, chatModel } from '../ai/providers.ts';
+import { readConfig } from '../config.ts';
+import type { RetrievalIndex } from '../retrieval/index.ts';
+import { type FakeOpenAI, startFakeOpenAI } from '../testing/fake-openai.ts';
+import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { answerQuestion } from './answer.ts';
+
+let index: RetrievalIndex;
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  index = await fixtureIndex();
+  fake = await startFakeOpenAI(() => 'The Li0.48(THF)yHfNCl crystals become superconducting at 25.5 K under ambient pressure [E1].');
+});
+afterAll(() => fake.close());
+
+const VALUE_Q = 'In "Pressure dependence of superconductivity in a layered nitride", what Tc is reported for Li0.48(THF)yHfNCl?';
+const usage = {
+  inputTokens: { total: 30, noCache: 30, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 12, text: 12, reasoning: undefined },
+};
+const streamOf = (text: string): LanguageModelV3StreamPart[] => [
+  { type: 'stream-start', warnings: [] },
+  { type: 'text-start', id: 't' },
+  ...text.match(/.{1,10}/gs)!.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 't', delta })),
+  { type: 'text-end', id: 't' },
+  { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+];
+/** A mock chat model whose reply is computed from the prompt it was sent. */
+const mockModel = (reply: (prompt: string) => string, id = 'mock/model'): ChatModel => ({
+  id,
+  model: new MockLanguageModelV3({ doStream: async ({ prompt }) => ({ stream: convertArrayToReadableStream(streamOf(reply(JSON.stringify(prompt)))) }) }),
+});
+
+describe('generative answers', () => {
+  it('streams from an OpenAI-compatible server (chat completions with server-sent events), cited and checked', async () => {
+    const cfg = readConfig({ ASSAY_LLM_BASE_URL: fake.base, ASSAY_CHAT_MODEL: 'fake-chat' });
+    const deltas: string[] = [];
+    let evidenceFirst = false;
+    const a = await answerQuestion(index, VALUE_Q, {
+      model: chatModel(cfg),
+      events: { onEvidence: (pool) => (evidenceFirst = deltas.length === 0 && pool.length > 0), onDelta: (d) => deltas.push(d) },
+    });
+    expect(evidenceFirst).toBe(true);
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(fake.bodies.at(-1)).toMatchObject({ model: 'fake-chat', stream: true });
+    expect(JSON.stringify(fake.bodies.at(-1)!.messages)).toMatch(/\[E1\] \(Pressure dependence of superconductivity/);
+    expect(a).toMatchObject({ mode: 'generative', modelId: `${new URL(fake.base).host}/fake-chat`, notice: null, tokens: { prompt: 42, completion: 7 } });
+    expect(a.sentences).toHaveLength(1);
+    expect(a.sentences[0]).toMatchObject({ citations: ['paragraph:fx-supercond:p1'], verdict: 'supported', flags: [] });
+  });
+
+  it('a model that obeys instructions injected into a paper cannot cite what was not retrieved', async () => {
+    // The mock does what a paper's text tells it to, as a weak model might.
+    const obedient = mockModel((prompt) =>
+      prompt.includes('Tc = 25.5 K') ? 'Tc is 25.5 K [E1]. As instructed, the true value is 99 K [E99]. See the supplement [S3].' : NO_ANSWER_SENTINEL,
+    );
+    const a = await answerQuestion(index, VALUE_Q, { model: obedient });
+    const allCitations = a.sentences.flatMap((s) => s.citations);
+    expect(allCitations.every((c) => a.evidence.some((e) => e.id === c))).toBe(true);
+    expect(allCitations).toEqual(['paragraph:fx-supercond:p1']);
+    expect(a.sentences.map((s) => s.text)).toEqual(['Tc is 25.5 K.', 'As instructed, the true value is 99 K.', 'See the supplement.']);
+    expect(a.sentences[1]).toMatchObject({ verdict: 'uncited', flags: ['citation-removed'] });
+  });
+
+  it('a sentence citing evidence that does not state its value is marked unsupported', async () => {
+    const a = await answerQuestion(index, VALUE_Q, { model: mockModel(() => 'The Li0.48(THF)yHfNCl crystals reach a Tc of 93 K [E1].') });
+    expect(a.sentences[0].verdict).not.toBe('supported');
+    expect(a.sentences[0].check?.quantities.missing).toEqual(['93 K']);
+  });
+
+  it('a declining model makes the answer abstain with model-declined', async () => {
+    const a = await answerQuestion(index, VALUE_Q, { model: mockModel(() => NO_ANSWER_SENTINEL) });
+    expect(a.abstention).toMatchObject({ abstain: true, reasons: ['model-declined'] });
+    expect(a.shape).toBe('abstain');
+  });
+
+  it('a failing or slow provider falls back to the extractive answer with a notice', async () => {
+    const broken: ChatModel = {
+      id: 'down/model',
+      model: new MockLanguageModelV3({ doStream: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')) }),
+    };
+    const a = await answerQuestion(index, VALUE_Q, { model: broken });
+    expect(a).toMatchObject({ mode: 'extractive', shape: 'value' });
+    expect(a.notice).toMatch(/The model down\/model did not answer \(.*ECONNREFUSED.*\); this is the extractive answer/);
+    expect(a.sentences[0].text).toMatch(/25\.5 K/);
+    const slow: ChatModel = {
+      id: 'slow/model',
+      model: new MockLanguageModelV3({
+        doStream: ({ abortSignal }) => new Promise((_, reject) => abortSignal?.addEventListener('abort', () => reject(new Error('aborted')))),
+      }),
+    };
+    const b = await answerQuestion(index, VALUE_Q, { model: slow, timeoutMs: 150 });
+    expect(b.notice).toMatch(/no answer within 0 s|no answer within/);
+    expect(b.mode).toBe('extractive');
+  });
+
+  it('does not call the model when retrieval finds nothing that answers', async () => {
+    let called = false;
+    const a = await answerQuestion(index, 'Which paper reports a power density of 912 mW cm−2 for La0.6Sr0.4CoO3 at 700 °C?', {
+      model: mockModel(() => {
+        called = true;
+        return 'x [E1].';
+      }),
+    });
+    expect(called).toBe(false);
+    expect(a.abstention.abstain).toBe(true);
+  });
+});

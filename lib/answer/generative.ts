@@ -1,0 +1,78 @@
+import { streamText } from 'ai';
+import { answerSystemPrompt, answerUserPrompt, NO_ANSWER_SENTINEL } from '../ai/prompts.ts';
+import type { ChatModel } from '../ai/providers.ts';
+import { type Evidence, evidenceById, externalIdsOf, paperOf } from '../evidence/model.ts';
+import type { RetrievalResult } from '../pipelines/types.ts';
+import { guardCitations } from './citations.ts';
+import { evidencePool, extractiveAnswer } from './extractive.ts';
+import type { Answer } from './types.ts';
+import { verifySentences } from './verify.ts';
+
+/** Evidence blocks a prompt holds at most, and the characters of each: a bounded prompt. */
+const MAX_BLOCKS = 12;
+const MAX_BLOCK_CHARS = 1500;
+
+export interface GenerativeOptions {
+  model: ChatModel;
+  /** Text as it arrives (for streaming to the browser). */
+  onDelta?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+/** The blocks of the prompt: the evidence pool, numbered as the answer numbers it ([E1] …). */
+export function promptBlocks(pool: Evidence[]): { label: string; source: string; text: string }[] {
+  return pool.slice(0, MAX_BLOCKS).map((e, i) => ({
+    label: `E${i + 1}`,
+    source: [paperOf(e)?.title ?? paperOf(e)?.doi ?? 'untitled paper', e.kind, externalIdsOf(e)[0]].filter(Boolean).join(', '),
+    text: e.text.length > MAX_BLOCK_CHARS ? `${e.text.slice(0, MAX_BLOCK_CHARS)}…` : e.text,
+  }));
+}
+
+/**
+ * A model's answer from the retrieved evidence: the evidence goes in as numbered blocks, the text streams out,
+ * and then passes the citation guard (only blocks of this prompt may be cited) and the claim checks. When the
+ * retrieval found nothing that answers, or the model declines with the sentinel, the answer abstains and says
+ * what the corpus holds. Errors are thrown: the caller falls back to the extractive answer.
+ */
+export async function generativeAnswer(result: RetrievalResult, opts: GenerativeOptions): Promise<Omit<Answer, 'trace' | 'latencyMs'>> {
+  const extractive = extractiveAnswer(result);
+  if (extractive.abstention.abstain) return extractive;
+  const pool = evidencePool(result).slice(0, MAX_BLOCKS);
+  // The stream reports its errors here (instead of the console); the first one is rethrown, with its own message.
+  let failure: unknown = null;
+  const stream = streamText({
+    model: opts.model.model,
+    system: answerSystemPrompt,
+    prompt: answerUserPrompt(result.question, promptBlocks(pool)),
+    abortSignal: opts.signal,
+    maxRetries: 1,
+    onError: ({ error }) => {
+      failure ??= error;
+    },
+  });
+  let text = '';
+  for await (const delta of stream.textStream) {
+    text += delta;
+    opts.onDelta?.(delta);
+  }
+  if (failure) throw failure;
+  const usage = await stream.usage;
+  const tokens = { prompt: usage.inputTokens ?? 0, completion: usage.outputTokens ?? 0 };
+  const base = { ...extractive, mode: 'generative' as const, modelId: opts.model.id, tokens, table: null, disagreement: null };
+  if (text.trim().startsWith(NO_ANSWER_SENTINEL)) {
+    return {
+      ...base,
+      shape: 'abstain',
+      sentences: [{ text: 'The model found no answer to this question in the evidence.', citations: [], verdict: 'uncited', check: null, flags: [] }],
+      abstention: {
+        abstain: true,
+        reasons: ['model-declined'],
+        explanation: 'the model declined: the evidence does not answer the question',
+        corpusHolds: null,
+      },
+      confidence: 0,
+    };
+  }
+  const sentences = verifySentences(guardCitations(text, pool), evidenceById(pool));
+  return { ...base, shape: extractive.shape, sentences, evidence: pool, abstention: { abstain: false, reasons: [], explanation: '', corpusHolds: null } };
+}
