@@ -21,6 +21,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/library" className="text-sm text-slate-700 hover:text-teal-800">
               Library
             </Link>
+            <Link href="/answers" className="text-sm text-slate-700 hover:text-teal-800">
+              Answers
+            </Link>
             <Link href="/search" className="text-sm text-slate-700 hover:text-teal-800">
               Find evidence
             </Link>

@@ -47,3 +47,10 @@ export function rerankingModel(cfg: AssayConfig): RerankingProviderModel | null 
     id: `${new URL(cfg.rerank.baseUrl).host}/${cfg.rerank.model}`,
   };
 }
+
+/** The model that writes answers (ASSAY_ANSWER_MODEL, else the chat model), or null: answers are then extractive. */
+export function answerModel(cfg: AssayConfig): ChatModel | null {
+  if (!cfg.llm || !cfg.answerModel) return null;
+  const provider = createOpenAI({ baseURL: cfg.llm.baseUrl, apiKey: cfg.llm.apiKey || 'not-needed' });
+  return { model: provider.chat(cfg.answerModel), id: `${new URL(cfg.llm.baseUrl).host}/${cfg.answerModel}` };
+}

@@ -19,6 +19,8 @@ export interface RetrievalService {
   index(): Promise<RetrievalIndex>;
   retrieve(question: string, pipeline: PipelineName, opts?: RetrieveOptions): Promise<RetrievalResult>;
   reformulator: Reformulator;
+  /** The configured options every retrieval gets (reformulator, re-ranker, whether a model exists). */
+  options: RetrieveOptions;
 }
 
 export function configuredReformulator(cfg: AssayConfig): Reformulator {
@@ -48,11 +50,12 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
     }
     return current.index;
   };
+  const options: RetrieveOptions = { reformulator, tupleReranker, modelConfigured: !!cfg.llm };
   return {
     index,
     reformulator,
-    retrieve: async (question, pipeline, o = {}) =>
-      retrieve(await index(), question, pipeline, { reformulator, tupleReranker, modelConfigured: !!cfg.llm, ...o }),
+    options,
+    retrieve: async (question, pipeline, o = {}) => retrieve(await index(), question, pipeline, { ...options, ...o }),
   };
 }
 

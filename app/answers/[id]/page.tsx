@@ -1,0 +1,32 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { AnswerView } from '@/components/answer-view';
+import { TraceList } from '@/components/trace-list';
+import { getDatabase } from '@/lib/db/client';
+import { getAnswer } from '@/lib/db/answers';
+
+export const dynamic = 'force-dynamic';
+
+/** A stored answer at its own URL, as it was given. */
+export default async function AnswerPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if (!/^[a-z0-9]{10,40}$/i.test(id)) notFound();
+  const answer = await getAnswer(await getDatabase(), id);
+  if (!answer) notFound();
+  return (
+    <div className="space-y-4">
+      <p className="text-sm">
+        <Link href="/answers" className="text-teal-800 hover:underline">
+          ← Answers
+        </Link>
+      </p>
+      <h1 className="text-xl font-semibold">{answer.question}</h1>
+      <p className="text-xs text-slate-500">Asked {answer.createdAt.toLocaleString('en')}</p>
+      <AnswerView answer={answer} />
+      <details className="rounded-lg border border-slate-200 bg-white p-3">
+        <summary className="cursor-pointer text-sm font-medium">Trace</summary>
+        <TraceList trace={answer.trace} />
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import Link from 'next/link';
+import { AskForm } from '@/components/ask-form';
+import { DatabaseUnavailable } from '@/components/database-unavailable';
+import { answerModel } from '@/lib/ai/providers';
+import { config } from '@/lib/config';
+import { getDatabase } from '@/lib/db/client';
+import { listAnswers } from '@/lib/db/answers';
+import { pipelineList } from '@/lib/pipelines/registry';
+
+export const dynamic = 'force-dynamic';
+
+/** Ask a question and get a cited answer; every answer asked so far, searchable, each at its own URL. */
+export default async function AnswersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const q = typeof sp.q === 'string' ? sp.q.slice(0, 200) : '';
+  let db;
+  try {
+    db = await getDatabase();
+  } catch (error) {
+    return <DatabaseUnavailable message={(error as Error).message} />;
+  }
+  const answers = await listAnswers(db, { query: q || undefined, take: 50 });
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-semibold">Answers</h1>
+      <p className="text-sm text-slate-700">
+        Ask a question: the answer cites the paragraphs and graph tuples it rests on, each sentence checked against what it cites, and says so when the corpus
+        does not support one.
+      </p>
+      <AskForm pipelines={pipelineList} modelId={answerModel(config())?.id ?? null} />
+      <section aria-label="Asked before" className="space-y-2">
+        <form action="/answers" method="get" className="flex gap-2">
+          <input
+            name="q"
+            defaultValue={q}
+            placeholder="Search past questions"
+            aria-label="Search past questions"
+            className="flex-1 rounded border border-slate-300 px-3 py-1.5 text-sm"
+          />
+          <button type="submit" className="rounded border border-slate-300 px-3 text-sm">
+            Search
+          </button>
+        </form>
+        {answers.length === 0 ? (
+          <p className="text-sm text-slate-600">{q ? 'No past question matches.' : 'No questions asked yet.'}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="answer-history">
+            {answers.map((a) => (
+              <li key={a.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                <Link href={`/answers/${a.id}`} className="text-teal-800 hover:underline">
+                  {a.question}
+                </Link>
+                <span className="shrink-0 text-xs text-slate-500">
+                  {a.abstained ? 'not answered' : a.shape} · {a.mode} · {a.pipeline} · {a.createdAt.toLocaleString('en')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

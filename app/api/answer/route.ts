@@ -1,0 +1,54 @@
+import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
+import { z } from 'zod';
+import { ANSWER_MODES, askAndStore } from '@/lib/answer/service';
+import { badRequest, handleErrors, publicError } from '@/lib/common/errors';
+import { config } from '@/lib/config';
+import { getDatabase } from '@/lib/db/client';
+import { paperOf } from '@/lib/evidence/model';
+import { PIPELINES } from '@/lib/pipelines/registry';
+import { getRetrievalService } from '@/lib/pipelines/service';
+
+export const dynamic = 'force-dynamic';
+
+const body = z.object({
+  question: z.string().trim().min(3, 'ask a question of at least 3 characters').max(2000, 'questions are limited to 2,000 characters'),
+  pipeline: z.enum(PIPELINES).optional(),
+  mode: z.enum(ANSWER_MODES).default('auto'),
+});
+
+/**
+ * POST {question, pipeline?, mode?} → a UI message stream (the AI SDK's): the evidence first, as source-document
+ * parts ([E1] … with their titles), then the answer's text as it is written, then a `data-answer` part with the
+ * stored answer (id, sentences with citations and verdicts, table, abstention, notice).
+ */
+export const POST = handleErrors(async (request: Request) => {
+  const parsed = body.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+  const cfg = config();
+  const db = await getDatabase();
+  const service = getRetrievalService(db, cfg);
+  const stream = createUIMessageStream({
+    execute: async ({ writer }) => {
+      let open = false;
+      const { id, answer } = await askAndStore(db, service, cfg, parsed.data, {
+        signal: request.signal,
+        events: {
+          onEvidence: (pool) => {
+            pool.forEach((e, n) => {
+              writer.write({ type: 'source-document', sourceId: e.id, mediaType: 'text/plain', title: `E${n + 1}: ${paperOf(e)?.title ?? e.kind}` });
+            });
+          },
+          onDelta: (delta) => {
+            if (!open) writer.write({ type: 'text-start', id: 'answer' });
+            open = true;
+            writer.write({ type: 'text-delta', id: 'answer', delta });
+          },
+        },
+      });
+      if (open) writer.write({ type: 'text-end', id: 'answer' });
+      writer.write({ type: 'data-answer', id: 'answer', data: { id, answer } });
+    },
+    onError: (error) => publicError(error, 'answer').message,
+  });
+  return createUIMessageStreamResponse({ stream });
+}, 'answer');

@@ -1,0 +1,13 @@
+import { AppError, handleErrors } from '@/lib/common/errors';
+import { getDatabase } from '@/lib/db/client';
+import { getAnswer } from '@/lib/db/answers';
+
+export const dynamic = 'force-dynamic';
+
+/** GET → a stored answer, as it was given. */
+export const GET = handleErrors(async (_request: Request, ctx: { params: Promise<{ id: string }> }) => {
+  const { id } = await ctx.params;
+  const answer = await getAnswer(await getDatabase(), id);
+  if (!answer) throw new AppError('not-found', 'no such answer');
+  return Response.json({ answer });
+}, 'stored answer');

@@ -1,0 +1,53 @@
+'use client';
+
+import { useActionState } from 'react';
+import { askAction } from '@/app/answers/actions';
+
+/** Asks a question through the server action; the answer opens at its own URL. */
+export function AskForm({ pipelines, modelId }: { pipelines: { name: string; description: string }[]; modelId: string | null }) {
+  const [state, action, pending] = useActionState(askAction, null);
+  return (
+    <form action={action} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label="Ask a question">
+      <label htmlFor="ask-question" className="block text-sm font-medium text-slate-700">
+        Question
+      </label>
+      <textarea
+        id="ask-question"
+        name="question"
+        required
+        minLength={3}
+        maxLength={2000}
+        rows={2}
+        placeholder="What is the superconducting transition temperature of MgB2?"
+        className="w-full rounded border border-slate-300 px-3 py-2 text-sm"
+      />
+      <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+        <label>
+          Pipeline{' '}
+          <select name="pipeline" defaultValue="hybrid" className="rounded border border-slate-300 px-2 py-1" aria-label="Pipeline">
+            {pipelines.map((p) => (
+              <option key={p.name} value={p.name} title={p.description}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Answer{' '}
+          <select name="mode" defaultValue="auto" className="rounded border border-slate-300 px-2 py-1" aria-label="Answer mode">
+            <option value="auto">{modelId ? `model (${modelId})` : 'extractive (no model configured)'}</option>
+            <option value="extractive">extractive, no model</option>
+          </select>
+        </label>
+        <button type="submit" disabled={pending} className="ml-auto rounded bg-teal-700 px-4 py-1.5 font-medium text-white disabled:opacity-50">
+          {pending ? 'Answering…' : 'Ask'}
+        </button>
+      </div>
+      {state?.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { answerModel } from '../ai/providers.ts';
+import type { AssayConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { saveAnswer } from '../db/answers.ts';
+import type { PipelineName } from '../pipelines/registry.ts';
+import type { RetrievalService } from '../pipelines/service.ts';
+import { type AnswerEvents, answerQuestion } from './answer.ts';
+import type { Answer } from './types.ts';
+
+export const ANSWER_MODES = ['auto', 'extractive'] as const;
+/** auto: the configured answer model when there is one, else extractive; extractive: never a model. */
+export type AnswerModeChoice = (typeof ANSWER_MODES)[number];
+
+export interface AskInput {
+  question: string;
+  pipeline?: PipelineName;
+  mode?: AnswerModeChoice;
+}
+
+/** Answers a question on the app's index with the configured model (or none) and stores the answer. */
+export async function askAndStore(
+  db: Database,
+  service: RetrievalService,
+  cfg: AssayConfig,
+  input: AskInput,
+  opts: { events?: AnswerEvents; signal?: AbortSignal } = {},
+): Promise<{ id: string; answer: Answer }> {
+  const index = await service.index();
+  const model = input.mode === 'extractive' ? null : answerModel(cfg);
+  const answer = await answerQuestion(index, input.question, { ...service.options, pipeline: input.pipeline, model, events: opts.events, signal: opts.signal });
+  return { id: await saveAnswer(db, answer), answer };
+}

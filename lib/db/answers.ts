@@ -1,0 +1,56 @@
+import { type Answer, answerText } from '../answer/types.ts';
+import type { Database } from './database.ts';
+
+/** Owns all queries on Answer. */
+
+export interface StoredAnswer extends Answer {
+  id: string;
+  createdAt: Date;
+}
+
+export interface AnswerSummary {
+  id: string;
+  question: string;
+  pipeline: string;
+  mode: string;
+  shape: string;
+  abstained: boolean;
+  createdAt: Date;
+}
+
+export async function saveAnswer(db: Database, answer: Answer): Promise<string> {
+  const row = await db.prisma.answer.create({
+    data: {
+      question: answer.question,
+      pipeline: answer.pipeline,
+      mode: answer.mode,
+      modelId: answer.modelId,
+      shape: answer.shape,
+      text: answerText(answer),
+      abstained: answer.abstention.abstain,
+      confidence: answer.confidence,
+      evidenceIds: answer.evidence.map((e) => e.id),
+      payload: JSON.parse(JSON.stringify(answer)),
+      promptTokens: answer.tokens?.prompt ?? null,
+      completionTokens: answer.tokens?.completion ?? null,
+      latencyMs: answer.latencyMs,
+    },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+export async function getAnswer(db: Database, id: string): Promise<StoredAnswer | null> {
+  const row = await db.prisma.answer.findUnique({ where: { id } });
+  return row ? { ...(row.payload as unknown as Answer), id: row.id, createdAt: row.createdAt } : null;
+}
+
+/** The latest answers, newest first, optionally only those whose question contains `query`. */
+export async function listAnswers(db: Database, opts: { query?: string; take?: number } = {}): Promise<AnswerSummary[]> {
+  return db.prisma.answer.findMany({
+    where: opts.query ? { question: { contains: opts.query, mode: 'insensitive' } } : {},
+    orderBy: { createdAt: 'desc' },
+    take: opts.take ?? 50,
+    select: { id: true, question: true, pipeline: true, mode: true, shape: true, abstained: true, createdAt: true },
+  });
+}
