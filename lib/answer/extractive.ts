@@ -22,9 +22,10 @@ export function extractiveAnswer(result: RetrievalResult): Omit<Answer, 'trace' 
     if (d) break;
   }
   const draft: AnswerDraft = d ?? { shape: 'abstain', sentences: [{ text: 'No evidence in the corpus speaks to this question.', citations: [], flags: [] }] };
-  // Cite only what the pool holds, in the order the sentences first cite it.
-  const byId = evidenceById(pool);
+  // A design answer may cite any tuple the reasoning named (routes, cases), also beyond the pool's first graph items.
+  const byId = evidenceById([...pool, ...(result.extras?.graphEvidence ?? [])]);
   const cited = [...new Set(draft.sentences.flatMap((s) => s.citations))].filter((id) => byId.has(id));
+  // The answer's evidence: what it cites, in the order it is first cited, then the rest of the pool.
   const evidence = [...cited.map((id) => byId.get(id)!), ...pool.filter((e) => !cited.includes(e.id))];
   const abstain = draft.shape === 'abstain';
   return {
