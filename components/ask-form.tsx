@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { askAction } from '@/app/answers/actions';
+import { PipelineOptions } from './pipeline-options';
 
 /** Asks a question through the server action; the answer opens at its own URL. */
 export function AskForm({ pipelines, modelId }: { pipelines: { name: string; description: string }[]; modelId: string | null }) {
@@ -25,11 +26,7 @@ export function AskForm({ pipelines, modelId }: { pipelines: { name: string; des
         <label>
           Pipeline{' '}
           <select name="pipeline" defaultValue="hybrid" className="rounded border border-slate-300 px-2 py-1" aria-label="Pipeline">
-            {pipelines.map((p) => (
-              <option key={p.name} value={p.name} title={p.description}>
-                {p.name}
-              </option>
-            ))}
+            <PipelineOptions pipelines={pipelines} />
           </select>
         </label>
         <label>

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { evidenceById, evidenceHref, externalIdsOf, provenanceOf } from '@/lib/evidence/model';
 import type { RetrievalResult } from '@/lib/pipelines/types';
 import { TraceList } from './trace-list';
+import { PipelineOptions } from './pipeline-options';
 import { AriaView, DesignView } from './reasoning-view';
 
 interface Response {
@@ -85,11 +86,7 @@ export function RetrievePanel({
               className="rounded border border-slate-300 px-2 py-1 text-sm"
               aria-label="Pipeline"
             >
-              {pipelines.map((p) => (
-                <option key={p.name} value={p.name} title={p.description}>
-                  {p.name}
-                </option>
-              ))}
+              <PipelineOptions pipelines={pipelines} />
             </select>
           </label>
           {pipeline === 'aria' && (
