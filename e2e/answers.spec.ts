@@ -30,7 +30,8 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
     .getByRole('link', { name: /0\.812 W cm−2/ })
     .first()
     .click();
-  expect(page.url().replace(/#.*$/, '')).toBe(url.replace(/#.*$/, ''));
+  await page.waitForURL(url.replace(/#.*$/, ''));
+  await expect(page.getByTestId('answer')).toHaveAttribute('data-shape', 'which-paper');
 
   await page.goto('/answers');
   await page.getByLabel('Question', { exact: true }).fill('What is the Tafel slope of CoFeMoP/NF in 1 M KOH?');

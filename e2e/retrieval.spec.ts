@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PIPELINES } from '../lib/pipelines/registry.ts';
 import { shots, waitForCorpus } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -67,9 +68,9 @@ test('evaluation: start a run from the page, see charts and tables, drill into a
   await page.getByRole('button', { name: 'Run evaluation' }).click();
   const runs = page.getByRole('table', { name: 'Runs' });
   await expect(runs.getByRole('row').nth(1)).toContainText('succeeded', { timeout: 60_000 });
-  await expect(runs.getByRole('row').nth(1)).toContainText('fixture-questions.jsonl (3) × 9');
+  await expect(runs.getByRole('row').nth(1)).toContainText(`fixture-questions.jsonl (3) × ${PIPELINES.length}`);
   await runs.getByRole('row').nth(1).getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('fixture-questions.jsonl: 3 questions × 9 pipelines');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`fixture-questions.jsonl: 3 questions × ${PIPELINES.length} pipelines`);
   await expect(page.getByRole('img', { name: /Chart of doi@1/ })).toBeVisible();
   const summary = page.getByRole('table', { name: 'Pipeline' }).first();
   await expect(summary.getByRole('row', { name: /json-qr/ })).toContainText('1.000');
