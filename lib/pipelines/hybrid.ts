@@ -24,9 +24,12 @@ export const hybrid = definePipeline({
   async run(ctx) {
     const structured = await jsonQr.run(ctx);
     const tuples = await graph.run(ctx);
+    // A quoted title confines the question to its paper: the graph's items from other papers do not answer it.
+    const papers = new Set(structured.evidence.map((e) => e.paperId));
+    const graphItems = structured.titleMatched ? tuples.evidence.filter((e) => papers.has(e.paperId)) : tuples.evidence;
     const fused = await ctx.step(
       'fuse',
-      () => fuseByProvenance(structured.evidence, tuples.evidence, GRAPH_WEIGHT),
+      () => fuseByProvenance(structured.evidence, graphItems, GRAPH_WEIGHT),
       (f) => ({
         structured: structured.evidence.length,
         graph: tuples.evidence.length,

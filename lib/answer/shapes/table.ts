@@ -69,7 +69,10 @@ export function disagreementNote(rows: ValueRow[]): string | null {
   return null;
 }
 
-const ACROSS = /\b(?:reported|values?|range|compare|comparison|across|typical|various|different|literature)\b|\bwhat\s+\w+\s+(?:are|were)\b/i;
+// A question about a property across papers: "what values / range / typical …", or the property in the plural
+// ("conductivities", "power densities"). "What Tc is reported for X?" asks for one value, not a table.
+const ACROSS =
+  /\b(?:values|ranges?|compare[ds]?|comparison|across|typical|various|different|literature)\b|\b\w+(?:ities|sities|ivities|ances|ages|ures|cies)\b(?=[^?]*\b(?:reported|found|measured|achieved|obtained)\b)/i;
 
 /**
  * A property across papers ("What conductivities are reported for BZCY electrolytes?"): a table of the values the
