@@ -1,7 +1,7 @@
 import type { Evidence } from '../../evidence/model.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { plainTerms } from '../../structure/terms.ts';
-import { paperName } from './text.ts';
+import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft } from './types.ts';
 
 const QUESTION_FRAME = new Set(
@@ -44,7 +44,10 @@ export function mmrSentences(items: Evidence[], question: string, n = 4, lambda 
 export const descriptiveShape: AnswerShapeComposer = {
   name: 'descriptive',
   compose(result) {
-    const picked = mmrSentences(result.evidence, result.analysis.body);
+    let picked = mmrSentences(result.evidence, result.analysis.body);
+    // Retrieval found evidence but no sentence shares the question's words: the best item's best sentence, so the
+    // answer still says what the corpus holds rather than declining where retrieval did not.
+    if (picked.length === 0 && result.evidence[0]) picked = [{ item: result.evidence[0], text: bestSentenceOf(result.evidence[0]) }];
     if (picked.length === 0) return null;
     const order = [...new Set(picked.map((p) => p.item.paperId ?? p.item.id))];
     const sentences: DraftSentence[] = [];
