@@ -18,7 +18,7 @@ export function extractiveAnswer(result: RetrievalResult): Omit<Answer, 'trace' 
   const pool = evidencePool(result);
   let d: AnswerDraft | null = null;
   for (const shape of SHAPES) {
-    d = shape.compose(result, pool);
+    d = shape.compose(result);
     if (d) break;
   }
   const draft: AnswerDraft = d ?? { shape: 'abstain', sentences: [{ text: 'No evidence in the corpus speaks to this question.', citations: [], flags: [] }] };

@@ -1,4 +1,3 @@
-import type { Evidence } from '../../evidence/model.ts';
 import type { RetrievalResult } from '../../pipelines/types.ts';
 import type { AnswerSentence, AnswerShape, ValueRow } from '../types.ts';
 
@@ -20,7 +19,7 @@ export interface AnswerDraft {
  */
 export interface AnswerShapeComposer {
   name: AnswerShape;
-  compose(result: RetrievalResult, pool: Evidence[]): AnswerDraft | null;
+  compose(result: RetrievalResult): AnswerDraft | null;
 }
 
 export const draft = (text: string, citations: string[]): DraftSentence => ({ text, citations, flags: [] });
