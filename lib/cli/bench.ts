@@ -17,10 +17,13 @@ import { isPipelineName, PIPELINES } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { createEmbedder } from '../embedding/select.ts';
+import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
+import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...]
        npm run bench -- retrieval [--questions <jsonl>] [--pipelines a,b] [--repeat n]
+       npm run bench -- answer [--questions <jsonl>] [--pipeline name]
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
 a temporary folder, or a throw-away database on the PostgreSQL server given), then imports them again, and
@@ -29,7 +32,10 @@ prints seconds, throughput and peak memory of both runs.
 retrieval: on the configured database (ASSAY_DATA_DIR / DATABASE_URL), builds the retrieval index (load, embedder
 fit, build; the records index separately) and answers the questions (default ../shared/data/questions-hard.dev.jsonl)
 with each pipeline, printing index build seconds, latency p50/p95/max per pipeline (model calls excluded: the
-offline reformulator is used) and peak memory.`;
+offline reformulator is used) and peak memory.
+
+answer: on the configured database, with the index warm, answers the questions (extractive, default pipeline
+hybrid) and prints the time to the first evidence, to the first answer text and to the whole answer (p50/p95/max).`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -137,7 +143,7 @@ async function benchRetrieval(args: string[]) {
     // records one after the other pipelines, since it holds the most memory).
     let recordsSeconds: number | null = null;
     let graphSeconds: number | null = null;
-    const graphPipelines = new Set(['graph', 'graph-keyword', 'aria']);
+    const graphPipelines = new Set(['graph', 'graph-keyword', 'aria', 'hybrid']);
     for (const p of [...pipelines.filter((x) => x !== 'records'), ...pipelines.filter((x) => x === 'records')]) {
       if (graphPipelines.has(p) && graphSeconds === null) {
         const g = await index.graph.get();
@@ -172,10 +178,63 @@ async function benchRetrieval(args: string[]) {
   }
 }
 
+async function benchAnswer(args: string[]) {
+  const opt = cliOptions(args, ['questions', 'pipeline']);
+  const shared = sharedDataDir();
+  const questionsFile = opt('questions') ?? (shared ? path.join(shared, 'questions-hard.dev.jsonl') : undefined);
+  if (!questionsFile || !fs.existsSync(questionsFile)) throw new Error('give --questions <jsonl> (../shared/data is absent)');
+  const pipeline = opt('pipeline') ?? DEFAULT_ANSWER_PIPELINE;
+  if (!isPipelineName(pipeline)) throw new Error(`unknown pipeline: ${pipeline}`);
+  const cfg = readConfig({ ...process.env, ASSAY_REFORMULATION: 'rules' });
+  const db = await openMigratedDatabase(cfg);
+  try {
+    const service = createRetrievalService(db, cfg);
+    const index = await service.index();
+    await index.graph.get(); // warm: the first question should not pay for building the graph index
+    const questions = await loadQuestions(questionsFile);
+    const evidence: number[] = [];
+    const text: number[] = [];
+    const whole: number[] = [];
+    for (const q of questions) {
+      const t0 = performance.now();
+      let e = 0;
+      let t = 0;
+      await answerQuestion(index, q.question, {
+        ...service.options,
+        pipeline,
+        events: { onEvidence: () => (e ||= performance.now() - t0), onDelta: () => (t ||= performance.now() - t0) },
+      });
+      evidence.push(e);
+      text.push(t);
+      whole.push(performance.now() - t0);
+    }
+    const stat = (xs: number[]) => ({
+      p50: Math.round(percentile(xs, 50) * 10) / 10,
+      p95: Math.round(percentile(xs, 95) * 10) / 10,
+      max: Math.round(Math.max(...xs) * 10) / 10,
+    });
+    const out = {
+      questions: questions.length,
+      pipeline,
+      mode: 'extractive',
+      firstEvidenceMs: stat(evidence),
+      firstTextMs: stat(text),
+      wholeAnswerMs: stat(whole),
+    };
+    console.log(`${questions.length} questions, ${pipeline}, extractive, warm index`);
+    for (const [k, v] of Object.entries({ 'first evidence': out.firstEvidenceMs, 'first answer text': out.firstTextMs, 'whole answer': out.wholeAnswerMs }))
+      console.log(`${k.padEnd(18)} p50 ${v.p50} ms, p95 ${v.p95} ms, max ${v.max} ms`);
+    console.log(JSON.stringify(out));
+  } finally {
+    await db.close();
+  }
+}
+
 async function main() {
   const [what, ...rest] = process.argv.slice(2);
   if (what === 'ingest') return benchIngest(rest);
   if (what === 'retrieval') return benchRetrieval(rest);
+  if (what === 'answer') return benchAnswer(rest);
   console.error(usage);
   process.exit(2);
 }
