@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { reasonText } from './reason-text';
 import type { Answer, Verdict } from '@/lib/answer/types';
 import { evidenceHref, externalIdsOf, paperOf, provenanceOf } from '@/lib/evidence/model';
 
@@ -7,15 +8,6 @@ const verdictStyle: Record<Verdict, string> = {
   partial: 'bg-amber-100 text-amber-900',
   unsupported: 'bg-red-100 text-red-900',
   uncited: 'bg-slate-200 text-slate-700',
-};
-
-const reasonText: Record<string, string> = {
-  'no-evidence': 'nothing in the corpus matches',
-  'no-matching-entity': 'a material named is not in the corpus or not in the best paper',
-  'conditions-not-met': 'no paper states the values or conditions asked for',
-  'unknown-paper': 'no paper has the quoted title',
-  'low-score': 'the evidence is weak',
-  'model-declined': 'the model found no answer in the evidence',
 };
 
 /**

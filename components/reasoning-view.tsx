@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { formatNumber, unitText, valueText as plainValueText } from '@/lib/common/format';
+
+const valueText = (v: { value: number | null; valueMax: number | null; unit: string | null }) => plainValueText(v, { unit: unitText });
 import type { AriaResult } from '@/lib/reasoning/aria';
 import type { DesignResult, EvidenceValue, RouteStep } from '@/lib/reasoning/design';
 import { type Evidence, evidenceHref, evidenceId, paperOf, provenanceOf } from '@/lib/evidence/model';
@@ -29,13 +32,6 @@ const tierClass: Record<number, string> = {
   2: 'bg-amber-100 text-amber-900',
   3: 'bg-slate-200 text-slate-800',
 };
-
-const superscript: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
-/** "mW/cm^2" → "mW/cm²", "µmol g^-1 h^-1" → "µmol g⁻¹ h⁻¹". */
-const unitText = (u: string | null) => (u ?? '').replace(/\^(-?\d+)/g, (_, e: string) => [...e].map((c) => superscript[c]).join(''));
-const fmt = (x: number) => (Math.abs(x) >= 1000 || (Math.abs(x) < 0.01 && x !== 0) ? x.toExponential(2) : Number(x.toPrecision(4)).toString());
-const valueText = (v: { value: number | null; valueMax: number | null; unit: string | null }) =>
-  v.value === null ? '—' : `${fmt(v.value)}${v.valueMax !== null && v.valueMax !== v.value ? `–${fmt(v.valueMax)}` : ''} ${unitText(v.unit)}`.trim();
 
 /** Where a tuple comes from, as a link to its paragraph (or paper); records have no page. */
 function SourceLink({ tupleId, evidence }: { tupleId: string; evidence: EvidenceIndex }) {
@@ -174,7 +170,8 @@ function Route({ route, evidence }: { route: RouteStep[]; evidence: EvidenceInde
 
 export function DesignView({ design, evidence }: { design: DesignResult; evidence: EvidenceIndex }) {
   const targets = design.targets.map(
-    (t) => `${t.label}${t.value !== null ? ` ${t.comparator === '>=' ? '≥' : t.comparator === '<=' ? '≤' : '≈'} ${fmt(t.value)} ${unitText(t.unit)}` : ''}`,
+    (t) =>
+      `${t.label}${t.value !== null ? ` ${t.comparator === '>=' ? '≥' : t.comparator === '<=' ? '≤' : '≈'} ${formatNumber(t.value)} ${unitText(t.unit)}` : ''}`,
   );
   const conditions = [design.conditions.method, ...design.conditions.quantities.map((q) => q.text)].filter(Boolean);
   return (
@@ -239,8 +236,8 @@ export function DesignView({ design, evidence }: { design: DesignResult; evidenc
                 <span className="font-medium">{p.label}</span>:{' '}
                 {p.estimate ? (
                   <strong>
-                    ≈ {fmt(p.estimate.median)} {unitText(p.estimate.unit)}
-                    {p.estimate.low !== p.estimate.high && ` (interquartile ${fmt(p.estimate.low)}–${fmt(p.estimate.high)})`}
+                    ≈ {formatNumber(p.estimate.median)} {unitText(p.estimate.unit)}
+                    {p.estimate.low !== p.estimate.high && ` (interquartile ${formatNumber(p.estimate.low)}–${formatNumber(p.estimate.high)})`}
                   </strong>
                 ) : (
                   <span className="text-slate-500">no comparable values</span>

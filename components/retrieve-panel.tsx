@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
+import { reasonText } from './reason-text';
 import { useState, type FormEvent } from 'react';
 import { evidenceById, evidenceHref, externalIdsOf, provenanceOf } from '@/lib/evidence/model';
 import type { RetrievalResult } from '@/lib/pipelines/types';
@@ -13,14 +14,6 @@ interface Response {
   result: RetrievalResult;
   index: { paragraphs: number; embedder: string; reformulator: string; buildSeconds: number };
 }
-
-const reasonText: Record<string, string> = {
-  'no-evidence': 'nothing matches',
-  'no-matching-entity': 'a material you named is not in the corpus or not in the best paper',
-  'conditions-not-met': 'the best paper does not state your values or conditions',
-  'unknown-paper': 'no paper has the quoted title',
-  'low-score': 'the evidence is weak',
-};
 
 const modes = [
   ['auto', 'detect from the wording'],

@@ -1,7 +1,7 @@
 import { startTracked } from '../common/background.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { interruptedRuns, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
+import { getRun, interruptedRuns, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../pipelines/service.ts';
 import { createIngestJob, type IngestOptions, resumeIngest, runIngest } from './import-job.ts';
 
@@ -28,8 +28,8 @@ export async function startBackgroundIngest(
 
 /** Resumes an interrupted import job in the background; false when the run is not interrupted. */
 export async function resumeInBackground(db: Database, cfg: AssayConfig, runId: string): Promise<boolean> {
-  const run = (await interruptedRuns(db.prisma)).find((r) => r.id === runId);
-  if (!run) return false;
+  // One look-up of this run; resumeIngest's claim makes sure no two callers resume it.
+  if ((await getRun(db.prisma, runId, 0))?.status !== 'interrupted') return false;
   startTracked(runId, (signal) => resumeIngest(db, cfg, runId, { signal, warmIndex: warmIndex(db, cfg) }));
   return true;
 }

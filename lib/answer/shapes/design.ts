@@ -1,11 +1,10 @@
+import { formatNumber, valueText as plainValueText } from '../../common/format.ts';
 import { evidenceId } from '../../evidence/model.ts';
 import type { AnswerShapeComposer, DraftSentence } from './types.ts';
 import { draft } from './types.ts';
 
 const TIER = { 1: 'Tier 1 (direct evidence)', 2: 'Tier 2 (by analogy)', 3: 'Tier 3 (nothing in the graph)' } as const;
-const fmt = (x: number) => Number(x.toPrecision(4)).toString();
-const valueText = (v: { value: number | null; valueMax: number | null; unit: string | null }) =>
-  v.value === null ? 'a value' : `${fmt(v.value)}${v.valueMax !== null && v.valueMax !== v.value ? `–${fmt(v.valueMax)}` : ''} ${v.unit ?? ''}`.trim();
+const valueText = (v: { value: number | null; valueMax: number | null; unit: string | null }) => plainValueText(v, { none: 'a value' });
 const tuple = (id: string) => evidenceId('tuple', id);
 
 /**
@@ -38,7 +37,7 @@ export const designShape: AnswerShapeComposer = {
           p.basis === 'analogue' && p.analogue ? ` from the analogue ${p.analogue.label} (Sim ${p.analogue.sim.toFixed(2)}, ${p.analogue.stance})` : '';
         sentences.push(
           draft(
-            `Expected ${p.label}: about ${fmt(p.estimate.median)} ${p.estimate.unit ?? ''} (interquartile ${fmt(p.estimate.low)}–${fmt(p.estimate.high)})${from}.`,
+            `Expected ${p.label}: about ${formatNumber(p.estimate.median)} ${p.estimate.unit ?? ''} (interquartile ${formatNumber(p.estimate.low)}–${formatNumber(p.estimate.high)})${from}.`,
             p.cases.slice(0, 5).map((c) => tuple(c.tupleId)),
           ),
         );

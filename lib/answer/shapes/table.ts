@@ -1,3 +1,4 @@
+import { formatNumber } from '../../common/format.ts';
 import type { Evidence } from '../../evidence/model.ts';
 import { findProperties, propertyEntry } from '../../structure/properties.ts';
 import { parseQuantities } from '../../structure/quantities.ts';
@@ -6,8 +7,6 @@ import { textFacets } from '../../structure/terms.ts';
 import type { ValueRow } from '../types.ts';
 import { titleOf } from './text.ts';
 import { type AnswerShapeComposer, draft } from './types.ts';
-
-const fmt = (x: number) => Number(x.toPrecision(3)).toString();
 
 /** Values of `property` stated in the items' sentences, with the other quantities of each sentence as conditions. */
 export function valueRows(items: Evidence[], property: string, dimension: string): ValueRow[] {
@@ -61,7 +60,7 @@ export function disagreementNote(rows: ValueRow[]): string | null {
       const comparable = (ta === null && tb === null) || (ta !== null && tb !== null && Math.abs(ta - tb) <= 25);
       const [va, vb] = [Math.max(...a.canonical), Math.max(...b.canonical)];
       if (comparable && va > 0 && vb > 0 && Math.max(va, vb) / Math.min(va, vb) > 2) {
-        const at = ta !== null ? ` at about ${fmt(ta)} K` : '';
+        const at = ta !== null ? ` at about ${formatNumber(ta, 3)} K` : '';
         return `The papers disagree${at}: ${a.value} in “${a.paperTitle ?? 'one paper'}” against ${b.value} in “${b.paperTitle ?? 'another'}”.`;
       }
     }

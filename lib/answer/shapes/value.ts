@@ -1,3 +1,4 @@
+import { formatNumber } from '../../common/format.ts';
 import { propertyEntry } from '../../structure/properties.ts';
 import { fromCanonical, lookupUnit, parseQuantities } from '../../structure/quantities.ts';
 import { bare, paperName, quote, sentenceAt } from './text.ts';
@@ -5,7 +6,6 @@ import { type AnswerShapeComposer, draft } from './types.ts';
 
 const ATMOSPHERE =
   /\b(?:in|under)\s+((?:humidified |dry |flowing |pure |static )?(?:air|argon|Ar|N2|nitrogen|H2|hydrogen|O2|oxygen|vacuum|CO2|methane|CH4|ammonia|NH3)(?:\/[A-Za-z0-9]+)?)\b/;
-const fmt = (x: number) => (Math.abs(x) >= 1e4 || (Math.abs(x) < 1e-3 && x !== 0) ? x.toExponential(3) : Number(x.toPrecision(4)).toString());
 
 /** The unit a question asks its value in ("… in mW/cm2?", "… in K?"), when it names one of the asked dimension. */
 export function askedUnit(question: string, dimension: string): string | null {
@@ -36,7 +36,7 @@ export const valueShape: AnswerShapeComposer = {
     const subject = [property, result.analysis.entityWords[0] ? `of ${result.analysis.entityWords[0]}` : ''].filter(Boolean).join(' ');
     const unit = askedUnit(result.question, v.dimension);
     const spec = unit ? lookupUnit(unit) : null;
-    const converted = spec ? ` (${v.canonical.map((x) => fmt(fromCanonical(x, spec))).join('–')} ${unit})` : '';
+    const converted = spec ? ` (${v.canonical.map((x) => formatNumber(fromCanonical(x, spec))).join('–')} ${unit})` : '';
     const lead = `${subject ? `${subject[0].toUpperCase()}${subject.slice(1)}: ` : 'The value: '}${v.text}${converted}${conditions.length ? `, at ${conditions.join(', ')}` : ''}.`;
     return {
       shape: 'value',
