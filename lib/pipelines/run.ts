@@ -5,7 +5,7 @@ import type { RetrievalIndex } from '../retrieval/index.ts';
 import { aggregatePapers } from '../retrieval/papers.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
-import { extractValue } from '../retrieval/value.ts';
+import { extractValue, VALUE_EVIDENCE } from '../retrieval/value.ts';
 import { getPipeline, type PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
 
@@ -53,7 +53,7 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     analysis.intent === 'value'
       ? await step(
           'extract-value',
-          () => extractValue(evidence.slice(0, 3), analysis),
+          () => extractValue(evidence.slice(0, VALUE_EVIDENCE), analysis),
           (v) => ({ value: v?.text ?? null }),
         )
       : null;

@@ -2,7 +2,7 @@ import type { Evidence } from '../evidence/model.ts';
 import { findProperties } from '../structure/properties.ts';
 import { parseQuantities, type Quantity } from '../structure/quantities.ts';
 import { splitSentences } from '../structure/sentences.ts';
-import { textFacets } from '../structure/terms.ts';
+import { type TermSpan, termSpans, textFacets } from '../structure/terms.ts';
 import { materialTerms, quantityFacet, quantityMatch } from './facets.ts';
 import type { QuestionAnalysis } from './question.ts';
 
@@ -15,58 +15,127 @@ export interface QuantityAnswer {
   evidenceId: string;
 }
 
+/** How many of the top evidence items the value is looked for in. */
+export const VALUE_EVIDENCE = 5;
+
+// Words of the question's frame ("what … is reported for …", "for how long was the material …") that say nothing
+// about which value is meant.
+const FRAME = new Set(termSpans('reported value material sample step carried out last long given obtained measured found shown').map((t) => t.term));
+
 /**
  * The value a value question asks for: among the quantities of the asked dimension in the top evidence, the one
- * whose sentence best states what else the question names. A sentence naming the question's material (in any
- * spelling) weighs most, then one stating the question's conditions (values in canonical units: "at 800 °C"
- * meets "1073 K"), then one naming the asked property; nearness to those words and the evidence rank break ties.
+ * its sentence ties most closely to what else the question names.
+ * - Each word of the question that is not its frame or the asked property (a material, an operation such as
+ *   "dried", a sample such as "cell 1") is a cue, weighed by how rare it is among the evidence's sentences. A
+ *   value is tied to a cue when it is the first value of the asked dimension after it ("dried at 120 °C for 2 h
+ *   and calcined at 700 °C": 120 °C is the drying temperature), less when it is the nearest one before it.
+ * - A condition the question states ("at 550 °C", "under 2 GPa") ties the nearest value before it ("802 mW cm−2
+ *   at 550 °C") and, less, the one after.
+ * - A sentence naming the question's material (in any spelling) and its property counts as well; the evidence
+ *   rank breaks ties.
  */
 export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): QuantityAnswer | null {
-  if (!analysis.askedDimension) return null;
+  const dimension = analysis.askedDimension;
+  if (!dimension) return null;
+  const isAsked = (q: Quantity) => q.dimension === dimension;
   const materials = new Set(analysis.materials);
   const words = analysis.entityWords.filter((w) => w.length > 1);
+  const sentences = evidence.flatMap((e, rank) => sentencesCached(e.text).map((s) => ({ s, e, rank })));
+  const cues = questionCues(analysis);
+  // The operations the question names ("dried", "the stirring step").
+  const operations = new Set(
+    termSpans(analysis.body)
+      .filter((t) => cues.has(t.term) && isOperation(analysis.body.slice(t.start, t.end)))
+      .map((t) => t.term),
+  );
+  const df = new Map<string, number>();
+  for (const { s } of sentences) for (const c of new Set(s.terms.map((t) => t.term))) if (cues.has(c)) df.set(c, (df.get(c) ?? 0) + 1);
+  const weight = (c: string) => (df.has(c) ? Math.log(1 + sentences.length / df.get(c)!) : 0);
+  const cueTotal = [...cues].reduce((t, c) => t + weight(c), 0);
   let best: { q: QuantityAnswer; score: number } | null = null;
-  evidence.forEach((e, rank) => {
-    for (const s of sentencesCached(e.text)) {
-      const candidates = s.quantities.filter((q) => q.dimension === analysis.askedDimension && !analysis.quantities.some((x) => x.text === q.text));
-      if (candidates.length === 0) continue;
-      const namesMaterial = s.materials.some((m) => materials.has(m)) || words.some((w) => s.text.includes(w));
-      const conditions = analysis.quantities.length ? analysis.quantities.reduce((t, x) => t + quantityMatch(s.facets, x), 0) / analysis.quantities.length : 0;
-      const materialAt: number[] = [];
-      for (const w of words) for (let i = s.text.indexOf(w); i >= 0; i = s.text.indexOf(w, i + 1)) materialAt.push(i);
-      const properties = findProperties(s.text).filter((p) => analysis.properties.includes(p.key));
-      const nearest = (at: number[], q: Quantity) => at.reduce((d, a) => Math.min(d, Math.abs(a - q.start)), 200);
-      for (const q of candidates) {
-        // In "9.6 K for KOs2O6 and 6.3 K for RbOs2O6" the value nearest the material named is the one asked for.
-        const score =
-          3 * (namesMaterial ? 1 : 0) +
-          2 * conditions +
-          (properties.length ? 1 : 0) -
-          0.5 * rank -
-          nearest(materialAt, q) / 100 -
-          nearest(
-            properties.map((p) => p.start),
-            q,
-          ) /
-            400;
-        if (!best || score > best.score)
-          best = { q: { text: q.text, dimension: q.dimension, canonical: q.canonical, canonicalUnit: q.canonicalUnit, evidenceId: e.id }, score };
-      }
+  for (const { s, e, rank } of sentences) {
+    const asked = s.quantities.filter(isAsked);
+    const candidates = asked.filter((q) => !analysis.quantities.some((x) => x.text === q.text));
+    if (candidates.length === 0) continue;
+    const namesMaterial = s.materials.some((m) => materials.has(m)) || words.some((w) => s.text.includes(w));
+    const conditions = analysis.quantities.length ? analysis.quantities.reduce((t, x) => t + quantityMatch(s.facets, x), 0) / analysis.quantities.length : 0;
+    // An operation that implies the property ("calcined" for a temperature) stands for the property only when the
+    // question names no other operation: "calcined at 500 °C" does not answer "at what temperature was it dried?".
+    const properties = findProperties(s.text).filter(
+      (p) => analysis.properties.includes(p.key) && (!isOperation(p.text) || operations.size === 0 || operations.has(termSpans(p.text)[0]?.term ?? '')),
+    );
+    // Where the question's conditions stand in this sentence: quantities of another dimension that match one.
+    const conditionAt = s.quantities.filter((q, i) => !isAsked(q) && analysis.quantities.some((x) => quantityMatch([s.facets[i]], x) > 0));
+    for (const q of candidates) {
+      const cueScore = cueTotal > 0 ? Math.min(1, cueTieScore(q, s.text, s.terms, cues, weight, asked) / cueTotal) : 0;
+      const conditionTie = conditionAt.reduce((m, c) => Math.max(m, tieTo(q, c, asked, 'before')), 0);
+      const propertyTie = properties.reduce((m, p) => Math.max(m, tieTo(q, p, asked, 'after')), 0);
+      const score = 3 * cueScore + 2 * (namesMaterial ? 1 : 0) + 2 * conditions + conditionTie + 1.5 * propertyTie + (properties.length ? 0.5 : 0) - 0.3 * rank;
+      if (!best || score > best.score)
+        best = { q: { text: q.text, dimension: q.dimension, canonical: q.canonical, canonicalUnit: q.canonicalUnit, evidenceId: e.id }, score };
     }
-  });
+  }
   return (best as { q: QuantityAnswer } | null)?.q ?? null;
 }
+
+/** The sum over cue words of the sentence of their weight times how closely `q` is tied to them. */
+function cueTieScore(q: Quantity, text: string, terms: TermSpan[], cues: Set<string>, weight: (c: string) => number, asked: Quantity[]): number {
+  const best = new Map<string, number>();
+  for (const t of terms) {
+    if (!cues.has(t.term)) continue;
+    // Another operation between the cue and the value ("dried and then calcined at 500 °C") takes the value.
+    const between = text.slice(Math.min(t.end, q.end), Math.max(t.start, q.start));
+    const verbs = [...between.matchAll(/(?<!\b(?:the|a|an) )\b[a-z]{3,}(?:ed|ing)\b/g)].filter((m) => !cues.has(termSpans(m[0])[0]?.term ?? '')).length;
+    best.set(t.term, Math.max(best.get(t.term) ?? 0, tieTo(q, t, asked, 'after') * 0.4 ** verbs));
+  }
+  let total = 0;
+  for (const [c, tie] of best) total += weight(c) * tie;
+  return total;
+}
+
+/**
+ * How closely the value `q` belongs to an anchor (a cue word or a stated condition) in the same sentence: 1 when
+ * it is the first value of its dimension on the anchor's preferred side, half when it is the nearest on the other
+ * side, a little when both merely share the sentence; fading with distance.
+ */
+function tieTo(q: Quantity, anchor: { start: number; end: number }, asked: Quantity[], side: 'after' | 'before'): number {
+  const after = asked.filter((x) => x.start >= anchor.end).sort((a, b) => a.start - b.start)[0];
+  const before = asked.filter((x) => x.end <= anchor.start).sort((a, b) => b.start - a.start)[0];
+  const [first, second] = side === 'after' ? [after, before] : [before, after];
+  const distance = q.start >= anchor.end ? q.start - anchor.end : anchor.start - q.end;
+  const fade = 1 / (1 + Math.max(0, distance) / 80);
+  if (first && first.start === q.start) return fade;
+  if (second && second.start === q.start) return 0.5 * fade;
+  return 0.1;
+}
+
+/** The question's cue words: its terms without the frame of the question, the property named and the title. */
+function questionCues(analysis: QuestionAnalysis): Set<string> {
+  let body = analysis.body;
+  // The asked property is what every candidate sentence states; an operation ("heated", "annealing") that also
+  // names a property is what tells the candidates apart, so it stays a cue.
+  for (const p of findProperties(body)) if (!isOperation(p.text)) body = body.slice(0, p.start) + ' '.repeat(p.end - p.start) + body.slice(p.end);
+  for (const q of analysis.quantities) body = body.replace(q.text, ' ');
+  return new Set(
+    termSpans(body)
+      .map((t) => t.term)
+      .filter((t) => !FRAME.has(t) && !/^\d+(?:\.\d+)?$/.test(t)),
+  );
+}
+
+const isOperation = (word: string) => /(?:ed|ing)$/.test(word);
 
 interface ReadSentence {
   text: string;
   quantities: Quantity[];
   facets: ReturnType<typeof quantityFacet>[];
   materials: string[];
+  terms: TermSpan[];
 }
 
 const sentenceCache = new Map<string, ReadSentence[]>();
 
-/** Sentences of a text with their quantities and canonical materials (cached: the same paragraphs come back often). */
+/** Sentences of a text with their quantities, canonical materials and terms (cached: the same paragraphs come back often). */
 function sentencesCached(text: string): ReadSentence[] {
   let out = sentenceCache.get(text);
   if (!out) {
@@ -74,7 +143,13 @@ function sentencesCached(text: string): ReadSentence[] {
     out = splitSentences(text).map((s) => {
       const quantities = parseQuantities(s.text);
       const f = textFacets(s.text);
-      return { text: s.text, quantities, facets: quantities.map(quantityFacet), materials: [...materialTerms(f.formulas, f.materials)] };
+      return {
+        text: s.text,
+        quantities,
+        facets: quantities.map(quantityFacet),
+        materials: [...materialTerms(f.formulas, f.materials)],
+        terms: termSpans(s.text),
+      };
     });
     sentenceCache.set(text, out);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseFormula, tidyFormula } from './formula.ts';
+import { findSpacedFormulas, normaliseFormula, tidyFormula } from './formula.ts';
 
 describe('normaliseFormula', () => {
   it('parses simple, parenthesised and hydrated formulas into compositions', () => {
@@ -27,5 +27,11 @@ describe('normaliseFormula', () => {
   });
   it('returns null for words, abbreviations and ambiguous symbols rather than guessing', () => {
     for (const s of ['nickel foam', 'YSZ', 'LDH', 'Co', 'NF', 'CNT', 'MOF 3', 'Xy2', 'water', '', 'Ni3S2/NF-1']) expect(normaliseFormula(s), s).toBeNull();
+  });
+});
+
+describe('findSpacedFormulas: hydrates and refined counts', () => {
+  it('joins a spaced-out hydrate across its dot', () => {
+    expect(findSpacedFormulas('the Na 0.35 CoO 2 •yH 2 O powder').map((f) => f.joined)).toEqual(['Na0.35CoO2•yH2O']);
   });
 });

@@ -164,8 +164,10 @@ function cationVector(formula: string): Map<string, number> | null {
 }
 
 // An element symbol with an optional count ("2", "0.85", "1−x", "x", "3−δ"), repeated, spaces allowed between.
-const COUNT = String.raw`(?:\d+(?:\.\d+)?(?:\s?[-−–+]\s?(?:\d+(?:\.\d+)?)?[xyzδ])?|[xyzδ])`;
-const SPACED_FORMULA = new RegExp(String.raw`(?<![\w.])(?:[A-Z][a-z]?\s?${COUNT}?\s?){2,}(?![\w])`, 'g');
+// A count may carry its uncertainty ("0.31(3)"); a hydrate's dot may join two parts ("CoO 2 •yH 2 O").
+const COUNT = String.raw`(?:\d+(?:\.\d+)?(?:\(\d+\))?(?:\s?[-−–+]\s?(?:\d+(?:\.\d+)?)?[xyzδ])?|[xyzδ])`;
+const HYDRATE_DOT = String.raw`(?:[•·∙]\s?(?:\d+(?:\.\d+)?(?:\(\d+\))?|[xyz])?\s?)`;
+const SPACED_FORMULA = new RegExp(String.raw`(?<![\w.])(?:[A-Z][a-z]?\s?${COUNT}?\s?${HYDRATE_DOT}?){2,}(?![\w])`, 'g');
 
 export interface SpacedFormula {
   start: number;
@@ -185,7 +187,7 @@ export function findSpacedFormulas(text: string): SpacedFormula[] {
   for (const m of text.matchAll(SPACED_FORMULA)) {
     const raw = m[0].trimEnd();
     if (!/\s/.test(raw) || !/[A-Za-z]\s(?:\d|[xyzδ]\b)/.test(raw)) continue;
-    const joined = raw.replace(/\s+/g, '');
+    const joined = raw.replace(/\s+/g, '').replace(/(\d)\(\d+\)/g, '$1');
     const parsed = normaliseFormula(joined);
     if (parsed && parsed.elements.length >= 2) out.push({ start: m.index!, end: m.index! + raw.length, joined });
   }

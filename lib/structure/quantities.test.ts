@@ -95,3 +95,17 @@ describe('unit spellings found in questions and papers', () => {
     expect(first(text)).toMatchObject({ dimension, canonical });
   });
 });
+
+describe('parseQuantities as typed and as printed', () => {
+  it('reads an ASCII plus-minus as one value with its uncertainty', () => {
+    expect(one('dried at 110 +- 5 degC')).toMatchObject({ values: [110], plusMinus: 5, dimension: 'temperature' });
+    expect(one('at 25 +/- 2 degC')).toMatchObject({ values: [25], plusMinus: 2 });
+  });
+  it('keeps the sign of a negative value in its text', () => {
+    expect(one('cells degraded at −300 mA/cm2')).toMatchObject({ text: '−300 mA/cm2', canonical: [-300] });
+  });
+  it('does not read an XPS core level ("O 1s") as a time', () => {
+    expect(parseQuantities('the O 1s peak at 530.7 eV').map((q) => q.dimension)).toEqual(['energy']);
+    expect(one('stirred for 1s')).toMatchObject({ dimension: 'time' });
+  });
+});

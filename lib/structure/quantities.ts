@@ -268,7 +268,7 @@ const escapeRe = (key: string) =>
     .replace(/ /g, '[\\s·]?');
 const UNIT_RE = unitKeys.map(escapeRe).join('|');
 const QUANTITY_RE = new RegExp(
-  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*±\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
+  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
   'g',
 );
 
@@ -299,6 +299,9 @@ export function parseQuantities(text: string): Quantity[] {
       !g.cmp &&
       /^(potential|temperature|energy|current-density|current)$/.test(spec.dimension);
     const values = negative && kind === 'single' ? [-nums[0]] : nums;
+    // "O 1s", "C 1s": an XPS core level, not a second.
+    const at = m.index! + m[0].length - m[0].trimStart().length;
+    if (g.unit === 's' && !/\s/.test(m[0].trim()) && /(?:^|[\s(])[A-Z][a-z]?\s$/.test(normalised.text.slice(Math.max(0, at - 4), at))) continue;
     const pm = g.pm ? parseNumber(g.pm) : null;
     let canonical: number[];
     try {
@@ -307,9 +310,11 @@ export function parseQuantities(text: string): Quantity[] {
       continue; // a unit mathjs cannot convert is not reported as a quantity rather than guessed
     }
     const cmp = g.cmp ? (({ '≥': '>=', '≤': '<=', '≈': '~' } as Record<string, string>)[g.cmp] ?? g.cmp) : null;
+    // The text of a negative value keeps its sign ("−300 mA/cm2"), so that quoting it states the value.
+    const from = negative && kind === 'single' ? text.slice(0, start).trimEnd().length - 1 : start + (raw.length - raw.trimStart().length);
     out.push({
-      text: raw.trim(),
-      start: start + (raw.length - raw.trimStart().length),
+      text: text.slice(from, end).trim(),
+      start: from,
       end,
       values,
       kind,

@@ -77,6 +77,30 @@ function computePlainTerms(text: string): string[] {
   return out;
 }
 
+/** A term of the plain analyzer with where it stands in the text. */
+export interface TermSpan {
+  term: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The plain analyzer's terms with their offsets in `text` (words stemmed, formulas and numbers as written), for
+ * measuring how near a word stands to a value; a spaced-out formula also gives its joined form. A stem's final "i" is read as "y" so that "dried" and "drying",
+ * "dries" and "dry" meet.
+ */
+export function termSpans(text: string): TermSpan[] {
+  const out: TermSpan[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const tok = m[0].replace(/[.]+$/, '').normalize('NFKC');
+    const formula = isFormulaLike(tok) && /[A-Z\d]/.test(tok) && !/^[A-Z][a-z]{2,}$/.test(tok);
+    const term = formula ? tok.replace(/^\(|\)$/g, '').replace(/[−–]/g, '-') : wordTerm(tok)?.replace(/i$/, 'y');
+    if (term) out.push({ term, start: m.index, end: m.index + m[0].length });
+  }
+  for (const f of findSpacedFormulas(text)) out.push({ term: f.joined.replace(/[−–]/g, '-'), start: f.start, end: f.end });
+  return out.sort((a, b) => a.start - b.start);
+}
+
 /** Hill-order key of a formula (C, H, then alphabetical), so "(CH3COO)2Mn" and "Mn(CH3COO)2" meet. */
 export function formulaKey(formula: string): string | null {
   const cached = formulaKeys.get(formula);

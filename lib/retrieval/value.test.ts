@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Evidence } from '../evidence/model.ts';
+import { analyseQuestion } from './question.ts';
+import { extractValue } from './value.ts';
+
+const paragraph = (id: string, text: string): Evidence => ({
+  id: `paragraph:${id}`,
+  kind: 'paragraph',
+  text,
+  score: 1,
+  coverage: null,
+  matched: { materials: [], quantities: [], properties: [] },
+  paperId: 'p1',
+  doi: null,
+  section: null,
+  provenance: [],
+});
+
+const valueOf = (question: string, ...texts: string[]) =>
+  extractValue(
+    texts.map((t, i) => paragraph(String(i), t)),
+    analyseQuestion(question),
+  )?.text;
+
+describe('extractValue', () => {
+  const procedure = 'The solids were dried at 120 degC for 8 h and then calcined at 500 degC for 5 h. The powder was pressed.';
+  it('takes the value the sentence ties to the operation the question names', () => {
+    expect(valueOf('At what temperature was the material dried?', procedure)).toBe('120 degC');
+    expect(valueOf('For how long was the material calcined?', procedure)).toBe('5 h');
+    expect(valueOf('How long did the drying step last?', procedure)).toBe('8 h');
+  });
+  it('does not give one operation the value of the next ("dried and then calcined at 500 °C")', () => {
+    expect(
+      valueOf(
+        'At what temperature was the material dried?',
+        'The gel was dried and then calcined at 500 degC for 5 h.',
+        'Afterwards it was dried at 80 degC in vacuum.',
+      ),
+    ).toBe('80 degC');
+  });
+  it('takes the value stated with the material asked about, also when the text spaces the formula out', () => {
+    const text = 'It follows KOs 2 O 6 with T c = 9.6 K and RbOs 2 O 6 with T c = 6.3 K.';
+    expect(valueOf('What Tc is reported for RbOs2O6?', text)).toBe('6.3 K');
+    expect(valueOf('What Tc is reported for KOs2O6?', text)).toBe('9.6 K');
+  });
+  it('takes the value stated at the condition the question gives', () => {
+    const text = 'The cell gave 610 mW cm−2 at 500 °C. Such a fuel cell has yielded a peak power density of 802 mW cm−2 at 550 °C.';
+    expect(valueOf('What power density is reported for the fuel cell at 550 °C?', text)).toBe('802 mW cm−2');
+    expect(valueOf('What power density is reported for the fuel cell at 500 °C?', text)).toBe('610 mW cm−2');
+  });
+  it('answers nothing when no value of the asked dimension is stated', () => {
+    expect(valueOf('At what temperature was the material dried?', 'The powder was dried overnight in air.')).toBeUndefined();
+  });
+});
