@@ -16,7 +16,7 @@ const paragraph = (id: string, text: string): Evidence => ({
   provenance: [],
 });
 
-const valueOf = (question: string, ...texts: string[]) =>
+const answerValue = (question: string, ...texts: string[]) =>
   extractValue(
     texts.map((t, i) => paragraph(String(i), t)),
     analyseQuestion(question),
@@ -25,13 +25,13 @@ const valueOf = (question: string, ...texts: string[]) =>
 describe('extractValue', () => {
   const procedure = 'The solids were dried at 120 degC for 8 h and then calcined at 500 degC for 5 h. The powder was pressed.';
   it('takes the value the sentence ties to the operation the question names', () => {
-    expect(valueOf('At what temperature was the material dried?', procedure)).toBe('120 degC');
-    expect(valueOf('For how long was the material calcined?', procedure)).toBe('5 h');
-    expect(valueOf('How long did the drying step last?', procedure)).toBe('8 h');
+    expect(answerValue('At what temperature was the material dried?', procedure)).toBe('120 degC');
+    expect(answerValue('For how long was the material calcined?', procedure)).toBe('5 h');
+    expect(answerValue('How long did the drying step last?', procedure)).toBe('8 h');
   });
   it('does not give one operation the value of the next ("dried and then calcined at 500 °C")', () => {
     expect(
-      valueOf(
+      answerValue(
         'At what temperature was the material dried?',
         'The gel was dried and then calcined at 500 degC for 5 h.',
         'Afterwards it was dried at 80 degC in vacuum.',
@@ -40,15 +40,15 @@ describe('extractValue', () => {
   });
   it('takes the value stated with the material asked about, also when the text spaces the formula out', () => {
     const text = 'It follows KOs 2 O 6 with T c = 9.6 K and RbOs 2 O 6 with T c = 6.3 K.';
-    expect(valueOf('What Tc is reported for RbOs2O6?', text)).toBe('6.3 K');
-    expect(valueOf('What Tc is reported for KOs2O6?', text)).toBe('9.6 K');
+    expect(answerValue('What Tc is reported for RbOs2O6?', text)).toBe('6.3 K');
+    expect(answerValue('What Tc is reported for KOs2O6?', text)).toBe('9.6 K');
   });
   it('takes the value stated at the condition the question gives', () => {
     const text = 'The cell gave 610 mW cm−2 at 500 °C. Such a fuel cell has yielded a peak power density of 802 mW cm−2 at 550 °C.';
-    expect(valueOf('What power density is reported for the fuel cell at 550 °C?', text)).toBe('802 mW cm−2');
-    expect(valueOf('What power density is reported for the fuel cell at 500 °C?', text)).toBe('610 mW cm−2');
+    expect(answerValue('What power density is reported for the fuel cell at 550 °C?', text)).toBe('802 mW cm−2');
+    expect(answerValue('What power density is reported for the fuel cell at 500 °C?', text)).toBe('610 mW cm−2');
   });
   it('answers nothing when no value of the asked dimension is stated', () => {
-    expect(valueOf('At what temperature was the material dried?', 'The powder was dried overnight in air.')).toBeUndefined();
+    expect(answerValue('At what temperature was the material dried?', 'The powder was dried overnight in air.')).toBeUndefined();
   });
 });
