@@ -15,13 +15,19 @@ const verdictStyle: Record<Verdict, string> = {
  * values table, the abstention with its reasons and what the corpus holds, and the evidence with where it
  * comes from. Paper text is rendered as text, never as HTML.
  */
+function modeText(answer: Answer): string {
+  if (answer.mode === 'extractive') return 'Extractive answer: composed from the evidence, no language model';
+  if (answer.mode === 'model-only') return `Baseline: ${answer.modelId} alone, no retrieval`;
+  if (answer.mode === 'naive-kg') return `Baseline: ${answer.modelId} with the graph tuples pasted in, no tiers`;
+  return `Written by ${answer.modelId} from the evidence`;
+}
+
 export function AnswerView({ answer }: { answer: Answer }) {
   const label = new Map(answer.evidence.map((e, i) => [e.id, `E${i + 1}`]));
   return (
     <div className="space-y-4" data-testid="answer" data-shape={answer.shape} data-mode={answer.mode}>
       <p className="text-xs text-slate-600" data-testid="answer-mode">
-        {answer.mode === 'extractive' ? 'Extractive answer: composed from the evidence, no language model' : `Written by ${answer.modelId} from the evidence`} ·
-        pipeline {answer.pipeline} · {answer.latencyMs} ms
+        {modeText(answer)} · pipeline {answer.pipeline} · {answer.latencyMs} ms
         {answer.tokens ? ` · ${answer.tokens.prompt} prompt + ${answer.tokens.completion} completion tokens` : ''}
       </p>
       {answer.notice && (
@@ -52,6 +58,11 @@ export function AnswerView({ answer }: { answer: Answer }) {
             >
               {s.verdict}
             </span>
+            {s.judge !== undefined && (
+              <span className={`rounded px-1.5 text-xs ${s.judge ? verdictStyle[s.judge] : 'bg-slate-100 text-slate-600'}`} data-testid="judge-verdict">
+                judge: {s.judge ?? 'no verdict'}
+              </span>
+            )}
             {s.flags.includes('citation-removed') && (
               <span className="rounded bg-red-50 px-1.5 text-xs text-red-800">a citation to evidence not retrieved was removed</span>
             )}

@@ -27,6 +27,7 @@ const envSchema = z.object({
   ASSAY_LLM_API_KEY: z.string().optional(),
   ASSAY_CHAT_MODEL: z.string().min(1).optional(),
   ASSAY_ANSWER_MODEL: z.string().min(1).optional(),
+  ASSAY_JUDGE_MODEL: z.string().min(1).optional(),
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
   ASSAY_RERANK_MODEL: z.string().min(1).optional(),
@@ -62,6 +63,8 @@ export type AssayConfig = {
   llm: { baseUrl: string; apiKey: string; chatModel: string; concurrency: number } | null;
   /** The model that writes answers (the `answer` role), on the same server; defaults to the chat model. */
   answerModel: string | null;
+  /** A model that judges answers (claim verdicts, faithfulness, relevance), on the same server; none by default. */
+  judgeModel: string | null;
   /** Provider embedding model on the OpenAI-compatible server; null selects the local embedder. */
   embedding: { baseUrl: string; apiKey: string; model: string } | null;
   /** A cross-encoder re-ranker behind a `/rerank` endpoint (Cohere/Jina style: vLLM, TEI, Infinity, llama.cpp); null selects the offline re-ranker. */
@@ -135,6 +138,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     answerModel: e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL ? (e.ASSAY_ANSWER_MODEL ?? e.ASSAY_CHAT_MODEL) : null,
+    judgeModel: e.ASSAY_LLM_BASE_URL && e.ASSAY_JUDGE_MODEL ? e.ASSAY_JUDGE_MODEL : null,
     embedding:
       e.ASSAY_EMBEDDING_MODEL && e.ASSAY_LLM_BASE_URL
         ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_EMBEDDING_MODEL }

@@ -48,9 +48,19 @@ export function rerankingModel(cfg: AssayConfig): RerankingProviderModel | null 
   };
 }
 
+/** A chat model of the given name on the configured OpenAI-compatible server. */
+function namedChatModel(cfg: AssayConfig, name: string | null): ChatModel | null {
+  if (!cfg.llm || !name) return null;
+  const provider = createOpenAI({ baseURL: cfg.llm.baseUrl, apiKey: cfg.llm.apiKey || 'not-needed' });
+  return { model: provider.chat(name), id: `${new URL(cfg.llm.baseUrl).host}/${name}` };
+}
+
 /** The model that writes answers (ASSAY_ANSWER_MODEL, else the chat model), or null: answers are then extractive. */
 export function answerModel(cfg: AssayConfig): ChatModel | null {
-  if (!cfg.llm || !cfg.answerModel) return null;
-  const provider = createOpenAI({ baseURL: cfg.llm.baseUrl, apiKey: cfg.llm.apiKey || 'not-needed' });
-  return { model: provider.chat(cfg.answerModel), id: `${new URL(cfg.llm.baseUrl).host}/${cfg.answerModel}` };
+  return namedChatModel(cfg, cfg.answerModel);
+}
+
+/** The model that judges answers (ASSAY_JUDGE_MODEL), or null: only the offline claim checks run. */
+export function judgeModel(cfg: AssayConfig): ChatModel | null {
+  return namedChatModel(cfg, cfg.judgeModel);
 }

@@ -1,12 +1,15 @@
 import type { ChatModel } from '../ai/providers.ts';
+import { AppError } from '../common/errors.ts';
 import { round } from '../common/trace.ts';
 import type { Evidence } from '../evidence/model.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
-import type { RetrieveOptions } from '../pipelines/types.ts';
+import type { RetrievalResult, RetrieveOptions } from '../pipelines/types.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { evidencePool, extractiveAnswer } from './extractive.ts';
+import { modelOnlyAnswer, naiveKgAnswer } from './baselines.ts';
 import { generativeAnswer } from './generative.ts';
+import { judgeClaims } from './judge.ts';
 import { type Answer, answerText } from './types.ts';
 
 /** The pipeline answers use unless another is chosen: both retrievers, fused. */
@@ -22,10 +25,17 @@ export interface AnswerEvents {
   onDelta?: (text: string) => void;
 }
 
+/** Method C's baselines, for comparison when a model is configured. */
+export type Baseline = 'model-only' | 'naive-kg';
+
 export interface AnswerOptions extends RetrieveOptions {
   pipeline?: PipelineName;
   /** A chat model for a generative answer; without one (the default) the answer is extractive. */
   model?: ChatModel | null;
+  /** A baseline instead of the answer; needs a model. naive-kg retrieves with the graph pipeline. */
+  baseline?: Baseline;
+  /** A judge model: each citing sentence also gets its verdict. */
+  judge?: ChatModel | null;
   timeoutMs?: number;
   events?: AnswerEvents;
   signal?: AbortSignal;
@@ -38,21 +48,35 @@ export interface AnswerOptions extends RetrieveOptions {
  */
 export async function answerQuestion(index: RetrievalIndex, question: string, opts: AnswerOptions = {}): Promise<Answer> {
   const started = performance.now();
-  const result = await retrieve(index, question, opts.pipeline ?? DEFAULT_ANSWER_PIPELINE, { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K });
-  opts.events?.onEvidence?.(evidencePool(result));
+  if (opts.baseline && !opts.model)
+    throw new AppError('bad-request', `the ${opts.baseline} baseline needs a model (set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL)`);
+  const pipeline = opts.baseline === 'naive-kg' ? 'graph' : (opts.pipeline ?? DEFAULT_ANSWER_PIPELINE);
+  const result = await retrieve(index, question, pipeline, { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K });
+  if (opts.baseline !== 'model-only') opts.events?.onEvidence?.(evidencePool(result));
+  const answer = await composeAnswer(result, opts);
+  return { ...answer, latencyMs: round(performance.now() - started) };
+}
+
+/**
+ * The answer to a retrieval result, in the mode the options ask for (see `answerQuestion`), with the judge's
+ * verdicts when a judge model is given. Used by `answerQuestion` and by the evaluation, which retrieves itself.
+ */
+export async function composeAnswer(result: RetrievalResult, opts: AnswerOptions = {}): Promise<Answer> {
   const t = performance.now();
   let answer: Omit<Answer, 'trace' | 'latencyMs'>;
   let step = 'compose-extractive';
   let failure: string | null = null;
   if (opts.model) {
-    step = 'generate';
+    step = opts.baseline ?? 'generate';
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? MODEL_TIMEOUT_MS);
+    const generation = { model: opts.model, onDelta: opts.events?.onDelta, signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout };
     try {
-      answer = await generativeAnswer(result, {
-        model: opts.model,
-        onDelta: opts.events?.onDelta,
-        signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
-      });
+      answer =
+        opts.baseline === 'model-only'
+          ? await modelOnlyAnswer(result.question, generation)
+          : opts.baseline === 'naive-kg'
+            ? await naiveKgAnswer(result, generation)
+            : await generativeAnswer(result, generation);
     } catch (error) {
       failure = timeout.aborted ? `no answer within ${Math.round((opts.timeoutMs ?? MODEL_TIMEOUT_MS) / 1000)} s` : (error as Error).message.slice(0, 300);
       answer = {
@@ -62,13 +86,25 @@ export async function answerQuestion(index: RetrievalIndex, question: string, op
     }
   } else answer = extractiveAnswer(result);
   if (answer.mode === 'extractive') opts.events?.onDelta?.(answerText(answer));
+  let judged: { missing: number; error: string | null } | null = null;
+  if (opts.judge && !answer.abstention.abstain) {
+    const j = await judgeClaims(answer, opts.judge, opts.signal);
+    answer = { ...answer, sentences: j.sentences };
+    judged = { missing: j.missing, error: j.error };
+  }
   const trace = [
     ...result.trace,
     {
       step,
       ms: round(performance.now() - t),
-      detail: { shape: answer.shape, mode: answer.mode, sentences: answer.sentences.length, ...(failure ? { fallback: failure } : {}) },
+      detail: {
+        shape: answer.shape,
+        mode: answer.mode,
+        sentences: answer.sentences.length,
+        ...(failure ? { fallback: failure } : {}),
+        ...(judged ? { judge: opts.judge!.id, judgeMissing: judged.missing, ...(judged.error ? { judgeError: judged.error } : {}) } : {}),
+      },
     },
   ];
-  return { ...answer, trace, latencyMs: round(performance.now() - started) };
+  return { ...answer, trace, latencyMs: round(performance.now() - t) };
 }

@@ -1,11 +1,11 @@
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ANSWER_SENTINEL } from '../ai/prompts.ts';
 import { type ChatModel, chatModel } from '../ai/providers.ts';
 import { readConfig } from '../config.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../testing/fake-openai.ts';
+import { mockChatModel } from '../testing/mock-models.ts';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 
@@ -18,22 +18,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const VALUE_Q = 'In "Pressure dependence of superconductivity in a layered nitride", what Tc is reported for Li0.48(THF)yHfNCl?';
-const usage = {
-  inputTokens: { total: 30, noCache: 30, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 12, text: 12, reasoning: undefined },
-};
-const streamOf = (text: string): LanguageModelV3StreamPart[] => [
-  { type: 'stream-start', warnings: [] },
-  { type: 'text-start', id: 't' },
-  ...text.match(/.{1,10}/gs)!.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 't', delta })),
-  { type: 'text-end', id: 't' },
-  { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
-];
-/** A mock chat model whose reply is computed from the prompt it was sent. */
-const mockModel = (reply: (prompt: string) => string, id = 'mock/model'): ChatModel => ({
-  id,
-  model: new MockLanguageModelV3({ doStream: async ({ prompt }) => ({ stream: convertArrayToReadableStream(streamOf(reply(JSON.stringify(prompt)))) }) }),
-});
+/** A mock chat model whose reply is computed from the user prompt it was sent. */
+const mockModel = (reply: (prompt: string) => string, id = 'mock/model'): ChatModel => mockChatModel(({ user }) => reply(user), id);
 
 describe('generative answers', () => {
   it('streams from an OpenAI-compatible server (chat completions with server-sent events), cited and checked', async () => {

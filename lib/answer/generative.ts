@@ -38,12 +38,44 @@ export async function generativeAnswer(result: RetrievalResult, opts: Generative
   const extractive = extractiveAnswer(result);
   if (extractive.abstention.abstain) return extractive;
   const pool = evidencePool(result).slice(0, MAX_BLOCKS);
-  // The stream reports its errors here (instead of the console); the first one is rethrown, with its own message.
+  const { text, tokens } = await streamModelText({ ...opts, system: answerSystemPrompt, prompt: answerUserPrompt(result.question, promptBlocks(pool)) });
+  const base = { ...extractive, mode: 'generative' as const, modelId: opts.model.id, tokens, table: null, disagreement: null };
+  if (declined(text)) return { ...base, ...modelDeclined() };
+  const sentences = verifySentences(guardCitations(text, pool), evidenceById(pool));
+  return { ...base, shape: extractive.shape, sentences, evidence: pool, abstention: { abstain: false, reasons: [], explanation: '', corpusHolds: null } };
+}
+
+/** Whether the model declined with the sentinel. */
+export const declined = (text: string) => text.trim().startsWith(NO_ANSWER_SENTINEL);
+
+/** The parts of an answer the model declined to give. */
+export function modelDeclined(): Pick<Answer, 'shape' | 'sentences' | 'abstention' | 'confidence'> {
+  return {
+    shape: 'abstain',
+    sentences: [{ text: 'The model found no answer to this question in the evidence.', citations: [], verdict: 'uncited', check: null, flags: [] }],
+    abstention: {
+      abstain: true,
+      reasons: ['model-declined'],
+      explanation: 'the model declined: the evidence does not answer the question',
+      corpusHolds: null,
+    },
+    confidence: 0,
+  };
+}
+
+/**
+ * Streams one model reply, reporting each piece of text as it arrives; returns the whole text and the tokens
+ * used. The stream's first error is rethrown with its own message (the caller falls back to the extractive
+ * answer).
+ */
+export async function streamModelText(
+  opts: GenerativeOptions & { system: string; prompt: string },
+): Promise<{ text: string; tokens: { prompt: number; completion: number } }> {
   let failure: unknown = null;
   const stream = streamText({
     model: opts.model.model,
-    system: answerSystemPrompt,
-    prompt: answerUserPrompt(result.question, promptBlocks(pool)),
+    system: opts.system,
+    prompt: opts.prompt,
     abortSignal: opts.signal,
     maxRetries: 1,
     onError: ({ error }) => {
@@ -57,22 +89,5 @@ export async function generativeAnswer(result: RetrievalResult, opts: Generative
   }
   if (failure) throw failure;
   const usage = await stream.usage;
-  const tokens = { prompt: usage.inputTokens ?? 0, completion: usage.outputTokens ?? 0 };
-  const base = { ...extractive, mode: 'generative' as const, modelId: opts.model.id, tokens, table: null, disagreement: null };
-  if (text.trim().startsWith(NO_ANSWER_SENTINEL)) {
-    return {
-      ...base,
-      shape: 'abstain',
-      sentences: [{ text: 'The model found no answer to this question in the evidence.', citations: [], verdict: 'uncited', check: null, flags: [] }],
-      abstention: {
-        abstain: true,
-        reasons: ['model-declined'],
-        explanation: 'the model declined: the evidence does not answer the question',
-        corpusHolds: null,
-      },
-      confidence: 0,
-    };
-  }
-  const sentences = verifySentences(guardCitations(text, pool), evidenceById(pool));
-  return { ...base, shape: extractive.shape, sentences, evidence: pool, abstention: { abstain: false, reasons: [], explanation: '', corpusHolds: null } };
+  return { text, tokens: { prompt: usage.inputTokens ?? 0, completion: usage.outputTokens ?? 0 } };
 }

@@ -1,4 +1,4 @@
-import { answerModel } from '../ai/providers.ts';
+import { answerModel, judgeModel } from '../ai/providers.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { saveAnswer } from '../db/answers.ts';
@@ -7,8 +7,11 @@ import type { RetrievalService } from '../pipelines/service.ts';
 import { type AnswerEvents, answerQuestion } from './answer.ts';
 import type { Answer } from './types.ts';
 
-export const ANSWER_MODES = ['auto', 'extractive'] as const;
-/** auto: the configured answer model when there is one, else extractive; extractive: never a model. */
+export const ANSWER_MODES = ['auto', 'extractive', 'model-only', 'naive-kg'] as const;
+/**
+ * auto: the configured answer model when there is one, else extractive; extractive: never a model; model-only and
+ * naive-kg: method C's baselines (need the model).
+ */
 export type AnswerModeChoice = (typeof ANSWER_MODES)[number];
 
 export interface AskInput {
@@ -27,6 +30,15 @@ export async function askAndStore(
 ): Promise<{ id: string; answer: Answer }> {
   const index = await service.index();
   const model = input.mode === 'extractive' ? null : answerModel(cfg);
-  const answer = await answerQuestion(index, input.question, { ...service.options, pipeline: input.pipeline, model, events: opts.events, signal: opts.signal });
+  const baseline = input.mode === 'model-only' || input.mode === 'naive-kg' ? input.mode : undefined;
+  const answer = await answerQuestion(index, input.question, {
+    ...service.options,
+    pipeline: input.pipeline,
+    model,
+    baseline,
+    judge: judgeModel(cfg),
+    events: opts.events,
+    signal: opts.signal,
+  });
   return { id: await saveAnswer(db, answer), answer };
 }

@@ -31,6 +31,8 @@ export interface AnswerSentence {
   check: ClaimCheck | null;
   /** e.g. `citation-removed`: the answer cited an id that was not retrieved for this question. */
   flags: string[];
+  /** The judge model's verdict beside the offline one, when a judge model is configured (null: it gave none). */
+  judge?: Exclude<Verdict, 'uncited'> | null;
 }
 
 /** One reported value in a cross-paper table. */
@@ -54,7 +56,9 @@ export interface AnswerAbstention {
   corpusHolds: string | null;
 }
 
-export type AnswerMode = 'extractive' | 'generative';
+/** extractive: no model; generative: a model from the evidence; model-only and naive-kg: method C's baselines. */
+export const ANSWER_MODE_NAMES = ['extractive', 'generative', 'model-only', 'naive-kg'] as const;
+export type AnswerMode = (typeof ANSWER_MODE_NAMES)[number];
 
 export interface Answer {
   question: string;

@@ -1,26 +1,32 @@
 import { parseArgs } from 'node:util';
 import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
+import { ANSWER_MODES } from '../answer/service.ts';
 import { answerText } from '../answer/types.ts';
+import { answerModel, judgeModel } from '../ai/providers.ts';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { externalIdsOf, paperOf, provenanceOf } from '../evidence/model.ts';
 import { isPipelineName, PIPELINES } from '../pipelines/registry.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 
-const usage = `usage: npm run ask -- "question" [--pipeline <name>] [--json]
+const usage = `usage: npm run ask -- "question" [--pipeline <name>] [--mode ${ANSWER_MODES.join('|')}] [--json]
 
 Answers the question from the corpus in the configured database: each sentence with its citations ([E1] …)
-and its verdict against what it cites, then the evidence list. Extractive (no model). Pipelines:
-${PIPELINES.join(', ')} (default ${DEFAULT_ANSWER_PIPELINE}).`;
+and its verdict against what it cites (and the judge model's, when ASSAY_JUDGE_MODEL is set), then the evidence
+list. Mode auto (default): the configured answer model, else extractive (no model); model-only and naive-kg are
+method C's baselines and need a model. Pipelines: ${PIPELINES.join(', ')} (default ${DEFAULT_ANSWER_PIPELINE}).`;
 
 async function main() {
   let parsed: ReturnType<
-    typeof parseArgs<{ options: { pipeline: { type: 'string' }; json: { type: 'boolean' }; help: { type: 'boolean' } }; allowPositionals: true }>
+    typeof parseArgs<{
+      options: { pipeline: { type: 'string' }; mode: { type: 'string' }; json: { type: 'boolean' }; help: { type: 'boolean' } };
+      allowPositionals: true;
+    }>
   >;
   try {
     parsed = parseArgs({
       args: process.argv.slice(2),
-      options: { pipeline: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+      options: { pipeline: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
       allowPositionals: true,
       strict: true,
     });
@@ -30,8 +36,11 @@ async function main() {
   }
   const question = parsed.positionals.join(' ').trim();
   const pipeline = parsed.values.pipeline ?? DEFAULT_ANSWER_PIPELINE;
-  if (parsed.values.help || question.length < 3 || !isPipelineName(pipeline)) {
+  const mode = parsed.values.mode ?? 'auto';
+  const isMode = (ANSWER_MODES as readonly string[]).includes(mode);
+  if (parsed.values.help || question.length < 3 || !isPipelineName(pipeline) || !isMode) {
     if (!isPipelineName(pipeline)) console.error(`unknown pipeline: ${pipeline}`);
+    if (!isMode) console.error(`unknown mode: ${mode}`);
     console.error(usage);
     process.exit(parsed.values.help ? 0 : 2);
   }
@@ -40,7 +49,20 @@ async function main() {
   try {
     const service = createRetrievalService(db, cfg, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
     const index = await service.index();
-    const answer = await answerQuestion(index, question, { pipeline, reformulator: service.reformulator, modelConfigured: !!cfg.llm });
+    const model = mode === 'extractive' ? null : answerModel(cfg);
+    const baseline = mode === 'model-only' || mode === 'naive-kg' ? mode : undefined;
+    if (baseline && !model) {
+      console.error(`the ${baseline} baseline needs a model: set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL`);
+      process.exit(2);
+    }
+    const answer = await answerQuestion(index, question, {
+      ...service.options,
+      pipeline,
+      model,
+      baseline,
+      judge: judgeModel(cfg),
+      events: parsed.values.json ? {} : { onDelta: model ? (d) => process.stderr.write(d) : undefined },
+    });
     if (parsed.values.json) {
       console.log(JSON.stringify(answer, null, 2));
       return;
@@ -48,7 +70,11 @@ async function main() {
     console.log(`\n${answerText(answer)}\n`);
     console.log(`(${answer.mode}, ${answer.shape}, pipeline ${answer.pipeline}, confidence ${answer.confidence.toFixed(2)}, ${answer.latencyMs} ms)`);
     if (answer.abstention.abstain) console.log(`not answered: ${answer.abstention.reasons.join(', ')}`);
-    for (const s of answer.sentences) console.log(`  ${s.verdict.padEnd(11)} ${s.text.length > 100 ? `${s.text.slice(0, 100)}…` : s.text}`);
+    if (answer.notice) console.log(answer.notice);
+    for (const s of answer.sentences) {
+      const judge = s.judge === undefined ? '' : ` judge:${s.judge ?? 'none'}`;
+      console.log(`  ${s.verdict.padEnd(11)}${judge} ${s.text.length > 100 ? `${s.text.slice(0, 100)}…` : s.text}`);
+    }
     if (answer.table) {
       console.log('\nvalues:');
       for (const r of answer.table) console.log(`  ${r.value.padEnd(18)} ${r.material ?? ''} ${r.conditions.join(', ')} — ${r.paperTitle ?? r.paperId}`);

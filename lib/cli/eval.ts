@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { answerModel, judgeModel } from '../ai/providers.ts';
+import { ANSWER_MODE_NAMES } from '../answer/types.ts';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { runEvaluationJob } from '../evaluation/evaluation-job.ts';
@@ -7,12 +9,18 @@ import { isPipelineName, PIPELINES, type PipelineName } from '../pipelines/regis
 import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
 
-const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n] [--answer]
+const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n]
+       [--answer [--answer-mode extractive|generative|model-only|naive-kg] [--judge-runs n]]
 
 Runs the questions (format of ../shared/data/questions.dev.jsonl) through each pipeline on the current database
 and prints a table per pipeline, per question type and per source. The run is stored and shown at
-/evaluation/runs. With --answer, each retrieval is also answered (extractive) and the answers are scored:
-value accuracy, citation validity, claim support and answer abstention. Pipelines: ${PIPELINES.join(', ')}.`;
+/evaluation/runs. With --answer, each retrieval is also answered and the answers are scored: value accuracy,
+citation validity, claim support, answer abstention and, for a model's answers, median prompt tokens. The answer
+mode is extractive (no model) by default; generative, model-only and naive-kg (method C's baselines; naive-kg
+pastes the tuples the pipeline retrieved, so use --pipelines graph) need ASSAY_LLM_BASE_URL and
+ASSAY_CHAT_MODEL/ASSAY_ANSWER_MODEL. With ASSAY_JUDGE_MODEL set, a judge model also scores faithfulness, answer
+relevance and context relevance, averaged over --judge-runs runs (default 1); judgements that fail are counted
+as missing. Pipelines: ${PIPELINES.join(', ')}.`;
 
 const fmt = (x: number | null) => (x === null ? '    –' : x.toFixed(3));
 
@@ -29,18 +37,28 @@ function table(title: string, rows: [string, PipelineMetrics][]) {
 async function main() {
   const answers = process.argv.includes('--answer');
   const args = process.argv.slice(2).filter((a) => a !== '--answer');
-  const opt = cliOptions(args, ['json', 'limit', 'pipelines', 'questions']);
+  const opt = cliOptions(args, ['json', 'limit', 'pipelines', 'questions', 'answer-mode', 'judge-runs']);
+  const answerMode = opt('answer-mode') ?? 'extractive';
+  const judgeRuns = Number(opt('judge-runs') ?? 1);
   const questionsFile = opt('questions');
   const list = (opt('pipelines') ?? 'all').split(',').map((s) => s.trim());
   const pipelines: PipelineName[] = list.includes('all') ? [...PIPELINES] : (list.filter(isPipelineName) as PipelineName[]);
   const unknown = list.filter((p) => p !== 'all' && !isPipelineName(p));
   const limit = opt('limit') ? Number(opt('limit')) : undefined;
-  if (!questionsFile || unknown.length || pipelines.length === 0 || (limit !== undefined && !(limit > 0))) {
+  const badMode = !(ANSWER_MODE_NAMES as readonly string[]).includes(answerMode);
+  if (!questionsFile || unknown.length || pipelines.length === 0 || (limit !== undefined && !(limit > 0)) || badMode || !(judgeRuns >= 1)) {
     if (unknown.length) console.error(`unknown pipeline(s): ${unknown.join(', ')}`);
+    if (badMode) console.error(`unknown answer mode: ${answerMode}`);
     console.error(usage);
     process.exit(2);
   }
   const cfg = config();
+  const model = answerMode === 'extractive' ? null : answerModel(cfg);
+  if (answerMode !== 'extractive' && !model) {
+    console.error(`answer mode ${answerMode} needs a model: set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (or ASSAY_ANSWER_MODEL)`);
+    process.exit(2);
+  }
+  const judge = answers ? judgeModel(cfg) : null;
   const db = await openMigratedDatabase(cfg);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
@@ -50,7 +68,16 @@ async function main() {
     const { runId, summary, indexSeconds } = await runEvaluationJob(
       db,
       service,
-      { questionsFile, pipelines, limit, answers },
+      {
+        questionsFile,
+        pipelines,
+        limit,
+        answers,
+        answerModel: model,
+        baseline: answerMode === 'model-only' || answerMode === 'naive-kg' ? answerMode : undefined,
+        judge,
+        judgeRuns,
+      },
       {
         signal: controller.signal,
         onProgress: (p) => {
@@ -70,13 +97,23 @@ async function main() {
     );
     table('per pipeline', Object.entries(summary.pipelines));
     if (answers) {
-      console.log(`\nanswers (extractive)\n${'name'.padEnd(22)} val.acc  cit.valid  supported  abst  f.abst`);
+      console.log(`\nanswers (${answerMode}${model ? `, ${model.id}` : ''})\n${'name'.padEnd(22)} val.acc  cit.valid  supported  abst  f.abst  prompt.tok`);
       for (const [name, s] of Object.entries(summary.pipelines)) {
         const a = s.answers;
         if (a)
           console.log(
-            `${name.padEnd(22)} ${fmt(a.answer_value_acc)}    ${fmt(a.citation_validity)}      ${fmt(a.claim_support_rate)}      ${fmt(a.answer_abstain_rate_unanswerable)} ${fmt(a.answer_false_abstain_rate)}`,
+            `${name.padEnd(22)} ${fmt(a.answer_value_acc)}    ${fmt(a.citation_validity)}      ${fmt(a.claim_support_rate)}      ${fmt(a.answer_abstain_rate_unanswerable)} ${fmt(a.answer_false_abstain_rate)}  ${a.median_prompt_tokens ?? '–'}`,
           );
+      }
+      if (judge) {
+        console.log(`\njudge ${judge.id}, ${judgeRuns} run(s) per answer\n${'name'.padEnd(22)} faithful  ans.rel  ctx.rel  missing/attempted`);
+        for (const [name, s] of Object.entries(summary.pipelines)) {
+          const j = s.answers?.judge;
+          if (j)
+            console.log(
+              `${name.padEnd(22)} ${fmt(j.faithfulness)}     ${fmt(j.answer_relevance)}    ${fmt(j.context_relevance)}    ${j.missing}/${j.attempted}`,
+            );
+        }
       }
     }
     for (const [name, s] of Object.entries(summary.pipelines)) {

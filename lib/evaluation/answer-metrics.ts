@@ -1,5 +1,6 @@
 import { answerText, type Answer } from '../answer/types.ts';
 import type { EvaluationQuestion } from './questions.ts';
+import type { JudgeScore } from './judge-metrics.ts';
 import { valueFound } from './values.ts';
 
 /**
@@ -8,7 +9,10 @@ import { valueFound } from './values.ts';
  *   answer only its lead sentence counts (the quoted evidence sentence after it would credit any value it contains);
  * - citation_validity: the share of citations that name evidence retrieved for that question;
  * - claim_support_rate: the share of citing sentences verified as supported by what they cite;
- * - answer_abstain_rate_unanswerable and answer_false_abstain_rate: abstention of the answer, not of retrieval.
+ * - answer_abstain_rate_unanswerable and answer_false_abstain_rate: abstention of the answer, not of retrieval;
+ * - median_prompt_tokens: for answers a model wrote;
+ * - with a judge model, the means of its faithfulness / answer relevance / context relevance (judge-metrics.ts)
+ *   over the questions that have one, with the judgements attempted and missing.
  */
 export interface AnswerScore {
   valueCorrect: boolean | null;
@@ -17,6 +21,8 @@ export interface AnswerScore {
   citingSentences: number;
   supportedSentences: number;
   abstained: boolean;
+  promptTokens: number | null;
+  judge?: JudgeScore;
 }
 
 export interface AnswerMetrics {
@@ -25,6 +31,14 @@ export interface AnswerMetrics {
   claim_support_rate: number | null;
   answer_abstain_rate_unanswerable: number | null;
   answer_false_abstain_rate: number | null;
+  median_prompt_tokens: number | null;
+  judge?: {
+    faithfulness: number | null;
+    answer_relevance: number | null;
+    context_relevance: number | null;
+    attempted: number;
+    missing: number;
+  };
 }
 
 export function scoreAnswer(q: EvaluationQuestion, a: Answer): AnswerScore {
@@ -39,6 +53,7 @@ export function scoreAnswer(q: EvaluationQuestion, a: Answer): AnswerScore {
     citingSentences: citing.length,
     supportedSentences: citing.filter((s) => s.verdict === 'supported').length,
     abstained: a.abstention.abstain,
+    promptTokens: a.tokens?.prompt ?? null,
   };
 }
 
@@ -48,6 +63,7 @@ export function aggregateAnswers(scores: { type: EvaluationQuestion['type']; ans
   const value = scores.filter((s) => s.answer.valueCorrect !== null);
   const unanswerable = scores.filter((s) => s.type === 'unanswerable');
   const answerable = scores.filter((s) => s.type !== 'unanswerable');
+  const judged = scores.map((s) => s.answer.judge).filter((j): j is JudgeScore => !!j);
   return {
     answer_value_acc: share(value.filter((s) => s.answer.valueCorrect).length, value.length),
     citation_validity: share(
@@ -60,5 +76,28 @@ export function aggregateAnswers(scores: { type: EvaluationQuestion['type']; ans
     ),
     answer_abstain_rate_unanswerable: share(unanswerable.filter((s) => s.answer.abstained).length, unanswerable.length),
     answer_false_abstain_rate: share(answerable.filter((s) => s.answer.abstained).length, answerable.length),
+    median_prompt_tokens: median(scores.map((s) => s.answer.promptTokens).filter((x): x is number => x !== null)),
+    ...(judged.length ? { judge: judgeMeans(judged) } : {}),
+  };
+}
+
+function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const v = [...xs].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+function judgeMeans(js: JudgeScore[]): NonNullable<AnswerMetrics['judge']> {
+  const mean = (f: (j: JudgeScore) => number | null) => {
+    const xs = js.map(f).filter((x): x is number => x !== null);
+    return xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 1000) / 1000 : null;
+  };
+  return {
+    faithfulness: mean((j) => j.faithfulness),
+    answer_relevance: mean((j) => j.answerRelevance),
+    context_relevance: mean((j) => j.contextRelevance),
+    attempted: js.reduce((t, j) => t + j.attempted, 0),
+    missing: js.reduce((t, j) => t + j.missing, 0),
   };
 }

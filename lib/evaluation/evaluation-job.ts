@@ -1,8 +1,11 @@
 import path from 'node:path';
+import type { ChatModel } from '../ai/providers.ts';
+import { type Baseline, composeAnswer } from '../answer/answer.ts';
 import type { Database } from '../db/database.ts';
 import { createEvaluationRun, finishEvaluationRun, saveEvaluationResults, updateEvaluationSettings } from '../db/evaluation-runs.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrievalService } from '../pipelines/service.ts';
+import { judgeAnswer } from './judge-metrics.ts';
 import { loadQuestions } from './questions.ts';
 import { runRetrievalEvaluation, type EvaluationSummary } from './retrieval-eval.ts';
 
@@ -15,8 +18,14 @@ export interface EvaluationJobInput {
   questionsFile: string;
   pipelines: PipelineName[];
   limit?: number;
-  /** Also compose and score the extractive answer of every retrieval. */
+  /** Also compose and score the answer of every retrieval (extractive unless a model is given). */
   answers?: boolean;
+  /** The model that answers; with `baseline`, method C's baseline instead of the answer. */
+  answerModel?: ChatModel | null;
+  baseline?: Baseline;
+  /** A judge model: faithfulness, answer relevance and context relevance of each answer, over `judgeRuns` runs. */
+  judge?: ChatModel | null;
+  judgeRuns?: number;
   /** A run row created beforehand (the web app returns its id before the work starts). */
   runId?: string;
 }
@@ -63,6 +72,8 @@ export async function runEvaluationJob(
     const { summary } = await runRetrievalEvaluation(index, questions, input.pipelines, {
       reformulator: service.reformulator,
       answers: input.answers,
+      answerWith: input.answerModel ? (r) => composeAnswer(r, { model: input.answerModel, baseline: input.baseline }) : undefined,
+      judgeWith: input.judge ? (a) => judgeAnswer(a, input.judge!, index.embedder, input.judgeRuns ?? 1) : undefined,
       signal: hooks.signal,
       onProgress: (done, total) => hooks.onProgress?.({ stage: 'running', done, total }),
       onResults: (batch) => saveEvaluationResults(db, run.id, batch),

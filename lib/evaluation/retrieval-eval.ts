@@ -1,7 +1,9 @@
 import { ANSWER_K } from '../answer/answer.ts';
 import { extractiveAnswer } from '../answer/extractive.ts';
+import type { Answer } from '../answer/types.ts';
 import type { Evidence } from '../evidence/model.ts';
 import { scoreAnswer } from './answer-metrics.ts';
+import type { JudgeScore } from './judge-metrics.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
@@ -73,6 +75,10 @@ export async function runRetrievalEvaluation(
     reformulator?: Reformulator;
     /** Also compose the extractive answer on each retrieval and score it. */
     answers?: boolean;
+    /** How to answer each retrieval instead of extractively (a model's answer or a baseline). */
+    answerWith?: (r: RetrievalResult) => Promise<Answer>;
+    /** A judge model's scores of each answer. */
+    judgeWith?: (a: Answer) => Promise<JudgeScore>;
     onProgress?: (done: number, total: number) => void;
     onResults?: (batch: EvaluatedQuestion[]) => Promise<void>;
     signal?: AbortSignal;
@@ -88,7 +94,11 @@ export async function runRetrievalEvaluation(
       if (opts.signal?.aborted) throw new Error('evaluation cancelled');
       const r = await retrieve(index, q.question, pipeline, { reformulator: opts.reformulator, ...(opts.answers ? { k: ANSWER_K } : {}) });
       const score = scoreQuestion(q, r, sourceIds);
-      if (opts.answers) score.answer = scoreAnswer(q, { ...extractiveAnswer(r), trace: [], latencyMs: 0 });
+      if (opts.answers) {
+        const answer = opts.answerWith ? await opts.answerWith(r) : { ...extractiveAnswer(r), trace: [], latencyMs: 0 };
+        score.answer = scoreAnswer(q, answer);
+        if (opts.judgeWith) score.answer.judge = await opts.judgeWith(answer);
+      }
       scores.get(pipeline)!.push(score);
       batch.push({ pipeline, question: q, score, detail: resultDetail(index, q, r) });
       if (batch.length >= 200) {
