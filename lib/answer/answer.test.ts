@@ -31,6 +31,24 @@ describe('extractive answers (no model)', () => {
     expect(answerText(a)).toMatch(/25\.5 K.*\[E1\]/);
   });
 
+  it('value: how the value changes with what else the question names, when a sentence says so', async () => {
+    const a = await answerQuestion(index, 'What is the superconducting transition temperature of Li0.48(THF)yHfNCl under pressure?');
+    expect(a.shape).toBe('value');
+    expect(a.sentences[0].text).toMatch(/25\.5 K/);
+    expect(a.sentences.at(-1)?.text).toMatch(/also states: “Under hydrostatic pressure Tc decreases linearly, at dTc\/dp = −0\.8 K\/GPa/);
+    expect(a.sentences.at(-1)?.citations).toEqual(['paragraph:fx-supercond:p1']);
+    const plain = await answerQuestion(index, 'In "Pressure dependence of superconductivity in a layered nitride", what Tc is reported for Li0.48(THF)yHfNCl?');
+    expect(plain.sentences).toHaveLength(2);
+  });
+
+  it('a value question whose evidence states no value of the asked kind says so before the closest passages', async () => {
+    const a = await answerQuestion(index, 'What power density is reported for the NiCo2O4 nanowires grown on nickel foam?');
+    expect(a.shape).toBe('descriptive');
+    expect(a.sentences[0]).toMatchObject({ citations: [], verdict: 'uncited' });
+    expect(a.sentences[0].text).toMatch(/^No retrieved passage states a power density value for NiCo2O4/);
+    expect(a.sentences.length).toBeGreaterThan(1);
+  });
+
   it('value: conditions of the stating sentence, and the unit the question asks in', async () => {
     const a = await answerQuestion(index, 'What proton conductivity did the sulfonated polyimide membrane reach, in mS/cm?');
     expect(a.shape).toBe('value');

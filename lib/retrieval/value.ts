@@ -1,4 +1,4 @@
-import type { Evidence } from '../evidence/model.ts';
+import { type Evidence, paperOf } from '../evidence/model.ts';
 import { findProperties } from '../structure/properties.ts';
 import { parseQuantities, type Quantity } from '../structure/quantities.ts';
 import { splitSentences } from '../structure/sentences.ts';
@@ -20,7 +20,11 @@ export const VALUE_EVIDENCE = 5;
 
 // Words of the question's frame ("what … is reported for …", "for how long was the material …") that say nothing
 // about which value is meant.
-const FRAME = new Set(termSpans('reported value material sample step carried out last long given obtained measured found shown').map((t) => t.term));
+const FRAME = new Set(
+  termSpans('reported value material sample step carried out last long given obtained measured found shown under over after before during between about').map(
+    (t) => t.term,
+  ),
+);
 
 /**
  * The value a value question asks for: among the quantities of the asked dimension in the top evidence, the one
@@ -52,11 +56,23 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
   for (const { s } of sentences) for (const c of new Set(s.terms.map((t) => t.term))) if (cues.has(c)) df.set(c, (df.get(c) ?? 0) + 1);
   const weight = (c: string) => (df.has(c) ? Math.log(1 + sentences.length / df.get(c)!) : 0);
   const cueTotal = [...cues].reduce((t, c) => t + weight(c), 0);
+  // When the question names a material, a value counts only from an item about it (the material in its text or
+  // its paper's title): a power density of another material's cell is no answer, however well it matches.
+  const about = new Map<string, boolean>();
+  const isAbout = (e: Evidence) => {
+    if (materials.size === 0 && words.length === 0) return true;
+    if (!about.has(e.id)) {
+      const text = `${paperOf(e)?.title ?? ''} ${e.text}`;
+      const f = textFacets(text);
+      about.set(e.id, [...materialTerms(f.formulas, f.materials)].some((m) => materials.has(m)) || words.some((w) => text.includes(w)));
+    }
+    return about.get(e.id)!;
+  };
   let best: { q: QuantityAnswer; score: number } | null = null;
   for (const { s, e, rank } of sentences) {
     const asked = s.quantities.filter(isAsked);
     const candidates = asked.filter((q) => !analysis.quantities.some((x) => x.text === q.text));
-    if (candidates.length === 0) continue;
+    if (candidates.length === 0 || !isAbout(e)) continue;
     const namesMaterial = s.materials.some((m) => materials.has(m)) || words.some((w) => s.text.includes(w));
     const conditions = analysis.quantities.length ? analysis.quantities.reduce((t, x) => t + quantityMatch(s.facets, x), 0) / analysis.quantities.length : 0;
     // An operation that implies the property ("calcined" for a temperature) stands for the property only when the
@@ -110,11 +126,12 @@ function tieTo(q: Quantity, anchor: { start: number; end: number }, asked: Quant
 }
 
 /** The question's cue words: its terms without the frame of the question, the property named and the title. */
-function questionCues(analysis: QuestionAnalysis): Set<string> {
+export function questionCues(analysis: QuestionAnalysis): Set<string> {
   let body = analysis.body;
   // The asked property is what every candidate sentence states; an operation ("heated", "annealing") that also
   // names a property is what tells the candidates apart, so it stays a cue.
-  for (const p of findProperties(body)) if (!isOperation(p.text)) body = body.slice(0, p.start) + ' '.repeat(p.end - p.start) + body.slice(p.end);
+  for (const p of findProperties(body))
+    if (!isOperation(p.text) && p.dimension === analysis.askedDimension) body = body.slice(0, p.start) + ' '.repeat(p.end - p.start) + body.slice(p.end);
   for (const q of analysis.quantities) body = body.replace(q.text, ' ');
   return new Set(
     termSpans(body)

@@ -50,7 +50,7 @@ const plainTermCache = new Map<string, string[]>();
 
 function computePlainTerms(text: string): string[] {
   const out: string[] = findSpacedFormulas(text).map((f) => f.joined.replace(/[−–]/g, '-'));
-  for (const m of text.normalize('NFKC').matchAll(TOKEN)) {
+  for (const m of joinBrokenWords(text.normalize('NFKC')).matchAll(TOKEN)) {
     let tok = m[0].replace(/[.]+$/, '');
     if (tok.startsWith('(') && !tok.includes(')')) tok = tok.slice(1);
     if (tok.endsWith(')') && !tok.includes('(')) tok = tok.slice(0, -1);
@@ -77,6 +77,15 @@ function computePlainTerms(text: string): string[] {
   return out;
 }
 
+/**
+ * Words that PDF extraction broke at a line end ("pres- sure", "de- pendence") joined again, padded with spaces so
+ * that every offset after them stays valid. A suspended hyphen ("pre- and post-annealing") is left alone.
+ */
+export function joinBrokenWords(text: string): string {
+  if (!text.includes('- ')) return text;
+  return text.replace(/(?<=\p{Ll}{2})- (?!(?:and|or|to|as|nor)\b)(\p{Ll}+)/gu, (_, rest: string) => `${rest}  `);
+}
+
 /** A term of the plain analyzer with where it stands in the text. */
 export interface TermSpan {
   term: string;
@@ -91,7 +100,7 @@ export interface TermSpan {
  */
 export function termSpans(text: string): TermSpan[] {
   const out: TermSpan[] = [];
-  for (const m of text.matchAll(TOKEN)) {
+  for (const m of joinBrokenWords(text).matchAll(TOKEN)) {
     const tok = m[0].replace(/[.]+$/, '').normalize('NFKC');
     const formula = isFormulaLike(tok) && /[A-Z\d]/.test(tok) && !/^[A-Z][a-z]{2,}$/.test(tok);
     const term = formula ? tok.replace(/^\(|\)$/g, '').replace(/[−–]/g, '-') : wordTerm(tok)?.replace(/i$/, 'y');

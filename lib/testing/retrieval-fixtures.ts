@@ -68,7 +68,7 @@ const papers: P[] = [
     title: 'Pressure dependence of superconductivity in a layered nitride',
     paragraphs: [
       {
-        text: 'The superconducting transition of the Li0.48(THF)yHfNCl crystals occurred at Tc = 25.5 K under ambient pressure.',
+        text: 'The superconducting transition of the Li0.48(THF)yHfNCl crystals occurred at Tc = 25.5 K under ambient pressure. Under hydrostatic pressure Tc decreases linearly, at dTc/dp = −0.8 K/GPa up to 1.2 GPa.',
         section: 'Results',
         role: 'performance',
       },

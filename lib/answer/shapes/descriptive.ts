@@ -1,5 +1,6 @@
 import type { Evidence } from '../../evidence/model.ts';
 import { splitSentences } from '../../structure/sentences.ts';
+import { propertyEntry } from '../../structure/properties.ts';
 import { plainTerms } from '../../structure/terms.ts';
 import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft } from './types.ts';
@@ -51,6 +52,13 @@ export const descriptiveShape: AnswerShapeComposer = {
     if (picked.length === 0) return null;
     const order = [...new Set(picked.map((p) => p.item.paperId ?? p.item.id))];
     const sentences: DraftSentence[] = [];
+    // A value question that ends here found no value of the asked kind: say so before the closest passages.
+    const { analysis } = result;
+    if (analysis.intent === 'value' && analysis.askedDimension && !result.value) {
+      const property = analysis.properties.map((k) => propertyEntry(k)?.label ?? k)[0] ?? analysis.askedDimension;
+      const of = analysis.entityWords.length ? ` for ${analysis.entityWords.join(', ')}` : '';
+      sentences.push(draft(`No retrieved passage states a ${property} value${of}; the passages closest to the question say:`, []));
+    }
     for (const paper of order) {
       const group = picked.filter((p) => (p.item.paperId ?? p.item.id) === paper);
       sentences.push(draft(`${paperName(group[0].item)} reports:`, [group[0].item.id]));

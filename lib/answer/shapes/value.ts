@@ -1,6 +1,11 @@
 import { formatNumber } from '../../common/format.ts';
-import { propertyEntry } from '../../structure/properties.ts';
+import { findProperties, propertyEntry } from '../../structure/properties.ts';
 import { fromCanonical, lookupUnit, parseQuantities } from '../../structure/quantities.ts';
+import type { Evidence } from '../../evidence/model.ts';
+import type { RetrievalResult } from '../../pipelines/types.ts';
+import { questionCues, VALUE_EVIDENCE } from '../../retrieval/value.ts';
+import { splitSentences } from '../../structure/sentences.ts';
+import { termSpans } from '../../structure/terms.ts';
 import { bare, paperName, quote, sentenceAt } from './text.ts';
 import { type AnswerShapeComposer, draft } from './types.ts';
 
@@ -38,9 +43,41 @@ export const valueShape: AnswerShapeComposer = {
     const spec = unit ? lookupUnit(unit) : null;
     const converted = spec ? ` (${v.canonical.map((x) => formatNumber(fromCanonical(x, spec))).join('–')} ${unit})` : '';
     const lead = `${subject ? `${subject[0].toUpperCase()}${subject.slice(1)}: ` : 'The value: '}${v.text}${converted}${conditions.length ? `, at ${conditions.join(', ')}` : ''}.`;
-    return {
-      shape: 'value',
-      sentences: [draft(lead, [e.id]), draft(`${paperName(e)} states: ${quote(bare(sentence))}.`, [e.id])],
-    };
+    const sentences = [draft(lead, [e.id]), draft(`${paperName(e)} states: ${quote(bare(sentence))}.`, [e.id])];
+    const related = relatedStatement(result, sentence);
+    if (related)
+      sentences.push(draft(`${related.item.id === e.id ? 'It' : paperName(related.item)} also states: ${quote(bare(related.text))}.`, [related.item.id]));
+    return { shape: 'value', sentences };
   },
 };
+
+// A sentence saying how a property changes ("T c decreases under hydrostatic pressure at dTc/dp = −1.11 K/GPa").
+const CHANGE =
+  /\b(?:increas|decreas|rise|rises|rising|rose|drop|fall|falls|fell|shift|suppress|enhanc|reduc|lower|raise|raising|depend)\w*|\bd\s?[A-Za-z]{1,3}\s?(?:c\s?)?\/\s?d[A-Za-z]/i;
+
+/**
+ * How the value changes with what else the question names, when a sentence says so: "What is the Tc of MgB2
+ * under pressure?" is answered by 39 K, and by the sentence saying how Tc falls under pressure. Among the other
+ * sentences of the top evidence, one that states a change and a word of the question besides its material,
+ * preferring the one that states more of the question's words, a quantity, the asked property and the material.
+ */
+function relatedStatement(result: RetrievalResult, valueSentence: string): { item: Evidence; text: string } | null {
+  const materials = new Set(result.analysis.entityWords);
+  const cues = [...questionCues(result.analysis)].filter((c) => !materials.has(c));
+  if (cues.length === 0) return null;
+  let best: { item: Evidence; text: string; score: number } | null = null;
+  for (const item of result.evidence.slice(0, VALUE_EVIDENCE)) {
+    for (const s of splitSentences(item.text)) {
+      const text = s.text.trim();
+      if (text === valueSentence.trim() || text.length < 30 || !CHANGE.test(text)) continue;
+      const terms = new Set(termSpans(text).map((t) => t.term));
+      const stated = cues.filter((c) => terms.has(c)).length;
+      if (stated === 0) continue;
+      const property = findProperties(text).some((p) => result.analysis.properties.includes(p.key));
+      // A sentence that quantifies the change says most.
+      const score = stated + (property ? 1 : 0) + (parseQuantities(text).length ? 2 : 0) + ([...materials].some((m) => terms.has(m)) ? 1 : 0);
+      if (!best || score > best.score) best = { item, text, score };
+    }
+  }
+  return best;
+}
