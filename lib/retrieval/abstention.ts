@@ -42,7 +42,10 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   const reasons: ReasonCode[] = [];
   const top = papers[0];
   if (!top) return { abstain: true, confidence: 0, reasons: ['no-evidence'], explanation: 'nothing in the corpus matches the question' };
-  const unknown = analysis.entityWords.filter((w) => !entityKnown(index, w));
+  // A word the index does not know may still be written in the best paper with the spaces PDF extraction puts into
+  // formulas ("Cl 2-y", "Sr 0.9 M 0.1 CuO 2"): when the question names that paper by its title, that counts.
+  const inNamedPaper = (w: string) => ranked.titleMatched === true && !!top.paperId && compactText(index, top.paperId).includes(compact(w));
+  const unknown = analysis.entityWords.filter((w) => !entityKnown(index, w) && !inNamedPaper(w));
   let facets: Facets;
   if (top.paperId && index.papers.has(top.paperId)) {
     // For abstention the title also counts as something the paper states.
@@ -94,4 +97,21 @@ function entityKnown(index: RetrievalIndex, word: string): boolean {
   if (key && index.json.lexical.documentFrequency(`f:${key}`) > 0) return true;
   const lex = normaliseMaterial(word);
   return lex.kind === 'lexicon' && index.json.lexical.documentFrequency(`m:${lex.key}`) > 0;
+}
+
+const compact = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').replace(/[−–]/g, '-');
+const compactCache = new WeakMap<RetrievalIndex, Map<string, string>>();
+
+/** A paper's title and paragraphs with all whitespace removed (cached per index). */
+function compactText(index: RetrievalIndex, paperId: string): string {
+  let cache = compactCache.get(index);
+  if (!cache) compactCache.set(index, (cache = new Map()));
+  let text = cache.get(paperId);
+  if (text === undefined) {
+    const paper = index.papers.get(paperId);
+    text = compact([paper?.title ?? '', ...(paper?.paragraphIds ?? []).map((id) => index.paragraphs.get(id)?.text ?? '')].join(' '));
+    if (cache.size > 2000) cache.clear();
+    cache.set(paperId, text);
+  }
+  return text;
 }

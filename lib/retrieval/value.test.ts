@@ -52,3 +52,13 @@ describe('extractValue', () => {
     expect(answerValue('At what temperature was the material dried?', 'The powder was dried overnight in air.')).toBeUndefined();
   });
 });
+
+describe('extractValue: "respectively"', () => {
+  it('pairs the listed materials with the listed values in order', () => {
+    const text = 'Indeed Hg 2 (Ba 0.5 Sr 0.5 ) 2 YCu 2 O 8−δ and Hg 2 Sr 2 YCu 2 O 8−δ are superconducting without Ca doping, respectively at 32 K and 42 K.';
+    expect(answerValue('What Tc is reported for Hg2Sr2YCu2O8−δ?', text)).toBe('42 K');
+    expect(answerValue('What Tc is reported for LaFeAsO and SmFeAsO?', 'LaFeAsO and SmFeAsO become superconducting at 26 and 55 K, respectively.')).toBe(
+      '26 K',
+    );
+  });
+});

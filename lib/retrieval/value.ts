@@ -82,6 +82,13 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
     );
     // Where the question's conditions stand in this sentence: quantities of another dimension that match one.
     const conditionAt = s.quantities.filter((q, i) => !isAsked(q) && analysis.quantities.some((x) => quantityMatch([s.facets[i]], x) > 0));
+    const listed = respectively(s, candidates, words);
+    if (listed) {
+      // The sentence pairs materials with values in order: the material asked about takes its value, no other.
+      const score = 3 + 2 + 2 * conditions + 1.5 + (properties.length ? 0.5 : 0) - 0.3 * rank;
+      if (!best || score > best.score) best = { q: { ...listed, evidenceId: e.id }, score };
+      continue;
+    }
     for (const q of candidates) {
       const cueScore = cueTotal > 0 ? Math.min(1, cueTieScore(q, s.text, s.terms, cues, weight, asked) / cueTotal) : 0;
       const conditionTie = conditionAt.reduce((m, c) => Math.max(m, tieTo(q, c, asked, 'before')), 0);
@@ -92,6 +99,41 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
     }
   }
   return (best as { q: QuantityAnswer } | null)?.q ?? null;
+}
+
+/**
+ * "A and B are superconducting at 32 K and 42 K, respectively": the value in the position the question's material
+ * holds among the materials the sentence lists before its values (a list such as "32 and 42 K" split into its
+ * values), or null when the sentence does not pair them so.
+ */
+function respectively(s: ReadSentence, candidates: Quantity[], words: string[]): Omit<QuantityAnswer, 'evidenceId'> | null {
+  if (words.length === 0 || !/\brespectively\b/.test(s.text) || candidates.length === 0) return null;
+  const list = candidates.length === 1 && candidates[0].kind === 'list' ? candidates[0] : null;
+  const values = list
+    ? list.values.map((v, i) => ({ text: `${v} ${list.unit}`, canonical: [list.canonical[i]] }))
+    : candidates.map((q) => ({ text: q.text, canonical: q.canonical }));
+  if (values.length < 2) return null;
+  const first = candidates[0].start;
+  // The materials named before the values, in order; a spaced-out formula counts once, not as its pieces.
+  const formulas = s.terms.filter((t) => t.end <= first && /[A-Z]/.test(t.term) && (/\d/.test(t.term) || /[A-Z].*[A-Z]/.test(t.term)));
+  // Pieces of one formula ("Hg 2 (Ba 0.5 Sr 0.5 ) 2 YCu 2 O 8−δ") are one item: only counts and brackets between.
+  const items: TermSpan[][] = [];
+  for (const t of formulas) {
+    const last = items.at(-1);
+    const end = last ? Math.max(...last.map((x) => x.end)) : -1;
+    if (last && (t.start < end || /^[\s\d.()[\]−–\-+δxyz]*$/.test(s.text.slice(end, t.start)))) last.push(t);
+    else items.push([t]);
+  }
+  // The materials listed together ("A and B", "A, B and C"): the last such run before the values.
+  const gap = (a: TermSpan[], b: TermSpan[]) => s.text.slice(Math.max(...a.map((x) => x.end)), b[0].start);
+  let run = items.slice(-1);
+  for (let i = items.length - 2; i >= 0 && /^\s*(?:,|,?\s*and|,?\s*or)\s*$/.test(gap(items[i], items[i + 1])); i--) run = [items[i], ...run];
+  if (run.length !== values.length) return null;
+  const compact = (x: string) => x.replace(/\s+/g, '').replace(/[−–]/g, '-');
+  const at = run.findIndex((item) => words.some((w) => item.some((t) => compact(w) === compact(t.term))));
+  if (at < 0) return null;
+  const q = candidates[0];
+  return { text: values[at].text, dimension: q.dimension, canonical: values[at].canonical, canonicalUnit: q.canonicalUnit };
 }
 
 /** The sum over cue words of the sentence of their weight times how closely `q` is tied to them. */

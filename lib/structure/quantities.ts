@@ -90,6 +90,7 @@ function buildUnitTable(): Map<string, UnitSpec> {
   add('degC', 'degC', 'temperature');
   add('deg C', 'degC', 'temperature');
   add('degC/min', 'degC/min', 'rate');
+  add('degC min^-1', 'degC/min', 'rate');
   add('K', 'K', 'temperature');
   add('°F', 'degF', 'temperature');
   for (const [s, m] of [

@@ -105,6 +105,15 @@ export function termSpans(text: string): TermSpan[] {
     const formula = isFormulaLike(tok) && /[A-Z\d]/.test(tok) && !/^[A-Z][a-z]{2,}$/.test(tok);
     const term = formula ? tok.replace(/^\(|\)$/g, '').replace(/[−–]/g, '-') : wordTerm(tok)?.replace(/i$/, 'y');
     if (term) out.push({ term, start: m.index, end: m.index + m[0].length });
+    // "vacuum-dried" also states "dried", as the plain analyzer's parts do.
+    if (!formula && /[-–]/.test(tok)) {
+      let at = m.index;
+      for (const part of m[0].split(/[-–]/)) {
+        const t = wordTerm(part)?.replace(/i$/, 'y');
+        if (t && part.length < m[0].length) out.push({ term: t, start: at, end: at + part.length });
+        at += part.length + 1;
+      }
+    }
   }
   for (const f of findSpacedFormulas(text)) out.push({ term: f.joined.replace(/[−–]/g, '-'), start: f.start, end: f.end });
   return out.sort((a, b) => a.start - b.start);
