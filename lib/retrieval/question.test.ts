@@ -8,6 +8,19 @@ describe('analyseQuestion', () => {
     expect(analyseQuestion('In "A study of spinel oxides", for how long was the material maintained?').askedDimension).toBe('time');
     expect(analyseQuestion('In "A study of spinel oxides", what Tc is reported for MgB2?').askedDimension).toBe('temperature');
   });
+  it("reads the title and the asked dimension in other frames than the dev set's", () => {
+    const a = analyseQuestion('What calcination temperature does "A study of spinel oxides" use?');
+    expect(a).toMatchObject({
+      title: 'A study of spinel oxides',
+      intent: 'value',
+      askedDimension: 'temperature',
+      body: 'What calcination temperature does  use?',
+    });
+    expect(analyseQuestion('How many hours of drying were used in "A study of spinel oxides"?').askedDimension).toBe('time');
+    expect(analyseQuestion('drying duration in "A study of spinel oxides"').askedDimension).toBe('time');
+    expect(analyseQuestion('"A study of spinel oxides": what was the annealing time?').askedDimension).toBe('time');
+    expect(analyseQuestion('How hot was the spinel fired in "A study of spinel oxides"?').askedDimension).toBe('temperature');
+  });
   it('recognises which-paper questions in several frames', () => {
     for (const q of ['Which paper reports a Tc of 39 K for MgB2?', 'Find the study in which MgB2 showed a Tc of 39 K.', 'What study measured MgB2?']) {
       expect(analyseQuestion(q).intent).toBe('which-paper');

@@ -26,15 +26,19 @@ export interface QuestionAnalysis {
   aboutSynthesis: boolean;
 }
 
-const TITLE = /(?:^|\b(?:in|from|of)\s+)["“«]([^"”»]{12,})["”»]/i;
+// A quoted title however the question introduces it ("In “…”, …", "… does “…” use?", "… reported by “…”").
+const TITLE = /["“«]([^"”»]{12,})["”»]/;
 const WHICH_PAPER =
   /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\bfind\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b/i;
 const VALUE = /^\s*(?:what|how|at what|for how|which value)\b|\bwhat\s+(?:is|was|were|are)\b/i;
 const SYNTHESIS =
   /\b(?:synthesi[sz]\w*|prepar\w*|fabricat\w*|grown|made from|starting from|precursors?|calcin\w*|anneal\w*|sinter\w*|hydrothermal\w*|solvothermal)\b/i;
 const ASKED: [RegExp, Dimension][] = [
-  [/\bhow long\b|\bfor how many (?:hours|minutes|days)\b|\bduration\b/i, 'time'],
-  [/\bwhat (?:\w+ )?temperature\b|\bat what temperature\b/i, 'temperature'],
+  [
+    /\bhow long\b|\bhow many (?:hours|h|minutes|mins?|days|seconds|s|weeks)\b|\bhow much time\b|\bduration\b|\b(?:\w+ing|reaction|dwell|residence) time\b/i,
+    'time',
+  ],
+  [/\bwhat (?:\w+ )?temperature\b|\bat what temperature\b|\bhow hot\b|\b\w+(?:ing|ion) temperature\b/i, 'temperature'],
   [/\bwhat (?:\w+ )?pressure\b/i, 'pressure'],
   [/\bwhat (?:\w+ )?(?:concentration|molarity)\b/i, 'concentration'],
 ];
@@ -45,7 +49,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   const q = question.normalize('NFC').trim();
   const t = TITLE.exec(q);
   const title = t ? t[1].trim() : null;
-  const body = t ? (q.slice(0, t.index) + q.slice(t.index + t[0].length)).replace(/^\s*,\s*/, '').trim() : q;
+  // The question without the title and the word that introduced it ("In", "from", "by").
+  const body = t ? (q.slice(0, t.index).replace(/\b(?:in|from|of|by)\s*$/i, '') + q.slice(t.index + t[0].length)).replace(/^\s*,\s*/, '').trim() : q;
   const facets = textFacets(body);
   const properties = [...new Set(findProperties(body).map((p) => p.key))];
   const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) ? 'value' : 'other';
