@@ -55,6 +55,17 @@ describe('extractive answers (no model)', () => {
     expect(a.sentences[0].text).toMatch(/0\.12 S cm−1 \(120 mS\/cm\), at 80 °C, 90%/);
   });
 
+  it('design (tiered reasoning): the suggestions as sentences with their tier, cited to their tuples, and as a table', async () => {
+    const a = await answerQuestion(index, 'How can we obtain a cathode with a power density above 400 mW cm-2?', { pipeline: 'aria' });
+    expect(a.shape).toBe('design');
+    expect(a.sentences[0].text).toMatch(/^Tier 2 \(by analogy\)/);
+    expect(a.sentences[1].text).toMatch(/La0\.6Sr0\.4CoO3 reaches 450 mW\/cm\^2, meeting the target/);
+    expect(a.sentences[1].citations[0]).toMatch(/^tuple:/);
+    expect(citationsValid(a)).toBe(true);
+    expect(a.table?.[0]).toMatchObject({ material: 'La0.6Sr0.4CoO3', paperTitle: expect.stringContaining('La0.6Sr0.4CoO3') });
+    expect(a.table?.[0].evidenceId).toBe(a.sentences[1].citations[0]);
+  });
+
   it('which paper: the paper and the sentence of it that states the asked facts', async () => {
     const a = await answerQuestion(index, 'Which paper reports a power density of 0.45 W cm⁻² for La0.6Sr0.4CoO3 at 873 K?');
     expect(a.shape).toBe('which-paper');

@@ -1,5 +1,6 @@
 import { formatNumber, valueText as plainValueText } from '../../common/format.ts';
-import { evidenceId } from '../../evidence/model.ts';
+import { evidenceId, paperOf } from '../../evidence/model.ts';
+import type { ValueRow } from '../types.ts';
 import type { AnswerShapeComposer, DraftSentence } from './types.ts';
 import { draft } from './types.ts';
 
@@ -42,7 +43,26 @@ export const designShape: AnswerShapeComposer = {
           ),
         );
       }
-      return { shape: 'design', sentences };
+      // The suggestions as a table too: material, value, the conditions of its route, the paper that states it.
+      const byId = new Map(x.graphEvidence.map((e) => [e.id, e]));
+      const table: ValueRow[] = d.suggestions.slice(0, 5).map((s) => {
+        const stating = byId.get(tuple(s.achieved.tupleId));
+        const route = s.route.length ? s.route : (s.analogueRoute?.route ?? []);
+        return {
+          material: s.material.label,
+          value: valueText(s.achieved),
+          canonical: [s.achieved.value, s.achieved.valueMax].filter((v): v is number => v !== null),
+          canonicalUnit: s.achieved.unit ?? '',
+          conditions: [
+            ...(s.achieved.condition ? [s.achieved.condition] : []),
+            ...route.filter((r) => r.kind === 'condition').map((r) => `${r.step ?? 'step'} ${valueText(r)}`),
+          ],
+          paperId: s.achieved.paperId,
+          paperTitle: stating ? (paperOf(stating)?.title ?? null) : null,
+          evidenceId: tuple(s.achieved.tupleId),
+        };
+      });
+      return { shape: 'design', sentences, table: table.length ? table : undefined };
     }
     if (x?.kind === 'aria' && x.aria.tier !== 3) {
       const a = x.aria;
