@@ -135,6 +135,9 @@ describe('helpers', () => {
   it('converts canonical values back to the unit a question asks in', () => {
     expect(askedUnit('What is the power density in W/cm2?', 'power-density')).toBe('W/cm2');
     expect(askedUnit('What is the power density?', 'power-density')).toBeNull();
+    expect(askedUnit('What is the power density in mW/cm2 of the LSCF cell at 700 °C?', 'power-density')).toBe('mW/cm2');
+    expect(askedUnit('Tc in K of MgB2 in "Some title"?', 'temperature')).toBe('K');
+    expect(askedUnit('What is the conductivity in air of BZCY?', 'conductivity')).toBeNull();
     expect(fromCanonical(450, lookupUnit('W/cm2')!)).toBeCloseTo(0.45, 9);
     expect(fromCanonical(373.15, lookupUnit('°C')!)).toBeCloseTo(100, 9);
   });

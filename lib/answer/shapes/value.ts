@@ -12,12 +12,16 @@ import { type AnswerShapeComposer, draft } from './types.ts';
 const ATMOSPHERE =
   /\b(?:in|under)\s+((?:humidified |dry |flowing |pure |static )?(?:air|argon|Ar|N2|nitrogen|H2|hydrogen|O2|oxygen|vacuum|CO2|methane|CH4|ammonia|NH3)(?:\/[A-Za-z0-9]+)?)\b/;
 
-/** The unit a question asks its value in ("… in mW/cm2?", "… in K?"), when it names one of the asked dimension. */
+/** The unit a question asks its value in ("… in mW/cm2?", "What is the Tc in K of …"), when it names one of the asked dimension. */
 export function askedUnit(question: string, dimension: string): string | null {
-  const m = /\b(?:in|as|using)\s+([^\s?,;]+(?:\s*[/·]\s*[^\s?,;]+)?)\s*\??\s*$/i.exec(question.trim());
-  if (!m) return null;
-  const spec = lookupUnit(m[1]);
-  return spec && spec.dimension === dimension ? m[1] : null;
+  for (const m of question.matchAll(/\b(?:in|as|using)\s+([^\s?,;]+(?:\s*[/·]\s*[^\s?,;]+)?)/gi)) {
+    // "in mW cm-2 of …": the unit may be followed by more words; try it whole, then its first word.
+    for (const unit of [m[1], m[1].split(/\s+/)[0]]) {
+      const spec = lookupUnit(unit);
+      if (spec && spec.dimension === dimension) return unit;
+    }
+  }
+  return null;
 }
 
 /**
