@@ -84,6 +84,13 @@ describe('extractive answers (no model)', () => {
     expect(citationsValid(a)).toBe(true);
   });
 
+  it('how does … change …: the sentence that says how, named however the question names the material', async () => {
+    const a = await answerQuestion(index, 'How does strontium doping change the electrical conductivity of lanthanum manganite cathodes?');
+    expect(a.shape).toBe('descriptive');
+    expect(a.sentences[1].text).toMatch(/^Replacing La by Sr in LaMnO3 creates Mn4\+ holes, so the electronic conductivity of the cathode rises/);
+    expect(a.sentences[1].citations).toEqual(['paragraph:fx-lsm:p1']);
+  });
+
   it('how / why: informative sentences grouped by paper, each cited', async () => {
     const a = await answerQuestion(index, 'How were the NiCo2O4 nanowires grown on nickel foam?');
     expect(a.shape).toBe('descriptive');

@@ -21,6 +21,15 @@ describe('analyseQuestion', () => {
     expect(analyseQuestion('"A study of spinel oxides": what was the annealing time?').askedDimension).toBe('time');
     expect(analyseQuestion('How hot was the spinel fired in "A study of spinel oxides"?').askedDimension).toBe('temperature');
   });
+  it('a "how does … change …" question asks how, not for a value; "how long / how hot" ask for one', () => {
+    expect(analyseQuestion('How does strontium doping change the electrical conductivity of lanthanum manganite cathodes?')).toMatchObject({
+      intent: 'other',
+      askedDimension: null,
+      materials: expect.arrayContaining(['f:LaMnO3']),
+    });
+    expect(analyseQuestion('How long was the powder ball-milled?').intent).toBe('value');
+    expect(analyseQuestion('How hot must the cell run to reach 1 W/cm2?').intent).toBe('value');
+  });
   it('recognises which-paper questions in several frames', () => {
     for (const q of ['Which paper reports a Tc of 39 K for MgB2?', 'Find the study in which MgB2 showed a Tc of 39 K.', 'What study measured MgB2?']) {
       expect(analyseQuestion(q).intent).toBe('which-paper');

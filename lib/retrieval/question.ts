@@ -30,7 +30,8 @@ export interface QuestionAnalysis {
 const TITLE = /["“«]([^"”»]{12,})["”»]/;
 const WHICH_PAPER =
   /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\bfind\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b/i;
-const VALUE = /^\s*(?:what|how|at what|for how|which value)\b|\bwhat\s+(?:is|was|were|are)\b/i;
+// "How long / how much / how hot …" ask for a value; "How does … change …" asks how, not how much.
+const VALUE = /^\s*(?:what|at what|for how|which value|how (?:long|much|many|hot|high|low|large|small|fast|thick|big))\b|\bwhat\s+(?:is|was|were|are)\b/i;
 const SYNTHESIS =
   /\b(?:synthesi[sz]\w*|prepar\w*|fabricat\w*|grown|made from|starting from|precursors?|calcin\w*|anneal\w*|sinter\w*|hydrothermal\w*|solvothermal)\b/i;
 const ASKED: [RegExp, Dimension][] = [

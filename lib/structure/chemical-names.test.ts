@@ -4,6 +4,9 @@ import { chemicalNameToFormula, findChemicalNames } from './chemical-names.ts';
 describe('chemicalNameToFormula', () => {
   it.each([
     ['strontium carbonate', 'SrCO3'],
+    ['lanthanum manganite', 'LaMnO3'],
+    ['barium cerate', 'BaCeO3'],
+    ['lanthanum cobaltite', 'LaCoO3'],
     ['iron(III) chloride hexahydrate', 'FeCl3·6H2O'],
     ['Iron (II) sulphate', 'FeSO4'],
     ['lanthanum nitrate hexahydrate', 'La(NO3)3·6H2O'],

@@ -164,7 +164,7 @@ const USUAL_CHARGE: Record<string, number> = {
   W: 6,
 };
 
-/** Anion name → [formula, charge, needs parentheses when multiplied]. */
+/** Anion name → [formula, charge (0: one per cation, as perovskite names mean), needs parentheses when multiplied]. */
 const ANIONS: Record<string, [string, number, boolean]> = {
   oxide: ['O', 2, false],
   hydroxide: ['OH', 1, true],
@@ -192,6 +192,15 @@ const ANIONS: Record<string, [string, number, boolean]> = {
   molybdate: ['MoO4', 2, true],
   tungstate: ['WO4', 2, true],
   titanate: ['TiO3', 2, false],
+  // Perovskite names: one A cation per BO3 whatever its charge ("lanthanum manganite" LaMnO3, "barium cerate" BaCeO3).
+  manganite: ['MnO3', 0, false],
+  cobaltite: ['CoO3', 0, false],
+  chromite: ['CrO3', 0, false],
+  gallate: ['GaO3', 0, false],
+  cerate: ['CeO3', 0, false],
+  zirconate: ['ZrO3', 0, false],
+  niobate: ['NbO3', 0, false],
+  tantalate: ['TaO3', 0, false],
   silicate: ['SiO3', 2, false],
   acetylacetonate: ['C5H7O2', 1, true],
   citrate: ['C6H5O7', 3, true],
@@ -287,7 +296,8 @@ export function chemicalNameToFormula(name: string): string | null {
   const anion = ANIONS[anionName === 'xide' ? 'oxide' : anionName];
   if (!cation || !anion) return null;
   let formula: string;
-  if (prefix) {
+  if (anion[1] === 0) formula = `${cation}${anion[0]}`;
+  else if (prefix) {
     // Prefixed names count the anions on one cation ("titanium dioxide" TiO2, "molybdenum trioxide" MoO3);
     // "pentoxide" and "sesquioxide" are the conventional short forms of M2O5 and M2O3.
     const k = MULTIPLIERS[prefix];

@@ -12,6 +12,18 @@ type P = { id: string; doi: string | null; title: string; paragraphs: { text: st
 
 const papers: P[] = [
   {
+    id: 'fx-lsm',
+    doi: '10.9999/fx.lsm',
+    title: 'Electrical transport in doped perovskite cathodes',
+    paragraphs: [
+      {
+        text: 'Replacing La by Sr in LaMnO3 creates Mn4+ holes, so the electronic conductivity of the cathode rises with the Sr content up to x = 0.5. Pellets were sintered in air.',
+        section: 'Discussion',
+        role: 'performance',
+      },
+    ],
+  },
+  {
     id: 'fx-sofc-600',
     doi: '10.9999/fx.sofc.600',
     title: 'A La0.6Sr0.4CoO3 cathode tested at intermediate temperature',
