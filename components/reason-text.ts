@@ -4,6 +4,7 @@ export const reasonText: Record<string, string> = {
   'no-matching-entity': 'a material named is not in the corpus or not in the best paper',
   'conditions-not-met': 'the best paper does not state the values or conditions asked for',
   'unknown-paper': 'no paper has the quoted title',
+  'unmatched-terms': 'the best paper lacks the words that make the question specific',
   'low-score': 'the evidence is weak',
   'model-declined': 'the model found no answer in the evidence',
 };

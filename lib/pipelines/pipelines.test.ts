@@ -88,6 +88,20 @@ describe('abstention', () => {
     const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C?', 'json-qr');
     expect(r.abstention).toMatchObject({ abstain: false, confidence: 1, reasons: [] });
   });
+  it('abstains on a paper described by words its best match never uses, and names them; not on one described by its own words', async () => {
+    const other = await retrieve(
+      index,
+      'What is the DOI of the paper that grows NiCo2O4 nanowires on nickel foam as a sulfonated proton membrane for superconducting cathodes under hydrostatic pressure?',
+      'json-qr',
+    );
+    expect(other.analysis.intent).toBe('which-paper');
+    expect(other.abstention.abstain).toBe(true);
+    expect(other.abstention.reasons).toContain('unmatched-terms');
+    expect(other.abstention.explanation).toMatch(/best paper never mentions .*(sulfonated|superconducting|hydrostatic)/);
+    const own = await retrieve(index, 'What is the DOI of the paper that grows NiCo2O4 nanowires on nickel foam from nitrates in deionized water?', 'json-qr');
+    expect(own.abstention.reasons).not.toContain('unmatched-terms');
+    expect(own.abstention.abstain).toBe(false);
+  });
   it('abstains when a quoted title matches no paper', async () => {
     const r = await retrieve(index, 'In "Entirely unrelated work on quantum gravity and dark matter", what temperature was used?', 'json-qr');
     expect(r.abstention.abstain).toBe(true);

@@ -9,7 +9,7 @@ import type { RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
 import type { QuestionAnalysis } from './question.ts';
 
-export const REASON_CODES = ['no-evidence', 'no-matching-entity', 'conditions-not-met', 'unknown-paper', 'low-score'] as const;
+export const REASON_CODES = ['no-evidence', 'no-matching-entity', 'conditions-not-met', 'unknown-paper', 'unmatched-terms', 'low-score'] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 export interface Abstention {
@@ -22,6 +22,11 @@ export interface Abstention {
 
 /** Confidence below which the system says "not in this corpus" rather than naming a paper. */
 export const ABSTAIN_BELOW = 0.5;
+/**
+ * Below this share of the question's distinctive words (weighted by rarity) found anywhere in the best paper, a
+ * question that describes a paper is about another paper than any here, whatever facets match.
+ */
+export const TERM_COVERAGE_MIN = 0.3;
 
 /** What a pipeline's ranking tells the abstention decision besides the papers. */
 export interface AbstentionEvidence {
@@ -73,6 +78,13 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
     reasons.push('unknown-paper');
     confidence *= 0.3;
   }
+  // Descriptive questions ("the paper that discusses melamine-assisted anchoring of nickel phosphide …") name few
+  // facets: the words that make them specific must be found in the paper too.
+  const terms = analysis.intent === 'value' || !top.paperId ? null : termCoverage(index, analysis, top.paperId);
+  if (terms && terms.coverage < TERM_COVERAGE_MIN) {
+    reasons.push('unmatched-terms');
+    confidence = Math.min(confidence, (ABSTAIN_BELOW * terms.coverage) / TERM_COVERAGE_MIN);
+  }
   const abstain = confidence < ABSTAIN_BELOW;
   if (abstain && reasons.length === 0) reasons.push('low-score');
   const parts: string[] = [];
@@ -80,6 +92,7 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   if (missingMaterials.length) parts.push(`best paper does not mention ${missingMaterials.map((m) => m.slice(2)).join(', ')}`);
   if (missingValues.length) parts.push(`best paper states no ${missingValues.map((q) => q.text).join(', ')}`);
   if (ranked.titleMatched === false) parts.push('no paper in the corpus has the quoted title');
+  if (terms && terms.coverage < TERM_COVERAGE_MIN) parts.push(`best paper never mentions ${terms.missing.slice(0, 5).join(', ')}`);
   return { abstain, confidence: round(confidence, 3), reasons, explanation: parts.join('; ') || 'the best paper states what the question names' };
 }
 
@@ -114,4 +127,58 @@ function compactText(index: RetrievalIndex, paperId: string): string {
     cache.set(paperId, text);
   }
   return text;
+}
+
+// Words of a question's frame, not of what it asks about.
+const QUESTION_FRAME = new Set(
+  plainTerms(
+    'which what paper study article work publication report reports reported describe describes discusses studies investigate investigates ' +
+      'investigated find show shows doi title the that with for and of in on using used use value how',
+  ),
+);
+
+/**
+ * The share of the question's distinctive words, each weighted by its rarity in the corpus (inverse document
+ * frequency), that the paper states anywhere (title or paragraphs), and the rarest ones it lacks, as written.
+ */
+function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): { coverage: number; missing: string[] } | null {
+  const words = [...new Set(plainTerms(analysis.body))].filter((t) => !QUESTION_FRAME.has(t) && !/^\d/.test(t));
+  if (words.length < 3) return null;
+  const n = index.raw.lexical.size;
+  const paper = paperTerms(index, paperId);
+  let total = 0;
+  let found = 0;
+  const missing: { t: string; w: number }[] = [];
+  for (const t of words) {
+    const df = index.raw.lexical.documentFrequency(t);
+    // A word no paper uses is more often a typo or a spelling the corpus lacks than a sign of another paper (unknown
+    // materials are judged by the entity check).
+    if (df === 0) continue;
+    const w = Math.log((n + 1) / (df + 1));
+    total += w;
+    if (paper.has(t)) found += w;
+    else missing.push({ t, w });
+  }
+  const written = new Map<string, string>();
+  for (const w of analysis.body.split(/\s+/)) {
+    const t = plainTerms(w)[0];
+    if (t && !written.has(t)) written.set(t, w.replace(/^[("“]+|[?,.;:)"”]+$/g, ''));
+  }
+  return { coverage: total > 0 ? found / total : 1, missing: missing.sort((a, b) => b.w - a.w).map((m) => written.get(m.t) ?? m.t) };
+}
+
+const paperTermCache = new WeakMap<RetrievalIndex, Map<string, Set<string>>>();
+
+/** The plain terms of a paper's title and paragraphs (cached per index). */
+function paperTerms(index: RetrievalIndex, paperId: string): Set<string> {
+  let cache = paperTermCache.get(index);
+  if (!cache) paperTermCache.set(index, (cache = new Map()));
+  let terms = cache.get(paperId);
+  if (!terms) {
+    const paper = index.papers.get(paperId);
+    terms = new Set([...plainTerms(paper?.title ?? ''), ...(paper?.paragraphIds ?? []).flatMap((id) => plainTerms(index.paragraphs.get(id)?.text ?? ''))]);
+    if (cache.size > 5000) cache.clear();
+    cache.set(paperId, terms);
+  }
+  return terms;
 }

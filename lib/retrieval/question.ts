@@ -29,7 +29,7 @@ export interface QuestionAnalysis {
 // A quoted title however the question introduces it ("In “…”, …", "… does “…” use?", "… reported by “…”").
 const TITLE = /["“«]([^"”»]{12,})["”»]/;
 const WHICH_PAPER =
-  /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\bfind\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b/i;
+  /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\b(?:find|identify|name)\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b|\b(?:doi|title|reference)\s+(?:of|for)\s+(?:the|a)\s+(?:paper|study|article|work|publication)\b/i;
 // "How long / how much / how hot …" ask for a value; "How does … change …" asks how, not how much.
 const VALUE = /^\s*(?:what|at what|for how|which value|how (?:long|much|many|hot|high|low|large|small|fast|thick|big))\b|\bwhat\s+(?:is|was|were|are)\b/i;
 const SYNTHESIS =
