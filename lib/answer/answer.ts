@@ -28,6 +28,9 @@ export interface AnswerEvents {
 /** Method C's baselines, for comparison when a model is configured. */
 export type Baseline = 'model-only' | 'naive-kg';
 
+/** The baseline an answer mode names, if it names one. */
+export const baselineOf = (mode: string | undefined): Baseline | undefined => (mode === 'model-only' || mode === 'naive-kg' ? mode : undefined);
+
 export interface AnswerOptions extends RetrieveOptions {
   pipeline?: PipelineName;
   /** A chat model for a generative answer; without one (the default) the answer is extractive. */

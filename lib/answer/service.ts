@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { saveAnswer } from '../db/answers.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrievalService } from '../pipelines/service.ts';
-import { type AnswerEvents, answerQuestion } from './answer.ts';
+import { type AnswerEvents, answerQuestion, baselineOf } from './answer.ts';
 import type { Answer } from './types.ts';
 
 export const ANSWER_MODES = ['auto', 'extractive', 'model-only', 'naive-kg'] as const;
@@ -30,7 +30,7 @@ export async function askAndStore(
 ): Promise<{ id: string; answer: Answer }> {
   const index = await service.index();
   const model = input.mode === 'extractive' ? null : answerModel(cfg);
-  const baseline = input.mode === 'model-only' || input.mode === 'naive-kg' ? input.mode : undefined;
+  const baseline = baselineOf(input.mode);
   const answer = await answerQuestion(index, input.question, {
     ...service.options,
     pipeline: input.pipeline,

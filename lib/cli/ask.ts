@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
+import { answerQuestion, baselineOf, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { ANSWER_MODES } from '../answer/service.ts';
 import { answerText } from '../answer/types.ts';
 import { answerModel, judgeModel } from '../ai/providers.ts';
@@ -50,7 +50,7 @@ async function main() {
     const service = createRetrievalService(db, cfg, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
     const index = await service.index();
     const model = mode === 'extractive' ? null : answerModel(cfg);
-    const baseline = mode === 'model-only' || mode === 'naive-kg' ? mode : undefined;
+    const baseline = baselineOf(mode);
     if (baseline && !model) {
       console.error(`the ${baseline} baseline needs a model: set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL`);
       process.exit(2);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { answerModel, judgeModel } from '../ai/providers.ts';
+import { baselineOf } from '../answer/answer.ts';
 import { ANSWER_MODE_NAMES } from '../answer/types.ts';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
@@ -74,7 +75,7 @@ async function main() {
         limit,
         answers,
         answerModel: model,
-        baseline: answerMode === 'model-only' || answerMode === 'naive-kg' ? answerMode : undefined,
+        baseline: baselineOf(answerMode),
         judge,
         judgeRuns,
       },

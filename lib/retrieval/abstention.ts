@@ -3,11 +3,11 @@ import { round } from '../common/trace.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
 import { formulaKey, plainTerms } from '../structure/terms.ts';
-import { facetCoverage, paperFacets, titleMaterials } from './coverage.ts';
+import { facetCoverage, paperFacets, perPaper, titleMaterials } from './coverage.ts';
 import type { Facets } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
-import type { QuestionAnalysis } from './question.ts';
+import { QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
 
 export const REASON_CODES = ['no-evidence', 'no-matching-entity', 'conditions-not-met', 'unknown-paper', 'unmatched-terms', 'low-score'] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -113,36 +113,18 @@ function entityKnown(index: RetrievalIndex, word: string): boolean {
 }
 
 const compact = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').replace(/[−–]/g, '-');
-const compactCache = new WeakMap<RetrievalIndex, Map<string, string>>();
-
-/** A paper's title and paragraphs with all whitespace removed (cached per index). */
-function compactText(index: RetrievalIndex, paperId: string): string {
-  let cache = compactCache.get(index);
-  if (!cache) compactCache.set(index, (cache = new Map()));
-  let text = cache.get(paperId);
-  if (text === undefined) {
-    const paper = index.papers.get(paperId);
-    text = compact([paper?.title ?? '', ...(paper?.paragraphIds ?? []).map((id) => index.paragraphs.get(id)?.text ?? '')].join(' '));
-    if (cache.size > 2000) cache.clear();
-    cache.set(paperId, text);
-  }
-  return text;
-}
-
-// Words of a question's frame, not of what it asks about.
-const QUESTION_FRAME = new Set(
-  plainTerms(
-    'which what paper study article work publication report reports reported describe describes discusses studies investigate investigates ' +
-      'investigated find show shows doi title the that with for and of in on using used use value how',
-  ),
-);
+/** A paper's title and paragraphs with all whitespace removed. */
+const compactText = perPaper((index, paperId) => {
+  const paper = index.papers.get(paperId);
+  return compact([paper?.title ?? '', ...(paper?.paragraphIds ?? []).map((id) => index.paragraphs.get(id)?.text ?? '')].join(' '));
+}, 2000);
 
 /**
  * The share of the question's distinctive words, each weighted by its rarity in the corpus (inverse document
  * frequency), that the paper states anywhere (title or paragraphs), and the rarest ones it lacks, as written.
  */
 function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): { coverage: number; missing: string[] } | null {
-  const words = [...new Set(plainTerms(analysis.body))].filter((t) => !QUESTION_FRAME.has(t) && !/^\d/.test(t));
+  const words = [...new Set(plainTerms(analysis.body))].filter((t) => !QUESTION_FRAME_TERMS.has(t) && !/^\d/.test(t));
   if (words.length < 3) return null;
   const n = index.raw.lexical.size;
   const paper = paperTerms(index, paperId);
@@ -167,18 +149,8 @@ function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId
   return { coverage: total > 0 ? found / total : 1, missing: missing.sort((a, b) => b.w - a.w).map((m) => written.get(m.t) ?? m.t) };
 }
 
-const paperTermCache = new WeakMap<RetrievalIndex, Map<string, Set<string>>>();
-
-/** The plain terms of a paper's title and paragraphs (cached per index). */
-function paperTerms(index: RetrievalIndex, paperId: string): Set<string> {
-  let cache = paperTermCache.get(index);
-  if (!cache) paperTermCache.set(index, (cache = new Map()));
-  let terms = cache.get(paperId);
-  if (!terms) {
-    const paper = index.papers.get(paperId);
-    terms = new Set([...plainTerms(paper?.title ?? ''), ...(paper?.paragraphIds ?? []).flatMap((id) => plainTerms(index.paragraphs.get(id)?.text ?? ''))]);
-    if (cache.size > 5000) cache.clear();
-    cache.set(paperId, terms);
-  }
-  return terms;
-}
+/** The plain terms of a paper's title and paragraphs. */
+const paperTerms = perPaper((index, paperId) => {
+  const paper = index.papers.get(paperId);
+  return new Set([...plainTerms(paper?.title ?? ''), ...(paper?.paragraphIds ?? []).flatMap((id) => plainTerms(index.paragraphs.get(id)?.text ?? ''))]);
+});

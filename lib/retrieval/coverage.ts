@@ -45,40 +45,40 @@ export function facetCoverage(analysis: QuestionAnalysis, facets: Facets, fallba
   return { coverage: total > 0 ? got / total : null, matched };
 }
 
-const paperFacetCache = new WeakMap<RetrievalIndex, Map<string, Facets>>();
-
-/** The union of a paper's paragraph facets (computed once per paper and index). */
-export function paperFacets(index: RetrievalIndex, paperId: string): Facets {
-  let cache = paperFacetCache.get(index);
-  if (!cache) paperFacetCache.set(index, (cache = new Map()));
-  let f = cache.get(paperId);
-  if (!f) {
-    f = { materials: new Set(), properties: new Set(), quantities: [] };
-    for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
-      const p = index.paragraphs.get(pid)!;
-      for (const m of p.facets.materials) f.materials.add(m);
-      for (const x of p.facets.properties) f.properties.add(x);
-      for (const q of p.facets.quantities) f.quantities.push(q);
+/**
+ * A value derived from one paper, computed once per paper and index (at most `limit` papers kept per index, so
+ * memory stays bounded on large corpora).
+ */
+export function perPaper<T>(compute: (index: RetrievalIndex, paperId: string) => T, limit = 5000): (index: RetrievalIndex, paperId: string) => T {
+  const caches = new WeakMap<RetrievalIndex, Map<string, T>>();
+  return (index, paperId) => {
+    let cache = caches.get(index);
+    if (!cache) caches.set(index, (cache = new Map()));
+    if (!cache.has(paperId)) {
+      if (cache.size >= limit) cache.clear();
+      cache.set(paperId, compute(index, paperId));
     }
-    cache.set(paperId, f);
+    return cache.get(paperId)!;
+  };
+}
+
+/** The union of a paper's paragraph facets. */
+export const paperFacets = perPaper((index, paperId): Facets => {
+  const f: Facets = { materials: new Set(), properties: new Set(), quantities: [] };
+  for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
+    const p = index.paragraphs.get(pid)!;
+    for (const m of p.facets.materials) f.materials.add(m);
+    for (const x of p.facets.properties) f.properties.add(x);
+    for (const q of p.facets.quantities) f.quantities.push(q);
   }
   return f;
-}
-
-const titleCache = new WeakMap<RetrievalIndex, Map<string, string[]>>();
+});
 
 /** Canonical materials named in a paper's title, read once per paper rather than on every question. */
-export function titleMaterials(index: RetrievalIndex, paperId: string): string[] {
-  let cache = titleCache.get(index);
-  if (!cache) titleCache.set(index, (cache = new Map()));
-  let m = cache.get(paperId);
-  if (!m) {
-    const title = index.papers.get(paperId)?.title;
-    m = title ? analyseQuestion(title).materials : [];
-    cache.set(paperId, m);
-  }
-  return m;
-}
+export const titleMaterials = perPaper((index, paperId): string[] => {
+  const title = index.papers.get(paperId)?.title;
+  return title ? analyseQuestion(title).materials : [];
+});
 
 /** The sentence of a paragraph that states most of the question (its index and coverage), or null when none states any. */
 export function bestSentence(analysis: QuestionAnalysis, p: IndexedParagraph): { index: number; coverage: number } | null {

@@ -1,7 +1,7 @@
 import { type Dimension, lookupUnit, type Quantity } from '../structure/quantities.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { materialTerms } from './facets.ts';
-import { textFacets } from '../structure/terms.ts';
+import { plainTerms, textFacets } from '../structure/terms.ts';
 import { findSpacedFormulas } from '../structure/formula.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
 
@@ -27,6 +27,18 @@ export interface QuestionAnalysis {
 }
 
 // A quoted title however the question introduces it ("In “…”, …", "… does “…” use?", "… reported by “…”").
+/**
+ * Terms (of the plain analyzer) of a question's frame rather than of what it asks about: "Which paper describes …",
+ * "How does … change …". Left out when a question's words are matched against sentences or papers.
+ */
+export const QUESTION_FRAME_TERMS = new Set(
+  plainTerms(
+    'which what why how does do did is are was were the a an that to or by paper study article work publication report reports reported ' +
+      'describe describes discusses studies investigate investigates investigated find show shows doi title with for and of in on using used ' +
+      'use value change affect',
+  ),
+);
+
 const TITLE = /["“«]([^"”»]{12,})["”»]/;
 const WHICH_PAPER =
   /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\b(?:find|identify|name)\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b|\b(?:doi|title|reference)\s+(?:of|for)\s+(?:the|a)\s+(?:paper|study|article|work|publication)\b/i;

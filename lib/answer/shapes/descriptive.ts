@@ -1,17 +1,14 @@
 import type { Evidence } from '../../evidence/model.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { propertyEntry } from '../../structure/properties.ts';
+import { QUESTION_FRAME_TERMS } from '../../retrieval/question.ts';
 import { plainTerms } from '../../structure/terms.ts';
 import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft } from './types.ts';
 
-const QUESTION_FRAME = new Set(
-  plainTerms('how does do what why which is are was were the a an of in on for to and or with by paper study report change affect'),
-);
-
 /** Up to `n` sentences by maximal marginal relevance: relevant to the question, not repeating each other. */
 export function mmrSentences(items: Evidence[], question: string, n = 4, lambda = 0.7): { item: Evidence; text: string }[] {
-  const q = new Set(plainTerms(question).filter((t) => !QUESTION_FRAME.has(t)));
+  const q = new Set(plainTerms(question).filter((t) => !QUESTION_FRAME_TERMS.has(t)));
   const candidates = items.flatMap((item, rank) =>
     splitSentences(item.text).map((s) => {
       const terms = new Set(plainTerms(s.text));
