@@ -5,6 +5,7 @@ export const reasonText: Record<string, string> = {
   'conditions-not-met': 'the best paper does not state the values or conditions asked for',
   'unknown-paper': 'no paper has the quoted title',
   'unmatched-terms': 'the best paper lacks the words that make the question specific',
+  'unmatched-method': 'the best paper does not use the technique the question names',
   'low-score': 'the evidence is weak',
   'model-declined': 'the model found no answer in the evidence',
 };

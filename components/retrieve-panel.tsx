@@ -137,14 +137,15 @@ function ResultView({ data }: { data: Response }) {
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
           <p className="font-medium text-amber-900">Not in this corpus, as far as the evidence shows.</p>
           <p className="text-sm text-amber-900">
-            Confidence {r.abstention.confidence.toFixed(2)}: {r.abstention.explanation}. {r.abstention.reasons.map((x) => reasonText[x] ?? x).join('; ')}.
+            Confidence {r.abstention.calibrated.toFixed(2)} (calibrated; coverage {r.abstention.confidence.toFixed(2)}): {r.abstention.explanation}.{' '}
+            {r.abstention.reasons.map((x) => reasonText[x] ?? x).join('; ')}.
           </p>
         </div>
       ) : (
         top && (
           <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
             <p className="text-sm text-emerald-900">
-              Best paper (confidence {r.abstention.confidence.toFixed(2)}):{' '}
+              Best paper (confidence {r.abstention.calibrated.toFixed(2)}, calibrated; coverage {r.abstention.confidence.toFixed(2)}):{' '}
               {top.paperId ? (
                 <Link href={`/papers/${top.paperId}`} className="font-medium underline">
                   {top.title ?? top.doi ?? 'untitled paper'}

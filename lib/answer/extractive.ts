@@ -45,7 +45,7 @@ export function extractiveAnswer(result: RetrievalResult): Omit<Answer, 'trace' 
     },
     evidence,
     notice: null,
-    confidence: abstain ? 0 : result.abstention.confidence,
+    confidence: abstain ? 0 : result.abstention.calibrated,
     tokens: null,
   };
 }

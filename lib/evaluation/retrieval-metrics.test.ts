@@ -21,7 +21,7 @@ const result = (papers: ReturnType<typeof paper>[], ev: ReturnType<typeof eviden
   papers,
   evidence: ev,
   value: null,
-  abstention: { abstain, confidence: abstain ? 0 : 1, reasons: [], explanation: '' },
+  abstention: { abstain, confidence: abstain ? 0 : 1, calibrated: abstain ? 0 : 1, reasons: [], explanation: '' },
   latencyMs,
 });
 const sourceIds = new Map([

@@ -1,7 +1,8 @@
-import { topIds } from '../retrieval/context.ts';
+import { CANDIDATES, topIds } from '../retrieval/context.ts';
 import { facetRerank } from '../retrieval/coverage.ts';
 import { paragraphEvidence } from '../retrieval/evidence.ts';
 import { denseSearch, type ParagraphSpace, reformulatedSearch } from '../retrieval/search.ts';
+import { plainTerms } from '../structure/terms.ts';
 import type { PipelineContext, PipelineOutput } from './types.ts';
 
 /** Searches over paragraphs shared by the raw and json pipeline pairs. */
@@ -27,4 +28,17 @@ export async function denseParagraphs(ctx: PipelineContext, space: ParagraphSpac
 export async function reformulatedParagraphs(ctx: PipelineContext, space: ParagraphSpace): Promise<PipelineOutput> {
   const { hits, titleMatched } = await reformulatedSearch(ctx, space, ctx.reformulator);
   return { evidence: hits.map((h) => paragraphEvidence(ctx, h)), titleMatched };
+}
+
+/**
+ * Plain BM25 over the raw paragraphs and their papers' titles, the question's words as typed (no reformulation,
+ * no dense vectors, no spelling correction, no abbreviations): the baseline the other pipelines must beat.
+ */
+export async function plainBm25Paragraphs(ctx: PipelineContext): Promise<PipelineOutput> {
+  const hits = await ctx.step(
+    'bm25-raw',
+    () => ctx.index.raw.lexical.query(plainTerms(ctx.originalQuestion), { limit: CANDIDATES }),
+    (h) => ({ candidates: h.length, top: topIds(ctx, h) }),
+  );
+  return { evidence: hits.map((h) => paragraphEvidence(ctx, h)) };
 }

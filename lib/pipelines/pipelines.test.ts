@@ -1,6 +1,7 @@
 import { MockLanguageModelV3, MockRerankingModelV3 } from 'ai/test';
 import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { calibratedConfidence } from '../retrieval/calibration.ts';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { PIPELINES } from './registry.ts';
@@ -45,7 +46,7 @@ describe('json-qr', () => {
   it('traces every step: optimisation drops the frame, a weak first retrieval is decomposed into ≤ 3 sub-queries', async () => {
     const r = await retrieve(index, 'Which paper reports an overpotential of 290 mV for NiCo2O4 at 10 mA cm−2 with a degradation of 5% at 25 K?', 'json-qr');
     const steps = r.trace.map((t) => t.step);
-    expect(steps.slice(0, 2)).toEqual(['analyse', 'optimise']);
+    expect(steps.slice(0, 3)).toEqual(['spelling', 'analyse', 'optimise']);
     const optimise = r.trace.find((t) => t.step === 'optimise')!.detail as { query: string; removed: string[] };
     expect(optimise.query).not.toMatch(/Which paper/);
     expect(optimise.removed).toEqual(expect.arrayContaining(['Which', 'paper', 'reports']));
@@ -101,6 +102,44 @@ describe('abstention', () => {
     const own = await retrieve(index, 'What is the DOI of the paper that grows NiCo2O4 nanowires on nickel foam from nitrates in deionized water?', 'json-qr');
     expect(own.abstention.reasons).not.toContain('unmatched-terms');
     expect(own.abstention.abstain).toBe(false);
+  });
+  it('abstains on a near miss with a changed value, and says what the best paper states instead', async () => {
+    const r = await retrieve(index, 'Which paper reports a La0.6Sr0.4CoO3 cathode cell delivering 1900 mW cm−2 at 600 °C?', 'json-qr');
+    expect(r.abstention.abstain).toBe(true);
+    expect(r.abstention.reasons).toContain('conditions-not-met');
+    expect(r.abstention.explanation).toMatch(/states no 1900 mW cm−2 \(it states 450 mW cm−2/);
+  });
+  it('abstains on a near miss with a changed route, naming the technique missing and the one used', async () => {
+    const r = await retrieve(index, 'Which paper reports NiCo2O4 nanowires on nickel foam made by electrospinning?', 'json-qr');
+    expect(r.abstention.abstain).toBe(true);
+    expect(r.abstention.reasons).toContain('unmatched-method');
+    expect(r.abstention.explanation).toMatch(/names no electrospinning \(it names hydrothermal/);
+    const own = await retrieve(index, 'Which paper reports NiCo2O4 nanowires on nickel foam made hydrothermally?', 'json-qr');
+    expect(own.abstention.abstain).toBe(false);
+  });
+  it('finds the same paper for typed variants: typos, ASCII units, keyword style, approximate values', async () => {
+    const canonical = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C?', 'json-qr');
+    const paper = canonical.papers[0].paperId;
+    for (const q of [
+      'sulfonated polyimde membrane proton conductvity 0.12 S/cm at 80C',
+      'proton conductivity 0.12 S/cm 80 deg C membrane',
+      'which paper has a proton conductivity of about 0.118 S/cm at 80 °C?',
+    ]) {
+      const r = await retrieve(index, q, 'json-qr');
+      expect(r.papers[0].paperId, q).toBe(paper);
+      expect(r.abstention.abstain, q).toBe(false);
+    }
+    const typo = await retrieve(index, 'sulfonated polyimde membrane proton conductvity', 'json-qr');
+    expect(typo.trace.find((t) => t.step === 'spelling')?.detail).toMatchObject({ corrections: ['polyimde → polyimide', 'conductvity → conductivity'] });
+  });
+  it('shows a calibrated confidence that never falls as the coverage confidence rises', async () => {
+    const r = await retrieve(index, 'Which paper reports a proton conductivity of 0.12 S cm−1 at 80 °C?', 'json-qr');
+    expect(r.abstention.calibrated).toBe(calibratedConfidence(r.abstention.confidence));
+    let last = -1;
+    for (let c = 0; c <= 1.0001; c += 0.01) {
+      expect(calibratedConfidence(c)).toBeGreaterThanOrEqual(last);
+      last = calibratedConfidence(c);
+    }
   });
   it('abstains when a quoted title matches no paper', async () => {
     const r = await retrieve(index, 'In "Entirely unrelated work on quantum gravity and dark matter", what temperature was used?', 'json-qr');

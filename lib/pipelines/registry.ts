@@ -1,4 +1,5 @@
 import { aria } from './aria.ts';
+import { bm25 } from './bm25.ts';
 import { graphKeyword } from './graph-keyword.ts';
 import { graph } from './graph.ts';
 import { hybrid } from './hybrid.ts';
@@ -14,7 +15,7 @@ import { vector } from './vector.ts';
  * Every retrieval pipeline, in the order the UI and the evaluation list them. Adding a pipeline: a file in this
  * folder exporting `definePipeline({...})`, and one line here.
  */
-const REGISTRY = [rawDense, rawQr, jsonDense, jsonQr, vector, records, graph, graphKeyword, aria, hybrid] as const;
+const REGISTRY = [bm25, rawDense, rawQr, jsonDense, jsonQr, vector, records, graph, graphKeyword, aria, hybrid] as const;
 
 export type PipelineName = (typeof REGISTRY)[number]['name'];
 

@@ -1,9 +1,11 @@
 import { createTrace, round } from '../common/trace.ts';
 import { decideAbstention } from '../retrieval/abstention.ts';
+import { preferCompletePapers } from '../retrieval/coverage.ts';
 import { withBestSentence } from '../retrieval/evidence.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { aggregatePapers } from '../retrieval/papers.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
+import { correctSpelling } from '../retrieval/spelling.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { extractValue, VALUE_EVIDENCE } from '../retrieval/value.ts';
 import { getPipeline, type PipelineName } from './registry.ts';
@@ -18,9 +20,14 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
   const started = performance.now();
   const { trace, step } = createTrace();
   const pipeline = getPipeline(pipelineName);
+  const spelling = await step(
+    'spelling',
+    () => correctSpelling(index.vocabulary, question),
+    (s) => ({ corrections: s.corrections.map((c) => `${c.from} → ${c.to}`) }),
+  );
   const analysis = await step(
     'analyse',
-    () => analyseQuestion(question),
+    () => analyseQuestion(spelling.text),
     (a) => ({
       intent: a.intent,
       title: a.title,
@@ -34,7 +41,8 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
   const ctx = {
     index,
     analysis,
-    question,
+    question: spelling.text,
+    originalQuestion: question,
     step,
     k: opts.k ?? pipeline.defaults.k,
     reformulator: opts.reformulator ?? rulesReformulator,
@@ -45,7 +53,7 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
   const ranked = await pipeline.run(ctx);
   const papers = await step(
     'aggregate-papers',
-    () => aggregatePapers(index, ranked.evidence),
+    () => preferCompletePapers(index, analysis, aggregatePapers(index, ranked.evidence)),
     (p) => ({ papers: p.slice(0, 5).map((x) => ({ paper: x.title ?? x.doi ?? x.paperId, score: round(x.score, 4) })) }),
   );
   const evidence = ranked.evidence.slice(0, ctx.k).map((e) => withBestSentence(ctx, e));

@@ -33,8 +33,10 @@ export interface RetrieveOptions {
 }
 
 export interface PipelineContext extends RetrievalContext {
-  /** The question as asked (dense baselines embed it verbatim). */
+  /** The question with its typos corrected (dense baselines embed it verbatim). */
   question: string;
+  /** The question exactly as typed (the plain BM25 baseline searches it). */
+  originalQuestion: string;
   reformulator: Reformulator;
   tupleReranker?: TupleReranker;
   mode: QuestionMode;

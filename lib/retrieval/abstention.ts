@@ -2,20 +2,35 @@ import type { Evidence } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
+import { findTechniques } from '../structure/techniques.ts';
+import { calibratedConfidence } from './calibration.ts';
 import { formulaKey, plainTerms } from '../structure/terms.ts';
-import { facetCoverage, paperFacets, perPaper, titleMaterials } from './coverage.ts';
+import { facetCoverage, paperFacets, paperTechniques, perPaper, statesValue, titleMaterials } from './coverage.ts';
 import type { Facets } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
 import { QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
 
-export const REASON_CODES = ['no-evidence', 'no-matching-entity', 'conditions-not-met', 'unknown-paper', 'unmatched-terms', 'low-score'] as const;
+export const REASON_CODES = [
+  'no-evidence',
+  'no-matching-entity',
+  'conditions-not-met',
+  'unmatched-method',
+  'unknown-paper',
+  'unmatched-terms',
+  'low-score',
+] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 export interface Abstention {
   abstain: boolean;
   /** 0–1: how completely the best paper states what the question names (see `decideAbstention`). */
   confidence: number;
+  /**
+   * 0–1: the confidence calibrated on the dev sets, i.e. the share of dev questions with this confidence whose
+   * best paper was the right one (`npm run calibrate`); what the UI and the API show.
+   */
+  calibrated: number;
   reasons: ReasonCode[];
   explanation: string;
 }
@@ -27,6 +42,8 @@ export const ABSTAIN_BELOW = 0.5;
  * question that describes a paper is about another paper than any here, whatever facets match.
  */
 export const TERM_COVERAGE_MIN = 0.3;
+/** Confidence when the best paper lacks a value or technique the question states (below ABSTAIN_BELOW). */
+export const DECISIVE_MISS_CONFIDENCE = 0.35;
 
 /** What a pipeline's ranking tells the abstention decision besides the papers. */
 export interface AbstentionEvidence {
@@ -46,7 +63,7 @@ export interface AbstentionEvidence {
 export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], ranked: AbstentionEvidence): Abstention {
   const reasons: ReasonCode[] = [];
   const top = papers[0];
-  if (!top) return { abstain: true, confidence: 0, reasons: ['no-evidence'], explanation: 'nothing in the corpus matches the question' };
+  if (!top) return { abstain: true, confidence: 0, calibrated: 0, reasons: ['no-evidence'], explanation: 'nothing in the corpus matches the question' };
   // A word the index does not know may still be written in the best paper with the spaces PDF extraction puts into
   // formulas ("Cl 2-y", "Sr 0.9 M 0.1 CuO 2"): when the question names that paper by its title, that counts.
   const inNamedPaper = (w: string) => ranked.titleMatched === true && !!top.paperId && compactText(index, top.paperId).includes(compact(w));
@@ -68,9 +85,20 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   const { coverage, matched } = facetCoverage(analysis, facets);
   let confidence = coverage ?? 0.6;
   const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
-  const missingValues = analysis.quantities.filter((q) => !matched.quantities.includes(q.text));
+  // A value counts where the paper states it with what it is a value of (a material or property the question
+  // names): "Cd2Re2O7 … at 25 K" is not met by a paper on Cd2Re2O7 that measured something else at 25 K.
+  const missingValues = analysis.quantities.filter(
+    (q) => !matched.quantities.includes(q.text) || (top.paperId && index.papers.has(top.paperId) && !statesValue(index, analysis, top.paperId, q)),
+  );
   if (unknown.length > 0 || missingMaterials.length > 0) reasons.push('no-matching-entity');
   if (missingValues.length > 0) reasons.push('conditions-not-met');
+  // The values and the technique a question states are decisive: a paper that reports 560 mW cm−2 is not the
+  // paper that reports 1900, and one that made the powder hydrothermally is not one that electrospun it.
+  const missingTechniques = top.paperId ? findTechniques(analysis.body).filter((t) => !paperTechniques(index, top.paperId!).has(t)) : [];
+  if (missingTechniques.length > 0) reasons.push('unmatched-method');
+  // Materials decide when the paper names none of them (one of several may be spelt in a way the paper does not).
+  const noMaterial = analysis.materials.length > 0 && missingMaterials.length === analysis.materials.length;
+  if (missingValues.length > 0 || missingTechniques.length > 0 || noMaterial) confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
   // Scaled by the share of the named materials the corpus lacks: one unknown word among four is not the same
   // as a question about a material nobody in the corpus made.
   if (unknown.length > 0) confidence *= 1 - 0.75 * (unknown.length / analysis.entityWords.length);
@@ -90,10 +118,27 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   const parts: string[] = [];
   if (unknown.length) parts.push(`not in the corpus: ${unknown.join(', ')}`);
   if (missingMaterials.length) parts.push(`best paper does not mention ${missingMaterials.map((m) => m.slice(2)).join(', ')}`);
-  if (missingValues.length) parts.push(`best paper states no ${missingValues.map((q) => q.text).join(', ')}`);
+  if (missingValues.length) parts.push(`best paper states no ${missingValues.map((q) => q.text).join(', ')}${statedInstead(facets, missingValues)}`);
+  if (missingTechniques.length) {
+    const named = top.paperId ? [...paperTechniques(index, top.paperId)] : [];
+    parts.push(`best paper names no ${missingTechniques.join(', ')}${named.length ? ` (it names ${named.slice(0, 4).join(', ')})` : ''}`);
+  }
   if (ranked.titleMatched === false) parts.push('no paper in the corpus has the quoted title');
   if (terms && terms.coverage < TERM_COVERAGE_MIN) parts.push(`best paper never mentions ${terms.missing.slice(0, 5).join(', ')}`);
-  return { abstain, confidence: round(confidence, 3), reasons, explanation: parts.join('; ') || 'the best paper states what the question names' };
+  return {
+    abstain,
+    confidence: round(confidence, 3),
+    calibrated: round(calibratedConfidence(confidence), 3),
+    reasons,
+    explanation: parts.join('; ') || 'the best paper states what the question names',
+  };
+}
+
+/** What the best paper states instead of the values it lacks, so an abstention says what the corpus holds. */
+function statedInstead(facets: Facets, missing: { dimension: string }[]): string {
+  const dims = new Set(missing.map((q) => q.dimension));
+  const stated = [...new Set(facets.quantities.filter((q) => dims.has(q.dimension)).map((q) => q.text))];
+  return stated.length ? ` (it states ${stated.slice(0, 4).join(', ')}${stated.length > 4 ? ', …' : ''})` : '';
 }
 
 /**
@@ -103,12 +148,23 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
  */
 function entityKnown(index: RetrievalIndex, word: string): boolean {
   const w = word.replace(/[−–]/g, '-');
+  if (wordKnown(index, w)) return true;
+  // A composite written with "/" or "@" ("Mn3O4/MnO", "Ni-Si@C", "PVDF/PEO") is known when each part is and one
+  // paper names them all; parts known from different papers do not make it known ("NiCo/Ni/CuO/CF").
+  const parts = w.split(/[/@]/).filter(Boolean);
+  if (parts.length < 2 || !parts.every((p) => wordKnown(index, p))) return false;
+  const partTerms = parts.flatMap((p) => plainTerms(p).slice(0, 1));
+  const candidates = new Set(index.raw.lexical.query(partTerms, { limit: 30 }).map((h) => index.paragraphs.get(h.id)?.paperId));
+  return [...candidates].some((paperId) => !!paperId && parts.every((p) => compactText(index, paperId).includes(compact(p))));
+}
+
+function wordKnown(index: RetrievalIndex, w: string): boolean {
   if (index.raw.lexical.documentFrequency(w) > 0) return true;
-  const first = plainTerms(word)[0];
+  const first = plainTerms(w)[0];
   if (first && first.length >= w.length - 1 && index.raw.lexical.documentFrequency(first) > 0) return true;
   const key = formulaKey(tidyFormula(w));
   if (key && index.json.lexical.documentFrequency(`f:${key}`) > 0) return true;
-  const lex = normaliseMaterial(word);
+  const lex = normaliseMaterial(w);
   return lex.kind === 'lexicon' && index.json.lexical.documentFrequency(`m:${lex.key}`) > 0;
 }
 

@@ -1,9 +1,11 @@
 import type { MatchedFacets } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
+import { findTechniques } from '../structure/techniques.ts';
 import { plainTerms } from '../structure/terms.ts';
 import type { RetrievalContext } from './context.ts';
 import { type Facets, quantityMatch } from './facets.ts';
 import type { IndexedParagraph, RetrievalIndex } from './index.ts';
+import type { PaperHit } from './papers.ts';
 import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion, type QuestionAnalysis } from './question.ts';
 
@@ -153,4 +155,56 @@ export function sufficiency(ctx: RetrievalContext, hits: ScoredId[]): Sufficienc
     margin: round(margin, 3),
     reason: sufficient ? 'best passage covers the question' : coverage < 0.75 ? 'best passage misses part of the question' : 'no clear best paper',
   };
+}
+
+/** The preparation techniques a paper names anywhere (title or paragraphs). */
+export const paperTechniques = perPaper((index, paperId) => {
+  const paper = index.papers.get(paperId);
+  return new Set(findTechniques([paper?.title ?? '', ...(paper?.paragraphIds ?? []).map((id) => index.paragraphs.get(id)?.text ?? '')].join('\n')));
+});
+
+/**
+ * How many of the question's decisive facts (the materials, values and techniques it states) a paper states
+ * anywhere (title or paragraphs).
+ */
+function decisiveFound(index: RetrievalIndex, analysis: QuestionAnalysis, techniques: string[], paperId: string): number {
+  const facets = paperFacets(index, paperId);
+  const titled = titleMaterials(index, paperId);
+  const materials = analysis.materials.filter((m) => facets.materials.has(m) || titled.includes(m)).length;
+  const values = analysis.quantities.filter((q) => quantityMatch(facets.quantities, q) > 0 && statesValue(index, analysis, paperId, q)).length;
+  const named = paperTechniques(index, paperId);
+  return materials + values + techniques.filter((t) => named.has(t)).length;
+}
+
+/**
+ * Papers re-ordered so that, among the first `window`, one that states every value and technique the question
+ * states comes before those that miss some: "0.372 W cm⁻² at 973 K" is decided by the paper reporting 372 mW/cm2
+ * at 700 °C, not by a paper about the same cell reporting other figures. Otherwise the order is kept.
+ */
+export function preferCompletePapers(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], window = 5): PaperHit[] {
+  const techniques = findTechniques(analysis.body);
+  const needed = analysis.materials.length + analysis.quantities.length + techniques.length;
+  const top = papers[0];
+  if (analysis.quantities.length + techniques.length === 0 || !top?.paperId || !index.papers.has(top.paperId)) return papers;
+  if (decisiveFound(index, analysis, techniques, top.paperId) === needed) return papers;
+  const complete = papers
+    .slice(1, window)
+    .find((p) => p.paperId && index.papers.has(p.paperId) && decisiveFound(index, analysis, techniques, p.paperId) === needed);
+  return complete ? [complete, ...papers.filter((p) => p !== complete)] : papers;
+}
+
+/**
+ * Whether a paper states the question's value `q` in a paragraph that also names one of the question's materials or
+ * (specific) properties, or names the material in its title; any paragraph will do when the question names neither.
+ */
+export function statesValue(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, q: QuestionAnalysis['quantities'][number]): boolean {
+  const properties = analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p));
+  const inTitle = titleMaterials(index, paperId).some((m) => analysis.materials.includes(m));
+  for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
+    const p = index.paragraphs.get(pid)!;
+    if (quantityMatch(p.facets.quantities, q) === 0) continue;
+    if (analysis.materials.length === 0 && properties.length === 0) return true;
+    if (inTitle || analysis.materials.some((m) => p.facets.materials.has(m)) || properties.some((x) => p.facets.properties.has(x))) return true;
+  }
+  return false;
 }

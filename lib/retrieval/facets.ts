@@ -34,12 +34,14 @@ export function materialTerms(formulas: Iterable<string>, materials: Iterable<st
   return new Set([...[...formulas].map((f) => `f:${f}`), ...[...materials].map((m) => `m:${m}`)]);
 }
 
-const closeTo = (a: number, b: number, dimension: string) =>
-  Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * 0.005 + (dimension === 'temperature' ? 0.6 : 0) + 1e-12;
+/** Equal within rounding (0.5 %, and 0.6 K for temperatures, for "550 °C" = "823 K"); within 5 % when approximate. */
+const closeTo = (a: number, b: number, dimension: string, approximate = false) =>
+  Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * (approximate ? 0.05 : 0.005) + (dimension === 'temperature' ? 0.6 : 0) + 1e-12;
 
 /**
  * How well stated quantities meet a question's quantity: 1 when a stated value equals it in canonical units
- * (a range's ends for a range), ½ when it only falls inside a stated range or the ranges overlap, else 0.
+ * (a range's ends for a range), ½ when it only falls inside a stated range or the ranges overlap, else 0. A value the
+ * question gives as approximate ("about 0.18 W/cm2", "~40 K") meets stated values within 5 %.
  */
 export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
   let best = 0;
@@ -54,7 +56,7 @@ export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
       if (lo <= qhi && hi >= qlo) best = 0.5;
     } else {
       for (const v of q.canonical) {
-        if (h.values.some((x) => closeTo(v, x, q.dimension))) return 1;
+        if (h.values.some((x) => closeTo(v, x, q.dimension, q.comparator === '~'))) return 1;
         if (h.range && v >= lo && v <= hi) best = 0.5;
       }
     }

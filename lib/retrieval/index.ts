@@ -8,6 +8,8 @@ import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index
 import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
 import { type Facets, materialTerms, type QuantityFacet, quantityFacet } from './facets.ts';
 import { lazyOnce } from '../common/lazy.ts';
+import { type Abbreviations, learnAbbreviations } from './abbreviations.ts';
+import { learnVocabulary, type Vocabulary } from './spelling.ts';
 
 /**
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
@@ -74,6 +76,10 @@ export interface RetrievalIndex {
   chunkDense: DenseIndex;
   titles: LexicalIndex;
   embedder: TextEmbedder;
+  /** Abbreviations the corpus defines, for query expansion. */
+  abbreviations: Abbreviations;
+  /** The corpus's words, for correcting typos in questions. */
+  vocabulary: Vocabulary;
 }
 
 const CHUNK_WORDS = 350;
@@ -270,6 +276,11 @@ export async function buildRetrievalIndex(
     { title: 1 },
   );
 
+  stage('vocabulary');
+  const titlesAndText = () => [...[...papers.values()].map((p) => p.title ?? ''), ...rawTexts];
+  const abbreviations = learnAbbreviations(titlesAndText());
+  const vocabulary = learnVocabulary(titlesAndText());
+
   stage('dense');
   const chunkList = [...chunks.values()];
   const [rawVecs, jsonVecs, chunkVecs] = [await embedder.embed(rawTexts), await embedder.embed(jsonTexts), await embedder.embed(chunkList.map((c) => c.text))];
@@ -293,6 +304,8 @@ export async function buildRetrievalIndex(
     ),
     titles,
     embedder,
+    abbreviations,
+    vocabulary,
   };
 }
 

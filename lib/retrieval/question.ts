@@ -58,6 +58,8 @@ const ASKED: [RegExp, Dimension][] = [
 // Words that look like formulas but are units, roman numerals or sentence furniture.
 const NOT_ENTITY = /^(?:[IVX]+|[A-Z]|mA|mV|mW|cm|nm|mm|µm|GPa|MPa|kPa|Pa|eV|meV|Tc|OER|HER|ORR|SOFC|SOFCs|RHE|SCE|DOI|XRD|SEM|TEM|BET)$/;
 
+const APPROXIMATE = /(?:\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|circa|ca\.|some)|[~∼≈])\s*$/i;
+
 export function analyseQuestion(question: string): QuestionAnalysis {
   const q = question.normalize('NFC').trim();
   const t = TITLE.exec(q);
@@ -65,6 +67,9 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   // The question without the title and the word that introduced it ("In", "from", "by").
   const body = t ? (q.slice(0, t.index).replace(/\b(?:in|from|of|by)\s*$/i, '') + q.slice(t.index + t[0].length)).replace(/^\s*,\s*/, '').trim() : q;
   const facets = textFacets(body);
+  // "about 0.18 W/cm2", "roughly 40 K", "ca. 600 C": approximate values, matched with a tolerance.
+  for (const quantity of facets.quantities)
+    if (!quantity.comparator && APPROXIMATE.test(body.slice(Math.max(0, quantity.start - 16), quantity.start))) quantity.comparator = '~';
   const properties = [...new Set(findProperties(body).map((p) => p.key))];
   const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) ? 'value' : 'other';
   let askedDimension: Dimension | null = null;

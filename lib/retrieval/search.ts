@@ -23,7 +23,8 @@ export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSp
   const vectors = await ctx.index.embedder.embed(texts);
   const dense = ctx.index[space].dense.queryMany(vectors, CANDIDATES, filter);
   return texts.map((text, i) => {
-    const terms = space === 'raw' ? plainTerms(text) : structuredTerms(text);
+    // Abbreviations the corpus defines meet their long forms ("OCV" ~ "open circuit voltage").
+    const terms = [...(space === 'raw' ? plainTerms(text) : structuredTerms(text)), ...ctx.index.abbreviations.expansions(text)];
     const lexical = ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
     return reciprocalRankFusion([{ hits: lexical }, { hits: dense[i] }]).slice(0, CANDIDATES);
   });
@@ -77,7 +78,13 @@ export async function reformulatedSearch(
 
   const first = await ctx.step(
     `hybrid-${space}`,
-    async () => (await hybridSearchMany(ctx, space, [optimised.query], filter))[0],
+    async () => {
+      const [hybrid] = await hybridSearchMany(ctx, space, [optimised.query], filter);
+      // BM25 on every word of the question as well: the optimised query keeps technical terms, yet a question typed
+      // as keywords or describing a paper ("hollow hierarchical Bi2WO6 CO2 photoreduction") is decided by the rest.
+      const whole = ctx.index[space].lexical.query(plainTerms(analysis.question), { limit: CANDIDATES, filter });
+      return reciprocalRankFusion([{ hits: hybrid }, { hits: whole }]).slice(0, CANDIDATES);
+    },
     (h) => ({ candidates: h.length, top: topIds(ctx, h) }),
   );
   let merged = space === 'json' ? facetRerank(ctx, first) : first;

@@ -35,3 +35,13 @@ describe('findSpacedFormulas: hydrates and refined counts', () => {
     expect(findSpacedFormulas('the Na 0.35 CoO 2 •yH 2 O powder').map((f) => f.joined)).toEqual(['Na0.35CoO2•yH2O']);
   });
 });
+
+describe('findSpacedFormulas: values typed after a formula are not part of it', () => {
+  it('keeps "3.8K", "560 mW/cm2" and "12K" out of formulas', () => {
+    expect(findSpacedFormulas('CeOBiS2 Tc 3.8K at 1.62GPa')).toEqual([]);
+    expect(findSpacedFormulas('micro SOFC 560 mW/cm2 550C')).toEqual([]);
+    expect(findSpacedFormulas('MgAlB2 Tc 12K Mg Al ordering')).toEqual([]);
+    expect(findSpacedFormulas('Tc of MgB 2 is 39 K').map((f) => f.joined)).toEqual(['MgB2']);
+    expect(findSpacedFormulas('Ba 1−x K x BiO 3').map((f) => f.joined)).toEqual(['Ba1−xKxBiO3']);
+  });
+});

@@ -176,6 +176,21 @@ export interface SpacedFormula {
   joined: string;
 }
 
+// A unit symbol that is also an element ("3.8 K", "550C") and the units that may follow a bare count ("560 mW/cm2").
+const VALUE_WITH_UNIT = /\s\d+(?:\.\d+)?\s?[KCVWAST](?![a-z\d])(?!\s?(?:\d|[xyzδ](?![\p{L}\d])))/u;
+const UNIT_AHEAD = /^\s?(?:[mkµμnMG]?(?:W|V|A|S|Pa|Ω|J|g|L|Hz|eV|m)\b|°|℃|%|ohm|h\b|hr?s?\b|min\b|mol\b|wt|at\.?%|vol)/;
+
+/**
+ * A typed question's value is not part of the formula before it: "CeOBiS2 Tc 3.8K" and "micro SOFC 560 mW/cm2"
+ * must not be read as the spaced formulas "…Tc3.8K" and "SOFC560".
+ */
+function trimTrailingValue(raw: string, after: string): string {
+  const value = raw.match(VALUE_WITH_UNIT);
+  if (value && !(value.index! + value[0].length === raw.length && /^[a-z\d]/.test(after))) return raw.slice(0, value.index);
+  if (UNIT_AHEAD.test(after)) return raw.replace(/\s\d+(?:\.\d+)?$/, '');
+  return raw;
+}
+
 /**
  * Formulas that PDF extraction (or a copied question) has broken up with spaces: "Sr 0.9 La 0.1 CuO 2",
  * "Ba 1−x K x BiO 3", "MgB 2". Accepted only when the joined text parses as a formula of two or more elements
@@ -185,7 +200,7 @@ export function findSpacedFormulas(text: string): SpacedFormula[] {
   const out: SpacedFormula[] = [];
   if (!/[A-Z][a-z]?\s\d/.test(text) && !/[A-Z][a-z]?\s[xyδ]\b/.test(text)) return out;
   for (const m of text.matchAll(SPACED_FORMULA)) {
-    const raw = m[0].trimEnd();
+    const raw = trimTrailingValue(m[0].trimEnd(), text.slice(m.index! + m[0].trimEnd().length));
     if (!/\s/.test(raw) || !/[A-Za-z]\s(?:\d|[xyzδ]\b)/.test(raw)) continue;
     const joined = raw.replace(/\s+/g, '').replace(/(\d)\(\d+\)/g, '$1');
     const parsed = normaliseFormula(joined);

@@ -45,3 +45,12 @@ describe('structured terms', () => {
     expect(f.materials).toContain('YSZ');
   });
 });
+
+describe('formulaKey: oxygen non-stoichiometry', () => {
+  it('gives a formula with or without its δ the same key', () => {
+    expect(formulaKey('La0.6Sr0.4CoO3−δ')).toBe(formulaKey('La0.6Sr0.4CoO3'));
+    expect(formulaKey('LaBaCo2O5+d')).toBe(formulaKey('LaBaCo2O5+δ'));
+    expect(formulaKey('LaBaCo2O5+δ')).toBe(formulaKey('LaBaCo2O5'));
+    expect(formulaKey('Ba1−xKxBiO3')).not.toBe(formulaKey('BaKBiO3'));
+  });
+});

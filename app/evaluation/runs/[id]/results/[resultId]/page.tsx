@@ -47,7 +47,7 @@ export default async function EvaluationResultPage({ params }: { params: Promise
             {r.valueAt3 !== null && <li>value@3: {r.valueAt3 ? '✓' : '✗'}</li>}
             {d.value && <li>extracted value: {d.value.text}</li>}
             <li>
-              {d.abstention.abstain ? 'abstained' : 'answered'} (confidence {d.abstention.confidence.toFixed(2)}
+              {d.abstention.abstain ? 'abstained' : 'answered'} (confidence {(d.abstention.calibrated ?? d.abstention.confidence).toFixed(2)}
               {d.abstention.reasons.length ? `; ${d.abstention.reasons.join(', ')}` : ''}): {d.abstention.explanation}
             </li>
           </ul>

@@ -1,0 +1,103 @@
+/**
+ * Typo-tolerant reading of questions: a word the corpus never uses ("supercondutivity", "reducton", "vapour") is
+ * replaced by the corpus word nearest to it in edit distance (Damerau–Levenshtein: one edit for words up to seven
+ * letters, two for longer ones; ties go to the more frequent word). Only ordinary words are corrected: formulas,
+ * abbreviations and numbers are left as typed, because an unknown material must stay unknown.
+ */
+export interface Vocabulary {
+  /** How many times the corpus uses a lower-case word (0 when never). */
+  count(word: string): number;
+  /** Corpus words used at least twice, of length `len`, that share the first or the second letter of `word`. */
+  near(word: string, len: number): readonly string[];
+  size: number;
+}
+
+export interface SpellingCorrection {
+  text: string;
+  corrections: { from: string; to: string }[];
+}
+
+const WORD = /[A-Za-z]+/g;
+const MIN_LENGTH = 5;
+
+/** The lower-case words of `texts` with their counts. */
+export function learnVocabulary(texts: Iterable<string>): Vocabulary {
+  const counts = new Map<string, number>();
+  for (const text of texts)
+    for (const m of text.matchAll(WORD))
+      if (m[0].length >= 4) {
+        const w = m[0].toLowerCase();
+        counts.set(w, (counts.get(w) ?? 0) + 1);
+      }
+  // Buckets by length and first letter, and by length and second letter: a typo rarely hits both of a word's
+  // first two letters, so these are the only words a misspelling needs to be compared with.
+  const buckets = new Map<string, string[]>();
+  const put = (key: string, w: string) => {
+    const list = buckets.get(key);
+    if (list) list.push(w);
+    else buckets.set(key, [w]);
+  };
+  for (const [w, n] of counts) {
+    if (n < 2) continue;
+    put(`${w.length}:${w[0]}`, w);
+    put(`${w.length}:_${w[1]}`, w);
+  }
+  return {
+    count: (w) => counts.get(w) ?? 0,
+    near: (w, len) => [...(buckets.get(`${len}:${w[0]}`) ?? []), ...(buckets.get(`${len}:_${w[1]}`) ?? [])],
+    size: counts.size,
+  };
+}
+
+/** Damerau–Levenshtein distance (optimal string alignment), or `max + 1` once it exceeds `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** The corpus word nearest to `word` (lower case), or null when none is near enough. */
+export function nearestWord(vocabulary: Vocabulary, word: string): string | null {
+  const max = word.length >= 8 ? 2 : 1;
+  let best: { w: string; d: number; n: number } | null = null;
+  for (let len = word.length - max; len <= word.length + max; len++) {
+    for (const w of vocabulary.near(word, len)) {
+      const d = editDistance(word, w, max);
+      if (d > max) continue;
+      const n = vocabulary.count(w);
+      if (!best || d < best.d || (d === best.d && n > best.n)) best = { w, d, n };
+    }
+  }
+  return best?.w ?? null;
+}
+
+/** The question with its misspelt ordinary words replaced by the corpus words nearest to them. */
+export function correctSpelling(vocabulary: Vocabulary, question: string): SpellingCorrection {
+  const corrections: { from: string; to: string }[] = [];
+  if (vocabulary.size === 0) return { text: question, corrections };
+  const text = question.replace(/(?<![\p{L}\p{N}-])[A-Za-z][a-z]+(?![\p{L}\p{N}])/gu, (w) => {
+    const lower = w.toLowerCase();
+    if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0) return w;
+    const to = nearestWord(vocabulary, lower);
+    if (!to) return w;
+    const fixed = w[0] === w[0].toUpperCase() ? to[0].toUpperCase() + to.slice(1) : to;
+    corrections.push({ from: w, to: fixed });
+    return fixed;
+  });
+  return { text, corrections };
+}
