@@ -77,7 +77,9 @@ async function main() {
         fittedOn: `${pipeline} on ${files.map((f) => path.basename(f)).join(', ')} (${points.length} questions), ${new Date().toISOString().slice(0, 10)}`,
       };
       const target = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'retrieval', 'calibration.json');
-      fs.writeFileSync(target, `${JSON.stringify(out, null, 2)}\n`);
+      // Written the way the formatter (Biome) lays it out, so a fitted map passes the lint check as written.
+      const list = (xs: number[]) => `[${xs.join(', ')}]`;
+      fs.writeFileSync(target, `{\n  "x": ${list(out.x)},\n  "y": ${list(out.y)},\n  "fittedOn": ${JSON.stringify(out.fittedOn)}\n}\n`);
       console.log(`wrote ${target}`);
     }
   } finally {
