@@ -2,10 +2,9 @@ import type { Evidence } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
-import { findTechniques } from '../structure/techniques.ts';
 import { calibratedConfidence } from './calibration.ts';
 import { formulaKey, plainTerms } from '../structure/terms.ts';
-import { facetCoverage, paperFacets, paperTechniques, perPaper, statesValue, titleMaterials } from './coverage.ts';
+import { facetCoverage, paperFacets, paperTechniques, paperText, perPaper, statesValue, titleMaterials } from './coverage.ts';
 import type { Facets } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
@@ -94,7 +93,7 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   if (missingValues.length > 0) reasons.push('conditions-not-met');
   // The values and the technique a question states are decisive: a paper that reports 560 mW cm−2 is not the
   // paper that reports 1900, and one that made the powder hydrothermally is not one that electrospun it.
-  const missingTechniques = top.paperId ? findTechniques(analysis.body).filter((t) => !paperTechniques(index, top.paperId!).has(t)) : [];
+  const missingTechniques = top.paperId ? analysis.techniques.filter((t) => !paperTechniques(index, top.paperId!).has(t)) : [];
   if (missingTechniques.length > 0) reasons.push('unmatched-method');
   // Materials decide when the paper names none of them (one of several may be spelt in a way the paper does not).
   const noMaterial = analysis.materials.length > 0 && missingMaterials.length === analysis.materials.length;
@@ -170,10 +169,7 @@ function wordKnown(index: RetrievalIndex, w: string): boolean {
 
 const compact = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').replace(/[−–]/g, '-');
 /** A paper's title and paragraphs with all whitespace removed. */
-const compactText = perPaper((index, paperId) => {
-  const paper = index.papers.get(paperId);
-  return compact([paper?.title ?? '', ...(paper?.paragraphIds ?? []).map((id) => index.paragraphs.get(id)?.text ?? '')].join(' '));
-}, 2000);
+const compactText = perPaper((index, paperId) => compact(paperText(index, paperId)), 2000);
 
 /**
  * The share of the question's distinctive words, each weighted by its rarity in the corpus (inverse document

@@ -158,10 +158,13 @@ export function sufficiency(ctx: RetrievalContext, hits: ScoredId[]): Sufficienc
 }
 
 /** The preparation techniques a paper names anywhere (title or paragraphs). */
-export const paperTechniques = perPaper((index, paperId) => {
+export const paperTechniques = perPaper((index, paperId) => new Set(findTechniques(paperText(index, paperId))));
+
+/** A paper's title and paragraphs as one text (not cached: callers cache what they derive from it). */
+export function paperText(index: RetrievalIndex, paperId: string): string {
   const paper = index.papers.get(paperId);
-  return new Set(findTechniques([paper?.title ?? '', ...(paper?.paragraphIds ?? []).map((id) => index.paragraphs.get(id)?.text ?? '')].join('\n')));
-});
+  return [paper?.title ?? '', ...(paper?.paragraphIds ?? []).map((id) => index.paragraphs.get(id)?.text ?? '')].join('\n');
+}
 
 /**
  * How many of the question's decisive facts (the materials, values and techniques it states) a paper states
@@ -182,7 +185,7 @@ function decisiveFound(index: RetrievalIndex, analysis: QuestionAnalysis, techni
  * at 700 °C, not by a paper about the same cell reporting other figures. Otherwise the order is kept.
  */
 export function preferCompletePapers(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], window = 5): PaperHit[] {
-  const techniques = findTechniques(analysis.body);
+  const { techniques } = analysis;
   const needed = analysis.materials.length + analysis.quantities.length + techniques.length;
   const top = papers[0];
   if (analysis.quantities.length + techniques.length === 0 || !top?.paperId || !index.papers.has(top.paperId)) return papers;

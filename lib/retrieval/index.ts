@@ -277,9 +277,9 @@ export async function buildRetrievalIndex(
   );
 
   stage('vocabulary');
-  const titlesAndText = () => [...[...papers.values()].map((p) => p.title ?? ''), ...rawTexts];
-  const abbreviations = learnAbbreviations(titlesAndText());
-  const vocabulary = learnVocabulary(titlesAndText());
+  const titlesAndText = [...[...papers.values()].map((p) => p.title ?? ''), ...rawTexts];
+  const abbreviations = learnAbbreviations(titlesAndText);
+  const vocabulary = learnVocabulary(titlesAndText);
 
   stage('dense');
   const chunkList = [...chunks.values()];

@@ -1,3 +1,4 @@
+import { findTechniques } from '../structure/techniques.ts';
 import { type Dimension, lookupUnit, type Quantity } from '../structure/quantities.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { materialTerms } from './facets.ts';
@@ -24,6 +25,8 @@ export interface QuestionAnalysis {
   quantities: Quantity[];
   askedDimension: Dimension | null;
   aboutSynthesis: boolean;
+  /** Preparation techniques the question names (`lib/structure/techniques.ts`). */
+  techniques: string[];
 }
 
 // A quoted title however the question introduces it ("In “…”, …", "… does “…” use?", "… reported by “…”").
@@ -111,6 +114,7 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     quantities: facets.quantities,
     askedDimension,
     aboutSynthesis: SYNTHESIS.test(body),
+    techniques: findTechniques(body),
   };
 }
 
