@@ -3,7 +3,7 @@ import { definePipeline } from './types.ts';
 
 export const jsonQr = definePipeline({
   name: 'json-qr',
-  description: 'Query reformulation + hybrid over structured paragraphs + filters and boosts',
+  description: "Query reformulation + BM25 on the question (hybrid for a model's query and sub-queries) over structured paragraphs + filters and boosts",
   defaults: { k: 5 },
   run: (ctx) => reformulatedParagraphs(ctx, 'json'),
 });

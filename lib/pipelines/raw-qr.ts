@@ -3,7 +3,7 @@ import { definePipeline } from './types.ts';
 
 export const rawQr = definePipeline({
   name: 'raw-qr',
-  description: 'Query reformulation + hybrid BM25/dense over raw paragraphs',
+  description: "Query reformulation + BM25 on the question (hybrid BM25/dense for a model's query and sub-queries) over raw paragraphs",
   defaults: { k: 5 },
   run: (ctx) => reformulatedParagraphs(ctx, 'raw'),
 });

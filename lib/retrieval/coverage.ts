@@ -104,17 +104,25 @@ function combinedCoverage(ctx: RetrievalContext, p: IndexedParagraph): number | 
   return (coverage + best) / 2;
 }
 
+/** How much the question's facets weigh (materials and values 1, specific properties ½), as in `facetCoverage`. */
+function facetWeight(analysis: QuestionAnalysis): number {
+  return analysis.materials.length + analysis.quantities.length + 0.5 * analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p)).length;
+}
+
 /**
- * Structured boosts: fused score × (1 + 2·coverage) × 1.2 for synthesis paragraphs when the question is about
- * making something.
+ * Structured boosts: fused score × (1 + s·coverage) × 1.2 for synthesis paragraphs when the question is about
+ * making something. s = 2 once the question states two facets or more, less below: coverage of a single facet
+ * (one material named in passing, "graphene oxide with PEG, PEI and folic acid …") is all-or-nothing and would
+ * triple the score of any paragraph naming it over the one the rest of the question's words point to.
  */
 export function facetRerank(ctx: RetrievalContext, hits: ScoredId[]): ScoredId[] {
+  const strength = 2 * Math.min(1, facetWeight(ctx.analysis) / 2);
   return hits
     .map((h) => {
       const p = ctx.index.paragraphs.get(h.id)!;
       const coverage = combinedCoverage(ctx, p);
       const role = ctx.analysis.aboutSynthesis && p.role === 'synthesis' ? 1.2 : 1;
-      return { id: h.id, score: h.score * (1 + 2 * (coverage ?? 0)) * role };
+      return { id: h.id, score: h.score * (1 + strength * (coverage ?? 0)) * role };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -197,17 +205,22 @@ export function preferCompletePapers(index: RetrievalIndex, analysis: QuestionAn
 }
 
 /**
- * Whether a paper states the question's value `q` in a paragraph that also names one of the question's materials or
- * (specific) properties, or names the material in its title; any paragraph will do when the question names neither.
+ * Whether a paper states the question's value `q` in a sentence that (or whose preceding sentence) names one of the question's materials
+ * or (specific) properties: "Cd2Re2O7 … at 25 K" is not met by the paper on Cd2Re2O7 that mentions 25 K for
+ * something else. A material the paper's title names need not be repeated in the sentence when the question
+ * names no specific property; any sentence will do when the question names neither materials nor properties.
  */
 export function statesValue(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, q: QuestionAnalysis['quantities'][number]): boolean {
   const properties = analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p));
-  const inTitle = titleMaterials(index, paperId).some((m) => analysis.materials.includes(m));
+  const inTitle = properties.length === 0 && titleMaterials(index, paperId).some((m) => analysis.materials.includes(m));
+  const anyWill = analysis.materials.length === 0 && properties.length === 0;
   for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
     const p = index.paragraphs.get(pid)!;
     if (quantityMatch(p.facets.quantities, q) === 0) continue;
-    if (analysis.materials.length === 0 && properties.length === 0) return true;
-    if (inTitle || analysis.materials.some((m) => p.facets.materials.has(m)) || properties.some((x) => p.facets.properties.has(x))) return true;
+    if (anyWill || inTitle) return true;
+    // The sentence or the one before it ("LSCF films were grown on YSZ. They reached 1.1 W cm−2 at 800 °C").
+    const names = (s: Facets | undefined) => !!s && (analysis.materials.some((m) => s.materials.has(m)) || properties.some((x) => s.properties.has(x)));
+    if (p.sentences.some((s, i) => quantityMatch(s.quantities, q) > 0 && (names(s) || names(p.sentences[i - 1])))) return true;
   }
   return false;
 }
