@@ -127,6 +127,17 @@ export function facetRerank(ctx: RetrievalContext, hits: ScoredId[]): ScoredId[]
     .sort((a, b) => b.score - a.score);
 }
 
+/** How far the best paper of a ranking (a paper scoring as its best paragraph) leads the next, as a share of its score. */
+export function paperLead(ctx: RetrievalContext, hits: ScoredId[]): number {
+  const byPaper = new Map<string, number>();
+  for (const h of hits) {
+    const pid = ctx.index.paragraphs.get(h.id)!.paperId;
+    byPaper.set(pid, Math.max(byPaper.get(pid) ?? 0, h.score));
+  }
+  const [s1 = 0, s2 = 0] = [...byPaper.values()].sort((a, b) => b - a);
+  return s1 > 0 ? (s1 - s2) / s1 : 0;
+}
+
 export interface Sufficiency {
   sufficient: boolean;
   coverage: number;
@@ -149,13 +160,7 @@ export function sufficiency(ctx: RetrievalContext, hits: ScoredId[]): Sufficienc
     const have = new Set(plainTerms(top.text));
     coverage = q.size ? [...q].filter((t) => have.has(t)).length / q.size : 0;
   }
-  const byPaper = new Map<string, number>();
-  for (const h of hits) {
-    const pid = ctx.index.paragraphs.get(h.id)!.paperId;
-    byPaper.set(pid, Math.max(byPaper.get(pid) ?? 0, h.score));
-  }
-  const [s1 = 0, s2 = 0] = [...byPaper.values()].sort((a, b) => b - a);
-  const margin = s1 > 0 ? (s1 - s2) / s1 : 0;
+  const margin = paperLead(ctx, hits);
   const sufficient = coverage >= 0.75 && (coverage >= 0.999 || margin >= 0.1);
   return {
     sufficient,
