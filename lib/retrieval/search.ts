@@ -21,13 +21,17 @@ export async function denseSearch(ctx: RetrievalContext, space: ParagraphSpace, 
   return ctx.index[space].dense.query(v, CANDIDATES, filter);
 }
 
+/** A text's BM25 terms in one space, with the abbreviations the corpus defines expanded both ways ("OCV" ~ "open circuit voltage"). */
+function searchTerms(ctx: RetrievalContext, space: ParagraphSpace, text: string): string[] {
+  return [...(space === 'raw' ? plainTerms(text) : structuredTerms(text)), ...ctx.index.abbreviations.expansions(text)];
+}
+
 /** BM25 and dense retrieval for each text, fused 1:1 by reciprocal rank; dense vectors scanned once for all texts. */
 export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSpace, texts: string[], filter?: (id: string) => boolean): Promise<ScoredId[][]> {
   const vectors = await ctx.index.embedder.embed(texts);
   const dense = ctx.index[space].dense.queryMany(vectors, CANDIDATES, filter);
   return texts.map((text, i) => {
-    // Abbreviations the corpus defines meet their long forms ("OCV" ~ "open circuit voltage").
-    const terms = [...(space === 'raw' ? plainTerms(text) : structuredTerms(text)), ...ctx.index.abbreviations.expansions(text)];
+    const terms = searchTerms(ctx, space, text);
     const lexical = ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
     return reciprocalRankFusion([{ hits: lexical }, { hits: dense[i] }]).slice(0, CANDIDATES);
   });
@@ -88,10 +92,7 @@ export async function reformulatedSearch(
       // them, and the character n-gram vectors pull such questions towards papers that merely share word pieces
       // (natural-wording DOI@1 0.82 with them, 0.92 without). An optimised query that adds words the question lacks
       // (a model's synonyms) is searched hybrid and fused.
-      const terms = [
-        ...(space === 'raw' ? plainTerms(analysis.question) : structuredTerms(analysis.question)),
-        ...ctx.index.abbreviations.expansions(analysis.question),
-      ];
+      const terms = searchTerms(ctx, space, analysis.question);
       const lexical = ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
       const asked = new Set(plainTerms(analysis.question));
       const added = plainTerms(optimised.query).filter((t) => !asked.has(t));
