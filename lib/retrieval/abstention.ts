@@ -1,12 +1,13 @@
 import type { Evidence } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
+import { findProperties } from '../structure/properties.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
 import { calibratedConfidence } from './calibration.ts';
-import { formulaKey, plainTerms } from '../structure/terms.ts';
+import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { facetCoverage, paperFacets, paperTechniques, paperText, perPaper, statesValue, titleMaterials } from './coverage.ts';
-import type { Facets } from './facets.ts';
+import { type Facets, materialTerms } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
 import { QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
@@ -98,7 +99,10 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   }
   const { coverage, matched } = facetCoverage(analysis, facets);
   let confidence = coverage ?? 0.6;
-  const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
+  // A material written in the best paper exactly as the question writes it is stated there, even where the paper's
+  // own spelling ("YBa 2 (Cu 1−y Co y ) 3 O 7+δ") did not parse to the same formula.
+  const writtenInPaper = new Set(analysis.entityWords.filter(inBestPaper).flatMap((w) => [...wordMaterials(w)]));
+  const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m) && !writtenInPaper.has(m));
   // A value counts where the paper states it with what it is a value of (a material or property the question
   // names): "Cd2Re2O7 … at 25 K" is not met by a paper on Cd2Re2O7 that measured something else at 25 K.
   const missingValues = analysis.quantities.filter(
@@ -183,6 +187,12 @@ function entityKnown(index: RetrievalIndex, word: string): boolean {
   return [...candidates].some((paperId) => !!paperId && parts.every((p) => compactText(index, paperId).includes(compact(p))));
 }
 
+/** The canonical materials one written word names. */
+function wordMaterials(word: string): Set<string> {
+  const f = textFacets(word);
+  return materialTerms(f.formulas, f.materials);
+}
+
 function wordKnown(index: RetrievalIndex, w: string): boolean {
   if (index.raw.lexical.documentFrequency(w) > 0) return true;
   const first = plainTerms(w)[0];
@@ -227,7 +237,12 @@ function termsUnmet(terms: TermCoverage, margin: number): boolean {
  * it lacks, as written.
  */
 function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): TermCoverage | null {
-  const words = [...new Set(plainTerms(analysis.body))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t));
+  // Values with their units and the phrases naming properties are facets, judged by the facet checks; their words
+  // ("maximum power output per unit area of 0.446 W cm⁻²") do not describe a paper and are spelt many ways.
+  let described = analysis.body;
+  for (const span of [...analysis.quantities, ...findProperties(analysis.body)])
+    described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
+  const words = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t));
   if (words.length < 3) return null;
   const n = index.raw.lexical.size;
   // A chemical name the paper states as a formula ("manganese sulfate" where the paper writes MnSO4) is found.

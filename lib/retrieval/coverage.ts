@@ -224,8 +224,15 @@ export function statesValue(index: RetrievalIndex, analysis: QuestionAnalysis, p
     if (quantityMatch(p.facets.quantities, q) === 0) continue;
     if (anyWill || inTitle) return true;
     // The sentence or the one before it ("LSCF films were grown on YSZ. They reached 1.1 W cm−2 at 800 °C").
-    const names = (s: Facets | undefined) => !!s && (analysis.materials.some((m) => s.materials.has(m)) || properties.some((x) => s.properties.has(x)));
-    if (p.sentences.some((s, i) => quantityMatch(s.quantities, q) > 0 && (names(s) || names(p.sentences[i - 1])))) return true;
+    // A unit that only one property is measured in names that property itself: "the total electrode polarisation
+    // was 0.30 Ω cm2" states an area-specific resistance without the words.
+    const names = (s: Facets | undefined) =>
+      !!s && (analysis.materials.some((m) => s.materials.has(m)) || properties.some((x) => x === q.dimension || s.properties.has(x)));
+    // Two of the question's values stated together ("40.2 K at 12.2 GPa") are its fact, whatever the sentence
+    // calls the material ("the material enters a new superconducting phase …").
+    const others = analysis.quantities.filter((o) => o !== q);
+    const together = (s: Facets) => others.some((o) => quantityMatch(s.quantities, o) > 0);
+    if (p.sentences.some((s, i) => quantityMatch(s.quantities, q) > 0 && (names(s) || names(p.sentences[i - 1]) || together(s)))) return true;
   }
   return false;
 }

@@ -44,4 +44,8 @@ describe('findSpacedFormulas: values typed after a formula are not part of it', 
     expect(findSpacedFormulas('Tc of MgB 2 is 39 K').map((f) => f.joined)).toEqual(['MgB2']);
     expect(findSpacedFormulas('Ba 1−x K x BiO 3').map((f) => f.joined)).toEqual(['Ba1−xKxBiO3']);
   });
+  it('joins a formula spaced after its variable counts ("GdSr2Ru1−x Cu2+x O8")', () => {
+    expect(findSpacedFormulas('in which GdSr2Ru1−x Cu2+x O8 (x = 0.05, 0.1) showed').map((f) => f.joined)).toEqual(['GdSr2Ru1−xCu2+xO8']);
+    expect(findSpacedFormulas('a 1−x Cu site and the 2+x Oxidation')).toEqual([]);
+  });
 });

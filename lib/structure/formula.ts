@@ -198,10 +198,13 @@ function trimTrailingValue(raw: string, after: string): string {
  */
 export function findSpacedFormulas(text: string): SpacedFormula[] {
   const out: SpacedFormula[] = [];
-  if (!/[A-Z][a-z]?\s\d/.test(text) && !/[A-Z][a-z]?\s[xyδ]\b/.test(text)) return out;
+  // A space before a count ("Sr 0.9"), or after a count with a variable ("GdSr2Ru1−x Cu2+x O8"): no word of prose
+  // ends in "1−x".
+  const spacedCount = /[A-Za-z]\s(?:\d|[xyzδ]\b)|\d\s?[-−–+]\s?[xyzδ]\s[A-Z]/;
+  if (!/[A-Z][a-z]?\s\d/.test(text) && !/[A-Z][a-z]?\s[xyδ]\b/.test(text) && !spacedCount.test(text)) return out;
   for (const m of text.matchAll(SPACED_FORMULA)) {
     const raw = trimTrailingValue(m[0].trimEnd(), text.slice(m.index! + m[0].trimEnd().length));
-    if (!/\s/.test(raw) || !/[A-Za-z]\s(?:\d|[xyzδ]\b)/.test(raw)) continue;
+    if (!/\s/.test(raw) || !spacedCount.test(raw)) continue;
     const joined = raw.replace(/\s+/g, '').replace(/(\d)\(\d+\)/g, '$1');
     const parsed = normaliseFormula(joined);
     if (parsed && parsed.elements.length >= 2) out.push({ start: m.index!, end: m.index! + raw.length, joined });
