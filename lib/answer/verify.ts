@@ -13,7 +13,7 @@ import type { AnswerSentence, ClaimCheck, Verdict } from './types.ts';
 // Words every answer sentence uses and no evidence needs to contain.
 const FRAME = new Set(
   plainTerms(
-    'the paper that reports this states report reports reported value values is are was were at in of for by with and from its their this these those other papers also same ' +
+    'the paper that reports this states state report reports reported value values is are was were at in of for by with and from its their this these those other papers also same corpus citing them ' +
       // the words of the answers' own frames (design and reasoning sentences), which no evidence states
       'reaches meeting short target route step analogue analogy sim extrapolate caution diverge expected about interquartile then tier direct evidence',
   ),

@@ -4,6 +4,7 @@ import { preferCompletePapers } from '../retrieval/coverage.ts';
 import { withBestSentence } from '../retrieval/evidence.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { aggregatePapers } from '../retrieval/papers.ts';
+import { preferOwnResults } from '../retrieval/ownership.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
 import { correctSpelling } from '../retrieval/spelling.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
@@ -53,8 +54,14 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
   const ranked = await pipeline.run(ctx);
   const papers = await step(
     'aggregate-papers',
-    () => preferCompletePapers(index, analysis, aggregatePapers(index, ranked.evidence)),
-    (p) => ({ papers: p.slice(0, 5).map((x) => ({ paper: x.title ?? x.doi ?? x.paperId, score: round(x.score, 4) })) }),
+    () => preferOwnResults(index, analysis, preferCompletePapers(index, analysis, aggregatePapers(index, ranked.evidence))),
+    (p) => ({
+      papers: p.slice(0, 5).map((x) => ({
+        paper: x.title ?? x.doi ?? x.paperId,
+        score: round(x.score, 4),
+        ...(x.statesAskedFacts ? { statesAskedFacts: x.statesAskedFacts } : {}),
+      })),
+    }),
   );
   const evidence = ranked.evidence.slice(0, ctx.k).map((e) => withBestSentence(ctx, e));
   const value =

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RetrievalCorpus } from '../db/retrieval-corpus.ts';
-import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
+import { corpusOf, indexOf } from '../testing/retrieval-fixtures.ts';
 import { statesValue } from './coverage.ts';
-import { buildRetrievalIndex, type RetrievalIndex } from './index.ts';
+import type { RetrievalIndex } from './index.ts';
 import { analyseQuestion } from './question.ts';
 
 // One invented paper whose sentences state values without repeating what they are values of.
@@ -10,29 +9,18 @@ const paragraphs = [
   'Cells with a layered perovskite anode were tested in hydrogen. The long-term test ran at 0.5 A cm−2 and 750 °C for 420 hours. The total electrode polarisation was 0.30 Ω cm2.',
   'With further compression the material becomes superconducting again, reaching 40.2 K at 12.2 GPa.',
 ];
-const corpus: RetrievalCorpus = {
-  version: 'coverage-test',
-  papers: [{ id: 'cv', doi: '10.9999/cv', title: 'Pressure and polarisation in two invented materials', sourceId: 'cv', source: 'Fixture', year: 2024 }],
-  paragraphs: paragraphs.map((text, i) => ({
-    id: `cv:p${i + 1}`,
-    paperId: 'cv',
-    ordinal: i,
-    externalId: `cv:p${i + 1}`,
-    section: 'Results',
-    kind: 'body',
-    text,
-    role: 'performance',
-    method: null,
-  })),
-  entities: [],
-  recordCount: 0,
-  loadRecords: async () => [],
-  loadGraph: async () => [],
-};
+const corpus = corpusOf([
+  {
+    id: 'cv',
+    doi: '10.9999/cv',
+    title: 'Pressure and polarisation in two invented materials',
+    paragraphs: paragraphs.map((text) => ({ text, section: 'Results', role: 'performance' })),
+  },
+]);
 
 let index: RetrievalIndex;
 beforeAll(async () => {
-  index = await buildRetrievalIndex(corpus, localTextEmbedder(fitLocalHashEmbedder(corpus.paragraphs.map((p) => p.text))));
+  index = await indexOf(corpus);
 });
 
 const stated = (question: string) => {

@@ -198,15 +198,17 @@ function decisiveFound(index: RetrievalIndex, analysis: QuestionAnalysis, techni
  * at 700 °C, not by a paper about the same cell reporting other figures. Otherwise the order is kept.
  */
 export function preferCompletePapers(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], window = 5): PaperHit[] {
-  const { techniques } = analysis;
-  const needed = analysis.materials.length + analysis.quantities.length + techniques.length;
   const top = papers[0];
-  if (analysis.quantities.length + techniques.length === 0 || !top?.paperId || !index.papers.has(top.paperId)) return papers;
-  if (decisiveFound(index, analysis, techniques, top.paperId) === needed) return papers;
-  const complete = papers
-    .slice(1, window)
-    .find((p) => p.paperId && index.papers.has(p.paperId) && decisiveFound(index, analysis, techniques, p.paperId) === needed);
+  if (analysis.quantities.length + analysis.techniques.length === 0 || !top?.paperId || !index.papers.has(top.paperId)) return papers;
+  if (statesAskedFacts(index, analysis, top.paperId)) return papers;
+  const complete = papers.slice(1, window).find((p) => p.paperId && index.papers.has(p.paperId) && statesAskedFacts(index, analysis, p.paperId));
   return complete ? [complete, ...papers.filter((p) => p !== complete)] : papers;
+}
+
+/** Whether a paper states every material, value and technique the question states (see `decisiveFound`). */
+export function statesAskedFacts(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): boolean {
+  const needed = analysis.materials.length + analysis.quantities.length + analysis.techniques.length;
+  return decisiveFound(index, analysis, analysis.techniques, paperId) === needed;
 }
 
 /**

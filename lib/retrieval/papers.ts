@@ -1,12 +1,17 @@
 import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalIndex } from './index.ts';
 
+/** How a paper states the question's values: as its own result, or citing another work's (`ownership.ts`). */
+export type FactStatement = 'own' | 'cited';
+
 export interface PaperHit {
   paperId: string | null;
   doi: string | null;
   title: string | null;
   score: number;
   evidenceIds: string[];
+  /** Set when the paper states every value and technique the question states, saying how. */
+  statesAskedFacts?: FactStatement;
 }
 
 /**

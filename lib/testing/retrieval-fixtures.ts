@@ -8,9 +8,9 @@ import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts'
  * conditions they report, so tests can tell whether unit conversion, formula normalisation, filters and
  * abstention work, plus one imported recipe for the records pipeline.
  */
-type P = { id: string; doi: string | null; title: string; paragraphs: { text: string; section?: string; role?: string }[] };
+export type FixturePaper = { id: string; doi: string | null; title: string; paragraphs: { text: string; section?: string; role?: string }[] };
 
-const papers: P[] = [
+const papers: FixturePaper[] = [
   {
     id: 'fx-lsm',
     doi: '10.9999/fx.lsm',
@@ -189,10 +189,16 @@ export const fixtureTuples: RetrievalTupleRow[] = [
 ];
 
 export function fixtureCorpus(): RetrievalCorpus {
+  return { ...corpusOf(papers, { records: fixtureRecords, tuples: fixtureTuples }), version: 'fixture-1' };
+}
+
+/** A corpus of invented papers (`FixturePaper`), for tests that need a library of their own. */
+export function corpusOf(list: FixturePaper[], extra: { records?: typeof fixtureRecords; tuples?: RetrievalTupleRow[] } = {}): RetrievalCorpus {
+  const records = extra.records ?? [];
   return {
-    version: 'fixture-1',
-    papers: papers.map((p) => ({ id: p.id, doi: p.doi, title: p.title, sourceId: p.id, source: 'Fixture', year: 2024 })),
-    paragraphs: papers.flatMap((p) =>
+    version: `fixture-${list.length}`,
+    papers: list.map((p) => ({ id: p.id, doi: p.doi, title: p.title, sourceId: p.id, source: 'Fixture', year: 2024 })),
+    paragraphs: list.flatMap((p) =>
       p.paragraphs.map((x, i) => ({
         id: `${p.id}:p${i + 1}`,
         paperId: p.id,
@@ -206,13 +212,17 @@ export function fixtureCorpus(): RetrievalCorpus {
       })),
     ),
     entities: [],
-    recordCount: fixtureRecords.length,
-    loadRecords: async () => fixtureRecords,
-    loadGraph: async () => fixtureTuples,
+    recordCount: records.length,
+    loadRecords: async () => records,
+    loadGraph: async () => extra.tuples ?? [],
   };
 }
 
-export async function fixtureIndex(): Promise<RetrievalIndex> {
-  const corpus = fixtureCorpus();
+/** The retrieval index of a corpus, with the local embedder fitted on it. */
+export async function indexOf(corpus: RetrievalCorpus): Promise<RetrievalIndex> {
   return buildRetrievalIndex(corpus, localTextEmbedder(fitLocalHashEmbedder(corpus.paragraphs.map((p) => p.text))));
+}
+
+export async function fixtureIndex(): Promise<RetrievalIndex> {
+  return indexOf(fixtureCorpus());
 }
