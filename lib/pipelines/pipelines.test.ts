@@ -110,6 +110,12 @@ describe('abstention', () => {
     expect(own.abstention.reasons).not.toContain('unmatched-terms');
     expect(own.abstention.abstain).toBe(false);
   });
+  it('finds an element the question names where the paper writes its symbol ("nickel" in "Ni-YSZ supports")', async () => {
+    const r = await retrieve(index, 'Which paper reports a La0.6Sr0.4CoO3 cathode on nickel supports delivering 450 mW cm−2 at 600 °C?', 'json-qr');
+    expect(r.analysis.materials).toContain('f:Ni');
+    expect(topPaper(r)).toBe('fx-sofc-600');
+    expect(r.abstention).toMatchObject({ abstain: false, confidence: 1, reasons: [] });
+  });
   it('abstains on a near miss with a changed value, and says what the best paper states instead', async () => {
     const r = await retrieve(index, 'Which paper reports a La0.6Sr0.4CoO3 cathode cell delivering 1900 mW cm−2 at 600 °C?', 'json-qr');
     expect(r.abstention.abstain).toBe(true);

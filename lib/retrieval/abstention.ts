@@ -97,12 +97,18 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
       quantities: recs.flatMap((r) => rf(r.id)?.quantities ?? []),
     };
   }
+  // A material written in the best paper exactly as the question writes it is stated there, even where the paper's
+  // own spelling ("YBa 2 (Cu 1−y Co y ) 3 O 7+δ") did not parse to the same formula; and an element the question
+  // names ("nitrogen", "nickel") is stated by a paper that writes its symbol as a word ("quaternary N", "Ni foam"):
+  // symbols standing alone are not read as materials, names are.
+  const writtenInPaper = new Set(analysis.entityWords.filter(inBestPaper).flatMap((w) => [...wordMaterials(w)]));
+  const elementInPaper = (m: string) =>
+    /^f:[A-Z][a-z]?$/.test(m) && !!top.paperId && index.papers.has(top.paperId) && paperTerms(index, top.paperId).has(m.slice(2));
+  const alsoStated = analysis.materials.filter((m) => !facets.materials.has(m) && (writtenInPaper.has(m) || elementInPaper(m)));
+  if (alsoStated.length) facets = { ...facets, materials: new Set([...facets.materials, ...alsoStated]) };
   const { coverage, matched } = facetCoverage(analysis, facets);
   let confidence = coverage ?? 0.6;
-  // A material written in the best paper exactly as the question writes it is stated there, even where the paper's
-  // own spelling ("YBa 2 (Cu 1−y Co y ) 3 O 7+δ") did not parse to the same formula.
-  const writtenInPaper = new Set(analysis.entityWords.filter(inBestPaper).flatMap((w) => [...wordMaterials(w)]));
-  const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m) && !writtenInPaper.has(m));
+  const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
   // A value counts where the paper states it with what it is a value of (a material or property the question
   // names): "Cd2Re2O7 … at 25 K" is not met by a paper on Cd2Re2O7 that measured something else at 25 K.
   const missingValues = analysis.quantities.filter(

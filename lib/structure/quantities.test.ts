@@ -32,6 +32,16 @@ describe('parseQuantities', () => {
     expect(qs.map((q) => text.slice(q.start, q.end))).toEqual(['560 mW cm−2', '550 °C']);
     expect(qs[0]).toMatchObject({ dimension: 'power-density', canonical: [560], canonicalUnit: 'mW/cm^2' });
   });
+  it('reads an en dash between a unit and its exponent as a minus, not as a range ("55 mW cm–2 and 600 °C")', () => {
+    const text = 'an anode at 55 mW cm–2 and 600 °C, and 0.5 S cm–1 between 600–800 °C';
+    const qs = parseQuantities(text);
+    expect(qs.map((q) => [text.slice(q.start, q.end), q.dimension, q.canonical])).toEqual([
+      ['55 mW cm–2', 'power-density', [55]],
+      ['600 °C', 'temperature', [873.15]],
+      ['0.5 S cm–1', 'conductivity', [0.5]],
+      ['600–800 °C', 'temperature', [873.15, 1073.15]],
+    ]);
+  });
   it('reads superscript and per-area units, and converts between prefixes', () => {
     expect(one('at 10 mA cm⁻²')).toMatchObject({ dimension: 'current-density', canonical: [10] });
     expect(one('0.45 W cm−2 at 0.7 V'.split(' at ')[0])).toMatchObject({ dimension: 'power-density', canonical: [450] });

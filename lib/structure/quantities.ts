@@ -278,7 +278,8 @@ export function parseQuantities(text: string): Quantity[] {
   // Same-length normalisation keeps offsets valid: Unicode minus/dashes → "-", superscripts handled in units.
   const prepared = text
     .replace(/[\u2212\u2012\u2010\u2011]/g, '-')
-    .replace(/\u2013/g, '–')
+    // An en dash is a range's ("600–800 °C") except between a unit and its exponent ("mW cm–2", "S cm–1").
+    .replace(/(?<=[A-Za-z])\u2013(?=[1-3](?![\d.]))/g, '-')
     .replace(/μ/g, 'µ');
   const normalised = normaliseForMatching(prepared);
   const out: Quantity[] = [];

@@ -44,6 +44,11 @@ describe('structured terms', () => {
     expect(f.formulas).toContain(formulaKey('Sr0.9La0.1CuO2'));
     expect(f.materials).toContain('YSZ');
   });
+  it('reads materials joined by a hyphen before a capital ("graphene-Fe2O3"), not a formula’s own hyphens', () => {
+    expect(textFacets('N-doped graphene-Fe2O3 nanocomposites').formulas).toEqual([formulaKey('Fe2O3')]);
+    expect(textFacets('Ba1-xKxBiO3 and La0.6Sr0.4CoO3-δ').formulas).toEqual([formulaKey('Ba1-xKxBiO3'), formulaKey('La0.6Sr0.4CoO3')]);
+    expect(textFacets('a Ni-Cu-P alloy').formulas).toEqual([]);
+  });
 });
 
 describe('formulaKey: oxygen non-stoichiometry', () => {

@@ -225,9 +225,17 @@ export function textFacets(text: string): StructuredFacets {
     if (spaced.length && inSpaced(m.index!)) continue; // a fragment of "Ba 1−x K x BiO 3" is not a material
     const tok = m[0].replace(/[.,]+$/, '');
     if (!/[A-Z]/.test(tok) || !/\d|[A-Z].*[A-Z]|[a-z][A-Z]/.test(tok)) continue;
-    // "Co3O4/NF", "Pt@C" name two materials; "SrCO3-derived", "LSCF-based" name one with a descriptor.
+    // "Co3O4/NF", "Pt@C" name two materials; "SrCO3-derived", "LSCF-based" name one with a descriptor;
+    // "graphene-Fe2O3", "NiO-YSZ" join materials with a hyphen (a hyphen before a capital: "Ba1−xKx" and "O3-δ" stay).
     // A hydrate also names its anhydrous compound ("Na0.3CoO2·yH2O" and "Na0.3CoO2·1.3H2O" share Na0.3CoO2).
-    const candidates = [tok, ...tok.split(/[/@]/), tok.replace(/(?:-[a-z]{3,})+$/, ''), tok.split(/[·•∙⋅]/)[0]];
+    const hyphened = tok.split(/-(?=[A-Z])/);
+    const candidates = [
+      tok,
+      ...tok.split(/[/@]/),
+      tok.replace(/(?:-[a-z]{3,})+$/, ''),
+      tok.split(/[·•∙⋅]/)[0],
+      ...(hyphened.length > 1 ? hyphened.filter((p) => /[A-Z]/.test(p) && /\d|[A-Z].*[A-Z]|[a-z][A-Z]/.test(p)) : []),
+    ];
     for (const c of candidates) {
       const k = formulaKey(tidyFormula(c.replace(/^\(+|\)+$/g, (p) => (c.split('(').length === c.split(')').length ? p : ''))));
       if (k && k.length > 1) formulas.add(k);
