@@ -273,13 +273,15 @@ const QUANTITY_RE = new RegExp(
   'g',
 );
 
+// An en dash is a range's ("600–800 °C") except between a unit and its exponent ("mW cm–2", "S cm–1").
+const EXPONENT_DASH = /(?<=[A-Za-z])\u2013(?=[1-3](?![\d.]))/g;
+
 /** Finds every quantity in a text. Offsets index the original text. */
 export function parseQuantities(text: string): Quantity[] {
   // Same-length normalisation keeps offsets valid: Unicode minus/dashes → "-", superscripts handled in units.
   const prepared = text
     .replace(/[\u2212\u2012\u2010\u2011]/g, '-')
-    // An en dash is a range's ("600–800 °C") except between a unit and its exponent ("mW cm–2", "S cm–1").
-    .replace(/(?<=[A-Za-z])\u2013(?=[1-3](?![\d.]))/g, '-')
+    .replace(EXPONENT_DASH, '-')
     .replace(/μ/g, 'µ');
   const normalised = normaliseForMatching(prepared);
   const out: Quantity[] = [];
@@ -379,4 +381,5 @@ export function parseCondition(text: string): { dimension: Dimension; min: numbe
 }
 
 /** The unit table and patterns, for the extractor's version fingerprint. */
-export const quantityRulesSource = (): string => JSON.stringify([...unitTable.entries()]) + QUANTITY_RE.source + JSON.stringify(canonicalUnits);
+export const quantityRulesSource = (): string =>
+  JSON.stringify([...unitTable.entries()]) + QUANTITY_RE.source + EXPONENT_DASH.source + JSON.stringify(canonicalUnits);
