@@ -102,8 +102,14 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   // names ("nitrogen", "nickel") is stated by a paper that writes its symbol as a word ("quaternary N", "Ni foam"):
   // symbols standing alone are not read as materials, names are.
   const writtenInPaper = new Set(analysis.entityWords.filter(inBestPaper).flatMap((w) => [...wordMaterials(w)]));
+  // Only a name: a symbol the question writes inside a composite ("WO3/Ni") is held to the composite.
+  const namedElements = new Set(
+    findChemicalNames(analysis.body)
+      .filter((c) => /^[A-Z][a-z]?$/.test(c.formula))
+      .map((c) => `f:${c.formula}`),
+  );
   const elementInPaper = (m: string) =>
-    /^f:[A-Z][a-z]?$/.test(m) && !!top.paperId && index.papers.has(top.paperId) && paperTerms(index, top.paperId).has(m.slice(2));
+    namedElements.has(m) && !!top.paperId && index.papers.has(top.paperId) && paperTerms(index, top.paperId).has(m.slice(2));
   const alsoStated = analysis.materials.filter((m) => !facets.materials.has(m) && (writtenInPaper.has(m) || elementInPaper(m)));
   if (alsoStated.length) facets = { ...facets, materials: new Set([...facets.materials, ...alsoStated]) };
   const { coverage, matched } = facetCoverage(analysis, facets);
