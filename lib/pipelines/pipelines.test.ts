@@ -115,6 +115,10 @@ describe('abstention', () => {
     expect(r.analysis.materials).toContain('f:Ni');
     expect(topPaper(r)).toBe('fx-sofc-600');
     expect(r.abstention).toMatchObject({ abstain: false, confidence: 1, reasons: [] });
+    // A symbol inside a composite the question writes is not a name: "La0.6Sr0.4CoO3/Ni" is not met by "Ni-YSZ".
+    const composite = await retrieve(index, 'Which paper reports a La0.6Sr0.4CoO3/Ni cathode delivering 450 mW cm−2 at 600 °C?', 'json-qr');
+    expect(composite.abstention.reasons).toContain('no-matching-entity');
+    expect(composite.abstention.explanation).toMatch(/does not mention Ni/);
   });
   it('abstains on a near miss with a changed value, and says what the best paper states instead', async () => {
     const r = await retrieve(index, 'Which paper reports a La0.6Sr0.4CoO3 cathode cell delivering 1900 mW cm−2 at 600 °C?', 'json-qr');
