@@ -15,8 +15,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <header className="border-b border-slate-200 bg-white">
           <nav className="mx-auto flex max-w-6xl items-center gap-6 px-6 py-3" aria-label="Main">
-            <Link href="/library" className="text-lg font-semibold tracking-tight text-teal-800">
+            <Link href="/" className="text-lg font-semibold tracking-tight text-teal-800">
               Assay
+            </Link>
+            <Link href="/" className="text-sm text-slate-700 hover:text-teal-800">
+              Ask
             </Link>
             <Link href="/library" className="text-sm text-slate-700 hover:text-teal-800">
               Library

@@ -1,5 +1,50 @@
-import { redirect } from 'next/navigation';
+import Link from 'next/link';
+import { AskWorkspace } from '@/components/ask-workspace';
+import { DatabaseUnavailable } from '@/components/database-unavailable';
+import { answerModel } from '@/lib/ai/providers';
+import { DEFAULT_ANSWER_PIPELINE } from '@/lib/answer/answer';
+import { config } from '@/lib/config';
+import { getDatabase } from '@/lib/db/client';
+import { listAnswers } from '@/lib/db/answers';
+import { pipelineList } from '@/lib/pipelines/registry';
 
-export default function Home() {
-  redirect('/library');
+export const dynamic = 'force-dynamic';
+
+/** The home page: ask a question and watch the cited answer arrive; the last questions asked, to reopen. */
+export default async function Home() {
+  let db;
+  try {
+    db = await getDatabase();
+  } catch (error) {
+    return <DatabaseUnavailable message={(error as Error).message} />;
+  }
+  const recent = await listAnswers(db, { take: 5 });
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-semibold">Ask the literature</h1>
+      <p className="text-sm text-slate-700">
+        Every sentence of the answer cites the paragraph, record or graph tuple it rests on and is checked against it; when the corpus does not support an
+        answer, Assay says so and what it does hold.
+      </p>
+      <AskWorkspace pipelines={pipelineList} defaultPipeline={DEFAULT_ANSWER_PIPELINE} modelId={answerModel(config())?.id ?? null} />
+      {recent.length > 0 && (
+        <section aria-label="Recent questions" className="space-y-1 text-sm">
+          <h2 className="font-medium text-slate-700">Recent questions</h2>
+          <ul className="space-y-1">
+            {recent.map((a) => (
+              <li key={a.id}>
+                <Link href={`/answers/${a.id}`} className="text-teal-800 hover:underline">
+                  {a.question}
+                </Link>{' '}
+                <span className="text-xs text-slate-500">{a.abstained ? 'not answered' : a.shape}</span>
+              </li>
+            ))}
+          </ul>
+          <Link href="/answers" className="text-xs text-teal-800 hover:underline">
+            All questions asked →
+          </Link>
+        </section>
+      )}
+    </div>
+  );
 }
