@@ -1,4 +1,8 @@
+'use client';
+
 import Link from 'next/link';
+import { useState } from 'react';
+import { ProvenancePanel } from './provenance-panel';
 import { reasonText } from './reason-text';
 import type { Answer, Verdict } from '@/lib/answer/types';
 import { evidenceHref, externalIdsOf, paperOf, provenanceOf } from '@/lib/evidence/model';
@@ -24,6 +28,9 @@ function modeText(answer: Answer): string {
 
 export function AnswerView({ answer }: { answer: Answer }) {
   const label = new Map(answer.evidence.map((e, i) => [e.id, `E${i + 1}`]));
+  // The item whose provenance panel is open (a citation chip or an evidence item opens it).
+  const [open, setOpen] = useState<string | null>(null);
+  const opened = open ? answer.evidence.find((e) => e.id === open) : undefined;
   return (
     <div className="space-y-4" data-testid="answer" data-shape={answer.shape} data-mode={answer.mode}>
       <p className="text-xs text-slate-600" data-testid="answer-mode">
@@ -46,9 +53,15 @@ export function AnswerView({ answer }: { answer: Answer }) {
           <li key={`${i}-${s.text.slice(0, 20)}`} className="flex flex-wrap items-baseline gap-2 text-[15px] leading-relaxed">
             <span>{s.text}</span>
             {s.citations.map((c) => (
-              <a key={c} href={`#${label.get(c) ?? ''}`} className="rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-900 hover:underline">
+              <button
+                key={c}
+                type="button"
+                onClick={() => setOpen(c)}
+                aria-label={`${label.get(c)}: show its provenance`}
+                className="rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-900 hover:underline focus:outline focus:outline-2 focus:outline-teal-700"
+              >
                 {label.get(c)}
-              </a>
+              </button>
             ))}
             <span
               className={`rounded px-1.5 text-xs ${verdictStyle[s.verdict]}`}
@@ -114,6 +127,9 @@ export function AnswerView({ answer }: { answer: Answer }) {
                     open paper
                   </Link>
                 )}
+                <button type="button" onClick={() => setOpen(e.id)} className="text-teal-800 hover:underline">
+                  provenance
+                </button>
               </p>
               {sentence && e.kind === 'paragraph' ? (
                 <p>
@@ -132,6 +148,7 @@ export function AnswerView({ answer }: { answer: Answer }) {
           );
         })}
       </section>
+      {opened && <ProvenancePanel key={opened.id} evidence={opened} label={label.get(opened.id) ?? ''} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -19,9 +19,24 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
   await expect(sentences.nth(1)).toContainText('812 mW cm−2 at 700 °C');
   await expect(sentences.nth(1)).toContainText('supported');
   await page.screenshot({ path: `${shots}/answer.png`, fullPage: true });
-  // A citation label leads to its evidence, with the stating sentence marked.
-  await sentences.nth(1).getByRole('link', { name: 'E1' }).click();
+  // The evidence list marks the stating sentence; a citation chip opens the item's provenance panel.
   await expect(page.locator('#E1 mark')).toContainText('812 mW cm−2');
+  await sentences.nth(1).getByRole('button', { name: 'E1: show its provenance' }).click();
+  const panel = page.getByRole('complementary', { name: 'Provenance of E1' });
+  await expect(panel.getByRole('tab', { name: 'Source' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByTestId('provenance-source')).toContainText('Cobalt-free perovskite cathodes for intermediate-temperature fuel cells');
+  await expect(panel.getByTestId('provenance-source').getByRole('link', { name: /^doi:10\.9999\/demo\.sofc\.2021\.001$/ })).toBeVisible();
+  await expect(panel.getByTestId('provenance-paragraph').locator('mark')).toHaveText(/812 mW cm−2 at 700 °C/);
+  await page.screenshot({ path: `${shots}/provenance-source.png` });
+  // Arrow keys move between the tabs; the paragraph's tuples come with their source sentences.
+  await panel.getByRole('tab', { name: 'Source' }).press('ArrowRight');
+  await expect(panel.getByRole('tab', { name: 'Record' })).toHaveAttribute('aria-selected', 'true');
+  await panel.getByRole('tab', { name: /Tuples/ }).click();
+  await expect(panel.getByTestId('provenance-tuples')).toContainText('812');
+  await expect(panel.getByTestId('provenance-tuples')).toContainText('“We report a cobalt-free La0.6Sr0.4FeO3 cathode');
+  await page.screenshot({ path: `${shots}/provenance-tuples.png` });
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
   const url = page.url();
 
   await page.goto('/answers?q=0.812');
@@ -61,4 +76,13 @@ test('POST /api/answer streams the evidence first, then the text, then the store
   expect(stored.answer.sentences).toEqual(final.data.answer.sentences);
   expect((await request.get('/api/answers/nosuchanswer00')).status()).toBe(404);
   expect((await request.post('/api/answer', { data: { question: 'x' } })).status()).toBe(400);
+});
+
+test('GET /api/provenance refuses requests that name nothing or malformed ids, with a clear message', async ({ request }) => {
+  const none = await request.get('/api/provenance');
+  expect(none.status()).toBe(400);
+  expect((await none.json()).error).toMatch(/name a paper, paragraph, record or tuple/);
+  const bad = await request.get('/api/provenance?paragraph=%00drop&sentence=1-x');
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error).toMatch(/malformed id/);
 });

@@ -331,3 +331,26 @@ export async function tuplesForRetrieval(db: Database): Promise<RetrievalTupleRo
      LEFT JOIN "GraphEntity" sm ON sm.id = s."mergedIntoId" LEFT JOIN "GraphEntity" om ON om.id = o."mergedIntoId" ORDER BY t.id`,
   );
 }
+
+/** A tuple with its entities' labels and kinds, for display. */
+export interface LabelledTuple extends StoredTuple {
+  subjectLabel: string;
+  subjectKind: string;
+  objectLabel: string;
+  objectKind: string;
+}
+
+/** The tuples extracted from one paragraph, or with the given ids (at most `limit`), with their entities' labels. */
+export async function labelledTuples(db: Database, where: { paragraphId?: string; ids?: string[] }, limit = 100): Promise<LabelledTuple[]> {
+  if (!where.paragraphId && !where.ids?.length) return [];
+  return db.prisma.$queryRawUnsafe<LabelledTuple[]>(
+    `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", s.kind AS "subjectKind", t.relation, o.key AS "objectKey", o.label AS "objectLabel",
+            o.kind AS "objectKind", t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId",
+            t."recordId", t.start, t."end", t.sentence, t.stamp
+     FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
+     WHERE t."paragraphId" = $1 OR t.id = ANY($2::text[]) ORDER BY t.start NULLS LAST, t.id LIMIT $3`,
+    where.paragraphId ?? null,
+    where.ids ?? [],
+    limit,
+  );
+}

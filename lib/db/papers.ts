@@ -290,3 +290,46 @@ export async function getPaper(prisma: PrismaClient, id: string) {
     },
   });
 }
+
+/** A paragraph with its paper's metadata and the paragraphs just before and after it (the provenance panel's source). */
+export async function paragraphInContext(prisma: PrismaClient, paragraphId: string) {
+  const paragraph = await prisma.paragraph.findUnique({
+    where: { id: paragraphId },
+    select: {
+      id: true,
+      ordinal: true,
+      section: true,
+      text: true,
+      role: true,
+      paper: { select: { id: true, title: true, authors: true, journal: true, year: true, doi: true, license: true, source: true } },
+    },
+  });
+  if (!paragraph) return null;
+  const neighbours = await prisma.paragraph.findMany({
+    where: { paperId: paragraph.paper.id, ordinal: { in: [paragraph.ordinal - 1, paragraph.ordinal + 1] } },
+    select: { ordinal: true, section: true, text: true },
+  });
+  return {
+    paragraph,
+    before: neighbours.find((n) => n.ordinal === paragraph.ordinal - 1) ?? null,
+    after: neighbours.find((n) => n.ordinal === paragraph.ordinal + 1) ?? null,
+  };
+}
+
+/** A paper's metadata and its structured record (the provenance panel's Source and Record tabs). */
+export async function paperWithStructure(prisma: PrismaClient, paperId: string) {
+  return prisma.paper.findUnique({
+    where: { id: paperId },
+    select: {
+      id: true,
+      title: true,
+      authors: true,
+      journal: true,
+      year: true,
+      doi: true,
+      license: true,
+      source: true,
+      structure: { select: { extractor: true, record: true } },
+    },
+  });
+}

@@ -56,3 +56,8 @@ export async function recordsForPaper(prisma: PrismaClient, paperId: string, tak
   ]);
   return { items, total };
 }
+
+/** One imported record (the provenance panel's Record tab for record evidence). */
+export async function getRecord(prisma: PrismaClient, id: string) {
+  return prisma.record.findUnique({ where: { id }, select: { id: true, kind: true, source: true, doi: true, title: true, data: true, paperId: true } });
+}

@@ -1,0 +1,195 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import type { ProvenanceDetails } from '@/lib/answer/provenance';
+import { type Evidence, paperOf, provenanceOf, tupleIdsOf } from '@/lib/evidence/model';
+import { JsonTree } from './json-tree';
+
+const TABS = ['Source', 'Record', 'Tuples'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The provenance API's query for one item: the ids its provenance names. */
+export function provenanceQuery(e: Evidence): string {
+  const q = new URLSearchParams();
+  const paper = paperOf(e)?.paperId ?? e.paperId;
+  if (paper) q.set('paper', paper);
+  const paragraph = provenanceOf(e, 'paragraph')[0];
+  if (paragraph) q.set('paragraph', paragraph.paragraphId);
+  const sentence = provenanceOf(e, 'sentence')[0];
+  // A tuple's sentence span indexes its paragraph too, so it marks the sentence there as well.
+  if (sentence && paragraph && sentence.paragraphId === paragraph.paragraphId) q.set('sentence', `${sentence.start}-${sentence.end}`);
+  const record = provenanceOf(e, 'record')[0];
+  if (record) q.set('record', record.recordId);
+  for (const t of tupleIdsOf(e).slice(0, 50)) q.append('tuple', t);
+  return q.toString();
+}
+
+/**
+ * The side panel a citation or an evidence item opens: the item's paper and paragraph in context with the cited
+ * sentence marked (Source), its structured record as a tree (Record), its graph tuples with their source
+ * sentences (Tuples). Escape closes it; the tabs follow the WAI-ARIA tabs pattern (arrow keys move between them).
+ */
+export function ProvenancePanel({ evidence, label, onClose }: { evidence: Evidence; label: string; onClose: () => void }) {
+  const [tab, setTab] = useState<Tab>(evidence.kind === 'tuple' || evidence.kind === 'path' ? 'Tuples' : evidence.kind === 'record' ? 'Record' : 'Source');
+  const query = provenanceQuery(evidence);
+  const details = useQuery({
+    queryKey: ['provenance', query],
+    queryFn: async (): Promise<ProvenanceDetails> => {
+      const res = await fetch(`/api/provenance?${query}`);
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(body?.error ?? `provenance failed (${res.status})`);
+      return body;
+    },
+  });
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.focus();
+  }, []);
+  const tabButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const moveTab = (delta: number) => {
+    const next = TABS[(TABS.indexOf(tab) + delta + TABS.length) % TABS.length];
+    setTab(next);
+    tabButtons.current[TABS.indexOf(next)]?.focus();
+  };
+
+  return (
+    <aside
+      ref={panel}
+      tabIndex={-1}
+      aria-label={`Provenance of ${label}`}
+      className="fixed inset-y-0 right-0 z-20 flex w-full max-w-xl flex-col border-l border-slate-200 bg-white shadow-xl outline-none"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+        <h2 className="text-base font-semibold">
+          {label} · {evidence.kind}
+        </h2>
+        <button type="button" onClick={onClose} className="rounded border border-slate-300 px-2 py-0.5 text-sm" aria-label="Close provenance">
+          Close
+        </button>
+      </div>
+      <div role="tablist" aria-label="Provenance" className="flex gap-1 border-b border-slate-200 px-4">
+        {TABS.map((t, i) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabButtons.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`prov-tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`prov-panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => setTab(t)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight') moveTab(1);
+              if (e.key === 'ArrowLeft') moveTab(-1);
+            }}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === t ? 'border-teal-700 font-medium text-teal-900' : 'border-transparent text-slate-600'}`}
+          >
+            {t}
+            {t === 'Tuples' && details.data ? ` (${details.data.tuples.length})` : ''}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`prov-panel-${tab}`} aria-labelledby={`prov-tab-${tab}`} className="flex-1 overflow-y-auto px-4 py-3 text-sm">
+        {details.isPending && <p role="status">Loading…</p>}
+        {details.isError && (
+          <div role="alert" className="space-y-2 text-red-800">
+            <p>{details.error.message}</p>
+            <button type="button" className="rounded border border-red-300 px-2 py-0.5" onClick={() => details.refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {details.data && tab === 'Source' && <SourceTab d={details.data} />}
+        {details.data && tab === 'Record' && <RecordTab d={details.data} />}
+        {details.data && tab === 'Tuples' && <TuplesTab d={details.data} />}
+      </div>
+    </aside>
+  );
+}
+
+function SourceTab({ d }: { d: ProvenanceDetails }) {
+  if (!d.paper) return <p className="text-slate-600">This item names no paper.</p>;
+  const p = d.paragraph;
+  return (
+    <div className="space-y-3" data-testid="provenance-source">
+      <div>
+        <p className="font-medium">{d.paper.title ?? 'Untitled paper'}</p>
+        <p className="text-xs text-slate-600">
+          {[d.paper.authors.slice(0, 6).join(', ') + (d.paper.authors.length > 6 ? ' et al.' : ''), d.paper.journal, d.paper.year].filter(Boolean).join(' · ')}
+        </p>
+        <p className="text-xs text-slate-600">
+          {d.paper.doi && (
+            <a href={`https://doi.org/${d.paper.doi}`} className="text-teal-800 hover:underline" rel="noreferrer noopener" target="_blank">
+              doi:{d.paper.doi}
+            </a>
+          )}
+          {d.paper.license && ` · licence ${d.paper.license}`} · {d.paper.source}
+        </p>
+      </div>
+      {p ? (
+        <div className="space-y-2">
+          <p className="text-xs text-slate-500">
+            {p.section ?? 'no section'}
+            {p.role ? ` · ${p.role}` : ''} · paragraph {p.ordinal + 1}
+          </p>
+          {p.before && <p className="text-slate-500">{p.before.text}</p>}
+          <p className="rounded bg-slate-50 p-2" data-testid="provenance-paragraph">
+            {p.sentence ? (
+              <>
+                {p.text.slice(0, p.sentence.start)}
+                <mark className="bg-yellow-100">{p.text.slice(p.sentence.start, p.sentence.end)}</mark>
+                {p.text.slice(p.sentence.end)}
+              </>
+            ) : (
+              p.text
+            )}
+          </p>
+          {p.after && <p className="text-slate-500">{p.after.text}</p>}
+          <Link href={`/papers/${d.paper.id}#p${p.ordinal}`} className="text-teal-800 hover:underline">
+            Open paper at this paragraph
+          </Link>
+        </div>
+      ) : (
+        <Link href={`/papers/${d.paper.id}`} className="text-teal-800 hover:underline">
+          Open paper
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function RecordTab({ d }: { d: ProvenanceDetails }) {
+  if (!d.record) return <p className="text-slate-600">No structured record for this item's paper.</p>;
+  return (
+    <div className="space-y-2" data-testid="provenance-record">
+      <p className="font-medium">{d.record.title}</p>
+      <JsonTree value={d.record.value} />
+    </div>
+  );
+}
+
+function TuplesTab({ d }: { d: ProvenanceDetails }) {
+  if (d.tuples.length === 0) return <p className="text-slate-600">No graph tuples were extracted from this item.</p>;
+  return (
+    <ul className="space-y-2" data-testid="provenance-tuples">
+      {d.tuples.map((t) => (
+        <li key={t.id} className="rounded border border-slate-200 p-2">
+          <p>
+            <span className="font-medium">{t.subject.label}</span> <span className="text-xs text-slate-500">{t.relation}</span>{' '}
+            <span className="font-medium">{t.object.label}</span>
+            {t.value && <span className="text-slate-700"> · {t.value}</span>}
+          </p>
+          {t.sentence && <p className="mt-1 text-xs text-slate-600">“{t.sentence}”</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}

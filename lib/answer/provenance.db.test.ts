@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { tuplesTouching } from '../db/graph.ts';
+import { runIngest } from '../jobs/import-job.ts';
+import { openTestDatabase } from '../testing/database.ts';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { provenanceDetails } from './provenance.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const dir = tempDir();
+  await runIngest(db, readConfig({}), [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], {
+    trigger: 'cli',
+  });
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('provenanceDetails', () => {
+  it('gives the paper, the paragraph in context with the cited sentence, its tuples with sentences and their subgraph', async () => {
+    const [tuple] = (await tuplesTouching(db, ['p:power-density'], 10)).filter((t) => t.value === 812);
+    const paragraph = await db.prisma.paragraph.findUniqueOrThrow({ where: { id: tuple.paragraphId! }, select: { text: true, paperId: true } });
+    const start = paragraph.text.indexOf('We report');
+    const end = paragraph.text.indexOf('°C.', start) + 3;
+    const d = await provenanceDetails(db, { paragraphId: tuple.paragraphId, sentence: { start, end } });
+    expect(d.paper).toMatchObject({ id: paragraph.paperId, title: 'Cobalt-free perovskite cathodes for intermediate-temperature fuel cells' });
+    expect(d.paper?.doi).toBe('10.9999/demo.sofc.2021.001');
+    expect(d.paragraph?.text.slice(d.paragraph.sentence!.start, d.paragraph.sentence!.end)).toMatch(/^We report .*812 mW cm−2 at 700 °C\.$/);
+    expect(d.paragraph?.before).toBeNull();
+    expect(d.tuples.map((t) => t.id)).toContain(tuple.id);
+    const shown = d.tuples.find((t) => t.id === tuple.id)!;
+    expect(shown).toMatchObject({ relation: 'has_property', value: '812 mW/cm^2', object: { key: 'p:power-density' } });
+    expect(shown.sentence).toMatch(/812 mW cm−2/);
+    expect(d.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining([shown.subject.key, 'p:power-density']));
+    expect(d.graph.edges).toContainEqual({ id: tuple.id, source: shown.subject.key, target: 'p:power-density', relation: 'has_property' });
+  });
+  it('ignores a sentence span outside the paragraph, and gives a tuple alone by its id', async () => {
+    const [tuple] = await tuplesTouching(db, ['p:power-density'], 1);
+    const d = await provenanceDetails(db, { paragraphId: tuple.paragraphId, sentence: { start: 0, end: 10_000_000 } });
+    expect(d.paragraph?.sentence).toBeNull();
+    const alone = await provenanceDetails(db, { tupleIds: [tuple.id] });
+    expect(alone.paragraph).toBeNull();
+    expect(alone.tuples.map((t) => t.id)).toEqual([tuple.id]);
+  });
+});
