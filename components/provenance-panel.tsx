@@ -5,9 +5,10 @@ import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import type { ProvenanceDetails } from '@/lib/answer/provenance';
 import { type Evidence, paperOf, provenanceOf, tupleIdsOf } from '@/lib/evidence/model';
+import { GraphView } from './graph-view';
 import { JsonTree } from './json-tree';
 
-const TABS = ['Source', 'Record', 'Tuples'] as const;
+const TABS = ['Source', 'Record', 'Tuples', 'Graph'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The provenance API's query for one item: the ids its provenance names. */
@@ -29,7 +30,7 @@ export function provenanceQuery(e: Evidence): string {
 /**
  * The side panel a citation or an evidence item opens: the item's paper and paragraph in context with the cited
  * sentence marked (Source), its structured record as a tree (Record), its graph tuples with their source
- * sentences (Tuples). Escape closes it; the tabs follow the WAI-ARIA tabs pattern (arrow keys move between them).
+ * sentences (Tuples) and the subgraph they form, explorable (Graph). Escape closes it; the tabs follow the WAI-ARIA tabs pattern (arrow keys move between them).
  */
 export function ProvenancePanel({ evidence, label, onClose }: { evidence: Evidence; label: string; onClose: () => void }) {
   const [tab, setTab] = useState<Tab>(evidence.kind === 'tuple' || evidence.kind === 'path' ? 'Tuples' : evidence.kind === 'record' ? 'Record' : 'Source');
@@ -93,7 +94,7 @@ export function ProvenancePanel({ evidence, label, onClose }: { evidence: Eviden
             className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === t ? 'border-teal-700 font-medium text-teal-900' : 'border-transparent text-slate-600'}`}
           >
             {t}
-            {t === 'Tuples' && details.data ? ` (${details.data.tuples.length})` : ''}
+            {t === 'Tuples' && details.data ? ` (${details.data.graph.tuples.length})` : ''}
           </button>
         ))}
       </div>
@@ -110,6 +111,7 @@ export function ProvenancePanel({ evidence, label, onClose }: { evidence: Eviden
         {details.data && tab === 'Source' && <SourceTab d={details.data} />}
         {details.data && tab === 'Record' && <RecordTab d={details.data} />}
         {details.data && tab === 'Tuples' && <TuplesTab d={details.data} />}
+        {details.data && tab === 'Graph' && <GraphView initial={details.data.graph} name={`provenance-${label}`} />}
       </div>
     </aside>
   );
@@ -177,10 +179,10 @@ function RecordTab({ d }: { d: ProvenanceDetails }) {
 }
 
 function TuplesTab({ d }: { d: ProvenanceDetails }) {
-  if (d.tuples.length === 0) return <p className="text-slate-600">No graph tuples were extracted from this item.</p>;
+  if (d.graph.tuples.length === 0) return <p className="text-slate-600">No graph tuples were extracted from this item.</p>;
   return (
     <ul className="space-y-2" data-testid="provenance-tuples">
-      {d.tuples.map((t) => (
+      {d.graph.tuples.map((t) => (
         <li key={t.id} className="rounded border border-slate-200 p-2">
           <p>
             <span className="font-medium">{t.subject.label}</span> <span className="text-xs text-slate-500">{t.relation}</span>{' '}

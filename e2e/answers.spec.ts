@@ -35,6 +35,31 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
   await expect(panel.getByTestId('provenance-tuples')).toContainText('812');
   await expect(panel.getByTestId('provenance-tuples')).toContainText('“We report a cobalt-free La0.6Sr0.4FeO3 cathode');
   await page.screenshot({ path: `${shots}/provenance-tuples.png` });
+  // The Graph tab: the subgraph of the item drawn by cytoscape, with a legend; an edge lists its tuples and opens
+  // their paragraph; a node's neighbourhood can be added; the view exports as JSON and GraphML.
+  await panel.getByRole('tab', { name: 'Graph' }).click();
+  const graph = panel.getByTestId('graph-view');
+  await expect(graph.locator('canvas').first()).toBeVisible();
+  await expect(graph.getByRole('list', { name: 'Legend' })).toContainText('material 1');
+  await graph.getByText(/as a list/).click();
+  await graph.getByRole('list', { name: 'Edges' }).getByRole('button').first().click();
+  await expect(graph.getByTestId('graph-edge')).toContainText('has property · 1 tuple');
+  await expect(graph.getByTestId('graph-edge')).toContainText('“We report a cobalt-free La0.6Sr0.4FeO3 cathode');
+  await expect(graph.getByTestId('graph-edge').getByRole('link', { name: 'open paragraph' })).toHaveAttribute('href', /\/papers\/[^#]+#p0$/);
+  await graph.getByRole('list', { name: 'Nodes' }).getByRole('button', { name: 'power density' }).click();
+  // This corpus has no other tuple on power density: the expansion asks the server and adds nothing twice.
+  const expansion = page.waitForResponse((r) => r.url().includes('/api/graph/neighbourhood?key=p%3Apower-density') && r.ok());
+  await graph.getByRole('button', { name: 'Expand neighbourhood' }).click();
+  expect((await (await expansion).json()).edges).toHaveLength(1);
+  await expect(graph.getByRole('status')).toHaveText('0 nodes and 0 edges added');
+  await expect(graph.getByRole('list', { name: 'Legend' })).toContainText('2 nodes · 1 edges');
+  await page.screenshot({ path: `${shots}/provenance-graph.png` });
+  const [json] = await Promise.all([page.waitForEvent('download'), graph.getByRole('button', { name: 'Export JSON' }).click()]);
+  expect(json.suggestedFilename()).toBe('provenance-E1.json');
+  const exported = JSON.parse(await (await import('node:fs/promises')).readFile((await json.path())!, 'utf8'));
+  expect(exported.nodes.map((n: { id: string }) => n.id)).toContain('p:power-density');
+  const [graphml] = await Promise.all([page.waitForEvent('download'), graph.getByRole('button', { name: 'Export GraphML' }).click()]);
+  expect(graphml.suggestedFilename()).toBe('provenance-E1.graphml');
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   const url = page.url();
@@ -85,4 +110,9 @@ test('GET /api/provenance refuses requests that name nothing or malformed ids, w
   const bad = await request.get('/api/provenance?paragraph=%00drop&sentence=1-x');
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toMatch(/malformed id/);
+  const noKey = await request.get('/api/graph/neighbourhood?key=%00');
+  expect(noKey.status()).toBe(400);
+  expect((await noKey.json()).error).toMatch(/entity key/);
+  const unknown = await request.get('/api/graph/neighbourhood?key=f:NoSuchThing');
+  expect(await unknown.json()).toEqual({ nodes: [], edges: [], tuples: [] });
 });

@@ -5,6 +5,7 @@ import { tuplesTouching } from '../db/graph.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { neighbourhood } from '../graph/explore.ts';
 import { provenanceDetails } from './provenance.ts';
 
 let db: Database;
@@ -30,12 +31,20 @@ describe('provenanceDetails', () => {
     expect(d.paper?.doi).toBe('10.9999/demo.sofc.2021.001');
     expect(d.paragraph?.text.slice(d.paragraph.sentence!.start, d.paragraph.sentence!.end)).toMatch(/^We report .*812 mW cm−2 at 700 °C\.$/);
     expect(d.paragraph?.before).toBeNull();
-    expect(d.tuples.map((t) => t.id)).toContain(tuple.id);
-    const shown = d.tuples.find((t) => t.id === tuple.id)!;
-    expect(shown).toMatchObject({ relation: 'has_property', value: '812 mW/cm^2', object: { key: 'p:power-density' } });
+    expect(d.graph.tuples.map((t) => t.id)).toContain(tuple.id);
+    const shown = d.graph.tuples.find((t) => t.id === tuple.id)!;
+    expect(shown).toMatchObject({ relation: 'has_property', value: '812 mW/cm^2', object: { id: 'p:power-density' } });
     expect(shown.sentence).toMatch(/812 mW cm−2/);
-    expect(d.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining([shown.subject.key, 'p:power-density']));
-    expect(d.graph.edges).toContainEqual({ id: tuple.id, source: shown.subject.key, target: 'p:power-density', relation: 'has_property' });
+    expect(shown.paragraphOrdinal).toBe(0);
+    expect(d.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining([shown.subject.id, 'p:power-density']));
+    expect(d.graph.edges).toContainEqual({ id: tuple.id, source: shown.subject.id, target: 'p:power-density', relation: 'has_property' });
+  });
+  it('gives an entity’s neighbourhood: the tuples touching it, as nodes and edges', async () => {
+    const g = await neighbourhood(db, 'p:power-density');
+    expect(g.edges.length).toBeGreaterThan(0);
+    expect(g.edges.every((e) => e.source === 'p:power-density' || e.target === 'p:power-density')).toBe(true);
+    expect(g.nodes.map((n) => n.id)).toContain('p:power-density');
+    expect(g.tuples.map((t) => t.id).sort()).toEqual(g.edges.map((e) => e.id).sort());
   });
   it('ignores a sentence span outside the paragraph, and gives a tuple alone by its id', async () => {
     const [tuple] = await tuplesTouching(db, ['p:power-density'], 1);
@@ -43,6 +52,6 @@ describe('provenanceDetails', () => {
     expect(d.paragraph?.sentence).toBeNull();
     const alone = await provenanceDetails(db, { tupleIds: [tuple.id] });
     expect(alone.paragraph).toBeNull();
-    expect(alone.tuples.map((t) => t.id)).toEqual([tuple.id]);
+    expect(alone.graph.tuples.map((t) => t.id)).toEqual([tuple.id]);
   });
 });

@@ -1,13 +1,15 @@
 import type { Database } from '../db/database.ts';
-import { type LabelledTuple, labelledTuples } from '../db/graph.ts';
+import { labelledTuples } from '../db/graph.ts';
+import { graphOf } from '../graph/explore.ts';
+import type { GraphData } from '../graph/view.ts';
 import { paperWithStructure, paragraphInContext } from '../db/papers.ts';
 import { getRecord } from '../db/records.ts';
 
 /**
  * What the provenance panel shows for one cited item, per tab: **Source** (the paper's metadata; the paragraph in
  * context with its neighbours, the cited sentence's span), **Record** (the paper's structured record, or the
- * imported record an item is), **Tuples** (the graph tuples of the paragraph or the item, each with its source
- * sentence) and **Graph** (those tuples as nodes and edges). Read from the database by the ids an item's
+ * imported record an item is), **Tuples** and **Graph** (the graph tuples of the paragraph or the item, each with
+ * its source sentence, and the subgraph they form). Read from the database by the ids an item's
  * provenance names, so any item of any stored answer can be opened.
  */
 export interface ProvenanceRequest {
@@ -41,16 +43,8 @@ export interface ProvenanceDetails {
     after: { section: string | null; text: string } | null;
   } | null;
   record: { title: string; kind: string; value: unknown } | null;
-  tuples: {
-    id: string;
-    subject: { key: string; label: string; kind: string };
-    relation: string;
-    object: { key: string; label: string; kind: string };
-    value: string | null;
-    sentence: string | null;
-    paragraphId: string | null;
-  }[];
-  graph: { nodes: { id: string; label: string; kind: string }[]; edges: { id: string; source: string; target: string; relation: string }[] };
+  /** The item's tuples with their source sentences, and the subgraph they form. */
+  graph: GraphData;
 }
 
 /** Tuples shown for one item at most (a paragraph rarely has more; the panel says when some were left out). */
@@ -94,30 +88,6 @@ export async function provenanceDetails(db: Database, req: ProvenanceRequest): P
       : paper?.structure
         ? { title: `Structured record (${paper.structure.extractor})`, kind: 'paper-structure', value: paper.structure.record }
         : null,
-    tuples: tuples.map(tupleView),
-    graph: subgraph(tuples),
+    graph: graphOf(tuples),
   };
-}
-
-function tupleView(t: LabelledTuple): ProvenanceDetails['tuples'][number] {
-  const value = t.value === null ? null : `${t.value}${t.valueMax !== null && t.valueMax !== t.value ? `–${t.valueMax}` : ''}${t.unit ? ` ${t.unit}` : ''}`;
-  return {
-    id: t.id,
-    subject: { key: t.subjectKey, label: t.subjectLabel, kind: t.subjectKind },
-    relation: t.relation,
-    object: { key: t.objectKey, label: t.objectLabel, kind: t.objectKind },
-    value,
-    sentence: t.sentence,
-    paragraphId: t.paragraphId,
-  };
-}
-
-/** The tuples as a graph: one node per entity, one edge per tuple. */
-export function subgraph(tuples: LabelledTuple[]): ProvenanceDetails['graph'] {
-  const nodes = new Map<string, { id: string; label: string; kind: string }>();
-  for (const t of tuples) {
-    nodes.set(t.subjectKey, { id: t.subjectKey, label: t.subjectLabel, kind: t.subjectKind });
-    nodes.set(t.objectKey, { id: t.objectKey, label: t.objectLabel, kind: t.objectKind });
-  }
-  return { nodes: [...nodes.values()], edges: tuples.map((t) => ({ id: t.id, source: t.subjectKey, target: t.objectKey, relation: t.relation })) };
 }

@@ -334,23 +334,35 @@ export async function tuplesForRetrieval(db: Database): Promise<RetrievalTupleRo
 
 /** A tuple with its entities' labels and kinds, for display. */
 export interface LabelledTuple extends StoredTuple {
+  /** The paragraph's position in its paper, when the tuple comes from a paragraph. */
+  paragraphOrdinal: number | null;
   subjectLabel: string;
   subjectKind: string;
   objectLabel: string;
   objectKind: string;
 }
 
-/** The tuples extracted from one paragraph, or with the given ids (at most `limit`), with their entities' labels. */
-export async function labelledTuples(db: Database, where: { paragraphId?: string; ids?: string[] }, limit = 100): Promise<LabelledTuple[]> {
-  if (!where.paragraphId && !where.ids?.length) return [];
+/**
+ * The tuples extracted from one paragraph, with the given ids, or touching the given entity keys (at most `limit`),
+ * with their entities' labels.
+ */
+export async function labelledTuples(
+  db: Database,
+  where: { paragraphId?: string; ids?: string[]; touching?: string[] },
+  limit = 100,
+): Promise<LabelledTuple[]> {
+  if (!where.paragraphId && !where.ids?.length && !where.touching?.length) return [];
   return db.prisma.$queryRawUnsafe<LabelledTuple[]>(
     `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", s.kind AS "subjectKind", t.relation, o.key AS "objectKey", o.label AS "objectLabel",
             o.kind AS "objectKind", t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId",
-            t."recordId", t.start, t."end", t.sentence, t.stamp
+            t."recordId", t.start, t."end", t.sentence, t.stamp, p.ordinal AS "paragraphOrdinal"
      FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
-     WHERE t."paragraphId" = $1 OR t.id = ANY($2::text[]) ORDER BY t.start NULLS LAST, t.id LIMIT $3`,
+     LEFT JOIN "Paragraph" p ON p.id = t."paragraphId"
+     WHERE t."paragraphId" = $1 OR t.id = ANY($2::text[]) OR s.key = ANY($3::text[]) OR o.key = ANY($3::text[])
+     ORDER BY t.start NULLS LAST, t.id LIMIT $4`,
     where.paragraphId ?? null,
     where.ids ?? [],
+    where.touching ?? [],
     limit,
   );
 }

@@ -1,0 +1,269 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import type { Core } from 'cytoscape';
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useMemo, useRef, useState } from 'react';
+import { type GraphData, mergeGraphs, toGraphML } from '@/lib/graph/view';
+
+const GraphCanvas = dynamic(() => import('./graph-canvas'), {
+  ssr: false,
+  loading: () => <p className="p-3 text-sm text-slate-600">Loading the graph…</p>,
+});
+
+// Kept in step with graph-canvas's KIND_COLOURS (not imported: that module loads cytoscape, client-only).
+const LEGEND_COLOURS: Record<string, string> = {
+  material: 'bg-teal-700',
+  property: 'bg-violet-600',
+  method: 'bg-amber-700',
+  value: 'bg-blue-600',
+  concept: 'bg-slate-600',
+};
+
+function download(name: string, type: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * An interactive graph: the canvas (cytoscape with the fcose layout), a legend with counts per entity kind, a
+ * relation filter, node search, fit and reset, expansion of a node's neighbourhood, the tuples behind a clicked
+ * edge with links to their paragraphs, and export as JSON or GraphML. Every node and edge is also listed as a
+ * button, so the graph can be used from the keyboard and read by a screen reader.
+ */
+export function GraphView({ initial, highlight = [], name = 'graph' }: { initial: GraphData; highlight?: string[]; name?: string }) {
+  const [data, setData] = useState(initial);
+  const [relation, setRelation] = useState('all');
+  const [search, setSearch] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [selected, setSelected] = useState<{ kind: 'node' | 'edge'; id: string } | null>(null);
+  const cy = useRef<Core | null>(null);
+  const highlighted = useMemo(() => new Set(highlight), [highlight]);
+
+  const expand = useMutation({
+    mutationFn: async (key: string): Promise<GraphData> => {
+      const res = await fetch(`/api/graph/neighbourhood?key=${encodeURIComponent(key)}`);
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(body?.error ?? `expansion failed (${res.status})`);
+      return body;
+    },
+    onSuccess: (g) => {
+      const merged = mergeGraphs(data, g);
+      setNotice(`${merged.nodes.length - data.nodes.length} nodes and ${merged.edges.length - data.edges.length} edges added`);
+      setData(merged);
+    },
+  });
+
+  const relations = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const e of data.edges) counts.set(e.relation, (counts.get(e.relation) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  }, [data.edges]);
+  const edges = relation === 'all' ? data.edges : data.edges.filter((e) => e.relation === relation);
+  const nodes = useMemo(() => {
+    if (relation === 'all') return data.nodes;
+    const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
+    return data.nodes.filter((n) => touched.has(n.id));
+  }, [data.nodes, edges, relation]);
+  const kinds = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const n of nodes) counts.set(n.kind, (counts.get(n.kind) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  }, [nodes]);
+
+  const node = selected?.kind === 'node' ? data.nodes.find((n) => n.id === selected.id) : undefined;
+  const edge = selected?.kind === 'edge' ? data.edges.find((e) => e.id === selected.id) : undefined;
+  // The tuples behind an edge: every tuple between the same two entities with the same relation.
+  const edgeTuples = edge ? data.tuples.filter((t) => t.subject.id === edge.source && t.object.id === edge.target && t.relation === edge.relation) : [];
+
+  const find = () => {
+    const q = search.trim().toLowerCase();
+    if (!q) return;
+    const hit = nodes.find((n) => n.label.toLowerCase().includes(q) || n.id.toLowerCase().includes(q));
+    if (!hit) {
+      setNotice(`no node matches “${search.trim()}”`);
+      return;
+    }
+    setNotice(null);
+    setSelected({ kind: 'node', id: hit.id });
+    const el = cy.current?.getElementById(hit.id);
+    if (el?.nonempty()) cy.current?.animate({ center: { eles: el }, zoom: 1.5 }, { duration: 200 });
+  };
+
+  if (initial.nodes.length === 0) return <p className="text-sm text-slate-600">No graph tuples for this item.</p>;
+  return (
+    <div className="space-y-2" data-testid="graph-view">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <label>
+          Relation{' '}
+          <select
+            value={relation}
+            onChange={(e) => setRelation(e.target.value)}
+            className="rounded border border-slate-300 px-1 py-0.5"
+            aria-label="Filter by relation"
+          >
+            <option value="all">all ({data.edges.length})</option>
+            {relations.map(([r, n]) => (
+              <option key={r} value={r}>
+                {r} ({n})
+              </option>
+            ))}
+          </select>
+        </label>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            find();
+          }}
+          className="flex gap-1"
+        >
+          <input
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Find a node"
+            aria-label="Find a node"
+            className="w-32 rounded border border-slate-300 px-1 py-0.5"
+          />
+          <button type="submit" className="rounded border border-slate-300 px-2">
+            Find
+          </button>
+        </form>
+        <button type="button" className="rounded border border-slate-300 px-2" onClick={() => cy.current?.fit(undefined, 20)}>
+          Fit
+        </button>
+        <button
+          type="button"
+          className="rounded border border-slate-300 px-2"
+          onClick={() => {
+            setData(initial);
+            setRelation('all');
+            setSelected(null);
+            setNotice(null);
+            cy.current?.fit(undefined, 20);
+          }}
+        >
+          Reset
+        </button>
+        <button
+          type="button"
+          className="rounded border border-slate-300 px-2"
+          onClick={() => download(`${name}.json`, 'application/json', JSON.stringify(data, null, 2))}
+        >
+          Export JSON
+        </button>
+        <button
+          type="button"
+          className="rounded border border-slate-300 px-2"
+          onClick={() => download(`${name}.graphml`, 'application/graphml+xml', toGraphML(data))}
+        >
+          Export GraphML
+        </button>
+      </div>
+      <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Legend">
+        {kinds.map(([k, n]) => (
+          <li key={k} className="flex items-center gap-1">
+            <span className={`inline-block h-2.5 w-2.5 rounded-full ${LEGEND_COLOURS[k] ?? LEGEND_COLOURS.concept}`} aria-hidden />
+            {k} {n}
+          </li>
+        ))}
+        <li className="text-slate-500">
+          {nodes.length} nodes · {edges.length} edges{highlight.length ? ' · causal path in red' : ''}
+        </li>
+      </ul>
+      {notice && (
+        <p role="status" className="text-xs text-slate-600">
+          {notice}
+        </p>
+      )}
+      {expand.isError && (
+        <p role="alert" className="text-xs text-red-800">
+          {expand.error.message}
+        </p>
+      )}
+      <div className="h-72 rounded border border-slate-200 bg-slate-50">
+        <GraphCanvas
+          nodes={nodes}
+          edges={edges}
+          highlight={highlighted}
+          selected={selected ? (selected.kind === 'edge' ? `edge:${selected.id}` : selected.id) : null}
+          onNode={(id) => setSelected({ kind: 'node', id })}
+          onEdge={(id) => setSelected({ kind: 'edge', id })}
+          onReady={(c) => {
+            cy.current = c;
+          }}
+        />
+      </div>
+      {node && (
+        <div className="rounded border border-slate-200 p-2 text-sm" data-testid="graph-node">
+          <p>
+            <span className="font-medium">{node.label}</span> <span className="text-xs text-slate-500">{node.kind}</span>{' '}
+            <span className="text-xs text-slate-500">· {data.edges.filter((e) => e.source === node.id || e.target === node.id).length} edges shown</span>
+          </p>
+          <button
+            type="button"
+            disabled={expand.isPending}
+            onClick={() => expand.mutate(node.id)}
+            className="mt-1 rounded border border-slate-300 px-2 text-xs disabled:opacity-50"
+          >
+            {expand.isPending ? 'Expanding…' : 'Expand neighbourhood'}
+          </button>
+        </div>
+      )}
+      {edge && (
+        <div className="space-y-1 rounded border border-slate-200 p-2 text-sm" data-testid="graph-edge">
+          <p className="font-medium">
+            {edge.relation.replace(/_/g, ' ')} · {edgeTuples.length} tuple{edgeTuples.length === 1 ? '' : 's'}
+          </p>
+          <ul className="space-y-1">
+            {edgeTuples.map((t) => (
+              <li key={t.id}>
+                {t.subject.label} — {t.relation} → {t.object.label}
+                {t.value ? ` · ${t.value}` : ''}
+                {t.sentence && <span className="block text-xs text-slate-600">“{t.sentence}”</span>}
+                {t.paperId && (
+                  <Link
+                    href={`/papers/${t.paperId}${t.paragraphOrdinal !== null ? `#p${t.paragraphOrdinal}` : ''}`}
+                    className="text-xs text-teal-800 hover:underline"
+                  >
+                    open paragraph
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <details className="text-xs">
+        <summary className="cursor-pointer">
+          Nodes ({nodes.length}) and edges ({edges.length}) as a list
+        </summary>
+        <div className="mt-1 grid grid-cols-2 gap-2">
+          <ul aria-label="Nodes" className="space-y-0.5">
+            {nodes.map((n) => (
+              <li key={n.id}>
+                <button type="button" className="text-left text-teal-800 hover:underline" onClick={() => setSelected({ kind: 'node', id: n.id })}>
+                  {n.label}
+                </button>{' '}
+                <span className="text-slate-500">{n.kind}</span>
+              </li>
+            ))}
+          </ul>
+          <ul aria-label="Edges" className="space-y-0.5">
+            {edges.map((e) => (
+              <li key={e.id}>
+                <button type="button" className="text-left text-teal-800 hover:underline" onClick={() => setSelected({ kind: 'edge', id: e.id })}>
+                  {data.nodes.find((n) => n.id === e.source)?.label} — {e.relation} → {data.nodes.find((n) => n.id === e.target)?.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Database } from '../db/database.ts';
+import { type LabelledTuple, labelledTuples } from '../db/graph.ts';
+import { EXPANSION_TUPLES, GRAPH_NODE_CAP, type GraphData, type GraphNode, type GraphTupleView } from './view.ts';
+
+/** Reads the graph views of `view.ts` from the database: an entity's neighbourhood, the subgraph of some tuples. */
+
+export function tupleView(t: LabelledTuple): GraphTupleView {
+  const value = t.value === null ? null : `${t.value}${t.valueMax !== null && t.valueMax !== t.value ? `–${t.valueMax}` : ''}${t.unit ? ` ${t.unit}` : ''}`;
+  return {
+    id: t.id,
+    subject: { id: t.subjectKey, label: t.subjectLabel, kind: t.subjectKind },
+    relation: t.relation,
+    object: { id: t.objectKey, label: t.objectLabel, kind: t.objectKind },
+    value,
+    sentence: t.sentence,
+    paperId: t.paperId,
+    paragraphId: t.paragraphId,
+    paragraphOrdinal: t.paragraphOrdinal,
+  };
+}
+
+/** Tuples as a graph: one node per entity, one edge per tuple. */
+export function graphOf(tuples: LabelledTuple[]): GraphData {
+  const nodes = new Map<string, GraphNode>();
+  for (const t of tuples) {
+    nodes.set(t.subjectKey, { id: t.subjectKey, label: t.subjectLabel, kind: t.subjectKind });
+    nodes.set(t.objectKey, { id: t.objectKey, label: t.objectLabel, kind: t.objectKind });
+  }
+  return {
+    nodes: [...nodes.values()],
+    edges: tuples.map((t) => ({ id: t.id, source: t.subjectKey, target: t.objectKey, relation: t.relation })),
+    tuples: tuples.map(tupleView),
+  };
+}
+
+/** An entity's neighbourhood: the tuples that have it as subject or object. */
+export async function neighbourhood(db: Database, key: string, limit = EXPANSION_TUPLES): Promise<GraphData> {
+  return graphOf(await labelledTuples(db, { touching: [key] }, limit));
+}
+
+/** The subgraph of the given tuples (the graph behind an answer or an evidence item). */
+export async function tupleGraph(db: Database, ids: string[], limit = GRAPH_NODE_CAP): Promise<GraphData> {
+  return graphOf(await labelledTuples(db, { ids }, limit));
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { GRAPH_NODE_CAP, type GraphData, mergeGraphs, toGraphML } from './view.ts';
+
+const node = (id: string) => ({ id, label: id.slice(2), kind: 'material' });
+const tuple = (id: string, s: string, o: string) => ({
+  id,
+  subject: node(s),
+  relation: 'has_property',
+  object: node(o),
+  value: null,
+  sentence: null,
+  paperId: null,
+  paragraphId: null,
+  paragraphOrdinal: null,
+});
+const graph = (pairs: [string, string, string][]): GraphData => ({
+  nodes: [...new Set(pairs.flatMap(([, s, o]) => [s, o]))].map(node),
+  edges: pairs.map(([id, source, target]) => ({ id, source, target, relation: 'has_property' })),
+  tuples: pairs.map(([id, s, o]) => tuple(id, s, o)),
+});
+
+describe('mergeGraphs', () => {
+  it('adds an expansion without duplicates', () => {
+    const merged = mergeGraphs(
+      graph([['t1', 'f:A', 'f:B']]),
+      graph([
+        ['t1', 'f:A', 'f:B'],
+        ['t2', 'f:B', 'f:C'],
+      ]),
+    );
+    expect(merged.nodes.map((n) => n.id)).toEqual(['f:A', 'f:B', 'f:C']);
+    expect(merged.edges.map((e) => e.id)).toEqual(['t1', 't2']);
+    expect(merged.tuples.map((t) => t.id)).toEqual(['t1', 't2']);
+  });
+  it('keeps the view under the node cap, dropping edges whose ends are not shown', () => {
+    const big = graph(Array.from({ length: GRAPH_NODE_CAP - 1 }, (_, i) => [`t${i}`, 'f:Hub', `f:N${i}`] as [string, string, string]));
+    const merged = mergeGraphs(big, graph([['x', 'f:Hub', 'f:New']]));
+    expect(merged.nodes).toHaveLength(GRAPH_NODE_CAP);
+    expect(merged.edges.some((e) => e.id === 'x')).toBe(false);
+    expect(merged.tuples.some((t) => t.id === 'x')).toBe(false);
+  });
+});
+
+describe('toGraphML', () => {
+  it('writes nodes with label and kind and edges with relation, escaping markup', () => {
+    const g = graph([['t<1>', 'f:A&B', 'p:power "density"']]);
+    const xml = toGraphML(g);
+    expect(xml).toContain('<graphml xmlns="http://graphml.graphdrawing.org/xmlns">');
+    expect(xml).toContain('<node id="f:A&amp;B"><data key="label">A&amp;B</data><data key="kind">material</data></node>');
+    expect(xml).toContain('<edge id="t&lt;1&gt;" source="f:A&amp;B" target="p:power &quot;density&quot;"><data key="relation">has_property</data></edge>');
+    expect(xml).not.toMatch(/<[^/?gnkde]/);
+  });
+});

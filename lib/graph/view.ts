@@ -1,0 +1,69 @@
+/**
+ * The graph as the UI shows it: entities as nodes (with their kind), one edge per tuple (with its relation), and
+ * each tuple's value and source sentence, so an edge can list the tuples behind it and open their paragraphs.
+ * Plain data and pure functions, shared by the server (`explore.ts`) and the browser (the graph view).
+ */
+export interface GraphNode {
+  id: string;
+  label: string;
+  kind: string;
+}
+export interface GraphEdge {
+  id: string;
+  source: string;
+  target: string;
+  relation: string;
+}
+export interface GraphTupleView {
+  id: string;
+  subject: GraphNode;
+  relation: string;
+  object: GraphNode;
+  value: string | null;
+  sentence: string | null;
+  paperId: string | null;
+  paragraphId: string | null;
+  /** The paragraph's position in its paper (the paper page's `#p<ordinal>` anchor). */
+  paragraphOrdinal: number | null;
+}
+export interface GraphData {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  tuples: GraphTupleView[];
+}
+
+/** Nodes shown at most, as method B caps its views; an expansion adds at most EXPANSION_TUPLES tuples. */
+export const GRAPH_NODE_CAP = 300;
+export const EXPANSION_TUPLES = 60;
+
+/** Two views as one (an expansion added to what is shown), nodes capped at GRAPH_NODE_CAP; edges need both ends shown. */
+export function mergeGraphs(a: GraphData, b: GraphData): GraphData {
+  const nodes = new Map(a.nodes.map((n) => [n.id, n]));
+  for (const n of b.nodes) if (!nodes.has(n.id) && nodes.size < GRAPH_NODE_CAP) nodes.set(n.id, n);
+  const edges = new Map(a.edges.map((e) => [e.id, e]));
+  for (const e of b.edges) if (nodes.has(e.source) && nodes.has(e.target)) edges.set(e.id, e);
+  const tuples = new Map(a.tuples.map((t) => [t.id, t]));
+  for (const t of b.tuples) if (edges.has(t.id)) tuples.set(t.id, t);
+  return { nodes: [...nodes.values()], edges: [...edges.values()], tuples: [...tuples.values()] };
+}
+
+const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** The view as GraphML (nodes with label and kind, edges with relation), for Gephi, yEd or Cytoscape desktop. */
+export function toGraphML(g: GraphData): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">',
+    '  <key id="label" for="node" attr.name="label" attr.type="string"/>',
+    '  <key id="kind" for="node" attr.name="kind" attr.type="string"/>',
+    '  <key id="relation" for="edge" attr.name="relation" attr.type="string"/>',
+    '  <graph id="assay" edgedefault="directed">',
+    ...g.nodes.map((n) => `    <node id="${xml(n.id)}"><data key="label">${xml(n.label)}</data><data key="kind">${xml(n.kind)}</data></node>`),
+    ...g.edges.map(
+      (e) => `    <edge id="${xml(e.id)}" source="${xml(e.source)}" target="${xml(e.target)}"><data key="relation">${xml(e.relation)}</data></edge>`,
+    ),
+    '  </graph>',
+    '</graphml>',
+  ];
+  return `${lines.join('\n')}\n`;
+}
