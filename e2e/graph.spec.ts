@@ -5,6 +5,39 @@ test.beforeEach(async ({ page }) => {
   await waitForCorpus(page);
 });
 
+// Runs before the merge is undone below: the explorer follows canonical merges.
+test('graph explorer: find an entity, see its neighbourhood, expand a node through a merge, list an edge’s tuples, export', async ({ page }) => {
+  await page.goto('/graph');
+  await page.getByLabel('Find an entity').fill('doping');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  const matches = page.getByRole('list', { name: 'Matching entities' });
+  await matches.getByRole('link', { name: /Sr doping/i }).click();
+  await page.waitForURL(/explore=/);
+  const graph = page.getByTestId('graph-view');
+  await expect(graph.locator('canvas').first()).toBeVisible();
+  await expect(graph.getByRole('list', { name: 'Legend' })).toContainText('2 nodes · 1 edges');
+  await graph.getByText(/as a list/).click();
+  // The effect node: expanding it brings the other paper's tuple, whose spelling canonical clustering merged.
+  await graph
+    .getByRole('list', { name: 'Nodes' })
+    .getByRole('button', { name: /grain boundary conductivit/ })
+    .click();
+  await graph.getByRole('button', { name: 'Expand neighbourhood' }).click();
+  await expect(graph.getByRole('status')).toHaveText(/^[1-9]\d* nodes and [1-9]\d* edges added$/);
+  await expect(graph.getByRole('list', { name: 'Nodes' })).toContainText(/Ba doping/i);
+  await graph
+    .getByRole('list', { name: 'Edges' })
+    .getByRole('button', { name: /Ba doping/i })
+    .click();
+  await expect(graph.getByTestId('graph-edge')).toContainText('The Ba doping leads to higher grain boundary conductivities.');
+  await expect(graph.getByTestId('graph-edge').getByRole('link', { name: 'open paragraph' })).toHaveAttribute('href', /\/papers\/[^#]+#p0$/);
+  await page.screenshot({ path: `${shots}/graph-explorer.png`, fullPage: true });
+  const [graphml] = await Promise.all([page.waitForEvent('download'), graph.getByRole('button', { name: 'Export GraphML' }).click()]);
+  const xml = await (await import('node:fs/promises')).readFile((await graphml.path())!, 'utf8');
+  expect(xml).toMatch(/<graphml [^>]*>/);
+  expect((xml.match(/<edge /g) ?? []).length).toBe(2);
+});
+
 test('graph page: counts, a merge with its spellings and distance, undo and allow again', async ({ page }) => {
   await page.goto('/graph');
   await expect(page.getByRole('heading', { name: 'Knowledge graph' })).toBeVisible();

@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import { getDatabase } from '@/lib/db/client';
-import { graphCounts, mergeGroups, type MergeMember } from '@/lib/db/graph';
+import { findEntities, graphCounts, mergeGroups, type MergeMember } from '@/lib/db/graph';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
+import { GraphView } from '@/components/graph-view';
+import { neighbourhood } from '@/lib/graph/explore';
 import { allowMergeAction, undoMergeAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -27,7 +29,14 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const [counts, merges] = await Promise.all([graphCounts(db), mergeGroups(db, { q, skip: (page - 1) * PAGE, take: PAGE })]);
+  const entity = one(sp.entity).trim().slice(0, 200);
+  const explore = one(sp.explore).slice(0, 300);
+  const [counts, merges, matches, start] = await Promise.all([
+    graphCounts(db),
+    mergeGroups(db, { q, skip: (page - 1) * PAGE, take: PAGE }),
+    entity ? findEntities(db, entity) : Promise.resolve([]),
+    explore ? neighbourhood(db, explore) : Promise.resolve(null),
+  ]);
   const pages = Math.max(1, Math.ceil(merges.total / PAGE));
   const link = (p: number) => `/graph?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
   return (
@@ -40,6 +49,47 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
           which entity a question is grounded on, never the tuples or their spellings: undo any merge you disagree with; clustering will not redo it.
         </p>
       </div>
+      <section aria-label="Explore" className="space-y-2">
+        <h2 className="text-lg font-semibold">Explore</h2>
+        <form className="flex gap-2" action="/graph">
+          <input
+            name="entity"
+            defaultValue={entity}
+            placeholder="an entity, e.g. MgB2, power density, doping"
+            aria-label="Find an entity"
+            className="w-72 rounded border border-slate-300 px-2 py-1 text-sm"
+          />
+          <button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm font-medium text-white">
+            Find
+          </button>
+        </form>
+        {entity && matches.length === 0 && <p className="text-sm text-slate-600">No entity names “{entity}”.</p>}
+        {matches.length > 0 && (
+          <ul className="flex flex-wrap gap-2 text-sm" aria-label="Matching entities">
+            {matches.map((m) => (
+              <li key={m.key}>
+                <Link
+                  href={`/graph?${new URLSearchParams({ entity, explore: m.key })}`}
+                  className="rounded border border-slate-200 bg-white px-2 py-0.5 text-teal-800 hover:underline"
+                >
+                  {m.label}
+                </Link>{' '}
+                <span className="text-xs text-slate-500">
+                  {m.kind} · {m.tuples}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {start && (
+          <div className="rounded-lg border border-slate-200 bg-white p-3">
+            <p className="mb-2 text-sm">
+              Around <span className="font-mono text-xs">{explore}</span>: expand any node to follow the graph.
+            </p>
+            <GraphView key={explore} initial={start} name={`graph-${explore.replace(/[^\w.-]+/g, '_')}`} />
+          </div>
+        )}
+      </section>
       <form className="flex gap-2" action="/graph">
         <input
           name="q"

@@ -366,3 +366,24 @@ export async function labelledTuples(
     limit,
   );
 }
+
+/** The keys of an entity's merge family: its representative and every entity merged into it (itself included). */
+export async function mergeFamily(db: Database, key: string): Promise<string[]> {
+  const rows = await db.prisma.$queryRawUnsafe<{ key: string }[]>(
+    `WITH me AS (SELECT COALESCE(e."mergedIntoId", e.id) AS rep FROM "GraphEntity" e WHERE e.key = $1)
+     SELECT g.key FROM "GraphEntity" g, me WHERE g.id = me.rep OR g."mergedIntoId" = me.rep ORDER BY g.key LIMIT 50`,
+    key,
+  );
+  return rows.length ? rows.map((r) => r.key) : [key];
+}
+
+/** Entities whose label or key contains `q` (case-insensitive), most connected first: where an exploration starts. */
+export async function findEntities(db: Database, q: string, take = 20): Promise<{ key: string; label: string; kind: string; tuples: number }[]> {
+  const rows = await db.prisma.$queryRawUnsafe<{ key: string; label: string; kind: string; tuples: bigint | number }[]>(
+    `SELECT e.key, e.label, e.kind, (SELECT COUNT(*) FROM "GraphTuple" t WHERE t."subjectId" = e.id OR t."objectId" = e.id) AS tuples
+     FROM "GraphEntity" e WHERE e.label ILIKE $1 OR e.key ILIKE $1 ORDER BY tuples DESC, e.label LIMIT $2`,
+    `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    take,
+  );
+  return rows.map((r) => ({ ...r, tuples: Number(r.tuples) }));
+}

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { type LabelledTuple, labelledTuples } from '../db/graph.ts';
+import { type LabelledTuple, labelledTuples, mergeFamily } from '../db/graph.ts';
 import { EXPANSION_TUPLES, GRAPH_NODE_CAP, type GraphData, type GraphNode, type GraphTupleView } from './view.ts';
 
 /** Reads the graph views of `view.ts` from the database: an entity's neighbourhood, the subgraph of some tuples. */
@@ -33,9 +33,12 @@ export function graphOf(tuples: LabelledTuple[]): GraphData {
   };
 }
 
-/** An entity's neighbourhood: the tuples that have it as subject or object. */
+/**
+ * An entity's neighbourhood: the tuples that have it, or a name canonical clustering merged with it, as subject or
+ * object ("grain boundary conductivity" and "grain boundary conductivities" are one concept).
+ */
 export async function neighbourhood(db: Database, key: string, limit = EXPANSION_TUPLES): Promise<GraphData> {
-  return graphOf(await labelledTuples(db, { touching: [key] }, limit));
+  return graphOf(await labelledTuples(db, { touching: await mergeFamily(db, key) }, limit));
 }
 
 /** The subgraph of the given tuples (the graph behind an answer or an evidence item). */
