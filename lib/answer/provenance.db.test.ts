@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { tuplesTouching } from '../db/graph.ts';
+import { findEntities, mergeFamily, tuplesTouching } from '../db/graph.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
@@ -45,6 +45,14 @@ describe('provenanceDetails', () => {
     expect(g.edges.every((e) => e.source === 'p:power-density' || e.target === 'p:power-density')).toBe(true);
     expect(g.nodes.map((n) => n.id)).toContain('p:power-density');
     expect(g.tuples.map((t) => t.id).sort()).toEqual(g.edges.map((e) => e.id).sort());
+  });
+  it('finds entities by name for the explorer, most connected first, taking LIKE wildcards literally', async () => {
+    const found = await findEntities(db, 'POWER');
+    expect(found[0]).toMatchObject({ key: 'p:power-density', kind: 'property' });
+    expect(found[0].tuples).toBeGreaterThan(0);
+    expect(await findEntities(db, '%')).toEqual([]);
+    expect(await mergeFamily(db, 'p:power-density')).toEqual(['p:power-density']);
+    expect(await mergeFamily(db, 'f:NoSuchThing')).toEqual(['f:NoSuchThing']);
   });
   it('ignores a sentence span outside the paragraph, and gives a tuple alone by its id', async () => {
     const [tuple] = await tuplesTouching(db, ['p:power-density'], 1);
