@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { askAction } from '@/app/answers/actions';
-import { PipelineOptions } from './pipeline-options';
+import { AnswerModeOptions, PipelineOptions } from './pipeline-options';
 
 /** Asks a question through the server action; the answer opens at its own URL. */
 export function AskForm({ pipelines, modelId }: { pipelines: { name: string; description: string }[]; modelId: string | null }) {
@@ -32,10 +32,7 @@ export function AskForm({ pipelines, modelId }: { pipelines: { name: string; des
         <label>
           Answer{' '}
           <select name="mode" defaultValue="auto" className="rounded border border-slate-300 px-2 py-1" aria-label="Answer mode">
-            <option value="auto">{modelId ? `model (${modelId})` : 'extractive (no model configured)'}</option>
-            <option value="extractive">extractive, no model</option>
-            {modelId && <option value="model-only">baseline: model only, no retrieval</option>}
-            {modelId && <option value="naive-kg">baseline: graph tuples pasted in (naive KG)</option>}
+            <AnswerModeOptions modelId={modelId} />
           </select>
         </label>
         <button type="submit" disabled={pending} className="ml-auto rounded bg-teal-700 px-4 py-1.5 font-medium text-white disabled:opacity-50">

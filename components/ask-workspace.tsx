@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useRef, useState } from 'react';
 import type { Answer } from '@/lib/answer/types';
 import { AnswerView } from './answer-view';
-import { PipelineOptions } from './pipeline-options';
+import { AnswerModeOptions, PipelineOptions } from './pipeline-options';
 
 /** The `data-answer` part the answer route sends last: the stored answer and its id. */
 type AskMessage = UIMessage<never, { answer: { id: string; answer: Answer } }>;
@@ -118,10 +118,7 @@ export function AskWorkspace({
               className="rounded border border-slate-300 px-2 py-1"
               aria-label="Answer mode"
             >
-              <option value="auto">{modelId ? `model (${modelId})` : 'extractive (no model configured)'}</option>
-              <option value="extractive">extractive, no model</option>
-              {modelId && <option value="model-only">baseline: model only, no retrieval</option>}
-              {modelId && <option value="naive-kg">baseline: graph tuples pasted in (naive KG)</option>}
+              <AnswerModeOptions modelId={modelId} />
             </select>
           </label>
           <span id="workspace-keys" className="text-xs text-slate-500">

@@ -4,18 +4,11 @@ import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import { useEffect, useMemo, useRef } from 'react';
 import CytoscapeComponent from 'react-cytoscapejs';
-import type { GraphEdge, GraphNode } from '@/lib/graph/view';
+import { type GraphEdge, type GraphNode, kindColour } from '@/lib/graph/view';
 
 cytoscape.use(fcose);
 
-/** Colours per entity kind (legend and nodes) and per relation family (edges). */
-export const KIND_COLOURS: Record<string, string> = {
-  material: '#0f766e',
-  property: '#7c3aed',
-  method: '#b45309',
-  value: '#2563eb',
-  concept: '#475569',
-};
+/** Edge colours per relation family (node colours per kind come from the graph view's `KIND_COLOURS`). */
 const relationColour = (relation: string) =>
   /caus|increas|decreas|improv|reduc|lead/.test(relation) ? '#dc2626' : /property|measured/.test(relation) ? '#7c3aed' : '#64748b';
 
@@ -24,12 +17,11 @@ const DRAFT_ABOVE = 200;
 
 /**
  * The cytoscape canvas (client only: cytoscape needs a window). Nodes styled by kind, edges labelled and coloured
- * by relation, the highlighted tuples (a causal path) drawn thick; a click on a node or an edge is reported up.
+ * by relation; a click on a node or an edge is reported up.
  */
 export default function GraphCanvas({
   nodes,
   edges,
-  highlight,
   selected,
   onNode,
   onEdge,
@@ -37,7 +29,6 @@ export default function GraphCanvas({
 }: {
   nodes: GraphNode[];
   edges: GraphEdge[];
-  highlight: Set<string>;
   selected: string | null;
   onNode: (id: string) => void;
   onEdge: (id: string) => void;
@@ -48,13 +39,12 @@ export default function GraphCanvas({
   handlers.current = { onNode, onEdge };
   const elements = useMemo<ElementDefinition[]>(
     () => [
-      ...nodes.map((n) => ({ data: { id: n.id, label: n.label, colour: KIND_COLOURS[n.kind] ?? KIND_COLOURS.concept } })),
+      ...nodes.map((n) => ({ data: { id: n.id, label: n.label, colour: kindColour(n.kind) } })),
       ...edges.map((e) => ({
         data: { id: `edge:${e.id}`, source: e.source, target: e.target, label: e.relation.replace(/_/g, ' '), colour: relationColour(e.relation) },
-        classes: highlight.has(e.id) ? 'path' : '',
       })),
     ],
-    [nodes, edges, highlight],
+    [nodes, edges],
   );
   const layout = useMemo(() => ({ name: 'fcose', quality: nodes.length > DRAFT_ABOVE ? 'draft' : 'default', animate: false, randomize: true }), [nodes.length]);
   useEffect(() => {
@@ -107,10 +97,7 @@ export default function GraphCanvas({
             'text-background-opacity': 0.8,
           },
         },
-        { selector: 'edge.path', style: { width: 4, 'line-color': '#dc2626', 'target-arrow-color': '#dc2626' } },
         { selector: '.selected', style: { 'border-width': 3, 'border-color': '#f59e0b', 'line-color': '#f59e0b', 'target-arrow-color': '#f59e0b' } },
-        { selector: '.dimmed', style: { opacity: 0.15 } },
-        { selector: '.found', style: { 'border-width': 4, 'border-color': '#f59e0b' } },
       ]}
       cy={(cy) => {
         if (cyRef.current === cy) return;

@@ -3,23 +3,14 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Core } from 'cytoscape';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
-import { type GraphData, mergeGraphs, toGraphML } from '@/lib/graph/view';
+import { type GraphData, kindColour, mergeGraphs, toGraphML } from '@/lib/graph/view';
+import { TupleItem } from './tuple-item';
 
 const GraphCanvas = dynamic(() => import('./graph-canvas'), {
   ssr: false,
   loading: () => <p className="p-3 text-sm text-slate-600">Loading the graph…</p>,
 });
-
-// Kept in step with graph-canvas's KIND_COLOURS (not imported: that module loads cytoscape, client-only).
-const LEGEND_COLOURS: Record<string, string> = {
-  material: 'bg-teal-700',
-  property: 'bg-violet-600',
-  method: 'bg-amber-700',
-  value: 'bg-blue-600',
-  concept: 'bg-slate-600',
-};
 
 function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -36,14 +27,13 @@ function download(name: string, type: string, text: string) {
  * edge with links to their paragraphs, and export as JSON or GraphML. Every node and edge is also listed as a
  * button, so the graph can be used from the keyboard and read by a screen reader.
  */
-export function GraphView({ initial, highlight = [], name = 'graph' }: { initial: GraphData; highlight?: string[]; name?: string }) {
+export function GraphView({ initial, name = 'graph' }: { initial: GraphData; name?: string }) {
   const [data, setData] = useState(initial);
   const [relation, setRelation] = useState('all');
   const [search, setSearch] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [selected, setSelected] = useState<{ kind: 'node' | 'edge'; id: string } | null>(null);
   const cy = useRef<Core | null>(null);
-  const highlighted = useMemo(() => new Set(highlight), [highlight]);
 
   const expand = useMutation({
     mutationFn: async (key: string): Promise<GraphData> => {
@@ -167,12 +157,12 @@ export function GraphView({ initial, highlight = [], name = 'graph' }: { initial
       <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Legend">
         {kinds.map(([k, n]) => (
           <li key={k} className="flex items-center gap-1">
-            <span className={`inline-block h-2.5 w-2.5 rounded-full ${LEGEND_COLOURS[k] ?? LEGEND_COLOURS.concept}`} aria-hidden />
+            <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: kindColour(k) }} aria-hidden />
             {k} {n}
           </li>
         ))}
         <li className="text-slate-500">
-          {nodes.length} nodes · {edges.length} edges{highlight.length ? ' · causal path in red' : ''}
+          {nodes.length} nodes · {edges.length} edges
         </li>
       </ul>
       {notice && (
@@ -189,7 +179,6 @@ export function GraphView({ initial, highlight = [], name = 'graph' }: { initial
         <GraphCanvas
           nodes={nodes}
           edges={edges}
-          highlight={highlighted}
           selected={selected ? (selected.kind === 'edge' ? `edge:${selected.id}` : selected.id) : null}
           onNode={(id) => setSelected({ kind: 'node', id })}
           onEdge={(id) => setSelected({ kind: 'edge', id })}
@@ -222,17 +211,7 @@ export function GraphView({ initial, highlight = [], name = 'graph' }: { initial
           <ul className="space-y-1">
             {edgeTuples.map((t) => (
               <li key={t.id}>
-                {t.subject.label} — {t.relation} → {t.object.label}
-                {t.value ? ` · ${t.value}` : ''}
-                {t.sentence && <span className="block text-xs text-slate-600">“{t.sentence}”</span>}
-                {t.paperId && (
-                  <Link
-                    href={`/papers/${t.paperId}${t.paragraphOrdinal !== null ? `#p${t.paragraphOrdinal}` : ''}`}
-                    className="text-xs text-teal-800 hover:underline"
-                  >
-                    open paragraph
-                  </Link>
-                )}
+                <TupleItem t={t} />
               </li>
             ))}
           </ul>

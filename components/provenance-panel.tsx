@@ -7,6 +7,7 @@ import type { ProvenanceDetails } from '@/lib/answer/provenance';
 import { type Evidence, paperOf, provenanceOf, tupleIdsOf } from '@/lib/evidence/model';
 import { GraphView } from './graph-view';
 import { JsonTree } from './json-tree';
+import { TupleItem } from './tuple-item';
 
 const TABS = ['Source', 'Record', 'Tuples', 'Graph'] as const;
 type Tab = (typeof TABS)[number];
@@ -184,12 +185,7 @@ function TuplesTab({ d }: { d: ProvenanceDetails }) {
     <ul className="space-y-2" data-testid="provenance-tuples">
       {d.graph.tuples.map((t) => (
         <li key={t.id} className="rounded border border-slate-200 p-2">
-          <p>
-            <span className="font-medium">{t.subject.label}</span> <span className="text-xs text-slate-500">{t.relation}</span>{' '}
-            <span className="font-medium">{t.object.label}</span>
-            {t.value && <span className="text-slate-700"> · {t.value}</span>}
-          </p>
-          {t.sentence && <p className="mt-1 text-xs text-slate-600">“{t.sentence}”</p>}
+          <TupleItem t={t} />
         </li>
       ))}
     </ul>

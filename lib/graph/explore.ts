@@ -1,17 +1,16 @@
 import type { Database } from '../db/database.ts';
 import { type LabelledTuple, labelledTuples, mergeFamily } from '../db/graph.ts';
-import { EXPANSION_TUPLES, GRAPH_NODE_CAP, type GraphData, type GraphNode, type GraphTupleView } from './view.ts';
+import { EXPANSION_TUPLES, type GraphData, type GraphNode, type GraphTupleView, tupleValue } from './view.ts';
 
-/** Reads the graph views of `view.ts` from the database: an entity's neighbourhood, the subgraph of some tuples. */
+/** Reads the graph views of `view.ts` from the database: tuples as a graph, an entity's neighbourhood. */
 
 export function tupleView(t: LabelledTuple): GraphTupleView {
-  const value = t.value === null ? null : `${t.value}${t.valueMax !== null && t.valueMax !== t.value ? `–${t.valueMax}` : ''}${t.unit ? ` ${t.unit}` : ''}`;
   return {
     id: t.id,
     subject: { id: t.subjectKey, label: t.subjectLabel, kind: t.subjectKind },
     relation: t.relation,
     object: { id: t.objectKey, label: t.objectLabel, kind: t.objectKind },
-    value,
+    value: tupleValue(t),
     sentence: t.sentence,
     paperId: t.paperId,
     paragraphId: t.paragraphId,
@@ -39,9 +38,4 @@ export function graphOf(tuples: LabelledTuple[]): GraphData {
  */
 export async function neighbourhood(db: Database, key: string, limit = EXPANSION_TUPLES): Promise<GraphData> {
   return graphOf(await labelledTuples(db, { touching: await mergeFamily(db, key) }, limit));
-}
-
-/** The subgraph of the given tuples (the graph behind an answer or an evidence item). */
-export async function tupleGraph(db: Database, ids: string[], limit = GRAPH_NODE_CAP): Promise<GraphData> {
-  return graphOf(await labelledTuples(db, { ids }, limit));
 }

@@ -32,6 +32,22 @@ export interface GraphData {
   tuples: GraphTupleView[];
 }
 
+/** The colour of each entity kind, on the canvas and in its legend. */
+export const KIND_COLOURS: Record<string, string> = {
+  material: '#0f766e',
+  property: '#7c3aed',
+  method: '#b45309',
+  value: '#2563eb',
+  concept: '#475569',
+};
+export const kindColour = (kind: string) => KIND_COLOURS[kind] ?? KIND_COLOURS.concept;
+
+/** A tuple's value as its text states it: "812 mW/cm^2", a range "600–800 °C", or null when it has none. */
+export function tupleValue(t: { value: number | null; valueMax: number | null; unit: string | null }): string | null {
+  if (t.value === null) return null;
+  return `${t.value}${t.valueMax !== null && t.valueMax !== t.value ? `–${t.valueMax}` : ''}${t.unit ? ` ${t.unit}` : ''}`;
+}
+
 /** Nodes shown at most, as method B caps its views; an expansion adds at most EXPANSION_TUPLES tuples. */
 export const GRAPH_NODE_CAP = 300;
 export const EXPANSION_TUPLES = 60;

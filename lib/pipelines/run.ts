@@ -1,6 +1,6 @@
 import { createTrace, round } from '../common/trace.ts';
 import { decideAbstention } from '../retrieval/abstention.ts';
-import { preferCompletePapers } from '../retrieval/coverage.ts';
+import { askedFactsCheck, preferCompletePapers } from '../retrieval/coverage.ts';
 import { withBestSentence } from '../retrieval/evidence.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { aggregatePapers } from '../retrieval/papers.ts';
@@ -54,7 +54,10 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
   const ranked = await pipeline.run(ctx);
   const papers = await step(
     'aggregate-papers',
-    () => preferOwnResults(index, analysis, preferCompletePapers(index, analysis, aggregatePapers(index, ranked.evidence))),
+    () => {
+      const states = askedFactsCheck(index, analysis);
+      return preferOwnResults(index, analysis, preferCompletePapers(index, analysis, aggregatePapers(index, ranked.evidence), states), states);
+    },
     (p) => ({
       papers: p.slice(0, 5).map((x) => ({
         paper: x.title ?? x.doi ?? x.paperId,

@@ -1,7 +1,6 @@
 import type { Evidence } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
-import { findProperties } from '../structure/properties.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
 import { calibratedConfidence } from './calibration.ts';
@@ -252,7 +251,7 @@ function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId
   // Values with their units and the phrases naming properties are facets, judged by the facet checks; their words
   // ("maximum power output per unit area of 0.446 W cm⁻²") do not describe a paper and are spelt many ways.
   let described = analysis.body;
-  for (const span of [...analysis.quantities, ...findProperties(analysis.body)])
+  for (const span of [...analysis.quantities, ...analysis.propertySpans])
     described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
   const words = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t));
   if (words.length < 3) return null;

@@ -197,18 +197,32 @@ function decisiveFound(index: RetrievalIndex, analysis: QuestionAnalysis, techni
  * states comes before those that miss some: "0.372 W cm⁻² at 973 K" is decided by the paper reporting 372 mW/cm2
  * at 700 °C, not by a paper about the same cell reporting other figures. Otherwise the order is kept.
  */
-export function preferCompletePapers(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], window = 5): PaperHit[] {
+export function preferCompletePapers(
+  index: RetrievalIndex,
+  analysis: QuestionAnalysis,
+  papers: PaperHit[],
+  states = askedFactsCheck(index, analysis),
+  window = 5,
+): PaperHit[] {
   const top = papers[0];
   if (analysis.quantities.length + analysis.techniques.length === 0 || !top?.paperId || !index.papers.has(top.paperId)) return papers;
-  if (statesAskedFacts(index, analysis, top.paperId)) return papers;
-  const complete = papers.slice(1, window).find((p) => p.paperId && index.papers.has(p.paperId) && statesAskedFacts(index, analysis, p.paperId));
+  if (states(top.paperId)) return papers;
+  const complete = papers.slice(1, window).find((p) => p.paperId && index.papers.has(p.paperId) && states(p.paperId));
   return complete ? [complete, ...papers.filter((p) => p !== complete)] : papers;
 }
 
-/** Whether a paper states every material, value and technique the question states (see `decisiveFound`). */
-export function statesAskedFacts(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): boolean {
+/**
+ * Whether a paper states every material, value and technique the question states (see `decisiveFound`), remembered
+ * per paper for one question: the paper ordering steps ask it of the same papers.
+ */
+export function askedFactsCheck(index: RetrievalIndex, analysis: QuestionAnalysis): (paperId: string) => boolean {
   const needed = analysis.materials.length + analysis.quantities.length + analysis.techniques.length;
-  return decisiveFound(index, analysis, analysis.techniques, paperId) === needed;
+  const known = new Map<string, boolean>();
+  return (paperId) => {
+    let states = known.get(paperId);
+    if (states === undefined) known.set(paperId, (states = decisiveFound(index, analysis, analysis.techniques, paperId) === needed));
+    return states;
+  };
 }
 
 /**

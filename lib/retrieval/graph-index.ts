@@ -4,6 +4,7 @@ import { plainTerms } from '../structure/terms.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import type { QuantityFacet } from './facets.ts';
 import { lazyOnce } from '../common/lazy.ts';
+import { tupleValue } from '../graph/view.ts';
 
 /**
  * The knowledge graph as the graph pipelines read it, built on first use: every tuple with its text terms
@@ -67,9 +68,9 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
     else adjacency.set(a, [[b, id]]);
   };
   for (const r of rows) {
-    const value = r.value !== null ? ` ${r.value}${r.valueMax !== null && r.valueMax !== r.value ? `–${r.valueMax}` : ''} ${r.unit ?? ''}` : '';
+    const value = tupleValue(r);
     const text =
-      `${r.subjectLabel} ${relationWords(r.relation)} ${r.objectLabel}${value}${r.referenceNode ? ` ${r.referenceRelation ?? ''} ${r.referenceNode}` : ''}`
+      `${r.subjectLabel} ${relationWords(r.relation)} ${r.objectLabel}${value ? ` ${value}` : ''}${r.referenceNode ? ` ${r.referenceRelation ?? ''} ${r.referenceNode}` : ''}`
         .replace(/\s+/g, ' ')
         .trim();
     const terms = new Set([...plainTerms(text), r.subjectCanonical, r.objectCanonical, r.subjectKey, r.objectKey]);

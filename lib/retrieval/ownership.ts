@@ -1,4 +1,4 @@
-import { statesAskedFacts } from './coverage.ts';
+import { askedFactsCheck } from './coverage.ts';
 import { quantityMatch } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { FactStatement, PaperHit } from './papers.ts';
@@ -47,10 +47,16 @@ export function factStatement(index: RetrievalIndex, analysis: QuestionAnalysis,
  * with how they state them; when the first of them only cites the values and another reports them as its own
  * result, that one is moved first. Otherwise the order is kept.
  */
-export function preferOwnResults(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], window = 5): PaperHit[] {
+export function preferOwnResults(
+  index: RetrievalIndex,
+  analysis: QuestionAnalysis,
+  papers: PaperHit[],
+  states = askedFactsCheck(index, analysis),
+  window = 5,
+): PaperHit[] {
   if (analysis.quantities.length === 0) return papers;
   const marked = papers.map((p, i) => {
-    if (i >= window || !p.paperId || !index.papers.has(p.paperId) || !statesAskedFacts(index, analysis, p.paperId)) return p;
+    if (i >= window || !p.paperId || !index.papers.has(p.paperId) || !states(p.paperId)) return p;
     const statement = factStatement(index, analysis, p.paperId);
     return statement ? { ...p, statesAskedFacts: statement } : p;
   });

@@ -22,6 +22,8 @@ export interface QuestionAnalysis {
   /** Formula-like words as written ("NiFeS/CoS", "Sr0.7Ho0.3CoO3-δ"), for the corpus presence check. */
   entityWords: string[];
   properties: string[];
+  /** Where `body` names them ("maximum power output per unit area"), so word checks can leave the phrases out. */
+  propertySpans: { start: number; end: number }[];
   quantities: Quantity[];
   askedDimension: Dimension | null;
   aboutSynthesis: boolean;
@@ -73,7 +75,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   // "about 0.18 W/cm2", "roughly 40 K", "ca. 600 C": approximate values, matched with a tolerance.
   for (const quantity of facets.quantities)
     if (!quantity.comparator && APPROXIMATE.test(body.slice(Math.max(0, quantity.start - 16), quantity.start))) quantity.comparator = '~';
-  const properties = [...new Set(findProperties(body).map((p) => p.key))];
+  const mentions = findProperties(body);
+  const properties = [...new Set(mentions.map((p) => p.key))];
   const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) ? 'value' : 'other';
   let askedDimension: Dimension | null = null;
   if (intent === 'value') {
@@ -111,6 +114,7 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     materials: [...materialTerms(facets.formulas, facets.materials)],
     entityWords,
     properties,
+    propertySpans: mentions.map((m) => ({ start: m.start, end: m.end })),
     quantities: facets.quantities,
     askedDimension,
     aboutSynthesis: SYNTHESIS.test(body),
