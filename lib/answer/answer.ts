@@ -109,5 +109,5 @@ export async function composeAnswer(result: RetrievalResult, opts: AnswerOptions
       },
     },
   ];
-  return { ...answer, trace, latencyMs: round(performance.now() - t) };
+  return { ...answer, scope: result.scope, trace, latencyMs: round(performance.now() - t) };
 }

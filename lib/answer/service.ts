@@ -2,6 +2,10 @@ import { answerModel, judgeModel } from '../ai/providers.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { saveAnswer } from '../db/answers.ts';
+import { type PaperFilters, paperIdsMatching } from '../db/papers.ts';
+import { AppError } from '../common/errors.ts';
+import type { QuestionScope } from '../retrieval/scope.ts';
+import { parseCondition } from '../structure/quantities.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrievalService } from '../pipelines/service.ts';
 import { type AnswerEvents, answerQuestion, baselineOf } from './answer.ts';
@@ -14,10 +18,36 @@ export const ANSWER_MODES = ['auto', 'extractive', 'model-only', 'naive-kg'] as 
  */
 export type AnswerModeChoice = (typeof ANSWER_MODES)[number];
 
+/** Filters that scope a question to some papers: a domain, a material in any spelling, a method, a condition range. */
+export type AskFilters = Pick<PaperFilters, 'domain' | 'material' | 'method' | 'condition'>;
+
 export interface AskInput {
   question: string;
   pipeline?: PipelineName;
   mode?: AnswerModeChoice;
+  filters?: AskFilters;
+}
+
+/** The filters as a reader sees them: "domain sofc · material YSZ · condition 600–800 °C". */
+export function describeFilters(f: AskFilters): string {
+  return (['domain', 'material', 'method', 'condition'] as const)
+    .filter((k) => f[k]?.trim())
+    .map((k) => `${k} ${f[k]!.trim()}`)
+    .join(' · ');
+}
+
+/** The papers the filters admit, as a retrieval scope; undefined when no filter is set. */
+export async function resolveScope(db: Database, filters: AskFilters | undefined): Promise<QuestionScope | undefined> {
+  if (!filters) return undefined;
+  const description = describeFilters(filters);
+  if (!description) return undefined;
+  if (filters.condition?.trim() && !parseCondition(filters.condition))
+    throw new AppError(
+      'bad-request',
+      `could not read the condition "${filters.condition.trim()}": write a value or range with its unit, e.g. 600–800 °C or ≥ 1073 K`,
+    );
+  const ids = await paperIdsMatching(db.prisma, filters);
+  return ids ? { paperIds: new Set(ids), description } : undefined;
 }
 
 /** Answers a question on the app's index with the configured model (or none) and stores the answer. */
@@ -28,12 +58,13 @@ export async function askAndStore(
   input: AskInput,
   opts: { events?: AnswerEvents; signal?: AbortSignal } = {},
 ): Promise<{ id: string; answer: Answer }> {
-  const index = await service.index();
+  const [index, scope] = await Promise.all([service.index(), resolveScope(db, input.filters)]);
   const model = input.mode === 'extractive' ? null : answerModel(cfg);
   const baseline = baselineOf(input.mode);
   const answer = await answerQuestion(index, input.question, {
     ...service.options,
     pipeline: input.pipeline,
+    scope,
     model,
     baseline,
     judge: judgeModel(cfg),

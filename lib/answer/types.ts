@@ -77,6 +77,8 @@ export interface Answer {
   /** Shown with the answer, e.g. that a failing model was replaced by the extractive answer. */
   notice: string | null;
   confidence: number;
+  /** The asker's filters when the question was scoped to some papers (absent on answers stored before filters). */
+  scope?: string | null;
   trace: TraceStep[];
   tokens: { prompt: number; completion: number } | null;
   latencyMs: number;

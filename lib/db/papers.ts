@@ -175,11 +175,11 @@ export interface PaperHit {
   snippet: string | null;
 }
 
-export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promise<{ total: number; page: number; pageSize: number; hits: PaperHit[] }> {
-  const pageSize = Math.min(Math.max(s.pageSize ?? 20, 1), 100);
-  const page = Math.max(s.page ?? 1, 1);
-  const q = (s.q ?? '').trim().slice(0, 500);
-  const field = s.field ?? 'all';
+/** The narrowing filters of a paper search (and of a question's scope on the ask screen). */
+export type PaperFilters = Pick<PaperSearch, 'domain' | 'source' | 'yearFrom' | 'yearTo' | 'role' | 'method' | 'material' | 'condition'>;
+
+/** SQL conditions on `"Paper" p` for the filters; an unreadable condition matches nothing. */
+function paperFilterSql(s: PaperFilters): Prisma.Sql[] {
   const filters: Prisma.Sql[] = [];
   if (s.domain) filters.push(Prisma.sql`p.domain = ${s.domain}`);
   if (s.source) filters.push(Prisma.sql`p.source = ${s.source}`);
@@ -202,6 +202,23 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
       AND (${hi}::double precision IS NULL OR q."valueMin" <= ${hi}) AND (${lo}::double precision IS NULL OR q."valueMax" >= ${lo})
       ${s.role ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Paragraph" qr WHERE qr.id = q."paragraphId" AND qr.role = ${s.role})` : Prisma.empty})`);
   }
+  return filters;
+}
+
+/** Ids of every paper the filters admit (null when no filter is set: every paper). */
+export async function paperIdsMatching(prisma: PrismaClient, s: PaperFilters): Promise<string[] | null> {
+  const filters = paperFilterSql(s);
+  if (filters.length === 0) return null;
+  const rows = await prisma.$queryRaw<{ id: string }[]>`SELECT p.id FROM "Paper" p WHERE ${Prisma.join(filters, ' AND ')}`;
+  return rows.map((r) => r.id);
+}
+
+export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promise<{ total: number; page: number; pageSize: number; hits: PaperHit[] }> {
+  const pageSize = Math.min(Math.max(s.pageSize ?? 20, 1), 100);
+  const page = Math.max(s.page ?? 1, 1);
+  const q = (s.q ?? '').trim().slice(0, 500);
+  const field = s.field ?? 'all';
+  const filters = paperFilterSql(s);
 
   const tsq = Prisma.sql`websearch_to_tsquery('english', ${q})`;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -297,3 +297,35 @@ describe('graph pipelines', () => {
     expect(topPaper(r)).toBe('fx-polymer');
   });
 });
+
+describe('a scoped question (the ask screen filters)', () => {
+  const scope = (ids: string[]) => ({ paperIds: new Set(ids), description: 'test filters' });
+  it('keeps only evidence from the scoped papers, for every kind of pipeline', async () => {
+    for (const name of ['json-qr', 'graph', 'hybrid'] as const) {
+      const r = await retrieve(index, 'Which paper reports a power density of 450 mW cm−2 for La0.6Sr0.4CoO3 at 1073 K?', name, {
+        scope: scope(['fx-sofc-600']),
+      });
+      expect(r.evidence.length, name).toBeGreaterThan(0);
+      expect(new Set(r.evidence.map((e) => e.paperId)), name).toEqual(new Set(['fx-sofc-600']));
+      expect(
+        (r.extras?.graphEvidence ?? []).every((e) => e.paperId === 'fx-sofc-600'),
+        name,
+      ).toBe(true);
+      expect(r.scope).toBe('test filters');
+      expect(r.trace.find((s) => s.step === 'scope')?.detail).toMatchObject({ papers: 1 });
+    }
+  });
+  it('searches the scoped papers themselves when the whole-corpus ranking does not reach them', async () => {
+    const r = await retrieve(index, 'Which paper reports a power density of 450 mW cm−2 for La0.6Sr0.4CoO3 at 1073 K?', 'json-qr', {
+      scope: scope(['fx-lsm']),
+    });
+    expect(r.evidence.map((e) => e.paperId)).toContain('fx-lsm');
+    expect(r.trace.find((s) => s.step === 'scope')?.detail).toMatchObject({ addedFromScopedSearch: expect.any(Number) });
+  });
+  it('says the filters matched nothing when no paper is in scope', async () => {
+    const r = await retrieve(index, 'What is the peak power density of La0.6Sr0.4CoO3 at 600 °C?', 'hybrid', { scope: scope([]) });
+    expect(r.evidence).toEqual([]);
+    expect(r.abstention.abstain).toBe(true);
+    expect(r.abstention.explanation).toMatch(/no paper matching the filters \(test filters\)/);
+  });
+});

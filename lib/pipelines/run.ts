@@ -10,7 +10,8 @@ import { correctSpelling } from '../retrieval/spelling.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { extractValue, VALUE_EVIDENCE } from '../retrieval/value.ts';
 import { getPipeline, type PipelineName } from './registry.ts';
-import type { RetrievalResult, RetrieveOptions } from './types.ts';
+import { inScope, type QuestionScope, scopeEvidence } from '../retrieval/scope.ts';
+import type { PipelineContext, PipelineOutput, RetrievalResult, RetrieveOptions } from './types.ts';
 
 /**
  * Runs one pipeline on a question: analyse it, run the pipeline, then what every pipeline shares: papers from
@@ -51,7 +52,8 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     mode: opts.mode ?? 'auto',
     modelConfigured: opts.modelConfigured ?? false,
   };
-  const ranked = await pipeline.run(ctx);
+  const unscoped = await pipeline.run(ctx);
+  const ranked = opts.scope ? await scoped(ctx, opts.scope, unscoped) : unscoped;
   const papers = await step(
     'aggregate-papers',
     () => {
@@ -77,7 +79,13 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
       : null;
   const abstention = await step(
     'abstention',
-    () => ranked.abstention ?? decideAbstention(index, analysis, papers, ranked),
+    () => {
+      const decided = ranked.abstention ?? decideAbstention(index, analysis, papers, ranked);
+      // Nothing within the filters is a fact about the filters, not about the corpus.
+      return opts.scope && papers.length === 0
+        ? { ...decided, explanation: `no paper matching the filters (${opts.scope.description}) holds evidence for the question` }
+        : decided;
+    },
     (a) => ({ ...a }),
   );
   return {
@@ -91,5 +99,21 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     trace,
     latencyMs: round(performance.now() - started),
     extras: ranked.extras ?? null,
+    scope: opts.scope?.description ?? null,
   };
+}
+
+/** The pipeline's output within the asker's scope: its evidence and its graph evidence, from the scoped papers only. */
+function scoped(ctx: PipelineContext, scope: QuestionScope, out: PipelineOutput): Promise<PipelineOutput> {
+  return ctx
+    .step(
+      'scope',
+      async () => {
+        const { evidence, added } = await scopeEvidence(ctx, scope, out.evidence, ctx.question);
+        const extras = out.extras && { ...out.extras, graphEvidence: out.extras.graphEvidence.filter((e) => inScope(ctx, scope, e)) };
+        return { out: { ...out, evidence, ...(extras ? { extras } : {}) }, added };
+      },
+      ({ out: o, added }) => ({ filters: scope.description, papers: scope.paperIds.size, kept: o.evidence.length - added, addedFromScopedSearch: added }),
+    )
+    .then((r) => r.out);
 }

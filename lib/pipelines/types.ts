@@ -7,6 +7,7 @@ import type { RetrievalContext } from '../retrieval/context.ts';
 import type { TupleReranker } from '../retrieval/graph-search.ts';
 import type { PaperHit } from '../retrieval/papers.ts';
 import type { QuestionAnalysis } from '../retrieval/question.ts';
+import type { QuestionScope } from '../retrieval/scope.ts';
 import type { Reformulator } from '../retrieval/reformulate.ts';
 import type { QuantityAnswer } from '../retrieval/value.ts';
 
@@ -30,6 +31,8 @@ export interface RetrieveOptions {
   reformulator?: Reformulator;
   /** The graph pipeline's re-ranker: a provider cross-encoder when configured, else the offline one. */
   tupleReranker?: TupleReranker;
+  /** Only evidence from these papers (the asker's filters, resolved to papers). */
+  scope?: QuestionScope;
 }
 
 export interface PipelineContext extends RetrievalContext {
@@ -79,6 +82,8 @@ export interface RetrievalResult {
   trace: TraceStep[];
   latencyMs: number;
   extras: PipelineExtras | null;
+  /** The asker's filters when the question was scoped to some papers ("domain sofc · method sol-gel"). */
+  scope: string | null;
 }
 
 /** Declares a pipeline, keeping its name's literal type for the registry. */

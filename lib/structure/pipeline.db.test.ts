@@ -1,3 +1,4 @@
+import { resolveScope } from '../answer/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { runIngest } from '../jobs/import-job.ts';
@@ -104,6 +105,16 @@ describe(`structuring stage (${testDatabaseKind()})`, () => {
     expect(await titles({ condition: '383–403 K', role: 'synthesis' })).toEqual(await titles({ condition: '110–130 °C', role: 'synthesis' }));
     expect(await titles({ condition: '≥ 1500 K' })).toEqual([]);
     expect(await titles({ condition: 'no unit here' })).toEqual([]);
+  });
+
+  it('resolves the ask screen filters to the same papers, and refuses a condition it cannot read', async () => {
+    const nico = (await searchPapers(db.prisma, { method: 'hydro-solvothermal' })).hits.map((h) => h.id);
+    const scope = await resolveScope(db, { method: 'hydro-solvothermal', condition: '383–403 K' });
+    expect(scope?.description).toBe('method hydro-solvothermal · condition 383–403 K');
+    expect([...(scope?.paperIds ?? [])]).toEqual(nico);
+    expect(await resolveScope(db, { material: '  ', condition: '' })).toBeUndefined();
+    expect((await resolveScope(db, { condition: '≥ 1500 K' }))?.paperIds.size).toBe(0);
+    await expect(resolveScope(db, { condition: 'hot' })).rejects.toThrow(/could not read the condition "hot"/);
   });
 });
 

@@ -1,28 +1,21 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
-import { z } from 'zod';
-import { ANSWER_MODES, askAndStore } from '@/lib/answer/service';
+import { askRequestSchema } from '@/lib/answer/request';
+import { askAndStore } from '@/lib/answer/service';
 import { badRequest, handleErrors, publicError } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { paperOf } from '@/lib/evidence/model';
-import { PIPELINES } from '@/lib/pipelines/registry';
 import { getRetrievalService } from '@/lib/pipelines/service';
 
 export const dynamic = 'force-dynamic';
 
-const body = z.object({
-  question: z.string().trim().min(3, 'ask a question of at least 3 characters').max(2000, 'questions are limited to 2,000 characters'),
-  pipeline: z.enum(PIPELINES).optional(),
-  mode: z.enum(ANSWER_MODES).default('auto'),
-});
-
 /**
- * POST {question, pipeline?, mode?} → a UI message stream (the AI SDK's): the evidence first, as source-document
+ * POST {question, pipeline?, mode?, filters?} → a UI message stream (the AI SDK's): the evidence first, as source-document
  * parts ([E1] … with their titles), then the answer's text as it is written, then a `data-answer` part with the
  * stored answer (id, sentences with citations and verdicts, table, abstention, notice).
  */
 export const POST = handleErrors(async (request: Request) => {
-  const parsed = body.safeParse(await request.json().catch(() => null));
+  const parsed = askRequestSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
   const cfg = config();
   const db = await getDatabase();

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PIPELINES } from '../pipelines/registry.ts';
+import { SYNTHESIS_METHODS } from '../structure/classify.ts';
+import { parseCondition } from '../structure/quantities.ts';
+import { ANSWER_MODES } from './service.ts';
+
+/** An empty form field is "no filter", not an invalid one. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => s.trim() || undefined)
+    .optional();
+
+/** The filters of a question as the ask screen and the API accept them. */
+export const askFiltersSchema = z.object({
+  domain: optionalText(100),
+  material: optionalText(200),
+  method: z
+    .union([z.literal(''), z.enum(SYNTHESIS_METHODS)])
+    .transform((s) => s || undefined)
+    .optional(),
+  condition: optionalText(200).refine(
+    (c) => c === undefined || parseCondition(c) !== null,
+    'write the condition as a value or range with its unit, e.g. 600–800 °C or ≥ 1073 K',
+  ),
+});
+
+/** One question to answer, as the answer routes accept it (the stream and the JSON one read the same body). */
+export const askRequestSchema = z.object({
+  question: z.string().trim().min(3, 'ask a question of at least 3 characters').max(2000, 'questions are limited to 2,000 characters'),
+  pipeline: z.enum(PIPELINES).optional(),
+  mode: z.enum(ANSWER_MODES).default('auto'),
+  filters: askFiltersSchema.optional(),
+});
+export type AskRequest = z.infer<typeof askRequestSchema>;
