@@ -387,3 +387,37 @@ export async function findEntities(db: Database, q: string, take = 20): Promise<
   );
   return rows.map((r) => ({ ...r, tuples: Number(r.tuples) }));
 }
+
+/** A tuple read from a paper's text, with its domain: what the ask screen's example questions are written from. */
+export interface ExampleTuple {
+  domain: string | null;
+  subject: string;
+  relation: string;
+  object: string;
+  value: number | null;
+  valueMax: number | null;
+  unit: string | null;
+}
+
+/**
+ * Up to three tuples per domain of each listed relation read from paragraphs (not from records), one per domain
+ * first, spread by a hash of the tuple id so the choice is stable for a corpus but not biased to its first papers.
+ */
+export async function exampleTuples(db: Database, relations: string[]): Promise<ExampleTuple[]> {
+  // Pick the tuples first (ids, relation and domain only), then read the labels of the few picked.
+  return db.prisma.$queryRawUnsafe<ExampleTuple[]>(
+    `WITH picked AS (
+       SELECT * FROM (
+         SELECT t.id, t.relation, p.domain,
+                row_number() OVER (PARTITION BY t.relation, p.domain ORDER BY md5(t.id)) AS in_domain
+         FROM "GraphTuple" t JOIN "Paper" p ON p.id = t."paperId"
+         WHERE t."paragraphId" IS NOT NULL AND t.relation = ANY($1::text[])
+       ) x WHERE in_domain <= 3
+     )
+     SELECT k.domain, s.label AS subject, t.relation, o.label AS object, t.value, t."valueMax", t.unit
+     FROM picked k JOIN "GraphTuple" t ON t.id = k.id JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
+     WHERE length(s.label) BETWEEN 2 AND 40
+     ORDER BY t.relation, k.in_domain, md5(t.id)`,
+    relations,
+  );
+}
