@@ -7,6 +7,12 @@ import './globals.css';
 export const metadata: Metadata = {
   title: 'Assay — materials-science literature',
   description: 'Evidence-grounded question answering over the materials-science literature',
+  icons: { icon: '/icon.svg' },
+  openGraph: {
+    title: 'Assay',
+    description: 'Answers from the materials-science literature, each sentence traced to its evidence',
+    images: [{ url: '/social.png', width: 1200, height: 630, alt: 'Assay' }],
+  },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

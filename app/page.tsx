@@ -6,6 +6,10 @@ import { DEFAULT_ANSWER_PIPELINE } from '@/lib/answer/answer';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { listAnswers } from '@/lib/db/answers';
+import { exampleTuples } from '@/lib/db/graph';
+import { libraryFacets } from '@/lib/db/papers';
+import { EXAMPLE_RELATIONS, exampleQuestions } from '@/lib/answer/examples';
+import { SYNTHESIS_METHODS } from '@/lib/structure/classify';
 import { pipelineList } from '@/lib/pipelines/registry';
 
 export const dynamic = 'force-dynamic';
@@ -18,7 +22,7 @@ export default async function Home() {
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const recent = await listAnswers(db, { take: 5 });
+  const [recent, tuples, facets] = await Promise.all([listAnswers(db, { take: 5 }), exampleTuples(db, EXAMPLE_RELATIONS), libraryFacets(db.prisma)]);
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Ask the literature</h1>
@@ -26,7 +30,13 @@ export default async function Home() {
         Every sentence of the answer cites the paragraph, record or graph tuple it rests on and is checked against it; when the corpus does not support an
         answer, Assay says so and what it does hold.
       </p>
-      <AskWorkspace pipelines={pipelineList} defaultPipeline={DEFAULT_ANSWER_PIPELINE} modelId={answerModel(config())?.id ?? null} />
+      <AskWorkspace
+        pipelines={pipelineList}
+        defaultPipeline={DEFAULT_ANSWER_PIPELINE}
+        modelId={answerModel(config())?.id ?? null}
+        examples={exampleQuestions(tuples)}
+        choices={{ domains: facets.domains, methods: SYNTHESIS_METHODS.filter((m) => m !== 'others') }}
+      />
       {recent.length > 0 && (
         <section aria-label="Recent questions" className="space-y-1 text-sm">
           <h2 className="font-medium text-slate-700">Recent questions</h2>

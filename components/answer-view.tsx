@@ -1,11 +1,13 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { AnswerTrace } from './answer-trace';
 import { ProvenancePanel } from './provenance-panel';
 import { reasonText } from './reason-text';
-import type { Answer, Verdict } from '@/lib/answer/types';
-import { evidenceHref, externalIdsOf, paperOf, provenanceOf } from '@/lib/evidence/model';
+import type { Answer, ValueRow, Verdict } from '@/lib/answer/types';
+import { formatNumber } from '@/lib/common/format';
+import { type Evidence, evidenceHref, externalIdsOf, paperOf, provenanceOf } from '@/lib/evidence/model';
 
 const verdictStyle: Record<Verdict, string> = {
   supported: 'bg-emerald-100 text-emerald-900',
@@ -26,7 +28,10 @@ function modeText(answer: Answer): string {
   return `Written by ${answer.modelId} from the evidence`;
 }
 
-export function AnswerView({ answer }: { answer: Answer }) {
+/**
+ * `annotate` adds a note to an evidence item (the compare screen says which other pipelines cite its paper).
+ */
+export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e: Evidence) => ReactNode }) {
   const label = new Map(answer.evidence.map((e, i) => [e.id, `E${i + 1}`]));
   // The item whose provenance panel is open (a citation chip or an evidence item opens it).
   const [open, setOpen] = useState<string | null>(null);
@@ -37,6 +42,11 @@ export function AnswerView({ answer }: { answer: Answer }) {
         {modeText(answer)} · pipeline {answer.pipeline} · {answer.latencyMs} ms
         {answer.tokens ? ` · ${answer.tokens.prompt} prompt + ${answer.tokens.completion} completion tokens` : ''}
       </p>
+      {answer.scope && (
+        <p className="text-xs text-slate-600" data-testid="answer-scope">
+          Only papers matching the filters: {answer.scope}
+        </p>
+      )}
       {answer.notice && (
         <p role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {answer.notice}
@@ -82,73 +92,139 @@ export function AnswerView({ answer }: { answer: Answer }) {
           </li>
         ))}
       </ol>
-      {answer.table && (
-        <table className="w-full text-left text-sm" aria-label="Reported values">
-          <thead className="text-xs text-slate-500">
-            <tr>
-              <th className="py-1">value</th>
-              <th>material</th>
-              <th>conditions</th>
-              <th>paper</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.table.map((r) => (
-              <tr key={`${r.evidenceId}-${r.value}-${r.conditions.join()}`} className="border-t border-slate-100">
-                <td className="py-1 font-medium">{r.value}</td>
-                <td>{r.material ?? '—'}</td>
-                <td>{r.conditions.join(', ') || '—'}</td>
-                <td>
-                  <a href={`#${label.get(r.evidenceId) ?? ''}`} className="text-teal-800 hover:underline">
-                    {label.get(r.evidenceId)}
-                  </a>{' '}
-                  {r.paperTitle}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {answer.table && <ValuesTable rows={answer.table} label={label} />}
       {answer.disagreement && <p className="text-sm text-amber-900">{answer.disagreement}</p>}
-      <section aria-label="Evidence" className="space-y-2">
+      <section aria-label="Evidence" className="space-y-3">
         <h2 className="text-lg font-semibold">Evidence</h2>
-        {answer.evidence.map((e, i) => {
-          const href = evidenceHref(e);
-          const sentence = provenanceOf(e, 'sentence')[0];
-          return (
-            <div key={e.id} id={`E${i + 1}`} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-              <p className="mb-1 flex flex-wrap gap-2 text-xs text-slate-500">
-                <span className="font-semibold text-teal-900">E{i + 1}</span>
-                <span className="rounded bg-slate-100 px-1.5">{e.kind}</span>
-                {externalIdsOf(e)[0] && <span>{externalIdsOf(e)[0]}</span>}
-                <span>{paperOf(e)?.title ?? paperOf(e)?.doi ?? ''}</span>
-                {href && (
-                  <Link href={href} className="text-teal-800 hover:underline">
-                    open paper
-                  </Link>
-                )}
-                <button type="button" onClick={() => setOpen(e.id)} className="text-teal-800 hover:underline">
-                  provenance
-                </button>
-              </p>
-              {sentence && e.kind === 'paragraph' ? (
-                <p>
-                  {e.text.slice(0, sentence.start)}
-                  <mark className="bg-yellow-100">{e.text.slice(sentence.start, sentence.end)}</mark>
-                  {e.text.slice(sentence.end)}
-                </p>
-              ) : (
-                <>
-                  <p>{e.text}</p>
-                  {/* A tuple's sentence span indexes its paragraph, so it is quoted rather than marked. */}
-                  {sentence && <p className="mt-1 text-xs text-slate-600">“{sentence.text}”</p>}
-                </>
-              )}
-            </div>
-          );
-        })}
+        {groupByPaper(answer.evidence).map((group) => (
+          <div key={group.key} className="space-y-2" data-testid="evidence-paper">
+            <h3 className="text-sm font-medium text-slate-800">{group.title}</h3>
+            {group.items.map((e) => (
+              <EvidenceItem key={e.id} e={e} label={label.get(e.id) ?? ''} onOpen={() => setOpen(e.id)} note={annotate?.(e)} />
+            ))}
+          </div>
+        ))}
       </section>
+      <AnswerTrace trace={answer.trace} />
       {opened && <ProvenancePanel key={opened.id} evidence={opened} label={label.get(opened.id) ?? ''} onClose={() => setOpen(null)} />}
     </div>
+  );
+}
+
+/** Evidence grouped by paper, papers in the order their first item is numbered. */
+function groupByPaper(items: Evidence[]): { key: string; title: string; items: Evidence[] }[] {
+  const groups = new Map<string, { key: string; title: string; items: Evidence[] }>();
+  for (const e of items) {
+    const p = paperOf(e);
+    const key = p?.paperId ?? p?.doi ?? e.paperId ?? e.doi ?? `item:${e.id}`;
+    const group = groups.get(key) ?? {
+      key,
+      title: p?.title ?? (p?.doi ? `doi:${p.doi}` : e.kind === 'record' ? 'Structured record' : 'Untitled paper'),
+      items: [],
+    };
+    group.items.push(e);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+function EvidenceItem({ e, label, onOpen, note }: { e: Evidence; label: string; onOpen: () => void; note?: ReactNode }) {
+  const href = evidenceHref(e);
+  const sentence = provenanceOf(e, 'sentence')[0];
+  const facets = [...e.matched.materials.map((m) => m.replace(/^[fm]:/, '')), ...e.matched.quantities, ...e.matched.properties];
+  return (
+    <div id={label} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <span className="font-semibold text-teal-900">{label}</span>
+        <span className="rounded bg-slate-100 px-1.5">{e.kind}</span>
+        <span title="retrieval score">score {formatNumber(e.score, 3)}</span>
+        {externalIdsOf(e)[0] && <span>{externalIdsOf(e)[0]}</span>}
+        {e.section && <span>{e.section}</span>}
+        {href && (
+          <Link href={href} className="text-teal-800 hover:underline">
+            open paper
+          </Link>
+        )}
+        <button type="button" onClick={onOpen} className="text-teal-800 hover:underline">
+          provenance
+        </button>
+        {note}
+      </p>
+      {facets.length > 0 && (
+        <p className="mb-1 flex flex-wrap gap-1 text-xs" data-testid="matched-facets">
+          <span className="text-slate-500">matches</span>
+          {facets.map((f) => (
+            <span key={f} className="rounded bg-yellow-100 px-1 text-slate-800">
+              {f}
+            </span>
+          ))}
+        </p>
+      )}
+      {sentence && e.kind === 'paragraph' ? (
+        <p>
+          {e.text.slice(0, sentence.start)}
+          <mark className="bg-yellow-100">{e.text.slice(sentence.start, sentence.end)}</mark>
+          {e.text.slice(sentence.end)}
+        </p>
+      ) : (
+        <>
+          <p>{e.text}</p>
+          {/* A tuple's sentence span indexes its paragraph, so it is quoted rather than marked. */}
+          {sentence && <p className="mt-1 text-xs text-slate-600">“{sentence.text}”</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+type SortKey = 'value' | 'material' | 'paper';
+
+/** The cross-paper values, sortable by value (in canonical units), material or paper. */
+function ValuesTable({ rows, label }: { rows: ValueRow[]; label: Map<string, string> }) {
+  const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 } | null>(null);
+  const sorted = sort
+    ? [...rows].sort((a, b) => {
+        const d =
+          sort.key === 'value'
+            ? (a.canonical[0] ?? 0) - (b.canonical[0] ?? 0)
+            : (sort.key === 'material' ? (a.material ?? '') : (a.paperTitle ?? '')).localeCompare(
+                sort.key === 'material' ? (b.material ?? '') : (b.paperTitle ?? ''),
+              );
+        return d * sort.dir;
+      })
+    : rows;
+  const header = (key: SortKey, text: string) => (
+    <th aria-sort={sort?.key === key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'} className="py-1">
+      <button type="button" className="hover:underline" onClick={() => setSort({ key, dir: sort?.key === key ? (-sort.dir as 1 | -1) : 1 })}>
+        {text} {sort?.key === key ? (sort.dir === 1 ? '▲' : '▼') : ''}
+      </button>
+    </th>
+  );
+  return (
+    <table className="w-full text-left text-sm" aria-label="Reported values">
+      <thead className="text-xs text-slate-500">
+        <tr>
+          {header('value', 'value')}
+          {header('material', 'material')}
+          <th>conditions</th>
+          {header('paper', 'paper')}
+        </tr>
+      </thead>
+      <tbody>
+        {sorted.map((r) => (
+          <tr key={`${r.evidenceId}-${r.value}-${r.conditions.join()}`} className="border-t border-slate-100">
+            <td className="py-1 font-medium">{r.value}</td>
+            <td>{r.material ?? '—'}</td>
+            <td>{r.conditions.join(', ') || '—'}</td>
+            <td>
+              <a href={`#${label.get(r.evidenceId) ?? ''}`} className="text-teal-800 hover:underline">
+                {label.get(r.evidenceId)}
+              </a>{' '}
+              {r.paperTitle}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -3,17 +3,48 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
+import type { ExampleQuestion } from '@/lib/answer/examples';
+import type { AskFilters } from '@/lib/answer/service';
 import type { Answer } from '@/lib/answer/types';
+import { AskFiltersFields, activeFilters, type FilterChoices } from './ask-filters';
 import { AnswerView } from './answer-view';
 import { AnswerModeOptions, PipelineOptions } from './pipeline-options';
+
+/** A failed request's message: the route's `{error}` body when it sent one, else what the transport said. */
+function errorText(error: Error): string {
+  try {
+    const body = JSON.parse(error.message) as { error?: unknown };
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // not a JSON body: the message is the transport's own
+  }
+  return error.message;
+}
+
+/** What "compare" starts with: the answer's default beside the graph and the vector baseline. */
+const DEFAULT_COMPARED = ['hybrid', 'graph', 'vector'];
 
 /** The `data-answer` part the answer route sends last: the stored answer and its id. */
 type AskMessage = UIMessage<never, { answer: { id: string; answer: Answer } }>;
 
 interface Settings {
+  /** A pipeline's name, or `compare` to ask two or three side by side. */
   pipeline: string;
   mode: string;
+  filters: AskFilters;
+  /** The pipelines compared when `pipeline` is `compare`. */
+  compared: string[];
+}
+
+/** The compare screen's URL for a question: shareable, and what the history reopens. */
+export function compareHref(question: string, pipelines: string[], mode: string, filters: AskFilters): string {
+  const u = new URLSearchParams({ q: question });
+  for (const p of pipelines) u.append('p', p);
+  if (mode !== 'auto') u.set('mode', mode);
+  for (const [k, v] of Object.entries(activeFilters(filters))) u.set(k, v!);
+  return `/compare?${u}`;
 }
 
 /**
@@ -25,13 +56,24 @@ export function AskWorkspace({
   pipelines,
   defaultPipeline,
   modelId,
+  examples,
+  choices,
 }: {
   pipelines: { name: string; description: string }[];
   defaultPipeline: string;
   modelId: string | null;
+  examples: ExampleQuestion[];
+  choices: FilterChoices;
 }) {
+  const router = useRouter();
   const [question, setQuestion] = useState('');
-  const [settings, setSettings] = useState<Settings>({ pipeline: defaultPipeline, mode: 'auto' });
+  const [settings, setSettings] = useState<Settings>({
+    pipeline: defaultPipeline,
+    mode: 'auto',
+    filters: {},
+    compared: [defaultPipeline, ...DEFAULT_COMPARED.filter((p) => p !== defaultPipeline)].slice(0, 3),
+  });
+  const comparing = settings.pipeline === 'compare';
   // The transport is created once; it reads the settings of the moment a question is sent.
   const current = useRef(settings);
   current.current = settings;
@@ -44,7 +86,9 @@ export function AskWorkspace({
         prepareSendMessagesRequest: ({ messages }) => {
           const last = messages.at(-1);
           const text = last?.parts.map((p) => (p.type === 'text' ? p.text : '')).join('') ?? '';
-          return { body: { question: text, pipeline: current.current.pipeline, mode: current.current.mode } };
+          const { pipeline, mode, filters } = current.current;
+          const scoped = activeFilters(filters);
+          return { body: { question: text, pipeline, mode, ...(Object.keys(scoped).length ? { filters: scoped } : {}) } };
         },
       }),
   );
@@ -61,6 +105,10 @@ export function AskWorkspace({
   const ask = (text: string) => {
     const q = text.trim();
     if (q.length < 3 || busy) return;
+    if (comparing) {
+      if (settings.compared.length >= 2) router.push(compareHref(q, settings.compared, settings.mode, settings.filters));
+      return;
+    }
     asked.current = { text: q, at: performance.now() };
     setFirstEvidenceMs(null);
     setMessages([]);
@@ -108,6 +156,7 @@ export function AskWorkspace({
               aria-label="Pipeline"
             >
               <PipelineOptions pipelines={pipelines} />
+              <option value="compare">compare 2–3 pipelines side by side</option>
             </select>
           </label>
           <label>
@@ -130,11 +179,55 @@ export function AskWorkspace({
             </button>
           ) : (
             <button type="submit" className="ml-auto rounded bg-teal-700 px-4 py-1.5 font-medium text-white">
-              Ask
+              {comparing ? 'Compare' : 'Ask'}
             </button>
           )}
         </div>
+        {comparing && (
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-1 rounded border border-slate-200 px-3 py-2 text-sm">
+            <legend className="px-1 text-xs text-slate-600">Pipelines to compare (two or three)</legend>
+            {pipelines.map((p) => {
+              const on = settings.compared.includes(p.name);
+              return (
+                <label key={p.name} title={p.description} className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    disabled={!on && settings.compared.length >= 3}
+                    onChange={() => setSettings({ ...settings, compared: on ? settings.compared.filter((x) => x !== p.name) : [...settings.compared, p.name] })}
+                  />
+                  {p.name}
+                </label>
+              );
+            })}
+            {settings.compared.length < 2 && <span className="text-xs text-red-700">choose at least two</span>}
+          </fieldset>
+        )}
+        <AskFiltersFields value={settings.filters} onChange={(filters) => setSettings({ ...settings, filters })} choices={choices} />
       </form>
+
+      {examples.length > 0 && !reply && (
+        <section aria-label="Example questions" className="space-y-1 text-sm">
+          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Try a question this corpus can answer</h2>
+          <ul className="flex flex-wrap gap-2">
+            {examples.map((e) => (
+              <li key={e.question}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setQuestion(e.question);
+                    ask(e.question);
+                  }}
+                  className="rounded-full border border-teal-200 bg-teal-50 px-3 py-1 text-left text-teal-900 hover:bg-teal-100"
+                  title={`${e.kind}${e.domain ? `, ${e.domain}` : ''}`}
+                >
+                  {e.question}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {status === 'submitted' && (
         <p role="status" className="text-sm text-slate-600">
@@ -143,7 +236,7 @@ export function AskWorkspace({
       )}
       {error && (
         <div role="alert" className="flex items-center gap-3 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <span>The answer failed: {error.message}</span>
+          <span>The answer failed: {errorText(error)}</span>
           {asked.current && (
             <button type="button" className="rounded border border-red-300 px-2 py-0.5" onClick={() => ask(asked.current!.text)}>
               Retry

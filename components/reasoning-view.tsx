@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { TierBadge } from './tier-badge';
 import { formatNumber, unitText, valueText as plainValueText } from '@/lib/common/format';
 
 const valueText = (v: { value: number | null; valueMax: number | null; unit: string | null }) => plainValueText(v, { unit: unitText });
@@ -22,17 +23,6 @@ const tupleSentence = (tupleId: string, evidence: EvidenceIndex) => {
  * their similarity breakdown and the rejected ones (tier 2), and for design questions the structured
  * suggestions (inverse design) or predictions (forward) with a link to the paragraph or paper of every value.
  */
-const tierText: Record<number, string> = {
-  1: 'Tier 1 — direct evidence',
-  2: 'Tier 2 — by analogy',
-  3: 'Tier 3 — nothing in the graph',
-};
-const tierClass: Record<number, string> = {
-  1: 'bg-emerald-100 text-emerald-900',
-  2: 'bg-amber-100 text-amber-900',
-  3: 'bg-slate-200 text-slate-800',
-};
-
 /** Where a tuple comes from, as a link to its paragraph (or paper); records have no page. */
 function SourceLink({ tupleId, evidence }: { tupleId: string; evidence: EvidenceIndex }) {
   const e = tupleItem(tupleId, evidence);
@@ -50,9 +40,7 @@ function SourceLink({ tupleId, evidence }: { tupleId: string; evidence: Evidence
 function Tier({ tier, text }: { tier: number; text: string }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
-      <span className={`rounded px-2 py-0.5 text-xs font-medium ${tierClass[tier]}`} data-testid="tier">
-        {tierText[tier]}
-      </span>
+      <TierBadge tier={tier} />
       <span className="text-slate-700">{text}</span>
     </p>
   );

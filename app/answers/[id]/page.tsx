@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AnswerView } from '@/components/answer-view';
-import { TraceList } from '@/components/trace-list';
 import { getDatabase } from '@/lib/db/client';
 import { getAnswer } from '@/lib/db/answers';
 
@@ -23,10 +22,6 @@ export default async function AnswerPage({ params }: { params: Promise<{ id: str
       <h1 className="text-xl font-semibold">{answer.question}</h1>
       <p className="text-xs text-slate-500">Asked {answer.createdAt.toLocaleString('en')}</p>
       <AnswerView answer={answer} />
-      <details className="rounded-lg border border-slate-200 bg-white p-3">
-        <summary className="cursor-pointer text-sm font-medium">Trace</summary>
-        <TraceList trace={answer.trace} />
-      </details>
     </div>
   );
 }

@@ -1,6 +1,10 @@
-import { handleErrors } from '@/lib/common/errors';
+import { askRequestSchema } from '@/lib/answer/request';
+import { askAndStore } from '@/lib/answer/service';
+import { badRequest, handleErrors } from '@/lib/common/errors';
+import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { listAnswers } from '@/lib/db/answers';
+import { getRetrievalService } from '@/lib/pipelines/service';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,4 +12,16 @@ export const dynamic = 'force-dynamic';
 export const GET = handleErrors(async (request: Request) => {
   const q = new URL(request.url).searchParams.get('q')?.slice(0, 200) || undefined;
   return Response.json({ answers: await listAnswers(await getDatabase(), { query: q, take: 50 }) });
+}, 'answers');
+
+/**
+ * POST {question, pipeline?, mode?, filters?} → {id, answer}: the whole answer as JSON, stored like a streamed one
+ * (what the compare screen asks each pipeline with; `/api/answer` streams the same answer).
+ */
+export const POST = handleErrors(async (request: Request) => {
+  const parsed = askRequestSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+  const cfg = config();
+  const db = await getDatabase();
+  return Response.json(await askAndStore(db, getRetrievalService(db, cfg), cfg, parsed.data, { signal: request.signal }));
 }, 'answers');
