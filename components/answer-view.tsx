@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { AnswerTrace } from './answer-trace';
 import { ProvenancePanel } from './provenance-panel';
 import { reasonText } from './reason-text';
-import type { Answer, ValueRow, Verdict } from '@/lib/answer/types';
+import type { Answer, AnswerSentence, ValueRow, Verdict } from '@/lib/answer/types';
 import { formatNumber } from '@/lib/common/format';
 import { type Evidence, evidenceHref, externalIdsOf, paperOf, provenanceOf } from '@/lib/evidence/model';
 
@@ -40,7 +40,7 @@ export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e
     <div className="space-y-4" data-testid="answer" data-shape={answer.shape} data-mode={answer.mode}>
       <p className="text-xs text-slate-600" data-testid="answer-mode">
         {modeText(answer)} · pipeline {answer.pipeline} · {answer.latencyMs} ms
-        {answer.tokens ? ` · ${answer.tokens.prompt} prompt + ${answer.tokens.completion} completion tokens` : ''}
+        {usageText(answer)}
       </p>
       {answer.scope && (
         <p className="text-xs text-slate-600" data-testid="answer-scope">
@@ -60,36 +60,7 @@ export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e
       )}
       <ol className="space-y-2" aria-label="Answer sentences">
         {answer.sentences.map((s, i) => (
-          <li key={`${i}-${s.text.slice(0, 20)}`} className="flex flex-wrap items-baseline gap-2 text-[15px] leading-relaxed">
-            <span>{s.text}</span>
-            {s.citations.map((c) => (
-              <button
-                key={c}
-                type="button"
-                onClick={() => setOpen(c)}
-                aria-label={`${label.get(c)}: show its provenance`}
-                className="rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-900 hover:underline focus:outline focus:outline-2 focus:outline-teal-700"
-              >
-                {label.get(c)}
-              </button>
-            ))}
-            <span
-              className={`rounded px-1.5 text-xs ${verdictStyle[s.verdict]}`}
-              title={
-                s.check ? `values found: ${s.check.quantities.found.join(', ') || '—'}; missing: ${s.check.quantities.missing.join(', ') || '—'}` : undefined
-              }
-            >
-              {s.verdict}
-            </span>
-            {s.judge !== undefined && (
-              <span className={`rounded px-1.5 text-xs ${s.judge ? verdictStyle[s.judge] : 'bg-slate-100 text-slate-600'}`} data-testid="judge-verdict">
-                judge: {s.judge ?? 'no verdict'}
-              </span>
-            )}
-            {s.flags.includes('citation-removed') && (
-              <span className="rounded bg-red-50 px-1.5 text-xs text-red-800">a citation to evidence not retrieved was removed</span>
-            )}
-          </li>
+          <ClaimLine key={`${i}-${s.text.slice(0, 20)}`} sentence={s} label={label} onOpen={setOpen} />
         ))}
       </ol>
       {answer.table && <ValuesTable rows={answer.table} label={label} />}
@@ -109,6 +80,59 @@ export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e
       {opened && <ProvenancePanel key={opened.id} evidence={opened} label={label.get(opened.id) ?? ''} onClose={() => setOpen(null)} />}
     </div>
   );
+}
+
+/**
+ * One sentence of an answer with its citation chips and its verdict (and the judge's, when one ran). Chips open the
+ * provenance panel when `onOpen` is given; while an answer is still streaming they are labels only.
+ */
+export function ClaimLine({ sentence: s, label, onOpen }: { sentence: AnswerSentence; label: Map<string, string>; onOpen?: (id: string) => void }) {
+  return (
+    <li className="flex flex-wrap items-baseline gap-2 text-[15px] leading-relaxed" data-testid="claim" data-verdict={s.verdict}>
+      <span>{s.text}</span>
+      {s.citations.map((c) =>
+        onOpen ? (
+          <button
+            key={c}
+            type="button"
+            onClick={() => onOpen(c)}
+            aria-label={`${label.get(c)}: show its provenance`}
+            className="rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-900 hover:underline focus:outline focus:outline-2 focus:outline-teal-700"
+          >
+            {label.get(c)}
+          </button>
+        ) : (
+          <span key={c} className="rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-900">
+            {label.get(c) ?? c}
+          </span>
+        ),
+      )}
+      <span
+        className={`rounded px-1.5 text-xs ${verdictStyle[s.verdict]}`}
+        title={s.check ? `values found: ${s.check.quantities.found.join(', ') || '—'}; missing: ${s.check.quantities.missing.join(', ') || '—'}` : undefined}
+      >
+        {s.verdict}
+      </span>
+      {s.judge !== undefined && (
+        <span className={`rounded px-1.5 text-xs ${s.judge ? verdictStyle[s.judge] : 'bg-slate-100 text-slate-600'}`} data-testid="judge-verdict">
+          judge: {s.judge ?? 'no verdict'}
+        </span>
+      )}
+      {s.flags.includes('citation-removed') && (
+        <span className="rounded bg-red-50 px-1.5 text-xs text-red-800">a citation to evidence not retrieved was removed</span>
+      )}
+    </li>
+  );
+}
+
+/** US dollars, to two significant digits below a cent. */
+const dollars = (x: number) => `$${x >= 0.01 ? x.toFixed(2) : x.toPrecision(2)}`;
+
+/** The model's usage: tokens, and what they cost when a price is configured. */
+function usageText(answer: Answer): string {
+  if (!answer.tokens) return '';
+  const tokens = ` · ${answer.tokens.prompt} prompt + ${answer.tokens.completion} completion tokens`;
+  return answer.costUsd != null ? `${tokens} · ${dollars(answer.costUsd)}` : `${tokens} · cost not known (no price configured)`;
 }
 
 /** Evidence grouped by paper, papers in the order their first item is numbered. */

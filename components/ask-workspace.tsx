@@ -7,9 +7,10 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import type { ExampleQuestion } from '@/lib/answer/examples';
 import type { AskFilters } from '@/lib/answer/service';
+import type { AnswerClaim } from '@/lib/answer/claims';
 import type { Answer } from '@/lib/answer/types';
 import { AskFiltersFields, activeFilters, type FilterChoices } from './ask-filters';
-import { AnswerView } from './answer-view';
+import { AnswerView, ClaimLine } from './answer-view';
 import { AnswerModeOptions, PipelineOptions } from './pipeline-options';
 
 /** A failed request's message: the route's `{error}` body when it sent one, else what the transport said. */
@@ -26,8 +27,11 @@ function errorText(error: Error): string {
 /** What "compare" starts with: the answer's default beside the graph and the vector baseline. */
 const DEFAULT_COMPARED = ['hybrid', 'graph', 'vector'];
 
-/** The `data-answer` part the answer route sends last: the stored answer and its id. */
-type AskMessage = UIMessage<never, { answer: { id: string; answer: Answer } }>;
+/**
+ * The data parts of the answer route: `claim`, each sentence with its verdict as soon as it is checked, and
+ * `answer`, sent last: the stored answer and its id.
+ */
+type AskMessage = UIMessage<never, { claim: AnswerClaim; answer: { id: string; answer: Answer } }>;
 
 interface Settings {
   /** A pipeline's name, or `compare` to ask two or three side by side. */
@@ -97,6 +101,10 @@ export function AskWorkspace({
   const sources = reply?.parts.filter((p) => p.type === 'source-document') ?? [];
   const text = reply?.parts.map((p) => (p.type === 'text' ? p.text : '')).join('') ?? '';
   const final = reply?.parts.find((p) => p.type === 'data-answer')?.data ?? null;
+  const claims = (reply?.parts ?? []).flatMap((p) => (p.type === 'data-claim' ? [p.data] : [])).sort((a, b) => a.index - b.index);
+  // The part of the text still being written, after the last sentence already checked.
+  const writing = claims.length && claims.every((c) => c.end !== undefined) ? text.slice(Math.max(...claims.map((c) => c.end!))).trim() : '';
+  const sourceLabel = new Map(sources.map((s, n) => [s.sourceId, `E${n + 1}`]));
   const busy = status === 'submitted' || status === 'streaming';
 
   // Time from asking to the first evidence on screen, shown with the answer (the workspace's latency promise).
@@ -247,7 +255,18 @@ export function AskWorkspace({
 
       {reply && !final && (
         <section aria-label="Answer in progress" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-busy={busy}>
-          {text ? (
+          {claims.length > 0 ? (
+            <ol className="space-y-2" aria-label="Answer sentences checked so far" data-testid="streamed-claims">
+              {claims.map((c) => (
+                <ClaimLine key={c.index} sentence={c.sentence} label={sourceLabel} />
+              ))}
+              {writing && (
+                <li className="text-[15px] leading-relaxed text-slate-600" data-testid="streamed-text">
+                  {writing}
+                </li>
+              )}
+            </ol>
+          ) : text ? (
             <p className="text-[15px] leading-relaxed" data-testid="streamed-text">
               {text}
             </p>

@@ -28,6 +28,8 @@ const envSchema = z.object({
   ASSAY_CHAT_MODEL: z.string().min(1).optional(),
   ASSAY_ANSWER_MODEL: z.string().min(1).optional(),
   ASSAY_JUDGE_MODEL: z.string().min(1).optional(),
+  ASSAY_PRICE_INPUT_PER_MTOK: z.coerce.number().nonnegative().optional(),
+  ASSAY_PRICE_OUTPUT_PER_MTOK: z.coerce.number().nonnegative().optional(),
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
   ASSAY_RERANK_MODEL: z.string().min(1).optional(),
@@ -63,6 +65,11 @@ export type AssayConfig = {
   llm: { baseUrl: string; apiKey: string; chatModel: string; concurrency: number } | null;
   /** The model that writes answers (the `answer` role), on the same server; defaults to the chat model. */
   answerModel: string | null;
+  /**
+   * What the answer model costs, in US dollars per million prompt (input) and completion (output) tokens; null when
+   * not configured (answers then show their tokens but no cost: prices differ per provider and change).
+   */
+  answerPrice: { inputPerMTok: number; outputPerMTok: number } | null;
   /** A model that judges answers (claim verdicts, faithfulness, relevance), on the same server; none by default. */
   judgeModel: string | null;
   /** Provider embedding model on the OpenAI-compatible server; null selects the local embedder. */
@@ -139,6 +146,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         : null,
     answerModel: e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL ? (e.ASSAY_ANSWER_MODEL ?? e.ASSAY_CHAT_MODEL) : null,
     judgeModel: e.ASSAY_LLM_BASE_URL && e.ASSAY_JUDGE_MODEL ? e.ASSAY_JUDGE_MODEL : null,
+    answerPrice:
+      e.ASSAY_PRICE_INPUT_PER_MTOK !== undefined || e.ASSAY_PRICE_OUTPUT_PER_MTOK !== undefined
+        ? { inputPerMTok: e.ASSAY_PRICE_INPUT_PER_MTOK ?? 0, outputPerMTok: e.ASSAY_PRICE_OUTPUT_PER_MTOK ?? 0 }
+        : null,
     embedding:
       e.ASSAY_EMBEDDING_MODEL && e.ASSAY_LLM_BASE_URL
         ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_EMBEDDING_MODEL }

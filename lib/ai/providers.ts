@@ -13,6 +13,14 @@ export interface ChatModel {
   model: LanguageModel;
   /** Provider + model name, stored with every cached output so a change of model re-extracts. */
   id: string;
+  /** US dollars per million prompt / completion tokens, when configured: answers then show what they cost. */
+  price?: { inputPerMTok: number; outputPerMTok: number } | null;
+}
+
+/** What a reply cost at the model's configured price, in US dollars; null when no price is configured. */
+export function costOf(model: Pick<ChatModel, 'price'>, tokens: { prompt: number; completion: number }): number | null {
+  if (!model.price) return null;
+  return (tokens.prompt * model.price.inputPerMTok + tokens.completion * model.price.outputPerMTok) / 1e6;
 }
 
 export function chatModel(cfg: AssayConfig): ChatModel | null {
@@ -57,7 +65,8 @@ function namedChatModel(cfg: AssayConfig, name: string | null): ChatModel | null
 
 /** The model that writes answers (ASSAY_ANSWER_MODEL, else the chat model), or null: answers are then extractive. */
 export function answerModel(cfg: AssayConfig): ChatModel | null {
-  return namedChatModel(cfg, cfg.answerModel);
+  const model = namedChatModel(cfg, cfg.answerModel);
+  return model && { ...model, price: cfg.answerPrice };
 }
 
 /** The model that judges answers (ASSAY_JUDGE_MODEL), or null: only the offline claim checks run. */

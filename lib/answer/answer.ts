@@ -1,4 +1,4 @@
-import type { ChatModel } from '../ai/providers.ts';
+import { type ChatModel, costOf } from '../ai/providers.ts';
 import { AppError } from '../common/errors.ts';
 import { round } from '../common/trace.ts';
 import type { Evidence } from '../evidence/model.ts';
@@ -6,11 +6,12 @@ import type { PipelineName } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
 import type { RetrievalResult, RetrieveOptions } from '../pipelines/types.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
+import type { AnswerClaim } from './claims.ts';
 import { evidencePool, extractiveAnswer } from './extractive.ts';
 import { modelOnlyAnswer, naiveKgAnswer } from './baselines.ts';
 import { generativeAnswer } from './generative.ts';
 import { judgeClaims } from './judge.ts';
-import { type Answer, answerText } from './types.ts';
+import { type Answer, type AnswerSentence, answerText } from './types.ts';
 
 /** The pipeline answers use unless another is chosen: both retrievers, fused. */
 export const DEFAULT_ANSWER_PIPELINE: PipelineName = 'hybrid';
@@ -19,10 +20,15 @@ export const ANSWER_K = 8;
 /** How long a model may take before the extractive answer stands in. */
 export const MODEL_TIMEOUT_MS = 60_000;
 
-/** What an answer reports while it is made: the evidence first, then the text as it is written. */
+/**
+ * What an answer reports while it is made: the evidence first, then the text as it is written, and each sentence
+ * with its verdict (a model's as soon as it is written; all of them again once the answer is composed, and again
+ * with the judge's verdicts when a judge model runs).
+ */
 export interface AnswerEvents {
   onEvidence?: (pool: Evidence[]) => void;
   onDelta?: (text: string) => void;
+  onClaim?: (claim: AnswerClaim) => void;
 }
 
 /** Method C's baselines, for comparison when a model is configured. */
@@ -72,7 +78,12 @@ export async function composeAnswer(result: RetrievalResult, opts: AnswerOptions
   if (opts.model) {
     step = opts.baseline ?? 'generate';
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? MODEL_TIMEOUT_MS);
-    const generation = { model: opts.model, onDelta: opts.events?.onDelta, signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout };
+    const generation = {
+      model: opts.model,
+      onDelta: opts.events?.onDelta,
+      onClaim: opts.events?.onClaim,
+      signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+    };
     try {
       answer =
         opts.baseline === 'model-only'
@@ -89,11 +100,16 @@ export async function composeAnswer(result: RetrievalResult, opts: AnswerOptions
     }
   } else answer = extractiveAnswer(result);
   if (answer.mode === 'extractive') opts.events?.onDelta?.(answerText(answer));
+  const reportClaims = (sentences: AnswerSentence[]) => {
+    for (const [index, sentence] of sentences.entries()) opts.events?.onClaim?.({ index, sentence });
+  };
+  reportClaims(answer.sentences);
   let judged: { missing: number; error: string | null } | null = null;
   if (opts.judge && !answer.abstention.abstain) {
     const j = await judgeClaims(answer, opts.judge, opts.signal);
     answer = { ...answer, sentences: j.sentences };
     judged = { missing: j.missing, error: j.error };
+    reportClaims(answer.sentences);
   }
   const trace = [
     ...result.trace,
@@ -109,5 +125,6 @@ export async function composeAnswer(result: RetrievalResult, opts: AnswerOptions
       },
     },
   ];
-  return { ...answer, scope: result.scope, trace, latencyMs: round(performance.now() - t) };
+  const costUsd = answer.tokens && opts.model && answer.mode !== 'extractive' ? costOf(opts.model, answer.tokens) : null;
+  return { ...answer, scope: result.scope, costUsd, trace, latencyMs: round(performance.now() - t) };
 }

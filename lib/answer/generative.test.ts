@@ -1,13 +1,14 @@
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ANSWER_SENTINEL } from '../ai/prompts.ts';
-import { type ChatModel, chatModel } from '../ai/providers.ts';
+import { answerModel, type ChatModel, chatModel } from '../ai/providers.ts';
 import { readConfig } from '../config.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../testing/fake-openai.ts';
 import { mockChatModel } from '../testing/mock-models.ts';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
+import type { AnswerClaim } from './claims.ts';
 
 let index: RetrievalIndex;
 let fake: FakeOpenAI;
@@ -56,6 +57,56 @@ describe('generative answers', () => {
     const a = await answerQuestion(index, VALUE_Q, { model: mockModel(() => 'The Li0.48(THF)yHfNCl crystals reach a Tc of 93 K [E1].') });
     expect(a.sentences[0].verdict).not.toBe('supported');
     expect(a.sentences[0].check?.quantities.missing).toEqual(['93 K']);
+  });
+
+  it('checks each sentence while the model is still writing, numbered as in the finished answer', async () => {
+    const reply = 'Li0.48(THF)yHfNCl becomes superconducting at 25.5 K [E1]. Its Tc reaches 93 K [E1]. See the supplement [S3]. Done [E1].';
+    const seen: { claim: AnswerClaim; written: string }[] = [];
+    let written = '';
+    const a = await answerQuestion(index, VALUE_Q, {
+      model: mockModel(() => reply),
+      events: { onDelta: (d) => (written += d), onClaim: (claim) => seen.push({ claim, written }) },
+    });
+    // Reported while streaming, each as soon as the next sentence had begun (the last one cannot be, until the end).
+    const streamed = seen.filter((s) => s.claim.end !== undefined);
+    expect(streamed.map((s) => s.claim.index)).toEqual([0, 1, 2]);
+    for (const s of streamed) expect(s.written.length).toBeLessThan(reply.length);
+    expect(
+      streamed.map((s) =>
+        reply
+          .slice(0, s.claim.end)
+          .split(/(?<=\.) /)
+          .at(-1),
+      ),
+    ).toEqual(['Li0.48(THF)yHfNCl becomes superconducting at 25.5 K [E1].', 'Its Tc reaches 93 K [E1].', 'See the supplement [S3].']);
+    // What was streamed is what the finished answer says, sentence by sentence.
+    for (const s of streamed) expect(s.claim.sentence).toEqual(a.sentences[s.claim.index]);
+    expect(streamed.map((s) => s.claim.sentence.verdict)).toEqual(['supported', 'unsupported', 'uncited']);
+    expect(streamed[2].claim.sentence.flags).toEqual(['citation-removed']);
+    // Once composed, every sentence is reported again (the last one only now): the final word on each.
+    const final = seen.filter((s) => s.claim.end === undefined).map((s) => s.claim);
+    expect(final.map((c) => c.sentence)).toEqual(a.sentences);
+    expect(a.sentences.map((s) => s.text)).toEqual([
+      'Li0.48(THF)yHfNCl becomes superconducting at 25.5 K.',
+      'Its Tc reaches 93 K.',
+      'See the supplement.',
+      'Done.',
+    ]);
+  });
+
+  it('prices the reply when a price is configured, and says nothing of cost when none is', async () => {
+    const priced = readConfig({
+      ASSAY_LLM_BASE_URL: fake.base,
+      ASSAY_CHAT_MODEL: 'fake-chat',
+      ASSAY_PRICE_INPUT_PER_MTOK: '2.5',
+      ASSAY_PRICE_OUTPUT_PER_MTOK: '10',
+    });
+    const a = await answerQuestion(index, VALUE_Q, { model: answerModel(priced) });
+    expect(a.tokens).toEqual({ prompt: 42, completion: 7 });
+    expect(a.costUsd).toBeCloseTo((42 * 2.5 + 7 * 10) / 1e6, 12);
+    const unpriced = readConfig({ ASSAY_LLM_BASE_URL: fake.base, ASSAY_CHAT_MODEL: 'fake-chat' });
+    expect((await answerQuestion(index, VALUE_Q, { model: answerModel(unpriced) })).costUsd).toBeNull();
+    expect((await answerQuestion(index, VALUE_Q, { model: null })).costUsd).toBeNull();
   });
 
   it('a declining model makes the answer abstain with model-declined', async () => {

@@ -4,6 +4,7 @@ import type { ChatModel } from '../ai/providers.ts';
 import { type Evidence, evidenceById, externalIdsOf, paperOf } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { guardCitations } from './citations.ts';
+import { type AnswerClaim, claimStream } from './claims.ts';
 import { evidencePool, extractiveAnswer } from './extractive.ts';
 import type { Answer } from './types.ts';
 import { verifySentences } from './verify.ts';
@@ -16,6 +17,8 @@ export interface GenerativeOptions {
   model: ChatModel;
   /** Text as it arrives (for streaming to the browser). */
   onDelta?: (text: string) => void;
+  /** Each sentence of the answer, guarded and checked, as soon as the model has finished writing it. */
+  onClaim?: (claim: AnswerClaim) => void;
   signal?: AbortSignal;
 }
 
@@ -38,7 +41,17 @@ export async function generativeAnswer(result: RetrievalResult, opts: Generative
   const extractive = extractiveAnswer(result);
   if (extractive.abstention.abstain) return extractive;
   const pool = evidencePool(result).slice(0, MAX_BLOCKS);
-  const { text, tokens } = await streamModelText({ ...opts, system: answerSystemPrompt, prompt: answerUserPrompt(result.question, promptBlocks(pool)) });
+  const claims = opts.onClaim ? claimStream(pool, opts.onClaim) : null;
+  const onDelta = (delta: string) => {
+    opts.onDelta?.(delta);
+    claims?.push(delta);
+  };
+  const { text, tokens } = await streamModelText({
+    ...opts,
+    onDelta,
+    system: answerSystemPrompt,
+    prompt: answerUserPrompt(result.question, promptBlocks(pool)),
+  });
   const base = { ...extractive, mode: 'generative' as const, modelId: opts.model.id, tokens, table: null, disagreement: null };
   if (declined(text)) return { ...base, ...modelDeclined() };
   const sentences = verifySentences(guardCitations(text, pool), evidenceById(pool));

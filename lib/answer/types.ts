@@ -81,6 +81,8 @@ export interface Answer {
   scope?: string | null;
   trace: TraceStep[];
   tokens: { prompt: number; completion: number } | null;
+  /** What the model's reply cost in US dollars at the configured price (absent or null: no model, or no price set). */
+  costUsd?: number | null;
   latencyMs: number;
 }
 

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for an OpenAI-compatible server's chat completions, to test the real provider path
  * (`@ai-sdk/openai` over HTTP) without a model: every request body is recorded and answered with what `answer`
  * returns as the assistant message's content (a string as it is, anything else as JSON). A request with
- * `stream: true` is answered with server-sent events, a few characters per chunk, the way such servers stream.
+ * `stream: true` is answered with server-sent events, a few characters per chunk (`chunkDelayMs` apart), the way
+ * such servers stream, reporting `usage` (42 prompt and 7 completion tokens unless told otherwise).
  */
 export interface FakeOpenAI {
   base: string;
@@ -13,12 +14,17 @@ export interface FakeOpenAI {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAI(answer: (body: FakeOpenAI['bodies'][number]) => unknown): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(
+  answer: (body: FakeOpenAI['bodies'][number]) => unknown,
+  opts: { chunkDelayMs?: number; usage?: { prompt_tokens: number; completion_tokens: number } } = {},
+): Promise<FakeOpenAI> {
   const bodies: FakeOpenAI['bodies'] = [];
+  const usage = opts.usage ?? { prompt_tokens: 42, completion_tokens: 7 };
+  const pause = () => new Promise((r) => setTimeout(r, opts.chunkDelayMs ?? 0));
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
-    req.on('end', () => {
+    req.on('end', async () => {
       if (req.url !== '/v1/chat/completions') return res.writeHead(404).end();
       const body = JSON.parse(raw);
       bodies.push(body);
@@ -29,8 +35,12 @@ export async function startFakeOpenAI(answer: (body: FakeOpenAI['bodies'][number
         const chunk = (delta: object, finish: string | null, usage?: object) =>
           `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
         res.write(chunk({ role: 'assistant', content: '' }, null));
-        for (let i = 0; i < content.length; i += 12) res.write(chunk({ content: content.slice(i, i + 12) }, null));
-        res.write(chunk({}, 'stop', { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 }));
+        for (let i = 0; i < content.length; i += 12) {
+          res.write(chunk({ content: content.slice(i, i + 12) }, null));
+          // A real model writes at its own pace; a pause between chunks lets a test watch the answer arrive.
+          if (opts.chunkDelayMs) await pause();
+        }
+        res.write(chunk({}, 'stop', { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens }));
         res.end('data: [DONE]\n\n');
         return;
       }

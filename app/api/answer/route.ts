@@ -11,8 +11,9 @@ export const dynamic = 'force-dynamic';
 
 /**
  * POST {question, pipeline?, mode?, filters?} → a UI message stream (the AI SDK's): the evidence first, as source-document
- * parts ([E1] … with their titles), then the answer's text as it is written, then a `data-answer` part with the
- * stored answer (id, sentences with citations and verdicts, table, abstention, notice).
+ * parts ([E1] … with their titles), then the answer's text as it is written with a `data-claim` part for each sentence
+ * as soon as it is checked (its citations and verdict), then a `data-answer` part with the stored answer (id,
+ * sentences with citations and verdicts, table, abstention, notice, tokens and cost).
  */
 export const POST = handleErrors(async (request: Request) => {
   const parsed = askRequestSchema.safeParse(await request.json().catch(() => null));
@@ -36,6 +37,8 @@ export const POST = handleErrors(async (request: Request) => {
             open = true;
             writer.write({ type: 'text-delta', id: 'answer', delta });
           },
+          // One data part per sentence, replaced in place (same id) when its verdict is redone or judged.
+          onClaim: (claim) => writer.write({ type: 'data-claim', id: `claim-${claim.index}`, data: claim }),
         },
       });
       if (open) writer.write({ type: 'text-end', id: 'answer' });
