@@ -2,7 +2,9 @@
 
 import Link from 'next/link';
 import { type ReactNode, useState } from 'react';
+import { AnswerGraph } from './answer-graph';
 import { AnswerTrace } from './answer-trace';
+import { clampWindow } from './clamp';
 import { ProvenancePanel } from './provenance-panel';
 import { reasonText } from './reason-text';
 import type { Answer, AnswerSentence, ValueRow, Verdict } from '@/lib/answer/types';
@@ -76,6 +78,7 @@ export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e
           </div>
         ))}
       </section>
+      <AnswerGraph evidence={answer.evidence} name="answer-graph" />
       <AnswerTrace trace={answer.trace} />
       {opened && <ProvenancePanel key={opened.id} evidence={opened} label={label.get(opened.id) ?? ''} onClose={() => setOpen(null)} />}
     </div>
@@ -185,19 +188,47 @@ function EvidenceItem({ e, label, onOpen, note }: { e: Evidence; label: string; 
         </p>
       )}
       {sentence && e.kind === 'paragraph' ? (
-        <p>
-          {e.text.slice(0, sentence.start)}
-          <mark className="bg-yellow-100">{e.text.slice(sentence.start, sentence.end)}</mark>
-          {e.text.slice(sentence.end)}
-        </p>
+        <ClampedParagraph text={e.text} mark={sentence} />
       ) : (
         <>
-          <p>{e.text}</p>
+          <ClampedParagraph text={e.text} />
           {/* A tuple's sentence span indexes its paragraph, so it is quoted rather than marked. */}
           {sentence && <p className="mt-1 text-xs text-slate-600">“{sentence.text}”</p>}
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A paragraph, long ones clamped to the marked sentence with some context either side (or to their opening), with
+ * a button that shows all of it. Text only, never HTML.
+ */
+function ClampedParagraph({ text, mark }: { text: string; mark?: { start: number; end: number } }) {
+  const [all, setAll] = useState(false);
+  const shown = clampWindow(text.length, mark);
+  const { from, to } = shown;
+  const clamped = !all && shown.clamped;
+  const [a, b] = clamped ? [from, to] : [0, text.length];
+  return (
+    <p>
+      {a > 0 && '… '}
+      {mark ? (
+        <>
+          {text.slice(a, mark.start)}
+          <mark className="bg-yellow-100">{text.slice(mark.start, mark.end)}</mark>
+          {text.slice(mark.end, b)}
+        </>
+      ) : (
+        text.slice(a, b)
+      )}
+      {b < text.length && ' …'}
+      {(clamped || all) && (
+        <button type="button" onClick={() => setAll(!all)} className="ml-1 text-xs text-teal-800 hover:underline">
+          {all ? 'show less' : `show all (${text.length} characters)`}
+        </button>
+      )}
+    </p>
   );
 }
 

@@ -1,27 +1,27 @@
 'use client';
 
-import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
-import fcose from 'cytoscape-fcose';
+import type { Core, ElementDefinition } from 'cytoscape';
 import { useEffect, useMemo, useRef } from 'react';
 import CytoscapeComponent from 'react-cytoscapejs';
-import { type GraphEdge, type GraphNode, kindColour } from '@/lib/graph/view';
-
-cytoscape.use(fcose);
+import { type GraphEdge, type GraphNode, kindColour, mergeLinks } from '@/lib/graph/view';
+import { placeNodes } from './graph-layout';
 
 /** Edge colours per relation family (node colours per kind come from the graph view's `KIND_COLOURS`). */
 const relationColour = (relation: string) =>
   /caus|increas|decreas|improv|reduc|lead/.test(relation) ? '#dc2626' : /property|measured/.test(relation) ? '#7c3aed' : '#64748b';
 
-/** Above this many nodes fcose runs in draft quality (0.3 s instead of 0.9 s at 500 nodes, per STACK.md). */
-const DRAFT_ABOVE = 200;
+// The component places nothing itself: the canvas runs fcose when the elements change (see `placeNodes`).
+const PRESET = { name: 'preset' };
 
 /**
  * The cytoscape canvas (client only: cytoscape needs a window). Nodes styled by kind, edges labelled and coloured
- * by relation; a click on a node or an edge is reported up.
+ * by relation, the edges of `path` (a reasoning path) drawn thick, merged names joined by dashed "same as" links;
+ * a click on a node or an edge is reported up. Nodes keep their places when more are added.
  */
 export default function GraphCanvas({
   nodes,
   edges,
+  path,
   selected,
   onNode,
   onEdge,
@@ -29,24 +29,28 @@ export default function GraphCanvas({
 }: {
   nodes: GraphNode[];
   edges: GraphEdge[];
+  /** Edge (tuple) ids of the causal path to highlight. */
+  path?: ReadonlySet<string>;
   selected: string | null;
   onNode: (id: string) => void;
   onEdge: (id: string) => void;
   onReady: (cy: Core) => void;
 }) {
   const cyRef = useRef<Core | null>(null);
+  const placed = useRef(new Map<string, { x: number; y: number }>());
   const handlers = useRef({ onNode, onEdge });
   handlers.current = { onNode, onEdge };
-  const elements = useMemo<ElementDefinition[]>(
-    () => [
-      ...nodes.map((n) => ({ data: { id: n.id, label: n.label, colour: kindColour(n.kind) } })),
+  const elements = useMemo<ElementDefinition[]>(() => {
+    const onPath = new Set(edges.filter((e) => path?.has(e.id)).flatMap((e) => [e.source, e.target]));
+    return [
+      ...nodes.map((n) => ({ data: { id: n.id, label: n.label, colour: kindColour(n.kind) }, classes: onPath.has(n.id) ? 'path' : '' })),
       ...edges.map((e) => ({
         data: { id: `edge:${e.id}`, source: e.source, target: e.target, label: e.relation.replace(/_/g, ' '), colour: relationColour(e.relation) },
+        classes: path?.has(e.id) ? 'path' : '',
       })),
-    ],
-    [nodes, edges],
-  );
-  const layout = useMemo(() => ({ name: 'fcose', quality: nodes.length > DRAFT_ABOVE ? 'draft' : 'default', animate: false, randomize: true }), [nodes.length]);
+      ...mergeLinks(nodes).map((m) => ({ data: { id: m.id, source: m.source, target: m.target, label: 'same as', colour: '#94a3b8' }, classes: 'merge' })),
+    ];
+  }, [nodes, edges, path]);
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
@@ -57,13 +61,13 @@ export default function GraphCanvas({
   }, [selected]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layout runs again when the elements change (an expansion adds nodes)
   useEffect(() => {
-    cyRef.current?.layout(layout as cytoscape.LayoutOptions).run();
-  }, [elements, layout]);
+    if (cyRef.current) placeNodes(cyRef.current, placed.current, nodes.length);
+  }, [elements]);
 
   return (
     <CytoscapeComponent
       elements={elements}
-      layout={layout as cytoscape.LayoutOptions}
+      layout={PRESET}
       style={{ width: '100%', height: '100%' }}
       minZoom={0.2}
       maxZoom={2}
@@ -97,13 +101,21 @@ export default function GraphCanvas({
             'text-background-opacity': 0.8,
           },
         },
+        { selector: 'edge.path', style: { width: 4, 'line-color': '#ea580c', 'target-arrow-color': '#ea580c', 'z-index': 10 } },
+        { selector: 'node.path', style: { 'border-width': 3, 'border-color': '#ea580c' } },
+        { selector: 'edge.merge', style: { 'line-style': 'dashed', 'target-arrow-shape': 'none', width: 1 } },
         { selector: '.selected', style: { 'border-width': 3, 'border-color': '#f59e0b', 'line-color': '#f59e0b', 'target-arrow-color': '#f59e0b' } },
       ]}
       cy={(cy) => {
         if (cyRef.current === cy) return;
         cyRef.current = cy;
         cy.on('tap', 'node', (e) => handlers.current.onNode(e.target.id()));
-        cy.on('tap', 'edge', (e) => handlers.current.onEdge(String(e.target.id()).replace(/^edge:/, '')));
+        cy.on('tap', 'edge', (e) => {
+          const id = String(e.target.id());
+          if (id.startsWith('edge:')) handlers.current.onEdge(id.slice('edge:'.length));
+        });
+        // A node the reader drags stays where it was put.
+        cy.on('dragfree', 'node', (e) => placed.current.set(e.target.id(), { ...e.target.position() }));
         onReady(cy);
       }}
     />

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Core } from 'cytoscape';
 import dynamic from 'next/dynamic';
 import { useMemo, useRef, useState } from 'react';
-import { type GraphData, kindColour, mergeGraphs, toGraphML } from '@/lib/graph/view';
+import { type GraphData, kindColour, mergeGraphs, mergeLinks, toGraphML } from '@/lib/graph/view';
 import { TupleItem } from './tuple-item';
 
 const GraphCanvas = dynamic(() => import('./graph-canvas'), {
@@ -24,11 +24,13 @@ function download(name: string, type: string, text: string) {
 /**
  * An interactive graph: the canvas (cytoscape with the fcose layout), a legend with counts per entity kind, a
  * relation filter, node search, fit and reset, expansion of a node's neighbourhood, the tuples behind a clicked
- * edge with links to their paragraphs, and export as JSON or GraphML. Every node and edge is also listed as a
- * button, so the graph can be used from the keyboard and read by a screen reader.
+ * edge with links to their paragraphs, and export as JSON or GraphML; `path` (tuple ids) is highlighted as the
+ * causal path, and names merged by canonical clustering are joined by "same as" links. Every node and edge is also
+ * listed as a button, so the graph can be used from the keyboard and read by a screen reader.
  */
-export function GraphView({ initial, name = 'graph' }: { initial: GraphData; name?: string }) {
+export function GraphView({ initial, name = 'graph', path = [] }: { initial: GraphData; name?: string; path?: string[] }) {
   const [data, setData] = useState(initial);
+  const pathEdges = useMemo(() => new Set(path), [path]);
   const [relation, setRelation] = useState('all');
   const [search, setSearch] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -60,6 +62,8 @@ export function GraphView({ initial, name = 'graph' }: { initial: GraphData; nam
     const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
     return data.nodes.filter((n) => touched.has(n.id));
   }, [data.nodes, edges, relation]);
+  const merges = useMemo(() => mergeLinks(nodes), [nodes]);
+  const label = (id: string) => data.nodes.find((n) => n.id === id)?.label ?? id;
   const kinds = useMemo(() => {
     const counts = new Map<string, number>();
     for (const n of nodes) counts.set(n.kind, (counts.get(n.kind) ?? 0) + 1);
@@ -161,6 +165,18 @@ export function GraphView({ initial, name = 'graph' }: { initial: GraphData; nam
             {k} {n}
           </li>
         ))}
+        {pathEdges.size > 0 && (
+          <li className="flex items-center gap-1" data-testid="legend-path">
+            <span className="inline-block h-1 w-4 rounded bg-orange-600" aria-hidden />
+            causal path {edges.filter((e) => pathEdges.has(e.id)).length} edges
+          </li>
+        )}
+        {merges.length > 0 && (
+          <li className="flex items-center gap-1">
+            <span className="inline-block w-4 border-t border-dashed border-slate-400" aria-hidden />
+            merged names {merges.length}
+          </li>
+        )}
         <li className="text-slate-500">
           {nodes.length} nodes · {edges.length} edges
         </li>
@@ -179,6 +195,7 @@ export function GraphView({ initial, name = 'graph' }: { initial: GraphData; nam
         <GraphCanvas
           nodes={nodes}
           edges={edges}
+          path={pathEdges}
           selected={selected ? (selected.kind === 'edge' ? `edge:${selected.id}` : selected.id) : null}
           onNode={(id) => setSelected({ kind: 'node', id })}
           onEdge={(id) => setSelected({ kind: 'edge', id })}
@@ -236,8 +253,14 @@ export function GraphView({ initial, name = 'graph' }: { initial: GraphData; nam
             {edges.map((e) => (
               <li key={e.id}>
                 <button type="button" className="text-left text-teal-800 hover:underline" onClick={() => setSelected({ kind: 'edge', id: e.id })}>
-                  {data.nodes.find((n) => n.id === e.source)?.label} — {e.relation} → {data.nodes.find((n) => n.id === e.target)?.label}
+                  {label(e.source)} — {e.relation} → {label(e.target)}
                 </button>
+                {pathEdges.has(e.id) && <span className="ml-1 rounded bg-orange-100 px-1 text-orange-900">causal path</span>}
+              </li>
+            ))}
+            {merges.map((m) => (
+              <li key={m.id} className="text-slate-600">
+                {label(m.source)} — same as → {label(m.target)} <span className="text-slate-500">(merged by canonical clustering)</span>
               </li>
             ))}
           </ul>

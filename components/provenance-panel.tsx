@@ -112,7 +112,9 @@ export function ProvenancePanel({ evidence, label, onClose }: { evidence: Eviden
         {details.data && tab === 'Source' && <SourceTab d={details.data} />}
         {details.data && tab === 'Record' && <RecordTab d={details.data} />}
         {details.data && tab === 'Tuples' && <TuplesTab d={details.data} />}
-        {details.data && tab === 'Graph' && <GraphView initial={details.data.graph} name={`provenance-${label}`} />}
+        {details.data && tab === 'Graph' && (
+          <GraphView initial={details.data.graph} name={`provenance-${label}`} path={evidence.kind === 'path' ? tupleIdsOf(evidence) : undefined} />
+        )}
       </div>
     </aside>
   );

@@ -25,6 +25,9 @@ test('graph explorer: find an entity, see its neighbourhood, expand a node throu
   await graph.getByRole('button', { name: 'Expand neighbourhood' }).click();
   await expect(graph.getByRole('status')).toHaveText(/^[1-9]\d* nodes and [1-9]\d* edges added$/);
   await expect(graph.getByRole('list', { name: 'Nodes' })).toContainText(/Ba doping/i);
+  // The two spellings canonical clustering merged are both shown, joined by a "same as" link.
+  await expect(graph.getByRole('list', { name: 'Legend' })).toContainText('merged names 1');
+  await expect(graph.getByRole('list', { name: 'Edges' })).toContainText(/grain boundary conductivit\w+ — same as → higher grain boundary conductivit/);
   await graph
     .getByRole('list', { name: 'Edges' })
     .getByRole('button', { name: /Ba doping/i })

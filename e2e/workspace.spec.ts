@@ -48,3 +48,28 @@ test('ask on the home page: a question with no support says so, and Shift+Enter 
   await expect(answer.getByTestId('answer')).toHaveAttribute('data-shape', 'abstain');
   await expect(answer.getByTestId('answer').getByRole('status')).toContainText('Not answered from this corpus');
 });
+
+test('the graph behind an answer: tiered reasoning’s causal path highlighted, an edge opens its tuple and paragraph', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Pipeline').selectOption('aria');
+  const question = page.getByLabel('Question', { exact: true });
+  await question.fill('Does Sr doping lead to higher grain boundary conductivity?');
+  await question.press('Enter');
+  const answer = page.getByRole('region', { name: 'Answer', exact: true });
+  await expect(answer.getByTestId('answer')).toHaveAttribute('data-shape', 'design');
+  await expect(answer.getByRole('list', { name: 'Answer sentences' })).toContainText('Tier 1 (direct evidence)');
+
+  const folded = answer.getByTestId('answer-graph');
+  await expect(folded).toContainText('causal path highlighted');
+  await folded.getByText('Graph behind this answer').click();
+  const graph = folded.getByTestId('graph-view');
+  await expect(graph.locator('canvas').first()).toBeVisible();
+  await expect(graph.getByTestId('legend-path')).toHaveText('causal path 1 edges');
+  await graph.getByText(/as a list/).click();
+  const pathEdge = graph.getByRole('list', { name: 'Edges' }).getByRole('listitem').filter({ hasText: 'causal path' });
+  await expect(pathEdge).toContainText(/Sr doping — \w+ → higher grain boundary conductivit/);
+  await page.screenshot({ path: `${shots}/answer-graph.png`, fullPage: true });
+  await pathEdge.getByRole('button').click();
+  await expect(graph.getByTestId('graph-edge')).toContainText('The Sr doping leads to higher grain boundary conductivity.');
+  await expect(graph.getByTestId('graph-edge').getByRole('link', { name: 'open paragraph' })).toHaveAttribute('href', /\/papers\/[^#]+#p0$/);
+});

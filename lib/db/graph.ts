@@ -338,29 +338,35 @@ export interface LabelledTuple extends StoredTuple {
   paragraphOrdinal: number | null;
   subjectLabel: string;
   subjectKind: string;
+  /** The key of the entity canonical clustering merged the subject into (null: not merged). */
+  subjectMergedInto: string | null;
   objectLabel: string;
   objectKind: string;
+  objectMergedInto: string | null;
 }
 
 /**
- * The tuples extracted from one paragraph, with the given ids, or touching the given entity keys (at most `limit`),
- * with their entities' labels.
+ * The tuples extracted from some paragraphs, with the given ids, or touching the given entity keys (at most
+ * `limit`; the tuples named by id first), with their entities' labels and merge representatives.
  */
 export async function labelledTuples(
   db: Database,
-  where: { paragraphId?: string; ids?: string[]; touching?: string[] },
+  where: { paragraphId?: string; paragraphIds?: string[]; ids?: string[]; touching?: string[] },
   limit = 100,
 ): Promise<LabelledTuple[]> {
-  if (!where.paragraphId && !where.ids?.length && !where.touching?.length) return [];
+  const paragraphIds = [...(where.paragraphId ? [where.paragraphId] : []), ...(where.paragraphIds ?? [])];
+  if (!paragraphIds.length && !where.ids?.length && !where.touching?.length) return [];
   return db.prisma.$queryRawUnsafe<LabelledTuple[]>(
-    `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", s.kind AS "subjectKind", t.relation, o.key AS "objectKey", o.label AS "objectLabel",
-            o.kind AS "objectKind", t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId",
+    `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", s.kind AS "subjectKind", sm.key AS "subjectMergedInto", t.relation,
+            o.key AS "objectKey", o.label AS "objectLabel", o.kind AS "objectKind", om.key AS "objectMergedInto",
+            t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId",
             t."recordId", t.start, t."end", t.sentence, t.stamp, p.ordinal AS "paragraphOrdinal"
      FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
+     LEFT JOIN "GraphEntity" sm ON sm.id = s."mergedIntoId" LEFT JOIN "GraphEntity" om ON om.id = o."mergedIntoId"
      LEFT JOIN "Paragraph" p ON p.id = t."paragraphId"
-     WHERE t."paragraphId" = $1 OR t.id = ANY($2::text[]) OR s.key = ANY($3::text[]) OR o.key = ANY($3::text[])
-     ORDER BY t.start NULLS LAST, t.id LIMIT $4`,
-    where.paragraphId ?? null,
+     WHERE t."paragraphId" = ANY($1::text[]) OR t.id = ANY($2::text[]) OR s.key = ANY($3::text[]) OR o.key = ANY($3::text[])
+     ORDER BY (t.id = ANY($2::text[])) DESC, t.start NULLS LAST, t.id LIMIT $4`,
+    paragraphIds,
     where.ids ?? [],
     where.touching ?? [],
     limit,

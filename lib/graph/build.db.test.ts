@@ -8,6 +8,7 @@ import { readConfig } from '../config.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
 import { buildGraph } from './build.ts';
+import { answerGraph } from './explore.ts';
 import { createEmbeddedGraphStore } from './stores/embedded.ts';
 
 const testConfig = readConfig({});
@@ -55,6 +56,18 @@ describe('buildGraph', () => {
     const again = await buildGraph(db);
     expect(again.tuplesWritten).toBe(0);
     expect(again.counts).toEqual(first.counts);
+  });
+
+  it('reads the graph behind an answer: the named tuples first, then the tuples of the cited paragraphs', async () => {
+    const power = (await tuplesTouching(db, ['p:power-density'], 10)).find((t) => t.value === 812)!;
+    const ofParagraph = await answerGraph(db, { tupleIds: [], paragraphIds: [power.paragraphId!] });
+    expect(ofParagraph.edges.map((e) => e.id)).toContain(power.id);
+    expect(ofParagraph.tuples.every((t) => t.paragraphId === power.paragraphId)).toBe(true);
+    const named = await answerGraph(db, { tupleIds: [power.id], paragraphIds: [] });
+    expect(named.edges).toEqual([{ id: power.id, source: power.subjectKey, target: power.objectKey, relation: 'has_property' }]);
+    expect(named.nodes.map((n) => n.id).sort()).toEqual([power.subjectKey, power.objectKey].sort());
+    expect(named.tuples[0]).toMatchObject({ sentence: expect.stringMatching(/812 mW cm−2 at 700 °C/), paragraphId: power.paragraphId });
+    expect(await answerGraph(db, { tupleIds: ['no-such-tuple'], paragraphIds: [] })).toEqual({ nodes: [], edges: [], tuples: [] });
   });
 
   it('removes the tuples of deleted papers and entities nothing uses', async () => {

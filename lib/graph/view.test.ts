@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_NODE_CAP, type GraphData, mergeGraphs, toGraphML } from './view.ts';
+import { GRAPH_NODE_CAP, type GraphData, mergeGraphs, mergeLinks, toGraphML } from './view.ts';
 
 const node = (id: string) => ({ id, label: id.slice(2), kind: 'material' });
 const tuple = (id: string, s: string, o: string) => ({
@@ -49,5 +49,19 @@ describe('toGraphML', () => {
     expect(xml).toContain('<node id="f:A&amp;B"><data key="label">A&amp;B</data><data key="kind">material</data></node>');
     expect(xml).toContain('<edge id="t&lt;1&gt;" source="f:A&amp;B" target="p:power &quot;density&quot;"><data key="relation">has_property</data></edge>');
     expect(xml).not.toMatch(/<[^/?gnkde]/);
+  });
+});
+
+describe('mergeLinks', () => {
+  const n = (id: string, mergedInto: string | null = null) => ({ id, label: id.slice(2), kind: 'concept', mergedInto });
+  it('joins merged names to their representative when it is shown, else to one another', () => {
+    expect(mergeLinks([n('n:gbc'), n('n:gbcs', 'n:gbc'), n('n:gbcx', 'n:gbc'), n('f:A')])).toEqual([
+      { id: 'merge:n:gbcs>n:gbc', source: 'n:gbcs', target: 'n:gbc' },
+      { id: 'merge:n:gbcx>n:gbc', source: 'n:gbcx', target: 'n:gbc' },
+    ]);
+    // The representative is not shown: its two spellings are still joined.
+    expect(mergeLinks([n('n:gbcs', 'n:gbc'), n('n:gbcx', 'n:gbc')])).toEqual([{ id: 'merge:n:gbcx>n:gbcs', source: 'n:gbcx', target: 'n:gbcs' }]);
+    // One merged name alone, or nothing merged: no link.
+    expect(mergeLinks([n('n:gbcs', 'n:gbc'), n('f:A')])).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ export interface GraphNode {
   id: string;
   label: string;
   kind: string;
+  /** The entity canonical clustering merged this one into, when it did ("conductivities" → "conductivity"). */
+  mergedInto?: string | null;
 }
 export interface GraphEdge {
   id: string;
@@ -61,6 +63,27 @@ export function mergeGraphs(a: GraphData, b: GraphData): GraphData {
   const tuples = new Map(a.tuples.map((t) => [t.id, t]));
   for (const t of b.tuples) if (edges.has(t.id)) tuples.set(t.id, t);
   return { nodes: [...nodes.values()], edges: [...edges.values()], tuples: [...tuples.values()] };
+}
+
+/**
+ * The merges among the shown nodes, as links: nodes of one merge family (a representative and the names merged
+ * into it) are joined to the representative when it is shown, else to the family's first shown member. Drawn as
+ * "same as" links, so a reader sees which names the graph treats as one entity without losing either spelling.
+ */
+export function mergeLinks(nodes: GraphNode[]): { id: string; source: string; target: string }[] {
+  const shown = new Set(nodes.map((n) => n.id));
+  const families = new Map<string, GraphNode[]>();
+  for (const n of nodes) {
+    const family = n.mergedInto ?? n.id;
+    families.set(family, [...(families.get(family) ?? []), n]);
+  }
+  const links: { id: string; source: string; target: string }[] = [];
+  for (const [family, members] of families) {
+    if (members.length < 2 && !(members[0]?.mergedInto && shown.has(family))) continue;
+    const hub = shown.has(family) ? family : members[0].id;
+    for (const m of members) if (m.id !== hub) links.push({ id: `merge:${m.id}>${hub}`, source: m.id, target: hub });
+  }
+  return links;
 }
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -33,4 +33,11 @@ describe('chemicalNameToFormula', () => {
     expect(found.map((f) => f.formula)).toEqual(['SrCO3', 'Fe2O3', 'HCl']);
     for (const f of found) expect(t.slice(f.start, f.end)).toBe(f.text);
   });
+
+  it('reads "lead" as the metal, not as the verb of a causal sentence', () => {
+    const formulas = (t: string) => findChemicalNames(t).map((f) => f.formula);
+    expect(formulas('Does Sr doping lead to higher grain boundary conductivity?')).toEqual([]);
+    expect(formulas('Excess sintering can lead to cracking, which would lead into failure.')).toEqual([]);
+    expect(formulas('Lead oxide and lead-free perovskites; the lead content of PZT.')).toEqual(['PbO', 'Pb', 'Pb']);
+  });
 });

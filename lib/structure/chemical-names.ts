@@ -339,10 +339,24 @@ const namePattern = (() => {
   );
 })();
 
+// "lead" is also a verb, and causal questions and sentences use it: "does Sr doping lead to …", "which can lead
+// to cracking". The verb is followed by to/into or preceded by an auxiliary; lead the metal ("lead oxide",
+// "lead-free", "lead halide perovskites") is neither.
+const LEAD_VERB_AFTER = /^\s+(?:to|into)\b/i;
+const LEAD_VERB_BEFORE = /\b(?:does|do|did|can|could|may|might|will|would|should|must|to|not|also)\s+$/i;
+
+/** Text of the name rules, for the offline extractor's version stamp (a change redoes stored structures). */
+export const chemicalNameRulesSource = (): string => [namePattern.source, LEAD_VERB_AFTER.source, LEAD_VERB_BEFORE.source].join('\n');
+
 /** Every convertible chemical name in a text, with its formula and offsets. */
 export function findChemicalNames(text: string): { text: string; start: number; end: number; formula: string }[] {
   const out: { text: string; start: number; end: number; formula: string }[] = [];
   for (const m of text.matchAll(namePattern)) {
+    if (
+      /^lead$/i.test(m[0]) &&
+      (LEAD_VERB_AFTER.test(text.slice(m.index! + 4, m.index! + 12)) || LEAD_VERB_BEFORE.test(text.slice(Math.max(0, m.index! - 12), m.index!)))
+    )
+      continue;
     const formula = chemicalNameToFormula(m[0]);
     if (formula) out.push({ text: m[0], start: m.index!, end: m.index! + m[0].length, formula });
   }

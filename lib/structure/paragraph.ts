@@ -9,6 +9,7 @@ import {
 import { entityRulesSource, extractSynthesisEntities, type EntityMention } from './entities.ts';
 import { parseQuantities, quantityRulesSource, type Quantity } from './quantities.ts';
 import { lexiconSource, normaliseMaterial } from './materials.ts';
+import { chemicalNameRulesSource } from './chemical-names.ts';
 import { sha256 } from '../ingest/text.ts';
 import { splitSentences } from './sentences.ts';
 import { findSpacedFormulas, normaliseFormula } from './formula.ts';
@@ -163,7 +164,7 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
 export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
   // The rules' own text is part of the id: any change to a cue, pattern, unit or lexicon entry re-structures
   // the stored paragraphs on the next run. The number changes when the code combining the rules does.
-  id: `offline@8-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, classifierRulesSource(), entityRulesSource(), lexiconSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
+  id: `offline@8-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, classifierRulesSource(), entityRulesSource(), lexiconSource(), chemicalNameRulesSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
   structureParagraph(text: string): ParagraphStructure {
     let role = classifyParagraphRole(text).label;
     // A synthesis paragraph says how a material was made: when no material can be found in it at all, the

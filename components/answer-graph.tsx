@@ -1,0 +1,53 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { answerGraphQuery, answerGraphSources } from '@/lib/answer/graph';
+import type { Evidence } from '@/lib/evidence/model';
+import type { GraphData } from '@/lib/graph/view';
+import { GraphView } from './graph-view';
+
+/**
+ * The graph behind a whole answer, folded until opened (it is read from the database only then): the tuples of
+ * every evidence item and of every cited paragraph, with the causal path of tiered reasoning highlighted.
+ */
+export function AnswerGraph({ evidence, name }: { evidence: Evidence[]; name: string }) {
+  const [open, setOpen] = useState(false);
+  const sources = useMemo(() => answerGraphSources(evidence), [evidence]);
+  const query = answerGraphQuery(sources);
+  const graph = useQuery({
+    queryKey: ['answer-graph', query],
+    enabled: open && query.length > 0,
+    queryFn: async (): Promise<GraphData> => {
+      const res = await fetch(`/api/graph/answer?${query}`);
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(body?.error ?? `the graph failed to load (${res.status})`);
+      return body;
+    },
+  });
+  if (!query) return null;
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white p-3" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="answer-graph">
+      <summary className="cursor-pointer text-sm font-medium">
+        Graph behind this answer
+        {sources.pathTupleIds.length > 0 && <span className="ml-2 text-xs font-normal text-orange-800">causal path highlighted</span>}
+      </summary>
+      <div className="mt-2">
+        {graph.isPending && open && (
+          <p role="status" className="text-sm text-slate-600">
+            Loading the graph…
+          </p>
+        )}
+        {graph.isError && (
+          <p role="alert" className="flex items-center gap-2 text-sm text-red-800">
+            {graph.error.message}
+            <button type="button" className="rounded border border-red-300 px-2 py-0.5" onClick={() => graph.refetch()}>
+              Retry
+            </button>
+          </p>
+        )}
+        {graph.data && <GraphView initial={graph.data} name={name} path={sources.pathTupleIds} />}
+      </div>
+    </details>
+  );
+}
