@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { shots, waitForCorpus } from './helpers.ts';
 
@@ -108,4 +109,40 @@ test('import refuses an oversized or empty upload with a clear message', async (
   });
   expect(big.status()).toBe(413);
   expect((await big.json()).error).toMatch(/limit/);
+});
+
+test('a chunked upload with no Content-Length is cut at the limit as it streams, not read whole first', async ({ baseURL }) => {
+  // 400 MiB offered as a chunked body (no Content-Length) to a server whose limit is 5 MiB.
+  const url = new URL('/api/import', baseURL);
+  const boundary = 'assay-e2e-chunked';
+  const chunk = Buffer.alloc(256 * 1024, 0x78);
+  let written = 0;
+  const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', (error) => (written > 0 ? undefined : reject(error)));
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.jsonl"\r\n\r\n`);
+    const pump = () => {
+      while (written < 400 * 1048576) {
+        written += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      req.end(`\r\n--${boundary}--\r\n`);
+    };
+    pump();
+  });
+  expect(result.status).toBe(413);
+  expect(JSON.parse(result.body).error).toMatch(/larger than the 5 MiB limit/);
+  // The server stopped reading near the limit: far less than the 400 MiB offered went out.
+  expect(written).toBeLessThan(64 * 1048576);
+  expect((await (await fetch(new URL('/api/health', baseURL))).json()).ok).toBe(true);
 });

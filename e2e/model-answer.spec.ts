@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { corpusPapers, tempDir, writeCorpusJsonl } from '../lib/testing/fixtures.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../lib/testing/fake-openai.ts';
+import { startBuiltApp } from './app-process.ts';
 import { shots } from './helpers.ts';
 
 /**
@@ -12,7 +12,6 @@ import { shots } from './helpers.ts';
  * page can be watched while it writes. The fake answers as a model would, from the evidence blocks it was sent: it
  * cites the block that states the asked value, then adds a sentence the evidence does not support.
  */
-const root = path.resolve(import.meta.dirname, '..');
 const port = String(Number(process.env.E2E_PORT ?? '3311') + 3);
 const base = `http://127.0.0.1:${port}`;
 const QUESTION = 'Which paper reports a peak power density of 0.812 W cm−2 at 973 K?';
@@ -40,24 +39,15 @@ test.beforeAll(async () => {
   corpus = tempDir('assay-model-corpus-');
   writeCorpusJsonl(corpus, 'papers.jsonl', corpusPapers);
   dataDir = tempDir('assay-model-data-');
-  app = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', port, '-H', '127.0.0.1'], {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      ASSAY_DATA_DIR: dataDir,
-      ASSAY_CORPUS: corpus,
-      DATABASE_URL: '',
-      NEXT_TELEMETRY_DISABLED: '1',
-      ASSAY_QUESTIONS: '',
-      ASSAY_LLM_BASE_URL: fake.base,
-      ASSAY_CHAT_MODEL: 'fake-chat',
-      // Reformulation stays on its rules here: this test is about the answer the model writes.
-      ASSAY_REFORMULATION: 'rules',
-      ASSAY_PRICE_INPUT_PER_MTOK: '2.5',
-      ASSAY_PRICE_OUTPUT_PER_MTOK: '10',
-    },
+  app = startBuiltApp(port, {
+    ASSAY_DATA_DIR: dataDir,
+    ASSAY_CORPUS: corpus,
+    ASSAY_LLM_BASE_URL: fake.base,
+    ASSAY_CHAT_MODEL: 'fake-chat',
+    // Reformulation stays on its rules here: this test is about the answer the model writes.
+    ASSAY_REFORMULATION: 'rules',
+    ASSAY_PRICE_INPUT_PER_MTOK: '2.5',
+    ASSAY_PRICE_OUTPUT_PER_MTOK: '10',
   });
   await expect
     .poll(

@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
+import { startBuiltApp } from './app-process.ts';
 import { shots } from './helpers.ts';
 
 /**
@@ -32,12 +33,7 @@ const papers = Array.from({ length: 900 }, (_, i) => ({
 }));
 
 function startApp(dataDir: string, corpus = ''): ChildProcess {
-  return spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', port, '-H', '127.0.0.1'], {
-    cwd: root,
-    detached: true, // its own process group, so the kill reaches every process it started
-    stdio: 'ignore',
-    env: { ...process.env, ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', ASSAY_QUESTIONS: '' },
-  });
+  return startBuiltApp(port, { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus });
 }
 
 async function waitUntilStopped(child: ChildProcess) {

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startBuiltApp } from './app-process.ts';
 import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
 
 /**
@@ -64,20 +64,17 @@ fs.writeFileSync(
 const dataDir = tempDir('assay-e2e-data-');
 fs.writeFileSync(path.join(dataDir, 'e2e-info.json'), JSON.stringify({ corpus }));
 
-const next = path.resolve(import.meta.dirname, '..', 'node_modules', '.bin', 'next');
-const child = spawn(next, ['start', '-p', port, '-H', '127.0.0.1'], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
+const child = startBuiltApp(
+  port,
+  {
     ASSAY_DATA_DIR: dataDir,
     ASSAY_CORPUS: corpus,
-    DATABASE_URL: '',
-    NEXT_TELEMETRY_DISABLED: '1',
     ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest',
     ASSAY_MAX_UPLOAD_MB: '5',
     ASSAY_QUESTIONS: questionsDir,
   },
-});
+  { detached: false, stdio: 'inherit' },
+);
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -2,14 +2,17 @@
  * The one application error. Domain code throws `AppError` with a code; route handlers turn it into the code's
  * HTTP status (`errorResponse`), server actions into a message (`actionError`). Anything else is an internal
  * error: logged in full on the server, answered with a generic message, so no database error text or server
- * path reaches a client. Leaf module.
+ * path reaches a client.
  */
+import { isCrossSite } from './origin.ts';
+
 export const ERROR_STATUS = {
   'bad-request': 400,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
   'payload-too-large': 413,
+  'unsupported-media-type': 415,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -41,10 +44,14 @@ export function errorResponse(error: unknown, context?: string): Response {
   return Response.json({ error: e.message, code: e.code }, { status: e.status });
 }
 
-/** Runs a route handler, answering any error it throws as `errorResponse` does. */
+/**
+ * Runs a route handler, answering any error it throws as `errorResponse` does. A request that would change data is
+ * first checked to come from this site (`isCrossSite`), so no route can forget it.
+ */
 export function handleErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>, context?: string): (...args: A) => Promise<Response> {
   return async (...args: A) => {
     try {
+      if (args[0] instanceof Request && isCrossSite(args[0])) throw new AppError('forbidden', 'requests that change data are accepted only from this site');
       return await handler(...args);
     } catch (error) {
       return errorResponse(error, context);

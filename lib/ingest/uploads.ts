@@ -1,7 +1,10 @@
-import { AppError } from '../common/errors.ts';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { AppError } from '../common/errors.ts';
 
 /** A refused upload: 400 for a bad request, 413 for one over the limit. */
 export class UploadError extends AppError {
@@ -10,45 +13,99 @@ export class UploadError extends AppError {
   }
 }
 
-export interface UploadedFile {
-  name: string;
-  size: number;
-  stream(): ReadableStream<Uint8Array>;
-}
+/** Files one upload may hold at most (each becomes an input of one import run). */
+export const MAX_UPLOAD_FILES = 500;
+/** Bytes of a multipart body that are not file content (boundaries and part headers) allowed beyond the limit. */
+const MULTIPART_OVERHEAD = 1024 * 1024;
 
 /**
- * Saves uploaded files under `<dataDir>/uploads/<batch>/` before anything parses them, so a failed import
- * never loses what the user sent. Names are reduced to a safe basename (no path traversal, no hidden files).
+ * Receives a multipart/form-data upload (`files` fields) straight to `<dataDir>/uploads/<batch>/`, before anything
+ * parses the files, so a failed import never loses what the user sent. The body is read as it arrives (busboy)
+ * and every byte is counted: past `maxBytes` in total, reading stops at once, the partial batch is removed and a
+ * 413 is thrown, whatever Content-Length said (or when there was none, as with a chunked upload). Names are
+ * reduced to a safe basename (no path traversal, no hidden files); the original name is kept for display.
  */
-export async function saveUploads(dataDir: string, files: UploadedFile[], maxBytes: number): Promise<{ paths: string[]; names: Map<string, string> }> {
-  if (files.length === 0) throw new UploadError('no files were uploaded');
-  const total = files.reduce((n, f) => n + f.size, 0);
-  if (total > maxBytes) {
-    throw new UploadError(`the upload is ${(total / 1048576).toFixed(1)} MiB; the limit is ${(maxBytes / 1048576).toFixed(0)} MiB (ASSAY_MAX_UPLOAD_MB)`, 413);
+export async function receiveUploads(
+  upload: { contentType: string | null; body: ReadableStream<Uint8Array> | null },
+  dataDir: string,
+  maxBytes: number,
+): Promise<{ paths: string[]; names: Map<string, string> }> {
+  const limitText = `the upload is larger than the ${(maxBytes / 1048576).toFixed(0)} MiB limit (ASSAY_MAX_UPLOAD_MB)`;
+  if (!upload.body || !/^multipart\/form-data;/i.test(upload.contentType ?? ''))
+    throw new UploadError('expected a multipart/form-data upload with a "files" field');
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': upload.contentType! },
+      // preservePath keeps the name as sent, for display; what is written uses only its safe basename.
+      preservePath: true,
+      limits: { files: MAX_UPLOAD_FILES, fields: 20, fieldSize: 4096, parts: MAX_UPLOAD_FILES + 20, fileSize: maxBytes },
+    });
+  } catch (error) {
+    throw new UploadError(`the upload is not valid multipart/form-data (${(error as Error).message})`);
   }
   const dir = path.join(dataDir, 'uploads', `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`);
   await fs.promises.mkdir(dir, { recursive: true });
+  const source = Readable.fromWeb(upload.body as import('node:stream/web').ReadableStream<Uint8Array>);
   const paths: string[] = [];
   const names = new Map<string, string>();
-  for (const [i, f] of files.entries()) {
-    const safe = safeName(f.name) || `upload-${i + 1}`;
-    const target = path.join(dir, `${String(i + 1).padStart(3, '0')}-${safe}`);
-    const out = fs.createWriteStream(target);
-    let written = 0;
-    const reader = f.stream().getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        written += value.length;
-        if (written > maxBytes) throw new UploadError(`${f.name} is larger than the upload limit`, 413);
-        if (!out.write(value)) await new Promise<void>((r) => out.once('drain', () => r()));
-      }
-    } finally {
-      await new Promise<void>((resolve) => out.end(resolve));
+  const writes: Promise<unknown>[] = [];
+  let total = 0;
+  let content = 0;
+  let failure: Error | null = null;
+  let stop: (error: Error) => void = () => {};
+  const finished = new Promise<void>((resolve, reject) => {
+    stop = reject;
+    parser.once('close', resolve);
+    parser.once('error', reject);
+    source.once('error', reject);
+  });
+  // The first failure stops reading: the rest of the body is never pulled into memory or onto disk.
+  const fail = (error: Error) => {
+    failure ??= error;
+    source.unpipe(parser);
+    source.destroy();
+    // Ends the file streams still open, so no write is left waiting for data that will not come; deferred, as
+    // this may run inside busboy's own parse step, which must finish first.
+    setImmediate(() => parser.destroy());
+    stop(failure);
+  };
+  parser.on('file', (field, stream, info) => {
+    if (field !== 'files' || failure) {
+      stream.resume();
+      return;
     }
+    const i = paths.length;
+    const target = path.join(dir, `${String(i + 1).padStart(3, '0')}-${safeName(info.filename ?? '') || `upload-${i + 1}`}`);
     paths.push(target);
-    names.set(target, f.name.slice(0, 300));
+    names.set(target, (info.filename ?? `upload-${i + 1}`).slice(0, 300));
+    // busboy stops a file at the limit and says so here, as it parses (a file's own data may lag behind).
+    stream.once('limit', () => fail(new UploadError(limitText, 413)));
+    // …and the files' bytes together are held to the limit exactly.
+    stream.on('data', (chunk: Buffer) => {
+      content += chunk.length;
+      if (content > maxBytes) fail(new UploadError(limitText, 413));
+    });
+    writes.push(pipeline(stream, fs.createWriteStream(target)).catch((error: Error) => fail(error)));
+  });
+  parser.on('filesLimit', () => fail(new UploadError(`an upload holds at most ${MAX_UPLOAD_FILES} files`)));
+  // The body itself is counted as it is read: the files' bytes plus the parts' headers, which are small.
+  source.on('data', (chunk: Buffer) => {
+    total += chunk.length;
+    if (total > maxBytes + MULTIPART_OVERHEAD) fail(new UploadError(limitText, 413));
+  });
+  source.pipe(parser);
+  try {
+    await finished;
+    await Promise.all(writes);
+  } catch (error) {
+    failure ??= error as Error;
+  }
+  if (failure || paths.length === 0) {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    if (!failure) throw new UploadError('no files were uploaded');
+    if (failure instanceof AppError) throw failure;
+    throw new UploadError(`the upload could not be read (${(failure as Error).message.slice(0, 200)})`);
   }
   return { paths, names };
 }

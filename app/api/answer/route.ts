@@ -1,3 +1,4 @@
+import { readJson } from '@/lib/common/json-body';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
@@ -16,7 +17,7 @@ export const dynamic = 'force-dynamic';
  * sentences with citations and verdicts, table, abstention, notice, tokens and cost).
  */
 export const POST = handleErrors(async (request: Request) => {
-  const parsed = askRequestSchema.safeParse(await request.json().catch(() => null));
+  const parsed = askRequestSchema.safeParse(await readJson(request));
   if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
   const cfg = config();
   const db = await getDatabase();

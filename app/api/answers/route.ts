@@ -1,3 +1,4 @@
+import { readJson } from '@/lib/common/json-body';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
 import { badRequest, handleErrors } from '@/lib/common/errors';
@@ -19,7 +20,7 @@ export const GET = handleErrors(async (request: Request) => {
  * (what the compare screen asks each pipeline with; `/api/answer` streams the same answer).
  */
 export const POST = handleErrors(async (request: Request) => {
-  const parsed = askRequestSchema.safeParse(await request.json().catch(() => null));
+  const parsed = askRequestSchema.safeParse(await readJson(request));
   if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
   const cfg = config();
   const db = await getDatabase();

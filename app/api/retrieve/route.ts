@@ -1,3 +1,4 @@
+import { readJson } from '@/lib/common/json-body';
 import { z } from 'zod';
 import { badRequest, handleErrors } from '@/lib/common/errors';
 import { config } from '@/lib/config';
@@ -18,7 +19,7 @@ const body = z.object({
 
 /** POST {question, pipeline?, k?, mode?} → the retrieval result: papers, evidence, value, abstention and trace. */
 export const POST = handleErrors(async (request: Request) => {
-  const json = await request.json().catch(() => null);
+  const json = await readJson(request);
   const parsed = body.safeParse(json);
   if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
   const db = await getDatabase();

@@ -1,3 +1,4 @@
+import { handleErrors } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { createRun } from '@/lib/db/ingest-runs';
@@ -7,10 +8,10 @@ import { downloadAndIngestStarterCorpus } from '@/lib/corpus/starter';
 export const dynamic = 'force-dynamic';
 
 /** Starts downloading the open-access starter corpus; progress and failure are on the returned run. */
-export async function POST() {
+export const POST = handleErrors(async (_request: Request) => {
   const cfg = config();
   const db = await getDatabase();
   const run = await createRun(db.prisma, 'fetch', [`Europe PMC: ${cfg.starterQuery}`]);
   startTracked(run.id, (signal) => downloadAndIngestStarterCorpus(db, cfg, { runId: run.id, signal }));
   return Response.json({ runId: run.id }, { status: 202 });
-}
+}, 'starter corpus');

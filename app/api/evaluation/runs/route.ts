@@ -1,3 +1,4 @@
+import { readJson } from '@/lib/common/json-body';
 import { z } from 'zod';
 import { badRequest, handleErrors } from '@/lib/common/errors';
 import { config } from '@/lib/config';
@@ -24,7 +25,7 @@ const body = z.object({
 
 /** POST {questionSet, pipelines, limit?} starts a stored evaluation run in the background → 202 {runId}. */
 export const POST = handleErrors(async (request: Request) => {
-  const parsed = body.safeParse(await request.json().catch(() => null));
+  const parsed = body.safeParse(await readJson(request));
   if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
   const cfg = config();
   const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === parsed.data.questionSet);

@@ -1,0 +1,18 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Starts the built app (`next start` on loopback) on its own embedded database, the way the browser tests need it:
+ * no PostgreSQL, no telemetry, no question sets unless given. `detached` puts it in its own process group, so a
+ * kill of the group reaches every process it started.
+ */
+export function startBuiltApp(port: string, env: Record<string, string>, opts: { detached?: boolean; stdio?: 'ignore' | 'inherit' } = {}): ChildProcess {
+  return spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', port, '-H', '127.0.0.1'], {
+    cwd: root,
+    detached: opts.detached ?? true,
+    stdio: opts.stdio ?? 'ignore',
+    env: { ...process.env, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', ASSAY_QUESTIONS: '', ...env },
+  });
+}
