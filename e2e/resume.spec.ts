@@ -32,8 +32,10 @@ const papers = Array.from({ length: 900 }, (_, i) => ({
   ],
 }));
 
-function startApp(dataDir: string, corpus = ''): ChildProcess {
-  return startBuiltApp(port, { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus });
+function startApp(dataDir: string, corpus = '', output?: { text: string }): ChildProcess {
+  const app = startBuiltApp(port, { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus }, { stdio: output ? 'pipe' : 'ignore' });
+  if (output) for (const stream of [app.stdout, app.stderr]) stream?.on('data', (d) => (output.text += d));
+  return app;
 }
 
 async function waitUntilStopped(child: ChildProcess) {
@@ -119,7 +121,8 @@ test('an upload stopped mid-way is shown interrupted on /import, and Resume comp
   test.setTimeout(240_000);
   const dataDir = tempDir('assay-resume-upload-');
   const upload = writeCorpusJsonl(tempDir('assay-resume-file-'), 'many-papers.jsonl', papers);
-  let app: ChildProcess | null = startApp(dataDir);
+  const output = { text: '' };
+  let app: ChildProcess | null = startApp(dataDir, '', output);
   try {
     await expect.poll(async () => (await json(`${base}/api/health`))?.ok, { timeout: 60_000, intervals: [200] }).toBe(true);
     const form = new FormData();
@@ -130,9 +133,12 @@ test('an upload stopped mid-way is shown interrupted on /import, and Resume comp
     await expect
       .poll(async () => (await json(`${base}/api/ingest-runs/${runId}`))?.run?.papersAdded ?? 0, { timeout: 60_000, intervals: [100] })
       .toBeGreaterThan(0);
-    // A graceful stop: the job ends its current paper and stores where it was.
+    // A graceful stop: the job ends its current paper and stores where it was, and the app closes its database
+    // before it exits (its own handler runs, not only Next's).
     process.kill(-app.pid!, 'SIGTERM');
     await waitUntilStopped(app);
+    expect(output.text).toContain('[assay] SIGTERM: database closed');
+    expect(app.exitCode).toBe(0);
 
     app = startApp(dataDir);
     await expect.poll(async () => (await json(`${base}/api/health`))?.ok, { timeout: 60_000, intervals: [200] }).toBe(true);

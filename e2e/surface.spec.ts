@@ -57,3 +57,56 @@ test('a cross-site form post starts nothing: no import, no evaluation, no downlo
   });
   expect(plain.status()).toBe(415);
 });
+
+test('NUL bytes, absurd page numbers and malformed ids get a page, a 400 or a 404, never a 500', async ({ request }) => {
+  const pages = [
+    '/library?q=%00',
+    '/library?page=999999999999999999999',
+    '/library?material=%00&condition=%00',
+    '/answers?q=%00',
+    '/graph?q=%00',
+    '/graph?explore=%00',
+    '/graph?page=999999999999999999999',
+    '/search?q=%00',
+    '/compare?q=%00&p=hybrid&p=graph',
+  ];
+  for (const path of pages) expect({ path, status: (await request.get(path)).status() }).toEqual({ path, status: 200 });
+  for (const path of ['/papers/%00', '/answers/%00', '/evaluation/runs/%00', '/api/answers/%00', '/api/ingest-runs/%00', '/api/evaluation/runs/%00'])
+    expect({ path, status: (await request.get(path)).status() }).toEqual({ path, status: 404 });
+  for (const path of ['/api/provenance?paper=%00', '/api/graph/neighbourhood?key=f:%00', '/api/graph/answer?tuple=%00'])
+    expect({ path, status: (await request.get(path)).status() }).toEqual({ path, status: 400 });
+  const bodies = [
+    { route: '/api/answers', data: { question: 'What is the Tc\u0000 of MgB2?' } },
+    { route: '/api/answer', data: { question: 'What is the Tc\u0000 of MgB2?' } },
+    { route: '/api/answers', data: { question: 'What is the Tc of MgB2?', filters: { material: 'MgB2\u0000' } } },
+    { route: '/api/retrieve', data: { question: 'What is the Tc\u0000 of MgB2?' } },
+    { route: '/api/evaluation/runs', data: { questionSet: 'fixture\u0000', pipelines: ['bm25'] } },
+  ];
+  for (const { route, data } of bodies) {
+    const res = await request.post(route, { data });
+    expect({ route, status: res.status() }).toEqual({ route, status: 400 });
+    expect((await res.json()).error).toMatch(/control characters|no question set/);
+  }
+});
+
+test('runs name their files relative to the data or corpus folder, never by absolute server path', async ({ request }) => {
+  const absolute = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? /(^|[\s(])\/(tmp|home|work|srv|var|root|usr|opt|etc)\//.test(value)
+        ? [value]
+        : []
+      : Array.isArray(value)
+        ? value.flatMap(absolute)
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(absolute)
+          : [];
+  const runs = (await (await request.get('/api/ingest-runs')).json()).runs;
+  expect(runs.length).toBeGreaterThan(0);
+  expect(runs[runs.length - 1].inputs[0]).toMatch(/^assay-e2e-corpus-/);
+  expect(absolute(runs)).toEqual([]);
+  for (const run of runs) {
+    expect(run.options).toBeUndefined();
+    expect(absolute((await (await request.get(`/api/ingest-runs/${run.id}`)).json()))).toEqual([]);
+  }
+  expect(absolute(await (await request.get('/api/evaluation/runs')).json())).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { type SearchParams, textParam } from '@/lib/common/params';
 import Link from 'next/link';
 import { AskForm } from '@/components/ask-form';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
@@ -10,9 +11,9 @@ import { pipelineList } from '@/lib/pipelines/registry';
 export const dynamic = 'force-dynamic';
 
 /** Ask a question and get a cited answer; every answer asked so far, searchable, each at its own URL. */
-export default async function AnswersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AnswersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
-  const q = typeof sp.q === 'string' ? sp.q.slice(0, 200) : '';
+  const q = textParam(sp.q, 200);
   let db;
   try {
     db = await getDatabase();

@@ -1,3 +1,4 @@
+import { type SearchParams, textParam, textParams } from '@/lib/common/params';
 import Link from 'next/link';
 import { CompareView } from '@/components/compare-view';
 import { askFiltersSchema } from '@/lib/answer/request';
@@ -6,20 +7,21 @@ import { isPipelineName, pipelineDescriptions } from '@/lib/pipelines/registry';
 
 export const dynamic = 'force-dynamic';
 
-type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
-const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
-
 /**
  * The compare screen: /compare?q=…&p=hybrid&p=graph[&p=vector][&mode=…][&domain=…&material=…&method=…&condition=…].
  * The URL is the whole comparison, so it can be shared and reopened.
  */
-export default async function ComparePage({ searchParams }: { searchParams: Promise<Params> }) {
+export default async function ComparePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
-  const question = one(sp.q).trim().slice(0, 2000);
-  const pipelines = [...new Set(all(sp.p))].filter(isPipelineName).slice(0, 3);
-  const mode = (ANSWER_MODES as readonly string[]).includes(one(sp.mode)) ? one(sp.mode) : 'auto';
-  const filters = askFiltersSchema.safeParse({ domain: one(sp.domain), material: one(sp.material), method: one(sp.method), condition: one(sp.condition) });
+  const question = textParam(sp.q, 2000).trim();
+  const pipelines = [...new Set(textParams(sp.p))].filter(isPipelineName).slice(0, 3);
+  const mode = (ANSWER_MODES as readonly string[]).includes(textParam(sp.mode)) ? textParam(sp.mode) : 'auto';
+  const filters = askFiltersSchema.safeParse({
+    domain: textParam(sp.domain),
+    material: textParam(sp.material),
+    method: textParam(sp.method),
+    condition: textParam(sp.condition),
+  });
   const problem =
     question.length < 3
       ? 'Ask a question of at least 3 characters.'

@@ -1,3 +1,4 @@
+import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
 import { getDatabase } from '@/lib/db/client';
 import { findEntities, graphCounts, mergeGroups, type MergeMember } from '@/lib/db/graph';
@@ -8,8 +9,6 @@ import { allowMergeAction, undoMergeAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 
-type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 const PAGE = 25;
 
 const spellings = (m: MergeMember) =>
@@ -19,18 +18,18 @@ const spellings = (m: MergeMember) =>
     .map(([s, n]) => `${s}${n > 1 ? ` ×${n}` : ''}`)
     .join(' · ');
 
-export default async function GraphPage({ searchParams }: { searchParams: Promise<Params> }) {
+export default async function GraphPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
-  const q = one(sp.q).slice(0, 200);
-  const page = Math.max(Number.parseInt(one(sp.page) || '1', 10) || 1, 1);
+  const q = textParam(sp.q, 200);
+  const page = pageParam(sp.page);
   let db;
   try {
     db = await getDatabase();
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const entity = one(sp.entity).trim().slice(0, 200);
-  const explore = one(sp.explore).slice(0, 300);
+  const entity = textParam(sp.entity, 200).trim();
+  const explore = textParam(sp.explore, 300);
   const [counts, merges, matches, start] = await Promise.all([
     graphCounts(db),
     mergeGroups(db, { q, skip: (page - 1) * PAGE, take: PAGE }),

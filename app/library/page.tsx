@@ -1,3 +1,4 @@
+import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
 import { getDatabase } from '@/lib/db/client';
 import { countPapersAndParagraphs, libraryFacets, searchPapers, type SearchField } from '@/lib/db/papers';
@@ -13,8 +14,6 @@ const methods: readonly string[] = SYNTHESIS_METHODS;
 
 export const dynamic = 'force-dynamic';
 
-type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 const fmtBound = (x: number) => (Number.isFinite(x) ? String(Number.parseFloat(x.toPrecision(6))) : x > 0 ? '∞' : '−∞');
 const intOrUndefined = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : undefined);
@@ -26,19 +25,19 @@ const fields: { value: SearchField; label: string }[] = [
   { value: 'fulltext', label: 'Full text' },
 ];
 
-export default async function LibraryPage({ searchParams }: { searchParams: Promise<Params> }) {
+export default async function LibraryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
-  const q = one(sp.q);
-  const field = (fields.find((f) => f.value === one(sp.field))?.value ?? 'all') as SearchField;
-  const domain = one(sp.domain);
-  const source = one(sp.source);
-  const yearFrom = one(sp.yearFrom);
-  const yearTo = one(sp.yearTo);
-  const page = Math.max(Number.parseInt(one(sp.page) || '1', 10) || 1, 1);
-  const role = roles.includes(one(sp.role)) ? one(sp.role) : '';
-  const method = methods.includes(one(sp.method)) ? one(sp.method) : '';
-  const material = one(sp.material).slice(0, 200);
-  const conditionText = one(sp.condition).slice(0, 200);
+  const q = textParam(sp.q, 500);
+  const field = (fields.find((f) => f.value === textParam(sp.field))?.value ?? 'all') as SearchField;
+  const domain = textParam(sp.domain);
+  const source = textParam(sp.source);
+  const yearFrom = textParam(sp.yearFrom);
+  const yearTo = textParam(sp.yearTo);
+  const page = pageParam(sp.page);
+  const role = roles.includes(textParam(sp.role)) ? textParam(sp.role) : '';
+  const method = methods.includes(textParam(sp.method)) ? textParam(sp.method) : '';
+  const material = textParam(sp.material, 200);
+  const conditionText = textParam(sp.condition, 200);
   const condition = conditionText ? parseCondition(conditionText) : null;
 
   let db;

@@ -1,13 +1,11 @@
+import { type SearchParams, textParam } from '@/lib/common/params';
 import { RetrievePanel } from '@/components/retrieve-panel';
 import { PIPELINES, pipelineDescriptions } from '@/lib/pipelines/registry';
 import { QUESTION_MODES } from '@/lib/pipelines/types';
 
 export const dynamic = 'force-dynamic';
 
-type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
-
-export default async function SearchPage({ searchParams }: { searchParams: Promise<Params> }) {
+export default async function SearchPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   return (
     <div className="space-y-4">
@@ -20,9 +18,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         </p>
       </div>
       <RetrievePanel
-        initialQuestion={one(sp.q).slice(0, 2000)}
-        initialPipeline={(PIPELINES as readonly string[]).includes(one(sp.pipeline)) ? one(sp.pipeline) : 'json-qr'}
-        initialMode={(QUESTION_MODES as readonly string[]).includes(one(sp.mode)) ? one(sp.mode) : 'auto'}
+        initialQuestion={textParam(sp.q, 2000)}
+        initialPipeline={(PIPELINES as readonly string[]).includes(textParam(sp.pipeline)) ? textParam(sp.pipeline) : 'json-qr'}
+        initialMode={(QUESTION_MODES as readonly string[]).includes(textParam(sp.mode)) ? textParam(sp.mode) : 'auto'}
         pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))}
       />
     </div>

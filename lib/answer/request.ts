@@ -1,3 +1,4 @@
+import { hasControlChars } from '../common/params.ts';
 import { z } from 'zod';
 import { PIPELINES } from '../pipelines/registry.ts';
 import { SYNTHESIS_METHODS } from '../structure/classify.ts';
@@ -9,8 +10,17 @@ const optionalText = (max: number) =>
   z
     .string()
     .max(max)
+    .refine((s) => !hasControlChars(s), 'filters must not contain control characters (such as NUL)')
     .transform((s) => s.trim() || undefined)
     .optional();
+
+/** A question as every route accepts it: 3 to 2,000 characters, no control characters. */
+export const questionText = z
+  .string()
+  .trim()
+  .min(3, 'ask a question of at least 3 characters')
+  .max(2000, 'questions are limited to 2,000 characters')
+  .refine((s) => !hasControlChars(s), 'the question must not contain control characters (such as NUL)');
 
 /** The filters of a question as the ask screen and the API accept them. */
 export const askFiltersSchema = z.object({
@@ -28,7 +38,7 @@ export const askFiltersSchema = z.object({
 
 /** One question to answer, as the answer routes accept it (the stream and the JSON one read the same body). */
 export const askRequestSchema = z.object({
-  question: z.string().trim().min(3, 'ask a question of at least 3 characters').max(2000, 'questions are limited to 2,000 characters'),
+  question: questionText,
   pipeline: z.enum(PIPELINES).optional(),
   mode: z.enum(ANSWER_MODES).default('auto'),
   filters: askFiltersSchema.optional(),

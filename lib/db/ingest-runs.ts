@@ -1,3 +1,4 @@
+import { type PathRoot, publicPath, publicText } from '../common/public-path.ts';
 import type { PrismaClient } from './generated/client.ts';
 
 /** Owns all queries on IngestRun and IngestError. */
@@ -120,6 +121,27 @@ export async function getRun(prisma: PrismaClient, id: string, errorLimit = 200)
 
 export async function listRuns(prisma: PrismaClient, take = 20) {
   return prisma.ingestRun.findMany({ orderBy: { startedAt: 'desc' }, take });
+}
+
+type StoredRun = Awaited<ReturnType<typeof listRuns>>[number] & { errors?: { file: string; reason: string }[] };
+
+/**
+ * A run as a client sees it: file names relative to the data or corpus folder (never absolute), messages likewise,
+ * and without the options the job keeps for itself (the paths it reads).
+ */
+export function publicRun<R extends StoredRun>(run: R, roots: PathRoot[]): Omit<R, 'options'> {
+  const { options: _internal, ...rest } = run;
+  return {
+    ...rest,
+    inputs: run.inputs.map((p) => publicPath(p, roots)),
+    currentFile: run.currentFile && publicPath(run.currentFile, roots),
+    message: run.message && publicText(run.message, roots),
+    stages: (Array.isArray(run.stages) ? (run.stages as unknown as StageState[]) : []).map((s) => ({
+      ...s,
+      ...(s.message ? { message: publicText(s.message, roots) } : {}),
+    })) as unknown as R['stages'],
+    ...(run.errors ? { errors: run.errors.map((e) => ({ ...e, file: publicPath(e.file, roots), reason: publicText(e.reason, roots) })) } : {}),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { textParam } from '@/lib/common/params';
 import { readJson } from '@/lib/common/json-body';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
@@ -11,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET ?q= → the latest stored answers (newest first), those whose question contains q when given. */
 export const GET = handleErrors(async (request: Request) => {
-  const q = new URL(request.url).searchParams.get('q')?.slice(0, 200) || undefined;
+  const q = textParam(new URL(request.url).searchParams.get('q') ?? undefined, 200) || undefined;
   return Response.json({ answers: await listAnswers(await getDatabase(), { query: q, take: 50 }) });
 }, 'answers');
 

@@ -1,9 +1,12 @@
 import { getDatabase } from '@/lib/db/client';
-import { listRuns } from '@/lib/db/ingest-runs';
+import { pathRoots } from '@/lib/common/public-path';
+import { config } from '@/lib/config';
+import { listRuns, publicRun } from '@/lib/db/ingest-runs';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET() {
   const db = await getDatabase();
-  return Response.json({ runs: await listRuns(db.prisma, 20) });
+  const roots = pathRoots(config());
+  return Response.json({ runs: (await listRuns(db.prisma, 20)).map((r) => publicRun(r, roots)) });
 }

@@ -1,3 +1,4 @@
+import { questionText } from '@/lib/answer/request';
 import { readJson } from '@/lib/common/json-body';
 import { z } from 'zod';
 import { badRequest, handleErrors } from '@/lib/common/errors';
@@ -10,7 +11,7 @@ import { getRetrievalService } from '@/lib/pipelines/service';
 export const dynamic = 'force-dynamic';
 
 const body = z.object({
-  question: z.string().trim().min(3, 'ask a question of at least 3 characters').max(2000, 'questions are limited to 2,000 characters'),
+  question: questionText,
   pipeline: z.enum(PIPELINES).default('json-qr'),
   k: z.number().int().min(1).max(50).optional(),
   /** aria only: auto (detected from the wording), explain, forward (prediction) or inverse (design). */

@@ -1,9 +1,11 @@
+import { plainText } from '@/lib/common/params';
 import { readJson } from '@/lib/common/json-body';
 import { z } from 'zod';
 import { badRequest, handleErrors } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
-import { listEvaluationRuns } from '@/lib/db/evaluation-runs';
+import { listEvaluationRuns, publicEvaluationRun } from '@/lib/db/evaluation-runs';
+import { pathRoots, publicText } from '@/lib/common/public-path';
 import { startBackgroundEvaluation } from '@/lib/evaluation/background';
 import { listQuestionSets } from '@/lib/evaluation/question-sets';
 import { QuestionFileError } from '@/lib/evaluation/questions';
@@ -14,11 +16,16 @@ export const dynamic = 'force-dynamic';
 
 export async function GET() {
   const db = await getDatabase();
-  return Response.json({ runs: await listEvaluationRuns(db), questionSets: listQuestionSets(config().questionPaths).map((s) => s.name), pipelines: PIPELINES });
+  const roots = pathRoots(config());
+  return Response.json({
+    runs: (await listEvaluationRuns(db)).map((r) => publicEvaluationRun(r, roots)),
+    questionSets: listQuestionSets(config().questionPaths).map((s) => s.name),
+    pipelines: PIPELINES,
+  });
 }
 
 const body = z.object({
-  questionSet: z.string().min(1),
+  questionSet: plainText(200, 'the question set').pipe(z.string().min(1, 'name a question set')),
   pipelines: z.array(z.enum(PIPELINES)).min(1, 'choose at least one pipeline'),
   limit: z.number().int().positive().max(100_000).optional(),
 });
@@ -39,7 +46,7 @@ export const POST = handleErrors(async (request: Request) => {
     });
     return Response.json({ runId }, { status: 202 });
   } catch (error) {
-    if (error instanceof QuestionFileError) throw badRequest(error.message);
+    if (error instanceof QuestionFileError) throw badRequest(publicText(error.message, pathRoots(cfg)));
     throw error;
   }
 }, 'start evaluation');

@@ -1,15 +1,16 @@
+import { idParam, type SearchParams, pageParam, textParam } from '@/lib/common/params';
+import { pathRoots } from '@/lib/common/public-path';
+import { config } from '@/lib/config';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { MetricChart } from '@/components/metric-chart';
 import { getDatabase } from '@/lib/db/client';
-import { evaluationResults, getEvaluationRun } from '@/lib/db/evaluation-runs';
+import { evaluationResults, getEvaluationRun, publicEvaluationRun } from '@/lib/db/evaluation-runs';
 import type { EvaluationSummary } from '@/lib/evaluation/retrieval-eval';
 import type { PipelineMetrics } from '@/lib/evaluation/retrieval-metrics';
 
 export const dynamic = 'force-dynamic';
 
-type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(3));
 const metrics: { key: keyof PipelineMetrics; label: string }[] = [
   { key: 'doi_at_1', label: 'doi@1' },
@@ -56,18 +57,19 @@ function MetricsTable({ rows, label }: { rows: [string, PipelineMetrics][]; labe
   );
 }
 
-export default async function EvaluationRunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Params> }) {
+export default async function EvaluationRunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
   const sp = await searchParams;
   const db = await getDatabase();
-  const run = await getEvaluationRun(db, id);
-  if (!run) notFound();
+  const stored = idParam(id) ? await getEvaluationRun(db, id) : null;
+  if (!stored) notFound();
+  const run = publicEvaluationRun(stored, pathRoots(config()));
   const summary = run.summary as unknown as EvaluationSummary | null;
   const settings = (run.settings ?? {}) as Record<string, unknown>;
-  const pipeline = run.pipelines.includes(one(sp.pipeline)) ? one(sp.pipeline) : '';
-  const type = ['doi', 'value', 'unanswerable'].includes(one(sp.type)) ? one(sp.type) : '';
-  const outcome = one(sp.outcome) === 'hit' || one(sp.outcome) === 'miss' ? (one(sp.outcome) as 'hit' | 'miss') : undefined;
-  const page = Math.max(1, Number.parseInt(one(sp.page) || '1', 10) || 1);
+  const pipeline = run.pipelines.includes(textParam(sp.pipeline)) ? textParam(sp.pipeline) : '';
+  const type = ['doi', 'value', 'unanswerable'].includes(textParam(sp.type)) ? textParam(sp.type) : '';
+  const outcome = textParam(sp.outcome) === 'hit' || textParam(sp.outcome) === 'miss' ? (textParam(sp.outcome) as 'hit' | 'miss') : undefined;
+  const page = pageParam(sp.page);
   const results = await evaluationResults(db, id, { pipeline: pipeline || undefined, type: type || undefined, outcome, page });
   const link = (over: Record<string, string | number | undefined>) => {
     const q = new URLSearchParams();

@@ -1,4 +1,5 @@
 import { AppError, handleErrors } from '@/lib/common/errors';
+import { idParam } from '@/lib/common/params';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { getRun } from '@/lib/db/ingest-runs';
@@ -8,7 +9,8 @@ export const dynamic = 'force-dynamic';
 
 /** POST: completes an interrupted import run from the stage it stopped in → 202 {runId}. */
 export const POST = handleErrors(async (_request: Request, ctx: { params: Promise<{ id: string }> }) => {
-  const { id } = await ctx.params;
+  const id = idParam((await ctx.params).id);
+  if (!id) throw new AppError('not-found', 'no such import run');
   const db = await getDatabase();
   const run = await getRun(db.prisma, id, 0);
   if (!run) throw new AppError('not-found', 'no such import run');

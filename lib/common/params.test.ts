@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { idParam, MAX_PAGE, pageParam, plainText, textParam, textParams } from './params.ts';
+
+describe('request parameters', () => {
+  it('reads text without control characters, bounded', () => {
+    expect(textParam('ce\u0000ria\u0007')).toBe('ceria');
+    expect(textParam(['first', 'second'])).toBe('first');
+    expect(textParam(undefined)).toBe('');
+    expect(textParam('x'.repeat(500), 200)).toHaveLength(200);
+    expect(textParam('tab\tand\nnewline')).toBe('tab\tand\nnewline');
+    expect(textParams(['a\u0000', 'b'])).toEqual(['a', 'b']);
+  });
+  it('reads page numbers in bounds, whatever is sent', () => {
+    expect(pageParam('3')).toBe(3);
+    expect(pageParam('999999999999999999999')).toBe(MAX_PAGE);
+    for (const bad of ['-5', '0', 'abc', '1e9', '', undefined, '\u0000']) expect(pageParam(bad)).toBe(1);
+  });
+  it('reads ids that can be ids, and nothing else', () => {
+    expect(idParam('cmwsz0dou0000r37dls0uyqfa')).toBe('cmwsz0dou0000r37dls0uyqfa');
+    for (const bad of ['\u0000', 'a/b', '', 'x'.repeat(101), "1' OR '1"]) expect(idParam(bad)).toBeNull();
+  });
+  it('refuses body text with control characters, saying why', () => {
+    const question = plainText(2000, 'the question');
+    expect(question.safeParse('What is the Tc of MgB2?').success).toBe(true);
+    const bad = question.safeParse('What is\u0000 the Tc?');
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].message).toBe('the question must not contain control characters (such as NUL)');
+  });
+});
