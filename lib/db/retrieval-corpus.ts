@@ -58,16 +58,14 @@ export interface RetrievalCorpus {
   loadGraph(): Promise<RetrievalTupleRow[]>;
 }
 
-/** Changes when papers, paragraphs, their structure or records change. */
+/**
+ * Changes when papers, paragraphs, their structure, records or the graph change: the stamp database triggers bump
+ * on every statement that writes those tables (see the corpus_stamp migration). One row read, so a question costs
+ * retrieval, not bookkeeping.
+ */
 export async function corpusVersion(db: Database): Promise<string> {
-  const rows = await db.prisma.$queryRawUnsafe<{ v: string }[]>(
-    `SELECT concat_ws('|',
-       (SELECT count(*) FROM "Paper"), (SELECT max("updatedAt") FROM "Paper"),
-       (SELECT count(*) FROM "Paragraph"), (SELECT md5(coalesce(string_agg("structuredBy", ',' ORDER BY "structuredBy"), '')) FROM (SELECT DISTINCT "structuredBy" FROM "Paragraph") s),
-       (SELECT count(*) FROM "Mention"), (SELECT count(*) FROM "Record"),
-       (SELECT count(*) FROM "GraphTuple"), (SELECT count(*) FROM "GraphEntity" WHERE "mergedIntoId" IS NOT NULL)) AS v`,
-  );
-  return rows[0].v;
+  const stamp = await db.prisma.corpusStamp.findUnique({ where: { id: 1 }, select: { version: true } });
+  return `stamp-${stamp?.version ?? 0}`;
 }
 
 export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus> {
