@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './common/document-limits.ts';
 
 /**
  * All configuration, read once from the environment and validated, so that every module sees the same typed
@@ -28,6 +29,10 @@ const envSchema = z.object({
   ASSAY_CHAT_MODEL: z.string().min(1).optional(),
   ASSAY_ANSWER_MODEL: z.string().min(1).optional(),
   ASSAY_JUDGE_MODEL: z.string().min(1).optional(),
+  ASSAY_MAX_PARAGRAPH_CHARS: z.coerce.number().int().min(1000).default(DEFAULT_DOCUMENT_LIMITS.paragraphChars),
+  ASSAY_MAX_PAPER_CHARS: z.coerce.number().int().min(10_000).default(DEFAULT_DOCUMENT_LIMITS.paperChars),
+  ASSAY_MAX_PARAGRAPHS: z.coerce.number().int().min(10).default(DEFAULT_DOCUMENT_LIMITS.paragraphsPerPaper),
+  ASSAY_MAX_XML_ELEMENTS: z.coerce.number().int().min(1000).default(DEFAULT_DOCUMENT_LIMITS.xmlElements),
   ASSAY_PRICE_INPUT_PER_MTOK: z.coerce.number().nonnegative().optional(),
   ASSAY_PRICE_OUTPUT_PER_MTOK: z.coerce.number().nonnegative().optional(),
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
@@ -56,6 +61,8 @@ export type AssayConfig = {
   maxUploadBytes: number;
   /** Longest line a JSONL reader accepts before reporting the line as an error. */
   maxLineBytes: number;
+  /** What one imported document may hold (see lib/ingest/limits.ts). */
+  documentLimits: DocumentLimits;
   europePmcUrl: string;
   starterQuery: string;
   starterSize: number;
@@ -131,6 +138,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     maxUploadBytes: Math.round(e.ASSAY_MAX_UPLOAD_MB * 1024 * 1024),
     maxLineBytes: e.ASSAY_MAX_LINE_BYTES,
+    documentLimits: {
+      paragraphChars: e.ASSAY_MAX_PARAGRAPH_CHARS,
+      paperChars: e.ASSAY_MAX_PAPER_CHARS,
+      paragraphsPerPaper: e.ASSAY_MAX_PARAGRAPHS,
+      xmlElements: e.ASSAY_MAX_XML_ELEMENTS,
+    },
     europePmcUrl: e.ASSAY_EUROPEPMC_URL.replace(/\/+$/, ''),
     starterQuery: e.ASSAY_STARTER_QUERY,
     starterSize: e.ASSAY_STARTER_SIZE,

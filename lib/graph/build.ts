@@ -50,7 +50,8 @@ export async function paperTuples(
   extractor: TupleExtractor = offlineTupleExtractor,
 ): Promise<TupleDraft[]> {
   const out = recordTuples(record);
-  for (const p of paragraphs) out.push(...(await extractor.extract(p.text, p.id)));
+  // Appended one by one: spreading an extractor's whole output into push() overflows the stack on large inputs.
+  for (const p of paragraphs) for (const t of await extractor.extract(p.text, p.id)) out.push(t);
   return out;
 }
 

@@ -5,6 +5,8 @@ import { saveRecordBatch, linkRecordsToPapers } from '../db/records.ts';
 import { addRunErrors, updateRunProgress, type IngestErrorEntry, type RunCounters, type RunStatus } from '../db/ingest-runs.ts';
 import { detectReader } from './detect.ts';
 import { expandInputs } from './files.ts';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../common/document-limits.ts';
+import { boundPaper } from './limits.ts';
 import { InputError, type ParsedRecord, type ReaderItem } from './types.ts';
 
 /**
@@ -22,6 +24,8 @@ export interface ImportStageOptions {
   onProgress?: (progress: IngestProgress) => void;
   /** Largest single JSON line / XML / PDF / text document accepted. */
   maxItemBytes?: number;
+  /** What one paper may hold (long paragraphs are split, oversized papers refused); the defaults when absent. */
+  limits?: DocumentLimits;
   recordBatchSize?: number;
 }
 
@@ -105,6 +109,7 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
 
     const index = await loadPaperIdentities(prisma);
     const maxItemBytes = options.maxItemBytes ?? 64 * 1024 * 1024;
+    const limits = options.limits ?? DEFAULT_DOCUMENT_LIMITS;
     const batchSize = options.recordBatchSize ?? 1000;
     let dbFailures = 0;
 
@@ -136,7 +141,7 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
       try {
         const iterator: AsyncIterable<ReaderItem> = detection.reader.read(
           { path: file, displayName: shown(file), size: fs.statSync(file).size },
-          { maxItemBytes },
+          { maxItemBytes, limits },
         );
         for await (const item of iterator) {
           if (options.signal?.aborted) break;
@@ -147,8 +152,16 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
             batch.push(item.record);
             if (batch.length >= batchSize) await flushRecords();
           } else {
+            const bounded = boundPaper(item.paper, limits);
+            if ('error' in bounded) {
+              report(file, item.location, `not imported: ${bounded.error}`);
+              if (items % 25 === 0) await progress();
+              continue;
+            }
             const paper =
-              options.source && ['JATS', 'TEI', 'PDF', 'Text', 'Markdown'].includes(item.paper.source) ? { ...item.paper, source: options.source } : item.paper;
+              options.source && ['JATS', 'TEI', 'PDF', 'Text', 'Markdown'].includes(bounded.paper.source)
+                ? { ...bounded.paper, source: options.source }
+                : bounded.paper;
             try {
               const saved = await savePaper(prisma, index, paper);
               dbFailures = 0;

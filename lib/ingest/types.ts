@@ -1,3 +1,5 @@
+import type { DocumentLimits } from '../common/document-limits.ts';
+
 /** What every reader produces, whatever the input format. */
 
 export type ReaderName = 'corpus-jsonl' | 'records-jsonl' | 'tei' | 'jats' | 'pdf' | 'text';
@@ -51,6 +53,8 @@ export interface InputFile {
 export interface ReaderContext {
   /** Largest single item a reader accepts: one JSON line, or one whole XML/PDF/text document. */
   maxItemBytes: number;
+  /** What one document may hold (XML elements are counted by the XML readers before parsing). */
+  limits?: DocumentLimits;
 }
 
 export interface Reader {

@@ -10,7 +10,7 @@ const notRunningText = new Set(['fig', 'table-wrap', 'disp-formula', 'supplement
 export const jatsReader: Reader = {
   name: 'jats',
   async *read(file, ctx) {
-    const root = parseXml(await readWhole(file.path, ctx.maxItemBytes));
+    const root = parseXml(await readWhole(file.path, ctx.maxItemBytes), ctx.limits?.xmlElements);
     if (root.name !== 'article') throw new InputError(`expected an <article> root element, found <${root.name}>`);
     const front = child(root, 'front');
     const meta = child(front, 'article-meta');

@@ -12,7 +12,7 @@ const captionTypes: Record<string, string> = { figurecaption: 'Figure caption', 
 export const teiReader: Reader = {
   name: 'tei',
   async *read(file, ctx) {
-    const root = parseXml(await readWhole(file.path, ctx.maxItemBytes));
+    const root = parseXml(await readWhole(file.path, ctx.maxItemBytes), ctx.limits?.xmlElements);
     if (root.name !== 'tei') throw new InputError(`expected a <TEI> root element, found <${root.name}>`);
     const header = child(root, 'teiheader');
     const fileDesc = child(header, 'filedesc');

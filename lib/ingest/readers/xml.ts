@@ -1,5 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeText } from '../text.ts';
+import { DEFAULT_DOCUMENT_LIMITS } from '../../common/document-limits.ts';
+import { xmlElementCountError } from '../limits.ts';
 import { InputError } from '../types.ts';
 
 /** A small element tree over fast-xml-parser's ordered output: enough for TEI and JATS, namespace prefixes dropped. */
@@ -23,8 +25,11 @@ const parser = new XMLParser({
   ignorePiTags: true,
 });
 
-/** Decodes (honouring the declared encoding) and parses XML; malformed XML is an error with line and column. */
-export function parseXml(bytes: Uint8Array): XElement {
+/**
+ * Decodes (honouring the declared encoding) and parses XML; malformed XML is an error with line and column, and a
+ * document of more than `maxElements` elements is refused before it is built into a tree.
+ */
+export function parseXml(bytes: Uint8Array, maxElements = DEFAULT_DOCUMENT_LIMITS.xmlElements): XElement {
   const prolog = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
   const declared = /^\s*<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(prolog)?.[1] ?? null;
   const text = decodeText(bytes, declared);
@@ -33,6 +38,8 @@ export function parseXml(bytes: Uint8Array): XElement {
   if (/<!DOCTYPE[^>]*\[[\s\S]*?<!ENTITY/i.test(text.slice(0, 100_000))) {
     throw new InputError('XML with DTD entity declarations is not accepted');
   }
+  const tooMany = xmlElementCountError(text, maxElements);
+  if (tooMany) throw new InputError(tooMany);
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
