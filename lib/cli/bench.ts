@@ -20,10 +20,12 @@ import { createEmbedder } from '../embedding/select.ts';
 import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
+import { benchLoad, loadUsage } from './bench-load.ts';
 
 const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...]
        npm run bench -- retrieval [--questions <jsonl>] [--pipelines a,b] [--repeat n]
        npm run bench -- answer [--questions <jsonl>] [--pipeline name]
+       ${loadUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
 a temporary folder, or a throw-away database on the PostgreSQL server given), then imports them again, and
@@ -35,7 +37,10 @@ with each pipeline, printing index build seconds, latency p50/p95/max per pipeli
 offline reformulator is used) and peak memory.
 
 answer: on the configured database, with the index warm, answers the questions (extractive, default pipeline
-hybrid) and prints the time to the first evidence, to the first answer text and to the whole answer (p50/p95/max).`;
+hybrid) and prints the time to the first evidence, to the first answer text and to the whole answer (p50/p95/max).
+
+load: many clients at once against a production server (one it starts on a copy of the data folder, or --url):
+errors, p50/p95 alone and together, throughput and the server's peak memory.`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -235,6 +240,7 @@ async function main() {
   if (what === 'ingest') return benchIngest(rest);
   if (what === 'retrieval') return benchRetrieval(rest);
   if (what === 'answer') return benchAnswer(rest);
+  if (what === 'load') return benchLoad(rest);
   console.error(usage);
   process.exit(2);
 }

@@ -1,0 +1,185 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig } from '../config.ts';
+import { loadQuestions } from '../evaluation/questions.ts';
+import { percentile } from '../evaluation/retrieval-metrics.ts';
+import { isPipelineName } from '../pipelines/registry.ts';
+import { sharedDataDir } from '../testing/shared-data.ts';
+import { cliOptions } from './options.ts';
+
+/**
+ * `npm run bench -- load`: many clients asking at once, against a production server. Without `--url` it starts
+ * one (`next start` on loopback, on a copy of the data folder, so the bench never writes to the real one) and
+ * stops it afterwards. It measures one client asking alone first, then `--clients` clients sharing `--requests`
+ * requests (each client asks its next question as soon as its last is answered), and prints errors, latency
+ * p50/p95 of both, throughput and the server's peak resident memory; `--json` writes the figures.
+ */
+export const loadUsage = `npm run bench -- load [--clients 50] [--requests 500] [--single 100] [--pipeline hybrid] [--questions <jsonl>] [--url http://127.0.0.1:3000] [--json out.json]`;
+
+interface Timed {
+  ms: number;
+  ok: boolean;
+}
+
+async function ask(base: string, question: string, pipeline: string): Promise<Timed> {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${base}/api/retrieve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question, pipeline }),
+      signal: AbortSignal.timeout(120_000),
+    });
+    await res.arrayBuffer();
+    return { ms: performance.now() - t0, ok: res.ok };
+  } catch {
+    return { ms: performance.now() - t0, ok: false };
+  }
+}
+
+/** Resident memory of a process and its children, in MiB (Linux /proc; null elsewhere). */
+function rssMb(pid: number): number | null {
+  const read = (p: number) => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  if (!fs.existsSync(`/proc/${pid}`)) return null;
+  let total = read(pid);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (/PPid:\s+(\d+)/.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] === String(pid)) total += read(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess; copy: string }> {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
+  if (!fs.existsSync(dataDir)) throw new Error(`no data folder at ${dataDir} (set ASSAY_DATA_DIR, or give --url)`);
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-load-'));
+  fs.cpSync(dataDir, copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}uploads`) });
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, ASSAY_DATA_DIR: copy, ASSAY_CORPUS: '', NEXT_TELEMETRY_DISABLED: '1', NEXT_MANUAL_SIG_HANDLE: 'true', ASSAY_REFORMULATION: 'rules' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child, copy };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not answer /api/health within 120 s');
+}
+
+export async function benchLoad(args: string[]): Promise<void> {
+  const opt = cliOptions(args, ['clients', 'requests', 'single', 'pipeline', 'questions', 'url', 'json']);
+  const clients = Number(opt('clients') ?? 50);
+  const requests = Number(opt('requests') ?? 500);
+  const single = Number(opt('single') ?? 100);
+  if (![clients, requests, single].every((n) => Number.isInteger(n) && n > 0 && n <= 100_000))
+    throw new Error('clients, requests and single are whole numbers from 1');
+  const pipeline = opt('pipeline') ?? 'hybrid';
+  if (!isPipelineName(pipeline)) throw new Error(`unknown pipeline: ${pipeline}`);
+  const shared = sharedDataDir();
+  const questionsFile = opt('questions') ?? (shared ? path.join(shared, 'questions-hard.dev.jsonl') : undefined);
+  if (!questionsFile || !fs.existsSync(questionsFile)) throw new Error('give --questions <jsonl> (../shared/data is absent)');
+  const questions = (await loadQuestions(questionsFile)).map((q) => q.question);
+
+  const url = opt('url');
+  const server = url ? null : await startServer(readConfig().dataDir);
+  const base = url?.replace(/\/+$/, '') ?? server!.base;
+  let peak = 0;
+  const sampler = server
+    ? setInterval(() => {
+        peak = Math.max(peak, rssMb(server.child.pid!) ?? 0);
+      }, 200)
+    : null;
+  try {
+    // The first question builds the index: not part of either measurement.
+    const warm = await ask(base, questions[0], pipeline);
+    if (!warm.ok) throw new Error(`the server did not answer a first question (${base}/api/retrieve)`);
+    console.log(`index warm after ${(warm.ms / 1000).toFixed(1)} s; ${questions.length} questions, pipeline ${pipeline}, ${base}`);
+
+    const alone: Timed[] = [];
+    for (let i = 0; i < single; i++) alone.push(await ask(base, questions[(i + 1) % questions.length], pipeline));
+
+    const together: Timed[] = [];
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        for (let i = next++; i < requests; i = next++) together.push(await ask(base, questions[(i * 7 + 3) % questions.length], pipeline));
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+
+    const stat = (xs: Timed[]) => ({
+      p50: Math.round(
+        percentile(
+          xs.map((x) => x.ms),
+          50,
+        ),
+      ),
+      p95: Math.round(
+        percentile(
+          xs.map((x) => x.ms),
+          95,
+        ),
+      ),
+    });
+    const out = {
+      clients,
+      requests,
+      errors: together.filter((x) => !x.ok).length + alone.filter((x) => !x.ok).length,
+      single: stat(alone),
+      concurrent: stat(together),
+      requests_per_second: Math.round((requests / seconds) * 10) / 10,
+      rss_mb: server ? Math.round(peak) : null,
+    };
+    console.log(`one client:  ${single} requests, p50 ${out.single.p50} ms, p95 ${out.single.p95} ms`);
+    console.log(
+      `${clients} clients: ${requests} requests in ${seconds.toFixed(1)} s (${out.requests_per_second}/s), p50 ${out.concurrent.p50} ms, p95 ${out.concurrent.p95} ms, ${out.errors} errors`,
+    );
+    console.log(
+      `p95 ratio ${(out.concurrent.p95 / Math.max(out.single.p95, 1)).toFixed(1)}× single-user p95${out.rss_mb !== null ? `; server peak RSS ${out.rss_mb} MiB` : ''}`,
+    );
+    console.log(JSON.stringify(out));
+    const json = opt('json');
+    if (json) fs.writeFileSync(json, `${JSON.stringify(out, null, 2)}\n`);
+  } finally {
+    if (sampler) clearInterval(sampler);
+    if (server) {
+      server.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 1500));
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      fs.rmSync(server.copy, { recursive: true, force: true });
+    }
+  }
+}
