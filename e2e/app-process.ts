@@ -8,7 +8,11 @@ const root = path.resolve(import.meta.dirname, '..');
  * no PostgreSQL, no telemetry, no question sets unless given. `detached` puts it in its own process group, so a
  * kill of the group reaches every process it started.
  */
-export function startBuiltApp(port: string, env: Record<string, string>, opts: { detached?: boolean; stdio?: 'ignore' | 'inherit' | 'pipe' } = {}): ChildProcess {
+export function startBuiltApp(
+  port: string,
+  env: Record<string, string>,
+  opts: { detached?: boolean; stdio?: 'ignore' | 'inherit' | 'pipe' } = {},
+): ChildProcess {
   return spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', port, '-H', '127.0.0.1'], {
     cwd: root,
     detached: opts.detached ?? true,

@@ -106,7 +106,7 @@ test('runs name their files relative to the data or corpus folder, never by abso
   expect(absolute(runs)).toEqual([]);
   for (const run of runs) {
     expect(run.options).toBeUndefined();
-    expect(absolute((await (await request.get(`/api/ingest-runs/${run.id}`)).json()))).toEqual([]);
+    expect(absolute(await (await request.get(`/api/ingest-runs/${run.id}`)).json())).toEqual([]);
   }
   expect(absolute(await (await request.get('/api/evaluation/runs')).json())).toEqual([]);
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 
 /** C0 control characters other than tab, newline and carriage return, and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 export type SearchParams = Record<string, string | string[] | undefined>;

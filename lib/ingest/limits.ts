@@ -45,7 +45,7 @@ export function boundPaper(paper: ParsedPaper, limits: DocumentLimits): { paper:
   for (const p of paper.paragraphs) {
     const pieces = splitLongText(p.text, limits.paragraphChars);
     if (pieces.length > 1) split++;
-    pieces.forEach((text, i) => paragraphs.push({ ...p, text, externalId: i === 0 ? p.externalId : null }));
+    for (const [i, text] of pieces.entries()) paragraphs.push({ ...p, text, externalId: i === 0 ? p.externalId : null });
     if (paragraphs.length > limits.paragraphsPerPaper) return { error: tooMany(paragraphs.length, limits) };
   }
   const cut = (s: string | null) => (s && s.length > FIELD_CHARS ? s.slice(0, FIELD_CHARS) : s);
