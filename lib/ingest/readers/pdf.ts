@@ -15,21 +15,27 @@ export const pdfReader: Reader = {
     const { getDocumentProxy, extractTextItems, getMeta } = await import('unpdf');
     let doc;
     try {
-      doc = await getDocumentProxy(new Uint8Array(bytes));
+      // verbosity 0: a damaged PDF is reported once as an import error, not as pages of pdf.js warnings in the log.
+      doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
     } catch (error) {
       const msg = (error as Error).message || String(error);
       throw new InputError(/password/i.test(msg) ? 'the PDF is encrypted with a password' : `unreadable PDF: ${msg}`);
     }
     try {
-      const { items } = await extractTextItems(doc);
       const pages: PageText[] = [];
-      for (let i = 0; i < doc.numPages; i++) {
-        const viewport = (await doc.getPage(i + 1)).getViewport({ scale: 1 });
-        pages.push({
-          width: viewport.width,
-          height: viewport.height,
-          runs: (items[i] ?? []).map((it) => ({ str: it.str, x: it.x, y: it.y, width: it.width, fontSize: it.fontSize || it.height })),
-        });
+      try {
+        const { items } = await extractTextItems(doc);
+        for (let i = 0; i < doc.numPages; i++) {
+          const viewport = (await doc.getPage(i + 1)).getViewport({ scale: 1 });
+          pages.push({
+            width: viewport.width,
+            height: viewport.height,
+            runs: (items[i] ?? []).map((it) => ({ str: it.str, x: it.x, y: it.y, width: it.width, fontSize: it.fontSize || it.height })),
+          });
+        }
+      } catch (error) {
+        // A damaged cross-reference table or content stream surfaces here, after the document opened.
+        throw new InputError(`unreadable PDF: ${((error as Error).message || String(error)).slice(0, 200)}`);
       }
       const { title: layoutTitle, paragraphs } = layoutParagraphs(pages);
       if (paragraphs.length === 0) {
