@@ -146,3 +146,36 @@ test('a chunked upload with no Content-Length is cut at the limit as it streams,
   expect(written).toBeLessThan(64 * 1048576);
   expect((await (await fetch(new URL('/api/health', baseURL))).json()).ok).toBe(true);
 });
+
+test('a file claiming a stored paper’s DOI replaces it visibly: the import says so, the earlier text stays readable and can be restored', async ({ page }) => {
+  const note = (title: string, text: string) => ({
+    name: `${title.toLowerCase().replace(/\W+/g, '-')}.md`,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(`# ${title}\n\ndoi: 10.9999/e2e.versions.1\n\n${text}\n`),
+  });
+  const upload = async (file: ReturnType<typeof note>) => {
+    await page.goto('/import');
+    await page.getByTestId('file-input').setInputFiles([file]);
+    await page.getByRole('button', { name: 'Import 1 file' }).click();
+    const status = page.getByTestId('run-status').first();
+    await expect(status).toHaveAttribute('data-status', 'succeeded');
+    return status;
+  };
+  await upload(note('Original notes on CGO sintering', 'Ce0.9Gd0.1O2 was sintered at 1400 °C for 4 h in air.'));
+  const replaced = await upload(note('Replacement', 'Nothing here.'));
+  await expect(replaced).toContainText('1 stored paper was replaced by another file, the earlier text kept as a version');
+  await expect(replaced).toContainText('title “Original notes on CGO sintering” → “Replacement”');
+
+  await page.goto('/library?q=10.9999/e2e.versions.1&field=doi');
+  await page.getByTestId('results').getByRole('link', { name: 'Replacement' }).click();
+  const versions = page.getByTestId('paper-versions');
+  await expect(versions).toContainText('Earlier versions (1)');
+  await versions.getByText('Read this version').click();
+  await expect(versions).toContainText('Ce0.9Gd0.1O2 was sintered at 1400 °C for 4 h in air.');
+  await page.screenshot({ path: `${shots}/paper-versions.png`, fullPage: true });
+  await versions.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Original notes on CGO sintering');
+  // The replacement is kept in turn: restoring loses nothing either.
+  await expect(page.getByTestId('paper-version')).toHaveCount(1);
+  await expect(page.getByTestId('paper-version')).toContainText('Replacement');
+});

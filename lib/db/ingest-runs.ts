@@ -4,7 +4,8 @@ import type { PrismaClient } from './generated/client.ts';
 /** Owns all queries on IngestRun and IngestError. */
 
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'interrupted';
-export type RunTrigger = 'cli' | 'upload' | 'startup' | 'fetch';
+/** restore: an earlier version of a paper was restored (the job only restructures and re-extracts it). */
+export type RunTrigger = 'cli' | 'upload' | 'startup' | 'fetch' | 'restore';
 
 export interface RunCounters {
   filesTotal: number;

@@ -76,6 +76,8 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
   let lastBeat = 0;
   let status: ImportStageResult['status'] = 'succeeded';
   let message: string | null = null;
+  // Papers another file replaced (their earlier versions are kept): said in the run's message, never silently.
+  const replaced: string[] = [];
 
   const progress = async (force = false) => {
     options.onProgress?.({ ...counters, runId, items, elapsedSeconds: (performance.now() - started) / 1000 });
@@ -163,7 +165,8 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
                 ? { ...bounded.paper, source: options.source }
                 : bounded.paper;
             try {
-              const saved = await savePaper(prisma, index, paper);
+              const saved = await savePaper(prisma, index, paper, { runId });
+              if (saved.change) replaced.push(saved.change);
               dbFailures = 0;
               if (saved.outcome === 'added') counters.papersAdded++;
               else if (saved.outcome === 'updated') counters.papersUpdated++;
@@ -194,6 +197,10 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
     message = (error as Error).message;
   }
 
+  if (replaced.length) {
+    const said = `${replaced.length} stored paper${replaced.length === 1 ? ' was' : 's were'} replaced by another file, the earlier text kept as a version on the paper's page (${replaced.slice(0, 5).join(' | ')}${replaced.length > 5 ? ' | …' : ''})`;
+    message = message ? `${message}; ${said}` : said;
+  }
   const tLink = performance.now();
   const gainedRecords = status !== 'failed' ? await linkRecordsToPapers(prisma).catch(() => [] as string[]) : [];
   const linkSeconds = (performance.now() - tLink) / 1000;

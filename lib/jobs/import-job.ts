@@ -45,6 +45,11 @@ export interface IngestOptions extends ImportStageOptions {
    * first question after an import does not wait for it. Without it there is no index stage.
    */
   warmIndex?: () => Promise<unknown>;
+  /**
+   * The corpus was changed outside the import stage (a restored paper version): structuring and the graph run even
+   * when the import stage reads nothing.
+   */
+  changed?: boolean;
 }
 
 export interface IngestReport {
@@ -100,7 +105,10 @@ function inLane<T>(work: () => Promise<T>): Promise<T> {
 /** Creates the run row of a new import job (queued), for callers that return its id before the work starts. */
 export async function createIngestJob(db: Database, inputs: string[], options: IngestOptions & { shownInputs?: string[] }): Promise<string> {
   const shown = options.shownInputs ?? inputs.map((p) => options.displayNames?.get(p) ?? p);
-  const run = await createRun(db.prisma, options.trigger, shown, 'queued', { stages: initialStages(options), options: { ...storedOptions(options), inputs } });
+  const run = await createRun(db.prisma, options.trigger, shown, 'queued', {
+    stages: initialStages(options),
+    options: { ...storedOptions(options), inputs, ...(options.changed ? { changed: true } : {}) },
+  });
   return run.id;
 }
 

@@ -1,7 +1,9 @@
 import Link from 'next/link';
+import { idParam } from '@/lib/common/params';
 import { notFound } from 'next/navigation';
 import { getDatabase } from '@/lib/db/client';
-import { getPaper } from '@/lib/db/papers';
+import { getPaper, paperVersions } from '@/lib/db/papers';
+import { restoreVersionAction } from './actions';
 import { recordsForPaper } from '@/lib/db/records';
 import { JsonTree } from '@/components/json-tree';
 import { AnnotatedText } from '@/components/annotated-text';
@@ -21,11 +23,12 @@ function summary(record: unknown): string {
 }
 
 export default async function PaperPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = idParam((await params).id);
+  if (!id) notFound();
   const db = await getDatabase();
   const paper = await getPaper(db.prisma, id);
   if (!paper) notFound();
-  const records = await recordsForPaper(db.prisma, paper.id, 50);
+  const [records, versions] = await Promise.all([recordsForPaper(db.prisma, paper.id, 50), paperVersions(db.prisma, paper.id)]);
 
   // Consecutive paragraphs with the same section form one group, in reading order.
   const groups: { section: string | null; paragraphs: typeof paper.paragraphs }[] = [];
@@ -74,6 +77,43 @@ export default async function PaperPage({ params }: { params: Promise<{ id: stri
           <dd>{paper.paragraphs.length} paragraphs</dd>
         </dl>
       </header>
+
+      {versions.length > 0 && (
+        <section aria-label="Earlier versions" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="paper-versions">
+          <h2 className="font-medium text-amber-900">
+            Earlier versions ({versions.length}): an import replaced this paper's text or metadata; what it replaced is kept here
+          </h2>
+          <ol className="space-y-2">
+            {versions.map((v) => (
+              <li key={v.id} className="rounded border border-amber-200 bg-white p-3" data-testid="paper-version">
+                <p>
+                  <span className="font-medium">{v.title ?? '(untitled)'}</span> · {v.source} ({v.format}) · {v.paragraphCount} paragraphs · replaced{' '}
+                  {v.replacedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
+                </p>
+                <p className="text-xs text-slate-600">{v.summary}</p>
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-teal-800">Read this version</summary>
+                  <div className="mt-2 max-h-96 space-y-2 overflow-y-auto">
+                    {v.paragraphs.map((p, i) => (
+                      // Text only, never HTML: a replaced version is as untrusted as any imported file.
+                      <p key={`${v.id}-${i}`} className="leading-relaxed">
+                        {p.section ? <span className="mr-1 text-xs uppercase text-slate-500">{p.section}</span> : null}
+                        {p.text}
+                      </p>
+                    ))}
+                  </div>
+                </details>
+                <form action={restoreVersionAction} className="mt-2">
+                  <input type="hidden" name="version" value={v.id} />
+                  <button type="submit" className="rounded border border-amber-400 px-2 py-0.5 text-amber-900 hover:bg-amber-100">
+                    Restore this version
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <section className="space-y-5" aria-label="Paper text">
