@@ -1,24 +1,82 @@
-/**
- * Work the server process runs after a request returns (imports, evaluations, downloads), each under an abort
- * signal that shutdown triggers, so a stop lets every job end its current step and store where it is.
- * Kept on globalThis so that Next.js dev reloads see the same registry.
- */
-const registry = globalThis as unknown as { __assayRuns?: Map<string, AbortController> };
-const running = () => (registry.__assayRuns ??= new Map());
+import { AppError } from './errors.ts';
 
-/** Runs `work` in the background under an abort signal that shutdown can trigger. */
-export function startTracked(id: string, work: (signal: AbortSignal) => Promise<unknown>) {
-  const controller = new AbortController();
-  running().set(id, controller);
-  work(controller.signal)
-    .catch((error) => console.error(`[assay] background run ${id} failed:`, error))
-    .finally(() => running().delete(id));
+/**
+ * The server's job queue: work that runs after a request returns (imports, downloads, evaluations) waits here and
+ * runs one job at a time, in the order asked, each under an abort signal that shutdown triggers (a stop lets the
+ * running job end its current step and store where it is; queued jobs never start). The queue is visible
+ * (`backgroundJobs`) and bounded: past MAX_QUEUED waiting jobs a new one is refused with a clear message, so a
+ * burst of requests cannot pile up unbounded work. Kept on globalThis so that Next.js dev reloads see the same queue.
+ */
+export type JobKind = 'import' | 'download' | 'evaluation';
+
+export interface BackgroundJob {
+  id: string;
+  kind: JobKind;
+  label: string;
+  state: 'running' | 'queued';
+  since: string;
+}
+
+interface Entry extends BackgroundJob {
+  controller: AbortController;
+  work: (signal: AbortSignal) => Promise<unknown>;
+}
+
+/** Jobs that may wait behind the running one. */
+export const MAX_QUEUED = 20;
+
+const store = globalThis as unknown as { __assayQueue?: { jobs: Entry[]; draining: boolean } };
+const queue = () => (store.__assayQueue ??= { jobs: [], draining: false });
+
+async function drain() {
+  const q = queue();
+  if (q.draining) return;
+  q.draining = true;
+  try {
+    for (let job = q.jobs[0]; job; job = q.jobs[0]) {
+      if (!job.controller.signal.aborted) {
+        job.state = 'running';
+        job.since = new Date().toISOString();
+        try {
+          await job.work(job.controller.signal);
+        } catch (error) {
+          console.error(`[assay] background ${job.kind} ${job.id} failed:`, error);
+        }
+      }
+      q.jobs.shift();
+    }
+  } finally {
+    q.draining = false;
+  }
+}
+
+/**
+ * Queues `work`; it starts when every job asked before it has finished. Throws a 503 AppError when MAX_QUEUED jobs
+ * are already waiting (callers check `canQueue` first when they must not create anything otherwise).
+ */
+export function startTracked(id: string, work: (signal: AbortSignal) => Promise<unknown>, job: { kind: JobKind; label: string }) {
+  if (!canQueue()) throw queueFull();
+  queue().jobs.push({ id, ...job, state: 'queued', since: new Date().toISOString(), controller: new AbortController(), work });
+  void drain();
+}
+
+/** Whether another job may be queued now. */
+export function canQueue(): boolean {
+  return queue().jobs.length <= MAX_QUEUED;
+}
+
+export const queueFull = () =>
+  new AppError('unavailable', `${MAX_QUEUED} jobs are already waiting; try again when some have finished (the queue is shown on /import)`);
+
+/** The running job and those waiting, in the order they run. */
+export function backgroundJobs(): BackgroundJob[] {
+  return queue().jobs.map(({ id, kind, label, state, since }) => ({ id, kind, label, state, since }));
 }
 
 export function stopAllBackgroundWork() {
-  for (const c of running().values()) c.abort();
+  for (const job of queue().jobs) job.controller.abort();
 }
 
 export function activeBackgroundWork(): number {
-  return running().size;
+  return queue().jobs.length;
 }

@@ -19,6 +19,7 @@ export async function downloadAndIngestStarterCorpus(
   const outDir = path.join(cfg.dataDir, 'downloads', 'europepmc');
   let fetched;
   try {
+    await updateRunProgress(db.prisma, runId, { status: 'running', currentFile: 'asking Europe PMC for the articles' });
     fetched = await fetchStarterCorpus({
       baseUrl: cfg.europePmcUrl,
       query: cfg.starterQuery,
@@ -29,7 +30,7 @@ export async function downloadAndIngestStarterCorpus(
       onProgress: (done, total, current) => {
         const msg = current ? `downloading ${done + 1}/${total}: ${current}` : `downloaded ${total} articles`;
         opts.onStatus?.(msg);
-        void updateRunProgress(db.prisma, runId, { currentFile: msg }).catch(() => {});
+        void updateRunProgress(db.prisma, runId, { currentFile: msg, status: 'running' }).catch(() => {});
       },
     });
   } catch (error) {

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Database } from '../db/database.ts';
-import { startTracked } from '../common/background.ts';
+import { canQueue, queueFull, startTracked } from '../common/background.ts';
 import type { RetrievalService } from '../pipelines/service.ts';
 import { createRunRow, runEvaluationJob, type EvaluationJobInput, type EvaluationJobProgress } from './evaluation-job.ts';
 import { loadQuestions } from './questions.ts';
@@ -17,13 +18,17 @@ export function evaluationProgress(runId: string): EvaluationJobProgress | null 
 }
 
 export async function startBackgroundEvaluation(db: Database, service: RetrievalService, input: EvaluationJobInput): Promise<string> {
+  if (!canQueue()) throw queueFull();
   const questions = await loadQuestions(input.questionsFile, { limit: input.limit }); // throws QuestionFileError naming file:line
   const run = await createRunRow(db, service, input, questions.length);
-  progress().set(run.id, { stage: 'loading', done: 0, total: questions.length * input.pipelines.length });
-  startTracked(run.id, (signal) =>
-    runEvaluationJob(db, service, { ...input, runId: run.id }, { signal, onProgress: (p) => progress().set(run.id, p) }).finally(() =>
-      progress().delete(run.id),
-    ),
+  progress().set(run.id, { stage: 'queued', done: 0, total: questions.length * input.pipelines.length });
+  startTracked(
+    run.id,
+    (signal) =>
+      runEvaluationJob(db, service, { ...input, runId: run.id }, { signal, onProgress: (p) => progress().set(run.id, p) }).finally(() =>
+        progress().delete(run.id),
+      ),
+    { kind: 'evaluation', label: `${path.basename(input.questionsFile)} × ${input.pipelines.join(', ')}` },
   );
   return run.id;
 }

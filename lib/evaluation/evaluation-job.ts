@@ -31,7 +31,7 @@ export interface EvaluationJobInput {
 }
 
 export interface EvaluationJobProgress {
-  stage: 'loading' | 'indexing' | 'running' | 'done';
+  stage: 'queued' | 'loading' | 'indexing' | 'running' | 'done';
   done: number;
   total: number;
 }

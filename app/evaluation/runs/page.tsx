@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { EvaluationLauncher } from '@/components/evaluation-launcher';
+import { JobQueue } from '@/components/job-queue';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { listEvaluationRuns } from '@/lib/db/evaluation-runs';
@@ -35,6 +36,7 @@ export default async function EvaluationRunsPage() {
           paragraph recall@5, value@3, abstention on unanswerable questions and false abstention on answerable ones.
         </p>
       </div>
+      <JobQueue />
       <EvaluationLauncher
         questionSets={sets}
         pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))}

@@ -2,7 +2,7 @@ import { handleErrors } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { createRun } from '@/lib/db/ingest-runs';
-import { startTracked } from '@/lib/common/background';
+import { canQueue, queueFull, startTracked } from '@/lib/common/background';
 import { downloadAndIngestStarterCorpus } from '@/lib/corpus/starter';
 
 export const dynamic = 'force-dynamic';
@@ -11,7 +11,11 @@ export const dynamic = 'force-dynamic';
 export const POST = handleErrors(async (_request: Request) => {
   const cfg = config();
   const db = await getDatabase();
-  const run = await createRun(db.prisma, 'fetch', [`Europe PMC: ${cfg.starterQuery}`]);
-  startTracked(run.id, (signal) => downloadAndIngestStarterCorpus(db, cfg, { runId: run.id, signal }));
+  if (!canQueue()) throw queueFull();
+  const run = await createRun(db.prisma, 'fetch', [`Europe PMC: ${cfg.starterQuery}`], 'queued');
+  startTracked(run.id, (signal) => downloadAndIngestStarterCorpus(db, cfg, { runId: run.id, signal }), {
+    kind: 'download',
+    label: `starter corpus from Europe PMC (${cfg.starterSize} articles)`,
+  });
   return Response.json({ runId: run.id }, { status: 202 });
 }, 'starter corpus');
