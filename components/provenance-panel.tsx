@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import type { ProvenanceDetails } from '@/lib/answer/provenance';
-import { type Evidence, paperOf, provenanceOf, tupleIdsOf } from '@/lib/evidence/model';
+import { type Evidence, paperOf, paragraphHref, provenanceOf, tupleIdsOf } from '@/lib/evidence/model';
 import { GraphView } from './graph-view';
 import { JsonTree } from './json-tree';
 import { TupleItem } from './tuple-item';
@@ -158,7 +158,7 @@ function SourceTab({ d }: { d: ProvenanceDetails }) {
             )}
           </p>
           {p.after && <p className="text-slate-500">{p.after.text}</p>}
-          <Link href={`/papers/${d.paper.id}#p${p.ordinal}`} className="text-teal-800 hover:underline">
+          <Link href={paragraphHref(d.paper.id, p.ordinal)} className="text-teal-800 hover:underline">
             Open paper at this paragraph
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { GraphTupleView } from '@/lib/graph/view';
+import { paragraphHref } from '@/lib/evidence/model';
 
 /** One graph tuple as the panels list it: subject, relation and object, its value, its source sentence, its paragraph. */
 export function TupleItem({ t }: { t: GraphTupleView }) {
@@ -12,7 +13,7 @@ export function TupleItem({ t }: { t: GraphTupleView }) {
       </p>
       {t.sentence && <p className="mt-1 text-xs text-slate-600">“{t.sentence}”</p>}
       {t.paperId && (
-        <Link href={`/papers/${t.paperId}${t.paragraphOrdinal !== null ? `#p${t.paragraphOrdinal}` : ''}`} className="text-xs text-teal-800 hover:underline">
+        <Link href={paragraphHref(t.paperId, t.paragraphOrdinal)} className="text-xs text-teal-800 hover:underline">
           open paragraph
         </Link>
       )}

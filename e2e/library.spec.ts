@@ -179,3 +179,24 @@ test('a file claiming a stored paper’s DOI replaces it visibly: the import say
   await expect(page.getByTestId('paper-version')).toHaveCount(1);
   await expect(page.getByTestId('paper-version')).toContainText('Replacement');
 });
+
+test('a long paper is read in pages, and a link to a paragraph opens its page scrolled to it', async ({ page, request }) => {
+  const paragraphs = Array.from({ length: 450 }, (_, i) => `Paragraph ${i + 1} of the long note: sample L${i + 1} was annealed at ${500 + i} °C.`);
+  const res = await request.post('/api/import', {
+    multipart: { files: { name: 'long-note.md', mimeType: 'text/markdown', buffer: Buffer.from(`# A very long note\n\n${paragraphs.join('\n\n')}\n`) } },
+  });
+  const { runId } = await res.json();
+  await expect.poll(async () => (await (await request.get(`/api/ingest-runs/${runId}`)).json()).run.status).toBe('succeeded');
+  await page.goto('/library?q=very+long+note&field=title');
+  await page.getByTestId('results').getByRole('link', { name: 'A very long note' }).click();
+  const pager = page.getByTestId('paper-pages').first();
+  await expect(pager).toContainText('paragraphs 1–200 of 450');
+  await expect(page.locator('[id^="p"][data-paragraph-id]')).toHaveCount(200);
+  await pager.getByRole('link', { name: '3' }).click();
+  await expect(page.getByTestId('paper-pages').first()).toContainText('paragraphs 401–450 of 450');
+  await expect(page.locator('#p449')).toContainText('Paragraph 450 of the long note');
+  // The address a citation of paragraph 449 opens: its page, scrolled to it.
+  const url = new URL(page.url());
+  await page.goto(`${url.pathname}?page=3#p449`);
+  await expect(page.locator('#p449')).toBeInViewport();
+});

@@ -76,10 +76,20 @@ export const tupleIdsOf = (e: Pick<Evidence, 'provenance'>): string[] => provena
 
 export const paperOf = (e: Pick<Evidence, 'provenance'>): ProvenanceOf<'paper'> | null => provenanceOf(e, 'paper')[0] ?? null;
 
+/** Paragraphs a paper page shows at once: a long paper is read in pages. */
+export const PAPER_PAGE_SIZE = 200;
+
+/** The paper page showing a paragraph, scrolled to it: `/papers/<id>#p<ordinal>`, with `?page=` past the first page. */
+export function paragraphHref(paperId: string, ordinal: number | null): string {
+  if (ordinal === null) return `/papers/${paperId}`;
+  const page = Math.floor(ordinal / PAPER_PAGE_SIZE) + 1;
+  return `/papers/${paperId}${page > 1 ? `?page=${page}` : ''}#p${ordinal}`;
+}
+
 /** Where to open an item in the app: its paper page, scrolled to its (first) paragraph. */
 export function evidenceHref(e: Pick<Evidence, 'provenance'>): string | null {
   const paragraph = provenanceOf(e, 'paragraph')[0];
-  if (paragraph) return `/papers/${paragraph.paperId}#p${paragraph.ordinal}`;
+  if (paragraph) return paragraphHref(paragraph.paperId, paragraph.ordinal);
   const paper = paperOf(e);
   return paper?.paperId ? `/papers/${paper.paperId}` : null;
 }

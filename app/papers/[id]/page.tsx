@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { idParam } from '@/lib/common/params';
+import { idParam, pageParam, type SearchParams } from '@/lib/common/params';
+import { PAPER_PAGE_SIZE } from '@/lib/evidence/model';
 import { notFound } from 'next/navigation';
 import { getDatabase } from '@/lib/db/client';
 import { getPaper, paperVersions } from '@/lib/db/papers';
@@ -22,17 +23,42 @@ function summary(record: unknown): string {
   return `${r.synthesis?.length ?? 0} synthesis entries, ${r.performance?.length ?? 0} performance entries`;
 }
 
-export default async function PaperPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function PaperPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const id = idParam((await params).id);
+  const requestedPage = pageParam((await searchParams).page);
   if (!id) notFound();
   const db = await getDatabase();
   const paper = await getPaper(db.prisma, id);
   if (!paper) notFound();
   const [records, versions] = await Promise.all([recordsForPaper(db.prisma, paper.id, 50), paperVersions(db.prisma, paper.id)]);
 
+  // A long paper is read in pages of PAPER_PAGE_SIZE paragraphs (links to a paragraph name its page).
+  const pages = Math.max(1, Math.ceil(paper.paragraphs.length / PAPER_PAGE_SIZE));
+  const page = Math.min(requestedPage, pages);
+  const shown = paper.paragraphs.slice((page - 1) * PAPER_PAGE_SIZE, page * PAPER_PAGE_SIZE);
+  const pager =
+    pages > 1 ? (
+      <nav aria-label="Pages of the paper" className="flex flex-wrap items-center gap-2 text-sm" data-testid="paper-pages">
+        <span className="text-slate-600">
+          paragraphs {(page - 1) * PAPER_PAGE_SIZE + 1}–{(page - 1) * PAPER_PAGE_SIZE + shown.length} of {paper.paragraphs.length}
+        </span>
+        {Array.from({ length: pages }, (_, i) => i + 1).map((n) =>
+          n === page ? (
+            <span key={n} aria-current="page" className="rounded bg-teal-700 px-2 text-white">
+              {n}
+            </span>
+          ) : (
+            <Link key={n} href={`/papers/${paper.id}?page=${n}`} className="rounded border border-slate-300 px-2 text-teal-800 hover:underline">
+              {n}
+            </Link>
+          ),
+        )}
+      </nav>
+    ) : null;
+
   // Consecutive paragraphs with the same section form one group, in reading order.
   const groups: { section: string | null; paragraphs: typeof paper.paragraphs }[] = [];
-  for (const p of paper.paragraphs) {
+  for (const p of shown) {
     const last = groups.at(-1);
     if (last && last.section === p.section) last.paragraphs.push(p);
     else groups.push({ section: p.section, paragraphs: [p] });
@@ -117,6 +143,7 @@ export default async function PaperPage({ params }: { params: Promise<{ id: stri
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <section className="space-y-5" aria-label="Paper text">
+          {pager}
           {groups.map((g, gi) => (
             <section key={gi} className="rounded-lg border border-slate-200 bg-white p-5">
               <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{g.section ?? 'Text'}</h2>
@@ -143,6 +170,7 @@ export default async function PaperPage({ params }: { params: Promise<{ id: stri
               </div>
             </section>
           ))}
+          {pager}
         </section>
         <aside className="space-y-3" aria-label="Structured records">
           <h2 className="text-lg font-medium">Structured record</h2>
