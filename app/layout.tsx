@@ -2,9 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { config } from '@/lib/config';
 import './globals.css';
 
 export const metadata: Metadata = {
+  // Absolute links for the social image in shared previews.
+  metadataBase: new URL(config().publicUrl),
   title: 'Assay — materials-science literature',
   description: 'Evidence-grounded question answering over the materials-science literature',
   icons: { icon: '/icon.svg' },

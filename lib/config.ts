@@ -14,6 +14,7 @@ const envSchema = z.object({
     .optional(),
   ASSAY_CORPUS: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  ASSAY_PUBLIC_URL: z.string().url().optional(),
   ASSAY_MAX_UPLOAD_MB: z.coerce.number().positive().default(512),
   ASSAY_MAX_LINE_BYTES: z.coerce
     .number()
@@ -58,6 +59,8 @@ export type AssayConfig = {
   /** Files or folders imported on first start when the database is empty. */
   corpusPaths: string[];
   port: number;
+  /** The address people open the app at, for absolute links in shared previews (default: loopback on PORT). */
+  publicUrl: string;
   maxUploadBytes: number;
   /** Longest line a JSONL reader accepts before reporting the line as an error. */
   maxLineBytes: number;
@@ -136,6 +139,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
     corpusPaths: splitPaths(e.ASSAY_CORPUS),
     port: e.PORT,
+    publicUrl: (e.ASSAY_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
     maxUploadBytes: Math.round(e.ASSAY_MAX_UPLOAD_MB * 1024 * 1024),
     maxLineBytes: e.ASSAY_MAX_LINE_BYTES,
     documentLimits: {
