@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { corpusPapers, tempDir, writeCorpusJsonl } from '../lib/testing/fixtures.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../lib/testing/fake-openai.ts';
-import { startBuiltApp } from './app-process.ts';
+import { startBuiltApp } from '../lib/testing/built-app.ts';
 import { shots } from './helpers.ts';
 
 /**

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
-import { startBuiltApp } from './app-process.ts';
+import { startBuiltApp } from '../lib/testing/built-app.ts';
 import { shots } from './helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startBuiltApp } from './app-process.ts';
+import { startBuiltApp } from '../lib/testing/built-app.ts';
 import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
 
 /**

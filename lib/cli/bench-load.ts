@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { readConfig } from '../config.ts';
 import { loadQuestions } from '../evaluation/questions.ts';
 import { percentile } from '../evaluation/retrieval-metrics.ts';
 import { isPipelineName } from '../pipelines/registry.ts';
+import { startBuiltApp } from '../testing/built-app.ts';
 import { sharedDataDir } from '../testing/shared-data.ts';
 import { cliOptions } from './options.ts';
 
@@ -80,11 +81,11 @@ async function startServer(dataDir: string): Promise<{ base: string; child: Chil
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-load-'));
   fs.cpSync(dataDir, copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}uploads`) });
   const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, ASSAY_DATA_DIR: copy, ASSAY_CORPUS: '', NEXT_TELEMETRY_DISABLED: '1', NEXT_MANUAL_SIG_HANDLE: 'true', ASSAY_REFORMULATION: 'rules' },
-  });
+  const child = startBuiltApp(
+    String(port),
+    { ASSAY_DATA_DIR: copy, ASSAY_CORPUS: '', ASSAY_REFORMULATION: 'rules', DATABASE_URL: process.env.DATABASE_URL ?? '' },
+    { detached: false },
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {

@@ -13,7 +13,7 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** Whether a text holds a control character. */
-export const hasControlChars = (s: string): boolean => new RegExp(CONTROL.source).test(s);
+export const hasControlChars = (s: string): boolean => s.replace(CONTROL, '') !== s;
 
 /** A query parameter as text: its first value, control characters removed, at most `max` characters. */
 export function textParam(v: string | string[] | undefined, max = 200): string {

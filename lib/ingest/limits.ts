@@ -54,6 +54,7 @@ export function boundPaper(paper: ParsedPaper, limits: DocumentLimits): { paper:
       ...paper,
       title: cut(paper.title),
       journal: cut(paper.journal),
+      // The abstract field is metadata (its text is also among the paragraphs, which are split, not cut).
       abstract: paper.abstract && splitLongText(paper.abstract, limits.paragraphChars)[0],
       authors: paper.authors.slice(0, MAX_AUTHORS).map((a) => a.slice(0, 300)),
       paragraphs,

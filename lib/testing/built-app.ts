@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * Starts the built app (`next start` on loopback) on its own embedded database, the way the browser tests need it:
- * no PostgreSQL, no telemetry, no question sets unless given. `detached` puts it in its own process group, so a
- * kill of the group reaches every process it started.
+ * Starts the built app (`next start` on loopback), the way the browser tests and the load bench need it: its own
+ * embedded database unless `env` names another, no telemetry, no question sets unless given. `detached` puts it in
+ * its own process group, so a kill of the group reaches every process it started.
  */
 export function startBuiltApp(
   port: string,
