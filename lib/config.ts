@@ -43,6 +43,8 @@ const envSchema = z.object({
   ASSAY_REFORMULATION: z.enum(['auto', 'rules', 'llm']).default('auto'),
   ASSAY_QUESTIONS: z.string().optional(),
   ASSAY_GRAPH_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
+  ASSAY_ANONYMOUS: z.enum(['reader', 'none']).default('reader'),
+  ASSAY_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   NEO4J_URI: z
     .string()
     .refine((v) => v === '' || /^(neo4j|bolt)(\+s|\+ssc)?:\/\//.test(v), 'must be a neo4j://, neo4j+s://, bolt:// or bolt+s:// URI')
@@ -92,6 +94,13 @@ export type AssayConfig = {
   questionPaths: string[];
   /** Which backend extracts graph tuples from paragraphs: the offline patterns or a language model. */
   graphExtractor: 'offline' | 'llm';
+  /**
+   * What a visitor who is not signed in may do: `reader` (read and ask, the single-user default) or `none` (sign in
+   * first). Grading always needs an expert account, imports and campaigns an admin one.
+   */
+  anonymous: 'reader' | 'none';
+  /** The key that signs session cookies; null: one is generated into the data folder on first start. */
+  authSecret: string | null;
   /** A Neo4j server for the knowledge graph; null selects the embedded graph store. */
   neo4j: { uri: string; user: string; password: string; database: string | null } | null;
 };
@@ -178,6 +187,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),
     graphExtractor: e.ASSAY_GRAPH_EXTRACTOR,
+    anonymous: e.ASSAY_ANONYMOUS,
+    authSecret: e.ASSAY_AUTH_SECRET ?? null,
     neo4j: e.NEO4J_URI ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null } : null,
   };
 }

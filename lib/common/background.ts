@@ -7,7 +7,7 @@ import { AppError } from './errors.ts';
  * (`backgroundJobs`) and bounded: past MAX_QUEUED waiting jobs a new one is refused with a clear message, so a
  * burst of requests cannot pile up unbounded work. Kept on globalThis so that Next.js dev reloads see the same queue.
  */
-export type JobKind = 'import' | 'download' | 'evaluation';
+export type JobKind = 'import' | 'download' | 'evaluation' | 'campaign';
 
 export interface BackgroundJob {
   id: string;

@@ -8,6 +8,7 @@ import { isCrossSite } from './origin.ts';
 
 export const ERROR_STATUS = {
   'bad-request': 400,
+  unauthorized: 401,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { prismaAdapter } from 'better-auth/adapters/prisma';
+import { nextCookies } from 'better-auth/next-js';
+import { admin } from 'better-auth/plugins';
+import type { AssayConfig } from '../config.ts';
+import { config } from '../config.ts';
+import { getDatabase } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
+import { authAccessControl, authRoles } from './roles.ts';
+
+/**
+ * Accounts through better-auth: email + password, sessions in the database (its Prisma adapter on our one
+ * client, PGlite or PostgreSQL), roles through its admin plugin. Chosen over hand-written auth because password
+ * hashing, session cookies, CSRF checks and rate limits are solved there and need no network.
+ */
+export function createAuth(db: Database, cfg: AssayConfig) {
+  return betterAuth({
+    appName: 'Assay',
+    secret: authSecret(cfg),
+    // Origin checks accept the public address (ASSAY_PUBLIC_URL, default loopback on PORT) and both loopback names.
+    baseURL: cfg.publicUrl,
+    trustedOrigins: [...new Set([cfg.publicUrl, `http://127.0.0.1:${cfg.port}`, `http://localhost:${cfg.port}`])],
+    database: prismaAdapter(db.prisma, { provider: 'postgresql', transaction: true }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    telemetry: { enabled: false },
+    advanced: { useSecureCookies: cfg.publicUrl.startsWith('https://') },
+    plugins: [admin({ ac: authAccessControl, roles: authRoles, defaultRole: 'reader', adminRoles: ['admin'] }), nextCookies()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The key that signs session cookies: ASSAY_AUTH_SECRET, else one generated once into the data folder. */
+function authSecret(cfg: AssayConfig): string {
+  if (cfg.authSecret) return cfg.authSecret;
+  const file = path.join(cfg.dataDir, 'auth-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(cfg.dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString('hex');
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, 'utf8').trim(); // another process wrote it first
+    }
+  }
+}
+
+const holder = globalThis as unknown as { __assayAuth?: Promise<Auth> };
+
+/** The process-wide auth instance on the process-wide database. */
+export function getAuth(): Promise<Auth> {
+  holder.__assayAuth ??= getDatabase().then((db) => createAuth(db, config()));
+  holder.__assayAuth.catch(() => {
+    holder.__assayAuth = undefined;
+  });
+  return holder.__assayAuth;
+}

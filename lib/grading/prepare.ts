@@ -1,0 +1,68 @@
+import type { AssayConfig } from '../config.ts';
+import { askAndStore, type AnswerModeChoice } from '../answer/service.ts';
+import { canQueue, queueFull, startTracked } from '../common/background.ts';
+import { getCampaign, itemsToAnswer, setCampaignStatus, storeCampaignAnswer } from '../db/campaigns.ts';
+import type { Database } from '../db/database.ts';
+import type { PipelineName } from '../pipelines/registry.ts';
+import type { RetrievalService } from '../pipelines/service.ts';
+
+export interface PrepareProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * Answers every item of a campaign with every compared pipeline and stores the answers (with their evidence)
+ * before grading opens, so every grader grades the same answers. Resumable: answers already stored are kept, so
+ * a restart or a retry continues where it stopped. Opens the campaign when all are there.
+ */
+export async function prepareCampaign(
+  db: Database,
+  service: RetrievalService,
+  cfg: AssayConfig,
+  campaignId: string,
+  opts: { signal?: AbortSignal; onProgress?: (p: PrepareProgress) => void } = {},
+): Promise<void> {
+  const campaign = await getCampaign(db, campaignId);
+  if (!campaign) throw new Error(`no campaign ${campaignId}`);
+  const items = await itemsToAnswer(db, campaignId);
+  const total = items.length * campaign.pipelines.length;
+  let done = items.reduce((s, i) => s + i.answers.filter((a) => campaign.pipelines.includes(a.pipeline)).length, 0);
+  opts.onProgress?.({ done, total });
+  try {
+    for (const item of items)
+      for (const pipeline of campaign.pipelines) {
+        if (item.answers.some((a) => a.pipeline === pipeline)) continue;
+        opts.signal?.throwIfAborted();
+        const { id } = await askAndStore(db, service, cfg, {
+          question: item.question,
+          pipeline: pipeline as PipelineName,
+          mode: campaign.answerMode as AnswerModeChoice,
+        });
+        await storeCampaignAnswer(db, item.id, pipeline, id);
+        opts.onProgress?.({ done: ++done, total });
+      }
+    await setCampaignStatus(db, campaignId, 'open');
+  } catch (error) {
+    if (opts.signal?.aborted) return; // shutdown: stays "preparing" and continues on the next start of the job
+    await setCampaignStatus(db, campaignId, 'failed', `answering stopped: ${(error as Error).message}`.slice(0, 500));
+    throw error;
+  }
+}
+
+const registry = globalThis as unknown as { __assayCampaignProgress?: Map<string, PrepareProgress> };
+const progress = () => (registry.__assayCampaignProgress ??= new Map());
+export const campaignProgress = (id: string): PrepareProgress | null => progress().get(id) ?? null;
+
+/** Queues the preparation in the app's one job queue (visible on /import and the campaign page). */
+export function startCampaignPreparation(db: Database, service: RetrievalService, cfg: AssayConfig, campaign: { id: string; name: string }) {
+  if (!canQueue()) throw queueFull();
+  startTracked(
+    campaign.id,
+    (signal) =>
+      prepareCampaign(db, service, cfg, campaign.id, { signal, onProgress: (p) => progress().set(campaign.id, p) }).finally(() =>
+        progress().delete(campaign.id),
+      ),
+    { kind: 'campaign', label: `answers for campaign “${campaign.name}”` },
+  );
+}
