@@ -1,7 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { AccountMenu } from '@/components/account-menu';
 import { Providers } from '@/components/providers';
+import { SignInForm } from '@/components/sign-in-form';
+import { may } from '@/lib/auth/viewer';
+import { viewerFor } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import './globals.css';
 
@@ -18,7 +23,17 @@ export const metadata: Metadata = {
   },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** Who is looking; a database that cannot be opened leaves the header signed out (the page says what is wrong). */
+async function layoutViewer() {
+  try {
+    return await viewerFor(await headers());
+  } catch {
+    return { user: null, role: config().anonymous === 'reader' ? ('reader' as const) : null };
+  }
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const viewer = await layoutViewer();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
@@ -45,13 +60,25 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/evaluation/runs" className="text-sm text-slate-700 hover:text-teal-800">
               Evaluation
             </Link>
+            {may(viewer, 'grade') && (
+              <Link href="/grading" className="text-sm text-slate-700 hover:text-teal-800">
+                Grading
+              </Link>
+            )}
             <Link href="/import" className="text-sm text-slate-700 hover:text-teal-800">
               Import
             </Link>
+            {may(viewer, 'users') && (
+              <Link href="/admin/users" className="text-sm text-slate-700 hover:text-teal-800">
+                Users
+              </Link>
+            )}
+            <AccountMenu user={viewer.user} />
           </nav>
         </header>
         <Providers>
-          <main className="mx-auto max-w-6xl px-6 py-6">{children}</main>
+          {/* With ASSAY_ANONYMOUS=none a visitor who is not signed in sees only the sign-in form, whatever the page. */}
+          <main className="mx-auto max-w-6xl px-6 py-6">{viewer.role ? children : <SignInForm />}</main>
         </Providers>
       </body>
     </html>

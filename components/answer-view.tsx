@@ -32,18 +32,32 @@ function modeText(answer: Answer): string {
 
 /**
  * `annotate` adds a note to an evidence item (the compare screen says which other pipelines cite its paper).
+ * `blind` (the grading screen) hides what could reveal the pipeline or sway a grader: the mode and pipeline line,
+ * the verifier's verdicts and the trace; `claimExtra` adds controls after each sentence (per-claim marks).
  */
-export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e: Evidence) => ReactNode }) {
+export function AnswerView({
+  answer,
+  annotate,
+  blind = false,
+  claimExtra,
+}: {
+  answer: Answer;
+  annotate?: (e: Evidence) => ReactNode;
+  blind?: boolean;
+  claimExtra?: (index: number) => ReactNode;
+}) {
   const label = new Map(answer.evidence.map((e, i) => [e.id, `E${i + 1}`]));
   // The item whose provenance panel is open (a citation chip or an evidence item opens it).
   const [open, setOpen] = useState<string | null>(null);
   const opened = open ? answer.evidence.find((e) => e.id === open) : undefined;
   return (
     <div className="space-y-4" data-testid="answer" data-shape={answer.shape} data-mode={answer.mode}>
-      <p className="text-xs text-slate-600" data-testid="answer-mode">
-        {modeText(answer)} · pipeline {answer.pipeline} · {answer.latencyMs} ms
-        {usageText(answer)}
-      </p>
+      {!blind && (
+        <p className="text-xs text-slate-600" data-testid="answer-mode">
+          {modeText(answer)} · pipeline {answer.pipeline} · {answer.latencyMs} ms
+          {usageText(answer)}
+        </p>
+      )}
       {answer.scope && (
         <p className="text-xs text-slate-600" data-testid="answer-scope">
           Only papers matching the filters: {answer.scope}
@@ -62,7 +76,7 @@ export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e
       )}
       <ol className="space-y-2" aria-label="Answer sentences">
         {answer.sentences.map((s, i) => (
-          <ClaimLine key={`${i}-${s.text.slice(0, 20)}`} sentence={s} label={label} onOpen={setOpen} />
+          <ClaimLine key={`${i}-${s.text.slice(0, 20)}`} sentence={s} label={label} onOpen={setOpen} hideVerdict={blind} extra={claimExtra?.(i)} />
         ))}
       </ol>
       {answer.table && <ValuesTable rows={answer.table} label={label} />}
@@ -79,7 +93,7 @@ export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e
         ))}
       </section>
       <AnswerGraph evidence={answer.evidence} name="answer-graph" />
-      <AnswerTrace trace={answer.trace} />
+      {!blind && <AnswerTrace trace={answer.trace} />}
       {opened && <ProvenancePanel key={opened.id} evidence={opened} label={label.get(opened.id) ?? ''} onClose={() => setOpen(null)} />}
     </div>
   );
@@ -89,7 +103,19 @@ export function AnswerView({ answer, annotate }: { answer: Answer; annotate?: (e
  * One sentence of an answer with its citation chips and its verdict (and the judge's, when one ran). Chips open the
  * provenance panel when `onOpen` is given; while an answer is still streaming they are labels only.
  */
-export function ClaimLine({ sentence: s, label, onOpen }: { sentence: AnswerSentence; label: Map<string, string>; onOpen?: (id: string) => void }) {
+export function ClaimLine({
+  sentence: s,
+  label,
+  onOpen,
+  hideVerdict = false,
+  extra,
+}: {
+  sentence: AnswerSentence;
+  label: Map<string, string>;
+  onOpen?: (id: string) => void;
+  hideVerdict?: boolean;
+  extra?: ReactNode;
+}) {
   return (
     <li className="flex flex-wrap items-baseline gap-2 text-[15px] leading-relaxed" data-testid="claim" data-verdict={s.verdict}>
       <span>{s.text}</span>
@@ -110,12 +136,14 @@ export function ClaimLine({ sentence: s, label, onOpen }: { sentence: AnswerSent
           </span>
         ),
       )}
-      <span
-        className={`rounded px-1.5 text-xs ${verdictStyle[s.verdict]}`}
-        title={s.check ? `values found: ${s.check.quantities.found.join(', ') || '—'}; missing: ${s.check.quantities.missing.join(', ') || '—'}` : undefined}
-      >
-        {s.verdict}
-      </span>
+      {!hideVerdict && (
+        <span
+          className={`rounded px-1.5 text-xs ${verdictStyle[s.verdict]}`}
+          title={s.check ? `values found: ${s.check.quantities.found.join(', ') || '—'}; missing: ${s.check.quantities.missing.join(', ') || '—'}` : undefined}
+        >
+          {s.verdict}
+        </span>
+      )}
       {s.judge !== undefined && (
         <span className={`rounded px-1.5 text-xs ${s.judge ? verdictStyle[s.judge] : 'bg-slate-100 text-slate-600'}`} data-testid="judge-verdict">
           judge: {s.judge ?? 'no verdict'}
@@ -124,6 +152,7 @@ export function ClaimLine({ sentence: s, label, onOpen }: { sentence: AnswerSent
       {s.flags.includes('citation-removed') && (
         <span className="rounded bg-red-50 px-1.5 text-xs text-red-800">a citation to evidence not retrieved was removed</span>
       )}
+      {extra}
     </li>
   );
 }

@@ -1,5 +1,7 @@
 'use server';
 
+import { headers } from 'next/headers';
+import { requireAccess } from '@/lib/auth/session';
 import { redirect } from 'next/navigation';
 import { ANSWER_MODES, askAndStore } from '@/lib/answer/service';
 import { actionError } from '@/lib/common/errors';
@@ -17,6 +19,7 @@ export async function askAction(_previous: { ok: false; error: string } | null, 
   if (!isPipelineName(pipeline) || !(ANSWER_MODES as readonly string[]).includes(mode)) return { ok: false, error: 'unknown pipeline or mode' };
   let id: string;
   try {
+    await requireAccess(await headers(), 'ask');
     const cfg = config();
     const db = await getDatabase();
     ({ id } = await askAndStore(db, getRetrievalService(db, cfg), cfg, { question, pipeline, mode: mode as (typeof ANSWER_MODES)[number] }));

@@ -1,5 +1,7 @@
 'use server';
 
+import { headers } from 'next/headers';
+import { requireAccess } from '@/lib/auth/session';
 import { revalidatePath } from 'next/cache';
 import { AppError } from '@/lib/common/errors';
 import { getDatabase } from '@/lib/db/client';
@@ -16,11 +18,13 @@ const entityKey = (form: FormData) => {
 };
 
 export async function undoMergeAction(form: FormData) {
+  await requireAccess(await headers(), 'curate');
   await undoMerge(await getDatabase(), entityKey(form));
   revalidatePath('/graph');
 }
 
 export async function allowMergeAction(form: FormData) {
+  await requireAccess(await headers(), 'curate');
   await allowMerge(await getDatabase(), entityKey(form));
   revalidatePath('/graph');
 }

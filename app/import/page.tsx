@@ -1,3 +1,7 @@
+import { headers } from 'next/headers';
+import { NeedsRole } from '@/components/needs-role';
+import { may } from '@/lib/auth/viewer';
+import { viewerFor } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { ImportPanel } from '@/components/import-panel';
 import { JobQueue } from '@/components/job-queue';
@@ -5,7 +9,15 @@ import { RecentRuns } from '@/components/recent-runs';
 
 export const dynamic = 'force-dynamic';
 
-export default function ImportPage() {
+export default async function ImportPage() {
+  const viewer = await viewerFor(await headers());
+  if (!may(viewer, 'import'))
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-semibold">Import</h1>
+        <NeedsRole needs="admin" what="Importing papers" signedIn={!!viewer.user} />
+      </div>
+    );
   const maxUploadMb = Math.round(config().maxUploadBytes / 1048576);
   return (
     <div className="space-y-8">

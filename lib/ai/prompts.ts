@@ -200,3 +200,25 @@ export function contextJudgeUserPrompt(question: string, blocks: { label: string
 /** Answer relevance (method A): questions regenerated from the answer, compared with the asked one by embedding. */
 export const questionsFromAnswerSystemPrompt = `Given an answer from a materials-science assistant, write the three questions it most
 directly answers, each on its own, as a user would ask them. Reply with JSON only: {"questions": ["…", "…", "…"]}.`;
+
+export const GRADING_JUDGE_PROMPT_VERSION = 'grading-judge-v1';
+
+/** Method C's judge (../shared/METHODS.md §C), grading campaign answers on the campaign's own rubric. */
+export const gradingJudgeSystemPrompt = `You grade answers to questions about materials science, as a strict domain expert.
+Each answer cites numbered evidence; judge what it says and whether its citations back it.
+Score every criterion listed, using the whole range, with the guidelines given. Reply with JSON only.`;
+
+export function gradingJudgeUserPrompt(input: {
+  question: string;
+  criteria: { id: string; label: string; min: number; max: number; guide: string[] }[];
+  answers: { slot: string; text: string; evidence: { label: string; text: string }[] }[];
+  pairwise: boolean;
+}): string {
+  const criteria = input.pairwise
+    ? 'Say which answer is better: "A", "B" or "tie", and why in one sentence.'
+    : input.criteria.map((c) => `- ${c.id} (${c.label}, ${c.min}–${c.max}): ${c.guide.join('; ')}`).join('\n');
+  const answers = input.answers
+    .map((a) => `Answer ${a.slot}:\n${a.text}\nEvidence:\n${a.evidence.map((e) => `[${e.label}] ${e.text}`).join('\n') || '(none)'}`)
+    .join('\n\n');
+  return `Question: ${input.question}\n\nCriteria:\n${criteria}\n\n${answers}`;
+}

@@ -3,7 +3,9 @@ import { answerModel, judgeModel } from '../ai/providers.ts';
 import { baselineOf } from '../answer/answer.ts';
 import { ANSWER_MODE_NAMES } from '../answer/types.ts';
 import { config } from '../config.ts';
+import { campaignItemsWithGrades, getCampaign, storedAnswerOf } from '../db/campaigns.ts';
 import { openMigratedDatabase } from '../db/client.ts';
+import { campaignToQuestions } from '../grading/to-questions.ts';
 import { runEvaluationJob } from '../evaluation/evaluation-job.ts';
 import type { PipelineMetrics } from '../evaluation/retrieval-metrics.ts';
 import { isPipelineName, PIPELINES, type PipelineName } from '../pipelines/registry.ts';
@@ -12,6 +14,11 @@ import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n]
        [--answer [--answer-mode extractive|generative|model-only|naive-kg] [--judge-runs n]]
+       npm run eval -- --from-campaign <campaign id> [--out <jsonl>] [--pipelines …] [--answer …]
+
+--from-campaign writes a grading campaign's graded items as a question file (--out, default
+campaign-<id>.questions.jsonl): gold papers, paragraphs and values from the experts' marks (or the gold the
+campaign's question file gave), then evaluates it like --questions.
 
 Runs the questions (format of ../shared/data/questions.dev.jsonl) through each pipeline on the current database
 and prints a table per pipeline, per question type and per source. The run is stored and shown at
@@ -38,10 +45,11 @@ function table(title: string, rows: [string, PipelineMetrics][]) {
 async function main() {
   const answers = process.argv.includes('--answer');
   const args = process.argv.slice(2).filter((a) => a !== '--answer');
-  const opt = cliOptions(args, ['json', 'limit', 'pipelines', 'questions', 'answer-mode', 'judge-runs']);
+  const opt = cliOptions(args, ['json', 'limit', 'pipelines', 'questions', 'answer-mode', 'judge-runs', 'from-campaign', 'out']);
   const answerMode = opt('answer-mode') ?? 'extractive';
   const judgeRuns = Number(opt('judge-runs') ?? 1);
-  const questionsFile = opt('questions');
+  const campaignId = opt('from-campaign');
+  const questionsFile = campaignId ? await writeCampaignQuestions(campaignId, opt('out') ?? `campaign-${campaignId}.questions.jsonl`) : opt('questions');
   const list = (opt('pipelines') ?? 'all').split(',').map((s) => s.trim());
   const pipelines: PipelineName[] = list.includes('all') ? [...PIPELINES] : (list.filter(isPipelineName) as PipelineName[]);
   const unknown = list.filter((p) => p !== 'all' && !isPipelineName(p));
@@ -127,6 +135,28 @@ async function main() {
       fs.writeFileSync(out, JSON.stringify(json, null, 2));
       console.log(`\nwrote ${out}`);
     }
+  } finally {
+    await db.close();
+  }
+}
+
+/** Writes a campaign's graded items as a question file; returns its path. */
+async function writeCampaignQuestions(campaignId: string, out: string): Promise<string> {
+  const db = await openMigratedDatabase(config());
+  try {
+    const campaign = await getCampaign(db, campaignId);
+    if (!campaign) throw new Error(`no campaign ${campaignId}`);
+    const items = await campaignItemsWithGrades(db, campaignId);
+    const paperIds = [...new Set(items.flatMap((i) => i.answers.flatMap((a) => storedAnswerOf(a.answer).evidence.map((e) => e.paperId))))].filter(
+      (p): p is string => !!p,
+    );
+    const papers = await db.prisma.paper.findMany({ where: { id: { in: paperIds } }, select: { id: true, sourceId: true } });
+    const { questions, skipped } = campaignToQuestions(campaign, items, new Map(papers.filter((p) => p.sourceId).map((p) => [p.id, p.sourceId as string])));
+    fs.writeFileSync(out, questions.map((q) => JSON.stringify(q)).join('\n') + (questions.length ? '\n' : ''));
+    console.log(`campaign “${campaign.name}”: ${questions.length} questions written to ${out}; ${skipped.length} items skipped`);
+    for (const s of skipped) console.log(`  item ${s.ordinal + 1}: ${s.reason}`);
+    if (!questions.length) throw new Error('no graded item gave a question');
+    return out;
   } finally {
     await db.close();
   }

@@ -1,8 +1,9 @@
+import { guarded } from '@/lib/auth/guard';
 import { readJson } from '@/lib/common/json-body';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
-import { badRequest, handleErrors, publicError } from '@/lib/common/errors';
+import { badRequest, publicError } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { paperOf } from '@/lib/evidence/model';
@@ -16,36 +17,40 @@ export const dynamic = 'force-dynamic';
  * as soon as it is checked (its citations and verdict), then a `data-answer` part with the stored answer (id,
  * sentences with citations and verdicts, table, abstention, notice, tokens and cost).
  */
-export const POST = handleErrors(async (request: Request) => {
-  const parsed = askRequestSchema.safeParse(await readJson(request));
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-  const cfg = config();
-  const db = await getDatabase();
-  const service = getRetrievalService(db, cfg);
-  const stream = createUIMessageStream({
-    execute: async ({ writer }) => {
-      let open = false;
-      const { id, answer } = await askAndStore(db, service, cfg, parsed.data, {
-        signal: request.signal,
-        events: {
-          onEvidence: (pool) => {
-            pool.forEach((e, n) => {
-              writer.write({ type: 'source-document', sourceId: e.id, mediaType: 'text/plain', title: `E${n + 1}: ${paperOf(e)?.title ?? e.kind}` });
-            });
+export const POST = guarded(
+  'ask',
+  async (request: Request) => {
+    const parsed = askRequestSchema.safeParse(await readJson(request));
+    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    const cfg = config();
+    const db = await getDatabase();
+    const service = getRetrievalService(db, cfg);
+    const stream = createUIMessageStream({
+      execute: async ({ writer }) => {
+        let open = false;
+        const { id, answer } = await askAndStore(db, service, cfg, parsed.data, {
+          signal: request.signal,
+          events: {
+            onEvidence: (pool) => {
+              pool.forEach((e, n) => {
+                writer.write({ type: 'source-document', sourceId: e.id, mediaType: 'text/plain', title: `E${n + 1}: ${paperOf(e)?.title ?? e.kind}` });
+              });
+            },
+            onDelta: (delta) => {
+              if (!open) writer.write({ type: 'text-start', id: 'answer' });
+              open = true;
+              writer.write({ type: 'text-delta', id: 'answer', delta });
+            },
+            // One data part per sentence, replaced in place (same id) when its verdict is redone or judged.
+            onClaim: (claim) => writer.write({ type: 'data-claim', id: `claim-${claim.index}`, data: claim }),
           },
-          onDelta: (delta) => {
-            if (!open) writer.write({ type: 'text-start', id: 'answer' });
-            open = true;
-            writer.write({ type: 'text-delta', id: 'answer', delta });
-          },
-          // One data part per sentence, replaced in place (same id) when its verdict is redone or judged.
-          onClaim: (claim) => writer.write({ type: 'data-claim', id: `claim-${claim.index}`, data: claim }),
-        },
-      });
-      if (open) writer.write({ type: 'text-end', id: 'answer' });
-      writer.write({ type: 'data-answer', id: 'answer', data: { id, answer } });
-    },
-    onError: (error) => publicError(error, 'answer').message,
-  });
-  return createUIMessageStreamResponse({ stream });
-}, 'answer');
+        });
+        if (open) writer.write({ type: 'text-end', id: 'answer' });
+        writer.write({ type: 'data-answer', id: 'answer', data: { id, answer } });
+      },
+      onError: (error) => publicError(error, 'answer').message,
+    });
+    return createUIMessageStreamResponse({ stream });
+  },
+  'answer',
+);

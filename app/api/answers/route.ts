@@ -1,8 +1,9 @@
+import { guarded } from '@/lib/auth/guard';
 import { textParam } from '@/lib/common/params';
 import { readJson } from '@/lib/common/json-body';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
-import { badRequest, handleErrors } from '@/lib/common/errors';
+import { badRequest } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { listAnswers } from '@/lib/db/answers';
@@ -11,19 +12,27 @@ import { getRetrievalService } from '@/lib/pipelines/service';
 export const dynamic = 'force-dynamic';
 
 /** GET ?q= → the latest stored answers (newest first), those whose question contains q when given. */
-export const GET = handleErrors(async (request: Request) => {
-  const q = textParam(new URL(request.url).searchParams.get('q') ?? undefined, 200) || undefined;
-  return Response.json({ answers: await listAnswers(await getDatabase(), { query: q, take: 50 }) });
-}, 'answers');
+export const GET = guarded(
+  'read',
+  async (request: Request) => {
+    const q = textParam(new URL(request.url).searchParams.get('q') ?? undefined, 200) || undefined;
+    return Response.json({ answers: await listAnswers(await getDatabase(), { query: q, take: 50 }) });
+  },
+  'answers',
+);
 
 /**
  * POST {question, pipeline?, mode?, filters?} → {id, answer}: the whole answer as JSON, stored like a streamed one
  * (what the compare screen asks each pipeline with; `/api/answer` streams the same answer).
  */
-export const POST = handleErrors(async (request: Request) => {
-  const parsed = askRequestSchema.safeParse(await readJson(request));
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-  const cfg = config();
-  const db = await getDatabase();
-  return Response.json(await askAndStore(db, getRetrievalService(db, cfg), cfg, parsed.data, { signal: request.signal }));
-}, 'answers');
+export const POST = guarded(
+  'ask',
+  async (request: Request) => {
+    const parsed = askRequestSchema.safeParse(await readJson(request));
+    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    const cfg = config();
+    const db = await getDatabase();
+    return Response.json(await askAndStore(db, getRetrievalService(db, cfg), cfg, parsed.data, { signal: request.signal }));
+  },
+  'answers',
+);

@@ -1,6 +1,7 @@
+import { guarded } from '@/lib/auth/guard';
 import { z } from 'zod';
 import { provenanceDetails } from '@/lib/answer/provenance';
-import { badRequest, handleErrors } from '@/lib/common/errors';
+import { badRequest } from '@/lib/common/errors';
 import { getDatabase } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
@@ -26,24 +27,28 @@ const query = z.object({
  * the paper, the paragraph in context with the cited sentence's span, the structured record, the tuples with
  * their source sentences and their subgraph.
  */
-export const GET = handleErrors(async (request: Request) => {
-  const sp = new URL(request.url).searchParams;
-  const parsed = query.safeParse({
-    paper: sp.get('paper') ?? undefined,
-    paragraph: sp.get('paragraph') ?? undefined,
-    sentence: sp.get('sentence') ?? undefined,
-    record: sp.get('record') ?? undefined,
-    tuple: sp.getAll('tuple'),
-  });
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-  const q = parsed.data;
-  if (!q.paper && !q.paragraph && !q.record && q.tuple.length === 0) throw badRequest('name a paper, paragraph, record or tuple');
-  const details = await provenanceDetails(await getDatabase(), {
-    paperId: q.paper,
-    paragraphId: q.paragraph,
-    sentence: q.sentence,
-    recordId: q.record,
-    tupleIds: q.tuple,
-  });
-  return Response.json(details);
-}, 'provenance');
+export const GET = guarded(
+  'read',
+  async (request: Request) => {
+    const sp = new URL(request.url).searchParams;
+    const parsed = query.safeParse({
+      paper: sp.get('paper') ?? undefined,
+      paragraph: sp.get('paragraph') ?? undefined,
+      sentence: sp.get('sentence') ?? undefined,
+      record: sp.get('record') ?? undefined,
+      tuple: sp.getAll('tuple'),
+    });
+    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    const q = parsed.data;
+    if (!q.paper && !q.paragraph && !q.record && q.tuple.length === 0) throw badRequest('name a paper, paragraph, record or tuple');
+    const details = await provenanceDetails(await getDatabase(), {
+      paperId: q.paper,
+      paragraphId: q.paragraph,
+      sentence: q.sentence,
+      recordId: q.record,
+      tupleIds: q.tuple,
+    });
+    return Response.json(details);
+  },
+  'provenance',
+);

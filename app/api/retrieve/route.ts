@@ -1,7 +1,8 @@
+import { guarded } from '@/lib/auth/guard';
 import { questionText } from '@/lib/answer/request';
 import { readJson } from '@/lib/common/json-body';
 import { z } from 'zod';
-import { badRequest, handleErrors } from '@/lib/common/errors';
+import { badRequest } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { PIPELINES } from '@/lib/pipelines/registry';
@@ -19,21 +20,25 @@ const body = z.object({
 });
 
 /** POST {question, pipeline?, k?, mode?} → the retrieval result: papers, evidence, value, abstention and trace. */
-export const POST = handleErrors(async (request: Request) => {
-  const json = await readJson(request);
-  const parsed = body.safeParse(json);
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-  const db = await getDatabase();
-  const service = getRetrievalService(db, config());
-  const index = await service.index();
-  const result = await service.retrieve(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k, mode: parsed.data.mode });
-  return Response.json({
-    result,
-    index: {
-      paragraphs: index.paragraphs.size,
-      embedder: index.embedderId,
-      reformulator: service.reformulator.id,
-      buildSeconds: Math.round(index.buildSeconds * 10) / 10,
-    },
-  });
-}, 'retrieve');
+export const POST = guarded(
+  'ask',
+  async (request: Request) => {
+    const json = await readJson(request);
+    const parsed = body.safeParse(json);
+    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    const db = await getDatabase();
+    const service = getRetrievalService(db, config());
+    const index = await service.index();
+    const result = await service.retrieve(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k, mode: parsed.data.mode });
+    return Response.json({
+      result,
+      index: {
+        paragraphs: index.paragraphs.size,
+        embedder: index.embedderId,
+        reformulator: service.reformulator.id,
+        buildSeconds: Math.round(index.buildSeconds * 10) / 10,
+      },
+    });
+  },
+  'retrieve',
+);

@@ -1,3 +1,7 @@
+import { headers } from 'next/headers';
+import { NeedsRole } from '@/components/needs-role';
+import { may } from '@/lib/auth/viewer';
+import { viewerFor } from '@/lib/auth/session';
 import Link from 'next/link';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { EvaluationLauncher } from '@/components/evaluation-launcher';
@@ -25,6 +29,7 @@ export default async function EvaluationRunsPage() {
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
+  const viewer = await viewerFor(await headers());
   const runs = await listEvaluationRuns(db);
   const sets = listQuestionSets(config().questionPaths).map((s) => s.name);
   return (
@@ -37,11 +42,15 @@ export default async function EvaluationRunsPage() {
         </p>
       </div>
       <JobQueue />
-      <EvaluationLauncher
-        questionSets={sets}
-        pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))}
-        runningIds={runs.filter((r) => r.status === 'running').map((r) => r.id)}
-      />
+      {may(viewer, 'evaluate') ? (
+        <EvaluationLauncher
+          questionSets={sets}
+          pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))}
+          runningIds={runs.filter((r) => r.status === 'running').map((r) => r.id)}
+        />
+      ) : (
+        <NeedsRole needs="admin" what="Starting an evaluation run" signedIn={!!viewer.user} />
+      )}
       {runs.length === 0 ? (
         <p className="text-sm text-slate-600">No runs yet.</p>
       ) : (

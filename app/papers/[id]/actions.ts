@@ -1,5 +1,7 @@
 'use server';
 
+import { headers } from 'next/headers';
+import { requireAccess } from '@/lib/auth/session';
 import { revalidatePath } from 'next/cache';
 import { AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
@@ -13,6 +15,7 @@ import { startBackgroundIngest } from '@/lib/jobs/background';
  * in turn, and a job (shown on /import) structures the restored paragraphs and re-extracts the paper's graph.
  */
 export async function restoreVersionAction(form: FormData) {
+  await requireAccess(await headers(), 'curate');
   const versionId = idParam(String(form.get('version') ?? ''));
   if (!versionId) throw new AppError('bad-request', 'no version given');
   const db = await getDatabase();

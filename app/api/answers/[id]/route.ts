@@ -1,4 +1,5 @@
-import { AppError, handleErrors } from '@/lib/common/errors';
+import { guarded } from '@/lib/auth/guard';
+import { AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
 import { getDatabase } from '@/lib/db/client';
 import { getAnswer } from '@/lib/db/answers';
@@ -6,10 +7,14 @@ import { getAnswer } from '@/lib/db/answers';
 export const dynamic = 'force-dynamic';
 
 /** GET → a stored answer, as it was given. */
-export const GET = handleErrors(async (_request: Request, ctx: { params: Promise<{ id: string }> }) => {
-  const id = idParam((await ctx.params).id);
-  if (!id) throw new AppError('not-found', 'no such answer');
-  const answer = await getAnswer(await getDatabase(), id);
-  if (!answer) throw new AppError('not-found', 'no such answer');
-  return Response.json({ answer });
-}, 'stored answer');
+export const GET = guarded(
+  'read',
+  async (_request: Request, ctx: { params: Promise<{ id: string }> }) => {
+    const id = idParam((await ctx.params).id);
+    if (!id) throw new AppError('not-found', 'no such answer');
+    const answer = await getAnswer(await getDatabase(), id);
+    if (!answer) throw new AppError('not-found', 'no such answer');
+    return Response.json({ answer });
+  },
+  'stored answer',
+);

@@ -1,7 +1,8 @@
+import { guarded } from '@/lib/auth/guard';
 import { plainText } from '@/lib/common/params';
 import { readJson } from '@/lib/common/json-body';
 import { z } from 'zod';
-import { badRequest, handleErrors } from '@/lib/common/errors';
+import { badRequest } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { listEvaluationRuns, publicEvaluationRun } from '@/lib/db/evaluation-runs';
@@ -14,7 +15,7 @@ import { getRetrievalService } from '@/lib/pipelines/service';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET() {
+export const GET = guarded('read', async () => {
   const db = await getDatabase();
   const roots = pathRoots(config());
   return Response.json({
@@ -22,7 +23,7 @@ export async function GET() {
     questionSets: listQuestionSets(config().questionPaths).map((s) => s.name),
     pipelines: PIPELINES,
   });
-}
+});
 
 const body = z.object({
   questionSet: plainText(200, 'the question set').pipe(z.string().min(1, 'name a question set')),
@@ -31,22 +32,26 @@ const body = z.object({
 });
 
 /** POST {questionSet, pipelines, limit?} starts a stored evaluation run in the background → 202 {runId}. */
-export const POST = handleErrors(async (request: Request) => {
-  const parsed = body.safeParse(await readJson(request));
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-  const cfg = config();
-  const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === parsed.data.questionSet);
-  if (!set) throw badRequest(`no question set named ${parsed.data.questionSet} (sets come from ASSAY_QUESTIONS)`);
-  const db = await getDatabase();
-  try {
-    const runId = await startBackgroundEvaluation(db, getRetrievalService(db, cfg), {
-      questionsFile: set.path,
-      pipelines: parsed.data.pipelines,
-      limit: parsed.data.limit,
-    });
-    return Response.json({ runId }, { status: 202 });
-  } catch (error) {
-    if (error instanceof QuestionFileError) throw badRequest(publicText(error.message, pathRoots(cfg)));
-    throw error;
-  }
-}, 'start evaluation');
+export const POST = guarded(
+  'evaluate',
+  async (request: Request) => {
+    const parsed = body.safeParse(await readJson(request));
+    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    const cfg = config();
+    const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === parsed.data.questionSet);
+    if (!set) throw badRequest(`no question set named ${parsed.data.questionSet} (sets come from ASSAY_QUESTIONS)`);
+    const db = await getDatabase();
+    try {
+      const runId = await startBackgroundEvaluation(db, getRetrievalService(db, cfg), {
+        questionsFile: set.path,
+        pipelines: parsed.data.pipelines,
+        limit: parsed.data.limit,
+      });
+      return Response.json({ runId }, { status: 202 });
+    } catch (error) {
+      if (error instanceof QuestionFileError) throw badRequest(publicText(error.message, pathRoots(cfg)));
+      throw error;
+    }
+  },
+  'start evaluation',
+);

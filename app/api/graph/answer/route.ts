@@ -1,6 +1,7 @@
+import { guarded } from '@/lib/auth/guard';
 import { z } from 'zod';
 import { ANSWER_GRAPH_MAX_PARAGRAPHS, ANSWER_GRAPH_MAX_TUPLES } from '@/lib/answer/graph';
-import { badRequest, handleErrors } from '@/lib/common/errors';
+import { badRequest } from '@/lib/common/errors';
 import { getDatabase } from '@/lib/db/client';
 import { answerGraph } from '@/lib/graph/explore';
 
@@ -16,10 +17,14 @@ const query = z.object({
  * GET ?tuple=…&paragraph=… → the graph behind an answer: the named tuples and the tuples of the named paragraphs
  * as nodes, edges and the tuples behind them (nodes capped as every graph view is).
  */
-export const GET = handleErrors(async (request: Request) => {
-  const sp = new URL(request.url).searchParams;
-  const parsed = query.safeParse({ tuple: sp.getAll('tuple'), paragraph: sp.getAll('paragraph') });
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-  if (parsed.data.tuple.length + parsed.data.paragraph.length === 0) throw badRequest('name a tuple or a paragraph');
-  return Response.json(await answerGraph(await getDatabase(), { tupleIds: parsed.data.tuple, paragraphIds: parsed.data.paragraph }));
-}, 'answer graph');
+export const GET = guarded(
+  'read',
+  async (request: Request) => {
+    const sp = new URL(request.url).searchParams;
+    const parsed = query.safeParse({ tuple: sp.getAll('tuple'), paragraph: sp.getAll('paragraph') });
+    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    if (parsed.data.tuple.length + parsed.data.paragraph.length === 0) throw badRequest('name a tuple or a paragraph');
+    return Response.json(await answerGraph(await getDatabase(), { tupleIds: parsed.data.tuple, paragraphIds: parsed.data.paragraph }));
+  },
+  'answer graph',
+);

@@ -1,5 +1,6 @@
+import { guarded } from '@/lib/auth/guard';
 import { z } from 'zod';
-import { badRequest, handleErrors } from '@/lib/common/errors';
+import { badRequest } from '@/lib/common/errors';
 import { getDatabase } from '@/lib/db/client';
 import { neighbourhood } from '@/lib/graph/explore';
 
@@ -14,8 +15,12 @@ const key = z
   .refine((k) => !k.includes('\0'), 'key is an entity key such as f:MgB2');
 
 /** GET ?key=<entity key> → the entity's neighbourhood as a graph view: nodes, edges and the tuples behind them. */
-export const GET = handleErrors(async (request: Request) => {
-  const parsed = key.safeParse(new URL(request.url).searchParams.get('key') ?? '');
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-  return Response.json(await neighbourhood(await getDatabase(), parsed.data));
-}, 'graph neighbourhood');
+export const GET = guarded(
+  'read',
+  async (request: Request) => {
+    const parsed = key.safeParse(new URL(request.url).searchParams.get('key') ?? '');
+    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    return Response.json(await neighbourhood(await getDatabase(), parsed.data));
+  },
+  'graph neighbourhood',
+);

@@ -1,0 +1,21 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
+import { getAuth } from '@/lib/auth/auth';
+import { isRole } from '@/lib/auth/roles';
+import { requireAccess } from '@/lib/auth/session';
+import { AppError } from '@/lib/common/errors';
+import { idParam } from '@/lib/common/params';
+
+/** Gives an account another role (admin only; through better-auth's admin plugin, which checks it again). */
+export async function setRoleAction(form: FormData) {
+  const h = await headers();
+  const viewer = await requireAccess(h, 'users');
+  const userId = idParam(String(form.get('userId') ?? ''));
+  const role = String(form.get('role') ?? '');
+  if (!userId || !isRole(role)) throw new AppError('bad-request', 'name an account and a role (reader, expert or admin)');
+  if (userId === viewer.user?.id) throw new AppError('bad-request', 'you cannot change your own role (so an instance never loses its last admin by accident)');
+  await (await getAuth()).api.setRole({ headers: h, body: { userId, role } });
+  revalidatePath('/admin/users');
+}

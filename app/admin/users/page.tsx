@@ -1,0 +1,69 @@
+import { headers } from 'next/headers';
+import { NeedsRole } from '@/components/needs-role';
+import { ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
+import { viewerFor } from '@/lib/auth/session';
+import { may } from '@/lib/auth/viewer';
+import { getDatabase } from '@/lib/db/client';
+import { listUsers } from '@/lib/db/users';
+import { setRoleAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+
+export default async function UsersPage() {
+  const viewer = await viewerFor(await headers());
+  if (!may(viewer, 'users')) return <NeedsRole needs="admin" what="Managing accounts" signedIn={!!viewer.user} />;
+  const users = await listUsers(await getDatabase());
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Users</h1>
+      <ul className="text-sm text-slate-600">
+        {ROLES.map((r) => (
+          <li key={r}>
+            <b>{r}</b>: {ROLE_DESCRIPTIONS[r]}
+          </li>
+        ))}
+      </ul>
+      <table className="w-full border-collapse text-sm" aria-label="Accounts">
+        <thead>
+          <tr className="border-b border-slate-300 text-left text-slate-600">
+            <th className="py-2">Name</th>
+            <th>Email</th>
+            <th>Since</th>
+            <th>Role</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id} className="border-b border-slate-100">
+              <td className="py-2">{u.name}</td>
+              <td>{u.email}</td>
+              <td>{u.createdAt.toISOString().slice(0, 10)}</td>
+              <td>
+                {u.id === viewer.user?.id ? (
+                  <span>{u.role} (you)</span>
+                ) : (
+                  <form action={setRoleAction} className="flex items-center gap-2">
+                    <input type="hidden" name="userId" value={u.id} />
+                    <select
+                      name="role"
+                      defaultValue={u.role ?? 'reader'}
+                      aria-label={`Role of ${u.email}`}
+                      className="rounded border border-slate-300 px-1 py-0.5"
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r}>{r}</option>
+                      ))}
+                    </select>
+                    <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50">
+                      Set role
+                    </button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { headers } from 'next/headers';
+import { CampaignForm } from '@/components/campaign-form';
+import { NeedsRole } from '@/components/needs-role';
+import { viewerFor } from '@/lib/auth/session';
+import { may } from '@/lib/auth/viewer';
+import { listAnswers } from '@/lib/db/answers';
+import { getDatabase } from '@/lib/db/client';
+import { listUsers } from '@/lib/db/users';
+import { RUBRIC_IDS, RUBRICS } from '@/lib/grading/rubrics';
+import { PIPELINES } from '@/lib/pipelines/registry';
+
+export const dynamic = 'force-dynamic';
+
+export default async function NewCampaignPage() {
+  const viewer = await viewerFor(await headers());
+  if (!may(viewer, 'campaigns')) return <NeedsRole needs="admin" what="Creating a campaign" signedIn={!!viewer.user} />;
+  const db = await getDatabase();
+  const [users, history] = await Promise.all([listUsers(db), listAnswers(db, { take: 100 })]);
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">New grading campaign</h1>
+      <CampaignForm
+        rubrics={RUBRIC_IDS.map((id) => ({ id, label: RUBRICS[id].label, summary: RUBRICS[id].summary }))}
+        pipelines={[...PIPELINES]}
+        graders={users.filter((u) => u.role === 'expert' || u.role === 'admin').map((u) => ({ id: u.id, label: `${u.name} <${u.email}> (${u.role})` }))}
+        history={[...new Set(history.map((a) => a.question))].slice(0, 50)}
+      />
+    </div>
+  );
+}

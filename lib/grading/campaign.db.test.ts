@@ -1,0 +1,189 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../auth/auth.ts';
+import { viewerOf, type Viewer } from '../auth/viewer.ts';
+import { readConfig } from '../config.ts';
+import { campaignItemsWithGrades, createCampaign, getCampaign, saveGrade, setCampaignStatus } from '../db/campaigns.ts';
+import type { Database } from '../db/database.ts';
+import { runIngest } from '../jobs/import-job.ts';
+import { createRetrievalService } from '../pipelines/service.ts';
+import { openTestDatabase } from '../testing/database.ts';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { answerOrder, assignedGraders } from './assignment.ts';
+import { parseCampaignQuestions } from './campaign-questions.ts';
+import { storedCampaignResults } from './campaign-results.ts';
+import { campaignCsv, campaignJson } from './export.ts';
+import { graderItemView, graderQueue } from './grader-view.ts';
+import { prepareCampaign } from './prepare.ts';
+import { campaignToQuestions } from './to-questions.ts';
+
+let db: Database;
+const cfg = readConfig({ ASSAY_DATA_DIR: tempDir('assay-grading-') });
+const viewers: Record<string, Viewer> = {};
+let campaignId: string;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const dir = tempDir();
+  await runIngest(db, cfg, [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+  const auth = createAuth(db, cfg);
+  for (const name of ['admin', 'ann', 'bob', 'rita']) {
+    const res = await auth.handler(
+      new Request('http://127.0.0.1:3000/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
+        body: JSON.stringify({ email: `${name}@example.org`, password: 'grading-password', name }),
+      }),
+    );
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    if (name === 'ann' || name === 'bob') await db.prisma.user.update({ where: { email: `${name}@example.org` }, data: { role: 'expert' } });
+    viewers[name] = await viewerOf(auth, new Headers({ cookie }), cfg);
+  }
+});
+afterAll(() => db?.close());
+
+const questionFile = [
+  { id: 'g-1', type: 'doi', question: 'Which paper reports a peak power density of 812 mW cm−2 at 700 °C?', answer_doi: '10.9999/demo.sofc.2021.001' },
+  { id: 'g-2', type: 'value', question: 'At what temperature was the LiMn2O4 gel formed?', answer_value: '80 °C' },
+  { id: 'g-3', type: 'unanswerable', question: 'What is the Tafel slope of CoFeMoP/NF in 1 M KOH?' },
+]
+  .map((q) => JSON.stringify(q))
+  .join('\n');
+
+describe('a grading campaign, end to end on the database', () => {
+  it('is created from a question file, answered by every pipeline before grading opens, and resumable', async () => {
+    campaignId = await createCampaign(db, {
+      name: 'SOFC check',
+      rubric: 'content-citation',
+      pipelines: ['hybrid', 'bm25'],
+      answerMode: 'extractive',
+      gradersPerItem: 2,
+      source: 'q.jsonl',
+      createdById: viewers.admin.user!.id,
+      graderIds: [viewers.ann.user!.id, viewers.bob.user!.id],
+      questions: parseCampaignQuestions('q.jsonl', questionFile),
+    });
+    const service = createRetrievalService(db, cfg);
+    const stop = new AbortController();
+    let seen = 0;
+    // Stopped after the first answer (as a shutdown would), then continued: nothing is answered twice.
+    await prepareCampaign(db, service, cfg, campaignId, {
+      signal: stop.signal,
+      onProgress: (p) => {
+        seen = p.done;
+        if (p.done === 1) stop.abort();
+      },
+    });
+    expect(seen).toBe(1);
+    expect((await getCampaign(db, campaignId))?.status).toBe('preparing');
+    await prepareCampaign(db, service, cfg, campaignId);
+    expect((await getCampaign(db, campaignId))?.status).toBe('open');
+    const items = await campaignItemsWithGrades(db, campaignId);
+    expect(items.map((i) => i.answers.length)).toEqual([2, 2, 2]);
+    expect(await db.prisma.answer.count()).toBe(6);
+  });
+
+  it('shows each grader blind answers in their own order, and only their own items and marks', async () => {
+    const campaign = (await getCampaign(db, campaignId))!;
+    expect(await graderQueue(db, campaign, viewers.rita)).toEqual([]); // a reader who is not a grader
+    await expect(graderItemView(db, campaignId, 0, viewers.rita)).rejects.toThrow(/not a grader/);
+    const ann = await graderItemView(db, campaignId, 0, viewers.ann);
+    const bob = await graderItemView(db, campaignId, 0, viewers.bob);
+    expect(ann.answers.map((a) => a.slot)).toEqual(['A', 'B']);
+    expect(new Set(ann.answers.map((a) => a.id))).toEqual(new Set(bob.answers.map((a) => a.id)));
+    for (const a of ann.answers) {
+      expect(a.answer.pipeline).toBe('');
+      expect(a.answer.trace).toEqual([]);
+      expect(JSON.stringify(a.answer)).not.toMatch(/"(hybrid|bm25)"/);
+      expect(a.answer.sentences.every((s) => s.verdict === 'uncited' && s.check === null)).toBe(true);
+    }
+    // Over many items, the order differs between graders for some (seeded by grader and item).
+    const orders = ['x', 'y', 'z', 'w', 'v', 'u'].map((item) =>
+      [viewers.ann.user!.id, viewers.bob.user!.id].map((g) => JSON.stringify(answerOrder([1, 2], g, item))),
+    );
+    expect(orders.some(([a, b]) => a !== b)).toBe(true);
+    expect(assignedGraders(0, ['b', 'a', 'c'], 2)).toEqual(['a', 'b']);
+  });
+
+  it('autosaves drafts with revisions (a stale save is refused), and counts only submitted grades', async () => {
+    const view = await graderItemView(db, campaignId, 0, viewers.ann);
+    const [a, b] = view.answers.map((x) => x.id);
+    const first = await saveGrade(db, {
+      itemId: view.item.id,
+      graderId: viewers.ann.user!.id,
+      marks: { scores: { [a]: { content: 3 } }, preference: null, claims: {}, flags: [], comment: '' },
+      submit: false,
+      revision: 0,
+    });
+    expect(first).toEqual({ revision: 1, submitted: false });
+    await expect(
+      saveGrade(db, {
+        itemId: view.item.id,
+        graderId: viewers.ann.user!.id,
+        marks: { scores: {}, preference: null, claims: {}, flags: [], comment: '' },
+        submit: false,
+        revision: 0,
+      }),
+    ).rejects.toThrow(/saved from elsewhere/);
+    expect((await storedCampaignResults(db, campaignId))!.results.gradedItems).toBe(0);
+    // Both graders grade every item: ann prefers the first-listed pipeline's answers, bob agrees within a point.
+    const items = await campaignItemsWithGrades(db, campaignId);
+    for (const item of items)
+      for (const [name, bias] of [
+        ['ann', 0],
+        ['bob', 1],
+      ] as const) {
+        const grader = viewers[name].user!.id;
+        const current = await db.prisma.grade.findUnique({ where: { itemId_graderId: { itemId: item.id, graderId: grader } } });
+        const [hybrid, bm25] = ['hybrid', 'bm25'].map((p) => item.answers.find((x) => x.pipeline === p)!.id);
+        await saveGrade(db, {
+          itemId: item.id,
+          graderId: grader,
+          marks: {
+            scores: { [hybrid]: { content: 4, citation: 4 - bias }, [bm25]: { content: 2, citation: 2 } },
+            preference: null,
+            claims: { [hybrid]: { '0': 'supported' } },
+            flags: item.ordinal === 0 ? [{ answerId: bm25, evidenceId: 'paragraph:x', kind: 'wrong-paragraph', comment: 'off topic' }] : [],
+            comment: '',
+          },
+          submit: true,
+          revision: current?.revision ?? 0,
+        });
+      }
+    expect(b).toBeTruthy();
+    const { results } = (await storedCampaignResults(db, campaignId))!;
+    expect(results.gradedItems).toBe(3);
+    expect(results.scores.hybrid.total!.mean).toBeCloseTo(7.5, 10);
+    expect(results.scores.bm25.total!.mean).toBe(4);
+    expect(results.winRates[0]).toMatchObject({ a: 'hybrid', b: 'bm25', wins: 3 });
+    expect(results.agreement.pairs).toHaveLength(1);
+  });
+
+  it('exports CSV a spreadsheet opens and JSON, and turns graded items into a question file', async () => {
+    await setCampaignStatus(db, campaignId, 'closed');
+    const campaign = (await getCampaign(db, campaignId))!;
+    const items = await campaignItemsWithGrades(db, campaignId);
+    const meta = { id: campaign.id, name: campaign.name, rubric: campaign.rubric, pipelines: campaign.pipelines, status: campaign.status };
+    const csv = campaignCsv(meta, items);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(3 * 2 * 2); // items × answers × graders
+    expect(rows[0]).toMatchObject({ campaign: 'SOFC check', item: '1', question_id: 'g-1' });
+    expect(rows.some((r) => r.evidence_flags.includes('wrong-paragraph paragraph:x: off topic'))).toBe(true);
+    expect(rows.every((r) => r.evidence_ids.length > 0 || r.answer.length > 0)).toBe(true);
+    const json = campaignJson(meta, items);
+    expect(json.items[0].grades).toHaveLength(2);
+    expect(json.items[0].answers[0].evidenceIds.length).toBeGreaterThan(0);
+    const file = campaignToQuestions(campaign, items, new Map());
+    // Items from a question file keep their gold.
+    expect(file.questions.map((q) => [q.id, q.type])).toEqual([
+      ['g-1', 'doi'],
+      ['g-2', 'value'],
+      ['g-3', 'unanswerable'],
+    ]);
+    expect(file.questions[0].answer_doi).toBe('10.9999/demo.sofc.2021.001');
+  });
+});
