@@ -27,6 +27,12 @@ export default defineConfig({
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
   },
+  // The setup project creates the instance's first account (its admin); every other test runs signed in as it
+  // unless it opens a context of its own.
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    { name: 'app', testMatch: /\.spec\.ts/, dependencies: ['setup'], use: { storageState: 'e2e/.auth/admin.json' } },
+  ],
   webServer: {
     command: 'node --import tsx e2e/serve.ts',
     url: `http://127.0.0.1:${port}/api/health`,

@@ -87,7 +87,7 @@ export function AnswerView({
           <div key={group.key} className="space-y-2" data-testid="evidence-paper">
             <h3 className="text-sm font-medium text-slate-800">{group.title}</h3>
             {group.items.map((e) => (
-              <EvidenceItem key={e.id} e={e} label={label.get(e.id) ?? ''} onOpen={() => setOpen(e.id)} note={annotate?.(e)} />
+              <EvidenceItem key={e.id} e={e} label={label.get(e.id) ?? ''} onOpen={() => setOpen(e.id)} note={annotate?.(e)} blind={blind} />
             ))}
           </div>
         ))}
@@ -184,7 +184,7 @@ function groupByPaper(items: Evidence[]): { key: string; title: string; items: E
   return [...groups.values()];
 }
 
-function EvidenceItem({ e, label, onOpen, note }: { e: Evidence; label: string; onOpen: () => void; note?: ReactNode }) {
+function EvidenceItem({ e, label, onOpen, note, blind = false }: { e: Evidence; label: string; onOpen: () => void; note?: ReactNode; blind?: boolean }) {
   const href = evidenceHref(e);
   const sentence = provenanceOf(e, 'sentence')[0];
   const facets = [...e.matched.materials.map((m) => m.replace(/^[fm]:/, '')), ...e.matched.quantities, ...e.matched.properties];
@@ -193,7 +193,8 @@ function EvidenceItem({ e, label, onOpen, note }: { e: Evidence; label: string; 
       <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <span className="font-semibold text-teal-900">{label}</span>
         <span className="rounded bg-slate-100 px-1.5">{e.kind}</span>
-        <span title="retrieval score">score {formatNumber(e.score, 3)}</span>
+        {/* Retrieval scores differ in scale between pipelines: a blind grader must not see them. */}
+        {!blind && <span title="retrieval score">score {formatNumber(e.score, 3)}</span>}
         {externalIdsOf(e)[0] && <span>{externalIdsOf(e)[0]}</span>}
         {e.section && <span>{e.section}</span>}
         {href && (

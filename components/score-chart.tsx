@@ -1,48 +1,57 @@
-'use client';
-
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-
-/** Mean score per criterion and pipeline, with whiskers for the 95% bootstrap interval (recharts). */
+/**
+ * A forest plot: per criterion, each pipeline's mean as a dot on its 0–max scale with a line across its 95%
+ * interval, so overlapping intervals read at a glance. Plain elements sized in percent: exact positions, no
+ * chart library needed for dots and lines.
+ */
 export function ScoreChart({
   criteria,
   pipelines,
   max,
 }: {
-  criteria: { key: string; label: string }[];
+  criteria: { key: string; label: string; max: number }[];
   pipelines: { name: string; scores: Record<string, { mean: number; low: number; high: number } | null> }[];
-  max: number;
+  max?: number;
 }) {
   const colours = ['#0f766e', '#0369a1', '#7c3aed', '#b45309', '#be123c', '#4d7c0f', '#475569'];
-  const data = criteria.map((c) => ({
-    criterion: c.label,
-    ...Object.fromEntries(
-      pipelines.flatMap((p): [string, number | number[] | null][] => {
-        const s = p.scores[c.key];
-        return s
-          ? [
-              [p.name, s.mean],
-              [`${p.name}-ci`, [s.mean - s.low, s.high - s.mean]],
-            ]
-          : [[p.name, null]];
-      }),
-    ),
-  }));
   return (
-    <div className="h-72 w-full" role="img" aria-label={`Mean scores with 95% intervals per pipeline: ${criteria.map((c) => c.label).join(', ')}`}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="criterion" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, max]} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(2) : String(v))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {pipelines.map((p, i) => (
-            <Bar key={p.name} dataKey={p.name} fill={colours[i % colours.length]} isAnimationActive={false}>
-              <ErrorBar dataKey={`${p.name}-ci`} width={4} strokeWidth={1.5} stroke="#0f172a" />
-            </Bar>
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+    <div className="space-y-3" role="img" aria-label={`Mean scores with 95% intervals per pipeline: ${criteria.map((c) => c.label).join(', ')}`}>
+      {criteria.map((c) => {
+        const scale = max ?? c.max;
+        const pct = (x: number) => `${Math.max(0, Math.min(100, (100 * x) / scale))}%`;
+        return (
+          <div key={c.key} className="text-xs">
+            <p className="font-medium text-slate-700">
+              {c.label} (0–{scale})
+            </p>
+            {pipelines.map((p, i) => {
+              const s = p.scores[c.key];
+              return (
+                <div key={p.name} className="flex items-center gap-2">
+                  <span className="w-28 truncate text-slate-600">{p.name}</span>
+                  <div className="relative h-4 flex-1 rounded bg-slate-100">
+                    {s && (
+                      <>
+                        <div
+                          className="absolute top-1/2 h-0.5 -translate-y-1/2"
+                          style={{ left: pct(s.low), width: `calc(${pct(s.high)} - ${pct(s.low)})`, background: colours[i % colours.length] }}
+                        />
+                        <div
+                          className="absolute top-1/2 h-3 w-3 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white"
+                          style={{ left: pct(s.mean), background: colours[i % colours.length] }}
+                          title={`${p.name}: ${s.mean.toFixed(2)} [${s.low.toFixed(2)}, ${s.high.toFixed(2)}]`}
+                        />
+                      </>
+                    )}
+                  </div>
+                  <span className="w-32 text-right tabular-nums text-slate-700">
+                    {s ? `${s.mean.toFixed(2)} [${s.low.toFixed(2)}, ${s.high.toFixed(2)}]` : '—'}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        );
+      })}
     </div>
   );
 }

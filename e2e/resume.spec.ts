@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
 import { startBuiltApp } from '../lib/testing/built-app.ts';
-import { shots } from './helpers.ts';
+import { adminSession, shots } from './helpers.ts';
 
 /**
  * A new user's first start, stopped hard in the middle: the app is killed (SIGKILL) during the first-start
@@ -43,9 +43,11 @@ async function waitUntilStopped(child: ChildProcess) {
   await new Promise((r) => child.once('exit', r));
 }
 
+/** The admin's cookie on the server under test (import runs are an admin's to see). */
+const session = { header: '' };
 const json = async (url: string) => {
   try {
-    const res = await fetch(url);
+    const res = await fetch(url, { headers: session.header ? { cookie: session.header } : {} });
     return res.ok ? await res.json() : null;
   } catch {
     return null;
@@ -79,6 +81,10 @@ test('a first-start import killed mid-way completes by itself on the next start 
     expect(before).toBeLessThan(papers.length);
 
     app = startApp(killedDir, corpus);
+    await expect.poll(async () => (await json(`${base}/api/health`))?.ok, { timeout: 60_000, intervals: [200] }).toBe(true);
+    const admin = await adminSession(base);
+    session.header = admin.header;
+    await page.context().addCookies(admin.cookies);
     await expect.poll(async () => (await json(`${base}/api/ingest-runs`))?.runs?.[0]?.status, { timeout: 180_000, intervals: [500] }).toBe('succeeded');
     const { runs } = await json(`${base}/api/ingest-runs`);
     expect(runs).toHaveLength(1); // the same run, resumed, not a second import
@@ -125,9 +131,12 @@ test('an upload stopped mid-way is shown interrupted on /import, and Resume comp
   let app: ChildProcess | null = startApp(dataDir, '', output);
   try {
     await expect.poll(async () => (await json(`${base}/api/health`))?.ok, { timeout: 60_000, intervals: [200] }).toBe(true);
+    const admin = await adminSession(base);
+    session.header = admin.header;
+    await page.context().addCookies(admin.cookies);
     const form = new FormData();
     form.append('files', new Blob([fs.readFileSync(upload)]), 'many-papers.jsonl');
-    const res = await fetch(`${base}/api/import`, { method: 'POST', body: form });
+    const res = await fetch(`${base}/api/import`, { method: 'POST', body: form, headers: { cookie: session.header } });
     expect(res.status).toBe(202);
     const { runId } = await res.json();
     await expect
@@ -153,7 +162,7 @@ test('an upload stopped mid-way is shown interrupted on /import, and Resume comp
     expect(run).toMatchObject({ trigger: 'upload', attempts: 2, errorCount: 0 });
     expect((await json(`${base}/api/health`)).papers).toBe(papers.length);
     // Resuming a finished run is refused with the reason.
-    const again = await fetch(`${base}/api/ingest-runs/${runId}/resume`, { method: 'POST' });
+    const again = await fetch(`${base}/api/ingest-runs/${runId}/resume`, { method: 'POST', headers: { cookie: session.header } });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toMatch(/only an interrupted run can be resumed/);
   } finally {

@@ -1,3 +1,6 @@
+import { headers } from 'next/headers';
+import { viewerFor } from '@/lib/auth/session';
+import { may } from '@/lib/auth/viewer';
 import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
 import { getDatabase } from '@/lib/db/client';
@@ -22,6 +25,7 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
   const sp = await searchParams;
   const q = textParam(sp.q, 200);
   const page = pageParam(sp.page);
+  const canCurate = may(await viewerFor(await headers()), 'curate');
   let db;
   try {
     db = await getDatabase();
@@ -136,16 +140,18 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
                     <td className="text-xs">{m.tuples}</td>
                     <td className="text-xs text-slate-600">{spellings(m)}</td>
                     <td className="text-right">
-                      <form action={undoMergeAction}>
-                        <input type="hidden" name="key" value={m.key} />
-                        <button
-                          type="submit"
-                          className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
-                          aria-label={`Undo merge of ${m.label}`}
-                        >
-                          Undo
-                        </button>
-                      </form>
+                      {canCurate && (
+                        <form action={undoMergeAction}>
+                          <input type="hidden" name="key" value={m.key} />
+                          <button
+                            type="submit"
+                            className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
+                            aria-label={`Undo merge of ${m.label}`}
+                          >
+                            Undo
+                          </button>
+                        </form>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -172,16 +178,18 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
             {merges.undone.map((m) => (
               <li key={m.key} className="flex items-center gap-3">
                 <span>{m.label}</span> <span className="font-mono text-xs text-slate-500">{m.key}</span>
-                <form action={allowMergeAction}>
-                  <input type="hidden" name="key" value={m.key} />
-                  <button
-                    type="submit"
-                    className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
-                    aria-label={`Allow merging ${m.label} again`}
-                  >
-                    Allow merging again
-                  </button>
-                </form>
+                {canCurate && (
+                  <form action={allowMergeAction}>
+                    <input type="hidden" name="key" value={m.key} />
+                    <button
+                      type="submit"
+                      className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
+                      aria-label={`Allow merging ${m.label} again`}
+                    >
+                      Allow merging again
+                    </button>
+                  </form>
+                )}
               </li>
             ))}
           </ul>

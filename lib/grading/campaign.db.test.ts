@@ -99,6 +99,7 @@ describe('a grading campaign, end to end on the database', () => {
       expect(a.answer.trace).toEqual([]);
       expect(JSON.stringify(a.answer)).not.toMatch(/"(hybrid|bm25)"/);
       expect(a.answer.sentences.every((s) => s.verdict === 'uncited' && s.check === null)).toBe(true);
+      expect(a.answer.evidence.every((e) => e.score === 0)).toBe(true);
     }
     // Over many items, the order differs between graders for some (seeded by grader and item).
     const orders = ['x', 'y', 'z', 'w', 'v', 'u'].map((item) =>

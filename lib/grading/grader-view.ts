@@ -12,7 +12,7 @@ import { emptyMarks, type Marks, marksSchema, RUBRICS, type Rubric } from './rub
  * grader's own shuffled order, their own marks and nothing of anyone else's.
  */
 
-/** An answer with everything that could reveal its pipeline, or sway the grader, taken out. */
+/** An answer with everything that could reveal its pipeline (names, trace, timings, retrieval scores), or sway the grader (the verifier's verdicts), taken out. */
 export function blindAnswer(a: Answer): Answer {
   return {
     ...a,
@@ -26,6 +26,8 @@ export function blindAnswer(a: Answer): Answer {
     notice: null,
     confidence: 0,
     sentences: a.sentences.map((s) => ({ text: s.text, citations: s.citations, verdict: 'uncited' as const, check: null, flags: [] })),
+    // Retrieval scores are on each pipeline's own scale: they would tell the pipelines apart.
+    evidence: a.evidence.map((e) => ({ ...e, score: 0 })),
   };
 }
 

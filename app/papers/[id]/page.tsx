@@ -1,3 +1,6 @@
+import { headers } from 'next/headers';
+import { viewerFor } from '@/lib/auth/session';
+import { may } from '@/lib/auth/viewer';
 import Link from 'next/link';
 import { idParam, pageParam, type SearchParams } from '@/lib/common/params';
 import { PAPER_PAGE_SIZE } from '@/lib/evidence/model';
@@ -26,6 +29,7 @@ function summary(record: unknown): string {
 export default async function PaperPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const id = idParam((await params).id);
   const requestedPage = pageParam((await searchParams).page);
+  const canCurate = may(await viewerFor(await headers()), 'curate');
   if (!id) notFound();
   const db = await getDatabase();
   const paper = await getPaper(db.prisma, id);
@@ -129,12 +133,14 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
                     ))}
                   </div>
                 </details>
-                <form action={restoreVersionAction} className="mt-2">
-                  <input type="hidden" name="version" value={v.id} />
-                  <button type="submit" className="rounded border border-amber-400 px-2 py-0.5 text-amber-900 hover:bg-amber-100">
-                    Restore this version
-                  </button>
-                </form>
+                {canCurate && (
+                  <form action={restoreVersionAction} className="mt-2">
+                    <input type="hidden" name="version" value={v.id} />
+                    <button type="submit" className="rounded border border-amber-400 px-2 py-0.5 text-amber-900 hover:bg-amber-100">
+                      Restore this version
+                    </button>
+                  </form>
+                )}
               </li>
             ))}
           </ol>

@@ -75,13 +75,7 @@ export default async function ResultsPage({ params }: { params: Promise<{ id: st
             ))}
           </tbody>
         </table>
-        {r.gradedItems > 0 && !r.rubric.pairwise && (
-          <ScoreChart
-            criteria={r.rubric.criteria.map((c) => ({ key: c.id, label: c.label }))}
-            pipelines={campaign.pipelines.map((p) => ({ name: p, scores: r.scores[p] ?? {} }))}
-            max={Math.max(...r.rubric.criteria.map((c) => c.max))}
-          />
-        )}
+        {r.gradedItems > 0 && <ScoreChart criteria={series} pipelines={campaign.pipelines.map((p) => ({ name: p, scores: r.scores[p] ?? {} }))} />}
       </section>
       <section className="space-y-2">
         <h2 className="text-lg font-medium">Pairwise</h2>
@@ -178,9 +172,9 @@ export default async function ResultsPage({ params }: { params: Promise<{ id: st
       <section className="space-y-2" aria-label="Claims">
         <h2 className="text-lg font-medium">Citations: experts’ claim marks and the offline verifier</h2>
         <p className="text-sm" data-testid="claims">
-          {r.claims.marked} claims marked. Citation recall (claims supported by what they cite): experts {f(r.claims.experts.recall)}, verifier{' '}
-          {f(r.claims.verifier.recall)}. Citation precision (cited claims not cited wrongly): experts {f(r.claims.experts.precision)}, verifier{' '}
-          {f(r.claims.verifier.precision)}. Agreement verifier–experts: Cohen’s κ {f(r.claims.kappa)}.
+          {r.claims.marked} claim mark{r.claims.marked === 1 ? '' : 's'}. Citation recall (claims supported by what they cite): experts{' '}
+          {f(r.claims.experts.recall)}, verifier {f(r.claims.verifier.recall)}. Citation precision (cited claims not cited wrongly): experts{' '}
+          {f(r.claims.experts.precision)}, verifier {f(r.claims.verifier.precision)}. Agreement verifier–experts: Cohen’s κ {f(r.claims.kappa)}.
         </p>
       </section>
       <section className="space-y-2" aria-label="Disagreements">
