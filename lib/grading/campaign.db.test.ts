@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../auth/auth.ts';
 import { viewerOf, type Viewer } from '../auth/viewer.ts';
 import { readConfig } from '../config.ts';
-import { campaignItemsWithGrades, createCampaign, getCampaign, saveGrade, setCampaignStatus } from '../db/campaigns.ts';
+import { campaignItemsWithGrades, createCampaign, getCampaign, saveGrade, setAdjudication, setCampaignStatus } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
 import { answerOrder, assignedGraders } from './assignment.ts';
-import { parseCampaignQuestions } from './campaign-questions.ts';
+import { historyQuestions, parseCampaignQuestions } from './campaign-questions.ts';
+import { judgeCampaign } from './judge.ts';
+import { mockChatModel } from '../testing/mock-models.ts';
 import { storedCampaignResults } from './campaign-results.ts';
 import { campaignCsv, campaignJson } from './export.ts';
 import { graderItemView, graderQueue } from './grader-view.ts';
@@ -186,5 +188,60 @@ describe('a grading campaign, end to end on the database', () => {
       ['g-3', 'unanswerable'],
     ]);
     expect(file.questions[0].answer_doi).toBe('10.9999/demo.sofc.2021.001');
+  });
+
+  it('has the judge model grade every item as one more rater (a mock model here, never a real one)', async () => {
+    const judge = mockChatModel(({ user }) => {
+      expect(user).not.toMatch(/hybrid|bm25/); // blind: answers are labelled A and B only
+      return JSON.stringify({ scores: { A: { content: 4, citation: 4 }, B: { content: 2, citation: 2 } } });
+    }, 'mock/judge');
+    const out = await judgeCampaign(db, judge, campaignId);
+    expect(out).toEqual({ judged: 3, failed: 0 });
+    const { results } = (await storedCampaignResults(db, campaignId))!;
+    expect(results.agreement.judge?.judge).toBe('mock/judge');
+    expect(results.agreement.judge?.pairs).toHaveLength(2);
+    const broken = mockChatModel(() => 'not json', 'mock/broken');
+    expect(await judgeCampaign(db, broken, campaignId)).toEqual({ judged: 0, failed: 3 });
+  });
+
+  it('derives gold from the experts’ marks for questions that came without it (from the history)', async () => {
+    const id = await createCampaign(db, {
+      name: 'From history',
+      rubric: 'content-citation',
+      pipelines: ['hybrid'],
+      answerMode: 'extractive',
+      gradersPerItem: 1,
+      source: 'history',
+      createdById: null,
+      graderIds: [viewers.ann.user!.id],
+      questions: historyQuestions(['Which paper reports a peak power density of 812 mW cm−2 at 700 °C?']),
+    });
+    await prepareCampaign(db, createRetrievalService(db, cfg), cfg, id);
+    const [item] = await campaignItemsWithGrades(db, id);
+    const answer = item.answers[0];
+    const stored = answer.answer.payload as unknown as { sentences: { citations: string[] }[] };
+    const cited = stored.sentences.findIndex((x) => x.citations.length > 0);
+    expect(cited).toBeGreaterThanOrEqual(0);
+    await saveGrade(db, {
+      itemId: item.id,
+      graderId: viewers.ann.user!.id,
+      marks: { scores: { [answer.id]: { content: 5, citation: 5 } }, preference: null, claims: { [answer.id]: { [String(cited)]: 'supported' } }, flags: [], comment: '' },
+      submit: true,
+      revision: 0,
+    });
+    const papers = await db.prisma.paper.findMany({ select: { id: true, sourceId: true } });
+    const file = campaignToQuestions((await getCampaign(db, id))!, await campaignItemsWithGrades(db, id), new Map(papers.map((p) => [p.id, p.sourceId ?? ''])));
+    expect(file.skipped).toEqual([]);
+    expect(file.questions[0]).toMatchObject({ type: 'doi', answer_doi: '10.9999/demo.sofc.2021.001', source: 'campaign:From history' });
+    expect(file.questions[0].evidence?.paragraph_id).toBeTruthy();
+  });
+
+  it('sends disputed items to the admins for adjudication', async () => {
+    const campaign = (await getCampaign(db, campaignId))!;
+    expect(await graderQueue(db, campaign, viewers.admin)).toEqual([]);
+    const [first] = await campaignItemsWithGrades(db, campaignId);
+    await setAdjudication(db, campaignId, [first.id], true);
+    expect((await graderQueue(db, campaign, viewers.admin)).map((q) => [q.ordinal, q.adjudicate])).toEqual([[0, true]]);
+    expect((await graderItemView(db, campaignId, 0, viewers.admin)).answers).toHaveLength(2);
   });
 });
