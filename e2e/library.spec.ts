@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { shots, waitForCorpus } from './helpers.ts';
+import { adminSession, shots, waitForCorpus } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await waitForCorpus(page);
@@ -114,12 +114,13 @@ test('import refuses an oversized or empty upload with a clear message', async (
 test('a chunked upload with no Content-Length is cut at the limit as it streams, not read whole first', async ({ baseURL }) => {
   // 400 MiB offered as a chunked body (no Content-Length) to a server whose limit is 5 MiB.
   const url = new URL('/api/import', baseURL);
+  const { header: cookie } = await adminSession(url.origin);
   const boundary = 'assay-e2e-chunked';
   const chunk = Buffer.alloc(256 * 1024, 0x78);
   let written = 0;
   const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie } },
       (res) => {
         let body = '';
         res.on('data', (d) => (body += d));
