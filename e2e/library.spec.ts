@@ -120,7 +120,13 @@ test('a chunked upload with no Content-Length is cut at the limit as it streams,
   let written = 0;
   const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie },
+      },
       (res) => {
         let body = '';
         res.on('data', (d) => (body += d));

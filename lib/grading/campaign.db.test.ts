@@ -225,7 +225,13 @@ describe('a grading campaign, end to end on the database', () => {
     await saveGrade(db, {
       itemId: item.id,
       graderId: viewers.ann.user!.id,
-      marks: { scores: { [answer.id]: { content: 5, citation: 5 } }, preference: null, claims: { [answer.id]: { [String(cited)]: 'supported' } }, flags: [], comment: '' },
+      marks: {
+        scores: { [answer.id]: { content: 5, citation: 5 } },
+        preference: null,
+        claims: { [answer.id]: { [String(cited)]: 'supported' } },
+        flags: [],
+        comment: '',
+      },
       submit: true,
       revision: 0,
     });
