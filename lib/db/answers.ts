@@ -48,7 +48,8 @@ export async function getAnswer(db: Database, id: string): Promise<StoredAnswer 
 /** The latest answers, newest first, optionally only those whose question contains `query`. */
 export async function listAnswers(db: Database, opts: { query?: string; take?: number } = {}): Promise<AnswerSummary[]> {
   return db.prisma.answer.findMany({
-    where: opts.query ? { question: { contains: opts.query, mode: 'insensitive' } } : {},
+    // A grading campaign's answers stay out of the history: it names their pipelines, which graders must not learn.
+    where: { campaignAnswers: { none: {} }, ...(opts.query ? { question: { contains: opts.query, mode: 'insensitive' } } : {}) },
     orderBy: { createdAt: 'desc' },
     take: opts.take ?? 50,
     select: { id: true, question: true, pipeline: true, mode: true, shape: true, abstained: true, createdAt: true },

@@ -5,6 +5,7 @@ import { viewerOf, type Viewer } from '../auth/viewer.ts';
 import { readConfig } from '../config.ts';
 import { campaignItemsWithGrades, createCampaign, getCampaign, saveGrade, setAdjudication, setCampaignStatus } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
+import { listAnswers } from '../db/answers.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { openTestDatabase } from '../testing/database.ts';
@@ -86,6 +87,7 @@ describe('a grading campaign, end to end on the database', () => {
     const items = await campaignItemsWithGrades(db, campaignId);
     expect(items.map((i) => i.answers.length)).toEqual([2, 2, 2]);
     expect(await db.prisma.answer.count()).toBe(6);
+    expect(await listAnswers(db)).toEqual([]); // not in the history, which names pipelines
   });
 
   it('shows each grader blind answers in their own order, and only their own items and marks', async () => {
