@@ -4,7 +4,8 @@
 //     check), and the TypeScript type check
 //  2. unit + database tests on the embedded PGlite database (vitest)
 //  3. the database tests again on PostgreSQL when TEST_DATABASE_URL is set (the parity suite)
-//  4. a production build and the browser tests in Debian's chromium (Playwright)
+//  4. the graph store contract and graph:sync round trip on a real Neo4j (npm run test:neo4j)
+//  5. a production build and the browser tests in Debian's chromium (Playwright)
 import { spawnSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,6 +65,24 @@ if (process.env.TEST_DATABASE_URL) {
   vitest('database tests on PostgreSQL (parity)', 'vitest-postgres.json', { ASSAY_TEST_DB: 'postgres' });
 } else {
   console.log('\n=== PostgreSQL parity skipped: set TEST_DATABASE_URL=postgresql://user@host:port/db to run the database tests on a server ===');
+}
+
+// A real Neo4j (Community 5.26 through Maven, run with Java 17): the graph store contract and the graph:sync
+// round trip. Needs java and mvn; CI (ASSAY_REQUIRE_NEO4J) fails without them instead of skipping.
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+if (has('java') && has('mvn')) {
+  const report = path.join(out, 'neo4j.json');
+  const ok = run('graph store on a real Neo4j (npm run test:neo4j)', process.execPath, ['--import', 'tsx', 'lib/cli/neo4j.ts', 'test', '--report', report]);
+  if (fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (ok || r.numFailedTests ? 0 : 1);
+  } else failed++;
+} else if (process.env.ASSAY_REQUIRE_NEO4J) {
+  failed++;
+  console.log('FAILED: the Neo4j tests need java (17+) and mvn');
+} else {
+  console.log('\n=== Neo4j tests skipped: install Java 17 and Maven to run them against a real server ===');
 }
 
 if (chromium()) {

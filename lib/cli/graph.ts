@@ -1,9 +1,10 @@
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
-import { allEdges, tuplesByIds, undoMerge } from '../db/graph.ts';
+import { undoMerge } from '../db/graph.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { buildGraph } from '../graph/build.ts';
 import { configuredGraphStore, configuredTupleExtractor } from '../graph/select.ts';
+import { syncGraphToStore } from '../graph/sync.ts';
 
 const usage = `usage: npm run graph:build     extract tuples and entities from the structured records (incremental)
        npm run graph:sync      push the graph from the relational database to the configured store (Neo4j)
@@ -44,22 +45,10 @@ async function main() {
         console.log('no Neo4j is configured (NEO4J_URI): the embedded store already reads the relational tables; nothing to push');
         return;
       }
-      const t0 = performance.now();
-      await store.ensureSchema();
-      const edges = await allEdges(db);
-      const entities = await db.prisma.graphEntity.findMany({ select: { key: true, label: true, kind: true, formula: true, surfaces: true } });
-      await store.upsert({ entities: entities.map((e) => ({ ...e, surfaces: e.surfaces as Record<string, number> })), tuples: [] });
-      for (let i = 0; i < edges.length; i += 5000)
-        await store.upsert({
-          entities: [],
-          tuples: await tuplesByIds(
-            db,
-            edges.slice(i, i + 5000).map((e) => e.id),
-          ),
-        });
+      const pushed = await syncGraphToStore(db, store);
       const c = await store.counts();
       console.log(
-        `pushed ${entities.length} entities and ${edges.length} tuples to Neo4j in ${((performance.now() - t0) / 1000).toFixed(1)} s; it now holds ${c.entities} entities and ${c.tuples} tuples`,
+        `pushed ${pushed.entities} entities and ${pushed.tuples} tuples to Neo4j in ${pushed.seconds.toFixed(1)} s; it now holds ${c.entities} entities and ${c.tuples} tuples`,
       );
       await store.close();
     } else {
