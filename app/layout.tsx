@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/account-menu';
 import { Providers } from '@/components/providers';
 import { SignInForm } from '@/components/sign-in-form';
 import { may } from '@/lib/auth/viewer';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { config } from '@/lib/config';
 import './globals.css';
 
@@ -26,7 +25,7 @@ export const metadata: Metadata = {
 /** Who is looking; a database that cannot be opened leaves the header signed out (the page says what is wrong). */
 async function layoutViewer() {
   try {
-    return await viewerFor(await headers());
+    return await currentViewer();
   } catch {
     return { user: null, role: config().anonymous === 'reader' ? ('reader' as const) : null };
   }

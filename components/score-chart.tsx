@@ -6,17 +6,15 @@
 export function ScoreChart({
   criteria,
   pipelines,
-  max,
 }: {
   criteria: { key: string; label: string; max: number }[];
   pipelines: { name: string; scores: Record<string, { mean: number; low: number; high: number } | null> }[];
-  max?: number;
 }) {
   const colours = ['#0f766e', '#0369a1', '#7c3aed', '#b45309', '#be123c', '#4d7c0f', '#475569'];
   return (
     <div className="space-y-3" role="img" aria-label={`Mean scores with 95% intervals per pipeline: ${criteria.map((c) => c.label).join(', ')}`}>
       {criteria.map((c) => {
-        const scale = max ?? c.max;
+        const scale = c.max;
         const pct = (x: number) => `${Math.max(0, Math.min(100, (100 * x) / scale))}%`;
         return (
           <div key={c.key} className="text-xs">

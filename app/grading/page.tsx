@@ -1,7 +1,6 @@
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { NeedsRole } from '@/components/needs-role';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { listCampaigns } from '@/lib/db/campaigns';
 import { getDatabase } from '@/lib/db/client';
@@ -10,7 +9,7 @@ import { RUBRICS, type RubricId } from '@/lib/grading/rubrics';
 export const dynamic = 'force-dynamic';
 
 export default async function GradingPage() {
-  const viewer = await viewerFor(await headers());
+  const viewer = await currentViewer();
   if (!may(viewer, 'grade')) return <NeedsRole needs="expert" what="Grading" signedIn={!!viewer.user} />;
   const admin = may(viewer, 'campaigns');
   const campaigns = await listCampaigns(await getDatabase(), admin ? {} : { graderId: viewer.user?.id });

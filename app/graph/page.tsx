@@ -1,5 +1,4 @@
-import { headers } from 'next/headers';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
@@ -25,7 +24,7 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
   const sp = await searchParams;
   const q = textParam(sp.q, 200);
   const page = pageParam(sp.page);
-  const canCurate = may(await viewerFor(await headers()), 'curate');
+  const canCurate = may(await currentViewer(), 'curate');
   let db;
   try {
     db = await getDatabase();

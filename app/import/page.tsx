@@ -1,7 +1,6 @@
-import { headers } from 'next/headers';
 import { NeedsRole } from '@/components/needs-role';
 import { may } from '@/lib/auth/viewer';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { config } from '@/lib/config';
 import { ImportPanel } from '@/components/import-panel';
 import { JobQueue } from '@/components/job-queue';
@@ -10,7 +9,7 @@ import { RecentRuns } from '@/components/recent-runs';
 export const dynamic = 'force-dynamic';
 
 export default async function ImportPage() {
-  const viewer = await viewerFor(await headers());
+  const viewer = await currentViewer();
   if (!may(viewer, 'import'))
     return (
       <div className="space-y-3">

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { seededRandom } from './bootstrap.ts';
+import { seededRandom } from '../common/random.ts';
 
 /**
  * Which graders grade which item, and in which order a grader sees an item's answers. Both are computed, not

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pairedBootstrap, seededRandom } from './bootstrap.ts';
+import { seededRandom } from '../common/random.ts';
+import { pairedBootstrap } from './bootstrap.ts';
 
 describe('paired bootstrap', () => {
   it('is reproducible for a seed and brackets the mean', () => {

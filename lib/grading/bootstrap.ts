@@ -3,18 +3,7 @@
  * every pipeline at once, so the interval of a difference between two pipelines reflects that they answered the
  * same questions. Seeded, so the same grades always give the same intervals.
  */
-
-/** mulberry32: a small, fast, seedable generator (enough for resampling, not for secrets). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../common/random.ts';
 
 export interface Interval {
   mean: number;

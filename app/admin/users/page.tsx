@@ -1,7 +1,6 @@
-import { headers } from 'next/headers';
 import { NeedsRole } from '@/components/needs-role';
 import { ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { getDatabase } from '@/lib/db/client';
 import { listUsers } from '@/lib/db/users';
@@ -10,7 +9,7 @@ import { setRoleAction } from './actions';
 export const dynamic = 'force-dynamic';
 
 export default async function UsersPage() {
-  const viewer = await viewerFor(await headers());
+  const viewer = await currentViewer();
   if (!may(viewer, 'users')) return <NeedsRole needs="admin" what="Managing accounts" signedIn={!!viewer.user} />;
   const users = await listUsers(await getDatabase());
   return (

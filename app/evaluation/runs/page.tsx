@@ -1,7 +1,6 @@
-import { headers } from 'next/headers';
 import { NeedsRole } from '@/components/needs-role';
 import { may } from '@/lib/auth/viewer';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import Link from 'next/link';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { EvaluationLauncher } from '@/components/evaluation-launcher';
@@ -29,7 +28,7 @@ export default async function EvaluationRunsPage() {
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const viewer = await viewerFor(await headers());
+  const viewer = await currentViewer();
   const runs = await listEvaluationRuns(db);
   const sets = listQuestionSets(config().questionPaths).map((s) => s.name);
   return (

@@ -1,13 +1,12 @@
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { JobQueue } from '@/components/job-queue';
 import { NeedsRole } from '@/components/needs-role';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { idParam } from '@/lib/common/params';
-import { getCampaign, gradeCounts, itemsForGrader } from '@/lib/db/campaigns';
+import { getCampaign, gradeCounts } from '@/lib/db/campaigns';
 import { getDatabase } from '@/lib/db/client';
 import { assignedGraders } from '@/lib/grading/assignment';
 import { graderQueue } from '@/lib/grading/grader-view';
@@ -18,7 +17,7 @@ import { continuePreparationAction, setCampaignOpenAction } from '../actions';
 export const dynamic = 'force-dynamic';
 
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await viewerFor(await headers());
+  const viewer = await currentViewer();
   if (!may(viewer, 'grade')) return <NeedsRole needs="expert" what="Grading" signedIn={!!viewer.user} />;
   const id = idParam((await params).id);
   const db = await getDatabase();
@@ -29,8 +28,9 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const counts = await gradeCounts(db, campaign.id);
   const graderIds = campaign.graders.map((g) => g.userId);
   const total = campaign._count.items;
-  const ordinals = (await itemsForGrader(db, campaign.id, viewer.user?.id ?? '')).map((i) => i.ordinal);
-  const assigned = (userId: string) => ordinals.filter((o) => assignedGraders(o, graderIds, campaign.gradersPerItem).includes(userId)).length;
+  // Items are numbered 0 … total − 1 when the campaign is created, so assignments follow from the count alone.
+  const assigned = (userId: string) =>
+    Array.from({ length: total }, (_, o) => o).filter((o) => assignedGraders(o, graderIds, campaign.gradersPerItem).includes(userId)).length;
   const progress = campaignProgress(campaign.id);
   const rubric = RUBRICS[campaign.rubric as RubricId];
   const shownGraders = admin ? campaign.graders : campaign.graders.filter((g) => g.userId === viewer.user?.id);

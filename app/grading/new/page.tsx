@@ -1,7 +1,6 @@
-import { headers } from 'next/headers';
 import { CampaignForm } from '@/components/campaign-form';
 import { NeedsRole } from '@/components/needs-role';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { listAnswers } from '@/lib/db/answers';
 import { getDatabase } from '@/lib/db/client';
@@ -12,7 +11,7 @@ import { PIPELINES } from '@/lib/pipelines/registry';
 export const dynamic = 'force-dynamic';
 
 export default async function NewCampaignPage() {
-  const viewer = await viewerFor(await headers());
+  const viewer = await currentViewer();
   if (!may(viewer, 'campaigns')) return <NeedsRole needs="admin" what="Creating a campaign" signedIn={!!viewer.user} />;
   const db = await getDatabase();
   const [users, history] = await Promise.all([listUsers(db), listAnswers(db, { take: 100 })]);

@@ -1,5 +1,4 @@
-import { headers } from 'next/headers';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import Link from 'next/link';
 import { idParam, pageParam, type SearchParams } from '@/lib/common/params';
@@ -29,7 +28,7 @@ function summary(record: unknown): string {
 export default async function PaperPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const id = idParam((await params).id);
   const requestedPage = pageParam((await searchParams).page);
-  const canCurate = may(await viewerFor(await headers()), 'curate');
+  const canCurate = may(await currentViewer(), 'curate');
   if (!id) notFound();
   const db = await getDatabase();
   const paper = await getPaper(db.prisma, id);

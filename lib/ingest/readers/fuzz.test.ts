@@ -7,6 +7,7 @@ import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir } from '../
 import { detectReader } from '../detect.ts';
 import { boundPaper } from '../limits.ts';
 import { InputError } from '../types.ts';
+import { seededRandom } from '../../common/random.ts';
 
 /**
  * Every reader fed seeded corruptions of valid inputs: flipped and inserted bytes, truncations, NUL bytes and
@@ -14,18 +15,6 @@ import { InputError } from '../types.ts';
  * ends, fast, with papers, records or per-item errors: never an exception other than the readers' own
  * `InputError`, never a hang. A failure names its format, seed and mutation, so it can be replayed.
  */
-
-/** mulberry32: a small seeded generator, so every case can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Mutation = (input: Buffer, rnd: () => number) => Buffer;
 const at = (rnd: () => number, n: number) => Math.floor(rnd() * n);
@@ -124,7 +113,7 @@ describe('readers under seeded corruption', () => {
       for (const [m, [mutationName, mutate]] of Object.entries(MUTATIONS).entries()) {
         for (let round = 0; round < ROUNDS; round++) {
           const seed = f * 10_000 + m * 100 + round;
-          const rnd = random(seed);
+          const rnd = seededRandom(seed);
           let input = mutate(valid.input, rnd);
           let name = valid.name;
           // A third of the cases arrive gzipped, and some of those cut short.

@@ -1,8 +1,7 @@
-import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { GradingScreen } from '@/components/grading-screen';
 import { NeedsRole } from '@/components/needs-role';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { AppError } from '@/lib/common/errors';
 import { idParam, pageParam } from '@/lib/common/params';
@@ -14,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 /** /grading/<id>/grade?item=N: the grading screen at item N of the campaign (default: the grader’s first not submitted). */
 export default async function GradePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ item?: string }> }) {
-  const viewer = await viewerFor(await headers());
+  const viewer = await currentViewer();
   if (!may(viewer, 'grade')) return <NeedsRole needs="expert" what="Grading" signedIn={!!viewer.user} />;
   const id = idParam((await params).id);
   const db = await getDatabase();

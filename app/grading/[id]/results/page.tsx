@@ -1,10 +1,9 @@
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NeedsRole } from '@/components/needs-role';
 import { ScoreChart } from '@/components/score-chart';
 import { judgeModel } from '@/lib/ai/providers';
-import { viewerFor } from '@/lib/auth/session';
+import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { idParam } from '@/lib/common/params';
 import { config } from '@/lib/config';
@@ -21,7 +20,7 @@ const ci = (i: Interval | null | undefined) => (i ? `${f(i.mean)} [${f(i.low)}, 
 
 /** Results: admins at any time, the campaign's graders once it is closed (so no grader sees another's grades before). */
 export default async function ResultsPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await viewerFor(await headers());
+  const viewer = await currentViewer();
   if (!may(viewer, 'grade')) return <NeedsRole needs="expert" what="Grading results" signedIn={!!viewer.user} />;
   const id = idParam((await params).id);
   const db = await getDatabase();
