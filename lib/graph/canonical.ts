@@ -69,27 +69,36 @@ export function coarseGroups(items: NameItem[], groupSize = 200, iterations = 8)
 
 /**
  * Average-linkage agglomerative clustering on normalised vectors. With unit vectors the mean pairwise cosine of
- * two clusters is dot(sumA, sumB) / (|A|·|B|), so each merge costs one vector addition.
+ * two clusters is dot(sumA, sumB) / (|A|·|B|); the dot products of cluster sums are kept in a matrix, and merging
+ * A and B turns row A into row A + row B, so the whole clustering computes each pair's dot product once
+ * (O(n²) dots and O(n³) cheap scans instead of O(n³) dots — the difference between 5 minutes and seconds on
+ * the clause graph's 17k names).
  */
 export function averageLinkage(items: NameItem[], threshold = 0.5): NameItem[][] {
-  const clusters = items.map((it) => ({ members: [it], sum: Float32Array.from(it.vector) }));
+  const n = items.length;
+  const sums = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) sums[i * n + j] = sums[j * n + i] = dot(items[i].vector, items[j].vector);
+  const members: (NameItem[] | null)[] = items.map((it) => [it]);
   for (;;) {
     let bi = -1;
     let bj = -1;
     let best = Infinity;
-    for (let i = 0; i < clusters.length; i++) {
-      for (let j = i + 1; j < clusters.length; j++) {
-        const d = 1 - dot(clusters[i].sum, clusters[j].sum) / (clusters[i].members.length * clusters[j].members.length);
+    for (let i = 0; i < n; i++) {
+      const a = members[i];
+      if (!a) continue;
+      for (let j = i + 1; j < n; j++) {
+        const b = members[j];
+        if (!b) continue;
+        const d = 1 - sums[i * n + j] / (a.length * b.length);
         if (d < best) [best, bi, bj] = [d, i, j];
       }
     }
     if (bi < 0 || best >= threshold) break;
-    const a = clusters[bi];
-    const b = clusters.splice(bj, 1)[0];
-    a.members.push(...b.members);
-    for (let d = 0; d < a.sum.length; d++) a.sum[d] += b.sum[d];
+    members[bi]!.push(...members[bj]!);
+    members[bj] = null;
+    for (let k = 0; k < n; k++) if (k !== bi && members[k]) sums[bi * n + k] = sums[k * n + bi] = sums[bi * n + k] + sums[bj * n + k];
   }
-  return clusters.map((c) => c.members);
+  return members.filter((m): m is NameItem[] => m !== null);
 }
 
 export function canonicalClusters(items: NameItem[], threshold = 0.5): NameCluster[] {
