@@ -15,13 +15,17 @@ import type { PerformanceEntry, SynthesisEntry } from '../structure/record-mappi
 import { CAUSAL_RELATIONS, performanceTuples, sentenceTuples, synthesisTuples, tupleId, tupleRulesSource, type TupleDraft } from './tuples.ts';
 import type { TupleExtractor } from './llm-tuples.ts';
 import { propertyEntry } from '../structure/properties.ts';
+import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
 
 /**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
  * relational store. Incremental: a paper whose record is unchanged since its tuples were made (same stamp) is
  * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
  */
-export const GRAPH_EXTRACTOR_ID = `graph-offline@6-${createHash('sha256').update(tupleRulesSource()).digest('hex').slice(0, 10)}`;
+export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${createHash('sha256')
+  .update(tupleRulesSource() + clauseRulesSource())
+  .digest('hex')
+  .slice(0, 10)}`;
 
 export interface GraphBuildReport {
   papersSeen: number;
@@ -40,8 +44,14 @@ interface PaperRecordJson {
   performance?: PerformanceEntry[];
 }
 
-/** The offline paragraph backend (sentence patterns) behind the same interface as the LLM one. */
-export const offlineTupleExtractor: TupleExtractor = { id: 'patterns', extract: async (text, paragraphId) => sentenceTuples(text, paragraphId) };
+/**
+ * The offline paragraph backend behind the same interface as the LLM one: the sentence patterns (doping, roles,
+ * the strict causal ones) and the clause chunker's subject–predicate–object tuples of every sentence.
+ */
+export const offlineTupleExtractor: TupleExtractor = {
+  id: 'patterns+clauses',
+  extract: async (text, paragraphId) => [...sentenceTuples(text, paragraphId), ...clauseTuples(text, paragraphId)],
+};
 
 /** Tuples of one paper: from its record entries, then from its paragraphs by the paragraph backend. */
 export async function paperTuples(

@@ -29,7 +29,9 @@ export const RELATIONS = [
   'causes',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
-export const CAUSAL_RELATIONS = new Set<Relation>(['increases', 'decreases', 'causes']);
+export const CAUSAL_RELATIONS: ReadonlySet<string> = new Set<Relation>(['increases', 'decreases', 'causes']);
+/** A typed relation, or a verb-phrase one the clause chunker kept as written ("fabricate_on", "exhibit"). */
+export type TupleRelation = Relation | (string & {});
 
 export type EntityKind = 'material' | 'property' | 'method' | 'value' | 'concept';
 
@@ -42,7 +44,7 @@ export interface EntityRef {
 
 export interface TupleDraft {
   subject: EntityRef;
-  relation: Relation;
+  relation: TupleRelation;
   object: EntityRef;
   referenceRelation: string | null;
   referenceNode: string | null;
@@ -109,14 +111,14 @@ function propertyOrConcept(t: string): EntityRef {
 const propertyEntity = (property: string, surface = property): EntityRef => ({ key: `p:${property}`, surface, kind: 'property', formula: null });
 const methodEntity = (method: string): EntityRef => ({ key: `method:${method}`, surface: method, kind: 'method', formula: null });
 const conceptEntity = (text: string): EntityRef => ({ key: `n:${nameKey(text)}`, surface: text.trim(), kind: 'concept', formula: null });
-const valueEntity = (dimension: string, values: number[], unit: string, surface: string): EntityRef => ({
+export const valueEntity = (dimension: string, values: number[], unit: string, surface: string): EntityRef => ({
   key: `v:${dimension}:${values.map((v) => Number.parseFloat(v.toPrecision(4))).join('-')}${unit ? ` ${unit}` : ''}`,
   surface,
   kind: 'value',
   formula: null,
 });
 
-const draft = (t: Partial<TupleDraft> & Pick<TupleDraft, 'subject' | 'relation' | 'object'>): TupleDraft => ({
+export const draft = (t: Partial<TupleDraft> & Pick<TupleDraft, 'subject' | 'relation' | 'object'>): TupleDraft => ({
   referenceRelation: null,
   referenceNode: null,
   value: null,
@@ -282,7 +284,7 @@ const CLAUSE_START = /(?:^\s*|[,;:(]\s*|\b(?:that|which|whereas|while|because|si
 const TAIL_OF_PHRASE = /\b(?:of|on|in|into|to|from|with|by|for|at|between|and|or)\s+(?:the\s+|a\s+|an\s+)?$/i;
 
 /** phraseToEntity behind the guards of the sentence patterns; `conceptOnly` for effects, which are never materials. */
-const phraseEntity = (text: string, conceptOnly = false): EntityRef | null => {
+export const guardedPhraseEntity = (text: string, conceptOnly = false): EntityRef | null => {
   const t = withoutArticle(text);
   if (t.length < 2 || STOP_PHRASES.test(t) || CLAUSE_WORDS.test(t) || GENERIC.test(t) || FRAGMENT.test(t)) return null;
   return conceptOnly ? propertyOrConcept(t) : phraseToEntity(t);
@@ -301,8 +303,8 @@ export function sentenceTuples(text: string, paragraphId: string | null): TupleD
           if (TAIL_OF_PHRASE.test(s.text.slice(Math.max(0, subjectAt - 16), subjectAt)) || METHOD_WORDS.test(a)) continue;
           if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
         }
-        const subject = phraseEntity(a);
-        const object = phraseEntity(b, p.objectIsConcept);
+        const subject = guardedPhraseEntity(a);
+        const object = guardedPhraseEntity(b, p.objectIsConcept);
         if (!subject || !object || subject.key === object.key) continue;
         out.push(draft({ subject, relation: p.relation, object, paragraphId, sentence: s.text.trim(), start: s.start, end: s.end }));
       }

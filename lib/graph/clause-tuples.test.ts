@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { clauseTuples } from './clause-tuples.ts';
+
+// Invented sentences in the style of the literature (no corpus text).
+const brief = (text: string) =>
+  clauseTuples(text, 'p1').map((t) => ({
+    s: t.subject.key,
+    r: t.relation,
+    o: t.object.key,
+    ...(t.value !== null ? { v: t.value, unit: t.unit } : {}),
+    ...(t.referenceNode ? { ref: `${t.referenceRelation} ${t.referenceNode}` } : {}),
+  }));
+
+describe('clauseTuples', () => {
+  it('types a property claim with its value and condition, from a finite verb', () => {
+    const out = brief('The NiO-BZY cell shows a peak power density of 412 mW cm−2 at 600 °C.');
+    expect(out).toContainEqual(expect.objectContaining({ r: 'has_property', o: 'p:power-density', v: 412, unit: 'mW/cm^2', ref: 'measured_at 600 °C' }));
+  });
+
+  it('reads a value in parentheses and names its owner after "for"', () => {
+    const out = brief('A remarkably low resistance (3.1 Ω cm2) at 650 °C was found for La2NiO4 electrodes.');
+    expect(out).toContainEqual(expect.objectContaining({ s: 'f:La2NiO4', r: 'has_property', o: 'p:area-resistance', v: 3.1 }));
+  });
+
+  it('keeps a verb phrase as the relation when no type fits, and types synthesis and processing verbs', () => {
+    const out = brief('The thin film was deposited on YSZ by pulsed laser deposition. The powder was calcined at 900 °C for 5 h.');
+    expect(out).toContainEqual(expect.objectContaining({ r: 'grown_on', o: 'm:YSZ' }));
+    expect(out.some((t) => t.r === 'processed_at' && t.v === 1173.15)).toBe(true);
+    const verb = brief('The CoP nanowires exhibit excellent stability in alkaline media.');
+    expect(verb).toContainEqual(expect.objectContaining({ r: 'exhibit' }));
+  });
+
+  it('does not make nouns into verbs, figure pointers into entities, or causal claims out of generic verbs', () => {
+    expect(brief('Fatigue tests due to cyclic loading are shown in Figure 3.')).toEqual([]);
+    expect(brief('Figure 4 shows the XRD patterns.')).toEqual([]);
+    expect(brief('Higher Sr content increases the conductivity.').filter((t) => t.r.startsWith('increase'))).toEqual([]);
+  });
+
+  it('gives a value without an owner to no property: a property has no property', () => {
+    expect(brief('The power density was 450 mW cm−2.').filter((t) => t.s.startsWith('p:'))).toEqual([]);
+  });
+
+  it('keeps sentence provenance with offsets into the paragraph', () => {
+    const text = 'We studied oxides. The BZY electrolyte exhibits a conductivity of 0.01 S/cm at 600 °C.';
+    const [t] = clauseTuples(text, 'p9').filter((x) => x.relation === 'has_property');
+    expect(t.paragraphId).toBe('p9');
+    expect(text.slice(t.start!, t.end!)).toBe(t.sentence);
+  });
+});

@@ -1,0 +1,467 @@
+import { parseQuantities } from '../structure/quantities.ts';
+import { findProperties } from '../structure/properties.ts';
+import { splitSentences } from '../structure/sentences.ts';
+import { draft, guardedPhraseEntity, materialEntity, valueEntity, type EntityRef, type TupleDraft } from './tuples.ts';
+
+/**
+ * Subject–predicate–object tuples from the structure of every sentence (method B's tuples from prose): a small
+ * chunker splits each clause into noun phrases and the verb group or preposition between them, and each
+ * (subject phrase, verb [+ preposition], object phrase [, preposition + phrase]) becomes a tuple. Phrases go
+ * through the material, property and quantity normalisers; a predicate that fits a relation type becomes it
+ * (shows a power density of … → has_property with the value, synthesized from → synthesized_from, annealed at →
+ * processed_at …), others stay verb-phrase relations ("fabricate_on"). Causal verbs are left to the stricter
+ * causal patterns in tuples.ts.
+ *
+ * Why not a full tagger: compromise tags about 80k characters a second on this machine, so the shared corpus
+ * (8.5 M characters) would take about 110 s; the graph must build in well under 30 s. Scientific prose has a
+ * small set of closed-class words and a recognisable verb vocabulary, which is all a clause chunker needs.
+ */
+
+type Tag = 'det' | 'prep' | 'conj' | 'pron' | 'aux' | 'adv' | 'verb' | 'punct' | 'word';
+
+interface Token {
+  text: string;
+  start: number;
+  tag: Tag;
+  /** Base form for verbs ("exhibited" → "exhibit"). */
+  lemma?: string;
+}
+
+const DETERMINERS = new Set('the a an this these those its their our his her each every all both such some any no another several various many few'.split(' '));
+const PREPOSITIONS = new Set(
+  'of in on at by with for from to into onto over under between through via during after before upon within without among across against toward towards above below versus vs than per as along around beyond near throughout'.split(
+    ' ',
+  ),
+);
+const CONJUNCTIONS = new Set(
+  'and or but nor while whereas which that where when because although though since thus therefore hence however moreover furthermore whether if so then yet once until unless whose who whom'.split(
+    ' ',
+  ),
+);
+const PRONOUNS = new Set('we it they he she us them i you one ones itself themselves'.split(' '));
+const AUXILIARIES = new Set('is are was were be been being has have had can could may might will would should must do does did shall'.split(' '));
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
+const ADVERBS = new Set(
+  'also not further still only well very much more less most least even just already again almost nearly rather quite respectively subsequently then first finally initially typically generally usually clearly significantly slightly successfully directly simultaneously here there'.split(
+    ' ',
+  ),
+);
+
+/** Verbs of scientific prose in their base form; their inflections are generated below. */
+const VERBS =
+  'show exhibit display demonstrate reveal indicate suggest confirm present possess have achieve reach attain deliver yield give provide produce obtain record measure observe detect find report exceed surpass outperform maintain retain remain keep offer enable allow ' +
+  'increase decrease improve enhance reduce lower raise boost suppress promote facilitate inhibit affect influence depend correspond belong lead result cause induce ' +
+  'synthesize synthesise prepare fabricate make form grow deposit coat sinter anneal calcine heat dry treat fire cool quench mix dissolve disperse add stir react convert transform decompose crystallize crystallise ' +
+  'dope substitute incorporate contain consist comprise compose include involve use employ apply adopt select choose utilize utilise serve act function operate work ' +
+  'support load immerse sputter spin print press cast mill grind wash filter centrifuge characterize characterise analyze analyse investigate study examine test evaluate compare ' +
+  'undergo occur appear become emerge arise originate derive attribute ascribe assign relate link associate combine integrate embed connect ' +
+  'decline drop rise degrade deteriorate stabilize stabilise activate catalyze catalyse adsorb absorb emit conduct transport migrate diffuse segregate precipitate';
+
+const IRREGULAR: Record<string, string> = {
+  made: 'make',
+  grown: 'grow',
+  grew: 'grow',
+  found: 'find',
+  given: 'give',
+  gave: 'give',
+  shown: 'show',
+  led: 'lead',
+  kept: 'keep',
+  chosen: 'choose',
+  chose: 'choose',
+  undergone: 'undergo',
+  underwent: 'undergo',
+  arose: 'arise',
+  arisen: 'arise',
+  became: 'become',
+  had: 'have',
+  has: 'have',
+  rose: 'rise',
+  risen: 'rise',
+  occurred: 'occur',
+  occurs: 'occur',
+  transferred: 'transfer',
+  dropped: 'drop',
+  ground: 'grind',
+};
+
+const VERB_FORMS: Map<string, string> = (() => {
+  const out = new Map<string, string>(Object.entries(IRREGULAR));
+  for (const base of new Set(VERBS.split(/\s+/))) {
+    out.set(base, base);
+    const third = /(?:s|x|z|ch|sh)$/.test(base) ? `${base}es` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ies` : `${base}s`;
+    const past = base.endsWith('e') ? `${base}d` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ied` : `${base}ed`;
+    out.set(third, base);
+    out.set(past, base);
+    if (!out.has(`${base}ing`)) out.set(base.endsWith('e') ? `${base.slice(0, -1)}ing` : `${base}ing`, base);
+  }
+  return out;
+})();
+
+/** Verbs that take a preposition as part of the predicate ("consist of", "doped with", "grown on"). */
+const PARTICLE = /^(?:of|with|on|onto|as|from|into|to|in|by|via|at|for)$/;
+
+/** Typed relations for verb lemmas (with the preposition that follows, when it matters). */
+function typedRelation(lemma: string, prep: string | null, object: EntityRef, hasValue: boolean, subject: EntityRef): string | null {
+  if (/^(?:synthesi[sz]e|prepare|fabricate|make|produce|obtain)$/.test(lemma)) {
+    if (prep === 'from' || prep === 'using') return object.kind === 'material' ? 'synthesized_from' : null;
+    if ((prep === 'by' || prep === 'via') && object.kind !== 'material') return 'synthesized_by';
+  }
+  if (lemma === 'dope' && prep === 'with') return 'doped_with';
+  if (/^(?:grow|deposit|coat|sputter|print|cast)$/.test(lemma) && (prep === 'on' || prep === 'onto')) return 'grown_on';
+  if (/^(?:sinter|anneal|calcine|heat|dry|treat|fire|cool|quench)$/.test(lemma) && (prep === 'at' || prep === 'for') && hasValue) return 'processed_at';
+  if (/^(?:use|employ|apply|select|choose|utili[sz]e|serve|act|function)$/.test(lemma) && prep === 'as') return 'used_as';
+  if (/^(?:consist|compose|comprise)$/.test(lemma) && (prep === 'of' || prep === null)) return 'part_of';
+  if (
+    subject.kind !== 'value' &&
+    prep === null &&
+    (object.kind === 'property' || (hasValue && subject.kind === 'property')) &&
+    /^(?:show|exhibit|display|demonstrate|reveal|possess|have|achieve|reach|attain|deliver|yield|give|provide|produce|obtain|record|measure|observe|find|report|exceed|surpass|maintain|retain|remain|be|present|offer)$/.test(
+      lemma,
+    )
+  )
+    return 'has_property';
+  return null;
+}
+
+/** Verbs whose base and -s forms are nouns as often ("tests", "yield", "transport"). */
+const NOUN_TOO =
+  /^(?:test|study|yield|heat|transport|form|support|load|spin|work|use|cast|dry|press|print|mill|coat|report|record|measure|increase|decrease|rise|drop|decline|result|cause|lead|present|display|offer|function|act|treat|fire|cool|filter|wash|mix|deposit|convert|link|grind|quench|dope|find|process|precipitate|show|remain|aim|need|effect|change|control|order|range|level|scale|phase|design|limit|image|model|cost)$/;
+
+const CAUSAL_VERBS = /^(?:increase|decrease|improve|enhance|reduce|lower|raise|boost|suppress|promote|facilitate|inhibit|lead|result|cause|induce)$/;
+
+/** Words of a sentence with their classes; parentheticals ("(YSZ)", "(see Fig. 2)") and citations are skipped. */
+function tokenize(sentence: string): Token[] {
+  const out: Token[] = [];
+  let depth = 0;
+  for (const m of sentence.matchAll(/\S+/g)) {
+    let text = m[0];
+    let start = m.index;
+    // A parenthetical aside, or a bracketed citation, is not part of the clause.
+    if (depth > 0 || /^[([]/.test(text)) {
+      depth += (text.match(/[([]/g)?.length ?? 0) - (text.match(/[)\]]/g)?.length ?? 0);
+      if (depth <= 0) {
+        depth = 0;
+        const trail = /[,;:.]+$/.exec(text);
+        if (trail) out.push({ text: trail[0][0], start: start + trail.index, tag: 'punct' });
+      }
+      continue;
+    }
+    const lead = /^["'“‘]+/.exec(text);
+    if (lead) {
+      text = text.slice(lead[0].length);
+      start += lead[0].length;
+    }
+    // Trailing punctuation, except a formula's or a number's own dot ("0.5", "Fig.") — a sentence-final dot goes.
+    const trail = /[,;:"'”’]+$|\.$/.exec(text);
+    let punct: Token | null = null;
+    if (trail && trail[0] !== text) {
+      punct = { text: trail[0][0], start: start + trail.index, tag: 'punct' };
+      text = text.slice(0, trail.index);
+    }
+    if (text) out.push(classify(text, start));
+    if (punct) out.push(punct);
+  }
+  return out;
+}
+
+function classify(text: string, start: number): Token {
+  const lower = text.toLowerCase();
+  if (/^[,;:.]$/.test(text)) return { text, start, tag: 'punct' };
+  if (DETERMINERS.has(lower)) return { text, start, tag: 'det' };
+  if (PREPOSITIONS.has(lower)) return { text, start, tag: 'prep' };
+  if (CONJUNCTIONS.has(lower)) return { text, start, tag: 'conj' };
+  if (PRONOUNS.has(lower)) return { text, start, tag: 'pron' };
+  // Only the copula's lemma matters: "was 0.1 S cm−1" is a predicate of its own.
+  if (AUXILIARIES.has(lower)) return { text, start, tag: 'aux', lemma: COPULAS.has(lower) ? 'be' : lower };
+  if (ADVERBS.has(lower) || (lower.endsWith('ly') && lower.length > 4 && !/(?:poly|ply|anomaly|assembly|family|supply)$/.test(lower)))
+    return { text, start, tag: 'adv' };
+  const lemma = text === lower ? VERB_FORMS.get(lower) : undefined;
+  if (lemma) return { text, start, tag: 'verb', lemma };
+  return { text, start, tag: 'word' };
+}
+
+interface Phrase {
+  text: string;
+  start: number;
+  /** Index of the phrase's last token, so what attaches after it can be found. */
+  to: number;
+}
+
+/** A noun phrase starting at token i: words (and -ing/-ed modifiers between words), determiners dropped. */
+function nounPhrase(tokens: Token[], i: number, sentence: string, limit = tokens.length): Phrase | null {
+  let j = i;
+  while (j < limit && tokens[j].tag === 'det') j++;
+  // "a remarkably low resistance": an adverb before the phrase's words grades an adjective.
+  if (j > i && j + 1 < limit && tokens[j].tag === 'adv' && tokens[j + 1].tag === 'word') j++;
+  const first = j;
+  // A participle or gerund inside a phrase ("doped ceria", "mixed conductor", "sintering temperature") modifies the noun.
+  while (
+    j < limit &&
+    (tokens[j].tag === 'word' || (tokens[j].tag === 'verb' && j + 1 < limit && tokens[j + 1].tag === 'word' && /(?:ed|ing)$/.test(tokens[j].text)))
+  )
+    j++;
+  if (j === first || j - first > 8) return null;
+  const last = tokens[j - 1];
+  return { text: sentence.slice(tokens[first].start, last.start + last.text.length), start: tokens[first].start, to: j - 1 };
+}
+
+/** "the conductivity of BZY": the phrase an "of" right after a phrase attaches (for a property, what it is of). */
+function ofTail(tokens: Token[], p: Phrase, sentence: string): Phrase | null {
+  const k = p.to + 1;
+  return tokens[k]?.tag === 'prep' && tokens[k].text.toLowerCase() === 'of' ? nounPhrase(tokens, k + 1, sentence) : null;
+}
+
+interface ObjectSide {
+  entity: EntityRef;
+  surface: string;
+  value: { value: number; valueMax: number; unit: string } | null;
+  end: number;
+}
+
+/** The object of a predicate: a material, a property (with the value "of …" gives it), a quantity, or a concept. */
+function objectSide(tokens: Token[], at: number, sentence: string): ObjectSide | null {
+  const np = nounPhrase(tokens, at, sentence);
+  if (!np) return null;
+  const of = ofTail(tokens, np, sentence);
+  const whole = of ? sentence.slice(np.start, of.start + of.text.length) : np.text;
+  const q = parseQuantities(whole)[0];
+  const value = q?.canonical.length ? { value: Math.min(...q.canonical), valueMax: Math.max(...q.canonical), unit: q.canonicalUnit } : null;
+  const prop = findProperties(np.text)[0];
+  let entity: EntityRef | null;
+  if (prop) entity = { key: `p:${prop.key}`, surface: np.text, kind: 'property', formula: null };
+  else if (q && q.start === 0) entity = valueEntity(q.dimension, q.canonical, q.canonicalUnit, q.text);
+  else entity = clauseEntity(np.text);
+  if (!entity) return null;
+  return { entity, surface: whole, value, end: of ? of.to : np.to };
+}
+
+/** The subject of the verb group at index v: the clause's first noun phrase that is not a preposition's object. */
+function subjectOf(tokens: Token[], v: number, sentence: string, participle: boolean): { phrase: Phrase; of: Phrase | null } | null {
+  if (participle) {
+    // "the film deposited on YSZ": a reduced relative's subject is the phrase right before it.
+    let k = v - 1;
+    while (k >= 0 && tokens[k].tag === 'word') k--;
+    if (k === v - 1 || (k >= 0 && tokens[k].tag === 'prep')) return null;
+    let s = k + 1;
+    if (k >= 0 && tokens[k].tag === 'det') s = k;
+    const np = nounPhrase(tokens, s, sentence, v);
+    return np && np.to === v - 1 ? { phrase: np, of: null } : null;
+  }
+  let boundary = v - 1;
+  while (boundary >= 0) {
+    // Walk back to the start of this clause: sentence start, a clause punctuation mark, or a conjunction.
+    let b = boundary;
+    while (b >= 0 && tokens[b].tag !== 'punct' && tokens[b].tag !== 'conj') b--;
+    for (let k = b + 1; k <= boundary; k++) {
+      const t = tokens[k];
+      if (t.tag === 'pron' || t.tag === 'verb' || t.tag === 'aux') return null;
+      if (t.tag === 'word' || t.tag === 'det') {
+        if (k > 0 && tokens[k - 1].tag === 'prep') {
+          while (k <= boundary && (tokens[k].tag === 'word' || tokens[k].tag === 'det')) k++;
+          k--;
+          continue;
+        }
+        const np = nounPhrase(tokens, k, sentence, v);
+        return np ? { phrase: np, of: ofTail(tokens, np, sentence) } : null;
+      }
+    }
+    // Nothing in this segment ("X, which was made of Y, shows" or a leading "In this work,"): the one before.
+    if (b < 0 || tokens[b].text === ';') return null;
+    boundary = b - 1;
+  }
+  return null;
+}
+
+const SUBJECT_STOP =
+  /^(?:sample|samples|result|results|data|value|values|inset|panel|curve|curves|line|lines|peak|peaks|spectrum|spectra|image|images|pattern|patterns)$/i;
+// Pointers into the paper ("Figure 7d", "Table 2", "Eq. (3)") and section numbers are not things the paper is about.
+const POINTER =
+  /\b(?:fig|figs|figure|figures|table|tables|eq|eqs|equation|equations|scheme|ref|refs|section|supplementary|supporting|appendix)\b|^\d+\s+[A-Z]/i;
+
+/** guardedPhraseEntity, minus figure and table pointers. */
+const clauseEntity = (text: string): EntityRef | null => (POINTER.test(text) ? null : guardedPhraseEntity(text));
+
+/** Clause tuples of one sentence (offsets relative to the paragraph through `offset`). */
+function sentenceClauseTuples(sentence: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
+  const tokens = tokenize(sentence);
+  const out: TupleDraft[] = [];
+  const src = { paragraphId, sentence: sentence.trim(), start: offset, end };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    // A verb group: auxiliaries and adverbs, then a verb; or a copula followed by a phrase ("the conductivity was 0.1 S cm−1").
+    let v = -1;
+    let lemma = '';
+    let participle = false;
+    if (t.tag === 'verb') {
+      // A verb right after a phrase with no auxiliary is finite ("shows") or a reduced relative ("deposited on").
+      let p = i - 1;
+      while (p >= 0 && tokens[p].tag === 'adv') p--;
+      const prev = tokens[p];
+      const passive = prev?.tag === 'aux';
+      if (!passive && prev?.tag !== 'word') continue;
+      const next = tokens[i + 1];
+      const pastForm = /(?:ed|en|wn|ade|und|ept|led)$/.test(t.text) && t.text !== t.lemma;
+      // "the Ag loaded Ga2O3", "a fully grown film": a participle directly before a noun modifies it.
+      if (!passive && pastForm && next?.tag === 'word' && !/^[\d~≈<>]/.test(next.text)) continue;
+      // "fatigue tests due to", "high yields of", "oxygen transport kinetics": a word that is also a noun is a
+      // verb only when a determiner or a number starts its object.
+      if (!passive && !pastForm && NOUN_TOO.test(t.lemma!) && !(next?.tag === 'det' || /^[\d~≈<>]/.test(next?.text ?? ''))) continue;
+      v = i;
+      lemma = t.lemma!;
+      participle = !passive && pastForm && next?.tag === 'prep';
+    } else if (t.tag === 'aux' && t.lemma === 'be' && (tokens[i + 1]?.tag === 'word' || tokens[i + 1]?.tag === 'det') && tokens[i - 1]?.tag === 'word') {
+      v = i;
+      lemma = 'be';
+    } else continue;
+    if (CAUSAL_VERBS.test(lemma) || /ing$/.test(t.text)) continue;
+    // Where the verb group ends: a particle preposition joins the predicate.
+    let k = v + 1;
+    while (tokens[k]?.tag === 'adv') k++;
+    let prep: string | null = null;
+    if (tokens[k]?.tag === 'prep' && PARTICLE.test(tokens[k].text.toLowerCase())) {
+      prep = tokens[k].text.toLowerCase();
+      k++;
+    } else if (tokens[k]?.tag !== 'word' && tokens[k]?.tag !== 'det') continue;
+    const subj = subjectOf(tokens, v, sentence, participle);
+    if (!subj || SUBJECT_STOP.test(subj.phrase.text.replace(/^(?:the|a|an|all|both|each) /i, ''))) continue;
+    const object = objectSide(tokens, k, sentence);
+    if (!object) continue;
+    // "the conductivity of BZY is 0.01 S/cm", "the power density of the cell reached …": the property's owner is the subject.
+    let subject: EntityRef | null = clauseEntity(subj.phrase.text);
+    let objectEntity = object.entity;
+    const subjectProperty = findProperties(subj.phrase.text)[0];
+    if (subjectProperty && object.value && subj.of) {
+      const owner = clauseEntity(subj.of.text);
+      if (!owner) continue;
+      subject = owner;
+      objectEntity = { key: `p:${subjectProperty.key}`, surface: subj.phrase.text, kind: 'property', formula: null };
+    }
+    if (!subject || subject.kind === 'value' || subject.key === objectEntity.key) continue;
+    // "The power density was 450 mW cm−2" names no owner: a property does not have a property. propertyValueTuples
+    // states the value with the owner the sentence gives, if any.
+    if (subject.kind === 'property' && objectEntity.kind === 'value') continue;
+    const typed = typedRelation(lemma, prep, objectEntity, object.value !== null, subject);
+    if (!typed && lemma === 'be' && !prep) continue; // "X is Y" without a property or value says little.
+    const relation = typed ?? (prep ? `${lemma}_${prep}` : lemma);
+    // A following preposition phrase is the condition ("at 550 °C", "in air") — method B's reference node.
+    let refRelation: string | null = null;
+    let refNode: string | null = null;
+    const r = object.end + 1;
+    if (tokens[r]?.tag === 'prep' && /^(?:at|in|under|during|after|for|with|using|by)$/i.test(tokens[r].text)) {
+      const ref = nounPhrase(tokens, r + 1, sentence);
+      if (ref) {
+        refRelation = relation === 'has_property' ? 'measured_at' : tokens[r].text.toLowerCase();
+        refNode = ref.text;
+      }
+    }
+    out.push(
+      draft({
+        subject,
+        relation,
+        object: objectEntity,
+        referenceRelation: refRelation,
+        referenceNode: refNode,
+        value: object.value?.value ?? null,
+        valueMax: object.value?.valueMax ?? null,
+        unit: object.value?.unit ?? null,
+        ...src,
+      }),
+    );
+  }
+  return out;
+}
+
+const DEVICE =
+  /\b(?:(?:single|fuel|solar|button|full|half|symmetric(?:al)?|tubular|micro-SOFC|SOFC|PCFC)\s+)?(?:cells?|films?|electrodes?|cathodes?|anodes?|catalysts?|photocatalysts?|devices?|membranes?|electrolytes?|composites?|coatings?|batter(?:y|ies)|superconductors?|crystals?)\b/gi;
+
+/** Material mentions of a sentence: formulas and lexicon names, with offsets (not English words that parse as symbols). */
+function materialMentions(sentence: string): { entity: EntityRef; start: number; end: number }[] {
+  const out: { entity: EntityRef; start: number; end: number }[] = [];
+  for (const m of sentence.matchAll(/[A-Za-z][A-Za-z0-9()[\]·.+\-−δ/:]*[A-Za-z0-9)\]δ]/g)) {
+    const text = m[0];
+    // One capital with lower-case letters is a word ("In", "As"); a material token has a digit or two capitals.
+    if (!/\d|[A-Z].*[A-Z]/.test(text) || POINTER.test(text)) continue;
+    const entity = materialEntity(text);
+    if (entity.key.startsWith('n:')) continue;
+    out.push({ entity, start: m.index, end: m.index + text.length });
+  }
+  return out;
+}
+
+/**
+ * Values stated for a property anywhere in a sentence, whatever its grammar ("achieved high power density
+ * (588 mW cm−2) at 500 °C", "a resistance of 5.6 Ωcm2 … for LSC", "LSC films are extraordinarily low (2.0 Ω cm2 …)"):
+ * the quantity, the nearest property mention whose dimension it has, the material the sentence says it is of
+ * ("for"/"of" after the value, else the nearest before), and a temperature after it as the condition.
+ */
+function propertyValueTuples(sentence: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
+  const quantities = parseQuantities(sentence);
+  if (quantities.length === 0) return [];
+  const properties = findProperties(sentence);
+  if (properties.length === 0) return [];
+  const materials = materialMentions(sentence);
+  const out: TupleDraft[] = [];
+  for (const q of quantities) {
+    if (!q.canonical.length) continue;
+    let best: (typeof properties)[number] | null = null;
+    let bestGap = Infinity;
+    for (const p of properties) {
+      if (p.dimension !== q.dimension) continue;
+      const gap = p.end <= q.start ? q.start - p.end : p.start >= q.end ? 2 * (p.start - q.end) : Infinity;
+      if (gap < bestGap && gap <= 120) [best, bestGap] = [p, gap];
+    }
+    if (!best) continue;
+    // "… of 5.6 Ωcm2 for LSC", "… of the LSC film": the owner named after the value; "in 5% H2", "in 40 µbar O2"
+    // name the atmosphere, not the owner. Else the material before the property (the clause's subject), else one
+    // between them; else the device the sentence names ("the cell", "the film").
+    const after = materials.find((m) => m.start >= q.end && m.start - q.end <= 60 && /\b(?:for|of)\b/i.test(sentence.slice(q.end, m.start)));
+    const before = materials.filter((m) => m.end <= Math.min(best.start, q.start)).at(-1);
+    const inside = materials.find((m) => m.start >= best.end && m.end <= q.start);
+    const device = [...sentence.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1);
+    const owner = (after ?? before ?? inside)?.entity ?? (device ? guardedPhraseEntity(device[0]) : null);
+    if (!owner) continue;
+    const condition =
+      q.dimension !== 'temperature' ? quantities.find((c) => c.dimension === 'temperature' && c.start >= q.end && c.start - q.end <= 40) : undefined;
+    out.push(
+      draft({
+        subject: owner,
+        relation: 'has_property',
+        object: { key: `p:${best.key}`, surface: best.text, kind: 'property', formula: null },
+        referenceRelation: condition ? 'measured_at' : null,
+        referenceNode: condition ? condition.text : null,
+        value: Math.min(...q.canonical),
+        valueMax: Math.max(...q.canonical),
+        unit: q.canonicalUnit,
+        paragraphId,
+        sentence: sentence.trim(),
+        start: offset,
+        end,
+      }),
+    );
+  }
+  return out;
+}
+
+/** Clause tuples of every sentence of a paragraph (or caption). */
+export function clauseTuples(text: string, paragraphId: string | null): TupleDraft[] {
+  const out: TupleDraft[] = [];
+  for (const s of splitSentences(text)) {
+    for (const t of sentenceClauseTuples(s.text, s.start, s.end, paragraphId)) out.push(t);
+    for (const t of propertyValueTuples(s.text, s.start, s.end, paragraphId)) out.push(t);
+  }
+  return out;
+}
+
+/** Text of the chunker's rules, for the graph extractor's version stamp: a rule change re-extracts every paper. */
+export const clauseRulesSource = (): string =>
+  [
+    VERBS,
+    NOUN_TOO.source,
+    POINTER.source,
+    typedRelation.toString(),
+    sentenceClauseTuples.toString(),
+    subjectOf.toString(),
+    propertyValueTuples.toString(),
+    DEVICE.source,
+  ].join('\n');
