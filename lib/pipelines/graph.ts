@@ -1,6 +1,7 @@
 import { paragraphsFromTuples } from '../retrieval/evidence.ts';
 import { graphRetrieve } from '../retrieval/graph-search.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
+import { titleFilter } from '../retrieval/search.ts';
 import { loadGraph, SHOWN_TUPLES, tupleItems } from './graph-steps.ts';
 import { definePipeline } from './types.ts';
 
@@ -16,7 +17,8 @@ export const graph = definePipeline({
   async run(ctx) {
     const g = await loadGraph(ctx);
     const optimised = await rulesReformulator.optimise(ctx.analysis.question, ctx.analysis);
-    const hits = await graphRetrieve(g, ctx.analysis, optimised.query, (t) => ctx.index.embedder.embed(t), ctx.step, ctx.tupleReranker);
+    const titlePaper = await titleFilter(ctx);
+    const hits = await graphRetrieve(g, ctx.analysis, optimised.query, (t) => ctx.index.embedder.embed(t), ctx.step, ctx.tupleReranker, titlePaper);
     const { evidence, tuples } = paragraphsFromTuples(ctx, hits, 0.05);
     return { evidence, extras: { kind: 'graph', graphEvidence: tupleItems(ctx, tuples.slice(0, SHOWN_TUPLES)) } };
   },

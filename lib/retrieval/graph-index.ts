@@ -36,6 +36,8 @@ export interface GraphIndex {
   adjacency: Map<string, [string, string][]>;
   /** Any entity key (a merged member's too) → its canonical key. */
   canonicalOf: Map<string, string>;
+  /** paper id → its tuple ids. */
+  byPaper: Map<string, string[]>;
   /** canonical key → its outgoing causal tuples (increases / decreases / causes), for tier 1's directed paths. */
   causalOut: Map<string, IndexedTuple[]>;
   buildSeconds: number;
@@ -53,6 +55,13 @@ const relationWords = (r: string) => r.replace(/_/g, ' ');
 // Tuple values are stored in their dimension's canonical unit, so the unit names the dimension.
 const dimensionOfUnit = new Map(Object.entries(canonicalUnits).map(([d, u]) => [u, d]));
 
+/** Adds a value to the list a key holds, starting the list on first use. */
+function append<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): Promise<GraphIndex> {
   const t0 = performance.now();
   const rows = await load();
@@ -62,11 +71,7 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
   const adjacency = new Map<string, [string, string][]>();
   const canonicalOf = new Map<string, string>();
   const causalOut = new Map<string, IndexedTuple[]>();
-  const link = (a: string, b: string, id: string) => {
-    const list = adjacency.get(a);
-    if (list) list.push([b, id]);
-    else adjacency.set(a, [[b, id]]);
-  };
+  const byPaper = new Map<string, string[]>();
   for (const r of rows) {
     const value = tupleValue(r);
     const text =
@@ -91,18 +96,11 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
     ];
     const indexed: IndexedTuple = { ...r, text, terms, quantities };
     tuples.set(r.id, indexed);
+    if (r.paperId) append(byPaper, r.paperId, r.id);
     canonicalOf.set(r.subjectKey, r.subjectCanonical);
     canonicalOf.set(r.objectKey, r.objectCanonical);
-    if (r.causal) {
-      const out = causalOut.get(r.subjectCanonical);
-      if (out) out.push(indexed);
-      else causalOut.set(r.subjectCanonical, [indexed]);
-    }
-    for (const t of terms) {
-      const list = byTerm.get(t);
-      if (list) list.push(r.id);
-      else byTerm.set(t, [r.id]);
-    }
+    if (r.causal) append(causalOut, r.subjectCanonical, indexed);
+    for (const t of terms) append(byTerm, t, r.id);
     for (const [key, label] of [
       [r.subjectCanonical, r.subjectLabel],
       [r.objectCanonical, r.objectLabel],
@@ -111,8 +109,8 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
       if (e) e.ids.push(r.id);
       else entityTuples.set(key, { label, ids: [r.id] });
     }
-    link(r.subjectCanonical, r.objectCanonical, r.id);
-    link(r.objectCanonical, r.subjectCanonical, r.id);
+    append(adjacency, r.subjectCanonical, [r.objectCanonical, r.id]);
+    append(adjacency, r.objectCanonical, [r.subjectCanonical, r.id]);
   }
   const keys = [...entityTuples.keys()];
   const vectors = await embedder.embed(keys.map((k) => entityTuples.get(k)!.label));
@@ -128,6 +126,7 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
     adjacency,
     canonicalOf,
     causalOut,
+    byPaper,
     buildSeconds: (performance.now() - t0) / 1000,
   };
 }

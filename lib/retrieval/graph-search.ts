@@ -56,6 +56,8 @@ export async function graphRetrieve(
   embed: (texts: string[]) => Promise<Float32Array[]>,
   step: StepFn,
   reranker?: TupleReranker,
+  /** The paper a quoted title names: its tuples are the candidates, ranked by the same scores. */
+  titlePaper: string | null = null,
 ): Promise<ScoredTuple[]> {
   const keywords = await step(
     'preprocess',
@@ -97,7 +99,9 @@ export async function graphRetrieve(
   const hybrid = await step(
     'hybrid',
     () => {
-      const ids = new Set([...stringScore.keys(), ...canonicalScore.scores.keys()]);
+      // A question about a named paper ("In \"<title>\", what power density …") is answered from that paper's tuples,
+      // as the paragraph pipelines filter their search to it; nothing else competes and no threshold applies.
+      const ids = titlePaper ? new Set(graph.byPaper.get(titlePaper)) : new Set([...stringScore.keys(), ...canonicalScore.scores.keys()]);
       const raw = [...ids].map((id) => ({ id, s: 0.7 * (canonicalScore.scores.get(id) ?? 0) + 0.3 * (stringScore.get(id) ?? 0) }));
       if (raw.length === 0) return [];
       // Reduced, not spread: the candidate list can be longer than a call's argument limit.
@@ -105,7 +109,7 @@ export async function graphRetrieve(
       const hi = raw.reduce((m, r) => Math.max(m, r.s), -Infinity);
       return raw
         .map((r) => ({ id: r.id, s: hi > lo ? (r.s - lo) / (hi - lo) : 1 }))
-        .filter((r) => r.s >= 0.6)
+        .filter((r) => titlePaper || r.s >= 0.6)
         .sort((a, b) => b.s - a.s)
         .slice(0, 4 * MAX_TUPLES);
     },
@@ -154,7 +158,10 @@ export async function graphRetrieve(
         const final = 0.7 * rr + 0.3 * s + (onPath.has(id) ? 0.2 : 0);
         return { tuple: t, score: final, onPath: onPath.has(id) };
       });
-      for (const id of onPath) if (!hybrid.some((h) => h.id === id)) scored.push({ tuple: graph.tuples.get(id)!, score: 0.2, onPath: true });
+      const kept = new Set(hybrid.map((h) => h.id));
+      for (const id of onPath)
+        if (!kept.has(id) && (!titlePaper || graph.tuples.get(id)!.paperId === titlePaper))
+          scored.push({ tuple: graph.tuples.get(id)!, score: 0.2, onPath: true });
       return { hits: scored.sort((a, b) => b.score - a.score || (a.tuple.id < b.tuple.id ? -1 : 1)).slice(0, MAX_TUPLES), reranker: note };
     },
     (h) => ({ reranker: h.reranker, tuples: h.hits.length, top: h.hits.slice(0, 3).map((x) => x.tuple.text) }),

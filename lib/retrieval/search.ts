@@ -48,6 +48,17 @@ export function matchTitle(ctx: RetrievalContext, title: string): string | null 
   return shared / Math.max(terms.length, 1) >= 0.6 && shared / Math.max(have.size, 1) >= 0.5 ? best.id : null;
 }
 
+/** The paper a question's quoted title names, as a traced step (null when it quotes none or none matches). */
+export async function titleFilter(ctx: RetrievalContext): Promise<string | null> {
+  const title = ctx.analysis.title;
+  if (!title) return null;
+  return ctx.step(
+    'title-filter',
+    () => matchTitle(ctx, title),
+    (t) => ({ title, paper: t ? ctx.index.papers.get(t)?.title : null }),
+  );
+}
+
 /**
  * Method A's reformulated search: (1) optimise the question into a query, (2) hybrid search (filtered to a
  * quoted title's paper), (3) sufficiency check, and when insufficient (4) decompose into sub-queries whose
@@ -74,13 +85,7 @@ export async function reformulatedSearch(
     },
     (o) => ({ query: o.query, keywords: o.keywords, removed: o.removed, by: o.by, ...(o.error ? { error: o.error } : {}) }),
   );
-  const titlePaper = analysis.title
-    ? await ctx.step(
-        'title-filter',
-        () => matchTitle(ctx, analysis.title!),
-        (t) => ({ title: analysis.title, paper: t ? ctx.index.papers.get(t)?.title : null }),
-      )
-    : null;
+  const titlePaper = await titleFilter(ctx);
   const filter = titlePaper ? (id: string) => ctx.index.paragraphs.get(id)?.paperId === titlePaper : undefined;
 
   const { hits: first } = await ctx.step(
