@@ -1,5 +1,5 @@
 import { guarded } from '@/lib/auth/guard';
-import { readJson } from '@/lib/common/json-body';
+import { readJsonAs } from '@/lib/common/json-body';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
@@ -20,15 +20,14 @@ export const dynamic = 'force-dynamic';
 export const POST = guarded(
   'ask',
   async (request: Request) => {
-    const parsed = askRequestSchema.safeParse(await readJson(request));
-    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    const input = await readJsonAs(request, askRequestSchema);
     const cfg = config();
     const db = await getDatabase();
     const service = getRetrievalService(db, cfg);
     const stream = createUIMessageStream({
       execute: async ({ writer }) => {
         let open = false;
-        const { id, answer } = await askAndStore(db, service, cfg, parsed.data, {
+        const { id, answer } = await askAndStore(db, service, cfg, input, {
           signal: request.signal,
           events: {
             onEvidence: (pool) => {

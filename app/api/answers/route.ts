@@ -1,6 +1,6 @@
 import { guarded } from '@/lib/auth/guard';
 import { textParam } from '@/lib/common/params';
-import { readJson } from '@/lib/common/json-body';
+import { readJsonAs } from '@/lib/common/json-body';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
 import { badRequest } from '@/lib/common/errors';
@@ -28,11 +28,10 @@ export const GET = guarded(
 export const POST = guarded(
   'ask',
   async (request: Request) => {
-    const parsed = askRequestSchema.safeParse(await readJson(request));
-    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    const input = await readJsonAs(request, askRequestSchema);
     const cfg = config();
     const db = await getDatabase();
-    return Response.json(await askAndStore(db, getRetrievalService(db, cfg), cfg, parsed.data, { signal: request.signal }));
+    return Response.json(await askAndStore(db, getRetrievalService(db, cfg), cfg, input, { signal: request.signal }));
   },
   'answers',
 );

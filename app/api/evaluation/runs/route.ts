@@ -1,6 +1,6 @@
 import { guarded } from '@/lib/auth/guard';
 import { plainText } from '@/lib/common/params';
-import { readJson } from '@/lib/common/json-body';
+import { readJsonAs } from '@/lib/common/json-body';
 import { z } from 'zod';
 import { badRequest } from '@/lib/common/errors';
 import { config } from '@/lib/config';
@@ -35,17 +35,16 @@ const body = z.object({
 export const POST = guarded(
   'evaluate',
   async (request: Request) => {
-    const parsed = body.safeParse(await readJson(request));
-    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+    const input = await readJsonAs(request, body);
     const cfg = config();
-    const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === parsed.data.questionSet);
-    if (!set) throw badRequest(`no question set named ${parsed.data.questionSet} (sets come from ASSAY_QUESTIONS)`);
+    const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === input.questionSet);
+    if (!set) throw badRequest(`no question set named ${input.questionSet} (sets come from ASSAY_QUESTIONS)`);
     const db = await getDatabase();
     try {
       const runId = await startBackgroundEvaluation(db, getRetrievalService(db, cfg), {
         questionsFile: set.path,
-        pipelines: parsed.data.pipelines,
-        limit: parsed.data.limit,
+        pipelines: input.pipelines,
+        limit: input.limit,
       });
       return Response.json({ runId }, { status: 202 });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { guarded } from '@/lib/auth/guard';
 import { AppError, badRequest } from '@/lib/common/errors';
-import { readJson } from '@/lib/common/json-body';
+import { readJsonAs } from '@/lib/common/json-body';
 import { idParam } from '@/lib/common/params';
 import { getDatabase } from '@/lib/db/client';
 import { saveGrade } from '@/lib/db/campaigns';
@@ -28,25 +28,24 @@ export const PUT = guarded(
   async (request: Request, ctx: { params: Promise<{ id: string }> }, viewer) => {
     const id = idParam((await ctx.params).id);
     if (!id) throw badRequest('no campaign id');
-    const parsed = body.safeParse(await readJson(request));
-    if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const input = await readJsonAs(request, body, { fieldPaths: true });
     const db = await getDatabase();
-    const { campaign, item } = await gradableItem(db, id, parsed.data.ordinal, viewer);
+    const { campaign, item } = await gradableItem(db, id, input.ordinal, viewer);
     if (campaign.status !== 'open') throw new AppError('conflict', `this campaign is ${campaign.status}; grades can be saved only while it is open`);
     const rubric = RUBRICS[campaign.rubric as RubricId];
     const answerIds = item.answers.map((a) => a.id);
-    const invalid = checkMarks(rubric, parsed.data.marks, answerIds);
+    const invalid = checkMarks(rubric, input.marks, answerIds);
     if (invalid) throw badRequest(invalid);
-    if (parsed.data.submit) {
-      const missing = missingMarks(rubric, parsed.data.marks, answerIds);
+    if (input.submit) {
+      const missing = missingMarks(rubric, input.marks, answerIds);
       if (missing.length) throw badRequest(`to submit, give ${missing.join(', ')}`);
     }
     const saved = await saveGrade(db, {
       itemId: item.id,
       graderId: viewer.user?.id as string,
-      marks: parsed.data.marks,
-      submit: parsed.data.submit,
-      revision: parsed.data.revision,
+      marks: input.marks,
+      submit: input.submit,
+      revision: input.revision,
     });
     return Response.json(saved);
   },
