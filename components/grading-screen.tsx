@@ -54,7 +54,11 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
     }
   }, [key, view.revision]);
 
-  const send = useCallback(
+  // Saves go one at a time: each carries the revision the previous one returned. Enter pressed while an autosave
+  // is still in flight would otherwise send the same revision twice, and the second (the submit) would be refused
+  // as a conflict and leave the grader on the item.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const sendNow = useCallback(
     async (next: Marks, submit: boolean): Promise<boolean> => {
       setSave('saving');
       try {
@@ -83,6 +87,14 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
       }
     },
     [campaign.id, item.ordinal, key],
+  );
+  const send = useCallback(
+    (next: Marks, submit: boolean): Promise<boolean> => {
+      const run = saving.current.then(() => sendNow(next, submit));
+      saving.current = run.catch(() => undefined);
+      return run;
+    },
+    [sendNow],
   );
 
   const update = useCallback(

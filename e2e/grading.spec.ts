@@ -112,7 +112,19 @@ test('campaign: create → blind keyboard grading with autosave across a failed 
   await bob.goto(`${campaignUrl}/results`);
   await expect(bob.locator('main')).toContainText('Results are shown to graders when the campaign is closed');
   await bob.goto(`${campaignUrl}/grade`);
-  await gradeWithKeys(bob, '0.812', ['4', '5'], ['1', '2']);
+  // Bob is on a slow network: he presses Enter while the autosave of his last mark is still on its way. The
+  // submit waits for it (one save at a time) instead of being refused as a conflict, and the next item opens.
+  await bob.route('**/api/grading/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await expect(bob.getByTestId('grading-question')).toContainText('0.812');
+  await expect(bob.getByTestId('blind-answer')).toHaveCount(2);
+  for (const key of ['4', '5', 'ArrowRight', '1', '2']) await bob.keyboard.press(key);
+  await expect(bob.getByTestId('save-state')).toHaveAttribute('data-state', 'saving');
+  await bob.keyboard.press('Enter');
+  await expect(bob.getByTestId('grading-question')).toContainText('LiMn2O4');
+  await bob.unroute('**/api/grading/**');
   await gradeWithKeys(bob, 'LiMn2O4', ['5', '3'], ['2', '0']);
   await expect(bob.getByTestId('progress-text')).toHaveText('2 of 2 submitted');
 
