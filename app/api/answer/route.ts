@@ -3,7 +3,7 @@ import { readJsonAs } from '@/lib/common/json-body';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
-import { badRequest, publicError } from '@/lib/common/errors';
+import { publicError } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { paperOf } from '@/lib/evidence/model';

@@ -3,7 +3,6 @@ import { textParam } from '@/lib/common/params';
 import { readJsonAs } from '@/lib/common/json-body';
 import { askRequestSchema } from '@/lib/answer/request';
 import { askAndStore } from '@/lib/answer/service';
-import { badRequest } from '@/lib/common/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
 import { listAnswers } from '@/lib/db/answers';
