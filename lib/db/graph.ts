@@ -317,15 +317,18 @@ export interface RetrievalTupleRow
   subjectLabel: string;
   /** The representative's key when the subject was merged by canonical clustering, else its own key. */
   subjectCanonical: string;
+  /** The representative's label (the canonical entity's name, which canonical retrieval embeds). */
+  subjectCanonicalLabel: string;
   objectLabel: string;
   objectCanonical: string;
+  objectCanonicalLabel: string;
 }
 
 /** Every tuple with its entities' labels and canonical keys (the representative's key for merged entities). */
 export async function tuplesForRetrieval(db: Database): Promise<RetrievalTupleRow[]> {
   return db.prisma.$queryRawUnsafe<RetrievalTupleRow[]>(
-    `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", coalesce(sm.key, s.key) AS "subjectCanonical", t.relation,
-            o.key AS "objectKey", o.label AS "objectLabel", coalesce(om.key, o.key) AS "objectCanonical",
+    `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", coalesce(sm.key, s.key) AS "subjectCanonical", coalesce(sm.label, s.label) AS "subjectCanonicalLabel",
+            t.relation, o.key AS "objectKey", o.label AS "objectLabel", coalesce(om.key, o.key) AS "objectCanonical", coalesce(om.label, o.label) AS "objectCanonicalLabel",
             t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId", t.sentence
      FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
      LEFT JOIN "GraphEntity" sm ON sm.id = s."mergedIntoId" LEFT JOIN "GraphEntity" om ON om.id = o."mergedIntoId" ORDER BY t.id`,

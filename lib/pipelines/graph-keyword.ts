@@ -1,6 +1,6 @@
 import { paragraphsFromTuples } from '../retrieval/evidence.ts';
 import { graphKeywordRetrieve } from '../retrieval/graph-search.ts';
-import { loadGraph, SHOWN_TUPLES, tupleItems } from './graph-steps.ts';
+import { candidateSource, SHOWN_TUPLES, tupleItems } from './graph-steps.ts';
 import { definePipeline } from './types.ts';
 
 /** Method D's G-RAG: keyword lemmas select the tuples, within a context budget. */
@@ -9,10 +9,10 @@ export const graphKeyword = definePipeline({
   description: 'Knowledge-graph tuples selected by keyword lemmas (G-RAG)',
   defaults: { k: 5 },
   async run(ctx) {
-    const g = await loadGraph(ctx);
+    const source = await candidateSource(ctx);
     const r = await ctx.step(
       'keyword-selection',
-      () => graphKeywordRetrieve(g, ctx.analysis.body),
+      () => graphKeywordRetrieve(source, ctx.analysis.body),
       (x) => ({ keywords: x.keywords, tuples: x.hits.length }),
     );
     const { evidence, tuples } = paragraphsFromTuples(ctx, r.hits, 0.05);

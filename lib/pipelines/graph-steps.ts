@@ -2,6 +2,7 @@ import { round } from '../common/trace.ts';
 import type { Evidence } from '../evidence/model.ts';
 import { type ScoredTuple, tupleEvidence } from '../retrieval/evidence.ts';
 import type { GraphIndex } from '../retrieval/graph-index.ts';
+import { embeddedGraphSource, type GraphCandidateSource } from '../retrieval/graph-source.ts';
 import type { PipelineContext } from './types.ts';
 
 /** Steps the graph pipelines (graph, graph-keyword, aria) share. */
@@ -20,3 +21,17 @@ export function loadGraph(ctx: PipelineContext): Promise<GraphIndex> {
 
 /** Scored tuples as evidence items with their provenance. */
 export const tupleItems = (ctx: PipelineContext, tuples: ScoredTuple[]): Evidence[] => tuples.map((h) => tupleEvidence(ctx.index, h.tuple, h.score, h.onPath));
+
+/**
+ * Where the graph and graph-keyword pipelines find candidate tuples: Neo4j when the service was given a source
+ * (NEO4J_URI), else the embedded graph index.
+ */
+export async function candidateSource(ctx: PipelineContext): Promise<GraphCandidateSource> {
+  if (!ctx.graphSource) return embeddedGraphSource(await loadGraph(ctx));
+  const source = ctx.graphSource;
+  return ctx.step(
+    'load-graph',
+    () => source(ctx.index),
+    (s) => ({ source: s.kind }),
+  );
+}

@@ -49,6 +49,7 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     k: opts.k ?? pipeline.defaults.k,
     reformulator: opts.reformulator ?? rulesReformulator,
     tupleReranker: opts.tupleReranker,
+    graphSource: opts.graphSource,
     mode: opts.mode ?? 'auto',
     modelConfigured: opts.modelConfigured ?? false,
   };

@@ -5,6 +5,7 @@ import type { DesignMode, DesignResult } from '../reasoning/design.ts';
 import type { Abstention, AbstentionEvidence } from '../retrieval/abstention.ts';
 import type { RetrievalContext } from '../retrieval/context.ts';
 import type { TupleReranker } from '../retrieval/graph-search.ts';
+import type { GraphSourceFactory } from '../retrieval/graph-source.ts';
 import type { PaperHit } from '../retrieval/papers.ts';
 import type { QuestionAnalysis } from '../retrieval/question.ts';
 import type { QuestionScope } from '../retrieval/scope.ts';
@@ -31,6 +32,8 @@ export interface RetrieveOptions {
   reformulator?: Reformulator;
   /** The graph pipeline's re-ranker: a provider cross-encoder when configured, else the offline one. */
   tupleReranker?: TupleReranker;
+  /** Where graph and graph-keyword find candidate tuples (Neo4j when configured); default the embedded index. */
+  graphSource?: GraphSourceFactory;
   /** Only evidence from these papers (the asker's filters, resolved to papers). */
   scope?: QuestionScope;
 }
@@ -42,6 +45,7 @@ export interface PipelineContext extends RetrievalContext {
   originalQuestion: string;
   reformulator: Reformulator;
   tupleReranker?: TupleReranker;
+  graphSource?: GraphSourceFactory;
   mode: QuestionMode;
   modelConfigured: boolean;
 }

@@ -62,6 +62,32 @@ function append<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
+/** A tuple as retrieval reads it: its one-line text, its terms and its values (both graph sources index the same). */
+export function indexTuple(r: RetrievalTupleRow): IndexedTuple {
+  const value = tupleValue(r);
+  const text =
+    `${r.subjectLabel} ${relationWords(r.relation)} ${r.objectLabel}${value ? ` ${value}` : ''}${r.referenceNode ? ` ${r.referenceRelation ?? ''} ${r.referenceNode}` : ''}`
+      .replace(/\s+/g, ' ')
+      .trim();
+  const terms = new Set([...plainTerms(text), r.subjectCanonical, r.objectCanonical, r.subjectKey, r.objectKey]);
+  const quantities = [
+    ...(r.value !== null && r.unit
+      ? [
+          {
+            dimension: dimensionOfUnit.get(r.unit) ?? '',
+            values: [r.value, ...(r.valueMax !== null && r.valueMax !== r.value ? [r.valueMax] : [])],
+            range: r.valueMax !== null && r.valueMax !== r.value,
+            text: `${r.value} ${r.unit}`,
+          },
+        ]
+      : []),
+    ...(r.referenceNode
+      ? parseQuantities(r.referenceNode).map((q) => ({ dimension: q.dimension, values: q.canonical, range: q.kind === 'range', text: q.text }))
+      : []),
+  ];
+  return { ...r, text, terms, quantities };
+}
+
 async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): Promise<GraphIndex> {
   const t0 = performance.now();
   const rows = await load();
@@ -73,37 +99,16 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
   const causalOut = new Map<string, IndexedTuple[]>();
   const byPaper = new Map<string, string[]>();
   for (const r of rows) {
-    const value = tupleValue(r);
-    const text =
-      `${r.subjectLabel} ${relationWords(r.relation)} ${r.objectLabel}${value ? ` ${value}` : ''}${r.referenceNode ? ` ${r.referenceRelation ?? ''} ${r.referenceNode}` : ''}`
-        .replace(/\s+/g, ' ')
-        .trim();
-    const terms = new Set([...plainTerms(text), r.subjectCanonical, r.objectCanonical, r.subjectKey, r.objectKey]);
-    const quantities = [
-      ...(r.value !== null && r.unit
-        ? [
-            {
-              dimension: dimensionOfUnit.get(r.unit) ?? '',
-              values: [r.value, ...(r.valueMax !== null && r.valueMax !== r.value ? [r.valueMax] : [])],
-              range: r.valueMax !== null && r.valueMax !== r.value,
-              text: `${r.value} ${r.unit}`,
-            },
-          ]
-        : []),
-      ...(r.referenceNode
-        ? parseQuantities(r.referenceNode).map((q) => ({ dimension: q.dimension, values: q.canonical, range: q.kind === 'range', text: q.text }))
-        : []),
-    ];
-    const indexed: IndexedTuple = { ...r, text, terms, quantities };
+    const indexed = indexTuple(r);
     tuples.set(r.id, indexed);
     if (r.paperId) append(byPaper, r.paperId, r.id);
     canonicalOf.set(r.subjectKey, r.subjectCanonical);
     canonicalOf.set(r.objectKey, r.objectCanonical);
     if (r.causal) append(causalOut, r.subjectCanonical, indexed);
-    for (const t of terms) append(byTerm, t, r.id);
+    for (const t of indexed.terms) append(byTerm, t, r.id);
     for (const [key, label] of [
-      [r.subjectCanonical, r.subjectLabel],
-      [r.objectCanonical, r.objectLabel],
+      [r.subjectCanonical, r.subjectCanonicalLabel],
+      [r.objectCanonical, r.objectCanonicalLabel],
     ]) {
       const e = entityTuples.get(key);
       if (e) e.ids.push(r.id);

@@ -2,8 +2,8 @@ import nlp from 'compromise';
 import { rerank, type RerankingModel } from 'ai';
 import { stemmer } from 'stemmer';
 import { plainTerms } from '../structure/terms.ts';
-import { sparse, sparseDot } from '../embedding/embedder.ts';
-import type { GraphIndex, IndexedTuple } from './graph-index.ts';
+import type { IndexedTuple } from './graph-index.ts';
+import type { GraphCandidateSource } from './graph-source.ts';
 import type { QuestionAnalysis } from './question.ts';
 import type { StepFn } from '../common/trace.ts';
 import type { ScoredTuple } from './evidence.ts';
@@ -45,12 +45,11 @@ export function providerTupleReranker(model: RerankingModel, id: string): TupleR
 
 export const MAX_TUPLES = 300;
 const CANONICAL_COSINE = 0.7;
-const HUB_DEGREE = 200;
 
 const QUESTION_WORDS = new Set(['paper', 'studi', 'report', 'find', 'which', 'what', 'show', 'give', 'valu', 'prepar', 'synthes']);
 
 export async function graphRetrieve(
-  graph: GraphIndex,
+  source: GraphCandidateSource,
   analysis: QuestionAnalysis,
   query: string,
   embed: (texts: string[]) => Promise<Float32Array[]>,
@@ -67,11 +66,11 @@ export async function graphRetrieve(
   // String retrieval.
   const stringScore = await step(
     'string-retrieval',
-    () => {
+    async () => {
       // Keywords on more than a fifth of all tuples ("cell", "temperature") select nothing useful and cost most.
-      const usable = keywords.filter((k) => (graph.byTerm.get(k)?.length ?? 0) <= graph.tuples.size * 0.2);
+      const postings = await source.termPostings(keywords, (await source.tupleCount()) * 0.2);
       const counts = new Map<string, number>();
-      for (const k of usable) for (const id of graph.byTerm.get(k) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+      for (const ids of postings.values()) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
       const all = [...counts].filter(([, n]) => n === keywords.length);
       const chosen = all.length > 0 ? all : [...counts].filter(([, n]) => n >= Math.min(2, keywords.length));
       return new Map(chosen.map(([id, n]) => [id, n / Math.max(keywords.length, 1)]));
@@ -83,25 +82,27 @@ export async function graphRetrieve(
     'canonical-retrieval',
     async () => {
       const out = new Map<string, number>();
-      const exact = [...analysis.materials, ...analysis.properties.map((p) => `p:${p}`)].filter((k) => graph.entityByKey.has(k));
-      for (const k of exact) for (const id of graph.entityByKey.get(k)!.tupleIds) out.set(id, 1);
-      const probes = (await embed([query, ...keywords.filter((k) => k.length > 3)])).map(sparse);
-      for (const e of graph.entities) {
-        let best = 0;
-        for (const p of probes) best = Math.max(best, sparseDot(p, e.vector));
-        if (best >= CANONICAL_COSINE) for (const id of e.tupleIds) out.set(id, Math.max(out.get(id) ?? 0, best));
+      const found = await source.entityTuples([...analysis.materials, ...analysis.properties.map((p) => `p:${p}`)]);
+      for (const ids of found.values()) for (const id of ids) out.set(id, 1);
+      const probes = await embed([query, ...keywords.filter((k) => k.length > 3)]);
+      // Cosines rounded to 1e-6: Neo4j computes them in float32, the embedded index in float64, and the last digits
+      // would otherwise reorder tuples whose scores tie.
+      for (const e of await source.similarEntities(probes, CANONICAL_COSINE)) {
+        const cosine = Math.round(e.cosine * 1e6) / 1e6;
+        for (const id of e.tupleIds) out.set(id, Math.max(out.get(id) ?? 0, cosine));
       }
-      return { scores: out, exact };
+      return { scores: out, exact: [...found.keys()] };
     },
     (c) => ({ tuples: c.scores.size, exactEntities: c.exact }),
   );
+  const titleTuples = titlePaper ? new Set(await source.paperTuples(titlePaper)) : null;
   // Hybrid score, min–max normalised, threshold 0.6.
   const hybrid = await step(
     'hybrid',
     () => {
       // A question about a named paper ("In \"<title>\", what power density …") is answered from that paper's tuples,
       // as the paragraph pipelines filter their search to it; nothing else competes and no threshold applies.
-      const ids = titlePaper ? new Set(graph.byPaper.get(titlePaper)) : new Set([...stringScore.keys(), ...canonicalScore.scores.keys()]);
+      const ids = titleTuples ?? new Set([...stringScore.keys(), ...canonicalScore.scores.keys()]);
       const raw = [...ids].map((id) => ({ id, s: 0.7 * (canonicalScore.scores.get(id) ?? 0) + 0.3 * (stringScore.get(id) ?? 0) }));
       if (raw.length === 0) return [];
       // Reduced, not spread: the candidate list can be longer than a call's argument limit.
@@ -109,8 +110,8 @@ export async function graphRetrieve(
       const hi = raw.reduce((m, r) => Math.max(m, r.s), -Infinity);
       return raw
         .map((r) => ({ id: r.id, s: hi > lo ? (r.s - lo) / (hi - lo) : 1 }))
-        .filter((r) => titlePaper || r.s >= 0.6)
-        .sort((a, b) => b.s - a.s)
+        .filter((r) => titleTuples || r.s >= 0.6)
+        .sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1))
         .slice(0, 4 * MAX_TUPLES);
     },
     (h) => ({ kept: h.length }),
@@ -118,15 +119,17 @@ export async function graphRetrieve(
   // Multi-hop paths between the question's canonical entities.
   const onPath = await step(
     'multi-hop',
-    () => {
+    async () => {
       const ends = canonicalScore.exact;
       const found = new Set<string>();
       for (let i = 0; i < ends.length; i++)
-        for (let j = i + 1; j < ends.length; j++) for (const id of shortPaths(graph, ends[i], ends[j], 3, 20)) found.add(id);
+        for (let j = i + 1; j < ends.length; j++) for (const id of await source.pathTuples(ends[i], ends[j], 3, 20)) found.add(id);
       return found;
     },
     (p) => ({ tuplesOnPaths: p.size }),
   );
+  // The candidates' tuples, read once (from Neo4j, one round trip).
+  const tuples = await source.tuples([...new Set([...hybrid.map((h) => h.id), ...onPath])]);
   // Re-ranker (the provider's cross-encoder when configured, else offline) and final score.
   const qTerms = new Set(keywords);
   const offlineRerank = (t: IndexedTuple) => {
@@ -138,13 +141,14 @@ export async function graphRetrieve(
   return step(
     'rerank',
     async () => {
+      const ranked = hybrid.filter((h) => tuples.has(h.id));
       let provider: number[] | null = null;
       let note = 'offline';
-      if (reranker && hybrid.length > 0) {
+      if (reranker && ranked.length > 0) {
         try {
           provider = await reranker.score(
             analysis.question,
-            hybrid.map(({ id }) => graph.tuples.get(id)!.text),
+            ranked.map(({ id }) => tuples.get(id)!.text),
           );
           note = reranker.id;
         } catch (error) {
@@ -152,48 +156,21 @@ export async function graphRetrieve(
           note = `offline (re-ranker ${reranker.id} failed: ${(error as Error).message.slice(0, 160)})`;
         }
       }
-      const scored = hybrid.map(({ id, s }, i) => {
-        const t = graph.tuples.get(id)!;
+      const scored = ranked.map(({ id, s }, i) => {
+        const t = tuples.get(id)!;
         const rr = provider ? provider[i] : offlineRerank(t);
         const final = 0.7 * rr + 0.3 * s + (onPath.has(id) ? 0.2 : 0);
         return { tuple: t, score: final, onPath: onPath.has(id) };
       });
-      const kept = new Set(hybrid.map((h) => h.id));
-      for (const id of onPath)
-        if (!kept.has(id) && (!titlePaper || graph.tuples.get(id)!.paperId === titlePaper))
-          scored.push({ tuple: graph.tuples.get(id)!, score: 0.2, onPath: true });
+      const kept = new Set(ranked.map((h) => h.id));
+      for (const id of onPath) {
+        const t = tuples.get(id);
+        if (t && !kept.has(id) && (!titlePaper || t.paperId === titlePaper)) scored.push({ tuple: t, score: 0.2, onPath: true });
+      }
       return { hits: scored.sort((a, b) => b.score - a.score || (a.tuple.id < b.tuple.id ? -1 : 1)).slice(0, MAX_TUPLES), reranker: note };
     },
     (h) => ({ reranker: h.reranker, tuples: h.hits.length, top: h.hits.slice(0, 3).map((x) => x.tuple.text) }),
   ).then((r) => r.hits);
-}
-
-/** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities (breadth first, bounded). */
-export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number): string[] {
-  const out = new Set<string>();
-  // Paths are at most a few hops: the nodes on them are kept as a short array, not a set per partial path.
-  let frontier: { node: string; edges: string[]; nodes: string[] }[] = [{ node: from, edges: [], nodes: [from] }];
-  let found = 0;
-  for (let depth = 0; depth < maxHops && frontier.length && found < limit; depth++) {
-    const next: typeof frontier = [];
-    const last = depth === maxHops - 1;
-    for (const f of frontier) {
-      for (const [n, id] of graph.adjacency.get(f.node) ?? []) {
-        if (n === to) {
-          for (const e of f.edges) out.add(e);
-          out.add(id);
-          if (++found >= limit) return [...out];
-          continue;
-        }
-        // On the last hop only the target counts; hubs ("power density", "solvent") connect everything, and paths
-        // through them explain nothing.
-        if (last || next.length >= 2000 || f.nodes.includes(n) || (graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
-        next.push({ node: n, edges: [...f.edges, id], nodes: [...f.nodes, n] });
-      }
-    }
-    frontier = next;
-  }
-  return [...out];
 }
 
 /** Method D's keyword selection: lemmas of nouns, proper nouns, adjectives and verbs, longer than two characters. */
@@ -204,13 +181,13 @@ export function keywordLemmas(question: string): string[] {
   return [...new Set(lemmas.filter((w) => w.length > 2).map((w) => (/^[a-z]+$/i.test(w) && w === w.toLowerCase() ? stemmer(w) : w.replace(/[−–]/g, '-'))))];
 }
 
-export function graphKeywordRetrieve(graph: GraphIndex, question: string, budget = 60): { keywords: string[]; hits: ScoredTuple[] } {
+export async function graphKeywordRetrieve(source: GraphCandidateSource, question: string, budget = 60): Promise<{ keywords: string[]; hits: ScoredTuple[] }> {
   const keywords = keywordLemmas(question).filter((k) => !QUESTION_WORDS.has(k.toLowerCase()));
+  const postings = await source.termPostings([...new Set([...keywords, ...keywords.map((k) => k.toLowerCase())])], Infinity);
   const counts = new Map<string, number>();
-  for (const k of keywords) for (const id of graph.byTerm.get(k) ?? graph.byTerm.get(k.toLowerCase()) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const hits = [...counts]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, budget)
-    .map(([id, n]) => ({ tuple: graph.tuples.get(id)!, score: n / Math.max(keywords.length, 1), onPath: false }));
+  for (const k of keywords) for (const id of postings.get(k) ?? postings.get(k.toLowerCase()) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const chosen = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, budget);
+  const tuples = await source.tuples(chosen.map(([id]) => id));
+  const hits = chosen.filter(([id]) => tuples.has(id)).map(([id, n]) => ({ tuple: tuples.get(id)!, score: n / Math.max(keywords.length, 1), onPath: false }));
   return { keywords, hits };
 }

@@ -1,0 +1,106 @@
+import { sparse, sparseDot } from '../embedding/embedder.ts';
+import type { GraphIndex, IndexedTuple } from './graph-index.ts';
+import type { RetrievalIndex } from './index.ts';
+
+/**
+ * Where the graph pipelines find their candidate tuples. The ranking (graph-search.ts) is the same whichever
+ * source answers; only these look-ups differ. Two implementations: the embedded one over the in-process graph
+ * index (below), and Neo4j (graph-sources/neo4j.ts: full-text, vector and path queries), chosen by NEO4J_URI.
+ */
+export interface GraphCandidateSource {
+  readonly kind: 'embedded' | 'neo4j';
+  /** Tuples in the graph (string retrieval ignores terms held by more than a fifth of them). */
+  tupleCount(): Promise<number>;
+  /** For each term held by at most `maxTuples` tuples, the ids of those tuples (terms over the cap are left out). */
+  termPostings(terms: string[], maxTuples: number): Promise<Map<string, string[]>>;
+  /** The tuples of each canonical entity that exists (a merged entity's members' tuples included). */
+  entityTuples(keys: string[]): Promise<Map<string, string[]>>;
+  /** Canonical entities whose embedded label has cosine ≥ minCosine with a probe: the best cosine and their tuples. */
+  similarEntities(probes: Float32Array[], minCosine: number): Promise<{ key: string; cosine: number; tupleIds: string[] }[]>;
+  /** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities, through no hub, at most `limit` paths. */
+  pathTuples(from: string, to: string, maxHops: number, limit: number): Promise<string[]>;
+  /** A paper's tuple ids. */
+  paperTuples(paperId: string): Promise<string[]>;
+  /** The tuples with these ids, as retrieval reads them (ids that do not exist are left out). */
+  tuples(ids: string[]): Promise<Map<string, IndexedTuple>>;
+}
+
+/**
+ * A source for a retrieval index: Neo4j's answers are turned into tuples the same way, and its entity vectors are
+ * (re)written for the index's embedder on first use, so they always match the question's probes.
+ */
+export type GraphSourceFactory = (index: RetrievalIndex) => Promise<GraphCandidateSource>;
+
+/** Entities with more edges than this are hubs ("power density", "solvent"): paths through them explain nothing. */
+export const HUB_DEGREE = 200;
+
+/** The embedded source: the graph index built in process from the relational database. */
+export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
+  return {
+    kind: 'embedded',
+    tupleCount: async () => graph.tuples.size,
+    async termPostings(terms, maxTuples) {
+      const out = new Map<string, string[]>();
+      for (const t of terms) {
+        const ids = graph.byTerm.get(t);
+        if (ids && ids.length <= maxTuples) out.set(t, ids);
+      }
+      return out;
+    },
+    async entityTuples(keys) {
+      const out = new Map<string, string[]>();
+      for (const k of keys) {
+        const e = graph.entityByKey.get(k);
+        if (e) out.set(k, e.tupleIds);
+      }
+      return out;
+    },
+    async similarEntities(probes, minCosine) {
+      const sparseProbes = probes.map(sparse);
+      const out: { key: string; cosine: number; tupleIds: string[] }[] = [];
+      for (const e of graph.entities) {
+        let best = 0;
+        for (const p of sparseProbes) best = Math.max(best, sparseDot(p, e.vector));
+        if (best >= minCosine) out.push({ key: e.key, cosine: best, tupleIds: e.tupleIds });
+      }
+      return out;
+    },
+    pathTuples: async (from, to, maxHops, limit) => shortPaths(graph, from, to, maxHops, limit),
+    paperTuples: async (paperId) => graph.byPaper.get(paperId) ?? [],
+    async tuples(ids) {
+      const out = new Map<string, IndexedTuple>();
+      for (const id of ids) {
+        const t = graph.tuples.get(id);
+        if (t) out.set(id, t);
+      }
+      return out;
+    },
+  };
+}
+
+/** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities (breadth first, bounded). */
+export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number): string[] {
+  const out = new Set<string>();
+  // Paths are at most a few hops: the nodes on them are kept as a short array, not a set per partial path.
+  let frontier: { node: string; edges: string[]; nodes: string[] }[] = [{ node: from, edges: [], nodes: [from] }];
+  let found = 0;
+  for (let depth = 0; depth < maxHops && frontier.length && found < limit; depth++) {
+    const next: typeof frontier = [];
+    const last = depth === maxHops - 1;
+    for (const f of frontier) {
+      for (const [n, id] of graph.adjacency.get(f.node) ?? []) {
+        if (n === to) {
+          for (const e of f.edges) out.add(e);
+          out.add(id);
+          if (++found >= limit) return [...out];
+          continue;
+        }
+        // On the last hop only the target counts; hubs connect everything.
+        if (last || next.length >= 2000 || f.nodes.includes(n) || (graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
+        next.push({ node: n, edges: [...f.edges, id], nodes: [...f.nodes, n] });
+      }
+    }
+    frontier = next;
+  }
+  return [...out];
+}
