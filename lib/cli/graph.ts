@@ -3,11 +3,13 @@ import { openMigratedDatabase } from '../db/client.ts';
 import { undoMerge } from '../db/graph.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { buildGraph } from '../graph/build.ts';
-import { configuredGraphStore, configuredTupleExtractor } from '../graph/select.ts';
+import { configuredTupleExtractor } from '../graph/select.ts';
+import { createNeo4jGraphStore, neo4jDriver } from '../graph/stores/neo4j.ts';
+import { writeNeo4jRetrievalLayer } from '../retrieval/graph-sources/neo4j.ts';
 import { syncGraphToStore } from '../graph/sync.ts';
 
 const usage = `usage: npm run graph:build     extract tuples and entities from the structured records (incremental)
-       npm run graph:sync      push the graph from the relational database to the configured store (Neo4j)
+       npm run graph:sync      push the graph from the relational database to Neo4j (NEO4J_URI) and index it for retrieval
        npm run graph:undo-merge -- <entity key>   make a merged entity its own again`;
 
 async function main() {
@@ -40,17 +42,26 @@ async function main() {
       console.log(r.count ? `${key} is its own entity again` : `no entity with key ${key ?? '(none given)'}`);
       if (!r.count) process.exitCode = 1;
     } else if (what === 'sync') {
-      const store = configuredGraphStore(db, cfg);
-      if (store.kind === 'embedded') {
+      if (!cfg.neo4j) {
         console.log('no Neo4j is configured (NEO4J_URI): the embedded store already reads the relational tables; nothing to push');
         return;
       }
-      const pushed = await syncGraphToStore(db, store);
-      const c = await store.counts();
-      console.log(
-        `pushed ${pushed.entities} entities and ${pushed.tuples} tuples to Neo4j in ${pushed.seconds.toFixed(1)} s; it now holds ${c.entities} entities and ${c.tuples} tuples`,
-      );
-      await store.close();
+      const driver = neo4jDriver(cfg.neo4j);
+      const database = cfg.neo4j.database ?? undefined;
+      const store = createNeo4jGraphStore(driver, { database });
+      try {
+        const pushed = await syncGraphToStore(db, store);
+        const c = await store.counts();
+        console.log(
+          `pushed ${pushed.entities} entities and ${pushed.tuples} tuples to Neo4j in ${pushed.seconds.toFixed(1)} s; it now holds ${c.entities} entities and ${c.tuples} tuples`,
+        );
+        const layer = await writeNeo4jRetrievalLayer(driver, db, { database });
+        console.log(
+          `retrieval layer: terms of ${layer.tuples} tuples under a full-text index, ${layer.canonicalEntities} canonical entities, ${layer.seconds.toFixed(1)} s (entity vectors are written by the first graph question, for the embedder it uses)`,
+        );
+      } finally {
+        await store.close();
+      }
     } else {
       console.error(usage);
       process.exitCode = 2;

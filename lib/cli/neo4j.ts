@@ -12,7 +12,7 @@ const usage = `usage: npm run neo4j:dev [-- --port 7687] [--store <folder>]
        npm run test:neo4j [-- --report <vitest json>]`;
 
 /** The test files that talk to a real Neo4j (each skips without NEO4J_URI; here none may skip). They share one server, so they run one file at a time. */
-const NEO4J_SUITES = ['lib/graph/stores/neo4j.test.ts', 'lib/graph/sync.neo4j.test.ts'];
+const NEO4J_SUITES = ['lib/graph/stores/neo4j.test.ts', 'lib/graph/sync.neo4j.test.ts', 'lib/retrieval/graph-sources/parity.neo4j.test.ts'];
 
 async function main() {
   const [what, ...rest] = process.argv.slice(2);

@@ -6,6 +6,8 @@ import { corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { createEmbedder } from '../embedding/select.ts';
 import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
 import { retrieve } from './run.ts';
+import { neo4jGraphSources } from '../retrieval/graph-sources/neo4j.ts';
+import { neo4jDriver } from '../graph/stores/neo4j.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
 import { llmReformulator, rulesReformulator, type Reformulator } from '../retrieval/reformulate.ts';
@@ -50,7 +52,9 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
     }
     return current.index;
   };
-  const options: RetrieveOptions = { reformulator, tupleReranker, modelConfigured: !!cfg.llm };
+  // With NEO4J_URI the graph pipelines read their candidates from Neo4j (after `npm run graph:sync`).
+  const graphSource = cfg.neo4j ? neo4jGraphSources(neo4jDriver(cfg.neo4j), { database: cfg.neo4j.database ?? undefined }) : undefined;
+  const options: RetrieveOptions = { reformulator, tupleReranker, graphSource, modelConfigured: !!cfg.llm };
   return {
     index,
     reformulator,
