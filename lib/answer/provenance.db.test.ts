@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { findEntities, mergeFamily, tuplesTouching } from '../db/graph.ts';
-import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { neighbourhood } from '../graph/explore.ts';
 import { provenanceDetails } from './provenance.ts';
 
 let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
-  const dir = tempDir();
-  await runIngest(db, readConfig({}), [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], {
-    trigger: 'cli',
-  });
+  await ingestFixtureCorpus(db);
 });
 afterAll(async () => {
   await db?.close();

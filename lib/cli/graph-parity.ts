@@ -43,8 +43,13 @@ async function main() {
     console.log(`${report.pipeline} on ${report.questions} questions, embedded graph index vs Neo4j`);
     console.log(`  top-${report.k} tuple overlap ${f(report.tupleOverlap)}, identical ranked top-${report.k} ${f(report.identicalTuples)}`);
     console.log(`  top-5 paragraph overlap ${f(report.paragraphOverlap)}, same first paper ${f(report.samePaperAt1)}`);
-    console.log(`  embedded: p50 ${report.embedded.p50Ms.toFixed(1)} ms, p95 ${report.embedded.p95Ms.toFixed(1)} ms, DOI@5 ${f(report.embedded.doiAt5)}`);
-    console.log(`  neo4j:    p50 ${report.neo4j.p50Ms.toFixed(1)} ms, p95 ${report.neo4j.p95Ms.toFixed(1)} ms, DOI@5 ${f(report.neo4j.doiAt5)}`);
+    for (const [name, m] of [
+      ['embedded', report.embedded],
+      ['neo4j', report.neo4j],
+    ] as const)
+      console.log(
+        `  ${name.padEnd(9)} p50 ${m.latency_ms.p50.toFixed(1)} ms, p95 ${m.latency_ms.p95.toFixed(1)} ms, DOI@5 ${f(m.doi_at_5)}, par@5 ${f(m.recall_at_5_paragraph)}, val@3 ${f(m.value_at_3)}, abstention ${f(m.abstain_rate_unanswerable)}`,
+      );
     console.log(`  ${report.differences.length} questions differ${report.differences.length ? '; the first ten:' : ''}`);
     for (const d of report.differences.slice(0, 10))
       console.log(

@@ -4,7 +4,7 @@ import type { RetrievalResult, RetrieveOptions } from '../pipelines/types.ts';
 import type { GraphSourceFactory } from '../retrieval/graph-source.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import type { EvaluationQuestion } from './questions.ts';
-import { percentile } from './retrieval-metrics.ts';
+import { aggregate, type PipelineMetrics, scoreQuestion } from './retrieval-metrics.ts';
 
 /**
  * Retrieval parity between the embedded graph and Neo4j: every question is answered by a graph pipeline twice,
@@ -20,13 +20,6 @@ export interface ParityDifference {
   neo4jOnly: string[];
 }
 
-export interface ParitySide {
-  p50Ms: number;
-  p95Ms: number;
-  /** Questions whose top-5 papers include the answer's DOI (doi questions only). */
-  doiAt5: number | null;
-}
-
 export interface ParityReport {
   pipeline: PipelineName;
   questions: number;
@@ -39,8 +32,9 @@ export interface ParityReport {
   paragraphOverlap: number;
   /** Share of questions whose first paper is the same on both sides. */
   samePaperAt1: number;
-  embedded: ParitySide;
-  neo4j: ParitySide;
+  /** Each side's retrieval metrics and latency, scored as `npm run eval` scores them. */
+  embedded: PipelineMetrics;
+  neo4j: PipelineMetrics;
   differences: ParityDifference[];
 }
 
@@ -67,16 +61,8 @@ export async function graphParity(
     rows.push({ q, embedded, neo4j: fromNeo4j });
     opts.onQuestion?.(rows.length);
   }
-  const side = (pick: (r: (typeof rows)[number]) => RetrievalResult): ParitySide => {
-    const latencies = rows.map((r) => pick(r).latencyMs);
-    const doiRows = rows.filter((r) => r.q.type === 'doi' && r.q.answer_doi);
-    const found = doiRows.filter((r) =>
-      pick(r)
-        .papers.slice(0, 5)
-        .some((p) => p.doi?.toLowerCase() === r.q.answer_doi?.toLowerCase()),
-    ).length;
-    return { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), doiAt5: doiRows.length ? found / doiRows.length : null };
-  };
+  const sourceIds = new Map([...index.papers.values()].map((p) => [p.id, p.sourceId]));
+  const side = (pick: (r: (typeof rows)[number]) => RetrievalResult) => aggregate(rows.map((r) => scoreQuestion(r.q, pick(r), sourceIds)));
   const differences: ParityDifference[] = [];
   let tupleSum = 0;
   let identical = 0;

@@ -6,10 +6,10 @@ import { readConfig } from '../config.ts';
 import { campaignItemsWithGrades, createCampaign, getCampaign, saveGrade, setAdjudication, setCampaignStatus } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
 import { listAnswers } from '../db/answers.ts';
-import { runIngest } from '../jobs/import-job.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
+import { tempDir } from '../testing/fixtures.ts';
 import { answerOrder, assignedGraders } from './assignment.ts';
 import { historyQuestions, parseCampaignQuestions } from './campaign-questions.ts';
 import { judgeCampaign } from './judge.ts';
@@ -27,8 +27,7 @@ let campaignId: string;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  const dir = tempDir();
-  await runIngest(db, cfg, [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], { trigger: 'cli' });
+  await ingestFixtureCorpus(db, cfg);
   const auth = createAuth(db, cfg);
   for (const name of ['admin', 'ann', 'bob', 'rita']) {
     const res = await auth.handler(

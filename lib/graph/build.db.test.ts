@@ -3,10 +3,9 @@ import type { Database } from '../db/database.ts';
 import { allowMerge, graphCounts, mergeGroups, tuplesTouching, undoMerge, upsertEntities } from '../db/graph.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { canonicalizeEntities } from './canonicalize.ts';
-import { runIngest } from '../jobs/import-job.ts';
 import { readConfig } from '../config.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { buildGraph } from './build.ts';
 import { answerGraph } from './explore.ts';
 import { createEmbeddedGraphStore } from './stores/embedded.ts';
@@ -16,10 +15,7 @@ const testConfig = readConfig({});
 let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
-  const dir = tempDir();
-  await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], {
-    trigger: 'cli',
-  });
+  await ingestFixtureCorpus(db, testConfig);
 });
 afterAll(async () => {
   await db?.close();

@@ -1,13 +1,11 @@
-import neo4j from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import type { GraphStore } from './store.ts';
 import { createEmbeddedGraphStore } from './stores/embedded.ts';
-import { createNeo4jGraphStore, neo4jDriver } from './stores/neo4j.ts';
+import { createNeo4jGraphStore } from './stores/neo4j.ts';
+import { emptyTestNeo4j } from '../testing/neo4j.ts';
 import { syncGraphToStore } from './sync.ts';
 
 /**
@@ -23,13 +21,9 @@ describe.skipIf(!uri)('graph:sync round trip on a real Neo4j', () => {
   let embedded: GraphStore;
   beforeAll(async () => {
     db = await openTestDatabase();
-    const dir = tempDir();
-    await runIngest(db, readConfig({}), [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], {
-      trigger: 'cli',
-    });
-    const driver = neo4jDriver({ uri: uri!, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' });
-    await driver.executeQuery('MATCH (n:Entity) DETACH DELETE n', {}, { database: process.env.NEO4J_DATABASE, routing: neo4j.routing.WRITE });
-    neo = createNeo4jGraphStore(driver, { database: process.env.NEO4J_DATABASE });
+    await ingestFixtureCorpus(db);
+    const { driver, database } = await emptyTestNeo4j(uri!);
+    neo = createNeo4jGraphStore(driver, { database });
     embedded = createEmbeddedGraphStore(db);
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import neo4j, { EagerResult, Record as Neo4jRecord, Relationship, int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { describeGraphStoreContract } from '../store.contract.ts';
-import { createNeo4jGraphStore, neo4jDriver, type Neo4jQueryRunner } from './neo4j.ts';
+import { createNeo4jGraphStore, type Neo4jQueryRunner } from './neo4j.ts';
+import { emptyTestNeo4j } from '../../testing/neo4j.ts';
 
 /**
  * Unit tests against a fake executeQuery that answers with the driver's own Record, Relationship and
@@ -154,8 +155,7 @@ if (!uri) {
   });
 } else {
   describeGraphStoreContract(`Neo4j at ${uri}`, async () => {
-    const driver = neo4jDriver({ uri, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' });
-    await driver.executeQuery('MATCH (n:Entity) DETACH DELETE n', {}, { database: process.env.NEO4J_DATABASE, routing: neo4j.routing.WRITE });
-    return createNeo4jGraphStore(driver, { database: process.env.NEO4J_DATABASE });
+    const { driver, database } = await emptyTestNeo4j(uri);
+    return createNeo4jGraphStore(driver, { database });
   });
 }

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { graphParity } from '../../evaluation/graph-parity.ts';
-import { createNeo4jGraphStore, neo4jDriver } from '../../graph/stores/neo4j.ts';
+import { createNeo4jGraphStore } from '../../graph/stores/neo4j.ts';
+import { emptyTestNeo4j } from '../../testing/neo4j.ts';
 import { syncGraphToStore } from '../../graph/sync.ts';
-import { runIngest } from '../../jobs/import-job.ts';
 import { retrieve } from '../../pipelines/run.ts';
 import { createRetrievalService } from '../../pipelines/service.ts';
 import { openTestDatabase } from '../../testing/database.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../testing/fixtures.ts';
+import { ingestFixtureCorpus } from '../../testing/fixture-corpus.ts';
+import { corpusPapers } from '../../testing/fixtures.ts';
 import type { GraphIndex } from '../graph-index.ts';
 import { embeddedGraphSource, type GraphCandidateSource, type GraphSourceFactory } from '../graph-source.ts';
 import type { RetrievalIndex } from '../index.ts';
@@ -26,6 +27,7 @@ const sorted = (ids: string[] | undefined) => [...(ids ?? [])].sort();
 describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
   let db: Database;
   let driver: Driver;
+  let database: string | undefined;
   let index: RetrievalIndex;
   let graph: GraphIndex;
   let embedded: GraphCandidateSource;
@@ -33,18 +35,14 @@ describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
   let fromNeo4j: GraphCandidateSource;
   beforeAll(async () => {
     db = await openTestDatabase();
-    const dir = tempDir();
-    await runIngest(db, readConfig({}), [writeCorpusJsonl(dir, 'papers.jsonl', corpusPapers), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)], {
-      trigger: 'cli',
-    });
-    driver = neo4jDriver({ uri: uri!, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' });
-    await driver.executeQuery('MATCH (n) DETACH DELETE n', {}, { database: process.env.NEO4J_DATABASE, routing: neo4j.routing.WRITE });
-    await syncGraphToStore(db, createNeo4jGraphStore(driver, { database: process.env.NEO4J_DATABASE }));
-    await writeNeo4jRetrievalLayer(driver, db, { database: process.env.NEO4J_DATABASE });
+    await ingestFixtureCorpus(db);
+    ({ driver, database } = await emptyTestNeo4j(uri!));
+    await syncGraphToStore(db, createNeo4jGraphStore(driver, { database: database }));
+    await writeNeo4jRetrievalLayer(driver, db, { database: database });
     index = await createRetrievalService(db, readConfig({})).index();
     graph = await index.graph.get();
     embedded = embeddedGraphSource(graph);
-    sources = neo4jGraphSources(driver, { database: process.env.NEO4J_DATABASE });
+    sources = neo4jGraphSources(driver, { database: database });
     fromNeo4j = await sources(index);
   });
   afterAll(async () => {
@@ -131,10 +129,10 @@ describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
   });
 
   it('says what to run when Neo4j holds no retrieval layer', async () => {
-    await driver.executeQuery('MATCH (m:AssayRetrievalLayer) DELETE m', {}, { database: process.env.NEO4J_DATABASE, routing: neo4j.routing.WRITE });
-    const fresh = neo4jGraphSources(driver, { database: process.env.NEO4J_DATABASE });
+    await driver.executeQuery('MATCH (m:AssayRetrievalLayer) DELETE m', {}, { database: database, routing: neo4j.routing.WRITE });
+    const fresh = neo4jGraphSources(driver, { database: database });
     await expect(fresh(index)).rejects.toThrow(/npm run graph:sync/);
-    await writeNeo4jRetrievalLayer(driver, db, { database: process.env.NEO4J_DATABASE });
+    await writeNeo4jRetrievalLayer(driver, db, { database: database });
     await expect(fresh(index)).resolves.toMatchObject({ kind: 'neo4j' });
   });
 });
