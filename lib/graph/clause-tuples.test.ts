@@ -46,4 +46,35 @@ describe('clauseTuples', () => {
     expect(t.paragraphId).toBe('p9');
     expect(text.slice(t.start!, t.end!)).toBe(t.sentence);
   });
+
+  it('takes an abbreviation as the owner, but not the atmosphere, a technique or a unit', () => {
+    const out = brief('At 700 °C, the layered XKFM showed an electrical conductivity of 41.5 S cm−1 in 5% H2 measured by EIS.');
+    expect(out).toContainEqual(expect.objectContaining({ s: 'n:xkfm', o: 'p:conductivity', v: 41.5 }));
+    expect(out.some((t) => ['f:H2', 'n:eis'].includes(t.s))).toBe(false);
+    const unit = brief('At 2.1 GPa the superconducting transition moved to 7.7 K.');
+    expect(unit.some((t) => t.s === 'n:gpa')).toBe(false);
+  });
+
+  it('gives a sentence without an owner the material the paragraph was last about', () => {
+    const out = brief('Single crystals of RbW2O7 were grown from a flux. They become superconducting at T c = 5.4 K and 3.1 K under pressure.');
+    expect(out.filter((t) => t.o === 'p:critical-temperature').map((t) => [t.s, t.v])).toEqual([
+      ['f:O7RbW2', 5.4],
+      ['f:O7RbW2', 3.1],
+    ]);
+    // A new paragraph starts with no owner.
+    expect(brief('They become superconducting at T c = 5.4 K.')).toEqual([]);
+  });
+
+  it('names a property the lexicon lacks by the noun linked to its value, preferring it to a farther lexicon one', () => {
+    const out = brief('The NbTiQ contact layer has a pore size of ~300 nm and a surface roughness (RMS) of 21 nm.');
+    expect(out).toContainEqual(expect.objectContaining({ s: 'n:nbtiq', o: 'p:size', v: 300 }));
+    expect(out).toContainEqual(expect.objectContaining({ s: 'n:nbtiq', o: 'n:surfaceroughness', v: 21 }));
+    // A temperature with no property is a condition, not a claim of its own.
+    expect(brief('The NbTiQ film stays stable in air up to 300 K.').some((t) => t.r === 'has_property')).toBe(false);
+  });
+
+  it('reads words split at a line break as one word', () => {
+    const out = brief('All the Sr3Ru2O8 crystals showed a superconduct- ing transition at around 11 K.');
+    expect(out).toContainEqual(expect.objectContaining({ o: 'p:critical-temperature', v: 11 }));
+  });
 });

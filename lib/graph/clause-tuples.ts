@@ -1,4 +1,4 @@
-import { parseQuantities } from '../structure/quantities.ts';
+import { lookupUnit, parseQuantities } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import { draft, guardedPhraseEntity, materialEntity, valueEntity, type EntityRef, type TupleDraft } from './tuples.ts';
@@ -283,10 +283,11 @@ const POINTER =
 const clauseEntity = (text: string): EntityRef | null => (POINTER.test(text) ? null : guardedPhraseEntity(text));
 
 /** Clause tuples of one sentence (offsets relative to the paragraph through `offset`). */
-function sentenceClauseTuples(sentence: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
+function sentenceClauseTuples(original: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
+  const sentence = joinLineBreaks(original);
   const tokens = tokenize(sentence);
   const out: TupleDraft[] = [];
-  const src = { paragraphId, sentence: sentence.trim(), start: offset, end };
+  const src = { paragraphId, sentence: original.trim(), start: offset, end };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     // A verb group: auxiliaries and adverbs, then a verb; or a copula followed by a phrase ("the conductivity was 0.1 S cm−1").
@@ -375,80 +376,154 @@ function sentenceClauseTuples(sentence: string, offset: number, end: number, par
 const DEVICE =
   /\b(?:(?:single|fuel|solar|button|full|half|symmetric(?:al)?|tubular|micro-SOFC|SOFC|PCFC)\s+)?(?:cells?|films?|electrodes?|cathodes?|anodes?|catalysts?|photocatalysts?|devices?|membranes?|electrolytes?|composites?|coatings?|batter(?:y|ies)|superconductors?|crystals?)\b/gi;
 
-/** Material mentions of a sentence: formulas and lexicon names, with offsets (not English words that parse as symbols). */
+/**
+ * Capitalised abbreviations that are not materials: techniques, reference electrodes, reactions, quantities and
+ * roman numerals. Every other abbreviation of two or more capitals ("PBFM", "LSM-YSZ", "Bi-2212") names what
+ * the paper made or measured, which is what owns a value.
+ */
+const NOT_AN_OWNER =
+  /^(?:XRD|SEM|FESEM|FE-SEM|TEM|HRTEM|HR-TEM|STEM|XPS|UPS|EIS|EDS|EDX|EDXS|EELS|AFM|STM|TGA|DSC|DTA|ICP|ICP-OES|ICP-MS|BET|BJH|FTIR|FT-IR|IR|UV|UV-vis|UV-Vis|NMR|DFT|GGA|PBE|LDA|CV|LSV|RHE|SHE|SCE|NHE|HER|OER|ORR|NRR|CO2RR|PL|XAS|XANES|EXAFS|SAED|FFT|RMS|DOS|PDOS|HOMO|LUMO|VB|CB|RT|AC|DC|ID|OD|ZFC|FC|TOF|TON|FE|FWHM|ECSA|ASR|OCV|OCP|PPD|MPD|SQUID|PPMS|ARPES|CCD|TPR|TPD|H2-TPR|XRF|SI|ESI|NIR|MS|GC|HPLC|CVD|PLD|ALD|SPS|PVD|LED|PCE|EQE|IQE|MPMS|SDW|CDW|HTT|LTO|LTT|STC|NMR|ESR|EPR|XAFS|SAXS|WAXS|GIWAXS|PXRD|HAADF|SPS|[IVX]+)$/;
+
+/** Material mentions of a sentence: formulas, lexicon names and abbreviations, with offsets (not English words that parse as symbols). */
 function materialMentions(sentence: string): { entity: EntityRef; start: number; end: number }[] {
   const out: { entity: EntityRef; start: number; end: number }[] = [];
   for (const m of sentence.matchAll(/[A-Za-z][A-Za-z0-9()[\]·.+\-−δ/:]*[A-Za-z0-9)\]δ]/g)) {
-    const text = m[0];
+    // "ZnO)" at the end of an aside: an unbalanced closing bracket is the aside's, not the formula's.
+    let text = m[0];
+    while (/[)\]]$/.test(text) && (text.match(/[([]/g)?.length ?? 0) < (text.match(/[)\]]/g)?.length ?? 0)) text = text.slice(0, -1);
     // One capital with lower-case letters is a word ("In", "As"); a material token has a digit or two capitals.
-    if (!/\d|[A-Z].*[A-Z]/.test(text) || POINTER.test(text)) continue;
+    if (!/\d|[A-Z].*[A-Z]/.test(text) || POINTER.test(text) || NOT_AN_OWNER.test(text) || lookupUnit(text)) continue;
     const entity = materialEntity(text);
-    if (entity.key.startsWith('n:')) continue;
+    // An unknown name counts only as an abbreviation of a material: three capitals ("PBFM", "LSM-YSZ") or a capital
+    // and a number ("Bi-2212"), no lower-case run that makes it a word, and no ratio of symbols ("C/T", "M/H").
+    if (
+      entity.key.startsWith('n:') &&
+      !(/^[A-Z0-9][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*$/.test(text) && /(?:[A-Z][^A-Z]*){3}|[A-Z].*\d{2}/.test(text) && !/[a-z]{3}/.test(text))
+    )
+      continue;
     out.push({ entity, start: m.index, end: m.index + text.length });
   }
   return out;
 }
 
+/** Properties that are as often processing conditions as results. */
+const GENERIC_PROPERTY = /^(?:temperature|duration|pressure|yield)$/;
+
+// "in 5% H2", "under Ar", "using CH4 as fuel", "vs RHE": a material named as the atmosphere, fuel or reference.
+const CONDITION_BEFORE = /\b(?:in|under|using|vs\.?|versus|against|flowing|humidified|wet|dry|pure)\s+(?:[\d.]+\s*(?:vol\.?\s*|mol\s*)?%\s*)?$/i;
+
+/** Words split at a PDF line break ("superconduct- ing", "mea- surements"), joined for reading; "Ni- and Co-doped" stays. */
+const joinLineBreaks = (s: string): string =>
+  s.replace(/(\p{Ll})- (\p{Ll}+)/gu, (whole, a: string, b: string) => (/^(?:and|or|to|nor|as|but)$/.test(b) ? whole : a + b));
+
+// What links a property named in the sentence's own words to its value: "mobility of 3.4 cm2/Vs", "area = 12 cm2",
+// "thickness ~40 μm", "content is 11 ppm".
+const FREE_PROPERTY =
+  /([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})\s*(?:\([^()]{1,20}\)\s*)?(?:\b(?:of|is|was|are|were|reached|reaches|exceeding|exceeds)\s+|[=:≈~∼]\s*)(?:(?:about|ca\.|approximately|around|nearly|only|up to|as (?:high|low) as)\s+)?[~∼≈]?\s*$/;
+const FREE_PROPERTY_STOP =
+  /\b(?:value|values|average|mean|range|total|maximum|minimum|order|factor|step|steps|ratio|amount|addition|presence|use|x|y|z|we|it|they|which|that|this|these|those|there|temperature|temperatures|time|times|rate of|is|was|are|were|the|a|an|at|in|on|by|for|with|to|from|and|or)$/i;
+
+/** A property the sentence names just before a value, when the lexicon has none of that dimension there. */
+function freeProperty(sentence: string, q: { start: number }): { text: string; start: number; end: number } | null {
+  const m = FREE_PROPERTY.exec(sentence.slice(Math.max(0, q.start - 80), q.start));
+  if (!m) return null;
+  const words = m[1]
+    .split(/\s+/)
+    .filter(
+      (w) =>
+        !/^(?:the|a|an|its|their|high|low|higher|lower|large|small|good|excellent|remarkable|typical|measured|calculated|estimated|obtained|corresponding)$/i.test(
+          w,
+        ),
+    );
+  const head = words.at(-1);
+  if (!head || FREE_PROPERTY_STOP.test(head) || !/^[a-z][a-z-]{2,}$/.test(head) || /(?:ed|ing|ly)$/.test(head) || VERB_FORMS.has(head)) return null;
+  const text = words.slice(-2).join(' ');
+  const start = Math.max(0, q.start - 80) + m.index + m[1].lastIndexOf(text);
+  return { text, start, end: start + text.length };
+}
+
 /**
  * Values stated for a property anywhere in a sentence, whatever its grammar ("achieved high power density
  * (588 mW cm−2) at 500 °C", "a resistance of 5.6 Ωcm2 … for LSC", "LSC films are extraordinarily low (2.0 Ω cm2 …)"):
- * the quantity, the nearest property mention whose dimension it has, the material the sentence says it is of
- * ("for"/"of" after the value, else the nearest before), and a temperature after it as the condition.
+ * the quantity, the nearest property mention whose dimension it has (or, failing one, the noun the sentence
+ * links to the value: "an electron mobility of 3.4 cm2/Vs"), the material the sentence says it is of ("for"/"of"
+ * after the value, else the nearest before, never the atmosphere or reference), else the device it names ("the
+ * cell"), else the one the paragraph was last about ("They show Tc = 9.6 K" after "Crystals of KOs2O6 were
+ * grown."), and a temperature after it as the condition.
  */
-function propertyValueTuples(sentence: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
-  const quantities = parseQuantities(sentence);
-  if (quantities.length === 0) return [];
-  const properties = findProperties(sentence);
-  if (properties.length === 0) return [];
-  const materials = materialMentions(sentence);
+function propertyValueTuples(sentence: string, offset: number, end: number, paragraphId: string | null, discourse: { owner: EntityRef | null }): TupleDraft[] {
+  const stored = sentence.trim();
+  const text = joinLineBreaks(sentence);
+  const materials = materialMentions(text).filter((m) => !CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)));
+  const quantities = parseQuantities(text);
+  const properties = findProperties(text);
   const out: TupleDraft[] = [];
   for (const q of quantities) {
     if (!q.canonical.length) continue;
-    let best: (typeof properties)[number] | null = null;
+    let best: { key: string | null; text: string; start: number; end: number } | null = null;
     let bestGap = Infinity;
     for (const p of properties) {
-      if (p.dimension !== q.dimension) continue;
+      if (p.dimension !== q.dimension && p.dimension !== null) continue;
       const gap = p.end <= q.start ? q.start - p.end : p.start >= q.end ? 2 * (p.start - q.end) : Infinity;
       if (gap < bestGap && gap <= 120) [best, bestGap] = [p, gap];
     }
+    // The noun linked to the value ("roughness (RMS) of 44 nm") beats a lexicon property further away ("pore size of
+    // ~500 nm and surface roughness …"). Temperatures and times without a lexicon property are conditions ("at
+    // 800 °C", "for 2 h"), not claims.
+    if (q.dimension !== 'temperature' && q.dimension !== 'time') {
+      const free = freeProperty(text, q);
+      if (free && (!best || free.end > best.end || best.start >= q.end)) {
+        const lexicon = findProperties(free.text)[0];
+        best = { key: lexicon && lexicon.text.length >= free.text.length - 4 ? lexicon.key : null, ...free };
+      }
+    }
     if (!best) continue;
-    // "… of 5.6 Ωcm2 for LSC", "… of the LSC film": the owner named after the value; "in 5% H2", "in 40 µbar O2"
-    // name the atmosphere, not the owner. Else the material before the property (the clause's subject), else one
-    // between them; else the device the sentence names ("the cell", "the film").
-    const after = materials.find((m) => m.start >= q.end && m.start - q.end <= 60 && /\b(?:for|of)\b/i.test(sentence.slice(q.end, m.start)));
+    const after = materials.find((m) => m.start >= q.end && m.start - q.end <= 60 && /\b(?:for|of)\b/i.test(text.slice(q.end, m.start)));
     const before = materials.filter((m) => m.end <= Math.min(best.start, q.start)).at(-1);
     const inside = materials.find((m) => m.start >= best.end && m.end <= q.start);
-    const device = [...sentence.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1);
-    const owner = (after ?? before ?? inside)?.entity ?? (device ? guardedPhraseEntity(device[0]) : null);
+    const named = (after ?? before ?? inside)?.entity;
+    // A property in the sentence's own words needs a material the sentence names ("scale bar: 100 nm" is about no
+    // material); a processing condition (a temperature, a time, a pressure) does not pass to the material the
+    // paragraph last named ("heated at 160 °C for 1 h" is about the autoclave, not the precursor before).
+    const measured = best.key !== null && !GENERIC_PROPERTY.test(best.key);
+    const device = best.key !== null ? [...text.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1) : undefined;
+    const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured ? discourse.owner : null);
     if (!owner) continue;
+    const object: EntityRef | null = best.key
+      ? { key: `p:${best.key}`, surface: best.text, kind: 'property', formula: null }
+      : guardedPhraseEntity(best.text, true);
+    if (!object || object.key === owner.key) continue;
     const condition =
       q.dimension !== 'temperature' ? quantities.find((c) => c.dimension === 'temperature' && c.start >= q.end && c.start - q.end <= 40) : undefined;
     out.push(
       draft({
         subject: owner,
         relation: 'has_property',
-        object: { key: `p:${best.key}`, surface: best.text, kind: 'property', formula: null },
+        object,
         referenceRelation: condition ? 'measured_at' : null,
         referenceNode: condition ? condition.text : null,
         value: Math.min(...q.canonical),
         valueMax: Math.max(...q.canonical),
         unit: q.canonicalUnit,
         paragraphId,
-        sentence: sentence.trim(),
+        sentence: stored,
         start: offset,
         end,
       }),
     );
   }
+  // The paragraph is about the material this sentence names first (its subject), else still the one before.
+  if (materials.length) discourse.owner = materials[0].entity;
   return out;
 }
 
 /** Clause tuples of every sentence of a paragraph (or caption). */
 export function clauseTuples(text: string, paragraphId: string | null): TupleDraft[] {
   const out: TupleDraft[] = [];
+  const discourse = { owner: null as EntityRef | null };
   for (const s of splitSentences(text)) {
     for (const t of sentenceClauseTuples(s.text, s.start, s.end, paragraphId)) out.push(t);
-    for (const t of propertyValueTuples(s.text, s.start, s.end, paragraphId)) out.push(t);
+    for (const t of propertyValueTuples(s.text, s.start, s.end, paragraphId, discourse)) out.push(t);
   }
   return out;
 }
@@ -464,4 +539,12 @@ export const clauseRulesSource = (): string =>
     subjectOf.toString(),
     propertyValueTuples.toString(),
     DEVICE.source,
+    NOT_AN_OWNER.source,
+    CONDITION_BEFORE.source,
+    GENERIC_PROPERTY.source,
+    FREE_PROPERTY.source,
+    FREE_PROPERTY_STOP.source,
+    freeProperty.toString(),
+    materialMentions.toString(),
+    joinLineBreaks.toString(),
   ].join('\n');

@@ -8,14 +8,16 @@ import type { QuestionAnalysis } from './question.ts';
 import type { StepFn } from '../common/trace.ts';
 import type { ScoredTuple } from './evidence.ts';
 import { quantityMatch } from './facets.ts';
+import { materialEntity } from '../graph/tuples.ts';
 
 /**
  * Graph retrieval.
  * - `graph` (method B): keywords from the optimised question; string retrieval (tuples holding every keyword
  *   first, else at least two; score = share of keywords); canonical retrieval (the question's canonical
- *   materials and properties exactly, and entities whose embedded label has cosine ≥ 0.7 with the question or a
+ *   materials, properties and the unknown names it gives ("PCCO") exactly, and entities whose embedded label has cosine ≥ 0.7 with the question or a
  *   keyword); hybrid S = 0.7·canonical + 0.3·string, min–max normalised, below 0.6 dropped; re-ranked over up to
- *   4 × max_tuples candidates by an offline re-ranker (term overlap with the question plus value agreement in
+ *   4 × max_tuples candidates by an offline re-ranker (keyword overlap weighted by each keyword's inverse document
+ *   frequency over the tuples, plus value agreement in
  *   canonical units), final = 0.7·rerank + 0.3·S; tuples on ≤ 3-hop paths between the question's entities get a
  *   bonus; max_tuples = 300.
  * - `graph-keyword` (method D): lemmas of nouns, proper nouns, adjectives and verbs (compromise's tagger) longer
@@ -64,25 +66,34 @@ export async function graphRetrieve(
     (k) => ({ keywords: k }),
   );
   // String retrieval.
-  const stringScore = await step(
+  const { stringScore, weights } = await step(
     'string-retrieval',
     async () => {
       // Keywords on more than a fifth of all tuples ("cell", "temperature") select nothing useful and cost most.
-      const postings = await source.termPostings(keywords, (await source.tupleCount()) * 0.2);
+      const total = await source.tupleCount();
+      const cap = total * 0.2;
+      const postings = await source.termPostings(keywords, cap);
       const counts = new Map<string, number>();
       for (const ids of postings.values()) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
       const all = [...counts].filter(([, n]) => n === keywords.length);
       const chosen = all.length > 0 ? all : [...counts].filter(([, n]) => n >= Math.min(2, keywords.length));
-      return new Map(chosen.map(([id, n]) => [id, n / Math.max(keywords.length, 1)]));
+      // Each keyword's inverse document frequency over the tuples, for the re-ranker: the rare name the question
+      // is about ("PCCO") says more than the words for its form ("single crystals"). A keyword past the cap, or
+      // in no tuple, weighs as one at the cap.
+      const weights = new Map(keywords.map((k) => [k, Math.log(1 + total / Math.max(postings.get(k)?.length ?? cap, 1))]));
+      return { stringScore: new Map(chosen.map(([id, n]) => [id, n / Math.max(keywords.length, 1)])), weights };
     },
-    (m) => ({ tuples: m.size }),
+    (m) => ({ tuples: m.stringScore.size, weights: Object.fromEntries([...m.weights].map(([k, w]) => [k, Math.round(w * 100) / 100])) }),
   );
   // Canonical retrieval: exact canonical keys, then embedded labels.
   const canonicalScore = await step(
     'canonical-retrieval',
     async () => {
       const out = new Map<string, number>();
-      const found = await source.entityTuples([...analysis.materials, ...analysis.properties.map((p) => `p:${p}`)]);
+      // The question's materials and properties, and the names it gives that no lexicon knows ("PCCO", "BSCCO"),
+      // under the key the extractor gives such a name.
+      const named = analysis.entityWords.map((w) => materialEntity(w).key).filter((k) => k.startsWith('n:'));
+      const found = await source.entityTuples([...new Set([...analysis.materials, ...named, ...analysis.properties.map((p) => `p:${p}`)])]);
       for (const ids of found.values()) for (const id of ids) out.set(id, 1);
       const probes = await embed([query, ...keywords.filter((k) => k.length > 3)]);
       // Cosines rounded to 1e-6: Neo4j computes them in float32, the embedded index in float64, and the last digits
@@ -131,12 +142,12 @@ export async function graphRetrieve(
   // The candidates' tuples, read once (from Neo4j, one round trip).
   const tuples = await source.tuples([...new Set([...hybrid.map((h) => h.id), ...onPath])]);
   // Re-ranker (the provider's cross-encoder when configured, else offline) and final score.
-  const qTerms = new Set(keywords);
+  const weightSum = [...weights.values()].reduce((a, w) => a + w, 0);
   const offlineRerank = (t: IndexedTuple) => {
     let overlap = 0;
-    for (const k of qTerms) if (t.terms.has(k)) overlap++;
+    for (const [k, w] of weights) if (t.terms.has(k)) overlap += w;
     const values = analysis.quantities.length ? analysis.quantities.reduce((a, q) => a + quantityMatch(t.quantities, q), 0) / analysis.quantities.length : 0;
-    return 0.7 * (qTerms.size ? overlap / qTerms.size : 0) + 0.3 * values;
+    return 0.7 * (weightSum ? overlap / weightSum : 0) + 0.3 * values;
   };
   return step(
     'rerank',

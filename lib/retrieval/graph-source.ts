@@ -1,4 +1,4 @@
-import { sparse, sparseDot } from '../embedding/embedder.ts';
+import { sparse } from '../embedding/embedder.ts';
 import type { GraphIndex, IndexedTuple } from './graph-index.ts';
 import type { RetrievalIndex } from './index.ts';
 
@@ -56,13 +56,21 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
       return out;
     },
     async similarEntities(probes, minCosine) {
-      const sparseProbes = probes.map(sparse);
-      const out: { key: string; cosine: number; tupleIds: string[] }[] = [];
-      for (const e of graph.entities) {
-        let best = 0;
-        for (const p of sparseProbes) best = Math.max(best, sparseDot(p, e.vector));
-        if (best >= minCosine) out.push({ key: e.key, cosine: best, tupleIds: e.tupleIds });
+      const n = graph.entities.length;
+      const best = new Float64Array(n);
+      const dot = new Float64Array(n);
+      for (const p of probes.map(sparse)) {
+        // The same products summed in the same order as sparseDot, so the cosines are bit for bit the same.
+        dot.fill(0);
+        for (let j = 0; j < p.idx.length; j++) {
+          const w = p.val[j];
+          const column = graph.entityColumns[p.idx[j]];
+          for (let i = 0; i < n; i++) dot[i] += w * column[i];
+        }
+        for (let i = 0; i < n; i++) if (dot[i] > best[i]) best[i] = dot[i];
       }
+      const out: { key: string; cosine: number; tupleIds: string[] }[] = [];
+      for (let i = 0; i < n; i++) if (best[i] >= minCosine) out.push({ key: graph.entities[i].key, cosine: best[i], tupleIds: graph.entities[i].tupleIds });
       return out;
     },
     pathTuples: async (from, to, maxHops, limit) => shortPaths(graph, from, to, maxHops, limit),

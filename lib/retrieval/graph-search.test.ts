@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createTrace } from '../common/trace.ts';
+import type { RetrievalTupleRow } from '../db/graph.ts';
+import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
+import { lazyGraphIndex } from './graph-index.ts';
+import { graphRetrieve } from './graph-search.ts';
+import { embeddedGraphSource } from './graph-source.ts';
+import { analyseQuestion } from './question.ts';
+
+// Invented tuples (no corpus text): one claim about a named material, one about unnamed "single crystals" with the
+// same value, and many other tuples about single crystals, so "single" and "crystals" are common words here.
+function row(id: string, subject: [string, string], object: [string, string], extra: Partial<RetrievalTupleRow> = {}): RetrievalTupleRow {
+  return {
+    id,
+    subjectKey: subject[0],
+    subjectLabel: subject[1],
+    subjectCanonical: subject[0],
+    subjectCanonicalLabel: subject[1],
+    relation: 'has_property',
+    objectKey: object[0],
+    objectLabel: object[1],
+    objectCanonical: object[0],
+    objectCanonicalLabel: object[1],
+    referenceRelation: null,
+    referenceNode: null,
+    value: null,
+    valueMax: null,
+    unit: null,
+    causal: false,
+    paperId: `paper-${id}`,
+    paragraphId: `para-${id}`,
+    sentence: null,
+    ...extra,
+  };
+}
+
+const TC: [string, string] = ['p:critical-temperature', 'superconducting transition temperature'];
+const rows: RetrievalTupleRow[] = [
+  row('named', ['n:qkco', 'QKCO'], TC, { value: 21.5, valueMax: 21.5, unit: 'K' }),
+  row('crystals', ['n:singlecrystals', 'single crystals'], TC, { value: 21.5, valueMax: 21.5, unit: 'K' }),
+  ...Array.from({ length: 30 }, (_, i) =>
+    row(`filler${String(i).padStart(2, '0')}`, ['n:singlecrystals', 'single crystals'], [`n:flux${i}`, `flux ${i}`], { relation: 'grown_from' }),
+  ),
+];
+
+describe('graphRetrieve', () => {
+  it('weighs the rare name a question is about above its common words', async () => {
+    const embedder = localTextEmbedder(fitLocalHashEmbedder(rows.flatMap((r) => [r.subjectLabel, r.objectLabel])));
+    const graph = await lazyGraphIndex(async () => rows, embedder).get();
+    const question = 'Which paper reports a Tc of 21.5 K for single crystals of QKCO?';
+    const analysis = analyseQuestion(question);
+    const { step } = createTrace();
+    const hits = await graphRetrieve(embeddedGraphSource(graph), analysis, question, (t) => embedder.embed(t), step);
+    // Term overlap alone ranks the "single crystals" tuple first (two keywords against one).
+    expect(hits[0].tuple.id).toBe('named');
+    expect(hits.findIndex((h) => h.tuple.id === 'crystals')).toBeGreaterThan(0);
+  });
+});
