@@ -1,7 +1,8 @@
 import { lookupUnit, parseQuantities } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
 import { splitSentences } from '../structure/sentences.ts';
-import { draft, guardedPhraseEntity, materialEntity, valueEntity, type EntityRef, type TupleDraft } from './tuples.ts';
+import { joinBrokenWords } from '../structure/terms.ts';
+import { draft, guardedPhraseEntity, materialEntity, propertyEntity, valueEntity, type EntityRef, type TupleDraft } from './tuples.ts';
 
 /**
  * Subject–predicate–object tuples from the structure of every sentence (method B's tuples from prose): a small
@@ -229,7 +230,7 @@ function objectSide(tokens: Token[], at: number, sentence: string): ObjectSide |
   const value = q?.canonical.length ? { value: Math.min(...q.canonical), valueMax: Math.max(...q.canonical), unit: q.canonicalUnit } : null;
   const prop = findProperties(np.text)[0];
   let entity: EntityRef | null;
-  if (prop) entity = { key: `p:${prop.key}`, surface: np.text, kind: 'property', formula: null };
+  if (prop) entity = propertyEntity(prop.key, np.text);
   else if (q && q.start === 0) entity = valueEntity(q.dimension, q.canonical, q.canonicalUnit, q.text);
   else entity = clauseEntity(np.text);
   if (!entity) return null;
@@ -284,7 +285,8 @@ const clauseEntity = (text: string): EntityRef | null => (POINTER.test(text) ? n
 
 /** Clause tuples of one sentence (offsets relative to the paragraph through `offset`). */
 function sentenceClauseTuples(original: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
-  const sentence = joinLineBreaks(original);
+  // Words split at a PDF line break ("superconduct- ing") are read as one; the stored sentence keeps them as written.
+  const sentence = joinBrokenWords(original);
   const tokens = tokenize(sentence);
   const out: TupleDraft[] = [];
   const src = { paragraphId, sentence: original.trim(), start: offset, end };
@@ -336,7 +338,7 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
       const owner = clauseEntity(subj.of.text);
       if (!owner) continue;
       subject = owner;
-      objectEntity = { key: `p:${subjectProperty.key}`, surface: subj.phrase.text, kind: 'property', formula: null };
+      objectEntity = propertyEntity(subjectProperty.key, subj.phrase.text);
     }
     if (!subject || subject.kind === 'value' || subject.key === objectEntity.key) continue;
     // "The power density was 450 mW cm−2" names no owner: a property does not have a property. propertyValueTuples
@@ -382,7 +384,7 @@ const DEVICE =
  * the paper made or measured, which is what owns a value.
  */
 const NOT_AN_OWNER =
-  /^(?:XRD|SEM|FESEM|FE-SEM|TEM|HRTEM|HR-TEM|STEM|XPS|UPS|EIS|EDS|EDX|EDXS|EELS|AFM|STM|TGA|DSC|DTA|ICP|ICP-OES|ICP-MS|BET|BJH|FTIR|FT-IR|IR|UV|UV-vis|UV-Vis|NMR|DFT|GGA|PBE|LDA|CV|LSV|RHE|SHE|SCE|NHE|HER|OER|ORR|NRR|CO2RR|PL|XAS|XANES|EXAFS|SAED|FFT|RMS|DOS|PDOS|HOMO|LUMO|VB|CB|RT|AC|DC|ID|OD|ZFC|FC|TOF|TON|FE|FWHM|ECSA|ASR|OCV|OCP|PPD|MPD|SQUID|PPMS|ARPES|CCD|TPR|TPD|H2-TPR|XRF|SI|ESI|NIR|MS|GC|HPLC|CVD|PLD|ALD|SPS|PVD|LED|PCE|EQE|IQE|MPMS|SDW|CDW|HTT|LTO|LTT|STC|NMR|ESR|EPR|XAFS|SAXS|WAXS|GIWAXS|PXRD|HAADF|SPS|[IVX]+)$/;
+  /^(?:XRD|SEM|FESEM|FE-SEM|TEM|HRTEM|HR-TEM|STEM|XPS|UPS|EIS|EDS|EDX|EDXS|EELS|AFM|STM|TGA|DSC|DTA|ICP|ICP-OES|ICP-MS|BET|BJH|FTIR|FT-IR|IR|UV|UV-vis|UV-Vis|NMR|DFT|GGA|PBE|LDA|CV|LSV|RHE|SHE|SCE|NHE|HER|OER|ORR|NRR|CO2RR|PL|XAS|XANES|EXAFS|SAED|FFT|RMS|DOS|PDOS|HOMO|LUMO|VB|CB|RT|AC|DC|ID|OD|ZFC|FC|TOF|TON|FE|FWHM|ECSA|ASR|OCV|OCP|PPD|MPD|SQUID|PPMS|ARPES|CCD|TPR|TPD|H2-TPR|XRF|SI|ESI|NIR|MS|GC|HPLC|CVD|PLD|ALD|SPS|PVD|LED|PCE|EQE|IQE|MPMS|SDW|CDW|HTT|LTO|LTT|STC|ESR|EPR|XAFS|SAXS|WAXS|GIWAXS|PXRD|HAADF|[IVX]+)$/;
 
 /** Material mentions of a sentence: formulas, lexicon names and abbreviations, with offsets (not English words that parse as symbols). */
 function materialMentions(sentence: string): { entity: EntityRef; start: number; end: number }[] {
@@ -411,10 +413,6 @@ const GENERIC_PROPERTY = /^(?:temperature|duration|pressure|yield)$/;
 
 // "in 5% H2", "under Ar", "using CH4 as fuel", "vs RHE": a material named as the atmosphere, fuel or reference.
 const CONDITION_BEFORE = /\b(?:in|under|using|vs\.?|versus|against|flowing|humidified|wet|dry|pure)\s+(?:[\d.]+\s*(?:vol\.?\s*|mol\s*)?%\s*)?$/i;
-
-/** Words split at a PDF line break ("superconduct- ing", "mea- surements"), joined for reading; "Ni- and Co-doped" stays. */
-const joinLineBreaks = (s: string): string =>
-  s.replace(/(\p{Ll})- (\p{Ll}+)/gu, (whole, a: string, b: string) => (/^(?:and|or|to|nor|as|but)$/.test(b) ? whole : a + b));
 
 // What links a property named in the sentence's own words to its value: "mobility of 3.4 cm2/Vs", "area = 12 cm2",
 // "thickness ~40 μm", "content is 11 ppm".
@@ -453,7 +451,7 @@ function freeProperty(sentence: string, q: { start: number }): { text: string; s
  */
 function propertyValueTuples(sentence: string, offset: number, end: number, paragraphId: string | null, discourse: { owner: EntityRef | null }): TupleDraft[] {
   const stored = sentence.trim();
-  const text = joinLineBreaks(sentence);
+  const text = joinBrokenWords(sentence);
   const materials = materialMentions(text).filter((m) => !CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)));
   const quantities = parseQuantities(text);
   const properties = findProperties(text);
@@ -472,27 +470,24 @@ function propertyValueTuples(sentence: string, offset: number, end: number, para
     // 800 °C", "for 2 h"), not claims.
     if (q.dimension !== 'temperature' && q.dimension !== 'time') {
       const free = freeProperty(text, q);
-      if (free && (!best || free.end > best.end || best.start >= q.end)) {
-        const lexicon = findProperties(free.text)[0];
-        best = { key: lexicon && lexicon.text.length >= free.text.length - 4 ? lexicon.key : null, ...free };
-      }
+      if (free && (!best || free.end > best.end || best.start >= q.end)) best = { key: null, ...free };
     }
     if (!best) continue;
     const after = materials.find((m) => m.start >= q.end && m.start - q.end <= 60 && /\b(?:for|of)\b/i.test(text.slice(q.end, m.start)));
     const before = materials.filter((m) => m.end <= Math.min(best.start, q.start)).at(-1);
     const inside = materials.find((m) => m.start >= best.end && m.end <= q.start);
     const named = (after ?? before ?? inside)?.entity;
-    // A property in the sentence's own words needs a material the sentence names ("scale bar: 100 nm" is about no
-    // material); a processing condition (a temperature, a time, a pressure) does not pass to the material the
-    // paragraph last named ("heated at 160 °C for 1 h" is about the autoclave, not the precursor before).
-    const measured = best.key !== null && !GENERIC_PROPERTY.test(best.key);
-    const device = best.key !== null ? [...text.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1) : undefined;
+    // The sentence's own noun is a property when it is essentially a property name ("thickness"), else a concept.
+    const object = best.key ? propertyEntity(best.key, best.text) : guardedPhraseEntity(best.text, true);
+    if (!object) continue;
+    // A concept ("scale bar: 100 nm") needs a material the sentence names; a processing condition (a temperature, a
+    // time, a pressure) does not pass to the material the paragraph last named ("heated at 160 °C for 1 h" is about
+    // the autoclave, not the precursor before).
+    const isProperty = object.kind === 'property';
+    const measured = isProperty && !GENERIC_PROPERTY.test(object.key.slice(2));
+    const device = isProperty ? [...text.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1) : undefined;
     const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured ? discourse.owner : null);
-    if (!owner) continue;
-    const object: EntityRef | null = best.key
-      ? { key: `p:${best.key}`, surface: best.text, kind: 'property', formula: null }
-      : guardedPhraseEntity(best.text, true);
-    if (!object || object.key === owner.key) continue;
+    if (!owner || object.key === owner.key) continue;
     const condition =
       q.dimension !== 'temperature' ? quantities.find((c) => c.dimension === 'temperature' && c.start >= q.end && c.start - q.end <= 40) : undefined;
     out.push(
@@ -546,5 +541,5 @@ export const clauseRulesSource = (): string =>
     FREE_PROPERTY_STOP.source,
     freeProperty.toString(),
     materialMentions.toString(),
-    joinLineBreaks.toString(),
+    joinBrokenWords.toString(),
   ].join('\n');

@@ -108,7 +108,7 @@ function propertyOrConcept(t: string): EntityRef {
   return prop && prop.text.length >= t.length - 4 ? propertyEntity(prop.key, t) : conceptEntity(t);
 }
 
-const propertyEntity = (property: string, surface = property): EntityRef => ({ key: `p:${property}`, surface, kind: 'property', formula: null });
+export const propertyEntity = (property: string, surface = property): EntityRef => ({ key: `p:${property}`, surface, kind: 'property', formula: null });
 const methodEntity = (method: string): EntityRef => ({ key: `method:${method}`, surface: method, kind: 'method', formula: null });
 const conceptEntity = (text: string): EntityRef => ({ key: `n:${nameKey(text)}`, surface: text.trim(), kind: 'concept', formula: null });
 export const valueEntity = (dimension: string, values: number[], unit: string, surface: string): EntityRef => ({

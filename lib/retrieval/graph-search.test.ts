@@ -6,40 +6,19 @@ import { lazyGraphIndex } from './graph-index.ts';
 import { graphRetrieve } from './graph-search.ts';
 import { embeddedGraphSource } from './graph-source.ts';
 import { analyseQuestion } from './question.ts';
+import { tupleRow } from '../testing/retrieval-fixtures.ts';
 
 // Invented tuples (no corpus text): one claim about a named material, one about unnamed "single crystals" with the
 // same value, and many other tuples about single crystals, so "single" and "crystals" are common words here.
-function row(id: string, subject: [string, string], object: [string, string], extra: Partial<RetrievalTupleRow> = {}): RetrievalTupleRow {
-  return {
-    id,
-    subjectKey: subject[0],
-    subjectLabel: subject[1],
-    subjectCanonical: subject[0],
-    subjectCanonicalLabel: subject[1],
-    relation: 'has_property',
-    objectKey: object[0],
-    objectLabel: object[1],
-    objectCanonical: object[0],
-    objectCanonicalLabel: object[1],
-    referenceRelation: null,
-    referenceNode: null,
-    value: null,
-    valueMax: null,
-    unit: null,
-    causal: false,
-    paperId: `paper-${id}`,
-    paragraphId: `para-${id}`,
-    sentence: null,
-    ...extra,
-  };
-}
+const row = (id: string, subject: [string, string], relation: string, object: [string, string], extra: Partial<RetrievalTupleRow> = {}) =>
+  tupleRow(id, subject, relation, object, `paper-${id}:p1`, extra);
 
 const TC: [string, string] = ['p:critical-temperature', 'superconducting transition temperature'];
 const rows: RetrievalTupleRow[] = [
-  row('named', ['n:qkco', 'QKCO'], TC, { value: 21.5, valueMax: 21.5, unit: 'K' }),
-  row('crystals', ['n:singlecrystals', 'single crystals'], TC, { value: 21.5, valueMax: 21.5, unit: 'K' }),
+  row('named', ['n:qkco', 'QKCO'], 'has_property', TC, { value: 21.5, valueMax: 21.5, unit: 'K' }),
+  row('crystals', ['n:singlecrystals', 'single crystals'], 'has_property', TC, { value: 21.5, valueMax: 21.5, unit: 'K' }),
   ...Array.from({ length: 30 }, (_, i) =>
-    row(`filler${String(i).padStart(2, '0')}`, ['n:singlecrystals', 'single crystals'], [`n:flux${i}`, `flux ${i}`], { relation: 'grown_from' }),
+    row(`filler${String(i).padStart(2, '0')}`, ['n:singlecrystals', 'single crystals'], 'grown_from', [`n:flux${i}`, `flux ${i}`]),
   ),
 ];
 
