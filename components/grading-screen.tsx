@@ -34,6 +34,18 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
   const [focusAnswer, setFocusAnswer] = useState(0);
   const [focusCriterion, setFocusCriterion] = useState(0);
   const [guidelines, setGuidelines] = useState(false);
+  // Marks and focus as of the last key, not the last render: keys typed faster than React renders ("1", "1", Enter)
+  // must score the criterion the previous key moved to and submit the mark the previous key set.
+  const latest = useRef<Marks>(view.marks);
+  const focus = useRef({ answer: 0, criterion: 0 });
+  const moveFocus = useCallback((answer: number, criterion: number) => {
+    focus.current = { answer, criterion };
+    setFocusAnswer(answer);
+    setFocusCriterion(criterion);
+  }, []);
+  // Set once the screen is interactive (its key handler attached), so a browser test knows when keys will count.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const revision = useRef(view.revision);
   const dirty = useRef(false);
   const lastDigit = useRef<{ digit: string; at: number } | null>(null);
@@ -45,6 +57,7 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
     try {
       const backup = JSON.parse(raw) as { marks: Marks; revision: number };
       if (backup.revision >= view.revision) {
+        latest.current = backup.marks;
         setMarks(backup.marks);
         dirty.current = true;
         setSave('unsaved');
@@ -100,11 +113,10 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
   const update = useCallback(
     (change: (m: Marks) => Marks) => {
       if (readOnly) return;
-      setMarks((m) => {
-        const next = change(m);
-        window.localStorage.setItem(key, JSON.stringify({ marks: next, revision: revision.current }));
-        return next;
-      });
+      const next = change(latest.current);
+      latest.current = next;
+      setMarks(next);
+      window.localStorage.setItem(key, JSON.stringify({ marks: next, revision: revision.current }));
       dirty.current = true;
       setSave('unsaved');
     },
@@ -112,11 +124,12 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
   );
 
   // Autosave: shortly after the last change, and again every few seconds while a save keeps failing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each change of marks restarts the timer, so the save follows the last change.
   useEffect(() => {
     if (save !== 'unsaved' && save !== 'error') return;
     const t = setTimeout(
       () => {
-        if (dirty.current) void send(marks, false);
+        if (dirty.current) void send(latest.current, false);
       },
       save === 'error' ? 3000 : 600,
     );
@@ -126,22 +139,22 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
   const goTo = useCallback(
     async (ordinal: number | undefined) => {
       if (ordinal === undefined) return;
-      if (dirty.current && !(await send(marks, false))) return;
+      if (dirty.current && !(await send(latest.current, false))) return;
       router.push(`/grading/${campaign.id}/grade?item=${ordinal + 1}`);
     },
-    [campaign.id, marks, router, send],
+    [campaign.id, router, send],
   );
   const position = queue.findIndex((q) => q.ordinal === item.ordinal);
   const nextOrdinal = queue[position + 1]?.ordinal;
   const previousOrdinal = position > 0 ? queue[position - 1].ordinal : undefined;
 
   const submit = useCallback(async () => {
-    if (await send(marks, true)) {
+    if (await send(latest.current, true)) {
       const nextOpen = queue.slice(position + 1).find((q) => q.state !== 'submitted') ?? queue.find((q, i) => i !== position && q.state !== 'submitted');
       if (nextOpen) router.push(`/grading/${campaign.id}/grade?item=${nextOpen.ordinal + 1}`);
       else router.refresh();
     }
-  }, [campaign.id, marks, position, queue, router, send]);
+  }, [campaign.id, position, queue, router, send]);
 
   const setScore = useCallback(
     (answerIndex: number, criterionIndex: number, value: number) => {
@@ -160,35 +173,34 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
       if (target.closest('input, textarea, select') || e.metaKey || e.ctrlKey || e.altKey) return;
       const criteria = rubric.criteria.length;
       if (/^[0-9]$/.test(e.key) && !rubric.pairwise) {
-        const c = rubric.criteria[focusCriterion];
+        const { answer, criterion } = focus.current;
+        const c = rubric.criteria[criterion];
         const previous = lastDigit.current;
         let value = Number(e.key);
         // 1 then 0 within a moment is 10 on a 0–10 scale.
         if (c?.max === 10 && e.key === '0' && previous?.digit === '1' && Date.now() - previous.at < 900) value = 10;
         lastDigit.current = { digit: e.key, at: Date.now() };
-        setScore(focusAnswer, focusCriterion, value);
-        if (!(c?.max === 10 && e.key === '1')) setFocusCriterion((i) => Math.min(criteria - 1, i + 1));
+        setScore(answer, criterion, value);
+        if (!(c?.max === 10 && e.key === '1')) moveFocus(answer, Math.min(criteria - 1, criterion + 1));
         e.preventDefault();
         return;
       }
       switch (e.key) {
         case 'ArrowDown':
         case 'j':
-          setFocusCriterion((i) => Math.min(Math.max(criteria - 1, 0), i + 1));
+          moveFocus(focus.current.answer, Math.min(Math.max(criteria - 1, 0), focus.current.criterion + 1));
           break;
         case 'ArrowUp':
         case 'k':
-          setFocusCriterion((i) => Math.max(0, i - 1));
+          moveFocus(focus.current.answer, Math.max(0, focus.current.criterion - 1));
           break;
         case 'ArrowRight':
         case 'l':
-          setFocusAnswer((i) => Math.min(answers.length - 1, i + 1));
-          setFocusCriterion(0);
+          moveFocus(Math.min(answers.length - 1, focus.current.answer + 1), 0);
           break;
         case 'ArrowLeft':
         case 'h':
-          setFocusAnswer((i) => Math.max(0, i - 1));
-          setFocusCriterion(0);
+          moveFocus(Math.max(0, focus.current.answer - 1), 0);
           break;
         case 'a':
         case 'b':
@@ -218,13 +230,13 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [answers, focusAnswer, focusCriterion, goTo, nextOrdinal, prefer, previousOrdinal, rubric, setScore, submit]);
+  }, [answers, goTo, moveFocus, nextOrdinal, prefer, previousOrdinal, rubric, setScore, submit]);
 
   const done = queue.filter((q) => q.ordinal !== item.ordinal && q.state === 'submitted').length + (submitted ? 1 : 0);
   const saveText: Record<SaveState, string> = { saved: 'All changes saved', saving: 'Saving…', unsaved: 'Unsaved changes…', error: 'Not saved yet — retrying' };
 
   return (
-    <div className="space-y-4" data-testid="grading-screen">
+    <div className="space-y-4" data-testid="grading-screen" data-ready={ready}>
       <div className="flex flex-wrap items-center gap-4">
         <Link href={`/grading/${campaign.id}`} className="text-sm text-teal-800 hover:underline">
           ← {campaign.name}
@@ -312,8 +324,7 @@ export function GradingScreen({ view }: { view: GraderItemView }) {
                           aria-label={`${c.label} ${v} for answer ${a.slot}`}
                           title={describeScore(c, v)}
                           onClick={() => {
-                            setFocusAnswer(ai);
-                            setFocusCriterion(ci);
+                            moveFocus(ai, ci);
                             setScore(ai, ci, v);
                           }}
                           className={`h-6 w-6 rounded text-xs ${value === v ? 'bg-teal-700 text-white' : 'bg-slate-100 hover:bg-slate-200'}`}

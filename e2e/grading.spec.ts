@@ -27,10 +27,16 @@ async function signUp(browser: Browser, name: string, email: string): Promise<Pa
   return page;
 }
 
+/** Waits until the grading screen takes keys: a key pressed before its handler is attached is lost. */
+async function keysReady(page: Page) {
+  await expect(page.getByTestId('grading-screen')).toHaveAttribute('data-ready', 'true');
+}
+
 /** Scores the item on screen with the keyboard: content and citation of answer A, then of answer B, then submits. */
 async function gradeWithKeys(page: Page, question: string, a: [string, string], b: [string, string]) {
   await expect(page.getByTestId('grading-question')).toContainText(question);
   await expect(page.getByTestId('blind-answer')).toHaveCount(2);
+  await keysReady(page);
   await page.keyboard.press(a[0]);
   await page.keyboard.press(a[1]);
   await page.keyboard.press('ArrowRight');
@@ -89,6 +95,7 @@ test('campaign: create → blind keyboard grading with autosave across a failed 
   await ann.screenshot({ path: `${shots}/grading.png`, fullPage: true });
   await gradeWithKeys(ann, '0.812', ['4', '4'], ['2', '3']);
   await expect(ann.getByTestId('grading-question')).toContainText('LiMn2O4');
+  await keysReady(ann);
 
   // The network fails while she scores item 2: the screen says so, and a reload keeps her marks.
   await ann.route('**/api/grading/**', (route) => route.abort());
@@ -100,6 +107,7 @@ test('campaign: create → blind keyboard grading with autosave across a failed 
   await expect(ann.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await ann.reload();
   await expect(ann.getByRole('button', { name: 'Content 5 for answer A' })).toHaveAttribute('aria-pressed', 'true');
+  await keysReady(ann);
   await ann.keyboard.press('5');
   await ann.keyboard.press('3');
   await ann.keyboard.press('ArrowRight');
@@ -120,6 +128,7 @@ test('campaign: create → blind keyboard grading with autosave across a failed 
   });
   await expect(bob.getByTestId('grading-question')).toContainText('0.812');
   await expect(bob.getByTestId('blind-answer')).toHaveCount(2);
+  await keysReady(bob);
   for (const key of ['4', '5', 'ArrowRight', '1', '2']) await bob.keyboard.press(key);
   await expect(bob.getByTestId('save-state')).toHaveAttribute('data-state', 'saving');
   await bob.keyboard.press('Enter');
