@@ -21,10 +21,16 @@ import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
 import { benchLoad, loadUsage } from './bench-load.ts';
+import { acquireProcessLock } from '../db/process-lock.ts';
+import { clearGraph } from '../db/graph.ts';
+import { buildGraph } from '../graph/build.ts';
+import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
+import { configuredTupleExtractor } from '../graph/select.ts';
 
 const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...]
        npm run bench -- retrieval [--questions <jsonl>] [--pipelines a,b] [--repeat n]
        npm run bench -- answer [--questions <jsonl>] [--pipeline name]
+       npm run bench -- graph
        ${loadUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
@@ -38,6 +44,10 @@ offline reformulator is used) and peak memory.
 
 answer: on the configured database, with the index warm, answers the questions (extractive, default pipeline
 hybrid) and prints the time to the first evidence, to the first answer text and to the whole answer (p50/p95/max).
+
+graph: on a scratch copy of the embedded database (ASSAY_DATA_DIR), deletes the graph and builds it from nothing
+(tuple extraction and canonical clustering, as graph:build does), then once more (nothing changed: incremental),
+and prints the seconds of each phase and peak memory. The database itself is not touched.
 
 load: many clients at once against a production server (one it starts on a copy of the data folder, or --url):
 errors, p50/p95 alone and together, throughput and the server's peak memory.`;
@@ -107,6 +117,45 @@ async function benchIngest(args: string[]) {
         reingest: { seconds: second.seconds, ...second.counters },
       }),
     );
+  } finally {
+    clearInterval(sampler);
+    await db.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function benchGraph() {
+  const cfg = readConfig();
+  if (cfg.databaseUrl) throw new Error('bench graph copies the embedded database; unset DATABASE_URL (it would rebuild a server database in place)');
+  const source = path.join(cfg.dataDir, 'pglite');
+  if (!fs.existsSync(source)) throw new Error(`no embedded database in ${cfg.dataDir}: run npm run ingest first`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-graph-'));
+  // Copied under the source's lock, so a running app or import cannot change it half-way through the copy.
+  const release = acquireProcessLock(path.join(cfg.dataDir, 'pglite.lock'), `the embedded database in ${cfg.dataDir}`);
+  try {
+    fs.cpSync(source, path.join(tmp, 'pglite'), { recursive: true });
+  } finally {
+    release();
+  }
+  const db = await openPgliteDatabase(tmp);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  try {
+    await applyPendingMigrations(db);
+    await clearGraph(db);
+    const runs = [];
+    for (const label of ['from nothing', 'again (incremental)']) {
+      const build = await buildGraph(db, { extractor: configuredTupleExtractor(db, cfg) });
+      const canonical = await canonicalizeWithConfiguredEmbedder(db, cfg);
+      const total = build.seconds + canonical.seconds;
+      const p = build.phases;
+      console.log(
+        `${label.padEnd(20)} ${total.toFixed(1)} s = read ${p.readSeconds.toFixed(1)} s + extract ${p.extractSeconds.toFixed(1)} s + write ${p.writeSeconds.toFixed(1)} s + canonical clustering ${canonical.seconds.toFixed(1)} s  (${build.papersExtracted} of ${build.papersSeen} papers extracted, ${build.counts.tuples} tuples, ${build.counts.entities} entities, ${canonical.names} names in ${canonical.clusters} clusters)`,
+      );
+      runs.push({ label, seconds: total, ...p, clusteringSeconds: canonical.seconds, papersExtracted: build.papersExtracted, tuples: build.counts.tuples });
+    }
+    console.log(`peak RSS             ${(peakRss / 1048576).toFixed(0)} MB`);
+    console.log(JSON.stringify({ runs, peakRssMb: Math.round(peakRss / 1048576) }));
   } finally {
     clearInterval(sampler);
     await db.close();
@@ -241,6 +290,7 @@ async function main() {
   if (what === 'retrieval') return benchRetrieval(rest);
   if (what === 'answer') return benchAnswer(rest);
   if (what === 'load') return benchLoad(rest);
+  if (what === 'graph') return benchGraph();
   console.error(usage);
   process.exit(2);
 }

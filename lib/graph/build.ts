@@ -36,6 +36,8 @@ export interface GraphBuildReport {
   /** Papers whose paragraphs the extractor could not read (model errors), with the reason; retried next run. */
   failures: string[];
   seconds: number;
+  /** Where the seconds went: reading papers, extracting tuples, writing entities and tuples (orphans included). */
+  phases: { readSeconds: number; extractSeconds: number; writeSeconds: number };
   counts: Awaited<ReturnType<typeof graphCounts>>;
 }
 
@@ -82,9 +84,18 @@ export async function buildGraph(
   let extracted = 0;
   let written = 0;
   let touched = 0;
+  const phases = { readSeconds: 0, extractSeconds: 0, writeSeconds: 0 };
+  let lap = performance.now();
+  const spent = (phase: keyof typeof phases) => {
+    const now = performance.now();
+    phases[phase] += (now - lap) / 1000;
+    lap = now;
+  };
   for (;;) {
     if (opts.signal?.aborted) break;
+    lap = performance.now();
     const page = await papersForGraph(db, after, 100);
+    spent('readSeconds');
     if (page.length === 0) break;
     after = page[page.length - 1].paperId;
     const entities = new Map<string, StoredEntity>();
@@ -133,15 +144,19 @@ export async function buildGraph(
         });
       }
     }
+    spent('extractSeconds');
     // Entities first (tuples reference them), then the paper's old tuples out and the new ones in.
     await upsertEntities(db, [...entities.values()]);
     await deletePaperTuples(db, redo);
     await insertTuples(db, tuples);
+    spent('writeSeconds');
     written += tuples.length;
     touched += entities.size;
     opts.onProgress?.(seen);
   }
+  lap = performance.now();
   const orphansRemoved = await deleteOrphans(db);
+  spent('writeSeconds');
   return {
     papersSeen: seen,
     papersExtracted: extracted,
@@ -150,6 +165,7 @@ export async function buildGraph(
     orphansRemoved,
     failures,
     seconds: (performance.now() - t0) / 1000,
+    phases,
     counts: await graphCounts(db),
   };
 }

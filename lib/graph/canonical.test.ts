@@ -20,6 +20,52 @@ describe('averageLinkage', () => {
   });
 });
 
+/** The plain all-pairs average linkage the incremental one must reproduce exactly (ties to the first pair). */
+function allPairsLinkage(items: NameItem[], threshold: number): string[][] {
+  let clusters = items.map((it) => [it]);
+  const mean = (a: NameItem[], b: NameItem[]) => {
+    let s = 0;
+    for (const x of a) for (const y of b) s += x.vector.reduce((acc, v, d) => acc + v * y.vector[d], 0);
+    return 1 - s / (a.length * b.length);
+  };
+  for (;;) {
+    let best = Infinity;
+    let pair: [number, number] | null = null;
+    for (let i = 0; i < clusters.length; i++)
+      for (let j = i + 1; j < clusters.length; j++) {
+        const d = mean(clusters[i], clusters[j]);
+        if (d < best - 1e-12) [best, pair] = [d, [i, j]];
+      }
+    if (!pair || best >= threshold) break;
+    const [i, j] = pair;
+    clusters = clusters.map((c, k) => (k === i ? [...c, ...clusters[j]] : c)).filter((_, k) => k !== j);
+  }
+  return clusters.map((c) => c.map((it) => it.id).sort()).sort();
+}
+
+describe('averageLinkage against the all-pairs scan', () => {
+  // Seeded pseudo-random sparse vectors in a few directions: many merges, chains and near-ties.
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const items: NameItem[] = Array.from({ length: 60 }, (_, i) => {
+    const v = new Array(12).fill(0);
+    v[i % 4] = 1;
+    for (let k = 0; k < 3; k++) v[Math.floor(rand() * 12)] += rand() * 0.8;
+    return { id: `n${i}`, label: `n${i}`, vector: unit(...v) };
+  });
+  it.each([0.1, 0.25, 0.5, 0.8])('gives the same clusters at threshold %s', (threshold) => {
+    const fast = averageLinkage(items, threshold)
+      .map((c) => c.map((it) => it.id).sort())
+      .sort();
+    expect(fast).toEqual(allPairsLinkage(items, threshold));
+    expect(fast.length).toBeGreaterThan(1);
+    expect(fast.length).toBeLessThan(items.length);
+  });
+});
+
 describe('coarseGroups', () => {
   it('splits large sets into k-means groups and keeps every item once', () => {
     const items = Array.from({ length: 30 }, (_, i) => ({ id: String(i), label: String(i), vector: unit(i % 2 ? 1 : 0.01, i % 2 ? 0.01 : 1, (i % 5) / 10) }));

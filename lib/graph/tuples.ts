@@ -64,6 +64,21 @@ export interface TupleDraft {
  * folded name.
  */
 export function materialEntity(surface: string, known?: { key?: string | null; formula?: string | null }): EntityRef {
+  if (known) return resolveMaterialEntity(surface, known);
+  // The clause reader asks for the same few thousand names hundreds of thousands of times in a graph build; the
+  // answer depends on the text alone, so it is kept (a copy is handed out: callers may spread or change it).
+  let cached = materialEntityCache.get(surface);
+  if (!cached) {
+    if (materialEntityCache.size >= 50_000) materialEntityCache.clear();
+    cached = resolveMaterialEntity(surface);
+    materialEntityCache.set(surface, cached);
+  }
+  return { ...cached };
+}
+
+const materialEntityCache = new Map<string, EntityRef>();
+
+function resolveMaterialEntity(surface: string, known?: { key?: string | null; formula?: string | null }): EntityRef {
   const text = surface.trim();
   // "8 mol% Y2O3-stabilized ZrO2" is a composition of the lexicon material YSZ (as "8YSZ" is).
   const amount = /^\d+(?:\.\d+)?\s*(?:mol|wt|at)\.?\s*%\s*(?=\S)/i.exec(text);

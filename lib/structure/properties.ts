@@ -120,22 +120,41 @@ const properties: PropertyEntry[] = [
 ];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-const ciRe = new RegExp(
-  properties
-    .flatMap((p) => p.phrases.map((ph) => ({ ph, key: p.key })))
-    .sort((a, b) => b.ph.length - a.ph.length)
-    .map(({ ph }) => `(?<![\\w-])${escapeRegExp(ph)}(?![\\w-])`)
-    .join('|'),
+// The phrases as one alternation with the word-boundary test after it; the test before it is done by hand in
+// `phraseMatches`. A regular expression that starts with a lookbehind is tried at every position of every
+// sentence, while one that starts with the phrases lets the engine skip to places where a phrase can begin:
+// the same matches, several times faster over a corpus.
+const phraseAlternation = (phrases: string[], flags: string) =>
+  new RegExp(
+    `(?:${phrases
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|')})(?![\\w-])`,
+    flags,
+  );
+const ciRe = phraseAlternation(
+  properties.flatMap((p) => p.phrases),
   'gi',
 );
-const csRe = new RegExp(
-  properties
-    .flatMap((p) => (p.caseSensitive ?? []).map((ph) => ph))
-    .sort((a, b) => b.length - a.length)
-    .map((ph) => `(?<![\\w-])${escapeRegExp(ph)}(?![\\w-])`)
-    .join('|'),
+const csRe = phraseAlternation(
+  properties.flatMap((p) => p.caseSensitive ?? []),
   'g',
 );
+
+/**
+ * Matches of a phrase alternation that do not start inside a word (`(?<![\w-])` before it): a match that does
+ * is skipped by one character, since no phrase can start at that place, exactly as the lookbehind would.
+ */
+function phraseMatches(re: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > 0 && /[\w-]/.test(text[m.index - 1])) re.lastIndex = m.index + 1;
+    else out.push(m);
+  }
+  return out;
+}
+
 const byPhrase = new Map<string, PropertyEntry>();
 for (const p of properties) {
   for (const ph of p.phrases) byPhrase.set(ph.toLowerCase().replace(/\s+/g, ' '), p);
@@ -162,8 +181,8 @@ export function findProperties(text: string): PropertyMention[] {
     taken.push([start, end]);
     out.push({ key: entry.key, text: m[0], start, end, dimension: entry.dimension });
   };
-  for (const m of text.matchAll(ciRe)) push(m, byPhrase.get(m[0].toLowerCase().replace(/\s+/g, ' ')));
-  for (const m of text.matchAll(csRe)) push(m, byPhrase.get(`cs:${m[0].replace(/\s+/g, ' ')}`));
+  for (const m of phraseMatches(ciRe, text)) push(m, byPhrase.get(m[0].toLowerCase().replace(/\s+/g, ' ')));
+  for (const m of phraseMatches(csRe, text)) push(m, byPhrase.get(`cs:${m[0].replace(/\s+/g, ' ')}`));
   return out.sort((a, b) => a.start - b.start);
 }
 
