@@ -319,6 +319,7 @@ export interface RetrievalTupleRow
     | 'causal'
     | 'paperId'
     | 'paragraphId'
+    | 'recordId'
     | 'sentence'
   > {
   subjectLabel: string;
@@ -336,7 +337,7 @@ export async function tuplesForRetrieval(db: Database): Promise<RetrievalTupleRo
   return db.prisma.$queryRawUnsafe<RetrievalTupleRow[]>(
     `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", coalesce(sm.key, s.key) AS "subjectCanonical", coalesce(sm.label, s.label) AS "subjectCanonicalLabel",
             t.relation, o.key AS "objectKey", o.label AS "objectLabel", coalesce(om.key, o.key) AS "objectCanonical", coalesce(om.label, o.label) AS "objectCanonicalLabel",
-            t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId", t.sentence
+            t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId", t."recordId", t.sentence
      FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
      LEFT JOIN "GraphEntity" sm ON sm.id = s."mergedIntoId" LEFT JOIN "GraphEntity" om ON om.id = o."mergedIntoId" ORDER BY t.id`,
   );

@@ -34,7 +34,8 @@ export type Provenance =
       section: string | null;
     }
   | { kind: 'sentence'; paragraphId: string; start: number; end: number; text: string }
-  | { kind: 'record'; recordId: string; recordKind: string }
+  /** recordKind is unknown (absent) where the record is named by a graph tuple drawn from it. */
+  | { kind: 'record'; recordId: string; recordKind?: string }
   | { kind: 'tuple'; tupleId: string };
 
 export interface Evidence {

@@ -77,4 +77,25 @@ describe('clauseTuples', () => {
     const out = brief('All the Sr3Ru2O8 crystals showed a superconduct- ing transition at around 11 K.');
     expect(out).toContainEqual(expect.objectContaining({ o: 'p:critical-temperature', v: 11 }));
   });
+
+  it('gives each listed material its own tuple, on either side of the verb', () => {
+    const made = brief('Phase-pure BaZrO3 was prepared from highly pure BaCO3, ZrO2, and Y2O3 powders (99.9%, Alfa) by a solid-state route.');
+    expect(made.filter((t) => t.r === 'synthesized_from').map((t) => t.o)).toEqual(['f:CBaO3', 'f:O2Zr', 'f:O3Y2']);
+    const dissolved = brief('CoCl2, NiCl2 and urea were dissolved in deionized water.');
+    expect(dissolved.filter((t) => t.r === 'dissolve_in').map((t) => t.s)).toEqual(expect.arrayContaining(['f:Cl2Co', 'f:Cl2Ni']));
+    // A list that turns into ordinary words stops where the materials stop.
+    const mixed = brief('The BaZrO3 powder was mixed with ZrO2 and a small amount of binder.');
+    expect(mixed.map((t) => t.o)).not.toContain('n:smallamountofbinder');
+  });
+
+  it('reads "a solution of X" and "2 g of X" as X, and a lower-case modifier before a formula as the formula', () => {
+    const added = brief('Then, an aqueous solution of NaBH4 (0.1 M, 5 mL) was added into the mixture.');
+    expect(added).toContainEqual(expect.objectContaining({ s: 'f:H4BNa', r: 'add_into' }));
+    const dispersed = brief('The catalyst was dispersed in 20 mL of ethanol.');
+    expect(dispersed.map((t) => t.o)).toContain('f:C2H6O');
+    const pure = brief('Polycrystalline SrTiO3 was sintered at 1400 °C for 10 h.');
+    expect(pure).toContainEqual(expect.objectContaining({ s: 'n:polycrystallinesrtio3', r: 'processed_at' }));
+    const lower = brief('The polycrystalline SrTiO3 was sintered at 1400 °C for 10 h.');
+    expect(lower).toContainEqual(expect.objectContaining({ s: 'f:O3SrTi', r: 'processed_at' }));
+  });
 });

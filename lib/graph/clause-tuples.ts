@@ -194,7 +194,8 @@ function nounPhrase(tokens: Token[], i: number, sentence: string, limit = tokens
   let j = i;
   while (j < limit && tokens[j].tag === 'det') j++;
   // "a remarkably low resistance": an adverb before the phrase's words grades an adjective.
-  if (j > i && j + 1 < limit && tokens[j].tag === 'adv' && tokens[j + 1].tag === 'word') j++;
+  // "highly pure SrCO3": so does one at the very start of the phrase.
+  if (j + 1 < limit && tokens[j].tag === 'adv' && tokens[j + 1].tag === 'word') j++;
   const first = j;
   // A participle or gerund inside a phrase ("doped ceria", "mixed conductor", "sintering temperature") modifies the noun.
   while (
@@ -230,11 +231,69 @@ function objectSide(tokens: Token[], at: number, sentence: string): ObjectSide |
   const value = q?.canonical.length ? { value: Math.min(...q.canonical), valueMax: Math.max(...q.canonical), unit: q.canonicalUnit } : null;
   const prop = findProperties(np.text)[0];
   let entity: EntityRef | null;
-  if (prop) entity = propertyEntity(prop.key, np.text);
+  const contained = containedMaterial(np, of);
+  if (contained) entity = contained;
+  else if (prop) entity = propertyEntity(prop.key, np.text);
   else if (q && q.start === 0) entity = valueEntity(q.dimension, q.canonical, q.canonicalUnit, q.text);
   else entity = clauseEntity(np.text);
   if (!entity) return null;
   return { entity, surface: whole, value, end: of ? of.to : np.to };
+}
+
+// Words for a portion or a preparation of a substance: "an aqueous solution of NaBH4", "2 g of PVP", "a mixture of
+// La2O3 and CuO" are about the substance.
+const CONTAINER =
+  /(?:^|\s)(?:solutions?|suspensions?|dispersions?|mixtures?|slurr(?:y|ies)|amounts?|quantit(?:y|ies)|portions?|aliquots?|[nµμm]?[gLl]|m[Ll]|mmol|mol)$/;
+
+/** The material of "a solution of X" / "2 g of X", or null when the phrase is not such a portion. */
+function containedMaterial(phrase: Phrase, of: Phrase | null): EntityRef | null {
+  if (!of || !CONTAINER.test(phrase.text)) return null;
+  const inner = clauseEntity(of.text);
+  return inner && isNamedMaterial(inner) ? inner : null;
+}
+
+/** A material the normalisers know as such: a formula or a lexicon material, not a folded name. */
+const isNamedMaterial = (e: EntityRef) => e.kind === 'material' && (e.key.startsWith('f:') || e.key.startsWith('m:'));
+
+/**
+ * Further materials listed after a phrase ending at token `end` ("SrCO3, TiO2, and Nb2O5"): each is its own
+ * object of the same predicate. Only lists of named materials are followed, so "of BZY and a high density" stays one.
+ */
+function listedAfter(tokens: Token[], end: number, sentence: string): { entity: EntityRef; end: number }[] {
+  const out: { entity: EntityRef; end: number }[] = [];
+  let j = end + 1;
+  for (;;) {
+    let k = j;
+    if (tokens[k]?.text === ',') k++;
+    if (tokens[k]?.tag === 'conj' && /^(?:and|or)$/i.test(tokens[k].text)) k++;
+    if (k === j) break;
+    const np = nounPhrase(tokens, k, sentence);
+    const entity = np ? clauseEntity(np.text) : null;
+    if (!np || !entity || !isNamedMaterial(entity)) break;
+    out.push({ entity, end: np.to });
+    j = np.to + 1;
+  }
+  return out;
+}
+
+/** Materials listed before the subject phrase starting at token `first` ("RuCl3, PVP and NaBH4 were dissolved"). */
+function listedBefore(tokens: Token[], first: number, sentence: string): EntityRef[] {
+  const out: EntityRef[] = [];
+  let j = first - 1;
+  for (;;) {
+    let k = j;
+    if (tokens[k]?.tag === 'conj' && /^(?:and|or)$/i.test(tokens[k].text)) k--;
+    if (tokens[k]?.text === ',') k--;
+    if (k === j || tokens[k]?.tag !== 'word') break;
+    let s = k;
+    while (s > 0 && (tokens[s - 1].tag === 'word' || tokens[s - 1].tag === 'det')) s--;
+    const np = nounPhrase(tokens, s, sentence, k + 1);
+    const entity = np && np.to === k ? clauseEntity(np.text) : null;
+    if (!entity || !isNamedMaterial(entity)) break;
+    out.push(entity);
+    j = s - 1;
+  }
+  return out;
 }
 
 /** The subject of the verb group at index v: the clause's first noun phrase that is not a preposition's object. */
@@ -280,8 +339,10 @@ const SUBJECT_STOP =
 const POINTER =
   /\b(?:fig|figs|figure|figures|table|tables|eq|eqs|equation|equations|scheme|ref|refs|section|supplementary|supporting|appendix)\b|^\d+\s+[A-Z]/i;
 
-/** guardedPhraseEntity, minus figure and table pointers. */
-const clauseEntity = (text: string): EntityRef | null => (POINTER.test(text) ? null : guardedPhraseEntity(text));
+/** guardedPhraseEntity, minus figure and table pointers and asides. */
+// A phrase's asides ("SrTiO3 (5 mol%)", "NaBH4 (0.1 M, 19.0 mL)") are skipped by the chunker but inside its span;
+// they are not part of the name. A formula's own brackets ("Co(NO3)2") follow no space and stay.
+const clauseEntity = (text: string): EntityRef | null => (POINTER.test(text) ? null : guardedPhraseEntity(text.replace(/\s+\([^()]*\)/g, '')));
 
 /** Clause tuples of one sentence (offsets relative to the paragraph through `offset`). */
 function sentenceClauseTuples(original: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
@@ -331,7 +392,7 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
     const object = objectSide(tokens, k, sentence);
     if (!object) continue;
     // "the conductivity of BZY is 0.01 S/cm", "the power density of the cell reached …": the property's owner is the subject.
-    let subject: EntityRef | null = clauseEntity(subj.phrase.text);
+    let subject: EntityRef | null = containedMaterial(subj.phrase, subj.of) ?? clauseEntity(subj.phrase.text);
     let objectEntity = object.entity;
     const subjectProperty = findProperties(subj.phrase.text)[0];
     if (subjectProperty && object.value && subj.of) {
@@ -347,10 +408,15 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
     const typed = typedRelation(lemma, prep, objectEntity, object.value !== null, subject);
     if (!typed && lemma === 'be' && !prep) continue; // "X is Y" without a property or value says little.
     const relation = typed ?? (prep ? `${lemma}_${prep}` : lemma);
+    // Lists of materials on either side ("A, B and C were dissolved in water", "prepared from A, B, and C") give a
+    // tuple for each member.
+    const moreObjects = isNamedMaterial(objectEntity) && !object.value ? listedAfter(tokens, object.end, sentence) : [];
+    const firstToken = tokens.findIndex((x) => x.start === subj.phrase.start);
+    const moreSubjects = isNamedMaterial(subject) && firstToken > 0 ? listedBefore(tokens, firstToken, sentence) : [];
     // A following preposition phrase is the condition ("at 550 °C", "in air") — method B's reference node.
     let refRelation: string | null = null;
     let refNode: string | null = null;
-    const r = object.end + 1;
+    const r = (moreObjects.at(-1)?.end ?? object.end) + 1;
     if (tokens[r]?.tag === 'prep' && /^(?:at|in|under|during|after|for|with|using|by)$/i.test(tokens[r].text)) {
       const ref = nounPhrase(tokens, r + 1, sentence);
       if (ref) {
@@ -371,6 +437,11 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
         ...src,
       }),
     );
+    for (const s of [subject, ...moreSubjects])
+      for (const o of [objectEntity, ...moreObjects.map((m) => m.entity)]) {
+        if ((s === subject && o === objectEntity) || s.key === o.key) continue;
+        out.push(draft({ subject: s, relation, object: o, referenceRelation: refRelation, referenceNode: refNode, ...src }));
+      }
   }
   return out;
 }
@@ -532,6 +603,9 @@ export const clauseRulesSource = (): string =>
     typedRelation.toString(),
     sentenceClauseTuples.toString(),
     subjectOf.toString(),
+    CONTAINER.source,
+    listedAfter.toString(),
+    listedBefore.toString(),
     propertyValueTuples.toString(),
     DEVICE.source,
     NOT_AN_OWNER.source,

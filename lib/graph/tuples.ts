@@ -99,6 +99,12 @@ function resolveMaterialEntity(surface: string, known?: { key?: string | null; f
   const [first, ...rest] = text.split(/\s+/);
   const firstKey = rest.length > 0 && rest.length <= 3 && rest.every((w) => /^[a-z-]+$/.test(w)) ? formulaKey(first) : null;
   if (firstKey && normaliseMaterial(first).kind !== 'name') return { key: `f:${firstKey}`, surface: text, kind: 'material', formula: first };
+  // "highly pure SrCO3", "polycrystalline SrTiO3", "commercial TiO2": lower-case words before a formula say how pure or
+  // what form it is, not what it is ("Nb-doped SrTiO3" keeps its name: the capital marks a dopant).
+  const words = text.split(/\s+/);
+  const last = words.at(-1)!;
+  const lastKey = words.length > 1 && words.length <= 4 && words.slice(0, -1).every((w) => /^[a-z][a-z-]*$/.test(w)) ? formulaKey(last) : null;
+  if (lastKey && normaliseMaterial(last).kind !== 'name') return { key: `f:${lastKey}`, surface: text, kind: 'material', formula: last };
   return { key: `n:${nameKey(text)}`, surface: text, kind: 'material', formula: null };
 }
 

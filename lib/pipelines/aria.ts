@@ -3,7 +3,7 @@ import { ariaReason } from '../reasoning/aria.ts';
 import { type DesignMode, designReason, detectDesignMode } from '../reasoning/design.ts';
 import { calibratedConfidence } from '../retrieval/calibration.ts';
 import type { Abstention } from '../retrieval/abstention.ts';
-import { paragraphsFromTuples, pathEvidence, type ScoredTuple } from '../retrieval/evidence.ts';
+import { evidenceFromTuples, pathEvidence, type ScoredTuple } from '../retrieval/evidence.ts';
 import type { GraphIndex } from '../retrieval/graph-index.ts';
 import { loadGraph, tupleItems } from './graph-steps.ts';
 import { definePipeline, type PipelineContext, type PipelineOutput } from './types.ts';
@@ -43,7 +43,7 @@ export const aria = definePipeline({
     const hits: ScoredTuple[] = [];
     for (const p of a.paths) for (const t of p.tuples) hits.push({ tuple: g.tuples.get(t.id)!, score: 1 - 0.1 * p.tuples.length, onPath: true });
     for (const x of a.analogues) for (const id of x.tupleIds) hits.push({ tuple: g.tuples.get(id)!, score: x.sim, onPath: false });
-    const { evidence, tuples } = paragraphsFromTuples(ctx, hits);
+    const { evidence, tuples } = evidenceFromTuples(ctx, hits);
     const paths = a.paths.map((p) =>
       pathEvidence(
         ctx.index,
@@ -100,7 +100,7 @@ async function design(ctx: PipelineContext, g: GraphIndex, mode: DesignMode): Pr
     for (const c of p.cases) add(c.tupleId, weight * (0.5 + 0.5 * c.conditionMatch));
   }
   for (const p of d.paths) for (const t of p.tuples) add(t.id, 0.5, true);
-  const { evidence, tuples } = paragraphsFromTuples(ctx, hits);
+  const { evidence, tuples } = evidenceFromTuples(ctx, hits);
   // Borrowed routes and prediction conditions are referenced by the design but scored by nothing above.
   const referenced = new Map(tuples.map((t) => [t.tuple.id, t]));
   const reference = (id: string) => {

@@ -1,4 +1,4 @@
-import { paragraphsFromTuples } from '../retrieval/evidence.ts';
+import { evidenceFromTuples } from '../retrieval/evidence.ts';
 import { graphKeywordRetrieve } from '../retrieval/graph-search.ts';
 import { candidateSource, SHOWN_TUPLES, tupleItems } from './graph-steps.ts';
 import { definePipeline } from './types.ts';
@@ -15,7 +15,7 @@ export const graphKeyword = definePipeline({
       () => graphKeywordRetrieve(source, ctx.analysis.body),
       (x) => ({ keywords: x.keywords, tuples: x.hits.length }),
     );
-    const { evidence, tuples } = paragraphsFromTuples(ctx, r.hits, 0.05);
+    const { evidence, tuples } = evidenceFromTuples(ctx, r.hits, { perFurtherTuple: 0.05 });
     return { evidence, extras: { kind: 'graph', graphEvidence: tupleItems(ctx, tuples.slice(0, SHOWN_TUPLES)) } };
   },
 });

@@ -155,29 +155,93 @@ export interface ScoredTuple {
 }
 
 /**
- * Paragraph evidence from scored tuples: a paragraph scores as its best tuple, plus `perFurtherTuple` for each
- * further tuple it holds (at most four), and names its tuples in its provenance. Returned with the tuples
- * deduplicated (best score kept), best first.
+ * Evidence from scored tuples. Tuples are grouped by what they were read from: their paragraph, or, for tuples
+ * drawn from an imported record (a recipe, an experiment) with no paragraph, that record. A group scores as its
+ * best tuple, plus `perFurtherTuple` for each further tuple it holds (at most four), plus `coverageWeight` times
+ * the share of the question's keywords (weighted, e.g. by inverse document frequency) that its tuples hold
+ * together: a synthesis paragraph whose tuples name the target, each precursor and the solvent answers "which
+ * paper makes X from A, B and C" though no single tuple names them all. Each item names its tuples in its
+ * provenance. Returned with the tuples deduplicated (best score kept), best first.
  */
-export function paragraphsFromTuples(ctx: RetrievalContext, hits: ScoredTuple[], perFurtherTuple = 0): { evidence: Evidence[]; tuples: ScoredTuple[] } {
-  const byParagraph = new Map<string, { best: number; n: number; tupleIds: string[] }>();
+export function evidenceFromTuples(
+  ctx: RetrievalContext,
+  hits: ScoredTuple[],
+  opts: { perFurtherTuple?: number; keywordWeights?: Map<string, number>; coverageWeight?: number } = {},
+): { evidence: Evidence[]; tuples: ScoredTuple[] } {
+  const perFurther = opts.perFurtherTuple ?? 0;
+  const weights = opts.coverageWeight ? opts.keywordWeights : undefined;
+  const weightSum = weights ? [...weights.values()].reduce((a, w) => a + w, 0) : 0;
+  interface Group {
+    kind: 'paragraph' | 'record';
+    id: string;
+    best: number;
+    n: number;
+    tuples: ScoredTuple[];
+    covered: Set<string>;
+  }
+  const groups = new Map<string, Group>();
   for (const h of hits) {
     const pid = h.tuple.paragraphId;
-    if (!pid || !ctx.index.paragraphs.has(pid)) continue;
-    const cur = byParagraph.get(pid) ?? { best: 0, n: 0, tupleIds: [] };
-    if (cur.tupleIds.length < 5 && !cur.tupleIds.includes(h.tuple.id)) cur.tupleIds.push(h.tuple.id);
-    byParagraph.set(pid, { best: Math.max(cur.best, h.score), n: cur.n + 1, tupleIds: cur.tupleIds });
+    const onParagraph = pid !== null && ctx.index.paragraphs.has(pid);
+    const rid = h.tuple.recordId;
+    if (!onParagraph && !(rid && h.tuple.paperId && ctx.index.papers.has(h.tuple.paperId))) continue;
+    const key = onParagraph ? `p:${pid}` : `r:${rid}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { kind: onParagraph ? 'paragraph' : 'record', id: onParagraph ? pid! : rid!, best: 0, n: 0, tuples: [], covered: new Set() };
+      groups.set(key, g);
+    }
+    // The five best tuples (hits come best first) name the item, and what they hold together is its coverage: a
+    // review paragraph listing dozens of materials does not cover a question by sheer number.
+    if (g.tuples.length < 5 && !g.tuples.some((t) => t.tuple.id === h.tuple.id)) {
+      g.tuples.push(h);
+      if (weights) for (const k of weights.keys()) if (h.tuple.terms.has(k)) g.covered.add(k);
+    }
+    g.best = Math.max(g.best, h.score);
+    g.n++;
   }
-  const ranked = [...byParagraph]
-    .map(([id, v]) => ({ id, score: v.best + perFurtherTuple * Math.min(v.n - 1, 4), tupleIds: v.tupleIds }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  const coverageOf = (g: Group) => (weightSum > 0 ? [...g.covered].reduce((a, k) => a + (weights!.get(k) ?? 0), 0) / weightSum : 0);
+  const ranked = [...groups.values()]
+    .map((g) => ({ g, score: g.best + perFurther * Math.min(g.n - 1, 4) + (opts.coverageWeight ?? 0) * coverageOf(g) }))
+    .sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1));
   const best = new Map<string, ScoredTuple>();
   for (const h of hits) if ((best.get(h.tuple.id)?.score ?? -Infinity) < h.score) best.set(h.tuple.id, h);
   return {
-    evidence: ranked.map((h) => {
-      const e = paragraphEvidence(ctx, h);
-      return { ...e, provenance: [...e.provenance, ...h.tupleIds.map((tupleId): Provenance => ({ kind: 'tuple', tupleId }))] };
+    evidence: ranked.map(({ g, score }) => {
+      const tupleProvenance = g.tuples.map((h): Provenance => ({ kind: 'tuple', tupleId: h.tuple.id }));
+      if (g.kind === 'paragraph') {
+        const e = paragraphEvidence(ctx, { id: g.id, score });
+        return { ...e, provenance: [...e.provenance, ...tupleProvenance] };
+      }
+      return recordTupleEvidence(ctx, g.id, g.tuples, score, tupleProvenance);
     }),
     tuples: [...best.values()].sort((a, b) => b.score - a.score || (a.tuple.id < b.tuple.id ? -1 : 1)),
+  };
+}
+
+/**
+ * A record known through its tuples only (the records index is built for the records pipeline alone): its text is
+ * what the tuples say, its facets are their materials, properties and values.
+ */
+function recordTupleEvidence(ctx: RetrievalContext, recordId: string, tuples: ScoredTuple[], score: number, tupleProvenance: Provenance[]): Evidence {
+  const paperId = tuples[0].tuple.paperId!;
+  const keys = tuples.flatMap((h) => [h.tuple.subjectKey, h.tuple.objectKey, h.tuple.subjectCanonical, h.tuple.objectCanonical]);
+  const facets: Facets = {
+    materials: new Set(keys.filter((k) => k.startsWith('f:') || k.startsWith('m:'))),
+    properties: new Set(keys.filter((k) => k.startsWith('p:')).map((k) => k.slice(2))),
+    quantities: tuples.flatMap((h) => h.tuple.quantities),
+  };
+  const { coverage, matched } = facetCoverage(ctx.analysis, facets);
+  return {
+    id: evidenceId('record', recordId),
+    kind: 'record',
+    text: tuples.map((h) => h.tuple.text).join('; '),
+    score,
+    coverage,
+    matched,
+    paperId,
+    doi: ctx.index.papers.get(paperId)?.doi ?? null,
+    section: null,
+    provenance: [paperProvenance(ctx.index, paperId), { kind: 'record', recordId }, ...tupleProvenance],
   };
 }

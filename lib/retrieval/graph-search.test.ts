@@ -29,7 +29,7 @@ describe('graphRetrieve', () => {
     const question = 'Which paper reports a Tc of 21.5 K for single crystals of QKCO?';
     const analysis = analyseQuestion(question);
     const { step } = createTrace();
-    const hits = await graphRetrieve(embeddedGraphSource(graph), analysis, question, (t) => embedder.embed(t), step);
+    const { hits } = await graphRetrieve(embeddedGraphSource(graph), analysis, question, (t) => embedder.embed(t), step);
     // Term overlap alone ranks the "single crystals" tuple first (two keywords against one).
     expect(hits[0].tuple.id).toBe('named');
     expect(hits.findIndex((h) => h.tuple.id === 'crystals')).toBeGreaterThan(0);

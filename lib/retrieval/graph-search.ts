@@ -46,6 +46,13 @@ export function providerTupleReranker(model: RerankingModel, id: string): TupleR
 }
 
 export const MAX_TUPLES = 300;
+
+export interface GraphRetrieval {
+  /** The tuples, best first (at most MAX_TUPLES). */
+  hits: ScoredTuple[];
+  /** The question's keywords with their inverse document frequency over the tuples. */
+  keywordWeights: Map<string, number>;
+}
 const CANONICAL_COSINE = 0.7;
 
 const QUESTION_WORDS = new Set(['paper', 'studi', 'report', 'find', 'which', 'what', 'show', 'give', 'valu', 'prepar', 'synthes']);
@@ -59,7 +66,7 @@ export async function graphRetrieve(
   reranker?: TupleReranker,
   /** The paper a quoted title names: its tuples are the candidates, ranked by the same scores. */
   titlePaper: string | null = null,
-): Promise<ScoredTuple[]> {
+): Promise<GraphRetrieval> {
   const keywords = await step(
     'preprocess',
     () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)),
@@ -181,7 +188,7 @@ export async function graphRetrieve(
       return { hits: scored.sort((a, b) => b.score - a.score || (a.tuple.id < b.tuple.id ? -1 : 1)).slice(0, MAX_TUPLES), reranker: note };
     },
     (h) => ({ reranker: h.reranker, tuples: h.hits.length, top: h.hits.slice(0, 3).map((x) => x.tuple.text) }),
-  ).then((r) => r.hits);
+  ).then((r) => ({ hits: r.hits, keywordWeights: weights }));
 }
 
 /** Method D's keyword selection: lemmas of nouns, proper nouns, adjectives and verbs, longer than two characters. */

@@ -143,6 +143,7 @@ export const tupleRow = (
   causal: false,
   paperId: paragraphId.split(':')[0],
   paragraphId,
+  recordId: null,
   sentence: null,
   ...extra,
 });

@@ -155,6 +155,7 @@ function tupleOf(record: { get(key: string): unknown }): IndexedTuple {
     causal: Boolean(p.causal),
     paperId: text(p.paperId),
     paragraphId: text(p.paragraphId),
+    recordId: text(p.recordId),
     sentence: text(p.sentence),
   };
   return indexTuple(row);
@@ -228,7 +229,7 @@ export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: st
       if (ids.length === 0) return new Map();
       const { records } = await run(
         `UNWIND $ids AS id MATCH (s:Entity)-[r:TUPLE {id: id}]->(o:Entity)
-         RETURN r {.id, .relation, .referenceRelation, .referenceNode, .value, .valueMax, .unit, .causal, .paperId, .paragraphId, .sentence} AS r, s.key AS subjectKey, s.label AS subjectLabel, s.canonical AS subjectCanonical, s.canonicalLabel AS subjectCanonicalLabel,
+         RETURN r {.id, .relation, .referenceRelation, .referenceNode, .value, .valueMax, .unit, .causal, .paperId, .paragraphId, .recordId, .sentence} AS r, s.key AS subjectKey, s.label AS subjectLabel, s.canonical AS subjectCanonical, s.canonicalLabel AS subjectCanonicalLabel,
                 o.key AS objectKey, o.label AS objectLabel, o.canonical AS objectCanonical, o.canonicalLabel AS objectCanonicalLabel`,
         { ids },
       );
