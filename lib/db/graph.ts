@@ -54,57 +54,40 @@ export async function upsertEntities(db: Database, entities: StoredEntity[]) {
   }
 }
 
-/** The tuple columns with their SQL types: a batch is sent as one array per column. */
-const TUPLE_COLUMNS = [
-  ['id', 'text'],
-  ['subjectId', 'text'],
-  ['relation', 'text'],
-  ['objectId', 'text'],
-  ['referenceRelation', 'text'],
-  ['referenceNode', 'text'],
-  ['value', 'float8'],
-  ['valueMax', 'float8'],
-  ['unit', 'text'],
-  ['causal', 'bool'],
-  ['paperId', 'text'],
-  ['paragraphId', 'text'],
-  ['recordId', 'text'],
-  ['start', 'int4'],
-  ['end', 'int4'],
-  ['sentence', 'text'],
-  ['stamp', 'text'],
-] as const;
+/**
+ * The tuple columns: SQL type and how a stored tuple gives the value (entity keys become entity ids). A batch is
+ * sent as one array per column.
+ */
+const TUPLE_COLUMNS: [string, string, (t: StoredTuple) => unknown][] = [
+  ['id', 'text', (t) => t.id],
+  ['subjectId', 'text', (t) => entityId(t.subjectKey)],
+  ['relation', 'text', (t) => t.relation],
+  ['objectId', 'text', (t) => entityId(t.objectKey)],
+  ['referenceRelation', 'text', (t) => t.referenceRelation],
+  ['referenceNode', 'text', (t) => t.referenceNode],
+  ['value', 'float8', (t) => t.value],
+  ['valueMax', 'float8', (t) => t.valueMax],
+  ['unit', 'text', (t) => t.unit],
+  ['causal', 'bool', (t) => t.causal],
+  ['paperId', 'text', (t) => t.paperId],
+  ['paragraphId', 'text', (t) => t.paragraphId],
+  ['recordId', 'text', (t) => t.recordId],
+  ['start', 'int4', (t) => t.start],
+  ['end', 'int4', (t) => t.end],
+  ['sentence', 'text', (t) => t.sentence],
+  ['stamp', 'text', (t) => t.stamp],
+];
 
 export async function insertTuples(db: Database, tuples: StoredTuple[]) {
   // One array per column unnested into rows: 17 parameters per batch instead of 17 per row, which PostgreSQL
   // (and PGlite most of all) binds and plans much faster than a VALUES list of thousands of placeholders.
   for (let i = 0; i < tuples.length; i += 5000) {
     const batch = tuples.slice(i, i + 5000);
-    const columns: Record<(typeof TUPLE_COLUMNS)[number][0], unknown[]> = Object.fromEntries(TUPLE_COLUMNS.map(([c]) => [c, []])) as never;
-    for (const t of batch) {
-      columns.id.push(t.id);
-      columns.subjectId.push(entityId(t.subjectKey));
-      columns.relation.push(t.relation);
-      columns.objectId.push(entityId(t.objectKey));
-      columns.referenceRelation.push(t.referenceRelation);
-      columns.referenceNode.push(t.referenceNode);
-      columns.value.push(t.value);
-      columns.valueMax.push(t.valueMax);
-      columns.unit.push(t.unit);
-      columns.causal.push(t.causal);
-      columns.paperId.push(t.paperId);
-      columns.paragraphId.push(t.paragraphId);
-      columns.recordId.push(t.recordId);
-      columns.start.push(t.start);
-      columns.end.push(t.end);
-      columns.sentence.push(t.sentence);
-      columns.stamp.push(t.stamp);
-    }
     await db.bulkExecute(
       `INSERT INTO "GraphTuple" (${TUPLE_COLUMNS.map(([c]) => `"${c}"`).join(', ')})
        SELECT * FROM unnest(${TUPLE_COLUMNS.map(([, type], k) => `$${k + 1}::${type}[]`).join(', ')})
        ON CONFLICT ("id") DO NOTHING`,
-      TUPLE_COLUMNS.map(([c]) => columns[c]),
+      TUPLE_COLUMNS.map(([, , value]) => batch.map(value)),
     );
   }
 }

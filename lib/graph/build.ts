@@ -85,6 +85,7 @@ export async function buildGraph(
   let written = 0;
   let touched = 0;
   const phases = { readSeconds: 0, extractSeconds: 0, writeSeconds: 0 };
+  // Each phase is charged the time since the previous one ended.
   let lap = performance.now();
   const spent = (phase: keyof typeof phases) => {
     const now = performance.now();
@@ -93,7 +94,6 @@ export async function buildGraph(
   };
   for (;;) {
     if (opts.signal?.aborted) break;
-    lap = performance.now();
     const page = await papersForGraph(db, after, 100);
     spent('readSeconds');
     if (page.length === 0) break;
@@ -154,7 +154,6 @@ export async function buildGraph(
     touched += entities.size;
     opts.onProgress?.(seen);
   }
-  lap = performance.now();
   const orphansRemoved = await deleteOrphans(db);
   spent('writeSeconds');
   return {

@@ -81,7 +81,8 @@ export function chunkEvidence(ctx: RetrievalContext, h: ScoredId): Evidence {
 
 export function recordEvidence(
   ctx: RetrievalContext,
-  r: { id: string; paperId: string | null; doi: string | null; kind: string; title: string | null; text: string; facets: Facets },
+  /** `kind` is null for a record known only through the graph tuples drawn from it. */
+  r: { id: string; paperId: string | null; doi: string | null; kind: string | null; title: string | null; text: string; facets: Facets },
   score: number,
 ): Evidence {
   const { coverage, matched } = facetCoverage(ctx.analysis, r.facets);
@@ -96,7 +97,7 @@ export function recordEvidence(
     paperId: r.paperId,
     doi: r.doi,
     section: r.kind,
-    provenance: [paper, { kind: 'record', recordId: r.id, recordKind: r.kind }],
+    provenance: [paper, r.kind ? { kind: 'record', recordId: r.id, recordKind: r.kind } : { kind: 'record', recordId: r.id }],
   };
 }
 
@@ -231,17 +232,8 @@ function recordTupleEvidence(ctx: RetrievalContext, recordId: string, tuples: Sc
     properties: new Set(keys.filter((k) => k.startsWith('p:')).map((k) => k.slice(2))),
     quantities: tuples.flatMap((h) => h.tuple.quantities),
   };
-  const { coverage, matched } = facetCoverage(ctx.analysis, facets);
-  return {
-    id: evidenceId('record', recordId),
-    kind: 'record',
-    text: tuples.map((h) => h.tuple.text).join('; '),
-    score,
-    coverage,
-    matched,
-    paperId,
-    doi: ctx.index.papers.get(paperId)?.doi ?? null,
-    section: null,
-    provenance: [paperProvenance(ctx.index, paperId), { kind: 'record', recordId }, ...tupleProvenance],
-  };
+  const doi = ctx.index.papers.get(paperId)?.doi ?? null;
+  const text = tuples.map((h) => h.tuple.text).join('; ');
+  const e = recordEvidence(ctx, { id: recordId, paperId, doi, kind: null, title: null, text, facets }, score);
+  return { ...e, provenance: [...e.provenance, ...tupleProvenance] };
 }
