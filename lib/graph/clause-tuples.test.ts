@@ -98,4 +98,29 @@ describe('clauseTuples', () => {
     const lower = brief('The polycrystalline SrTiO3 was sintered at 1400 °C for 10 h.');
     expect(lower).toContainEqual(expect.objectContaining({ s: 'f:O3SrTi', r: 'processed_at' }));
   });
+
+  it('reads an amount before a name as the substance, and a formula that starts with a bracket as a word', () => {
+    const out = brief('2.1 g cobalt(II) acetate and 0.9 g triethanolamine were added into 25 mL ethanol.');
+    expect(out).toContainEqual(expect.objectContaining({ s: 'n:triethanolamine', r: 'add_into', o: 'f:C2H6O', v: 25 }));
+    expect(out).toContainEqual(expect.objectContaining({ r: 'add_into', o: 'f:C2H6O' }));
+    expect(out.map((t) => t.s)).toHaveLength(2);
+    const bath = brief('The bath contained 0.1 M Ni(NO3)2, and 0.05 M C6H12N4.');
+    expect(bath.map((t) => t.o)).toEqual(['f:N2NiO6', 'f:C6H12N4']);
+    expect(bath[0]).toMatchObject({ v: 0.1 });
+    expect(brief('(NH4)2SO4 was dissolved in water.')).toContainEqual(expect.objectContaining({ s: 'f:H8N2O4S', r: 'dissolve_in', o: 'f:H2O' }));
+    // An aside stays an aside.
+    expect(brief('The electrolyte (YSZ) was sintered at 1400 °C.')).toContainEqual(expect.objectContaining({ s: 'n:electrolyte', r: 'processed_at' }));
+  });
+
+  it('reads a fronted goal with its substances after the verb, and the object of a gerund of means', () => {
+    expect(brief('To the aqueous solution of PdCl2 (0.02 M, 4 mL) were added 1.5 g (0.1 mmol) of PVP and NaBH4.')).toEqual([
+      { s: 'm:PVP', r: 'add_to', o: 'f:Cl2Pd', v: 1.5, unit: 'g' },
+      { s: 'f:H4BNa', r: 'add_to', o: 'f:Cl2Pd' },
+    ]);
+    const made = brief('The NiO powder was obtained by calcining Ni(OH)2 and NiCO3 at 500 °C.');
+    expect(made.filter((t) => t.r === 'synthesized_from').map((t) => t.o)).toEqual(['f:H2NiO2', 'f:CNiO3']);
+    // Not every means is a synthesis: the gerund names the relation.
+    expect(brief('The film was characterized by measuring its conductivity.')).toEqual([{ s: 'n:film', r: 'characterize_by_measure', o: 'p:conductivity' }]);
+    expect(brief('In this work, we were able to see it.')).toEqual([]);
+  });
 });

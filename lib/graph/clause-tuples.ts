@@ -43,7 +43,7 @@ const PRONOUNS = new Set('we it they he she us them i you one ones itself themse
 const AUXILIARIES = new Set('is are was were be been being has have had can could may might will would should must do does did shall'.split(' '));
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
 const ADVERBS = new Set(
-  'also not further still only well very much more less most least even just already again almost nearly rather quite respectively subsequently then first finally initially typically generally usually clearly significantly slightly successfully directly simultaneously here there'.split(
+  'also not further still only well very much more less most least even just already again almost nearly rather quite respectively subsequently then first finally initially typically generally usually clearly significantly slightly successfully directly simultaneously here there dropwise overnight together afterwards'.split(
     ' ',
   ),
 );
@@ -57,6 +57,17 @@ const VERBS =
   'support load immerse sputter spin print press cast mill grind wash filter centrifuge characterize characterise analyze analyse investigate study examine test evaluate compare ' +
   'undergo occur appear become emerge arise originate derive attribute ascribe assign relate link associate combine integrate embed connect ' +
   'decline drop rise degrade deteriorate stabilize stabilise activate catalyze catalyse adsorb absorb emit conduct transport migrate diffuse segregate precipitate';
+
+/**
+ * Verbs of experimental sections whose other forms are as often nouns or adjectives ("power supply", "charge
+ * transfer", "in place of", "a dilute solution"): only their past participles are verbs ("were purchased from",
+ * "was placed in", "were sealed in").
+ */
+const PARTICIPLES: Record<string, string> = Object.fromEntries(
+  'purchased:purchase supplied:supply bought:buy received:receive diluted:dilute poured:pour placed:place sealed:seal soaked:soak dipped:dip sonicated:sonicate evaporated:evaporate collected:collect purified:purify introduced:introduce'
+    .split(' ')
+    .map((pair) => pair.split(':')),
+);
 
 const IRREGULAR: Record<string, string> = {
   made: 'make',
@@ -87,7 +98,7 @@ const IRREGULAR: Record<string, string> = {
 };
 
 const VERB_FORMS: Map<string, string> = (() => {
-  const out = new Map<string, string>(Object.entries(IRREGULAR));
+  const out = new Map<string, string>([...Object.entries(IRREGULAR), ...Object.entries(PARTICIPLES)]);
   for (const base of new Set(VERBS.split(/\s+/))) {
     out.set(base, base);
     const third = /(?:s|x|z|ch|sh)$/.test(base) ? `${base}es` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ies` : `${base}s`;
@@ -102,9 +113,11 @@ const VERB_FORMS: Map<string, string> = (() => {
 /** Verbs that take a preposition as part of the predicate ("consist of", "doped with", "grown on"). */
 const PARTICLE = /^(?:of|with|on|onto|as|from|into|to|in|by|via|at|for)$/;
 
+const SYNTHESIS_VERBS = /^(?:synthesi[sz]e|prepare|fabricate|make|produce|obtain)$/;
+
 /** Typed relations for verb lemmas (with the preposition that follows, when it matters). */
 function typedRelation(lemma: string, prep: string | null, object: EntityRef, hasValue: boolean, subject: EntityRef): string | null {
-  if (/^(?:synthesi[sz]e|prepare|fabricate|make|produce|obtain)$/.test(lemma)) {
+  if (SYNTHESIS_VERBS.test(lemma)) {
     if (prep === 'from' || prep === 'using') return object.kind === 'material' ? 'synthesized_from' : null;
     if ((prep === 'by' || prep === 'via') && object.kind !== 'material') return 'synthesized_by';
   }
@@ -131,6 +144,8 @@ const NOUN_TOO =
 
 const CAUSAL_VERBS = /^(?:increase|decrease|improve|enhance|reduce|lower|raise|boost|suppress|promote|facilitate|inhibit|lead|result|cause|induce)$/;
 
+const BRACKETED_FORMULA = /^\((?=[^)]*[A-Z])[A-Za-z0-9,.-]+\)[\d.]*[A-Z(]/;
+
 /** Words of a sentence with their classes; parentheticals ("(YSZ)", "(see Fig. 2)") and citations are skipped. */
 function tokenize(sentence: string): Token[] {
   const out: Token[] = [];
@@ -138,8 +153,9 @@ function tokenize(sentence: string): Token[] {
   for (const m of sentence.matchAll(/\S+/g)) {
     let text = m[0];
     let start = m.index;
-    // A parenthetical aside, or a bracketed citation, is not part of the clause.
-    if (depth > 0 || /^[([]/.test(text)) {
+    // A parenthetical aside, or a bracketed citation, is not part of the clause; a formula that starts with a
+    // bracket ("(NH4)2SO4", "(La,Sr)MnO3") is a word.
+    if (depth > 0 || (/^[([]/.test(text) && !BRACKETED_FORMULA.test(text))) {
       depth += (text.match(/[([]/g)?.length ?? 0) - (text.match(/[)\]]/g)?.length ?? 0);
       if (depth <= 0) {
         depth = 0;
@@ -219,6 +235,8 @@ interface ObjectSide {
   surface: string;
   value: { value: number; valueMax: number; unit: string } | null;
   end: number;
+  /** A portion of a substance ("2 g of X", "0.2 M X"): its value is the amount, and a list may follow. */
+  portion: boolean;
 }
 
 /** The object of a predicate: a material, a property (with the value "of …" gives it), a quantity, or a concept. */
@@ -231,13 +249,13 @@ function objectSide(tokens: Token[], at: number, sentence: string): ObjectSide |
   const value = q?.canonical.length ? { value: Math.min(...q.canonical), valueMax: Math.max(...q.canonical), unit: q.canonicalUnit } : null;
   const prop = findProperties(np.text)[0];
   let entity: EntityRef | null;
-  const contained = containedMaterial(np, of);
+  const contained = containedMaterial(np, of) ?? portionMaterial(np.text);
   if (contained) entity = contained;
   else if (prop) entity = propertyEntity(prop.key, np.text);
   else if (q && q.start === 0) entity = valueEntity(q.dimension, q.canonical, q.canonicalUnit, q.text);
   else entity = clauseEntity(np.text);
   if (!entity) return null;
-  return { entity, surface: whole, value, end: of ? of.to : np.to };
+  return { entity, surface: whole, value, end: of ? of.to : np.to, portion: contained !== null };
 }
 
 // Words for a portion or a preparation of a substance: "an aqueous solution of NaBH4", "2 g of PVP", "a mixture of
@@ -252,8 +270,27 @@ function containedMaterial(phrase: Phrase, of: Phrase | null): EntityRef | null 
   return inner && isNamedMaterial(inner) ? inner : null;
 }
 
+// An amount written before a substance: "0.2 M Co(NO3)2", "3.08 g nickel(II) acetylacetonate", "0.5 mmol of NiCl2".
+const AMOUNT_BEFORE = /^(?:[~≈∼]\s*)?\d+(?:\.\d+)?\s*(?:[mµμn]?mol|[mµμ]?M|[mµμk]?g|[mµμ]?[lL]|(?:wt|vol|mol|at)\.?\s*%)(?:\s+of)?\s+(?=\S)/;
+
+/**
+ * The substance of "0.2 M X" / "3 g X", or null when the phrase is not an amount of something. What is weighed or
+ * dosed is a substance even when the lexicon lacks its name ("1.26 g diethanolamine"), so it may start a list.
+ */
+function portionMaterial(text: string): EntityRef | null {
+  const amount = AMOUNT_BEFORE.exec(text);
+  const inner = amount ? clauseEntity(text.slice(amount[0].length)) : null;
+  return inner && (inner.kind === 'material' || inner.kind === 'concept') ? inner : null;
+}
+
 /** A material the normalisers know as such: a formula or a lexicon material, not a folded name. */
 const isNamedMaterial = (e: EntityRef) => e.kind === 'material' && (e.key.startsWith('f:') || e.key.startsWith('m:'));
+
+/** The phrase's entity when it is a named material. */
+function namedMaterial(text: string): EntityRef | null {
+  const e = clauseEntity(text);
+  return e && isNamedMaterial(e) ? e : null;
+}
 
 /**
  * Further materials listed after a phrase ending at token `end` ("SrCO3, TiO2, and Nb2O5"): each is its own
@@ -268,8 +305,8 @@ function listedAfter(tokens: Token[], end: number, sentence: string): { entity: 
     if (tokens[k]?.tag === 'conj' && /^(?:and|or)$/i.test(tokens[k].text)) k++;
     if (k === j) break;
     const np = nounPhrase(tokens, k, sentence);
-    const entity = np ? clauseEntity(np.text) : null;
-    if (!np || !entity || !isNamedMaterial(entity)) break;
+    const entity = np ? (portionMaterial(np.text) ?? namedMaterial(np.text)) : null;
+    if (!np || !entity) break;
     out.push({ entity, end: np.to });
     j = np.to + 1;
   }
@@ -288,8 +325,8 @@ function listedBefore(tokens: Token[], first: number, sentence: string): EntityR
     let s = k;
     while (s > 0 && (tokens[s - 1].tag === 'word' || tokens[s - 1].tag === 'det')) s--;
     const np = nounPhrase(tokens, s, sentence, k + 1);
-    const entity = np && np.to === k ? clauseEntity(np.text) : null;
-    if (!entity || !isNamedMaterial(entity)) break;
+    const entity = np && np.to === k ? (portionMaterial(np.text) ?? namedMaterial(np.text)) : null;
+    if (!entity) break;
     out.push(entity);
     j = s - 1;
   }
@@ -344,6 +381,28 @@ const POINTER =
 // they are not part of the name. A formula's own brackets ("Co(NO3)2") follow no space and stay.
 const clauseEntity = (text: string): EntityRef | null => (POINTER.test(text) ? null : guardedPhraseEntity(text.replace(/\s+\([^()]*\)/g, '')));
 
+/**
+ * A passive with its goal fronted and its subject after the verb: "To the solution of A were added B and C", "Into
+ * the flask was introduced 2 g of X" — the moved substances are the subject, the fronted phrase the goal.
+ */
+function frontedPassive(tokens: Token[], sentence: string): { moved: EntityRef[]; relation: string; goal: EntityRef; value: ObjectSide['value'] } | null {
+  let i = 0;
+  while (tokens[i] && (tokens[i].tag === 'adv' || tokens[i].text === ',')) i++;
+  const prep = tokens[i]?.text.toLowerCase();
+  if (tokens[i]?.tag !== 'prep' || !/^(?:to|into|onto|in)$/.test(prep)) return null;
+  const goal = objectSide(tokens, i + 1, sentence);
+  let v = (goal?.end ?? tokens.length) + 1;
+  if (tokens[v]?.text === ',') v++;
+  if (!goal || tokens[v]?.tag !== 'aux') return null;
+  while (tokens[v]?.tag === 'aux' || tokens[v]?.tag === 'adv') v++;
+  const verb = tokens[v];
+  if (verb?.tag !== 'verb' || verb.text === verb.lemma || /ing$/.test(verb.text)) return null;
+  const first = objectSide(tokens, v + 1, sentence);
+  if (!first || first.entity.kind === 'value' || first.entity.kind === 'property') return null;
+  const moved = [first.entity, ...(isNamedMaterial(first.entity) || first.portion ? listedAfter(tokens, first.end, sentence).map((m) => m.entity) : [])];
+  return { moved, relation: `${verb.lemma}_${prep}`, goal: goal.entity, value: first.value };
+}
+
 /** Clause tuples of one sentence (offsets relative to the paragraph through `offset`). */
 function sentenceClauseTuples(original: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
   // Words split at a PDF line break ("superconduct- ing") are read as one; the stored sentence keeps them as written.
@@ -351,6 +410,23 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
   const tokens = tokenize(sentence);
   const out: TupleDraft[] = [];
   const src = { paragraphId, sentence: original.trim(), start: offset, end };
+  const fronted = frontedPassive(tokens, sentence);
+  if (fronted)
+    for (const [n, m] of fronted.moved.entries()) {
+      if (m.key === fronted.goal.key) continue;
+      const value = n === 0 ? fronted.value : null;
+      out.push(
+        draft({
+          subject: m,
+          relation: fronted.relation,
+          object: fronted.goal,
+          value: value?.value ?? null,
+          valueMax: value?.valueMax ?? null,
+          unit: value?.unit ?? null,
+          ...src,
+        }),
+      );
+    }
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     // A verb group: auxiliaries and adverbs, then a verb; or a copula followed by a phrase ("the conductivity was 0.1 S cm−1").
@@ -389,10 +465,13 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
     } else if (tokens[k]?.tag !== 'word' && tokens[k]?.tag !== 'det') continue;
     const subj = subjectOf(tokens, v, sentence, participle);
     if (!subj || SUBJECT_STOP.test(subj.phrase.text.replace(/^(?:the|a|an|all|both|each) /i, ''))) continue;
-    const object = objectSide(tokens, k, sentence);
+    // "prepared by dissolving A and B in water": the means is a gerund, and its object is what the predicate is about.
+    const gerund = (prep === 'by' || prep === 'via') && tokens[k]?.tag === 'verb' && /ing$/.test(tokens[k].text) ? tokens[k].lemma! : null;
+    const object = objectSide(tokens, gerund ? k + 1 : k, sentence);
     if (!object) continue;
     // "the conductivity of BZY is 0.01 S/cm", "the power density of the cell reached …": the property's owner is the subject.
-    let subject: EntityRef | null = containedMaterial(subj.phrase, subj.of) ?? clauseEntity(subj.phrase.text);
+    const subjectPortion = containedMaterial(subj.phrase, subj.of) ?? portionMaterial(subj.phrase.text);
+    let subject: EntityRef | null = subjectPortion ?? clauseEntity(subj.phrase.text);
     let objectEntity = object.entity;
     const subjectProperty = findProperties(subj.phrase.text)[0];
     if (subjectProperty && object.value && subj.of) {
@@ -405,14 +484,19 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
     // "The power density was 450 mW cm−2" names no owner: a property does not have a property. propertyValueTuples
     // states the value with the owner the sentence gives, if any.
     if (subject.kind === 'property' && objectEntity.kind === 'value') continue;
-    const typed = typedRelation(lemma, prep, objectEntity, object.value !== null, subject);
+    // What a product is made by treating ("obtained by calcining Y", "prepared by mixing A and B") is what it is made from.
+    const typed = gerund
+      ? SYNTHESIS_VERBS.test(lemma) && objectEntity.kind === 'material'
+        ? 'synthesized_from'
+        : null
+      : typedRelation(lemma, prep, objectEntity, object.value !== null, subject);
     if (!typed && lemma === 'be' && !prep) continue; // "X is Y" without a property or value says little.
-    const relation = typed ?? (prep ? `${lemma}_${prep}` : lemma);
+    const relation = typed ?? (gerund ? `${lemma}_${prep}_${gerund}` : prep ? `${lemma}_${prep}` : lemma);
     // Lists of materials on either side ("A, B and C were dissolved in water", "prepared from A, B, and C") give a
     // tuple for each member.
-    const moreObjects = isNamedMaterial(objectEntity) && !object.value ? listedAfter(tokens, object.end, sentence) : [];
+    const moreObjects = (isNamedMaterial(objectEntity) && !object.value) || object.portion ? listedAfter(tokens, object.end, sentence) : [];
     const firstToken = tokens.findIndex((x) => x.start === subj.phrase.start);
-    const moreSubjects = isNamedMaterial(subject) && firstToken > 0 ? listedBefore(tokens, firstToken, sentence) : [];
+    const moreSubjects = (isNamedMaterial(subject) || subject === subjectPortion) && firstToken > 0 ? listedBefore(tokens, firstToken, sentence) : [];
     // A following preposition phrase is the condition ("at 550 °C", "in air") — method B's reference node.
     let refRelation: string | null = null;
     let refNode: string | null = null;
@@ -594,26 +678,54 @@ export function clauseTuples(text: string, paragraphId: string | null): TupleDra
   return out;
 }
 
-/** Text of the chunker's rules, for the graph extractor's version stamp: a rule change re-extracts every paper. */
+/**
+ * Text of every rule of this module, for the graph extractor's version stamp: a change to any of them re-extracts
+ * every paper. `rules-source.test.ts` fails when a declaration of this module is missing here.
+ */
 export const clauseRulesSource = (): string =>
   [
+    [...DETERMINERS, '|', ...PREPOSITIONS, '|', ...CONJUNCTIONS, '|', ...PRONOUNS, '|', ...AUXILIARIES, '|', ...COPULAS, '|', ...ADVERBS].join(' '),
     VERBS,
-    NOUN_TOO.source,
-    POINTER.source,
+    JSON.stringify(IRREGULAR),
+    JSON.stringify(PARTICIPLES),
+    JSON.stringify([...VERB_FORMS]),
+    PARTICLE.source,
     typedRelation.toString(),
-    sentenceClauseTuples.toString(),
-    subjectOf.toString(),
+    NOUN_TOO.source,
+    CAUSAL_VERBS.source,
+    tokenize.toString(),
+    classify.toString(),
+    nounPhrase.toString(),
+    ofTail.toString(),
+    objectSide.toString(),
     CONTAINER.source,
+    containedMaterial.toString(),
+    AMOUNT_BEFORE.source,
+    portionMaterial.toString(),
+    isNamedMaterial.toString(),
+    namedMaterial.toString(),
+    BRACKETED_FORMULA.source,
     listedAfter.toString(),
     listedBefore.toString(),
-    propertyValueTuples.toString(),
+    subjectOf.toString(),
+    SUBJECT_STOP.source,
+    POINTER.source,
+    clauseEntity.toString(),
+    SYNTHESIS_VERBS.source,
+    frontedPassive.toString(),
+    sentenceClauseTuples.toString(),
     DEVICE.source,
     NOT_AN_OWNER.source,
-    CONDITION_BEFORE.source,
+    materialMentions.toString(),
     GENERIC_PROPERTY.source,
+    CONDITION_BEFORE.source,
     FREE_PROPERTY.source,
     FREE_PROPERTY_STOP.source,
     freeProperty.toString(),
-    materialMentions.toString(),
+    propertyValueTuples.toString(),
+    clauseTuples.toString(),
+    // Normalisers the rules call (the quantity lexicon reaches the stamp through the record extractor's id).
+    parseQuantities.toString(),
+    lookupUnit.toString(),
     joinBrokenWords.toString(),
   ].join('\n');

@@ -30,6 +30,15 @@ describe('tuples from structured records', () => {
     expect(t[3]).toMatchObject({ referenceRelation: 'in_synthesis_of', referenceNode: 'SrTi0.7Fe0.3O3', paragraphId: 'p1' });
     expect(t[5]).toMatchObject({ value: 1373.15, unit: 'K', referenceRelation: 'during', referenceNode: 'calcination' });
   });
+  it('keeps the roles of a procedure whose product is not named', () => {
+    const t = synthesisTuples({ ...entry, targets: [] }).map((x) => [x.subject.key, x.relation, x.object.key, x.paragraphId]);
+    expect(t).toEqual([
+      ['f:CO3Sr', 'used_as', 'n:precursor', 'p1'],
+      ['f:O2Ti', 'used_as', 'n:precursor', 'p1'],
+      ['f:C2H6O', 'used_as', 'n:solvent', 'p1'],
+      ['m:NF', 'used_as', 'n:substrate', 'p1'],
+    ]);
+  });
   it('makes has_property tuples with the value and the condition it was measured at, or none without a material', () => {
     const claim = {
       source: 'paragraph' as const,

@@ -3,7 +3,7 @@ import { formulaKey } from '../structure/terms.ts';
 import { chemicalNameToFormula } from '../structure/chemical-names.ts';
 import { normaliseMaterial, nameKey } from '../structure/materials.ts';
 import { normaliseFormula } from '../structure/formula.ts';
-import { findProperties } from '../structure/properties.ts';
+import { findProperties, propertyRulesSource } from '../structure/properties.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import type { PerformanceEntry, SynthesisEntry } from '../structure/record-mapping.ts';
 
@@ -157,6 +157,16 @@ export const draft = (t: Partial<TupleDraft> & Pick<TupleDraft, 'subject' | 'rel
 export function synthesisTuples(e: SynthesisEntry): TupleDraft[] {
   const out: TupleDraft[] = [];
   const src = { paragraphId: e.paragraphId ?? null, recordId: e.recordId ?? null };
+  // A procedure whose product the structurer could not name still says what went into it: each material keeps its
+  // role, so a question about those materials finds the procedure.
+  if (e.targets.length === 0)
+    for (const [role, list] of [
+      ['precursor', e.precursors],
+      ['solvent', e.solvents],
+      ['additive', e.additives],
+      ['substrate', e.substrates],
+    ] as const)
+      for (const m of list) out.push(draft({ subject: materialEntity(m.text, m), relation: 'used_as', object: conceptEntity(role), ...src }));
   for (const t of e.targets) {
     const target = materialEntity(t.text, t);
     for (const p of e.precursors) out.push(draft({ subject: target, relation: 'synthesized_from', object: materialEntity(p.text, p), ...src }));
@@ -342,10 +352,32 @@ export function tupleId(stamp: string, t: TupleDraft): string {
     .slice(0, 32);
 }
 
-/** Text of the patterns, for the graph extractor's version stamp. */
+/**
+ * Text of every rule of this module, for the graph extractor's version stamp: a change to any of them re-extracts
+ * every paper. `rules-source.test.ts` fails when a declaration of this module is missing here.
+ */
 export const tupleRulesSource = (): string =>
   [
-    ...PATTERNS.map((p) => p.re.source + p.relation),
+    ...PATTERNS.map((p) => `${p.re.source} ${p.relation} ${p.swap ?? ''} ${p.objectIsConcept ?? ''}`),
+    THING,
+    RELATIONS.join(),
+    [...CAUSAL_RELATIONS].join(),
+    materialEntity.toString(),
+    resolveMaterialEntity.toString(),
+    phraseToEntity.toString(),
+    propertyObject.toString(),
+    withoutArticle.toString(),
+    propertyOrConcept.toString(),
+    propertyEntity.toString(),
+    methodEntity.toString(),
+    conceptEntity.toString(),
+    valueEntity.toString(),
+    draft.toString(),
+    synthesisTuples.toString(),
+    isProcessingTemperature.toString(),
+    performanceTuples.toString(),
+    guardedPhraseEntity.toString(),
+    sentenceTuples.toString(),
     STOP_PHRASES.source,
     CLAUSE_WORDS.source,
     GENERIC.source,
@@ -353,4 +385,12 @@ export const tupleRulesSource = (): string =>
     METHOD_WORDS.source,
     TAIL_OF_PHRASE.source,
     CLAUSE_START.source,
+    // Normalisers the rules call; the quantity and material lexicons reach the stamp through the record extractor's id.
+    normaliseMaterial.toString(),
+    normaliseFormula.toString(),
+    nameKey.toString(),
+    formulaKey.toString(),
+    chemicalNameToFormula.toString(),
+    propertyRulesSource(),
+    splitSentences.toString(),
   ].join('\n');

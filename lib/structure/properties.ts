@@ -189,3 +189,7 @@ export function findProperties(text: string): PropertyMention[] {
 export function propertyEntry(key: string): PropertyEntry | undefined {
   return properties.find((p) => p.key === key);
 }
+
+/** The property lexicon and its matcher, for the version stamps of what is extracted with them. */
+export const propertyRulesSource = (): string =>
+  [JSON.stringify(properties), ciRe.source, csRe.source, phraseMatches.toString(), findProperties.toString()].join('\n');

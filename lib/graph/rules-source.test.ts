@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { clauseRulesSource } from './clause-tuples.ts';
+import { tupleRulesSource } from './tuples.ts';
+
+/**
+ * The graph extractor's version stamp hashes the rules sources; a paper is re-extracted only when its stamp
+ * changes. A rule left out of the source is a rule whose change leaves stale tuples in every built graph (it
+ * happened: a changed noun-phrase rule was not in the stamp, and a graph built before it kept the old tuples).
+ * So every top-level declaration of the two extraction modules must be named in its module's rules source.
+ */
+const NOT_RULES: Record<string, string[]> = {
+  // The rules source itself; a cache (what it holds derives from the rules); the tuple id (not a rule).
+  'tuples.ts': ['tupleRulesSource', 'materialEntityCache', 'tupleId', 'PATTERNS'],
+  'clause-tuples.ts': ['clauseRulesSource'],
+};
+
+function topLevelNames(file: string): string[] {
+  const text = fs.readFileSync(new URL(file, import.meta.url), 'utf8');
+  return [...text.matchAll(/^(?:export )?(?:const|let|function) (\w+)/gm)].map((m) => m[1]);
+}
+
+describe('graph extractor rules sources', () => {
+  for (const [file, source] of [
+    ['tuples.ts', tupleRulesSource],
+    ['clause-tuples.ts', clauseRulesSource],
+  ] as const) {
+    it(`names every declaration of ${file}`, () => {
+      const body = source.toString();
+      const names = topLevelNames(file);
+      expect(names.length).toBeGreaterThan(10);
+      const missing = names.filter((n) => !NOT_RULES[file].includes(n) && !new RegExp(`\\b${n}\\b`).test(body));
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it('changes with a rule', () => {
+    // The sources are texts of the rules themselves, not a hand-kept version number.
+    expect(clauseRulesSource()).toContain('function nounPhrase');
+    expect(tupleRulesSource()).toContain('function resolveMaterialEntity');
+  });
+});
