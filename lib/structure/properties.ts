@@ -94,7 +94,18 @@ const properties: PropertyEntry[] = [
     dimension: 'length',
     phrases: ['particle size', 'grain size', 'crystallite size', 'pore size', 'diameter', 'diameters', 'mean size', 'average size'],
   },
-  { key: 'surface-area', label: 'specific surface area', dimension: null, phrases: ['surface area', 'specific surface area', 'BET surface area'] },
+  {
+    key: 'surface-area',
+    label: 'specific surface area',
+    dimension: 'specific-area',
+    phrases: ['surface area', 'specific surface area', 'BET surface area', 'surface areas', 'specific surface areas'],
+  },
+  {
+    key: 'mobility',
+    label: 'carrier mobility',
+    dimension: 'mobility',
+    phrases: ['mobility', 'mobilities', 'carrier mobility', 'electron mobility', 'hole mobility', 'Hall mobility', 'field-effect mobility'],
+  },
   {
     key: 'capacity',
     label: 'specific capacity',

@@ -42,6 +42,17 @@ describe('parseQuantities', () => {
       ['600–800 °C', 'temperature', [873.15, 1073.15]],
     ]);
   });
+  it('reads parts per million as a fraction in percent, band positions as wavenumbers, mobilities and specific areas', () => {
+    const at = (t: string) => parseQuantities(t).map((q) => [q.dimension, q.canonical, q.canonicalUnit]);
+    expect(at('an oxygen content of 11 to 12 ppm')).toEqual([['fraction', [0.0011, 0.0012], '%']]);
+    // "964 cm−1" is a band position, not 9.64 m.
+    expect(at('the band at 964 cm−1')).toEqual([['wavenumber', [964], 'cm^-1']]);
+    expect(at('a mobility of 3.4 cm2/Vs')).toEqual([['mobility', [3.4], 'cm^2/(V s)']]);
+    expect(at('a mobility of 12 cm2 V−1 s−1')).toEqual([['mobility', [12], 'cm^2/(V s)']]);
+    expect(at('a BET area of 164 m2 g−1')).toEqual([['specific-area', [164], 'm^2/g']]);
+    expect(at('a 5 cm tube')).toEqual([['length', [50000000], 'nm']]);
+  });
+
   it('reads superscript and per-area units, and converts between prefixes', () => {
     expect(one('at 10 mA cm⁻²')).toMatchObject({ dimension: 'current-density', canonical: [10] });
     expect(one('0.45 W cm−2 at 0.7 V'.split(' at ')[0])).toMatchObject({ dimension: 'power-density', canonical: [450] });

@@ -28,7 +28,10 @@ export type Dimension =
   | 'rate'
   | 'surface-energy'
   | 'area-resistance'
-  | 'tafel-slope';
+  | 'tafel-slope'
+  | 'wavenumber'
+  | 'mobility'
+  | 'specific-area';
 
 export interface Quantity {
   /** The text as written, with its offsets in the source string. */
@@ -52,9 +55,11 @@ export interface Quantity {
 }
 
 export interface UnitSpec {
-  /** mathjs unit expression, or null for dimensionless percentages. */
+  /** mathjs unit expression, or null for dimensionless fractions. */
   math: string | null;
   dimension: Dimension;
+  /** For a fraction (math null): percent per unit ("ppm" is 1e-4 %); 1 when absent. */
+  percent?: number;
 }
 
 /** Canonical unit per dimension: the one chemists compare in (K, h, mA cm⁻² …), as a mathjs expression. */
@@ -80,12 +85,16 @@ export const canonicalUnits: Record<Dimension, string> = {
   'surface-energy': 'mJ/m^2',
   'area-resistance': 'ohm cm^2',
   'tafel-slope': 'mV', // per decade of current
+  wavenumber: 'cm^-1',
+  mobility: 'cm^2/(V s)',
+  'specific-area': 'm^2/g',
 };
 
 /** Surface unit (after typographic normalisation, see `normaliseUnitText`) → mathjs unit and dimension. */
 function buildUnitTable(): Map<string, UnitSpec> {
   const t = new Map<string, UnitSpec>();
-  const add = (surface: string, math: string | null, dimension: Dimension) => t.set(surface, { math, dimension });
+  const add = (surface: string, math: string | null, dimension: Dimension, percent?: number) =>
+    t.set(surface, percent === undefined ? { math, dimension } : { math, dimension, percent });
   add('°C', 'degC', 'temperature');
   add('degC', 'degC', 'temperature');
   add('deg C', 'degC', 'temperature');
@@ -128,6 +137,12 @@ function buildUnitTable(): Map<string, UnitSpec> {
   add('mol L^-1', 'mol/L', 'concentration');
   add('mol dm^-3', 'mol/L', 'concentration');
   for (const f of ['%', 'wt%', 'mol%', 'at%', 'vol%', 'wt.%', 'at.%', 'mol.%', 'vol.%']) add(f, null, 'fraction');
+  add('ppm', null, 'fraction', 1e-4);
+  add('ppb', null, 'fraction', 1e-7);
+  // Band positions of vibrational spectra (IR, Raman), carrier mobilities and specific surface areas.
+  add('cm^-1', 'cm^-1', 'wavenumber');
+  for (const u of ['cm^2 V^-1 s^-1', 'cm^2/Vs', 'cm^2/V s', 'cm^2/(V s)', 'cm^2/(V·s)', 'cm^2 /Vs']) add(u, 'cm^2/(V s)', 'mobility');
+  for (const u of ['m^2 g^-1', 'm^2/g']) add(u, 'm^2/g', 'specific-area');
   for (const p of ['', 'm', 'µ', 'u']) {
     add(`${p}A cm^-2`, `${p}A/cm^2`, 'current-density');
     add(`${p}A/cm^2`, `${p}A/cm^2`, 'current-density');
@@ -223,7 +238,7 @@ export function lookupUnit(surface: string): UnitSpec | null {
 
 /** Converts a value in its dimension's canonical unit back to the surface unit `spec` (the inverse of toCanonical). */
 export function fromCanonical(value: number, spec: UnitSpec): number {
-  if (spec.math === null) return value;
+  if (spec.math === null) return round(value / (spec.percent ?? 1));
   const b = toCanonical(0, spec);
   const a = toCanonical(1, spec) - b;
   return (value - b) / a;
@@ -231,7 +246,7 @@ export function fromCanonical(value: number, spec: UnitSpec): number {
 
 /** Converts `value` in the surface unit to the canonical unit of its dimension. */
 export function toCanonical(value: number, spec: UnitSpec, delta = false): number {
-  if (spec.math === null) return value; // percentages stay percentages
+  if (spec.math === null) return spec.percent === undefined ? value : round(value * spec.percent); // fractions in percent
   const target = canonicalUnits[spec.dimension];
   if (delta && spec.dimension === 'temperature') {
     // A difference or ± in °C is the same size in K (no offset).
