@@ -44,11 +44,13 @@ export async function upsertEntities(db: Database, entities: StoredEntity[]) {
       const b = j * 6;
       return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, now())`;
     });
-    // Surfaces accumulate: a spelling seen again keeps its place, a new one is added.
+    // Surfaces accumulate: a spelling seen again keeps its place, a new one is added. The label is the first
+    // spelling met, unless the entity's spellings were reset (resetEntitySpellings): then it is this batch's. A
+    // build ends by labelling every entity by its commonest spelling (labelByCommonestSpelling).
     await db.bulkExecute(
       `INSERT INTO "GraphEntity" ("id", "key", "label", "kind", "formula", "surfaces", "updatedAt") VALUES ${rows.join(', ')}
        ON CONFLICT ("key") DO UPDATE SET "surfaces" = "GraphEntity"."surfaces" || EXCLUDED."surfaces", "updatedAt" = now(),
-         "label" = CASE WHEN EXCLUDED."kind" = 'property' THEN EXCLUDED."label" ELSE "GraphEntity"."label" END`,
+         "label" = CASE WHEN EXCLUDED."kind" = 'property' OR "GraphEntity"."surfaces" = '{}'::jsonb THEN EXCLUDED."label" ELSE "GraphEntity"."label" END`,
       params,
     );
   }
@@ -104,6 +106,30 @@ export async function deletePaperTuples(db: Database, paperIds: string[]) {
   if (paperIds.length) await db.bulkExecute(`DELETE FROM "GraphTuple" WHERE "paperId" = ANY($1::text[])`, [paperIds]);
 }
 
+/**
+ * Forgets every entity's spellings (and so its label), keeping the entity rows and the merge decisions on them: a
+ * build that re-extracts every paper then labels each entity as a build from nothing would, instead of by a
+ * spelling an older extractor met first.
+ */
+export async function resetEntitySpellings(db: Database) {
+  await db.bulkExecute(`UPDATE "GraphEntity" SET "surfaces" = '{}'::jsonb`, []);
+}
+
+/**
+ * Labels each entity (but properties, which carry their lexicon name) by its most frequent spelling, ties going to
+ * the first in code-point order: the label then depends on the corpus, not on the order papers happened to be
+ * stored in (a database's paper ids), so two databases of the same corpus label alike.
+ */
+export async function labelByCommonestSpelling(db: Database) {
+  await db.bulkExecute(
+    `UPDATE "GraphEntity" e SET "label" = c.surface
+     FROM (SELECT DISTINCT ON (g.id) g.id, s.key AS surface FROM "GraphEntity" g, jsonb_each_text(g."surfaces") s
+           WHERE g."kind" <> 'property' ORDER BY g.id, s.value::float8 DESC, s.key COLLATE "C" ASC) c
+     WHERE e.id = c.id AND e."label" IS DISTINCT FROM c.surface`,
+    [],
+  );
+}
+
 /** Every tuple and entity: the graph of a scratch copy made to be rebuilt from nothing (bench graph). */
 export async function clearGraph(db: Database) {
   await db.bulkExecute(`DELETE FROM "GraphTuple"`, []);
@@ -117,10 +143,18 @@ export async function deleteOrphans(db: Database): Promise<{ tuples: number; ent
     [],
   );
   const entities = await db.bulkExecute(
-    `DELETE FROM "GraphEntity" e WHERE NOT EXISTS (SELECT 1 FROM "GraphTuple" t WHERE t."subjectId" = e.id OR t."objectId" = e.id) AND NOT EXISTS (SELECT 1 FROM "GraphEntity" m WHERE m."mergedIntoId" = e.id)`,
+    // Clustering merges are remade after every build that changes the graph, so an unused representative goes
+    // too (its merged entities are then their own until clustering runs); kept, it would linger and, being among
+    // the names clustered next, make the graph differ from one built from nothing.
+    `DELETE FROM "GraphEntity" e WHERE NOT EXISTS (SELECT 1 FROM "GraphTuple" t WHERE t."subjectId" = e.id OR t."objectId" = e.id)`,
     [],
   );
   return { tuples, entities };
+}
+
+/** What a paper's graph stamp is made of, besides the extractor: its record's extractor and last change. */
+export async function recordVersions(db: Database): Promise<{ paperId: string; extractor: string; updatedAt: Date }[]> {
+  return db.prisma.paperRecord.findMany({ select: { paperId: true, extractor: true, updatedAt: true } });
 }
 
 /** Papers with a structured record, one page at a time, with what tuple extraction reads. */

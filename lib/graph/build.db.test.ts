@@ -7,6 +7,8 @@ import { readConfig } from '../config.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { buildGraph } from './build.ts';
+import type { TupleExtractor } from './llm-tuples.ts';
+import { draft, propertyEntity } from './tuples.ts';
 import { answerGraph } from './explore.ts';
 import { createEmbeddedGraphStore } from './stores/embedded.ts';
 
@@ -74,6 +76,49 @@ describe('buildGraph', () => {
     expect(r.orphansRemoved.tuples).toBeGreaterThan(0);
     expect(r.counts.tuples).toBeLessThan(before.tuples);
     expect(await tuplesTouching(db, ['p:power-density'], 10)).toEqual([]);
+  });
+
+  it('labels entities afresh when every paper is re-extracted under other rules, keeping merge decisions', async () => {
+    // Two extractors that name the same entity with different spellings: the label follows the current one, as a
+    // build from nothing would, instead of the spelling an older extractor met first.
+    const spelling = (id: string, surface: string): TupleExtractor => ({
+      id,
+      extract: async (_text, paragraphId) => [
+        draft({
+          subject: { key: 'n:assaytestwidget', surface, kind: 'concept', formula: null },
+          relation: 'has_property',
+          object: propertyEntity('size'),
+          paragraphId,
+        }),
+      ],
+    });
+    await buildGraph(db, { extractor: spelling('spelling-a', 'Assay test widget') });
+    const label = async () => (await db.prisma.graphEntity.findUnique({ where: { key: 'n:assaytestwidget' } }))!;
+    expect((await label()).label).toBe('Assay test widget');
+    await db.prisma.graphEntity.update({ where: { key: 'n:assaytestwidget' }, data: { mergeMethod: 'undone' } });
+    await buildGraph(db, { extractor: spelling('spelling-b', 'assay test widgets') });
+    expect(await label()).toMatchObject({ label: 'assay test widgets', surfaces: { 'assay test widgets': expect.any(Number) }, mergeMethod: 'undone' });
+    // Papers whose stamps are current keep the label: an incremental build does not relabel.
+    await buildGraph(db, { extractor: spelling('spelling-b', 'Assay test widget') });
+    expect((await label()).label).toBe('assay test widgets');
+    // The label is the commonest spelling, whatever order the papers come in; a tie goes to code-point order.
+    const spellings = (id: string, surfaces: string[]): TupleExtractor => ({
+      id,
+      extract: async (_text, paragraphId) =>
+        surfaces.map((surface) =>
+          draft({
+            subject: { key: 'n:assaytestwidget', surface, kind: 'concept', formula: null },
+            relation: 'has_property',
+            object: propertyEntity('size'),
+            paragraphId,
+          }),
+        ),
+    });
+    await buildGraph(db, { extractor: spellings('spelling-c', ['widget B', 'widget A', 'widget A']) });
+    expect((await label()).label).toBe('widget A');
+    await buildGraph(db, { extractor: spellings('spelling-d', ['widget B', 'widget A']) });
+    expect((await label()).label).toBe('widget A');
+    await buildGraph(db);
   });
 
   it('is traversed by the embedded store', async () => {

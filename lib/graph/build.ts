@@ -5,8 +5,11 @@ import {
   deletePaperTuples,
   graphCounts,
   insertTuples,
+  labelByCommonestSpelling,
   paperStamps,
   papersForGraph,
+  recordVersions,
+  resetEntitySpellings,
   upsertEntities,
   type StoredEntity,
   type StoredTuple,
@@ -79,6 +82,11 @@ export async function buildGraph(
   const failures: string[] = [];
   const t0 = performance.now();
   const stamps = await paperStamps(db);
+  const rules = `${GRAPH_EXTRACTOR_ID}:${extractor.id}:`;
+  const stampOf = (p: { extractor: string; updatedAt: Date }) => `${rules}${p.extractor}:${p.updatedAt.toISOString()}`;
+  // No paper keeps its tuples (the rules, the extractor or every record changed): every paper is re-extracted, and
+  // the entities' labels are chosen afresh, so the graph equals one built from nothing.
+  if (!(await recordVersions(db)).some((p) => stamps.get(p.paperId) === stampOf(p))) await resetEntitySpellings(db);
   let after: string | null = null;
   let seen = 0;
   let extracted = 0;
@@ -103,7 +111,7 @@ export async function buildGraph(
     const redo: string[] = [];
     for (const p of page) {
       seen++;
-      const stamp = `${GRAPH_EXTRACTOR_ID}:${extractor.id}:${p.extractor}:${p.updatedAt.toISOString()}`;
+      const stamp = stampOf(p);
       if (stamps.get(p.paperId) === stamp) continue;
       let drafts: TupleDraft[];
       try {
@@ -155,6 +163,7 @@ export async function buildGraph(
     opts.onProgress?.(seen);
   }
   const orphansRemoved = await deleteOrphans(db);
+  if (written > 0) await labelByCommonestSpelling(db);
   spent('writeSeconds');
   return {
     papersSeen: seen,

@@ -208,7 +208,7 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
         const graph = await buildGraph(db, { signal: options.signal, extractor: configuredTupleExtractor(db, cfg) });
         if (graph.failures.length)
           messages.push(`${graph.failures.length} papers could not be read for the graph (${graph.failures[0]}); they are retried on the next run`);
-        if (graph.tuplesWritten > 0 && !options.signal?.aborted) await canonicalizeWithConfiguredEmbedder(db, cfg);
+        if ((graph.tuplesWritten > 0 || graph.orphansRemoved.entities > 0) && !options.signal?.aborted) await canonicalizeWithConfiguredEmbedder(db, cfg);
       } catch (error) {
         messages.push(`graph extraction failed: ${(error as Error).message} (run \`npm run graph:build\` to retry)`);
       }
