@@ -116,17 +116,18 @@ export async function resetEntitySpellings(db: Database) {
 }
 
 /**
- * Labels each entity (but properties, which carry their lexicon name) by its most frequent spelling, ties going to
- * the first in code-point order: the label then depends on the corpus, not on the order papers happened to be
- * stored in (a database's paper ids), so two databases of the same corpus label alike.
+ * Labels the given entities (but properties, which carry their lexicon name) by their most frequent spelling, ties
+ * going to the first in code-point order: the label then depends on the corpus, not on the order papers happened
+ * to be stored in (a database's paper ids), so two databases of the same corpus label alike.
  */
-export async function labelByCommonestSpelling(db: Database) {
+export async function labelByCommonestSpelling(db: Database, keys: string[]) {
+  if (keys.length === 0) return;
   await db.bulkExecute(
     `UPDATE "GraphEntity" e SET "label" = c.surface
      FROM (SELECT DISTINCT ON (g.id) g.id, s.key AS surface FROM "GraphEntity" g, jsonb_each_text(g."surfaces") s
-           WHERE g."kind" <> 'property' ORDER BY g.id, s.value::float8 DESC, s.key COLLATE "C" ASC) c
+           WHERE g."key" = ANY($1::text[]) AND g."kind" <> 'property' ORDER BY g.id, s.value::float8 DESC, s.key COLLATE "C" ASC) c
      WHERE e.id = c.id AND e."label" IS DISTINCT FROM c.surface`,
-    [],
+    [keys],
   );
 }
 

@@ -91,7 +91,8 @@ export async function buildGraph(
   let seen = 0;
   let extracted = 0;
   let written = 0;
-  let touched = 0;
+  // Entities whose spellings this build added to: only their labels can change.
+  const touched = new Set<string>();
   const phases = { readSeconds: 0, extractSeconds: 0, writeSeconds: 0 };
   // Each phase is charged the time since the previous one ended.
   let lap = performance.now();
@@ -159,17 +160,17 @@ export async function buildGraph(
     await insertTuples(db, tuples);
     spent('writeSeconds');
     written += tuples.length;
-    touched += entities.size;
+    for (const key of entities.keys()) touched.add(key);
     opts.onProgress?.(seen);
   }
   const orphansRemoved = await deleteOrphans(db);
-  if (written > 0) await labelByCommonestSpelling(db);
+  await labelByCommonestSpelling(db, [...touched]);
   spent('writeSeconds');
   return {
     papersSeen: seen,
     papersExtracted: extracted,
     tuplesWritten: written,
-    entitiesTouched: touched,
+    entitiesTouched: touched.size,
     orphansRemoved,
     failures,
     seconds: (performance.now() - t0) / 1000,
