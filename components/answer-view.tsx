@@ -7,6 +7,7 @@ import { AnswerTrace } from './answer-trace';
 import { clampWindow } from './clamp';
 import { ProvenancePanel } from './provenance-panel';
 import { reasonText } from './reason-text';
+import { labelsById } from '@/lib/answer/pool';
 import type { Answer, AnswerSentence, ValueRow, Verdict } from '@/lib/answer/types';
 import { formatNumber } from '@/lib/common/format';
 import { type Evidence, evidenceHref, externalIdsOf, paperOf, provenanceOf } from '@/lib/evidence/model';
@@ -46,7 +47,7 @@ export function AnswerView({
   blind?: boolean;
   claimExtra?: (index: number) => ReactNode;
 }) {
-  const label = new Map(answer.evidence.map((e, i) => [e.id, `E${i + 1}`]));
+  const label = labelsById(answer.evidence);
   // The item whose provenance panel is open (a citation chip or an evidence item opens it).
   const [open, setOpen] = useState<string | null>(null);
   const opened = open ? answer.evidence.find((e) => e.id === open) : undefined;

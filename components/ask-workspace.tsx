@@ -7,8 +7,8 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import type { ExampleQuestion } from '@/lib/answer/examples';
 import type { AskFilters } from '@/lib/answer/service';
-import type { AnswerClaim } from '@/lib/answer/claims';
-import type { Answer } from '@/lib/answer/types';
+import { labelsById } from '@/lib/answer/pool';
+import type { AnswerStreamData } from '@/lib/answer/stream';
 import { AskFiltersFields, activeFilters, type FilterChoices } from './ask-filters';
 import { AnswerView, ClaimLine } from './answer-view';
 import { AnswerModeOptions, PipelineOptions } from './pipeline-options';
@@ -27,11 +27,8 @@ function errorText(error: Error): string {
 /** What "compare" starts with: the answer's default beside the graph and the vector baseline. */
 const DEFAULT_COMPARED = ['hybrid', 'graph', 'vector'];
 
-/**
- * The data parts of the answer route: `claim`, each sentence with its verdict as soon as it is checked, and
- * `answer`, sent last: the stored answer and its id.
- */
-type AskMessage = UIMessage<never, { claim: AnswerClaim; answer: { id: string; answer: Answer } }>;
+/** The answer route's messages (lib/answer/stream.ts): sources, text, checked sentences, the stored answer. */
+type AskMessage = UIMessage<never, AnswerStreamData>;
 
 interface Settings {
   /** A pipeline's name, or `compare` to ask two or three side by side. */
@@ -104,7 +101,8 @@ export function AskWorkspace({
   const claims = (reply?.parts ?? []).flatMap((p) => (p.type === 'data-claim' ? [p.data] : [])).sort((a, b) => a.index - b.index);
   // The part of the text still being written, after the last sentence already checked.
   const writing = claims.length && claims.every((c) => c.end !== undefined) ? text.slice(Math.max(...claims.map((c) => c.end!))).trim() : '';
-  const sourceLabel = new Map(sources.map((s, n) => [s.sourceId, `E${n + 1}`]));
+  // The sources arrive as the answer's citable pool, in its order: the labels the stored answer will show.
+  const sourceLabel = labelsById(sources.map((s) => ({ id: s.sourceId })));
   const busy = status === 'submitted' || status === 'streaming';
 
   // Time from asking to the first evidence on screen, shown with the answer (the workspace's latency promise).

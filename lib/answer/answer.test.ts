@@ -5,6 +5,7 @@ import { fromCanonical, lookupUnit } from '../structure/quantities.ts';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 import { guardCitations } from './citations.ts';
+import { labelledItems } from './pool.ts';
 import { askedUnit } from './shapes/value.ts';
 import { disagreementNote } from './shapes/table.ts';
 import { answerText, type ValueRow } from './types.ts';
@@ -110,7 +111,7 @@ describe('extractive answers (no model)', () => {
 });
 
 describe('citation guard', () => {
-  const pool = [{ id: 'paragraph:a' }, { id: 'tuple:b' }] as Evidence[];
+  const pool = labelledItems([{ id: 'paragraph:a' }, { id: 'tuple:b' }] as Evidence[]);
   it('keeps markers of retrieved items and removes fabricated or copied ones, flagging the sentence', () => {
     const s = guardCitations('Tc is 39 K [E1]. It drops under pressure [E99]. See ref. [12] for details. No citation here.', pool);
     expect(s.map((x) => x.text)).toEqual(['Tc is 39 K.', 'It drops under pressure.', 'See ref. for details.', 'No citation here.']);
@@ -119,6 +120,12 @@ describe('citation guard', () => {
   });
   it('reads lists of markers', () => {
     expect(guardCitations('Both agree [E1, E2].', pool)[0].citations).toEqual(['paragraph:a', 'tuple:b']);
+  });
+  it('accepts only the labels a model was shown, which keep their pool numbers', () => {
+    const shown = pool.slice(1);
+    const s = guardCitations('First [E1]. Second [E2].', shown);
+    expect(s.map((x) => x.citations)).toEqual([[], ['tuple:b']]);
+    expect(s[0].flags).toEqual(['citation-removed']);
   });
 });
 

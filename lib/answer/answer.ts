@@ -7,10 +7,11 @@ import { retrieve } from '../pipelines/run.ts';
 import type { RetrievalResult, RetrieveOptions } from '../pipelines/types.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import type { AnswerClaim } from './claims.ts';
-import { evidencePool, extractiveAnswer } from './extractive.ts';
+import { draftAnswer, draftCitations, extractiveAnswer } from './extractive.ts';
 import { modelOnlyAnswer, naiveKgAnswer } from './baselines.ts';
 import { generativeAnswer } from './generative.ts';
 import { judgeClaims } from './judge.ts';
+import { citablePool } from './pool.ts';
 import { type Answer, type AnswerSentence, answerText } from './types.ts';
 
 /** The pipeline answers use unless another is chosen: both retrievers, fused. */
@@ -61,7 +62,6 @@ export async function answerQuestion(index: RetrievalIndex, question: string, op
     throw new AppError('bad-request', `the ${opts.baseline} baseline needs a model (set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL)`);
   const pipeline = opts.baseline === 'naive-kg' ? 'graph' : (opts.pipeline ?? DEFAULT_ANSWER_PIPELINE);
   const result = await retrieve(index, question, pipeline, { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K });
-  if (opts.baseline !== 'model-only') opts.events?.onEvidence?.(evidencePool(result));
   const answer = await composeAnswer(result, opts);
   return { ...answer, latencyMs: round(performance.now() - started) };
 }
@@ -69,9 +69,15 @@ export async function answerQuestion(index: RetrievalIndex, question: string, op
 /**
  * The answer to a retrieval result, in the mode the options ask for (see `answerQuestion`), with the judge's
  * verdicts when a judge model is given. Used by `answerQuestion` and by the evaluation, which retrieves itself.
+ * The extractive draft and the citable pool are made once, here, before anything is reported: the pool is what
+ * `onEvidence` streams, what a model is shown and what the answer stores, under the same labels throughout.
  */
 export async function composeAnswer(result: RetrievalResult, opts: AnswerOptions = {}): Promise<Answer> {
   const t = performance.now();
+  const draft = draftAnswer(result);
+  // The model-only baseline is shown no evidence, so it has none to cite (unless it fails and the extractive answer stands in).
+  let pool = opts.baseline === 'model-only' ? [] : citablePool(result, draftCitations(draft));
+  if (pool.length) opts.events?.onEvidence?.(pool);
   let answer: Omit<Answer, 'trace' | 'latencyMs'>;
   let step = 'compose-extractive';
   let failure: string | null = null;
@@ -89,16 +95,20 @@ export async function composeAnswer(result: RetrievalResult, opts: AnswerOptions
         opts.baseline === 'model-only'
           ? await modelOnlyAnswer(result.question, generation)
           : opts.baseline === 'naive-kg'
-            ? await naiveKgAnswer(result, generation)
-            : await generativeAnswer(result, generation);
+            ? await naiveKgAnswer(result, pool, generation)
+            : await generativeAnswer(result, draft, pool, generation);
     } catch (error) {
       failure = timeout.aborted ? `no answer within ${Math.round((opts.timeoutMs ?? MODEL_TIMEOUT_MS) / 1000)} s` : (error as Error).message.slice(0, 300);
+      if (!pool.length) {
+        pool = citablePool(result, draftCitations(draft));
+        opts.events?.onEvidence?.(pool);
+      }
       answer = {
-        ...extractiveAnswer(result),
+        ...extractiveAnswer(result, draft, pool),
         notice: `The model ${opts.model.id} did not answer (${failure}); this is the extractive answer, composed from the evidence without a model.`,
       };
     }
-  } else answer = extractiveAnswer(result);
+  } else answer = extractiveAnswer(result, draft, pool);
   if (answer.mode === 'extractive') opts.events?.onDelta?.(answerText(answer));
   const reportClaims = (sentences: AnswerSentence[]) => {
     for (const [index, sentence] of sentences.entries()) opts.events?.onClaim?.({ index, sentence });

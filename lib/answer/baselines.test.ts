@@ -27,18 +27,20 @@ describe("method C's baselines (mock model)", () => {
     expect(a.notice).toMatch(/no retrieval/);
   });
 
-  it("naive-kg pastes the graph retriever's tuples as numbered facts and may cite only those", async () => {
+  it("naive-kg pastes the graph retriever's tuples as facts under their pool labels and may cite only those", async () => {
     let user = '';
     const model = mockChatModel((call) => {
       user = call.user;
-      return 'La0.6Sr0.4CoO3 reaches a high power density [E1]. It is also a topological insulator [E42].';
+      const first = /\[(E\d+)\]/.exec(call.user)?.[1];
+      return `La0.6Sr0.4CoO3 reaches a high power density [${first}]. It is also a topological insulator [E42].`;
     });
     const a = await answerQuestion(index, 'What power density does La0.6Sr0.4CoO3 reach at 873 K?', { model, baseline: 'naive-kg' });
     expect(a).toMatchObject({ mode: 'naive-kg', pipeline: 'graph' });
-    expect(a.evidence.length).toBeGreaterThan(0);
-    expect(a.evidence.every((e) => e.kind === 'tuple' || e.kind === 'path')).toBe(true);
-    expect(user).toContain('[E1]');
-    expect(a.sentences[0].citations).toEqual([a.evidence[0].id]);
+    // The prompt holds only the pool's tuples and paths, each under the label the stored answer shows for it.
+    const shown = [...user.matchAll(/\[(E\d+)\]/g)].map((m) => a.evidence[Number(m[1].slice(1)) - 1]);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((e) => e.kind === 'tuple' || e.kind === 'path')).toBe(true);
+    expect(a.sentences[0].citations).toEqual([shown[0].id]);
     expect(a.sentences[1]).toMatchObject({ citations: [], flags: ['citation-removed'] });
   });
 

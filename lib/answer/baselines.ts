@@ -1,9 +1,9 @@
 import { answerUserPrompt, modelOnlySystemPrompt, naiveKgSystemPrompt } from '../ai/prompts.ts';
-import { evidenceById } from '../evidence/model.ts';
+import { type Evidence, evidenceById } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { guardCitations } from './citations.ts';
-import { evidencePool } from './extractive.ts';
-import { declined, type GenerativeOptions, modelDeclined, promptBlocks, streamModelText } from './generative.ts';
+import { declined, type GenerativeOptions, modelAnswerBody, modelDeclined, promptBlocks, streamModelText } from './generative.ts';
+import { labelledItems } from './pool.ts';
 import type { Answer } from './types.ts';
 import { verifySentences } from './verify.ts';
 
@@ -21,7 +21,7 @@ const NAIVE_KG_FACTS = 20;
 
 export async function modelOnlyAnswer(question: string, opts: GenerativeOptions): Promise<AnswerBody> {
   const { text, tokens } = await streamModelText({ ...opts, system: modelOnlySystemPrompt, prompt: question });
-  const body = bodyOf(question, 'model-only', opts, tokens);
+  const body = modelAnswerBody(question, 'none', 'model-only', opts, tokens, []);
   if (declined(text)) return { ...body, ...modelDeclined() };
   return {
     ...body,
@@ -31,34 +31,15 @@ export async function modelOnlyAnswer(question: string, opts: GenerativeOptions)
   };
 }
 
-export async function naiveKgAnswer(result: RetrievalResult, opts: GenerativeOptions): Promise<AnswerBody> {
-  const facts = evidencePool(result)
-    .filter((e) => e.kind === 'tuple' || e.kind === 'path')
-    .slice(0, NAIVE_KG_FACTS);
+/** The graph tuples of the answer's pool (the first 20), under their pool labels, as the prompt's numbered facts. */
+export async function naiveKgAnswer(result: RetrievalResult, pool: Evidence[], opts: GenerativeOptions): Promise<AnswerBody> {
+  const facts = labelledItems(pool, (e) => e.kind === 'tuple' || e.kind === 'path').slice(0, NAIVE_KG_FACTS);
   const { text, tokens } = await streamModelText({ ...opts, system: naiveKgSystemPrompt, prompt: answerUserPrompt(result.question, promptBlocks(facts)) });
-  const body = { ...bodyOf(result.question, 'naive-kg', opts, tokens), pipeline: result.pipeline, evidence: facts };
+  const body = modelAnswerBody(result.question, result.pipeline, 'naive-kg', opts, tokens, pool);
   if (declined(text)) return { ...body, ...modelDeclined() };
   return {
     ...body,
-    sentences: verifySentences(guardCitations(text, facts), evidenceById(facts)),
+    sentences: verifySentences(guardCitations(text, facts), evidenceById(pool)),
     notice: `Baseline: the graph retriever's tuples pasted into ${opts.model.id}'s prompt with no tiers or paths.`,
-  };
-}
-
-function bodyOf(question: string, mode: 'model-only' | 'naive-kg', opts: GenerativeOptions, tokens: AnswerBody['tokens']): AnswerBody {
-  return {
-    question,
-    pipeline: 'none',
-    mode,
-    modelId: opts.model.id,
-    shape: 'descriptive',
-    sentences: [],
-    table: null,
-    disagreement: null,
-    abstention: { abstain: false, reasons: [], explanation: '', corpusHolds: null },
-    evidence: [],
-    notice: null,
-    confidence: 0,
-    tokens,
   };
 }

@@ -1,22 +1,20 @@
-import type { Evidence } from '../evidence/model.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import type { AnswerSentence } from './types.ts';
 
 /**
- * The citation guard. Evidence goes to a model as numbered blocks ([E1] … [En]); the model's text is split into
- * sentences with their markers, and a marker is kept only when it names a block retrieved for this question.
+ * The citation guard. Evidence goes to a model as blocks labelled from the answer's pool ([E1] … ); the model's
+ * text is split into sentences with their markers, and a marker is kept only when it names a block it was shown.
  * Anything else — an invented [E99], an id copied from a paper's text, a URL — is removed and the sentence is
  * flagged, so a fabricated or injected citation never reaches the reader.
  */
 const MARKER = /\[(?:E\d+(?:\s*[,;]\s*E\d+)*|[^\]\n]{0,40}\d[^\]\n]{0,40})\]/g;
 const LABEL = /E(\d+)/g;
 
-export function citationLabels(pool: Evidence[]): Map<string, string> {
-  return new Map(pool.map((e, i) => [`E${i + 1}`, e.id]));
-}
+/** The blocks a model was shown: their pool labels (`labelledItems`) and the items' ids. */
+export type ShownBlocks = readonly { label: string; item: { id: string } }[];
 
-export function guardCitations(text: string, pool: Evidence[]): Omit<AnswerSentence, 'verdict' | 'check'>[] {
-  const byLabel = citationLabels(pool);
+export function guardCitations(text: string, shown: ShownBlocks): Omit<AnswerSentence, 'verdict' | 'check'>[] {
+  const byLabel = new Map(shown.map((b) => [b.label, b.item.id]));
   return splitSentences(text.trim())
     .map((s) => {
       const citations: string[] = [];

@@ -1,6 +1,6 @@
 import { type Evidence, evidenceById } from '../evidence/model.ts';
 import { splitSentences } from '../structure/sentences.ts';
-import { guardCitations } from './citations.ts';
+import { guardCitations, type ShownBlocks } from './citations.ts';
 import type { AnswerSentence } from './types.ts';
 import { verifySentences } from './verify.ts';
 
@@ -21,7 +21,7 @@ export interface AnswerClaim {
  * streams instead of after it. Numbering matches the finished answer's sentences (`guardCitations` on the whole
  * text): sentences left empty by the guard are skipped in both.
  */
-export function claimStream(pool: Evidence[], report: (claim: AnswerClaim) => void): { push(delta: string): void } {
+export function claimStream(pool: Evidence[], shown: ShownBlocks, report: (claim: AnswerClaim) => void): { push(delta: string): void } {
   const byId = evidenceById(pool);
   let text = '';
   let done = 0; // sentences of the raw text already handled
@@ -33,7 +33,7 @@ export function claimStream(pool: Evidence[], report: (claim: AnswerClaim) => vo
       const finished = splitSentences(text).slice(0, -1);
       for (; done < finished.length; done++) {
         const raw = finished[done];
-        for (const guarded of guardCitations(raw.text, pool)) {
+        for (const guarded of guardCitations(raw.text, shown)) {
           report({ index, sentence: verifySentences([guarded], byId)[0], end: raw.end });
           index++;
         }

@@ -5,7 +5,9 @@ import { type Evidence, evidenceById, externalIdsOf, paperOf } from '../evidence
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { guardCitations } from './citations.ts';
 import { type AnswerClaim, claimStream } from './claims.ts';
-import { evidencePool, extractiveAnswer } from './extractive.ts';
+import { extractiveAnswer } from './extractive.ts';
+import { labelledItems } from './pool.ts';
+import type { AnswerDraft } from './shapes/types.ts';
 import type { Answer } from './types.ts';
 import { verifySentences } from './verify.ts';
 
@@ -22,26 +24,54 @@ export interface GenerativeOptions {
   signal?: AbortSignal;
 }
 
-/** The blocks of the prompt: the evidence pool, numbered as the answer numbers it ([E1] …). */
-export function promptBlocks(pool: Evidence[]): { label: string; source: string; text: string }[] {
-  return pool.slice(0, MAX_BLOCKS).map((e, i) => ({
-    label: `E${i + 1}`,
+/** The blocks of a prompt: items of the answer's pool under their pool labels. */
+export function promptBlocks(shown: { label: string; item: Evidence }[]): { label: string; source: string; text: string }[] {
+  return shown.map(({ label, item: e }) => ({
+    label,
     source: [paperOf(e)?.title ?? paperOf(e)?.doi ?? 'untitled paper', e.kind, externalIdsOf(e)[0]].filter(Boolean).join(', '),
     text: e.text.length > MAX_BLOCK_CHARS ? `${e.text.slice(0, MAX_BLOCK_CHARS)}…` : e.text,
   }));
 }
 
+type AnswerBody = Omit<Answer, 'trace' | 'latencyMs'>;
+
+/** What every model-written answer starts from: its mode and model, the pool it may cite, nothing said yet. */
+export function modelAnswerBody(
+  question: string,
+  pipeline: string,
+  mode: Exclude<AnswerBody['mode'], 'extractive'>,
+  opts: GenerativeOptions,
+  tokens: AnswerBody['tokens'],
+  pool: Evidence[],
+): AnswerBody {
+  return {
+    question,
+    pipeline,
+    mode,
+    modelId: opts.model.id,
+    shape: 'descriptive',
+    sentences: [],
+    table: null,
+    disagreement: null,
+    abstention: { abstain: false, reasons: [], explanation: '', corpusHolds: null },
+    evidence: pool,
+    notice: null,
+    confidence: 0,
+    tokens,
+  };
+}
+
 /**
- * A model's answer from the retrieved evidence: the evidence goes in as numbered blocks, the text streams out,
- * and then passes the citation guard (only blocks of this prompt may be cited) and the claim checks. When the
- * retrieval found nothing that answers, or the model declines with the sentinel, the answer abstains and says
- * what the corpus holds. Errors are thrown: the caller falls back to the extractive answer.
+ * A model's answer from the retrieved evidence: the first blocks of the answer's pool go in under their labels,
+ * the text streams out, and then passes the citation guard (only blocks of this prompt may be cited) and the
+ * claim checks. When the extractive draft abstains (nothing retrieved answers), that abstention is the answer;
+ * when the model declines with the sentinel, the answer abstains. Errors are thrown: the caller falls back to the
+ * extractive answer.
  */
-export async function generativeAnswer(result: RetrievalResult, opts: GenerativeOptions): Promise<Omit<Answer, 'trace' | 'latencyMs'>> {
-  const extractive = extractiveAnswer(result);
-  if (extractive.abstention.abstain) return extractive;
-  const pool = evidencePool(result).slice(0, MAX_BLOCKS);
-  const claims = opts.onClaim ? claimStream(pool, opts.onClaim) : null;
+export async function generativeAnswer(result: RetrievalResult, draft: AnswerDraft, pool: Evidence[], opts: GenerativeOptions): Promise<AnswerBody> {
+  if (draft.shape === 'abstain') return extractiveAnswer(result, draft, pool);
+  const shown = labelledItems(pool, (_, i) => i < MAX_BLOCKS);
+  const claims = opts.onClaim ? claimStream(pool, shown, opts.onClaim) : null;
   const onDelta = (delta: string) => {
     opts.onDelta?.(delta);
     claims?.push(delta);
@@ -50,12 +80,15 @@ export async function generativeAnswer(result: RetrievalResult, opts: Generative
     ...opts,
     onDelta,
     system: answerSystemPrompt,
-    prompt: answerUserPrompt(result.question, promptBlocks(pool)),
+    prompt: answerUserPrompt(result.question, promptBlocks(shown)),
   });
-  const base = { ...extractive, mode: 'generative' as const, modelId: opts.model.id, tokens, table: null, disagreement: null };
+  const base = {
+    ...modelAnswerBody(result.question, result.pipeline, 'generative', opts, tokens, pool),
+    shape: draft.shape,
+    confidence: result.abstention.calibrated,
+  };
   if (declined(text)) return { ...base, ...modelDeclined() };
-  const sentences = verifySentences(guardCitations(text, pool), evidenceById(pool));
-  return { ...base, shape: extractive.shape, sentences, evidence: pool, abstention: { abstain: false, reasons: [], explanation: '', corpusHolds: null } };
+  return { ...base, sentences: verifySentences(guardCitations(text, shown), evidenceById(pool)) };
 }
 
 /** Whether the model declined with the sentinel. */

@@ -1,6 +1,7 @@
 import type { TraceStep } from '../common/trace.ts';
 import type { Evidence } from '../evidence/model.ts';
 import type { ReasonCode } from '../retrieval/abstention.ts';
+import { labelsById } from './pool.ts';
 
 /**
  * An answer: sentences, each citing evidence items by id (only items retrieved for this question), each with a
@@ -72,7 +73,7 @@ export interface Answer {
   /** Papers whose values disagree under comparable conditions, said as a note under the table. */
   disagreement: string | null;
   abstention: AnswerAbstention;
-  /** Everything the answer may cite, in the order it is numbered ([E1], [E2] …). */
+  /** The citable pool (pool.ts): everything the answer may cite, in the order it is numbered ([E1], [E2] …). */
   evidence: Evidence[];
   /** Shown with the answer, e.g. that a failing model was replaced by the extractive answer. */
   notice: string | null;
@@ -88,7 +89,7 @@ export interface Answer {
 
 /** The answer's text with citation labels, e.g. "… 39 K [E1]." */
 export function answerText(a: Pick<Answer, 'sentences' | 'evidence'>): string {
-  const label = new Map(a.evidence.map((e, i) => [e.id, `E${i + 1}`]));
+  const label = labelsById(a.evidence);
   return a.sentences
     .map((s) => {
       const marks = s.citations.map((c) => label.get(c)).filter(Boolean);

@@ -8,6 +8,7 @@ import { openMigratedDatabase } from '../db/client.ts';
 import { externalIdsOf, paperOf, provenanceOf } from '../evidence/model.ts';
 import { isPipelineName, PIPELINES } from '../pipelines/registry.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
+import { citationLabel } from '../answer/pool.ts';
 
 const usage = `usage: npm run ask -- "question" [--pipeline <name>] [--mode ${ANSWER_MODES.join('|')}] [--json]
 
@@ -83,7 +84,7 @@ async function main() {
     console.log('\nevidence:');
     answer.evidence.forEach((e, i) => {
       const where = externalIdsOf(e)[0] ?? provenanceOf(e, 'tuple')[0]?.tupleId ?? '';
-      console.log(`  [E${i + 1}] ${e.kind} ${where} — ${paperOf(e)?.title ?? paperOf(e)?.doi ?? ''}`);
+      console.log(`  [${citationLabel(i)}] ${e.kind} ${where} — ${paperOf(e)?.title ?? paperOf(e)?.doi ?? ''}`);
     });
   } finally {
     await db.close();

@@ -5,6 +5,7 @@ import type { ChatModel } from '../ai/providers.ts';
 import { judgeClaims } from '../answer/judge.ts';
 import type { Answer } from '../answer/types.ts';
 import { dot, type TextEmbedder } from '../embedding/embedder.ts';
+import { labelledItems } from '../answer/pool.ts';
 
 /**
  * Method A's RAGAS-style scores of one answer by a judge model (../shared/METHODS.md §A), each averaged over
@@ -38,7 +39,7 @@ export async function judgeAnswer(answer: Answer, judge: ChatModel, embedder: Te
   const samples = { faithfulness: [] as number[], answerRelevance: [] as number[], contextRelevance: [] as number[] };
   const answered = !answer.abstention.abstain;
   const citing = answer.sentences.some((s) => s.citations.length > 0);
-  const context = answer.evidence.slice(0, CONTEXT_ITEMS);
+  const context = labelledItems(answer.evidence, (_, i) => i < CONTEXT_ITEMS);
   const attempt = async (key: keyof typeof samples, run: () => Promise<number | null>) => {
     score.attempted++;
     try {
@@ -72,7 +73,7 @@ export async function judgeAnswer(answer: Answer, judge: ChatModel, embedder: Te
       });
     if (context.length > 0)
       await attempt('contextRelevance', async () => {
-        const blocks = context.map((e, i) => ({ label: `E${i + 1}`, text: e.text.slice(0, CONTEXT_CHARS) }));
+        const blocks = context.map(({ label, item }) => ({ label, text: item.text.slice(0, CONTEXT_CHARS) }));
         const { output } = await generateText({
           model: judge.model,
           system: contextJudgeSystemPrompt,

@@ -2,6 +2,7 @@ import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import { gradingJudgeSystemPrompt, gradingJudgeUserPrompt } from '../ai/prompts.ts';
 import type { ChatModel } from '../ai/providers.ts';
+import { labelledItems } from '../answer/pool.ts';
 import { answerText } from '../answer/types.ts';
 import { campaignItemsWithGrades, getCampaign, saveJudgeGrade, storedAnswerOf } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
@@ -55,7 +56,10 @@ export async function judgeCampaign(
             return {
               slot: slotLabel(i),
               text: answerText(answer),
-              evidence: answer.evidence.slice(0, EVIDENCE_ITEMS).map((e, k) => ({ label: `E${k + 1}`, text: e.text.slice(0, EVIDENCE_CHARS) })),
+              evidence: labelledItems(answer.evidence, (_, k) => k < EVIDENCE_ITEMS).map(({ label, item }) => ({
+                label,
+                text: item.text.slice(0, EVIDENCE_CHARS),
+              })),
             };
           }),
         }),
