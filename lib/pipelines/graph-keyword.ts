@@ -1,5 +1,6 @@
 import { evidenceFromTuples } from '../retrieval/evidence.ts';
 import { graphKeywordRetrieve } from '../retrieval/graph-search.ts';
+import { PER_FURTHER_TUPLE } from '../retrieval/scoring.ts';
 import { candidateSource, SHOWN_TUPLES, tupleItems } from './graph-steps.ts';
 import { definePipeline } from './types.ts';
 
@@ -15,7 +16,7 @@ export const graphKeyword = definePipeline({
       () => graphKeywordRetrieve(source, ctx.analysis.body),
       (x) => ({ keywords: x.keywords, tuples: x.hits.length }),
     );
-    const { evidence, tuples } = evidenceFromTuples(ctx, r.hits, { perFurtherTuple: 0.05 });
+    const { evidence, tuples } = evidenceFromTuples(ctx, r.hits, { perFurtherTuple: PER_FURTHER_TUPLE });
     return { evidence, extras: { kind: 'graph', graphEvidence: tupleItems(ctx, tuples.slice(0, SHOWN_TUPLES)) } };
   },
 });

@@ -1,7 +1,7 @@
 import { CANDIDATES } from '../retrieval/context.ts';
 import { facetCoverage } from '../retrieval/coverage.ts';
 import { recordEvidence } from '../retrieval/evidence.ts';
-import { rulesReformulator } from '../retrieval/reformulate.ts';
+import { RECORD_COVERAGE_BOOST } from '../retrieval/scoring.ts';
 import { structuredTerms } from '../structure/terms.ts';
 import { definePipeline } from './types.ts';
 
@@ -11,7 +11,7 @@ export const records = definePipeline({
   description: 'BM25 over imported structured records + structured boosts',
   defaults: { k: 5 },
   async run(ctx) {
-    const optimised = await rulesReformulator.optimise(ctx.analysis.question, ctx.analysis);
+    const { optimised } = await ctx.plan();
     const recordIndex = await ctx.index.records.get();
     const all = recordIndex.records;
     const lexical = await ctx.step(
@@ -23,7 +23,7 @@ export const records = definePipeline({
       'structured-boosts',
       () =>
         lexical
-          .map((h) => ({ id: h.id, score: h.score * (1 + 2 * (facetCoverage(ctx.analysis, all.get(h.id)!.facets).coverage ?? 0)) }))
+          .map((h) => ({ id: h.id, score: h.score * (1 + RECORD_COVERAGE_BOOST * (facetCoverage(ctx.analysis, all.get(h.id)!.facets).coverage ?? 0)) }))
           .sort((a, b) => b.score - a.score),
       (h) => ({ top: h.slice(0, 5).map((x) => all.get(x.id)!.title) }),
     );

@@ -10,6 +10,17 @@ import { type Facets, materialTerms } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
 import { QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
+import {
+  ABSTAIN_BELOW,
+  DECISIVE_MISS_CONFIDENCE,
+  DESCRIPTIVE_WORDS,
+  MARGIN_MIN,
+  NO_FACET_CONFIDENCE,
+  PARAGRAPH_COVERAGE_MIN,
+  TERM_COVERAGE_DESCRIBED,
+  TERM_COVERAGE_MIN,
+  UNKNOWN_NAME_PENALTY,
+} from './scoring.ts';
 
 export const REASON_CODES = [
   'no-evidence',
@@ -34,28 +45,6 @@ export interface Abstention {
   reasons: ReasonCode[];
   explanation: string;
 }
-
-/** Confidence below which the system says "not in this corpus" rather than naming a paper. */
-export const ABSTAIN_BELOW = 0.5;
-/**
- * Below this share of the question's distinctive words (weighted by rarity) found anywhere in the best paper, a
- * question that describes a paper is about another paper than any here, whatever facets match.
- */
-export const TERM_COVERAGE_MIN = 0.3;
-/**
- * A question that describes its paper at length (at least DESCRIPTIVE_WORDS distinctive words) says enough to
- * be held to more: the best paper must state TERM_COVERAGE_DESCRIBED of the words (weighted by rarity), and
- * when no paragraph of it states PARAGRAPH_COVERAGE_MIN of them together, it must lead the next paper by
- * MARGIN_MIN of its score. A paper on something else shares the field's common words scattered over its
- * paragraphs, and its retrieval score is then barely above its neighbours'. Fitted on the dev sets (KIST-form,
- * near-miss, plain, hard and natural-wording), not on single questions.
- */
-export const DESCRIPTIVE_WORDS = 6;
-export const TERM_COVERAGE_DESCRIBED = 0.4;
-export const PARAGRAPH_COVERAGE_MIN = 0.4;
-export const MARGIN_MIN = 0.2;
-/** Confidence when the best paper lacks a value or technique the question states (below ABSTAIN_BELOW). */
-export const DECISIVE_MISS_CONFIDENCE = 0.35;
 
 /** What a pipeline's ranking tells the abstention decision besides the papers. */
 export interface AbstentionEvidence {
@@ -112,7 +101,7 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   const alsoStated = analysis.materials.filter((m) => !facets.materials.has(m) && (writtenInPaper.has(m) || elementInPaper(m)));
   if (alsoStated.length) facets = { ...facets, materials: new Set([...facets.materials, ...alsoStated]) };
   const { coverage, matched } = facetCoverage(analysis, facets);
-  let confidence = coverage ?? 0.6;
+  let confidence = coverage ?? NO_FACET_CONFIDENCE;
   const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
   // A value counts where the paper states it with what it is a value of (a material or property the question
   // names): "Cd2Re2O7 … at 25 K" is not met by a paper on Cd2Re2O7 that measured something else at 25 K.
@@ -130,7 +119,7 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   if (missingValues.length > 0 || missingTechniques.length > 0 || noMaterial) confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
   // Scaled by the share of the named materials the corpus lacks: one unknown word among four is not the same
   // as a question about a material nobody in the corpus made.
-  if (unknown.length > 0) confidence *= 1 - 0.75 * (unknown.length / analysis.entityWords.length);
+  if (unknown.length > 0) confidence *= 1 - UNKNOWN_NAME_PENALTY * (unknown.length / analysis.entityWords.length);
   if (ranked.titleMatched === false) {
     reasons.push('unknown-paper');
     confidence *= 0.3;

@@ -8,6 +8,7 @@ import type { IndexedParagraph, RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
 import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion, type QuestionAnalysis } from './question.ts';
+import { FACET_BOOST, SUFFICIENT_COVERAGE, SUFFICIENT_MARGIN, SYNTHESIS_ROLE_BOOST } from './scoring.ts';
 
 /**
  * Coverage: how completely a paragraph, sentence, record or paper states the question's materials, values and
@@ -110,18 +111,18 @@ function facetWeight(analysis: QuestionAnalysis): number {
 }
 
 /**
- * Structured boosts: fused score × (1 + s·coverage) × 1.2 for synthesis paragraphs when the question is about
- * making something. s = 2 once the question states two facets or more, less below: coverage of a single facet
+ * Structured boosts (scoring.ts): fused score × (1 + s·coverage) × SYNTHESIS_ROLE_BOOST for synthesis paragraphs when
+ * the question is about making something. s = FACET_BOOST once the question states two facets or more, less below: coverage of a single facet
  * (one material named in passing, "graphene oxide with PEG, PEI and folic acid …") is all-or-nothing and would
  * triple the score of any paragraph naming it over the one the rest of the question's words point to.
  */
 export function facetRerank(ctx: RetrievalContext, hits: ScoredId[]): ScoredId[] {
-  const strength = 2 * Math.min(1, facetWeight(ctx.analysis) / 2);
+  const strength = FACET_BOOST * Math.min(1, facetWeight(ctx.analysis) / 2);
   return hits
     .map((h) => {
       const p = ctx.index.paragraphs.get(h.id)!;
       const coverage = combinedCoverage(ctx, p);
-      const role = ctx.analysis.aboutSynthesis && p.role === 'synthesis' ? 1.2 : 1;
+      const role = ctx.analysis.aboutSynthesis && p.role === 'synthesis' ? SYNTHESIS_ROLE_BOOST : 1;
       return { id: h.id, score: h.score * (1 + strength * (coverage ?? 0)) * role };
     })
     .sort((a, b) => b.score - a.score);
@@ -161,12 +162,16 @@ export function sufficiency(ctx: RetrievalContext, hits: ScoredId[]): Sufficienc
     coverage = q.size ? [...q].filter((t) => have.has(t)).length / q.size : 0;
   }
   const margin = paperLead(ctx, hits);
-  const sufficient = coverage >= 0.75 && (coverage >= 0.999 || margin >= 0.1);
+  const sufficient = coverage >= SUFFICIENT_COVERAGE && (coverage >= 0.999 || margin >= SUFFICIENT_MARGIN);
   return {
     sufficient,
     coverage: round(coverage, 3),
     margin: round(margin, 3),
-    reason: sufficient ? 'best passage covers the question' : coverage < 0.75 ? 'best passage misses part of the question' : 'no clear best paper',
+    reason: sufficient
+      ? 'best passage covers the question'
+      : coverage < SUFFICIENT_COVERAGE
+        ? 'best passage misses part of the question'
+        : 'no clear best paper',
   };
 }
 

@@ -5,6 +5,7 @@ import type { Facets } from './facets.ts';
 import type { IndexedTuple } from './graph-index.ts';
 import type { IndexedParagraph, RetrievalIndex } from './index.ts';
 import type { ScoredId } from './lexical-index.ts';
+import { MAX_FURTHER_TUPLES } from './scoring.ts';
 
 /**
  * Builders of `Evidence` from what the indexes hold: paragraphs, section chunks, records, graph tuples and
@@ -203,7 +204,7 @@ export function evidenceFromTuples(
   }
   const coverageOf = (g: Group) => (weightSum > 0 ? [...g.covered].reduce((a, k) => a + (weights!.get(k) ?? 0), 0) / weightSum : 0);
   const ranked = [...groups.values()]
-    .map((g) => ({ g, score: g.best + perFurther * Math.min(g.n - 1, 4) + (opts.coverageWeight ?? 0) * coverageOf(g) }))
+    .map((g) => ({ g, score: g.best + perFurther * Math.min(g.n - 1, MAX_FURTHER_TUPLES) + (opts.coverageWeight ?? 0) * coverageOf(g) }))
     .sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1));
   const best = new Map<string, ScoredTuple>();
   for (const h of hits) if ((best.get(h.tuple.id)?.score ?? -Infinity) < h.score) best.set(h.tuple.id, h);

@@ -1,5 +1,6 @@
 import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalIndex } from './index.ts';
+import { SECOND_EVIDENCE_WEIGHT } from './scoring.ts';
 
 /** How a paper states the question's values: as its own result, or citing another work's (`ownership.ts`). */
 export type FactStatement = 'own' | 'cited';
@@ -15,7 +16,7 @@ export interface PaperHit {
 }
 
 /**
- * Paper score = its best evidence (+ 0.05 × its second best, which only breaks near-ties): one paragraph that
+ * Paper score = its best evidence (+ SECOND_EVIDENCE_WEIGHT × its second best, which only breaks near-ties): one paragraph that
  * states the claim beats several that each touch part of it.
  */
 export function aggregatePapers(index: RetrievalIndex, evidence: Evidence[]): PaperHit[] {
@@ -34,7 +35,7 @@ export function aggregatePapers(index: RetrievalIndex, evidence: Evidence[]): Pa
   }
   for (const { hit, scores } of byPaper.values()) {
     scores.sort((a, b) => b - a);
-    hit.score = scores[0] + 0.05 * (scores[1] ?? 0);
+    hit.score = scores[0] + SECOND_EVIDENCE_WEIGHT * (scores[1] ?? 0);
   }
   return [...byPaper.values()].map((x) => x.hit).sort((a, b) => b.score - a.score);
 }

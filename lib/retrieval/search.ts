@@ -5,6 +5,7 @@ import { reciprocalRankFusion } from './fusion.ts';
 import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion } from './question.ts';
 import { type Reformulator, rulesReformulator } from './reformulate.ts';
+import { CLEAR_LEAD } from './scoring.ts';
 
 /**
  * Searches over the paragraph index: dense, hybrid (BM25 + dense fused by rank) and the reformulated hybrid
@@ -12,9 +13,6 @@ import { type Reformulator, rulesReformulator } from './reformulate.ts';
  * structured boosts.
  */
 export type ParagraphSpace = 'raw' | 'json';
-
-/** The lead (share of its score) by which the first retrieval's best paper skips decomposition. */
-export const CLEAR_LEAD = 0.25;
 
 export async function denseSearch(ctx: RetrievalContext, space: ParagraphSpace, text: string, filter?: (id: string) => boolean): Promise<ScoredId[]> {
   const [v] = await ctx.index.embedder.embed([text]);
@@ -37,28 +35,6 @@ export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSp
   });
 }
 
-/** The paper whose title a quoted title names: most of the quoted words and most of the paper title's must agree. */
-export function matchTitle(ctx: RetrievalContext, title: string): string | null {
-  const terms = plainTerms(title);
-  const best = ctx.index.titles.query(terms, { limit: 3 })[0];
-  if (!best) return null;
-  const paper = ctx.index.papers.get(best.id)!;
-  const have = new Set(paper.titleTerms);
-  const shared = terms.filter((t) => have.has(t)).length;
-  return shared / Math.max(terms.length, 1) >= 0.6 && shared / Math.max(have.size, 1) >= 0.5 ? best.id : null;
-}
-
-/** The paper a question's quoted title names, as a traced step (null when it quotes none or none matches). */
-export async function titleFilter(ctx: RetrievalContext): Promise<string | null> {
-  const title = ctx.analysis.title;
-  if (!title) return null;
-  return ctx.step(
-    'title-filter',
-    () => matchTitle(ctx, title),
-    (t) => ({ title, paper: t ? ctx.index.papers.get(t)?.title : null }),
-  );
-}
-
 /**
  * Method A's reformulated search: (1) optimise the question into a query, (2) hybrid search (filtered to a
  * quoted title's paper), (3) sufficiency check, and when insufficient (4) decompose into sub-queries whose
@@ -70,22 +46,20 @@ export async function reformulatedSearch(
   reformulator: Reformulator,
 ): Promise<{ hits: ScoredId[]; titleMatched: boolean | null }> {
   const { analysis } = ctx;
+  const plan = await ctx.plan();
   const optimised = await ctx.step(
     'optimise',
     async () => {
+      if (reformulator.id === rulesReformulator.id) return { ...plan.optimised, by: reformulator.id, error: null as string | null };
       try {
         return { ...(await reformulator.optimise(analysis.question, analysis)), by: reformulator.id, error: null as string | null };
       } catch (error) {
-        return {
-          ...(await rulesReformulator.optimise(analysis.question, analysis)),
-          by: 'rules',
-          error: `model failed, rules used: ${(error as Error).message}`,
-        };
+        return { ...plan.optimised, by: 'rules', error: `model failed, rules used: ${(error as Error).message}` };
       }
     },
     (o) => ({ query: o.query, keywords: o.keywords, removed: o.removed, by: o.by, ...(o.error ? { error: o.error } : {}) }),
   );
-  const titlePaper = await titleFilter(ctx);
+  const { titlePaper } = plan;
   const filter = titlePaper ? (id: string) => ctx.index.paragraphs.get(id)?.paperId === titlePaper : undefined;
 
   const { hits: first } = await ctx.step(
@@ -113,11 +87,8 @@ export async function reformulatedSearch(
     () => sufficiency(ctx, merged),
     (s) => ({ ...s }),
   );
-  // A first retrieval whose best paper leads the next by a quarter of its score is kept as it is: sub-queries each
-  // carry a part of the question, and merging them by rank flattens a lead the whole question earned. Swept on all
-  // five dev sets: never keeping it, natural-wording DOI@1 0.92; keeping a lead ≥ 0.5, 0.94; ≥ 0.35, 0.96; ≥ 0.25
-  // and ≥ 0.15, 0.98 (hard 0.939 → 0.945); ≥ 0.05 starts to cost (hard false abstention 0.045 → 0.052, numeric
-  // unanswerable abstention 0.92 → 0.90). The other figures did not move.
+  // A first retrieval whose best paper leads the next by CLEAR_LEAD of its score is kept as it is: sub-queries each
+  // carry a part of the question, and merging them by rank flattens a lead the whole question earned.
   if (!check.sufficient && paperLead(ctx, first) < CLEAR_LEAD) {
     const subs = await ctx.step(
       'decompose',
