@@ -1,8 +1,8 @@
 import { type SearchParams, textParam, textParams } from '@/lib/common/params';
 import Link from 'next/link';
 import { CompareView } from '@/components/compare-view';
-import { askFiltersSchema } from '@/lib/answer/request';
-import { ANSWER_MODES, describeFilters } from '@/lib/answer/service';
+import { askRequestSchema, requestProblem } from '@/lib/answer/request';
+import { describeFilters } from '@/lib/answer/service';
 import { isPipelineName, pipelineDescriptions } from '@/lib/pipelines/registry';
 
 export const dynamic = 'force-dynamic';
@@ -13,23 +13,14 @@ export const dynamic = 'force-dynamic';
  */
 export default async function ComparePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
-  const question = textParam(sp.q, 2000).trim();
   const pipelines = [...new Set(textParams(sp.p))].filter(isPipelineName).slice(0, 3);
-  const mode = (ANSWER_MODES as readonly string[]).includes(textParam(sp.mode)) ? textParam(sp.mode) : 'auto';
-  const filters = askFiltersSchema.safeParse({
-    domain: textParam(sp.domain),
-    material: textParam(sp.material),
-    method: textParam(sp.method),
-    condition: textParam(sp.condition),
+  // The question, mode and filters as the answer routes read them (one schema); each column asks with them.
+  const request = askRequestSchema.safeParse({
+    question: textParam(sp.q, 2000),
+    mode: textParam(sp.mode) || 'auto',
+    filters: { domain: textParam(sp.domain), material: textParam(sp.material), method: textParam(sp.method), condition: textParam(sp.condition) },
   });
-  const problem =
-    question.length < 3
-      ? 'Ask a question of at least 3 characters.'
-      : pipelines.length < 2
-        ? 'Choose two or three pipelines to compare.'
-        : !filters.success
-          ? filters.error.issues.map((i) => i.message).join('; ')
-          : null;
+  const problem = !request.success ? `${requestProblem(request.error)}.` : pipelines.length < 2 ? 'Choose two or three pipelines to compare.' : null;
   return (
     <div className="space-y-4">
       <p className="text-sm">
@@ -38,23 +29,23 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         </Link>
       </p>
       <h1 className="text-xl font-semibold">Compare pipelines</h1>
-      {problem || !filters.success ? (
+      {problem || !request.success ? (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {problem} Start from the ask page and choose “compare” as the pipeline.
         </p>
       ) : (
         <>
-          <p className="text-lg">{question}</p>
+          <p className="text-lg">{request.data.question}</p>
           <p className="text-xs text-slate-600">
-            {pipelines.join(' · ')} · answer mode {mode}
-            {describeFilters(filters.data) && ` · filters ${describeFilters(filters.data)}`}
+            {pipelines.join(' · ')} · answer mode {request.data.mode}
+            {request.data.filters && describeFilters(request.data.filters) && ` · filters ${describeFilters(request.data.filters)}`}
           </p>
           <CompareView
-            question={question}
+            question={request.data.question}
             pipelines={pipelines}
             descriptions={pipelineDescriptions}
-            mode={mode}
-            filters={Object.fromEntries(Object.entries(filters.data).filter(([, v]) => v))}
+            mode={request.data.mode}
+            filters={Object.fromEntries(Object.entries(request.data.filters ?? {}).filter(([, v]) => v))}
           />
         </>
       )}

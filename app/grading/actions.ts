@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { ANSWER_MODES } from '@/lib/answer/service';
+import { isAnswerMode } from '@/lib/answer/modes';
 import { requireAccess } from '@/lib/auth/session';
 import { actionError, AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
@@ -40,7 +40,7 @@ export async function createCampaignAction(_previous: { ok: false; error: string
     if (!pipelines.length || !pipelines.every(isPipelineName) || new Set(pipelines).size !== pipelines.length)
       throw new AppError('bad-request', 'choose the pipelines to compare');
     if (rubric === 'pairwise' && pipelines.length !== 2) throw new AppError('bad-request', 'a pairwise campaign compares exactly two pipelines');
-    if (!(ANSWER_MODES as readonly string[]).includes(answerMode)) throw new AppError('bad-request', 'unknown answer mode');
+    if (!isAnswerMode(answerMode)) throw new AppError('bad-request', 'unknown answer mode');
     const db = await getDatabase();
     const graders = await usersByIds(db, graderIds);
     if (!graders.length) throw new AppError('bad-request', 'choose at least one grader');
@@ -72,7 +72,7 @@ export async function createCampaignAction(_previous: { ok: false; error: string
       questions,
     });
     const cfg = config();
-    startCampaignPreparation(db, getRetrievalService(db, cfg), cfg, { id, name });
+    await startCampaignPreparation(db, getRetrievalService(db, cfg), cfg, { id, name });
   } catch (error) {
     return actionError(error, 'create campaign');
   }
@@ -104,7 +104,7 @@ export async function continuePreparationAction(form: FormData) {
   if (campaign.status !== 'preparing' && campaign.status !== 'failed') throw new AppError('conflict', 'this campaign is already answered');
   await setCampaignStatus(db, campaign.id, 'preparing');
   const cfg = config();
-  startCampaignPreparation(db, getRetrievalService(db, cfg), cfg, campaign);
+  await startCampaignPreparation(db, getRetrievalService(db, cfg), cfg, campaign);
   revalidatePath(`/grading/${campaign.id}`);
 }
 
@@ -126,6 +126,6 @@ export async function judgeCampaignAction(form: FormData) {
   const judge = judgeModel(config());
   if (!judge) throw new AppError('bad-request', 'no judge model is configured (ASSAY_JUDGE_MODEL)');
   if (campaign.status === 'preparing' || campaign.status === 'failed') throw new AppError('conflict', 'the campaign’s answers are not ready yet');
-  startCampaignJudging(db, judge, campaign);
+  await startCampaignJudging(db, judge, campaign);
   revalidatePath(`/grading/${campaign.id}/results`);
 }

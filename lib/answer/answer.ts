@@ -11,6 +11,7 @@ import { draftAnswer, draftCitations, extractiveAnswer } from './extractive.ts';
 import { modelOnlyAnswer, naiveKgAnswer } from './baselines.ts';
 import { generativeAnswer } from './generative.ts';
 import { judgeClaims } from './judge.ts';
+import type { Baseline } from './modes.ts';
 import { citablePool } from './pool.ts';
 import { type Answer, type AnswerSentence, answerText } from './types.ts';
 
@@ -31,12 +32,6 @@ export interface AnswerEvents {
   onDelta?: (text: string) => void;
   onClaim?: (claim: AnswerClaim) => void;
 }
-
-/** Method C's baselines, for comparison when a model is configured. */
-export type Baseline = 'model-only' | 'naive-kg';
-
-/** The baseline an answer mode names, if it names one. */
-export const baselineOf = (mode: string | undefined): Baseline | undefined => (mode === 'model-only' || mode === 'naive-kg' ? mode : undefined);
 
 export interface AnswerOptions extends RetrieveOptions {
   pipeline?: PipelineName;

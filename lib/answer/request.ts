@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PIPELINES } from '../pipelines/registry.ts';
 import { SYNTHESIS_METHODS } from '../structure/classify.ts';
 import { parseCondition } from '../structure/quantities.ts';
-import { ANSWER_MODES } from './service.ts';
+import { ANSWER_MODES } from './modes.ts';
 
 /** An empty form field is "no filter", not an invalid one. */
 const optionalText = (max: number) =>
@@ -36,7 +36,10 @@ export const askFiltersSchema = z.object({
   ),
 });
 
-/** One question to answer, as the answer routes accept it (the stream and the JSON one read the same body). */
+/**
+ * One question to answer: the one schema the answer routes (stream and JSON), the ask form's server action, the
+ * compare page and `npm run ask` read a question with.
+ */
 export const askRequestSchema = z.object({
   question: questionText,
   pipeline: z.enum(PIPELINES).optional(),
@@ -44,3 +47,8 @@ export const askRequestSchema = z.object({
   filters: askFiltersSchema.optional(),
 });
 export type AskRequest = z.infer<typeof askRequestSchema>;
+
+/** What is wrong with a request, in a sentence for the person who sent it. */
+export function requestProblem(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path[0] === 'pipeline' ? 'unknown pipeline' : i.path[0] === 'mode' ? 'unknown answer mode' : i.message)).join('; ');
+}

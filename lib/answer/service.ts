@@ -1,4 +1,3 @@
-import { answerModel, judgeModel } from '../ai/providers.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { saveAnswer } from '../db/answers.ts';
@@ -8,15 +7,9 @@ import type { QuestionScope } from '../retrieval/scope.ts';
 import { parseCondition } from '../structure/quantities.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrievalService } from '../pipelines/service.ts';
-import { type AnswerEvents, answerQuestion, baselineOf } from './answer.ts';
+import { type AnswerEvents, answerQuestion } from './answer.ts';
+import { type AnswerModeChoice, answerSetup } from './modes.ts';
 import type { Answer } from './types.ts';
-
-export const ANSWER_MODES = ['auto', 'extractive', 'model-only', 'naive-kg'] as const;
-/**
- * auto: the configured answer model when there is one, else extractive; extractive: never a model; model-only and
- * naive-kg: method C's baselines (need the model).
- */
-export type AnswerModeChoice = (typeof ANSWER_MODES)[number];
 
 /** Filters that scope a question to some papers: a domain, a material in any spelling, a method, a condition range. */
 export type AskFilters = Pick<PaperFilters, 'domain' | 'material' | 'method' | 'condition'>;
@@ -59,15 +52,11 @@ export async function askAndStore(
   opts: { events?: AnswerEvents; signal?: AbortSignal } = {},
 ): Promise<{ id: string; answer: Answer }> {
   const [index, scope] = await Promise.all([service.index(), resolveScope(db, input.filters)]);
-  const model = input.mode === 'extractive' ? null : answerModel(cfg);
-  const baseline = baselineOf(input.mode);
   const answer = await answerQuestion(index, input.question, {
     ...service.options,
+    ...answerSetup(cfg, input.mode),
     pipeline: input.pipeline,
     scope,
-    model,
-    baseline,
-    judge: judgeModel(cfg),
     events: opts.events,
     signal: opts.signal,
   });

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { answerQuestion, baselineOf, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
-import { ANSWER_MODES } from '../answer/service.ts';
+import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
+import { ANSWER_MODES, answerSetup } from '../answer/modes.ts';
+import { askRequestSchema, requestProblem } from '../answer/request.ts';
 import { answerText } from '../answer/types.ts';
-import { answerModel, judgeModel } from '../ai/providers.ts';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { externalIdsOf, paperOf, provenanceOf } from '../evidence/model.ts';
-import { isPipelineName, PIPELINES } from '../pipelines/registry.ts';
+import { PIPELINES } from '../pipelines/registry.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { citationLabel } from '../answer/pool.ts';
 
@@ -35,13 +35,14 @@ async function main() {
     console.error(`${(error as Error).message}\n\n${usage}`);
     process.exit(2);
   }
-  const question = parsed.positionals.join(' ').trim();
-  const pipeline = parsed.values.pipeline ?? DEFAULT_ANSWER_PIPELINE;
-  const mode = parsed.values.mode ?? 'auto';
-  const isMode = (ANSWER_MODES as readonly string[]).includes(mode);
-  if (parsed.values.help || question.length < 3 || !isPipelineName(pipeline) || !isMode) {
-    if (!isPipelineName(pipeline)) console.error(`unknown pipeline: ${pipeline}`);
-    if (!isMode) console.error(`unknown mode: ${mode}`);
+  // The question as every route reads it (lib/answer/request.ts).
+  const request = askRequestSchema.safeParse({
+    question: parsed.positionals.join(' '),
+    pipeline: parsed.values.pipeline ?? DEFAULT_ANSWER_PIPELINE,
+    mode: parsed.values.mode ?? 'auto',
+  });
+  if (parsed.values.help || !request.success) {
+    if (!parsed.values.help && !request.success) console.error(requestProblem(request.error));
     console.error(usage);
     process.exit(parsed.values.help ? 0 : 2);
   }
@@ -50,19 +51,12 @@ async function main() {
   try {
     const service = createRetrievalService(db, cfg, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
     const index = await service.index();
-    const model = mode === 'extractive' ? null : answerModel(cfg);
-    const baseline = baselineOf(mode);
-    if (baseline && !model) {
-      console.error(`the ${baseline} baseline needs a model: set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL`);
-      process.exit(2);
-    }
-    const answer = await answerQuestion(index, question, {
+    const setup = answerSetup(cfg, request.data.mode);
+    const answer = await answerQuestion(index, request.data.question, {
       ...service.options,
-      pipeline,
-      model,
-      baseline,
-      judge: judgeModel(cfg),
-      events: parsed.values.json ? {} : { onDelta: model ? (d) => process.stderr.write(d) : undefined },
+      ...setup,
+      pipeline: request.data.pipeline,
+      events: parsed.values.json ? {} : { onDelta: setup.model ? (d) => process.stderr.write(d) : undefined },
     });
     if (parsed.values.json) {
       console.log(JSON.stringify(answer, null, 2));

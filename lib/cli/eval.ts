@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import { answerModel, judgeModel } from '../ai/providers.ts';
-import { baselineOf } from '../answer/answer.ts';
-import { ANSWER_MODE_NAMES } from '../answer/types.ts';
+import { type AnswerModeChoice, type AnswerSetup, answerSetup, isAnswerMode } from '../answer/modes.ts';
 import { config } from '../config.ts';
 import { campaignItemsWithGrades, getCampaign, storedAnswerOf } from '../db/campaigns.ts';
 import { openMigratedDatabase } from '../db/client.ts';
@@ -54,7 +52,7 @@ async function main() {
   const pipelines: PipelineName[] = list.includes('all') ? [...PIPELINES] : (list.filter(isPipelineName) as PipelineName[]);
   const unknown = list.filter((p) => p !== 'all' && !isPipelineName(p));
   const limit = opt('limit') ? Number(opt('limit')) : undefined;
-  const badMode = !(ANSWER_MODE_NAMES as readonly string[]).includes(answerMode);
+  const badMode = !isAnswerMode(answerMode) || answerMode === 'auto';
   if (!questionsFile || unknown.length || pipelines.length === 0 || (limit !== undefined && !(limit > 0)) || badMode || !(judgeRuns >= 1)) {
     if (unknown.length) console.error(`unknown pipeline(s): ${unknown.join(', ')}`);
     if (badMode) console.error(`unknown answer mode: ${answerMode}`);
@@ -62,12 +60,14 @@ async function main() {
     process.exit(2);
   }
   const cfg = config();
-  const model = answerMode === 'extractive' ? null : answerModel(cfg);
-  if (answerMode !== 'extractive' && !model) {
-    console.error(`answer mode ${answerMode} needs a model: set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (or ASSAY_ANSWER_MODEL)`);
+  let setup: AnswerSetup;
+  try {
+    setup = answerSetup(cfg, answerMode as AnswerModeChoice);
+  } catch (error) {
+    console.error((error as Error).message);
     process.exit(2);
   }
-  const judge = answers ? judgeModel(cfg) : null;
+  const judge = answers ? setup.judge : null;
   const db = await openMigratedDatabase(cfg);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
@@ -82,8 +82,8 @@ async function main() {
         pipelines,
         limit,
         answers,
-        answerModel: model,
-        baseline: baselineOf(answerMode),
+        answerModel: setup.model,
+        baseline: setup.baseline,
         judge,
         judgeRuns,
       },
@@ -106,7 +106,9 @@ async function main() {
     );
     table('per pipeline', Object.entries(summary.pipelines));
     if (answers) {
-      console.log(`\nanswers (${answerMode}${model ? `, ${model.id}` : ''})\n${'name'.padEnd(22)} val.acc  cit.valid  supported  abst  f.abst  prompt.tok`);
+      console.log(
+        `\nanswers (${answerMode}${setup.model ? `, ${setup.model.id}` : ''})\n${'name'.padEnd(22)} val.acc  cit.valid  supported  abst  f.abst  prompt.tok`,
+      );
       for (const [name, s] of Object.entries(summary.pipelines)) {
         const a = s.answers;
         if (a)

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { activeBackgroundWork, backgroundJobs, MAX_QUEUED, startTracked, stopAllBackgroundWork } from './background.ts';
+import { activeBackgroundWork, backgroundJobs, jobProgress, MAX_QUEUED, startJob, stopAllBackgroundWork } from './background.ts';
 
 /** A job that runs until told to finish, recording that it started and whether it was asked to stop. */
 function gate() {
   let open!: () => void;
   const done = new Promise<void>((r) => (open = r));
   const seen = { started: false, aborted: false };
-  const work = async (signal: AbortSignal) => {
+  const work = async (_id: string, signal: AbortSignal) => {
     seen.started = true;
     signal.addEventListener('abort', () => (seen.aborted = true));
     await done;
@@ -20,9 +20,9 @@ describe('the job queue', () => {
     const a = gate();
     const b = gate();
     const c = gate();
-    startTracked('a', a.work, { kind: 'import', label: 'papers.jsonl' });
-    startTracked('b', b.work, { kind: 'evaluation', label: 'questions × bm25' });
-    startTracked('c', c.work, { kind: 'download', label: 'starter corpus' });
+    await startJob({ kind: 'import', label: 'papers.jsonl' }, () => 'a', a.work);
+    await startJob({ kind: 'evaluation', label: 'questions × bm25' }, () => 'b', b.work);
+    await startJob({ kind: 'download', label: 'starter corpus' }, () => 'c', c.work);
     await tick();
     expect(backgroundJobs().map((j) => [j.id, j.kind, j.state])).toEqual([
       ['a', 'import', 'running'],
@@ -40,8 +40,23 @@ describe('the job queue', () => {
 
     // Bounded: MAX_QUEUED may wait; one more is refused with a clear message, and nothing of it is kept.
     const waiting = Array.from({ length: MAX_QUEUED - 1 }, (_, i) => `w${i}`);
-    for (const id of waiting) startTracked(id, async () => {}, { kind: 'import', label: id });
-    expect(() => startTracked('one-too-many', async () => {}, { kind: 'import', label: 'x' })).toThrow(/jobs are already waiting/);
+    for (const id of waiting)
+      await startJob(
+        { kind: 'import', label: id },
+        () => id,
+        async () => {},
+      );
+    let created = false;
+    const refused = startJob(
+      { kind: 'import', label: 'x' },
+      () => {
+        created = true;
+        return 'one-too-many';
+      },
+      async () => {},
+    );
+    await expect(refused).rejects.toThrow(/jobs are already waiting/);
+    expect(created).toBe(false);
     expect(backgroundJobs().some((j) => j.id === 'one-too-many')).toBe(false);
 
     // A stop: the running job is asked to stop; those waiting never start.
@@ -51,5 +66,23 @@ describe('the job queue', () => {
     await tick();
     expect(c.seen.started).toBe(false);
     expect(activeBackgroundWork()).toBe(0);
+  });
+
+  it('keeps the progress a job reports while it is in the queue, and forgets it when the job leaves', async () => {
+    let finish!: () => void;
+    const done = new Promise<void>((r) => (finish = r));
+    const id = await startJob<{ done: number }>(
+      { kind: 'evaluation', label: 'p', progress: { done: 0 } },
+      () => 'progress-job',
+      async (_, _signal, report) => {
+        report({ done: 3 });
+        await done;
+      },
+    );
+    await tick();
+    expect(jobProgress(id)).toEqual({ done: 3 });
+    finish();
+    await tick();
+    expect(jobProgress(id)).toBeNull();
   });
 });

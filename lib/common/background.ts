@@ -20,6 +20,8 @@ export interface BackgroundJob {
 interface Entry extends BackgroundJob {
   controller: AbortController;
   work: (signal: AbortSignal) => Promise<unknown>;
+  /** What the job last reported of its progress (shape chosen by its kind), until it leaves the queue. */
+  progress: unknown;
 }
 
 /** Jobs that may wait behind the running one. */
@@ -50,23 +52,44 @@ async function drain() {
   }
 }
 
+/** What a queued job does: its id, its abort signal, and a way to report progress (read back with `jobProgress`). */
+export type JobWork<P> = (id: string, signal: AbortSignal, report: (progress: P) => void) => Promise<unknown>;
+
 /**
- * Queues `work`; it starts when every job asked before it has finished. Throws a 503 AppError when MAX_QUEUED jobs
- * are already waiting (callers check `canQueue` first when they must not create anything otherwise).
+ * The one way to start a job. Refuses with a 503 AppError when MAX_QUEUED jobs already wait, before anything is
+ * created; then `create` makes whatever the job is followed by (a run row) and returns its id, and `work` is queued
+ * under that id: it starts when every job asked before it has finished. Returns the id.
  */
-export function startTracked(id: string, work: (signal: AbortSignal) => Promise<unknown>, job: { kind: JobKind; label: string }) {
-  if (!canQueue()) throw queueFull();
-  queue().jobs.push({ id, ...job, state: 'queued', since: new Date().toISOString(), controller: new AbortController(), work });
+export async function startJob<P = unknown>(
+  job: { kind: JobKind; label: string; progress?: P },
+  create: () => string | Promise<string>,
+  work: JobWork<P>,
+): Promise<string> {
+  if (queue().jobs.length > MAX_QUEUED)
+    throw new AppError('unavailable', `${MAX_QUEUED} jobs are already waiting; try again when some have finished (the queue is shown on /import)`);
+  const id = await create();
+  const entry: Entry = {
+    id,
+    kind: job.kind,
+    label: job.label,
+    state: 'queued',
+    since: new Date().toISOString(),
+    controller: new AbortController(),
+    progress: job.progress ?? null,
+    work: (signal) =>
+      work(id, signal, (p) => {
+        entry.progress = p;
+      }),
+  };
+  queue().jobs.push(entry);
   void drain();
+  return id;
 }
 
-/** Whether another job may be queued now. */
-export function canQueue(): boolean {
-  return queue().jobs.length <= MAX_QUEUED;
+/** The progress the job `id` last reported while it is queued or running; null once it has left the queue. */
+export function jobProgress<P>(id: string): P | null {
+  return (queue().jobs.find((j) => j.id === id)?.progress as P | undefined) ?? null;
 }
-
-export const queueFull = () =>
-  new AppError('unavailable', `${MAX_QUEUED} jobs are already waiting; try again when some have finished (the queue is shown on /import)`);
 
 /** The running job and those waiting, in the order they run. */
 export function backgroundJobs(): BackgroundJob[] {

@@ -5,6 +5,16 @@ import { createRun, finishRun, updateRunProgress } from '../db/ingest-runs.ts';
 import { emptyCounters } from '../ingest/pipeline.ts';
 import { type IngestReport, runIngest } from '../jobs/import-job.ts';
 import { fetchStarterCorpus } from './europe-pmc.ts';
+import { startJob } from '../common/background.ts';
+
+/** Queues the starter corpus's download and import as a job of the app's queue; returns its run id. */
+export function startStarterDownload(db: Database, cfg: AssayConfig): Promise<string> {
+  return startJob(
+    { kind: 'download', label: `starter corpus from Europe PMC (${cfg.starterSize} articles)` },
+    async () => (await createRun(db.prisma, 'fetch', [`Europe PMC: ${cfg.starterQuery}`], 'queued')).id,
+    (runId, signal) => downloadAndIngestStarterCorpus(db, cfg, { runId, signal }),
+  );
+}
 
 /**
  * Downloads the open-access starter corpus (JATS from Europe PMC) into the data folder and ingests it, as one

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ChatModel } from '../ai/providers.ts';
-import { type Baseline, composeAnswer } from '../answer/answer.ts';
+import { composeAnswer } from '../answer/answer.ts';
+import type { Baseline } from '../answer/modes.ts';
 import type { Database } from '../db/database.ts';
 import { createEvaluationRun, finishEvaluationRun, saveEvaluationResults, updateEvaluationSettings } from '../db/evaluation-runs.ts';
 import type { PipelineName } from '../pipelines/registry.ts';

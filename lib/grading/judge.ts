@@ -6,7 +6,7 @@ import { labelledItems } from '../answer/pool.ts';
 import { answerText } from '../answer/types.ts';
 import { campaignItemsWithGrades, getCampaign, saveJudgeGrade, storedAnswerOf } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
-import { canQueue, queueFull, startTracked } from '../common/background.ts';
+import { startJob } from '../common/background.ts';
 import { slotLabel } from './assignment.ts';
 import { type Marks, RUBRICS, type RubricId } from './rubrics.ts';
 
@@ -90,9 +90,9 @@ export async function judgeCampaign(
 
 /** Queues the judge over a campaign in the app's one job queue. */
 export function startCampaignJudging(db: Database, judge: ChatModel, campaign: { id: string; name: string }) {
-  if (!canQueue()) throw queueFull();
-  startTracked(`judge-${campaign.id}`, (signal) => judgeCampaign(db, judge, campaign.id, { signal }), {
-    kind: 'campaign',
-    label: `judge ${judge.id} grades campaign “${campaign.name}”`,
-  });
+  return startJob(
+    { kind: 'campaign', label: `judge ${judge.id} grades campaign “${campaign.name}”` },
+    () => `judge-${campaign.id}`,
+    (_, signal) => judgeCampaign(db, judge, campaign.id, { signal }),
+  );
 }

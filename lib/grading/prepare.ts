@@ -1,6 +1,7 @@
 import type { AssayConfig } from '../config.ts';
-import { askAndStore, type AnswerModeChoice } from '../answer/service.ts';
-import { canQueue, queueFull, startTracked } from '../common/background.ts';
+import type { AnswerModeChoice } from '../answer/modes.ts';
+import { askAndStore } from '../answer/service.ts';
+import { jobProgress, startJob } from '../common/background.ts';
 import { getCampaign, itemsToAnswer, setCampaignStatus, storeCampaignAnswer } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
@@ -50,19 +51,14 @@ export async function prepareCampaign(
   }
 }
 
-const registry = globalThis as unknown as { __assayCampaignProgress?: Map<string, PrepareProgress> };
-const progress = () => (registry.__assayCampaignProgress ??= new Map());
-export const campaignProgress = (id: string): PrepareProgress | null => progress().get(id) ?? null;
+/** What the preparation of a campaign has reported, while it is queued or running. */
+export const campaignProgress = (id: string): PrepareProgress | null => jobProgress<PrepareProgress>(id);
 
 /** Queues the preparation in the app's one job queue (visible on /import and the campaign page). */
 export function startCampaignPreparation(db: Database, service: RetrievalService, cfg: AssayConfig, campaign: { id: string; name: string }) {
-  if (!canQueue()) throw queueFull();
-  startTracked(
-    campaign.id,
-    (signal) =>
-      prepareCampaign(db, service, cfg, campaign.id, { signal, onProgress: (p) => progress().set(campaign.id, p) }).finally(() =>
-        progress().delete(campaign.id),
-      ),
+  return startJob<PrepareProgress>(
     { kind: 'campaign', label: `answers for campaign “${campaign.name}”` },
+    () => campaign.id,
+    (id, signal, report) => prepareCampaign(db, service, cfg, id, { signal, onProgress: report }),
   );
 }

@@ -1,4 +1,4 @@
-import { canQueue, queueFull, startTracked } from '../common/background.ts';
+import { startJob } from '../common/background.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { getRun, interruptedRuns, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
@@ -20,19 +20,24 @@ export async function startBackgroundIngest(
   trigger: RunTrigger,
   options: Omit<IngestOptions, 'trigger' | 'runId' | 'signal'> & { shownInputs?: string[] } = {},
 ): Promise<string> {
-  if (!canQueue()) throw queueFull();
   const job = { ...options, trigger, warmIndex: warmIndex(db, cfg) };
-  const runId = await createIngestJob(db, inputs, job);
   const label = `${trigger}: ${(options.shownInputs ?? inputs).slice(0, 3).join(', ')}${(options.shownInputs ?? inputs).length > 3 ? ' …' : ''}`;
-  startTracked(runId, (signal) => runIngest(db, cfg, inputs, { ...job, runId, signal }), { kind: 'import', label });
-  return runId;
+  return startJob(
+    { kind: 'import', label },
+    () => createIngestJob(db, inputs, job),
+    (runId, signal) => runIngest(db, cfg, inputs, { ...job, runId, signal }),
+  );
 }
 
 /** Resumes an interrupted import job in the background; false when the run is not interrupted. */
 export async function resumeInBackground(db: Database, cfg: AssayConfig, runId: string): Promise<boolean> {
   // One look-up of this run; resumeIngest's claim makes sure no two callers resume it.
   if ((await getRun(db.prisma, runId, 0))?.status !== 'interrupted') return false;
-  startTracked(runId, (signal) => resumeIngest(db, cfg, runId, { signal, warmIndex: warmIndex(db, cfg) }), { kind: 'import', label: `resume ${runId}` });
+  await startJob(
+    { kind: 'import', label: `resume ${runId}` },
+    () => runId,
+    (_, signal) => resumeIngest(db, cfg, runId, { signal, warmIndex: warmIndex(db, cfg) }),
+  );
   return true;
 }
 

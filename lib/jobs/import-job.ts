@@ -92,16 +92,6 @@ function storedOptions(options: ImportStageOptions): StoredJobOptions {
   };
 }
 
-// One job at a time per process: jobs queue behind each other (kept on globalThis for Next.js dev reloads).
-const lane = globalThis as unknown as { __assayIngestLane?: Promise<unknown> };
-
-function inLane<T>(work: () => Promise<T>): Promise<T> {
-  const previous = lane.__assayIngestLane ?? Promise.resolve();
-  const next = previous.catch(() => {}).then(work);
-  lane.__assayIngestLane = next.catch(() => {});
-  return next;
-}
-
 /** Creates the run row of a new import job (queued), for callers that return its id before the work starts. */
 export async function createIngestJob(db: Database, inputs: string[], options: IngestOptions & { shownInputs?: string[] }): Promise<string> {
   const shown = options.shownInputs ?? inputs.map((p) => options.displayNames?.get(p) ?? p);
@@ -115,7 +105,7 @@ export async function createIngestJob(db: Database, inputs: string[], options: I
 /** Runs a new import job on `inputs` (or the one created beforehand as `options.runId`). */
 export async function runIngest(db: Database, cfg: AssayConfig, inputs: string[], options: IngestOptions): Promise<IngestReport> {
   const runId = options.runId ?? (await createIngestJob(db, inputs, options));
-  return inLane(() => runJob(db, cfg, runId, inputs, options));
+  return runJob(db, cfg, runId, inputs, options);
 }
 
 /**
@@ -142,7 +132,7 @@ export async function resumeIngest(
     ...opts,
   };
   // Runs stored before jobs kept their inputs' paths show them as given.
-  return inLane(() => runJob(db, cfg, runId, stored.inputs ?? run.inputs, options));
+  return runJob(db, cfg, runId, stored.inputs ?? run.inputs, options);
 }
 
 async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: string[], options: IngestOptions): Promise<IngestReport> {

@@ -63,10 +63,13 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
   };
 }
 
-const globalForRetrieval = globalThis as unknown as { assayRetrieval?: RetrievalService };
+// Kept on globalThis so Next.js dev reloads keep the built index; one service per database and configuration.
+const services = ((globalThis as unknown as { __assayRetrieval?: WeakMap<Database, { cfg: AssayConfig; service: RetrievalService }> }).__assayRetrieval ??=
+  new WeakMap());
 
-/** The app's one retrieval service (survives Next.js hot reloads like the database singleton). */
+/** The app's retrieval service on this database and configuration, built once and shared by every request. */
 export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalService {
-  globalForRetrieval.assayRetrieval ??= createRetrievalService(db, cfg);
-  return globalForRetrieval.assayRetrieval;
+  let entry = services.get(db);
+  if (!entry || entry.cfg !== cfg) services.set(db, (entry = { cfg, service: createRetrievalService(db, cfg) }));
+  return entry.service;
 }

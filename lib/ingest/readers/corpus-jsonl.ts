@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cleanText, normaliseDoi } from '../text.ts';
 import type { ParsedParagraph, Reader } from '../types.ts';
 import { jsonLines } from './jsonl.ts';
+import { finishPaper } from './paper.ts';
 
 const nullableString = z
   .string()
@@ -61,25 +62,20 @@ export const corpusJsonlReader: Reader = {
       yield {
         type: 'paper',
         location,
-        paper: {
+        paper: finishPaper({
           doi: normaliseDoi(p.doi),
-          title: p.title ? cleanText(p.title) : null,
-          authors: p.authors.map(cleanText).filter(Boolean),
+          title: p.title,
+          authors: p.authors,
           journal: p.journal,
           year: p.year,
           license: p.license,
           source: p.source,
           sourceId: p.id,
           domain: p.domain,
-          abstract:
-            paragraphs
-              .filter((x) => x.kind === 'abstract')
-              .map((x) => x.text)
-              .join('\n\n') || null,
           format: 'corpus-jsonl',
           paragraphs,
           meta: { sourceDatasetId: p.source_id, alsoIn: p.also_in ?? [] },
-        },
+        }),
       };
     }
   },

@@ -2,6 +2,7 @@ import { readWhole } from '../files.ts';
 import { cleanText, normaliseDoi } from '../text.ts';
 import { InputError, type ParsedParagraph, type Reader } from '../types.ts';
 import { child, childElements, descendants, parseXml, textOf, type XElement } from './xml.ts';
+import { finishPaper } from './paper.ts';
 
 /** Floats and formulas are not running text: kept out of paragraph text (captions become their own paragraphs). */
 const notRunningText = new Set(['fig', 'table-wrap', 'disp-formula', 'supplementary-material', 'graphic', 'fn', 'table']);
@@ -41,25 +42,19 @@ export const jatsReader: Reader = {
     yield {
       type: 'paper',
       location: 'document',
-      paper: {
+      paper: finishPaper({
         doi: normaliseDoi(textOf(idOf('doi'))),
-        title: cleanText(textOf(child(meta, 'title-group', 'article-title'))) || null,
+        title: textOf(child(meta, 'title-group', 'article-title')),
         authors,
-        journal: journal ? cleanText(textOf(journal)) || null : null,
+        journal: journal ? textOf(journal) : null,
         year: year ?? null,
-        license: license ? license.attrs.href || license.attrs['license-type'] || cleanText(textOf(license)).slice(0, 300) || null : null,
+        license: license ? license.attrs.href || license.attrs['license-type'] || cleanText(textOf(license)).slice(0, 300) : null,
         source: 'JATS',
         sourceId: pmcId ? (pmcId.toUpperCase().startsWith('PMC') ? pmcId.toUpperCase() : `PMC${pmcId}`) : null,
-        domain: null,
-        abstract:
-          paragraphs
-            .filter((p) => p.kind === 'abstract')
-            .map((p) => p.text)
-            .join('\n\n') || null,
         format: 'jats',
         paragraphs,
         meta: { fileName: file.displayName },
-      },
+      }),
     };
   },
 };

@@ -2,6 +2,7 @@ import { readWhole } from '../files.ts';
 import { cleanText, findLabelledDoi, normaliseDoi } from '../text.ts';
 import { InputError, type Reader } from '../types.ts';
 import { layoutParagraphs, type PageText } from './pdf-layout.ts';
+import { finishPaper } from './paper.ts';
 
 /**
  * PDF through pdf.js (the `unpdf` build for server runtimes): positioned text per page, then paragraphs and
@@ -52,30 +53,16 @@ export const pdfReader: Reader = {
       yield {
         type: 'paper',
         location: 'document',
-        paper: {
+        paper: finishPaper({
           doi: findLabelledDoi(firstPageText) ?? normaliseDoi(typeof info.Subject === 'string' ? info.Subject : null),
           title: layoutTitle ?? metaTitle,
-          authors: author
-            ? author
-                .split(/\s*(?:;|,| and )\s*/)
-                .map(cleanText)
-                .filter(Boolean)
-            : [],
-          journal: null,
+          authors: author ? author.split(/\s*(?:;|,| and )\s*/) : [],
           year: year ? Number(year) : null,
-          license: null,
           source: 'PDF',
-          sourceId: null,
-          domain: null,
-          abstract:
-            paragraphs
-              .filter((p) => p.kind === 'abstract')
-              .map((p) => p.text)
-              .join('\n\n') || null,
           format: 'pdf',
           paragraphs,
           meta: { fileName: file.displayName, pages: doc.numPages },
-        },
+        }),
       };
     } finally {
       await doc.destroy();

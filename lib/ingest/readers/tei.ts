@@ -2,6 +2,7 @@ import { readWhole } from '../files.ts';
 import { cleanText, normaliseDoi } from '../text.ts';
 import { InputError, type ParsedParagraph, type Reader } from '../types.ts';
 import { child, childElements, descendants, parseXml, textOf, type XElement } from './xml.ts';
+import { finishPaper } from './paper.ts';
 
 const captionTypes: Record<string, string> = { figurecaption: 'Figure caption', tablecaption: 'Table caption' };
 
@@ -46,25 +47,18 @@ export const teiReader: Reader = {
     yield {
       type: 'paper',
       location: 'document',
-      paper: {
+      paper: finishPaper({
         doi,
-        title: title ? cleanText(textOf(title)) || null : null,
+        title: title ? textOf(title) : null,
         authors,
-        journal: journal ? cleanText(textOf(journal)) || null : null,
+        journal: journal ? textOf(journal) : null,
         year: when ? Number(/\b((?:1[89]|20)\d\d)\b/.exec(when)![1]) : null,
-        license: licence ? licence.attrs.target || cleanText(textOf(licence)) || null : null,
+        license: licence ? licence.attrs.target || textOf(licence) : null,
         source: 'TEI',
-        sourceId: null,
-        domain: null,
-        abstract:
-          paragraphs
-            .filter((p) => p.kind === 'abstract')
-            .map((p) => p.text)
-            .join('\n\n') || null,
         format: 'tei',
         paragraphs,
         meta: { fileName: file.displayName },
-      },
+      }),
     };
   },
 };

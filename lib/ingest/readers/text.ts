@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readWhole } from '../files.ts';
 import { cleanText, decodeText, findLabelledDoi, looksBinary } from '../text.ts';
 import { InputError, type ParsedParagraph, type Reader } from '../types.ts';
+import { finishPaper } from './paper.ts';
 
 /**
  * Plain text and Markdown: paragraphs are blocks separated by blank lines; Markdown `#` headings (or short
@@ -20,25 +21,14 @@ export const textReader: Reader = {
     yield {
       type: 'paper',
       location: 'document',
-      paper: {
+      paper: finishPaper({
         doi: findLabelledDoi(text),
         title: title ?? path.basename(file.displayName).replace(/\.[^.]+$/, ''),
-        authors: [],
-        journal: null,
-        year: null,
-        license: null,
         source: markdown ? 'Markdown' : 'Text',
-        sourceId: null,
-        domain: null,
-        abstract:
-          paragraphs
-            .filter((p) => p.kind === 'abstract')
-            .map((p) => p.text)
-            .join('\n\n') || null,
         format: 'text',
         paragraphs,
         meta: { fileName: file.displayName },
-      },
+      }),
     };
   },
 };
