@@ -1,28 +1,22 @@
 import Link from 'next/link';
 import { AskWorkspace } from '@/components/ask-workspace';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
-import { answerModel } from '@/lib/ai/providers';
 import { DEFAULT_ANSWER_PIPELINE } from '@/lib/answer/answer';
-import { config } from '@/lib/config';
-import { getDatabase } from '@/lib/db/client';
-import { listAnswers } from '@/lib/db/answers';
-import { exampleTuples } from '@/lib/db/graph';
-import { libraryFacets } from '@/lib/db/papers';
-import { EXAMPLE_RELATIONS, exampleQuestions } from '@/lib/answer/examples';
 import { SYNTHESIS_METHODS } from '@/lib/structure/classify';
+import { askScreen } from '@/lib/services/answers';
 import { pipelineList } from '@/lib/pipelines/registry';
 
 export const dynamic = 'force-dynamic';
 
 /** The home page: ask a question and watch the cited answer arrive; the last questions asked, to reopen. */
 export default async function Home() {
-  let db;
+  let screen: Awaited<ReturnType<typeof askScreen>>;
   try {
-    db = await getDatabase();
+    screen = await askScreen({ recent: 5 });
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const [recent, tuples, facets] = await Promise.all([listAnswers(db, { take: 5 }), exampleTuples(db, EXAMPLE_RELATIONS), libraryFacets(db.prisma)]);
+  const { recent } = screen;
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Ask the literature</h1>
@@ -33,9 +27,9 @@ export default async function Home() {
       <AskWorkspace
         pipelines={pipelineList}
         defaultPipeline={DEFAULT_ANSWER_PIPELINE}
-        modelId={answerModel(config())?.id ?? null}
-        examples={exampleQuestions(tuples)}
-        choices={{ domains: facets.domains, methods: SYNTHESIS_METHODS.filter((m) => m !== 'others') }}
+        modelId={screen.modelId}
+        examples={screen.examples}
+        choices={{ domains: screen.domains, methods: SYNTHESIS_METHODS.filter((m) => m !== 'others') }}
       />
       {recent.length > 0 && (
         <section aria-label="Recent questions" className="space-y-1 text-sm">

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { RunCounters, StageState } from '@/lib/db/ingest-runs';
+import type { RunCounters, StageState } from '@/lib/services/imports';
 
 /** An import run as the API sends it (dates as strings). */
 export interface RunView extends RunCounters {

@@ -4,11 +4,8 @@ import { headers } from 'next/headers';
 import { requireAccess } from '@/lib/auth/session';
 import { redirect } from 'next/navigation';
 import { askRequestSchema, requestProblem } from '@/lib/answer/request';
-import { askAndStore } from '@/lib/answer/service';
 import { actionError } from '@/lib/common/errors';
-import { config } from '@/lib/config';
-import { getDatabase } from '@/lib/db/client';
-import { getRetrievalService } from '@/lib/pipelines/service';
+import { ask } from '@/lib/services/answers';
 
 /** Asks a question from the form, stores the answer and opens it at its own URL. */
 export async function askAction(_previous: { ok: false; error: string } | null, form: FormData): Promise<{ ok: false; error: string }> {
@@ -21,9 +18,7 @@ export async function askAction(_previous: { ok: false; error: string } | null, 
   let id: string;
   try {
     await requireAccess(await headers(), 'ask');
-    const cfg = config();
-    const db = await getDatabase();
-    ({ id } = await askAndStore(db, getRetrievalService(db, cfg), cfg, request.data));
+    ({ id } = await ask(request.data));
   } catch (error) {
     return actionError(error, 'ask');
   }

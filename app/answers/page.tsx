@@ -2,11 +2,8 @@ import { type SearchParams, textParam } from '@/lib/common/params';
 import Link from 'next/link';
 import { AskForm } from '@/components/ask-form';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
-import { answerModel } from '@/lib/ai/providers';
-import { config } from '@/lib/config';
-import { getDatabase } from '@/lib/db/client';
-import { listAnswers } from '@/lib/db/answers';
 import { pipelineList } from '@/lib/pipelines/registry';
+import { answerModelId, recentAnswers } from '@/lib/services/answers';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,13 +11,13 @@ export const dynamic = 'force-dynamic';
 export default async function AnswersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const q = textParam(sp.q, 200);
-  let db;
+  let answers: Awaited<ReturnType<typeof recentAnswers>>;
   try {
-    db = await getDatabase();
+    answers = await recentAnswers({ query: q || undefined, take: 50 });
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const answers = await listAnswers(db, { query: q || undefined, take: 50 });
+  const modelId = await answerModelId();
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Answers</h1>
@@ -28,7 +25,7 @@ export default async function AnswersPage({ searchParams }: { searchParams: Prom
         Ask a question: the answer cites the paragraphs and graph tuples it rests on, each sentence checked against what it cites, and says so when the corpus
         does not support one.
       </p>
-      <AskForm pipelines={pipelineList} modelId={answerModel(config())?.id ?? null} />
+      <AskForm pipelines={pipelineList} modelId={modelId} />
       <section aria-label="Asked before" className="space-y-2">
         <form action="/answers" method="get" className="flex gap-2">
           <input

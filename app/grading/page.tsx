@@ -2,8 +2,7 @@ import Link from 'next/link';
 import { NeedsRole } from '@/components/needs-role';
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
-import { listCampaigns } from '@/lib/db/campaigns';
-import { getDatabase } from '@/lib/db/client';
+import { campaignsFor } from '@/lib/services/grading';
 import { RUBRICS, type RubricId } from '@/lib/grading/rubrics';
 
 export const dynamic = 'force-dynamic';
@@ -12,7 +11,7 @@ export default async function GradingPage() {
   const viewer = await currentViewer();
   if (!may(viewer, 'grade')) return <NeedsRole needs="expert" what="Grading" signedIn={!!viewer.user} />;
   const admin = may(viewer, 'campaigns');
-  const campaigns = await listCampaigns(await getDatabase(), admin ? {} : { graderId: viewer.user?.id });
+  const campaigns = await campaignsFor(viewer, admin);
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-4">

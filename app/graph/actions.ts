@@ -4,8 +4,7 @@ import { headers } from 'next/headers';
 import { requireAccess } from '@/lib/auth/session';
 import { revalidatePath } from 'next/cache';
 import { AppError } from '@/lib/common/errors';
-import { getDatabase } from '@/lib/db/client';
-import { allowMerge, undoMerge } from '@/lib/db/graph';
+import { setMergeAllowed } from '@/lib/services/graph';
 
 /**
  * Server actions of the knowledge-graph page. Undoing a merge changes the graph's merge count, which is part of
@@ -19,12 +18,12 @@ const entityKey = (form: FormData) => {
 
 export async function undoMergeAction(form: FormData) {
   await requireAccess(await headers(), 'curate');
-  await undoMerge(await getDatabase(), entityKey(form));
+  await setMergeAllowed(entityKey(form), false);
   revalidatePath('/graph');
 }
 
 export async function allowMergeAction(form: FormData) {
   await requireAccess(await headers(), 'curate');
-  await allowMerge(await getDatabase(), entityKey(form));
+  await setMergeAllowed(entityKey(form), true);
   revalidatePath('/graph');
 }

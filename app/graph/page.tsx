@@ -2,11 +2,9 @@ import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
-import { getDatabase } from '@/lib/db/client';
-import { findEntities, graphCounts, mergeGroups, type MergeMember } from '@/lib/db/graph';
+import { graphPage, type MergeMember } from '@/lib/services/graph';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { GraphView } from '@/components/graph-view';
-import { neighbourhood } from '@/lib/graph/explore';
 import { allowMergeAction, undoMergeAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -25,20 +23,15 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
   const q = textParam(sp.q, 200);
   const page = pageParam(sp.page);
   const canCurate = may(await currentViewer(), 'curate');
-  let db;
+  const entity = textParam(sp.entity, 200).trim();
+  const explore = textParam(sp.explore, 300);
+  let data: Awaited<ReturnType<typeof graphPage>>;
   try {
-    db = await getDatabase();
+    data = await graphPage({ q, skip: (page - 1) * PAGE, take: PAGE, entity, explore });
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const entity = textParam(sp.entity, 200).trim();
-  const explore = textParam(sp.explore, 300);
-  const [counts, merges, matches, start] = await Promise.all([
-    graphCounts(db),
-    mergeGroups(db, { q, skip: (page - 1) * PAGE, take: PAGE }),
-    entity ? findEntities(db, entity) : Promise.resolve([]),
-    explore ? neighbourhood(db, explore) : Promise.resolve(null),
-  ]);
+  const { counts, merges, matches, start } = data;
   const pages = Math.max(1, Math.ceil(merges.total / PAGE));
   const link = (p: number) => `/graph?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
   return (

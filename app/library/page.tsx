@@ -1,8 +1,6 @@
 import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
-import { getDatabase } from '@/lib/db/client';
-import { countPapersAndParagraphs, libraryFacets, searchPapers, type SearchField } from '@/lib/db/papers';
-import { countRecords } from '@/lib/db/records';
+import { libraryOverview, type SearchField, searchLibrary } from '@/lib/services/library';
 import { Highlighted } from '@/components/highlighted';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { StarterCorpus } from '@/components/starter-corpus';
@@ -40,17 +38,16 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
   const conditionText = textParam(sp.condition, 200);
   const condition = conditionText ? parseCondition(conditionText) : null;
 
-  let db;
+  let overview: Awaited<ReturnType<typeof libraryOverview>>;
   try {
-    db = await getDatabase();
+    overview = await libraryOverview();
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const [totals, records, facets, result] = await Promise.all([
-    countPapersAndParagraphs(db.prisma),
-    countRecords(db.prisma),
-    libraryFacets(db.prisma),
-    searchPapers(db.prisma, {
+  const { facets, records } = overview;
+  const totals = { papers: overview.papers, paragraphs: overview.paragraphs };
+  const [result] = await Promise.all([
+    searchLibrary({
       q,
       field,
       domain: domain || undefined,

@@ -1,7 +1,8 @@
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { saveAnswer } from '../db/answers.ts';
-import { type PaperFilters, paperIdsMatching } from '../db/papers.ts';
+import { paperIdsMatching } from '../db/papers.ts';
+import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filters.ts';
 import { AppError } from '../common/errors.ts';
 import type { QuestionScope } from '../retrieval/scope.ts';
 import { parseCondition } from '../structure/quantities.ts';
@@ -9,7 +10,7 @@ import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrievalService } from '../pipelines/service.ts';
 import { type AnswerEvents, answerQuestion } from './answer.ts';
 import { type AnswerModeChoice, answerSetup } from './modes.ts';
-import type { Answer } from './types.ts';
+import { type Answer, answerText } from './types.ts';
 
 /** Filters that scope a question to some papers: a domain, a material in any spelling, a method, a condition range. */
 export type AskFilters = Pick<PaperFilters, 'domain' | 'material' | 'method' | 'condition'>;
@@ -39,7 +40,7 @@ export async function resolveScope(db: Database, filters: AskFilters | undefined
       'bad-request',
       `could not read the condition "${filters.condition.trim()}": write a value or range with its unit, e.g. 600–800 °C or ≥ 1073 K`,
     );
-  const ids = await paperIdsMatching(db.prisma, filters);
+  const ids = await paperIdsMatching(db.prisma, resolvePaperFilters(filters));
   return ids ? { paperIds: new Set(ids), description } : undefined;
 }
 
@@ -60,5 +61,5 @@ export async function askAndStore(
     events: opts.events,
     signal: opts.signal,
   });
-  return { id: await saveAnswer(db, answer), answer };
+  return { id: await saveAnswer(db, answer, answerText(answer)), answer };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { type AnswerModeChoice, type AnswerSetup, answerSetup, isAnswerMode } from '../answer/modes.ts';
 import { config } from '../config.ts';
 import { campaignItemsWithGrades, getCampaign, storedAnswerOf } from '../db/campaigns.ts';
+import { sourceIdsOf } from '../db/papers.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { campaignToQuestions } from '../grading/to-questions.ts';
 import { runEvaluationJob } from '../evaluation/evaluation-job.ts';
@@ -152,8 +153,7 @@ async function writeCampaignQuestions(campaignId: string, out: string): Promise<
     const paperIds = [...new Set(items.flatMap((i) => i.answers.flatMap((a) => storedAnswerOf(a.answer).evidence.map((e) => e.paperId))))].filter(
       (p): p is string => !!p,
     );
-    const papers = await db.prisma.paper.findMany({ where: { id: { in: paperIds } }, select: { id: true, sourceId: true } });
-    const { questions, skipped } = campaignToQuestions(campaign, items, new Map(papers.filter((p) => p.sourceId).map((p) => [p.id, p.sourceId as string])));
+    const { questions, skipped } = campaignToQuestions(campaign, items, await sourceIdsOf(db.prisma, paperIds));
     fs.writeFileSync(out, questions.map((q) => JSON.stringify(q)).join('\n') + (questions.length ? '\n' : ''));
     console.log(`campaign “${campaign.name}”: ${questions.length} questions written to ${out}; ${skipped.length} items skipped`);
     for (const s of skipped) console.log(`  item ${s.ordinal + 1}: ${s.reason}`);

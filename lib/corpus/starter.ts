@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createRun, finishRun, updateRunProgress } from '../db/ingest-runs.ts';
+import { addLateRunErrors, createRun, finishRun, updateRunProgress } from '../db/ingest-runs.ts';
 import { emptyCounters } from '../ingest/pipeline.ts';
 import { type IngestReport, runIngest } from '../jobs/import-job.ts';
 import { fetchStarterCorpus } from './europe-pmc.ts';
@@ -51,10 +51,11 @@ export async function downloadAndIngestStarterCorpus(
   }
   const report = await runIngest(db, cfg, fetched.files, { trigger: 'fetch', runId, source: 'Europe PMC', signal: opts.signal });
   if (fetched.failures.length) {
-    await db.prisma.ingestError.createMany({
-      data: fetched.failures.map((f) => ({ runId, file: f.id, location: 'download', reason: f.reason })),
-    });
-    await db.prisma.ingestRun.update({ where: { id: runId }, data: { errorCount: { increment: fetched.failures.length } } });
+    await addLateRunErrors(
+      db.prisma,
+      runId,
+      fetched.failures.map((f) => ({ file: f.id, location: 'download', reason: f.reason })),
+    );
   }
   return { ...report, errors: report.errors + fetched.failures.length };
 }

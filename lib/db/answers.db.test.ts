@@ -5,6 +5,7 @@ import { openTestDatabase } from '../testing/database.ts';
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
 import type { Database } from './database.ts';
 import { getAnswer, listAnswers, saveAnswer } from './answers.ts';
+import { answerText } from '../answer/types.ts';
 
 let db: Database;
 let index: RetrievalIndex;
@@ -18,8 +19,8 @@ describe('stored answers', () => {
   it('are reopened by id exactly as given, and listed newest first, searchable by question', async () => {
     const a = await answerQuestion(index, 'Which paper reports a power density of 0.45 W cm⁻² for La0.6Sr0.4CoO3 at 873 K?');
     const b = await answerQuestion(index, 'Which paper reports a power density of 912 mW cm−2 for La0.6Sr0.4CoO3 at 700 °C?');
-    const idA = await saveAnswer(db, a);
-    const idB = await saveAnswer(db, b);
+    const idA = await saveAnswer(db, a, answerText(a));
+    const idB = await saveAnswer(db, b, answerText(b));
     const reopened = await getAnswer(db, idA);
     expect(reopened).toMatchObject({ id: idA, question: a.question, shape: 'which-paper', mode: 'extractive' });
     expect(reopened?.sentences).toEqual(a.sentences);

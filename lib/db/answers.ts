@@ -1,4 +1,4 @@
-import { type Answer, answerText } from '../answer/types.ts';
+import type { Answer } from '../answer/types.ts';
 import type { Database } from './database.ts';
 
 /** Owns all queries on Answer. */
@@ -18,7 +18,8 @@ export interface AnswerSummary {
   createdAt: Date;
 }
 
-export async function saveAnswer(db: Database, answer: Answer): Promise<string> {
+/** Stores an answer with its text as shown (`answerText`: the sentences with their labels), for the history's search. */
+export async function saveAnswer(db: Database, answer: Answer, text: string): Promise<string> {
   const row = await db.prisma.answer.create({
     data: {
       question: answer.question,
@@ -26,7 +27,7 @@ export async function saveAnswer(db: Database, answer: Answer): Promise<string> 
       mode: answer.mode,
       modelId: answer.modelId,
       shape: answer.shape,
-      text: answerText(answer),
+      text,
       abstained: answer.abstention.abstain,
       confidence: answer.confidence,
       evidenceIds: answer.evidence.map((e) => e.id),

@@ -1,4 +1,3 @@
-import { type PathRoot, publicPath, publicText } from '../common/public-path.ts';
 import { randomUUID } from 'node:crypto';
 import type { Database } from './database.ts';
 import type { Prisma } from './generated/client.ts';
@@ -86,18 +85,6 @@ export async function listEvaluationRuns(db: Database, take = 50) {
 
 export async function getEvaluationRun(db: Database, id: string) {
   return db.prisma.evaluationRun.findUnique({ where: { id } });
-}
-
-type StoredEvaluationRun = NonNullable<Awaited<ReturnType<typeof getEvaluationRun>>>;
-
-/** A run as a client sees it: its question file relative to its folder, never an absolute server path. */
-export function publicEvaluationRun(run: StoredEvaluationRun, roots: PathRoot[]): StoredEvaluationRun {
-  const settings = (run.settings ?? null) as Record<string, unknown> | null;
-  return {
-    ...run,
-    settings: settings && typeof settings.questionsFile === 'string' ? { ...settings, questionsFile: publicPath(settings.questionsFile, roots) } : run.settings,
-    message: run.message && publicText(run.message, roots),
-  };
 }
 
 export interface ResultFilter {

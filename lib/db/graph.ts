@@ -218,6 +218,16 @@ export async function tuplesTouching(db: Database, keys: string[], limit: number
   );
 }
 
+/** Every entity as a graph store receives it (graph:sync). */
+export async function entitiesForSync(db: Database) {
+  return db.prisma.graphEntity.findMany({ select: { key: true, label: true, kind: true, formula: true, surfaces: true } });
+}
+
+/** Ids of the entities whose merge a curator undid (clustering must not redo it). */
+export async function undoneMergeIds(db: Database): Promise<Set<string>> {
+  return new Set((await db.prisma.graphEntity.findMany({ where: { mergeMethod: 'undone' }, select: { id: true } })).map((e) => e.id));
+}
+
 /** Entities whose key is a folded name (the only ones canonical clustering merges). */
 export async function nameEntities(db: Database) {
   return db.prisma.graphEntity.findMany({ where: { key: { startsWith: 'n:' } }, select: { id: true, key: true, label: true }, orderBy: { key: 'asc' } });

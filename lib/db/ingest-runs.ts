@@ -1,4 +1,3 @@
-import { type PathRoot, publicPath, publicText } from '../common/public-path.ts';
 import type { PrismaClient } from './generated/client.ts';
 
 /** Owns all queries on IngestRun and IngestError. */
@@ -99,6 +98,13 @@ export async function addRunErrors(prisma: PrismaClient, runId: string, errors: 
   if (errors.length) await prisma.ingestError.createMany({ data: errors.map((e) => ({ runId, ...e })) });
 }
 
+/** Errors found after a run finished (downloads that failed): stored, and counted in the run's error count. */
+export async function addLateRunErrors(prisma: PrismaClient, runId: string, errors: IngestErrorEntry[]) {
+  if (!errors.length) return;
+  await addRunErrors(prisma, runId, errors);
+  await prisma.ingestRun.update({ where: { id: runId }, data: { errorCount: { increment: errors.length } } });
+}
+
 export async function finishRun(
   prisma: PrismaClient,
   id: string,
@@ -124,31 +130,6 @@ export async function listRuns(prisma: PrismaClient, take = 20) {
   return prisma.ingestRun.findMany({ orderBy: { startedAt: 'desc' }, take });
 }
 
-type StoredRun = Awaited<ReturnType<typeof listRuns>>[number] & { errors?: { file: string; reason: string }[] };
-
-/**
- * A run as a client sees it: file names relative to the data or corpus folder (never absolute), messages likewise,
- * and without the options the job keeps for itself (the paths it reads).
- */
-export function publicRun<R extends StoredRun>(run: R, roots: PathRoot[]): Omit<R, 'options'> {
-  const { options: _internal, ...rest } = run;
-  return {
-    ...rest,
-    inputs: run.inputs.map((p) => publicPath(p, roots)),
-    currentFile: run.currentFile && publicPath(run.currentFile, roots),
-    message: run.message && publicText(run.message, roots),
-    stages: (Array.isArray(run.stages) ? (run.stages as unknown as StageState[]) : []).map((s) => ({
-      ...s,
-      ...(s.message ? { message: publicText(s.message, roots) } : {}),
-    })) as unknown as R['stages'],
-    ...(run.errors ? { errors: run.errors.map((e) => ({ ...e, file: publicPath(e.file, roots), reason: publicText(e.reason, roots) })) } : {}),
-  };
-}
-
-/**
- * Runs still marked running whose process is gone (no heartbeat for `staleMs`) are marked interrupted; on the
- * embedded database, which only one process can open, every running run at start is such a run.
- */
 export async function markAbandonedRuns(prisma: PrismaClient, staleMs: number) {
   const res = await prisma.ingestRun.updateMany({
     where: { status: { in: ['running', 'queued'] }, heartbeatAt: { lt: new Date(Date.now() - staleMs) } },

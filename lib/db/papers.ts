@@ -1,10 +1,9 @@
 import { Prisma, type PrismaClient } from './generated/client.ts';
 import type { ParsedPaper } from '../ingest/types.ts';
 import { randomUUID } from 'node:crypto';
-import { sha256 } from '../ingest/text.ts';
+import { sha256 } from '../common/hash.ts';
 import { MATCH_END, MATCH_START } from '../search-markers.ts';
-import { materialAliases, materialKey } from '../structure/materials.ts';
-import { parseCondition } from '../structure/quantities.ts';
+import type { ResolvedPaperFilters } from '../structure/paper-filters.ts';
 
 /** Owns all queries on Paper and Paragraph. */
 
@@ -271,6 +270,12 @@ async function insertParagraphs(tx: Prisma.TransactionClient, paperId: string, p
       AS x(id text, ordinal int, "externalId" text, section text, kind text, page int, text text)`;
 }
 
+/** The corpus ids (`sourceId`) of these papers, by paper id (papers without one are left out). */
+export async function sourceIdsOf(prisma: PrismaClient, paperIds: string[]): Promise<Map<string, string>> {
+  const papers = await prisma.paper.findMany({ where: { id: { in: paperIds } }, select: { id: true, sourceId: true } });
+  return new Map(papers.filter((p) => p.sourceId).map((p) => [p.id, p.sourceId as string]));
+}
+
 export async function countPapersAndParagraphs(prisma: PrismaClient) {
   const [papers, paragraphs] = await Promise.all([prisma.paper.count(), prisma.paragraph.count()]);
   return { papers, paragraphs };
@@ -280,24 +285,15 @@ export async function countPapersAndParagraphs(prisma: PrismaClient) {
 // Library search
 
 export type SearchField = 'all' | 'title' | 'author' | 'doi' | 'fulltext';
-export interface PaperSearch {
+/** A library search as the database runs it: the filters resolved (lib/structure/paper-filters.ts). */
+export interface PaperSearchSpec extends ResolvedPaperFilters {
   q?: string;
   field?: SearchField;
-  domain?: string;
-  source?: string;
-  yearFrom?: number;
-  yearTo?: number;
-  /** Papers with a paragraph of this role / synthesis method (structuring stage). */
-  role?: string;
-  method?: string;
-  /** A material in any spelling: abbreviation, name or formula ("YSZ" finds "yttria-stabilized zirconia"). */
-  material?: string;
-  /** A numeric condition in any unit ("800–1000 °C", "≥ 1073 K"): papers with a quantity in that interval. */
-  condition?: string;
   page?: number;
   pageSize?: number;
 }
-export interface PaperHit {
+/** A paper as a row of the library list (the retrieval ranking has its own `PaperHit`, lib/retrieval/papers.ts). */
+export interface LibraryPaper {
   id: string;
   title: string | null;
   doi: string | null;
@@ -312,11 +308,8 @@ export interface PaperHit {
   snippet: string | null;
 }
 
-/** The narrowing filters of a paper search (and of a question's scope on the ask screen). */
-export type PaperFilters = Pick<PaperSearch, 'domain' | 'source' | 'yearFrom' | 'yearTo' | 'role' | 'method' | 'material' | 'condition'>;
-
-/** SQL conditions on `"Paper" p` for the filters; an unreadable condition matches nothing. */
-function paperFilterSql(s: PaperFilters): Prisma.Sql[] {
+/** SQL conditions on `"Paper" p` for the resolved filters; an unreadable condition matches nothing. */
+function paperFilterSql(s: ResolvedPaperFilters): Prisma.Sql[] {
   const filters: Prisma.Sql[] = [];
   if (s.domain) filters.push(Prisma.sql`p.domain = ${s.domain}`);
   if (s.source) filters.push(Prisma.sql`p.source = ${s.source}`);
@@ -324,17 +317,16 @@ function paperFilterSql(s: PaperFilters): Prisma.Sql[] {
   if (s.yearTo) filters.push(Prisma.sql`p.year <= ${s.yearTo}`);
   if (s.role) filters.push(Prisma.sql`EXISTS (SELECT 1 FROM "Paragraph" r WHERE r."paperId" = p.id AND r.role = ${s.role})`);
   if (s.method) filters.push(Prisma.sql`EXISTS (SELECT 1 FROM "Paragraph" r WHERE r."paperId" = p.id AND r.method = ${s.method})`);
-  if (s.material?.trim()) {
-    const m = materialFilter(s.material);
+  if (s.material) {
+    const m = s.material;
     filters.push(Prisma.sql`(EXISTS (SELECT 1 FROM "Mention" mm WHERE mm."paperId" = p.id AND mm.kind = 'entity' AND mm.key = ${m.key})
       OR EXISTS (SELECT 1 FROM "Paragraph" mg WHERE mg."paperId" = p.id AND mg.text ~* ${m.regex})
       OR p.title ~* ${m.regex})`);
   }
-  const condition = s.condition?.trim() ? parseCondition(s.condition) : null;
-  if (s.condition?.trim() && !condition) filters.push(Prisma.sql`false`);
-  if (condition) {
-    const lo = Number.isFinite(condition.min) ? condition.min : null;
-    const hi = Number.isFinite(condition.max) ? condition.max : null;
+  const condition = s.condition;
+  if (condition === 'unreadable') filters.push(Prisma.sql`false`);
+  else if (condition) {
+    const { min: lo, max: hi } = condition;
     filters.push(Prisma.sql`EXISTS (SELECT 1 FROM "Mention" q WHERE q."paperId" = p.id AND q.kind = 'quantity' AND q.type = ${condition.dimension}
       AND (${hi}::double precision IS NULL OR q."valueMin" <= ${hi}) AND (${lo}::double precision IS NULL OR q."valueMax" >= ${lo})
       ${s.role ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Paragraph" qr WHERE qr.id = q."paragraphId" AND qr.role = ${s.role})` : Prisma.empty})`);
@@ -343,14 +335,14 @@ function paperFilterSql(s: PaperFilters): Prisma.Sql[] {
 }
 
 /** Ids of every paper the filters admit (null when no filter is set: every paper). */
-export async function paperIdsMatching(prisma: PrismaClient, s: PaperFilters): Promise<string[] | null> {
+export async function paperIdsMatching(prisma: PrismaClient, s: ResolvedPaperFilters): Promise<string[] | null> {
   const filters = paperFilterSql(s);
   if (filters.length === 0) return null;
   const rows = await prisma.$queryRaw<{ id: string }[]>`SELECT p.id FROM "Paper" p WHERE ${Prisma.join(filters, ' AND ')}`;
   return rows.map((r) => r.id);
 }
 
-export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promise<{ total: number; page: number; pageSize: number; hits: PaperHit[] }> {
+export async function searchPapers(prisma: PrismaClient, s: PaperSearchSpec): Promise<{ total: number; page: number; pageSize: number; hits: LibraryPaper[] }> {
   const pageSize = Math.min(Math.max(s.pageSize ?? 20, 1), 100);
   const page = Math.max(s.page ?? 1, 1);
   const q = (s.q ?? '').trim().slice(0, 500);
@@ -380,7 +372,7 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
   const [countRow] = await prisma.$queryRaw<{ n: bigint }[]>`
     WITH hits AS (${hitsCte})
     SELECT count(*) AS n FROM "Paper" p LEFT JOIN hits ON hits."paperId" = p.id ${whereSql}`;
-  const rows = await prisma.$queryRaw<(Omit<PaperHit, 'snippet' | 'paragraphCount' | 'recordCount'> & { paragraphCount: bigint; recordCount: bigint })[]>`
+  const rows = await prisma.$queryRaw<(Omit<LibraryPaper, 'snippet' | 'paragraphCount' | 'recordCount'> & { paragraphCount: bigint; recordCount: bigint })[]>`
     WITH hits AS (${hitsCte})
     SELECT p.id, p.title, p.doi, p.authors, p.journal, p.year, p.source, p.domain,
            (SELECT count(*) FROM "Paragraph" x WHERE x."paperId" = p.id) AS "paragraphCount",
@@ -407,18 +399,6 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearch): Promis
     pageSize,
     hits: rows.map((r) => ({ ...r, paragraphCount: Number(r.paragraphCount), recordCount: Number(r.recordCount), snippet: snippets.get(r.id) ?? null })),
   };
-}
-
-/** A material's aliases as one case-insensitive PostgreSQL word-boundary regex, plus its canonical key. */
-export function materialFilter(material: string): { key: string; regex: string } {
-  const aliases = materialAliases(material.trim()).filter((a) => a.length >= 2);
-  const escapeRegExp = (a: string) =>
-    a
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/[-‐–−]/g, '[-‐–− ]?')
-      .replace(/\s+/g, '[\\s-]+')
-      .replace(/iz(ed|ation|ing)/g, 'i[sz]$1');
-  return { key: materialKey(material), regex: `(^|[^A-Za-z0-9])(${aliases.map(escapeRegExp).join('|')})($|[^A-Za-z0-9])` };
 }
 
 export async function libraryFacets(prisma: PrismaClient) {

@@ -2,7 +2,7 @@ import type { PrismaClient } from './generated/client.ts';
 import type { Database } from './database.ts';
 import type { ParsedRecord } from '../ingest/types.ts';
 import { randomUUID } from 'node:crypto';
-import { sha256 } from '../ingest/text.ts';
+import { sha256 } from '../common/hash.ts';
 
 /** Owns all queries on Record. */
 

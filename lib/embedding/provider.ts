@@ -1,6 +1,6 @@
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import { embedMany } from 'ai';
-import { sha256 } from '../ingest/text.ts';
+import { sha256 } from '../common/hash.ts';
 import { type EmbeddingCacheStore, normalise, type TextEmbedder } from './embedder.ts';
 
 /** Any AI SDK embedding model (a configured provider); vectors cached by text hash + model id. */

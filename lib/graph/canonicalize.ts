@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { nameEntities, replaceEmbeddingMerges } from '../db/graph.ts';
+import { nameEntities, replaceEmbeddingMerges, undoneMergeIds } from '../db/graph.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { canonicalClusters } from './canonical.ts';
 import { textFacets } from '../structure/terms.ts';
@@ -22,7 +22,7 @@ export async function canonicalizeEntities(db: Database, embedder: TextEmbedder,
   const t0 = performance.now();
   // Labels with hardly any letters ("(6.08", "Br)") carry too few features for a meaningful distance.
   const names = (await nameEntities(db)).filter((e) => (e.label.match(/[A-Za-z]/g) ?? []).length >= 4);
-  const undone = new Set((await db.prisma.graphEntity.findMany({ where: { mergeMethod: 'undone' }, select: { id: true } })).map((e) => e.id));
+  const undone = await undoneMergeIds(db);
   const vectors = await embedder.embed(names.map((n) => n.label));
   const clusters = canonicalClusters(
     names.map((n, i) => ({ id: n.id, label: n.label, vector: vectors[i], guard: guard(n.label) })),
@@ -54,7 +54,7 @@ export async function canonicalizeEntities(db: Database, embedder: TextEmbedder,
 export const LOCAL_EMBEDDER_MERGE_DISTANCE = 0.25;
 
 export async function canonicalizeWithConfiguredEmbedder(db: Database, cfg: AssayConfig) {
-  const names = await db.prisma.graphEntity.findMany({ where: { key: { startsWith: 'n:' } }, select: { label: true } });
+  const names = await nameEntities(db);
   const embedder = await createEmbedder(db, cfg, () => names.map((n) => n.label));
   return canonicalizeEntities(db, embedder, cfg.embedding ? 0.5 : LOCAL_EMBEDDER_MERGE_DISTANCE);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChatModel } from '../ai/providers.ts';
 import { TUPLE_PROMPT_VERSION, tupleSystemPrompt, tupleUserPrompt } from '../ai/prompts.ts';
 import type { ExtractionCacheStore } from '../db/extraction-cache.ts';
-import { sha256 } from '../ingest/text.ts';
+import { sha256 } from '../common/hash.ts';
 import { lookupUnit, toCanonical, canonicalUnits } from '../structure/quantities.ts';
 import { phraseToEntity, propertyObject, RELATIONS, type TupleDraft } from './tuples.ts';
 

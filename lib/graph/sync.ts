@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { allEdges, tuplesByIds } from '../db/graph.ts';
+import { allEdges, entitiesForSync, tuplesByIds } from '../db/graph.ts';
 import type { GraphStore } from './store.ts';
 
 /** Tuples sent per write: the store batches them further (UNWIND of at most 1,000 rows). */
@@ -13,7 +13,7 @@ export async function syncGraphToStore(db: Database, store: GraphStore): Promise
   const t0 = performance.now();
   await store.ensureSchema();
   const edges = await allEdges(db);
-  const entities = await db.prisma.graphEntity.findMany({ select: { key: true, label: true, kind: true, formula: true, surfaces: true } });
+  const entities = await entitiesForSync(db);
   await store.upsert({ entities: entities.map((e) => ({ ...e, surfaces: e.surfaces as Record<string, number> })), tuples: [] });
   for (let i = 0; i < edges.length; i += BATCH)
     await store.upsert({

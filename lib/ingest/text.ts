@@ -1,13 +1,8 @@
-import { createHash } from 'node:crypto';
 import { InputError } from './types.ts';
 
 /** Collapses runs of whitespace (incl. NBSP and line breaks) and trims; NFC so equal text hashes equally. */
 export function cleanText(text: string): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim();
-}
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 const doiPattern = /\b(10\.\d{4,9}\/[^\s"'<>]+)/i;

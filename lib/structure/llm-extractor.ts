@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChatModel } from '../ai/providers.ts';
 import { STRUCTURE_PROMPT_VERSION, structureSystemPrompt, structureUserPrompt } from '../ai/prompts.ts';
 import type { ExtractionCacheStore } from '../db/extraction-cache.ts';
-import { sha256 } from '../ingest/text.ts';
+import { sha256 } from '../common/hash.ts';
 import { materialKey } from './materials.ts';
 import { normaliseFormula, tidyFormula } from './formula.ts';
 import { parseQuantities } from './quantities.ts';

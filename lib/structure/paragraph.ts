@@ -10,7 +10,7 @@ import { entityRulesSource, extractSynthesisEntities, type EntityMention } from 
 import { parseQuantities, quantityRulesSource, type Quantity } from './quantities.ts';
 import { lexiconSource, normaliseMaterial } from './materials.ts';
 import { chemicalNameRulesSource } from './chemical-names.ts';
-import { sha256 } from '../ingest/text.ts';
+import { sha256 } from '../common/hash.ts';
 import { splitSentences } from './sentences.ts';
 import { findSpacedFormulas, normaliseFormula } from './formula.ts';
 

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { readConfig } from '../config.ts';
-import { searchPapers } from '../db/papers.ts';
+import { searchPapers, type SearchField } from '../db/papers.ts';
+import { type PaperFilters, resolvePaperFilters } from './paper-filters.ts';
+
+type PaperSearch = PaperFilters & { q?: string; field?: SearchField };
 import { getPaperRecord } from '../db/structure.ts';
 import { runStructuring } from './pipeline.ts';
 import { offlineExtractor } from './paragraph.ts';
@@ -97,7 +100,7 @@ describe(`structuring stage (${testDatabaseKind()})`, () => {
   });
 
   it('filters the library by role, method, material in any spelling and conditions in any unit', async () => {
-    const titles = async (s: Parameters<typeof searchPapers>[1]) => (await searchPapers(db.prisma, s)).hits.map((h) => h.title).sort();
+    const titles = async (s: PaperSearch) => (await searchPapers(db.prisma, resolvePaperFilters(s))).hits.map((h) => h.title).sort();
     expect(await titles({ method: 'hydro-solvothermal' })).toEqual(['NiCo LDH on nickel foam']);
     expect(await titles({ material: 'YSZ' })).toEqual(['NiCo LDH on nickel foam']);
     expect(await titles({ material: 'Ni foam' })).toEqual(['NiCo LDH on nickel foam']);

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { paperForRecord, paragraphPage, papersWithoutRecord, savePaperRecords, saveParagraphStructures, type ParagraphToStructure } from '../db/structure.ts';
-import { sha256 } from '../ingest/text.ts';
+import { sha256 } from '../common/hash.ts';
 import { offlineExtractor, type ParagraphStructure, type StructureExtractor } from './paragraph.ts';
 import { recordEntries, type PerformanceEntry, type SynthesisEntry } from './record-mapping.ts';
 

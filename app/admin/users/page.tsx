@@ -2,8 +2,7 @@ import { NeedsRole } from '@/components/needs-role';
 import { ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
-import { getDatabase } from '@/lib/db/client';
-import { listUsers } from '@/lib/db/users';
+import { accounts } from '@/lib/services/users';
 import { setRoleAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -11,7 +10,7 @@ export const dynamic = 'force-dynamic';
 export default async function UsersPage() {
   const viewer = await currentViewer();
   if (!may(viewer, 'users')) return <NeedsRole needs="admin" what="Managing accounts" signedIn={!!viewer.user} />;
-  const users = await listUsers(await getDatabase());
+  const users = await accounts();
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Users</h1>

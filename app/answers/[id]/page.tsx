@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AnswerView } from '@/components/answer-view';
-import { getDatabase } from '@/lib/db/client';
-import { getAnswer } from '@/lib/db/answers';
+import { storedAnswer } from '@/lib/services/answers';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +9,7 @@ export const dynamic = 'force-dynamic';
 export default async function AnswerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!/^[a-z0-9]{10,40}$/i.test(id)) notFound();
-  const answer = await getAnswer(await getDatabase(), id);
+  const answer = await storedAnswer(id);
   if (!answer) notFound();
   return (
     <div className="space-y-4">

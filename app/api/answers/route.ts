@@ -2,11 +2,7 @@ import { guarded } from '@/lib/auth/guard';
 import { textParam } from '@/lib/common/params';
 import { readJsonAs } from '@/lib/common/json-body';
 import { askRequestSchema } from '@/lib/answer/request';
-import { askAndStore } from '@/lib/answer/service';
-import { config } from '@/lib/config';
-import { getDatabase } from '@/lib/db/client';
-import { listAnswers } from '@/lib/db/answers';
-import { getRetrievalService } from '@/lib/pipelines/service';
+import { ask, recentAnswers } from '@/lib/services/answers';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +11,7 @@ export const GET = guarded(
   'read',
   async (request: Request) => {
     const q = textParam(new URL(request.url).searchParams.get('q') ?? undefined, 200) || undefined;
-    return Response.json({ answers: await listAnswers(await getDatabase(), { query: q, take: 50 }) });
+    return Response.json({ answers: await recentAnswers({ query: q, take: 50 }) });
   },
   'answers',
 );
@@ -28,9 +24,7 @@ export const POST = guarded(
   'ask',
   async (request: Request) => {
     const input = await readJsonAs(request, askRequestSchema);
-    const cfg = config();
-    const db = await getDatabase();
-    return Response.json(await askAndStore(db, getRetrievalService(db, cfg), cfg, input, { signal: request.signal }));
+    return Response.json(await ask(input, { signal: request.signal }));
   },
   'answers',
 );

@@ -1,14 +1,10 @@
-import { getDatabase } from '@/lib/db/client';
-import { countPapersAndParagraphs } from '@/lib/db/papers';
-import { countRecords } from '@/lib/db/records';
+import { health } from '@/lib/services/library';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET() {
   try {
-    const db = await getDatabase();
-    const counts = await countPapersAndParagraphs(db.prisma);
-    return Response.json({ ok: true, database: db.kind, ...counts, records: await countRecords(db.prisma) });
+    return Response.json({ ok: true, ...(await health()) });
   } catch (error) {
     return Response.json({ ok: false, error: (error as Error).message }, { status: 503 });
   }

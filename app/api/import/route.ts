@@ -1,9 +1,5 @@
 import { guarded } from '@/lib/auth/guard';
-import { AppError } from '@/lib/common/errors';
-import { config } from '@/lib/config';
-import { getDatabase } from '@/lib/db/client';
-import { startBackgroundIngest } from '@/lib/jobs/background';
-import { receiveUploads } from '@/lib/ingest/uploads';
+import { importUpload } from '@/lib/services/imports';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,16 +10,10 @@ export const dynamic = 'force-dynamic';
 export const POST = guarded(
   'import',
   async (request: Request) => {
-    const cfg = config();
-    const declared = Number(request.headers.get('content-length') ?? 0);
-    if (declared > cfg.maxUploadBytes + 1024 * 1024)
-      throw new AppError('payload-too-large', `the upload is larger than the ${Math.round(cfg.maxUploadBytes / 1048576)} MiB limit (ASSAY_MAX_UPLOAD_MB)`);
-    const saved = await receiveUploads({ contentType: request.headers.get('content-type'), body: request.body }, cfg.dataDir, cfg.maxUploadBytes);
-    const db = await getDatabase();
-    const runId = await startBackgroundIngest(db, cfg, saved.paths, 'upload', {
-      displayNames: saved.names,
-      shownInputs: [...saved.names.values()],
-      maxItemBytes: cfg.maxLineBytes,
+    const runId = await importUpload({
+      contentType: request.headers.get('content-type'),
+      declaredBytes: Number(request.headers.get('content-length') ?? 0),
+      body: request.body,
     });
     return Response.json({ runId }, { status: 202 });
   },

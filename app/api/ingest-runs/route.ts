@@ -1,13 +1,6 @@
 import { guarded } from '@/lib/auth/guard';
-import { getDatabase } from '@/lib/db/client';
-import { pathRoots } from '@/lib/common/public-path';
-import { config } from '@/lib/config';
-import { listRuns, publicRun } from '@/lib/db/ingest-runs';
+import { importRuns } from '@/lib/services/imports';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = guarded('import', async () => {
-  const db = await getDatabase();
-  const roots = pathRoots(config());
-  return Response.json({ runs: (await listRuns(db.prisma, 20)).map((r) => publicRun(r, roots)) });
-});
+export const GET = guarded('import', async () => Response.json({ runs: await importRuns(20) }));

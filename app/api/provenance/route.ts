@@ -1,8 +1,7 @@
 import { guarded } from '@/lib/auth/guard';
 import { z } from 'zod';
-import { provenanceDetails } from '@/lib/answer/provenance';
 import { badRequest } from '@/lib/common/errors';
-import { getDatabase } from '@/lib/db/client';
+import { provenance } from '@/lib/services/answers';
 
 export const dynamic = 'force-dynamic';
 
@@ -41,7 +40,7 @@ export const GET = guarded(
     if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
     const q = parsed.data;
     if (!q.paper && !q.paragraph && !q.record && q.tuple.length === 0) throw badRequest('name a paper, paragraph, record or tuple');
-    const details = await provenanceDetails(await getDatabase(), {
+    const details = await provenance({
       paperId: q.paper,
       paragraphId: q.paragraph,
       sentence: q.sentence,

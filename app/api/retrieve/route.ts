@@ -3,11 +3,9 @@ import { questionText } from '@/lib/answer/request';
 import { readJson } from '@/lib/common/json-body';
 import { z } from 'zod';
 import { badRequest } from '@/lib/common/errors';
-import { config } from '@/lib/config';
-import { getDatabase } from '@/lib/db/client';
 import { PIPELINES } from '@/lib/pipelines/registry';
 import { QUESTION_MODES } from '@/lib/pipelines/types';
-import { getRetrievalService } from '@/lib/pipelines/service';
+import { retrieveEvidence } from '@/lib/services/answers';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,19 +24,7 @@ export const POST = guarded(
     const json = await readJson(request);
     const parsed = body.safeParse(json);
     if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-    const db = await getDatabase();
-    const service = getRetrievalService(db, config());
-    const index = await service.index();
-    const result = await service.retrieve(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k, mode: parsed.data.mode });
-    return Response.json({
-      result,
-      index: {
-        paragraphs: index.paragraphs.size,
-        embedder: index.embedderId,
-        reformulator: service.reformulator.id,
-        buildSeconds: Math.round(index.buildSeconds * 10) / 10,
-      },
-    });
+    return Response.json(await retrieveEvidence(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k, mode: parsed.data.mode }));
   },
   'retrieve',
 );

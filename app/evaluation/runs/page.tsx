@@ -5,10 +5,7 @@ import Link from 'next/link';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { EvaluationLauncher } from '@/components/evaluation-launcher';
 import { JobQueue } from '@/components/job-queue';
-import { config } from '@/lib/config';
-import { getDatabase } from '@/lib/db/client';
-import { listEvaluationRuns } from '@/lib/db/evaluation-runs';
-import { listQuestionSets } from '@/lib/evaluation/question-sets';
+import { evaluationOverview } from '@/lib/services/evaluation';
 import type { EvaluationSummary } from '@/lib/evaluation/retrieval-eval';
 import { PIPELINES, pipelineDescriptions } from '@/lib/pipelines/registry';
 
@@ -22,15 +19,14 @@ const statusStyle: Record<string, string> = {
 };
 
 export default async function EvaluationRunsPage() {
-  let db;
+  let overview: Awaited<ReturnType<typeof evaluationOverview>>;
   try {
-    db = await getDatabase();
+    overview = await evaluationOverview();
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
   const viewer = await currentViewer();
-  const runs = await listEvaluationRuns(db);
-  const sets = listQuestionSets(config().questionPaths).map((s) => s.name);
+  const { runs, questionSets: sets } = overview;
   return (
     <div className="space-y-6">
       <div>

@@ -6,11 +6,8 @@ import { NeedsRole } from '@/components/needs-role';
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { idParam } from '@/lib/common/params';
-import { getCampaign, gradeCounts } from '@/lib/db/campaigns';
-import { getDatabase } from '@/lib/db/client';
 import { assignedGraders } from '@/lib/grading/assignment';
-import { graderQueue } from '@/lib/grading/grader-view';
-import { campaignProgress } from '@/lib/grading/prepare';
+import { campaignPage } from '@/lib/services/grading';
 import { RUBRICS, type RubricId } from '@/lib/grading/rubrics';
 import { continuePreparationAction, setCampaignOpenAction } from '../actions';
 
@@ -20,18 +17,15 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const viewer = await currentViewer();
   if (!may(viewer, 'grade')) return <NeedsRole needs="expert" what="Grading" signedIn={!!viewer.user} />;
   const id = idParam((await params).id);
-  const db = await getDatabase();
-  const campaign = id ? await getCampaign(db, id) : null;
   const admin = may(viewer, 'campaigns');
-  if (!campaign || (!admin && !campaign.graders.some((g) => g.userId === viewer.user?.id))) notFound();
-  const queue = await graderQueue(db, campaign, viewer);
-  const counts = await gradeCounts(db, campaign.id);
+  const found = id ? await campaignPage(id, viewer, admin) : null;
+  if (!found) notFound();
+  const { campaign, queue, counts, progress } = found;
   const graderIds = campaign.graders.map((g) => g.userId);
   const total = campaign._count.items;
   // Items are numbered 0 … total − 1 when the campaign is created, so assignments follow from the count alone.
   const assigned = (userId: string) =>
     Array.from({ length: total }, (_, o) => o).filter((o) => assignedGraders(o, graderIds, campaign.gradersPerItem).includes(userId)).length;
-  const progress = campaignProgress(campaign.id);
   const rubric = RUBRICS[campaign.rubric as RubricId];
   const shownGraders = admin ? campaign.graders : campaign.graders.filter((g) => g.userId === viewer.user?.id);
   return (

@@ -2,9 +2,7 @@ import { CampaignForm } from '@/components/campaign-form';
 import { NeedsRole } from '@/components/needs-role';
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
-import { listAnswers } from '@/lib/db/answers';
-import { getDatabase } from '@/lib/db/client';
-import { listUsers } from '@/lib/db/users';
+import { campaignFormChoices } from '@/lib/services/grading';
 import { RUBRIC_IDS, RUBRICS } from '@/lib/grading/rubrics';
 import { PIPELINES } from '@/lib/pipelines/registry';
 
@@ -13,8 +11,7 @@ export const dynamic = 'force-dynamic';
 export default async function NewCampaignPage() {
   const viewer = await currentViewer();
   if (!may(viewer, 'campaigns')) return <NeedsRole needs="admin" what="Creating a campaign" signedIn={!!viewer.user} />;
-  const db = await getDatabase();
-  const [users, history] = await Promise.all([listUsers(db), listAnswers(db, { take: 100 })]);
+  const { users, history } = await campaignFormChoices();
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">New grading campaign</h1>

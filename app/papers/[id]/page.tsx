@@ -4,10 +4,8 @@ import Link from 'next/link';
 import { idParam, pageParam, type SearchParams } from '@/lib/common/params';
 import { PAPER_PAGE_SIZE } from '@/lib/evidence/model';
 import { notFound } from 'next/navigation';
-import { getDatabase } from '@/lib/db/client';
-import { getPaper, paperVersions } from '@/lib/db/papers';
 import { restoreVersionAction } from './actions';
-import { recordsForPaper } from '@/lib/db/records';
+import { paperPage } from '@/lib/services/library';
 import { JsonTree } from '@/components/json-tree';
 import { AnnotatedText } from '@/components/annotated-text';
 
@@ -30,10 +28,9 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
   const requestedPage = pageParam((await searchParams).page);
   const canCurate = may(await currentViewer(), 'curate');
   if (!id) notFound();
-  const db = await getDatabase();
-  const paper = await getPaper(db.prisma, id);
-  if (!paper) notFound();
-  const [records, versions] = await Promise.all([recordsForPaper(db.prisma, paper.id, 50), paperVersions(db.prisma, paper.id)]);
+  const found = await paperPage(id);
+  if (!found) notFound();
+  const { paper, records, versions } = found;
 
   // A long paper is read in pages of PAPER_PAGE_SIZE paragraphs (links to a paragraph name its page).
   const pages = Math.max(1, Math.ceil(paper.paragraphs.length / PAPER_PAGE_SIZE));

@@ -1,8 +1,7 @@
 import { guarded } from '@/lib/auth/guard';
 import { AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
-import { getDatabase } from '@/lib/db/client';
-import { getAnswer } from '@/lib/db/answers';
+import { storedAnswer } from '@/lib/services/answers';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +11,7 @@ export const GET = guarded(
   async (_request: Request, ctx: { params: Promise<{ id: string }> }) => {
     const id = idParam((await ctx.params).id);
     if (!id) throw new AppError('not-found', 'no such answer');
-    const answer = await getAnswer(await getDatabase(), id);
+    const answer = await storedAnswer(id);
     if (!answer) throw new AppError('not-found', 'no such answer');
     return Response.json({ answer });
   },

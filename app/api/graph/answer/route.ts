@@ -2,8 +2,7 @@ import { guarded } from '@/lib/auth/guard';
 import { z } from 'zod';
 import { ANSWER_GRAPH_MAX_PARAGRAPHS, ANSWER_GRAPH_MAX_TUPLES } from '@/lib/answer/graph';
 import { badRequest } from '@/lib/common/errors';
-import { getDatabase } from '@/lib/db/client';
-import { answerGraph } from '@/lib/graph/explore';
+import { graphBehindAnswer } from '@/lib/services/graph';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,7 +23,7 @@ export const GET = guarded(
     const parsed = query.safeParse({ tuple: sp.getAll('tuple'), paragraph: sp.getAll('paragraph') });
     if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
     if (parsed.data.tuple.length + parsed.data.paragraph.length === 0) throw badRequest('name a tuple or a paragraph');
-    return Response.json(await answerGraph(await getDatabase(), { tupleIds: parsed.data.tuple, paragraphIds: parsed.data.paragraph }));
+    return Response.json(await graphBehindAnswer({ tupleIds: parsed.data.tuple, paragraphIds: parsed.data.paragraph }));
   },
   'answer graph',
 );

@@ -1,8 +1,7 @@
 import { guarded } from '@/lib/auth/guard';
 import { z } from 'zod';
 import { badRequest } from '@/lib/common/errors';
-import { getDatabase } from '@/lib/db/client';
-import { neighbourhood } from '@/lib/graph/explore';
+import { entityNeighbourhood } from '@/lib/services/graph';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +19,7 @@ export const GET = guarded(
   async (request: Request) => {
     const parsed = key.safeParse(new URL(request.url).searchParams.get('key') ?? '');
     if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-    return Response.json(await neighbourhood(await getDatabase(), parsed.data));
+    return Response.json(await entityNeighbourhood(parsed.data));
   },
   'graph neighbourhood',
 );

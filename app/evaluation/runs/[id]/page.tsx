@@ -1,11 +1,8 @@
 import { idParam, type SearchParams, pageParam, textParam } from '@/lib/common/params';
-import { pathRoots } from '@/lib/common/public-path';
-import { config } from '@/lib/config';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { MetricChart } from '@/components/metric-chart';
-import { getDatabase } from '@/lib/db/client';
-import { evaluationResults, getEvaluationRun, publicEvaluationRun } from '@/lib/db/evaluation-runs';
+import { evaluationRun, evaluationRunResults } from '@/lib/services/evaluation';
 import type { EvaluationSummary } from '@/lib/evaluation/retrieval-eval';
 import type { PipelineMetrics } from '@/lib/evaluation/retrieval-metrics';
 
@@ -60,17 +57,16 @@ function MetricsTable({ rows, label }: { rows: [string, PipelineMetrics][]; labe
 export default async function EvaluationRunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
   const sp = await searchParams;
-  const db = await getDatabase();
-  const stored = idParam(id) ? await getEvaluationRun(db, id) : null;
-  if (!stored) notFound();
-  const run = publicEvaluationRun(stored, pathRoots(config()));
+  const found = idParam(id) ? await evaluationRun(id) : null;
+  if (!found) notFound();
+  const { run } = found;
   const summary = run.summary as unknown as EvaluationSummary | null;
   const settings = (run.settings ?? {}) as Record<string, unknown>;
   const pipeline = run.pipelines.includes(textParam(sp.pipeline)) ? textParam(sp.pipeline) : '';
   const type = ['doi', 'value', 'unanswerable'].includes(textParam(sp.type)) ? textParam(sp.type) : '';
   const outcome = textParam(sp.outcome) === 'hit' || textParam(sp.outcome) === 'miss' ? (textParam(sp.outcome) as 'hit' | 'miss') : undefined;
   const page = pageParam(sp.page);
-  const results = await evaluationResults(db, id, { pipeline: pipeline || undefined, type: type || undefined, outcome, page });
+  const results = await evaluationRunResults(id, { pipeline: pipeline || undefined, type: type || undefined, outcome, page });
   const link = (over: Record<string, string | number | undefined>) => {
     const q = new URLSearchParams();
     const merged = { pipeline, type, outcome, page: undefined as number | undefined, ...over };

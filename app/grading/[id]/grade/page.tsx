@@ -5,9 +5,7 @@ import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { AppError } from '@/lib/common/errors';
 import { idParam, pageParam } from '@/lib/common/params';
-import { getCampaign } from '@/lib/db/campaigns';
-import { getDatabase } from '@/lib/db/client';
-import { graderItemView, graderQueue } from '@/lib/grading/grader-view';
+import { gradingScreen } from '@/lib/services/grading';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,23 +14,16 @@ export default async function GradePage({ params, searchParams }: { params: Prom
   const viewer = await currentViewer();
   if (!may(viewer, 'grade')) return <NeedsRole needs="expert" what="Grading" signedIn={!!viewer.user} />;
   const id = idParam((await params).id);
-  const db = await getDatabase();
-  const campaign = id ? await getCampaign(db, id) : null;
-  if (!campaign) notFound();
-  if (campaign.status === 'preparing' || campaign.status === 'failed') redirect(`/grading/${campaign.id}`);
   const sp = await searchParams;
-  let ordinal: number;
-  if (sp.item) ordinal = pageParam(sp.item) - 1;
-  else {
-    const queue = await graderQueue(db, campaign, viewer);
-    const next = queue.find((q) => q.state !== 'submitted') ?? queue[0];
-    if (!next) return <p className="text-sm text-slate-600">You are not a grader of this campaign.</p>;
-    ordinal = next.ordinal;
-  }
-  try {
-    return <GradingScreen key={`${campaign.id}:${ordinal}`} view={await graderItemView(db, campaign.id, ordinal, viewer)} />;
-  } catch (error) {
-    if (error instanceof AppError) return <p className="text-sm text-red-800">{error.message}</p>;
-    throw error;
-  }
+  const screen = id
+    ? await gradingScreen(id, viewer, sp.item ? pageParam(sp.item) - 1 : null).catch((error) => {
+        if (error instanceof AppError) return { kind: 'refused' as const, message: error.message };
+        throw error;
+      })
+    : { kind: 'missing' as const };
+  if (screen.kind === 'missing') notFound();
+  if (screen.kind === 'not-ready') redirect(`/grading/${screen.campaignId}`);
+  if (screen.kind === 'not-a-grader') return <p className="text-sm text-slate-600">You are not a grader of this campaign.</p>;
+  if (screen.kind === 'refused') return <p className="text-sm text-red-800">{screen.message}</p>;
+  return <GradingScreen key={`${screen.campaignId}:${screen.ordinal}`} view={screen.view} />;
 }

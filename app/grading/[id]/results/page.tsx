@@ -2,15 +2,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NeedsRole } from '@/components/needs-role';
 import { ScoreChart } from '@/components/score-chart';
-import { judgeModel } from '@/lib/ai/providers';
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { idParam } from '@/lib/common/params';
-import { config } from '@/lib/config';
-import { getCampaign } from '@/lib/db/campaigns';
-import { getDatabase } from '@/lib/db/client';
 import type { Interval } from '@/lib/grading/bootstrap';
-import { storedCampaignResults } from '@/lib/grading/campaign-results';
+import { campaignResultsPage } from '@/lib/services/grading';
 import { adjudicateAction, judgeCampaignAction } from '../../actions';
 
 export const dynamic = 'force-dynamic';
@@ -23,14 +19,14 @@ export default async function ResultsPage({ params }: { params: Promise<{ id: st
   const viewer = await currentViewer();
   if (!may(viewer, 'grade')) return <NeedsRole needs="expert" what="Grading results" signedIn={!!viewer.user} />;
   const id = idParam((await params).id);
-  const db = await getDatabase();
-  const campaign = id ? await getCampaign(db, id) : null;
-  if (!campaign) notFound();
+  const found = id ? await campaignResultsPage(id) : null;
+  if (!found) notFound();
+  const { campaign } = found;
   const admin = may(viewer, 'campaigns');
   const grader = campaign.graders.some((g) => g.userId === viewer.user?.id);
   if (!admin && !(grader && campaign.status === 'closed'))
     return <p className="text-sm text-slate-700">Results are shown to graders when the campaign is closed.</p>;
-  const stored = await storedCampaignResults(db, campaign.id);
+  const { stored } = found;
   if (!stored) notFound();
   const { results: r, graderNames } = stored;
   const name = (id: string) => graderNames.get(id) ?? id;
@@ -39,7 +35,7 @@ export default async function ResultsPage({ params }: { params: Promise<{ id: st
     ...(r.primary === 'total' ? [{ key: 'total', label: 'Total (1–10)', max: 10 }] : []),
   ];
   if (r.rubric.pairwise) series.push({ key: 'preference', label: 'Preference (1 win, ½ tie)', max: 1 });
-  const judge = judgeModel(config());
+  const judge = found.judge;
   return (
     <div className="space-y-6">
       <div>
@@ -163,7 +159,7 @@ export default async function ResultsPage({ params }: { params: Promise<{ id: st
           <form action={judgeCampaignAction}>
             <input type="hidden" name="campaign" value={campaign.id} />
             <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-sm">
-              Have {judge.id} grade every item
+              Have {judge} grade every item
             </button>
           </form>
         )}

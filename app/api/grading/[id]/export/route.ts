@@ -1,9 +1,7 @@
 import { guarded } from '@/lib/auth/guard';
-import { badRequest, notFound } from '@/lib/common/errors';
+import { badRequest } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
-import { getDatabase } from '@/lib/db/client';
-import { campaignItemsWithGrades, getCampaign } from '@/lib/db/campaigns';
-import { campaignCsv, campaignJson } from '@/lib/grading/export';
+import { campaignExport } from '@/lib/services/grading';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,18 +13,8 @@ export const GET = guarded(
     const format = new URL(request.url).searchParams.get('format') ?? 'csv';
     if (!id) throw badRequest('no campaign id');
     if (format !== 'csv' && format !== 'json') throw badRequest('format is csv or json');
-    const db = await getDatabase();
-    const campaign = await getCampaign(db, id);
-    if (!campaign) throw notFound('no such campaign');
-    const items = await campaignItemsWithGrades(db, id);
-    const meta = { id: campaign.id, name: campaign.name, rubric: campaign.rubric, pipelines: campaign.pipelines, status: campaign.status };
-    const file = `campaign-${campaign.id}.${format}`;
-    const disposition = `attachment; filename="${file}"`;
-    return format === 'csv'
-      ? new Response(campaignCsv(meta, items), { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': disposition } })
-      : new Response(JSON.stringify(campaignJson(meta, items), null, 2), {
-          headers: { 'content-type': 'application/json', 'content-disposition': disposition },
-        });
+    const out = await campaignExport(id, format);
+    return new Response(out.body, { headers: { 'content-type': out.type, 'content-disposition': `attachment; filename="${out.file}"` } });
   },
   'export campaign',
 );

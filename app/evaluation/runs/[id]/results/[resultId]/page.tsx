@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { getDatabase } from '@/lib/db/client';
-import { getEvaluationResult } from '@/lib/db/evaluation-runs';
+import { evaluationResult } from '@/lib/services/evaluation';
 import { externalIdsOf } from '@/lib/evidence/model';
 import type { ResultDetail } from '@/lib/evaluation/retrieval-eval';
 import { TraceList } from '@/components/trace-list';
@@ -10,9 +9,8 @@ export const dynamic = 'force-dynamic';
 
 export default async function EvaluationResultPage({ params }: { params: Promise<{ id: string; resultId: string }> }) {
   const { id, resultId } = await params;
-  const db = await getDatabase();
-  const r = await getEvaluationResult(db, resultId);
-  if (!r || r.runId !== id) notFound();
+  const r = await evaluationResult(id, resultId);
+  if (!r) notFound();
   const d = r.detail as unknown as ResultDetail;
   const isGold = (p: { doi: string | null; sourceId: string | null }) =>
     (!!d.gold.doi && p.doi?.toLowerCase() === d.gold.doi.toLowerCase()) || (!!d.gold.paperId && p.sourceId === d.gold.paperId);

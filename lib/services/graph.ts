@@ -1,0 +1,38 @@
+import { allowMerge, findEntities, graphCounts, mergeGroups, undoMerge } from '../db/graph.ts';
+import { answerGraph, neighbourhood } from '../graph/explore.ts';
+import { appDatabase } from './app.ts';
+
+/** The knowledge graph as the app shows it: counts, merges, entity search, neighbourhoods, curation. */
+
+export type { MergeMember } from '../db/graph.ts';
+
+/** The /graph page: counts, a page of merge groups (filtered by name), entities matching a name, a neighbourhood to start from. */
+export async function graphPage(opts: { q: string; skip: number; take: number; entity: string; explore: string }) {
+  const db = await appDatabase();
+  const [counts, merges, matches, start] = await Promise.all([
+    graphCounts(db),
+    mergeGroups(db, { q: opts.q, skip: opts.skip, take: opts.take }),
+    opts.entity ? findEntities(db, opts.entity) : Promise.resolve([]),
+    opts.explore ? neighbourhood(db, opts.explore) : Promise.resolve(null),
+  ]);
+  return { counts, merges, matches, start };
+}
+
+/** An entity's neighbourhood as a graph view (canonical merges followed). */
+export async function entityNeighbourhood(key: string) {
+  return neighbourhood(await appDatabase(), key);
+}
+
+/** The graph behind an answer: the named tuples and those of the named paragraphs. */
+export async function graphBehindAnswer(from: { tupleIds: string[]; paragraphIds: string[] }) {
+  return answerGraph(await appDatabase(), from);
+}
+
+/**
+ * Undoes a canonical merge (the name becomes its own entity; clustering will not redo it) or allows it again. A
+ * merge changes the corpus version, so the retrieval index picks the change up on the next question.
+ */
+export async function setMergeAllowed(key: string, allowed: boolean) {
+  const db = await appDatabase();
+  await (allowed ? allowMerge(db, key) : undoMerge(db, key));
+}

@@ -1,0 +1,59 @@
+import { startBackgroundIngest } from '../jobs/background.ts';
+import { countPapersAndParagraphs, getPaper, libraryFacets, paperVersions, restorePaperVersion, type SearchField, searchPapers } from '../db/papers.ts';
+import { countRecords, recordsForPaper } from '../db/records.ts';
+import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filters.ts';
+import { appContext, appDatabase } from './app.ts';
+
+/** The library: totals, facets, search; a paper's page; restoring a paper's earlier version; the health check. */
+
+export type { SearchField };
+
+export interface LibrarySearch extends PaperFilters {
+  q?: string;
+  field?: SearchField;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Papers matching a search (filters in any spelling and unit), a page at a time. */
+export async function searchLibrary(search: LibrarySearch) {
+  const db = await appDatabase();
+  return searchPapers(db.prisma, resolvePaperFilters(search));
+}
+
+/** What the library holds: paper, paragraph and record counts and the values its filters offer. */
+export async function libraryOverview() {
+  const db = await appDatabase();
+  const [totals, records, facets] = await Promise.all([countPapersAndParagraphs(db.prisma), countRecords(db.prisma), libraryFacets(db.prisma)]);
+  return { ...totals, records, facets };
+}
+
+/** A paper with its paragraphs, structure, linked records and earlier versions; null when there is none. */
+export async function paperPage(id: string) {
+  const db = await appDatabase();
+  const paper = await getPaper(db.prisma, id);
+  if (!paper) return null;
+  const [records, versions] = await Promise.all([recordsForPaper(db.prisma, paper.id, 50), paperVersions(db.prisma, paper.id)]);
+  return { paper, records, versions };
+}
+
+/**
+ * Restores an earlier version of a paper: its text and metadata come back, the text it replaces is kept as a
+ * version in turn, and a job (shown on /import) structures the restored paragraphs and re-extracts its graph.
+ */
+export async function restoreVersion(versionId: string): Promise<{ paperId: string }> {
+  const { db, cfg } = await appContext();
+  const { paperId, title } = await restorePaperVersion(db.prisma, versionId);
+  await startBackgroundIngest(db, cfg, [], 'restore', {
+    changed: true,
+    shownInputs: [`restored an earlier version of ${title ? `“${title}”` : paperId}`],
+  });
+  return { paperId };
+}
+
+/** Whether the database answers, with what it holds. */
+export async function health() {
+  const db = await appDatabase();
+  const counts = await countPapersAndParagraphs(db.prisma);
+  return { database: db.kind, ...counts, records: await countRecords(db.prisma) };
+}
