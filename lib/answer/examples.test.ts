@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExampleTuple } from '../db/graph.ts';
+import type { ExampleTuple } from '../db/graph-views.ts';
 import { exampleQuestions } from './examples.ts';
 
 const tuple = (t: Partial<ExampleTuple>): ExampleTuple => ({

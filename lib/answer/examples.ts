@@ -1,5 +1,5 @@
 import { unitText, valueText } from '../common/format.ts';
-import type { ExampleTuple } from '../db/graph.ts';
+import type { ExampleTuple } from '../db/graph-views.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
 
 /**

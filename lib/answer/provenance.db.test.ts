@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { findEntities, mergeFamily, tuplesTouching } from '../db/graph.ts';
+import { tuplesTouching } from '../db/graph.ts';
+import { findEntities, mergeFamily } from '../db/graph-merges.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { neighbourhood } from '../graph/explore.ts';

@@ -1,8 +1,9 @@
 import type { Database } from '../db/database.ts';
-import { labelledTuples } from '../db/graph.ts';
+import { labelledTuples } from '../db/graph-views.ts';
 import { graphOf } from '../graph/explore.ts';
 import type { GraphData } from '../graph/view.ts';
-import { paperWithStructure, paragraphInContext } from '../db/papers.ts';
+import { paperWithStructure } from '../db/papers.ts';
+import { paragraphInContext } from '../db/paragraphs.ts';
 import { getRecord } from '../db/records.ts';
 
 /**

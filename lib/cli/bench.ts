@@ -21,6 +21,7 @@ import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
 import { benchLoad, loadUsage } from './bench-load.ts';
+import { benchTagger, taggerUsage } from './bench-tagger.ts';
 import { acquireProcessLock } from '../db/process-lock.ts';
 import { clearGraph } from '../db/graph.ts';
 import { buildGraph } from '../graph/build.ts';
@@ -32,6 +33,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        npm run bench -- answer [--questions <jsonl>] [--pipeline name]
        npm run bench -- graph
        ${loadUsage}
+       ${taggerUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
 a temporary folder, or a throw-away database on the PostgreSQL server given), then imports them again, and
@@ -50,7 +52,10 @@ graph: on a scratch copy of the embedded database (ASSAY_DATA_DIR), deletes the 
 and prints the seconds of each phase and peak memory. The database itself is not touched.
 
 load: many clients at once against a production server (one it starts on a copy of the data folder, or --url):
-errors, p50/p95 alone and together, throughput and the server's peak memory.`;
+errors, p50/p95 alone and together, throughput and the server's peak memory.
+
+tagger: the clause chunker of the prose tuples against compromise on paragraphs of the shared corpus: speed, and
+agreement on verbs and chemical formulas (why the graph build does not tag with compromise).`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -291,6 +296,7 @@ async function main() {
   if (what === 'answer') return benchAnswer(rest);
   if (what === 'load') return benchLoad(rest);
   if (what === 'graph') return benchGraph();
+  if (what === 'tagger') return benchTagger(rest);
   console.error(usage);
   process.exit(2);
 }

@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
-import { undoMerge } from '../db/graph.ts';
+import { undoMerge } from '../db/graph-merges.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { buildGraph } from '../graph/build.ts';
 import { configuredTupleExtractor } from '../graph/select.ts';

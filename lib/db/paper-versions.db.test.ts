@@ -7,7 +7,8 @@ import { openTestDatabase } from '../testing/database.ts';
 import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
 import type { Database } from './database.ts';
 import { getRun } from './ingest-runs.ts';
-import { getPaper, paperVersions, restorePaperVersion } from './papers.ts';
+import { paperVersions, restorePaperVersion } from './paper-versions.ts';
+import { getPaper } from './papers.ts';
 
 const cfg = readConfig({});
 let db: Database;

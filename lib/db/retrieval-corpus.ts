@@ -1,5 +1,5 @@
 import type { Database } from './database.ts';
-import { tuplesForRetrieval, type RetrievalTupleRow } from './graph.ts';
+import { tuplesForRetrieval, type RetrievalTupleRow } from './graph-views.ts';
 
 /**
  * Owns the read queries the retrieval index is built from: every paragraph with its paper and structure, the

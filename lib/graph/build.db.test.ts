@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { allowMerge, graphCounts, mergeGroups, tuplesTouching, undoMerge, upsertEntities } from '../db/graph.ts';
+import { graphCounts, tuplesTouching, upsertEntities } from '../db/graph.ts';
+import { allowMerge, mergeGroups, undoMerge } from '../db/graph-merges.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { canonicalizeEntities } from './canonicalize.ts';
 import { readConfig } from '../config.ts';

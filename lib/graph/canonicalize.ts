@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { nameEntities, replaceEmbeddingMerges, undoneMergeIds } from '../db/graph.ts';
+import { nameEntities, replaceEmbeddingMerges, undoneMergeIds } from '../db/graph-merges.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { canonicalClusters } from './canonical.ts';
 import { textFacets } from '../structure/terms.ts';

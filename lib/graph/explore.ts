@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
-import { type LabelledTuple, labelledTuples, mergeFamily } from '../db/graph.ts';
+import { mergeFamily } from '../db/graph-merges.ts';
+import { type LabelledTuple, labelledTuples } from '../db/graph-views.ts';
 import { EXPANSION_TUPLES, type GraphData, type GraphNode, type GraphTupleView, mergeGraphs, tupleValue } from './view.ts';
 
 /** Reads the graph views of `view.ts` from the database: tuples as a graph, an entity's neighbourhood. */

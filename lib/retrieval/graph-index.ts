@@ -1,4 +1,4 @@
-import type { RetrievalTupleRow } from '../db/graph.ts';
+import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { canonicalUnits, parseQuantities } from '../structure/quantities.ts';
 import { plainTerms } from '../structure/terms.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTrace } from '../common/trace.ts';
-import type { RetrievalTupleRow } from '../db/graph.ts';
+import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { lazyGraphIndex } from './graph-index.ts';
 import { graphRetrieve } from './graph-search.ts';

@@ -5,7 +5,7 @@ import { type ProvenanceRequest, provenanceDetails } from '../answer/provenance.
 import type { AskRequest } from '../answer/request.ts';
 import { askAndStore } from '../answer/service.ts';
 import { getAnswer, listAnswers } from '../db/answers.ts';
-import { exampleTuples } from '../db/graph.ts';
+import { exampleTuples } from '../db/graph-views.ts';
 import { libraryFacets } from '../db/papers.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrieveOptions } from '../pipelines/types.ts';

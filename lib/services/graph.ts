@@ -1,10 +1,11 @@
-import { allowMerge, findEntities, graphCounts, mergeGroups, undoMerge } from '../db/graph.ts';
+import { graphCounts } from '../db/graph.ts';
+import { allowMerge, findEntities, mergeGroups, undoMerge } from '../db/graph-merges.ts';
 import { answerGraph, neighbourhood } from '../graph/explore.ts';
 import { appDatabase } from './app.ts';
 
 /** The knowledge graph as the app shows it: counts, merges, entity search, neighbourhoods, curation. */
 
-export type { MergeMember } from '../db/graph.ts';
+export type { MergeMember } from '../db/graph-merges.ts';
 
 /** The /graph page: counts, a page of merge groups (filtered by name), entities matching a name, a neighbourhood to start from. */
 export async function graphPage(opts: { q: string; skip: number; take: number; entity: string; explore: string }) {

@@ -1,5 +1,6 @@
 import { startBackgroundIngest } from '../jobs/background.ts';
-import { countPapersAndParagraphs, getPaper, libraryFacets, paperVersions, restorePaperVersion, type SearchField, searchPapers } from '../db/papers.ts';
+import { paperVersions, restorePaperVersion } from '../db/paper-versions.ts';
+import { countPapersAndParagraphs, getPaper, libraryFacets, type SearchField, searchPapers } from '../db/papers.ts';
 import { countRecords, recordsForPaper } from '../db/records.ts';
 import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filters.ts';
 import { appContext, appDatabase } from './app.ts';

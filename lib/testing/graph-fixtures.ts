@@ -1,4 +1,4 @@
-import type { RetrievalTupleRow } from '../db/graph.ts';
+import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { lazyGraphIndex, type GraphIndex } from '../retrieval/graph-index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 

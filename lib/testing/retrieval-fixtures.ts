@@ -1,5 +1,5 @@
 import type { RetrievalCorpus } from '../db/retrieval-corpus.ts';
-import type { RetrievalTupleRow } from '../db/graph.ts';
+import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
 

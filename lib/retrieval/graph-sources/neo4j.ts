@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import neo4j, { type EagerResult } from 'neo4j-driver';
 import type { Database } from '../../db/database.ts';
-import { type RetrievalTupleRow, tuplesForRetrieval } from '../../db/graph.ts';
+import { type RetrievalTupleRow, tuplesForRetrieval } from '../../db/graph-views.ts';
 import type { Neo4jQueryRunner } from '../../graph/stores/neo4j.ts';
 import { checkHops } from '../../graph/store.ts';
 import type { TextEmbedder } from '../../embedding/embedder.ts';

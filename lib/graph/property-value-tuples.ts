@@ -1,0 +1,167 @@
+import { lookupUnit, parseQuantities } from '../structure/quantities.ts';
+import { findProperties } from '../structure/properties.ts';
+import { POINTER, VERB_FORMS } from './clause-chunker.ts';
+import { joinBrokenWords } from '../structure/terms.ts';
+import { draft, guardedPhraseEntity, materialEntity, propertyEntity, type EntityRef, type TupleDraft } from './tuples.ts';
+
+/**
+ * Property–value tuples of prose (the second half of the clause reader, clause-tuples.ts): a value stated for a
+ * property anywhere in a sentence, whatever its grammar, bound to the material the sentence says it is of.
+ */
+
+const DEVICE =
+  /\b(?:(?:single|fuel|solar|button|full|half|symmetric(?:al)?|tubular|micro-SOFC|SOFC|PCFC)\s+)?(?:cells?|films?|electrodes?|cathodes?|anodes?|catalysts?|photocatalysts?|devices?|membranes?|electrolytes?|composites?|coatings?|batter(?:y|ies)|superconductors?|crystals?)\b/gi;
+
+/**
+ * Capitalised abbreviations that are not materials: techniques, reference electrodes, reactions, quantities and
+ * roman numerals. Every other abbreviation of two or more capitals ("PBFM", "LSM-YSZ", "Bi-2212") names what
+ * the paper made or measured, which is what owns a value.
+ */
+const NOT_AN_OWNER =
+  /^(?:XRD|SEM|FESEM|FE-SEM|TEM|HRTEM|HR-TEM|STEM|XPS|UPS|EIS|EDS|EDX|EDXS|EELS|AFM|STM|TGA|DSC|DTA|ICP|ICP-OES|ICP-MS|BET|BJH|FTIR|FT-IR|IR|UV|UV-vis|UV-Vis|NMR|DFT|GGA|PBE|LDA|CV|LSV|RHE|SHE|SCE|NHE|HER|OER|ORR|NRR|CO2RR|PL|XAS|XANES|EXAFS|SAED|FFT|RMS|DOS|PDOS|HOMO|LUMO|VB|CB|RT|AC|DC|ID|OD|ZFC|FC|TOF|TON|FE|FWHM|ECSA|ASR|OCV|OCP|PPD|MPD|SQUID|PPMS|ARPES|CCD|TPR|TPD|H2-TPR|XRF|SI|ESI|NIR|MS|GC|HPLC|CVD|PLD|ALD|SPS|PVD|LED|PCE|EQE|IQE|MPMS|SDW|CDW|HTT|LTO|LTT|STC|ESR|EPR|XAFS|SAXS|WAXS|GIWAXS|PXRD|HAADF|[IVX]+)$/;
+
+/** Material mentions of a sentence: formulas, lexicon names and abbreviations, with offsets (not English words that parse as symbols). */
+function materialMentions(sentence: string): { entity: EntityRef; start: number; end: number }[] {
+  const out: { entity: EntityRef; start: number; end: number }[] = [];
+  for (const m of sentence.matchAll(/[A-Za-z][A-Za-z0-9()[\]·.+\-−δ/:]*[A-Za-z0-9)\]δ]/g)) {
+    // "ZnO)" at the end of an aside: an unbalanced closing bracket is the aside's, not the formula's.
+    let text = m[0];
+    while (/[)\]]$/.test(text) && (text.match(/[([]/g)?.length ?? 0) < (text.match(/[)\]]/g)?.length ?? 0)) text = text.slice(0, -1);
+    // One capital with lower-case letters is a word ("In", "As"); a material token has a digit or two capitals.
+    if (!/\d|[A-Z].*[A-Z]/.test(text) || POINTER.test(text) || NOT_AN_OWNER.test(text) || lookupUnit(text)) continue;
+    const entity = materialEntity(text);
+    // An unknown name counts only as an abbreviation of a material: three capitals ("PBFM", "LSM-YSZ") or a capital
+    // and a number ("Bi-2212"), no lower-case run that makes it a word, and no ratio of symbols ("C/T", "M/H").
+    if (
+      entity.key.startsWith('n:') &&
+      !(/^[A-Z0-9][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*$/.test(text) && /(?:[A-Z][^A-Z]*){3}|[A-Z].*\d{2}/.test(text) && !/[a-z]{3}/.test(text))
+    )
+      continue;
+    out.push({ entity, start: m.index, end: m.index + text.length });
+  }
+  return out;
+}
+
+/** Properties that are as often processing conditions as results. */
+const GENERIC_PROPERTY = /^(?:temperature|duration|pressure|yield)$/;
+
+// "in 5% H2", "under Ar", "using CH4 as fuel", "vs RHE": a material named as the atmosphere, fuel or reference.
+const CONDITION_BEFORE = /\b(?:in|under|using|vs\.?|versus|against|flowing|humidified|wet|dry|pure)\s+(?:[\d.]+\s*(?:vol\.?\s*|mol\s*)?%\s*)?$/i;
+
+// What links a property named in the sentence's own words to its value: "mobility of 3.4 cm2/Vs", "area = 12 cm2",
+// "thickness ~40 μm", "content is 11 ppm".
+const FREE_PROPERTY =
+  /([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})\s*(?:\([^()]{1,20}\)\s*)?(?:\b(?:of|is|was|are|were|reached|reaches|exceeding|exceeds)\s+|[=:≈~∼]\s*)(?:(?:about|ca\.|approximately|around|nearly|only|up to|as (?:high|low) as)\s+)?[~∼≈]?\s*$/;
+const FREE_PROPERTY_STOP =
+  /\b(?:value|values|average|mean|range|total|maximum|minimum|order|factor|step|steps|ratio|amount|addition|presence|use|x|y|z|we|it|they|which|that|this|these|those|there|temperature|temperatures|time|times|rate of|is|was|are|were|the|a|an|at|in|on|by|for|with|to|from|and|or)$/i;
+
+/** A property the sentence names just before a value, when the lexicon has none of that dimension there. */
+function freeProperty(sentence: string, q: { start: number }): { text: string; start: number; end: number } | null {
+  const m = FREE_PROPERTY.exec(sentence.slice(Math.max(0, q.start - 80), q.start));
+  if (!m) return null;
+  const words = m[1]
+    .split(/\s+/)
+    .filter(
+      (w) =>
+        !/^(?:the|a|an|its|their|high|low|higher|lower|large|small|good|excellent|remarkable|typical|measured|calculated|estimated|obtained|corresponding)$/i.test(
+          w,
+        ),
+    );
+  const head = words.at(-1);
+  if (!head || FREE_PROPERTY_STOP.test(head) || !/^[a-z][a-z-]{2,}$/.test(head) || /(?:ed|ing|ly)$/.test(head) || VERB_FORMS.has(head)) return null;
+  const text = words.slice(-2).join(' ');
+  const start = Math.max(0, q.start - 80) + m.index + m[1].lastIndexOf(text);
+  return { text, start, end: start + text.length };
+}
+
+/**
+ * Values stated for a property anywhere in a sentence, whatever its grammar ("achieved high power density
+ * (588 mW cm−2) at 500 °C", "a resistance of 5.6 Ωcm2 … for LSC", "LSC films are extraordinarily low (2.0 Ω cm2 …)"):
+ * the quantity, the nearest property mention whose dimension it has (or, failing one, the noun the sentence
+ * links to the value: "an electron mobility of 3.4 cm2/Vs"), the material the sentence says it is of ("for"/"of"
+ * after the value, else the nearest before, never the atmosphere or reference), else the device it names ("the
+ * cell"), else the one the paragraph was last about ("They show Tc = 9.6 K" after "Crystals of KOs2O6 were
+ * grown."), and a temperature after it as the condition.
+ */
+export function propertyValueTuples(
+  sentence: string,
+  offset: number,
+  end: number,
+  paragraphId: string | null,
+  discourse: { owner: EntityRef | null },
+): TupleDraft[] {
+  const stored = sentence.trim();
+  const text = joinBrokenWords(sentence);
+  const materials = materialMentions(text).filter((m) => !CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)));
+  const quantities = parseQuantities(text);
+  const properties = findProperties(text);
+  const out: TupleDraft[] = [];
+  for (const q of quantities) {
+    if (!q.canonical.length) continue;
+    let best: { key: string | null; text: string; start: number; end: number } | null = null;
+    let bestGap = Infinity;
+    for (const p of properties) {
+      if (p.dimension !== q.dimension && p.dimension !== null) continue;
+      const gap = p.end <= q.start ? q.start - p.end : p.start >= q.end ? 2 * (p.start - q.end) : Infinity;
+      if (gap < bestGap && gap <= 120) [best, bestGap] = [p, gap];
+    }
+    // The noun linked to the value ("roughness (RMS) of 44 nm") beats a lexicon property further away ("pore size of
+    // ~500 nm and surface roughness …"). Temperatures and times without a lexicon property are conditions ("at
+    // 800 °C", "for 2 h"), not claims.
+    if (q.dimension !== 'temperature' && q.dimension !== 'time') {
+      const free = freeProperty(text, q);
+      if (free && (!best || free.end > best.end || best.start >= q.end)) best = { key: null, ...free };
+    }
+    if (!best) continue;
+    const after = materials.find((m) => m.start >= q.end && m.start - q.end <= 60 && /\b(?:for|of)\b/i.test(text.slice(q.end, m.start)));
+    const before = materials.filter((m) => m.end <= Math.min(best.start, q.start)).at(-1);
+    const inside = materials.find((m) => m.start >= best.end && m.end <= q.start);
+    const named = (after ?? before ?? inside)?.entity;
+    // The sentence's own noun is a property when it is essentially a property name ("thickness"), else a concept.
+    const object = best.key ? propertyEntity(best.key, best.text) : guardedPhraseEntity(best.text, true);
+    if (!object) continue;
+    // A concept ("scale bar: 100 nm") needs a material the sentence names; a processing condition (a temperature, a
+    // time, a pressure) does not pass to the material the paragraph last named ("heated at 160 °C for 1 h" is about
+    // the autoclave, not the precursor before).
+    const isProperty = object.kind === 'property';
+    const measured = isProperty && !GENERIC_PROPERTY.test(object.key.slice(2));
+    const device = isProperty ? [...text.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1) : undefined;
+    const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured ? discourse.owner : null);
+    if (!owner || object.key === owner.key) continue;
+    const condition =
+      q.dimension !== 'temperature' ? quantities.find((c) => c.dimension === 'temperature' && c.start >= q.end && c.start - q.end <= 40) : undefined;
+    out.push(
+      draft({
+        subject: owner,
+        relation: 'has_property',
+        object,
+        referenceRelation: condition ? 'measured_at' : null,
+        referenceNode: condition ? condition.text : null,
+        value: Math.min(...q.canonical),
+        valueMax: Math.max(...q.canonical),
+        unit: q.canonicalUnit,
+        paragraphId,
+        sentence: stored,
+        start: offset,
+        end,
+      }),
+    );
+  }
+  // The paragraph is about the material this sentence names first (its subject), else still the one before.
+  if (materials.length) discourse.owner = materials[0].entity;
+  return out;
+}
+
+/** Text of every rule of this module, for the graph extractor's version stamp (see clause-tuples.ts). */
+export const propertyValueRulesSource = (): string =>
+  [
+    DEVICE.source,
+    NOT_AN_OWNER.source,
+    materialMentions.toString(),
+    GENERIC_PROPERTY.source,
+    CONDITION_BEFORE.source,
+    FREE_PROPERTY.source,
+    FREE_PROPERTY_STOP.source,
+    freeProperty.toString(),
+    propertyValueTuples.toString(),
+  ].join('\n');
