@@ -1,11 +1,21 @@
 'use client';
 
 import { useActionState } from 'react';
-import { askAction } from '@/app/answers/actions';
 import { AnswerModeOptions, PipelineOptions } from './pipeline-options';
 
 /** Asks a question through the server action; the answer opens at its own URL. */
-export function AskForm({ pipelines, modelId }: { pipelines: { name: string; description: string }[]; modelId: string | null }) {
+/** A server action taking the form and returning an error to show (on success it redirects). */
+export type FormAction = (previous: { ok: false; error: string } | null, form: FormData) => Promise<{ ok: false; error: string }>;
+
+export function AskForm({
+  pipelines,
+  modelId,
+  askAction,
+}: {
+  pipelines: { name: string; description: string }[];
+  modelId: string | null;
+  askAction: FormAction;
+}) {
   const [state, action, pending] = useActionState(askAction, null);
   return (
     <form action={action} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label="Ask a question">

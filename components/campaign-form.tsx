@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { createCampaignAction } from '@/app/grading/actions';
+import type { FormAction } from './ask-form';
 
 /** The admin's form for a new campaign: questions (file or history), pipelines, rubric, graders. */
 export function CampaignForm({
@@ -9,7 +9,9 @@ export function CampaignForm({
   pipelines,
   graders,
   history,
+  createCampaignAction,
 }: {
+  createCampaignAction: FormAction;
   rubrics: { id: string; label: string; summary: string }[];
   pipelines: string[];
   graders: { id: string; label: string }[];

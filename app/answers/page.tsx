@@ -1,6 +1,7 @@
 import { type SearchParams, textParam } from '@/lib/common/params';
 import Link from 'next/link';
 import { AskForm } from '@/components/ask-form';
+import { askAction } from './actions';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { pipelineList } from '@/lib/pipelines/registry';
 import { answerModelId, recentAnswers } from '@/lib/services/answers';
@@ -25,7 +26,7 @@ export default async function AnswersPage({ searchParams }: { searchParams: Prom
         Ask a question: the answer cites the paragraphs and graph tuples it rests on, each sentence checked against what it cites, and says so when the corpus
         does not support one.
       </p>
-      <AskForm pipelines={pipelineList} modelId={modelId} />
+      <AskForm pipelines={pipelineList} modelId={modelId} askAction={askAction} />
       <section aria-label="Asked before" className="space-y-2">
         <form action="/answers" method="get" className="flex gap-2">
           <input

@@ -4,6 +4,7 @@ import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { campaignFormChoices } from '@/lib/services/grading';
 import { RUBRIC_IDS, RUBRICS } from '@/lib/grading/rubrics';
+import { createCampaignAction } from '../actions';
 import { PIPELINES } from '@/lib/pipelines/registry';
 
 export const dynamic = 'force-dynamic';
@@ -16,6 +17,7 @@ export default async function NewCampaignPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">New grading campaign</h1>
       <CampaignForm
+        createCampaignAction={createCampaignAction}
         rubrics={RUBRIC_IDS.map((id) => ({ id, label: RUBRICS[id].label, summary: RUBRICS[id].summary }))}
         pipelines={[...PIPELINES]}
         graders={users.filter((u) => u.role === 'expert' || u.role === 'admin').map((u) => ({ id: u.id, label: `${u.name} <${u.email}> (${u.role})` }))}
