@@ -5,7 +5,7 @@ import { requireAccess } from '@/lib/auth/session';
 import { redirect } from 'next/navigation';
 import { askRequestSchema, requestProblem } from '@/lib/answer/request';
 import { actionError } from '@/lib/common/errors';
-import { ask } from '@/lib/services/answers';
+import { ask } from '@/lib/services/ask';
 
 /** Asks a question from the form, stores the answer and opens it at its own URL. */
 export async function askAction(_previous: { ok: false; error: string } | null, form: FormData): Promise<{ ok: false; error: string }> {

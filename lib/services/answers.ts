@@ -1,9 +1,6 @@
 import { answerModel } from '../ai/providers.ts';
-import type { AnswerEvents } from '../answer/answer.ts';
 import { EXAMPLE_RELATIONS, exampleQuestions } from '../answer/examples.ts';
 import { type ProvenanceRequest, provenanceDetails } from '../answer/provenance.ts';
-import type { AskRequest } from '../answer/request.ts';
-import { askAndStore } from '../answer/service.ts';
 import { getAnswer, listAnswers } from '../db/answers.ts';
 import { exampleTuples } from '../db/graph-views.ts';
 import { libraryFacets } from '../db/papers.ts';
@@ -11,13 +8,7 @@ import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrieveOptions } from '../pipelines/types.ts';
 import { appContext, appDatabase } from './app.ts';
 
-/** Asking and reading answers: the ask screen, stored answers, provenance of a cited item, raw retrievals. */
-
-/** Answers a question on the app's index with the configured answer mode and stores it; `events` report it as it is made. */
-export async function ask(input: AskRequest, opts: { events?: AnswerEvents; signal?: AbortSignal } = {}) {
-  const { db, cfg, retrieval } = await appContext();
-  return askAndStore(db, retrieval, cfg, input, opts);
-}
+/** Reading answers: the ask screen, stored answers, provenance of a cited item, raw retrievals (asking is ask.ts). */
 
 /** What the ask screen offers: the answer model's name, example questions the corpus can answer, filter choices, recent questions. */
 export async function askScreen(opts: { recent: number }) {

@@ -4,7 +4,7 @@ import { createUIMessageStreamResponse } from 'ai';
 import { askRequestSchema } from '@/lib/answer/request';
 import { answerStream } from '@/lib/answer/stream';
 import { publicError } from '@/lib/common/errors';
-import { ask } from '@/lib/services/answers';
+import { ask } from '@/lib/services/ask';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,8 @@ import { guarded } from '@/lib/auth/guard';
 import { textParam } from '@/lib/common/params';
 import { readJsonAs } from '@/lib/common/json-body';
 import { askRequestSchema } from '@/lib/answer/request';
-import { ask, recentAnswers } from '@/lib/services/answers';
+import { recentAnswers } from '@/lib/services/answers';
+import { ask } from '@/lib/services/ask';
 
 export const dynamic = 'force-dynamic';
 

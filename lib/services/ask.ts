@@ -1,0 +1,10 @@
+import type { AnswerEvents } from '../answer/answer.ts';
+import type { AskRequest } from '../answer/request.ts';
+import { askAndStore } from '../answer/service.ts';
+import { appContext } from './app.ts';
+
+/** Answers a question on the app's index with the configured answer mode and stores it; `events` report it as it is made. */
+export async function ask(input: AskRequest, opts: { events?: AnswerEvents; signal?: AbortSignal } = {}) {
+  const { db, cfg, retrieval } = await appContext();
+  return askAndStore(db, retrieval, cfg, input, opts);
+}
