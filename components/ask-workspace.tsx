@@ -11,7 +11,7 @@ import { labelsById } from '@/lib/answer/pool';
 import type { AnswerStreamData } from '@/lib/answer/stream';
 import { AskFiltersFields, activeFilters, type FilterChoices } from './ask-filters';
 import { AnswerView, ClaimLine } from './answer-view';
-import { AnswerModeOptions, PipelineOptions } from './pipeline-options';
+import { AnswerModeOptions, PipelineHint, PipelineOptions } from './pipeline-options';
 
 /** A failed request's message: the route's `{error}` body when it sent one, else what the transport said. */
 function errorText(error: Error): string {
@@ -176,6 +176,7 @@ export function AskWorkspace({
               <AnswerModeOptions modelId={modelId} />
             </select>
           </label>
+          <PipelineHint pipelines={pipelines} chosen={settings.pipeline} />
           <span id="workspace-keys" className="text-xs text-slate-500">
             Enter asks · Shift+Enter new line
           </span>

@@ -55,7 +55,7 @@ export function Guidelines({ rubric, open, onToggle }: { rubric: Rubric; open: b
   return (
     <details open={open} onToggle={(e) => onToggle((e.target as HTMLDetailsElement).open)} className="rounded border border-slate-200 bg-white p-3 text-sm">
       <summary className="cursor-pointer font-medium">Guidelines: {rubric.label} (press ?)</summary>
-      <p className="mt-2 text-slate-600">{rubric.summary}</p>
+      <p className="mt-2 text-slate-600">{rubric.summary.charAt(0).toUpperCase() + rubric.summary.slice(1)}</p>
       {rubric.criteria.map((c) => (
         <div key={c.id} className="mt-2">
           <p className="font-medium">{c.label}</p>

@@ -18,3 +18,15 @@ export function AnswerModeOptions({ modelId }: { modelId: string | null }) {
     </>
   );
 }
+
+/** What the chosen pipeline does, in a line under the picker (its name alone says little to a newcomer). */
+export function PipelineHint({ pipelines, chosen }: { pipelines: { name: string; description: string }[]; chosen: string }) {
+  const p = pipelines.find((x) => x.name === chosen);
+  const text = p ? p.description : chosen === 'compare' ? 'asks two or three pipelines at once and shows their answers side by side' : null;
+  if (!text) return null;
+  return (
+    <p className="w-full text-xs text-slate-600" data-testid="pipeline-hint" aria-live="polite">
+      <span className="font-medium">{chosen}</span>: {text}
+    </p>
+  );
+}

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ProvenanceDetails } from '@/lib/answer/provenance';
 import { type Evidence, paperOf, paragraphHref, provenanceOf, tupleIdsOf } from '@/lib/evidence/model';
 import { GraphView } from './graph-view';
-import { JsonTree } from './json-tree';
+import { ReadableData } from './readable-data';
 import { TupleItem } from './tuple-item';
 
 const TABS = ['Source', 'Record', 'Tuples', 'Graph'] as const;
@@ -176,7 +176,7 @@ function RecordTab({ d }: { d: ProvenanceDetails }) {
   return (
     <div className="space-y-2" data-testid="provenance-record">
       <p className="font-medium">{d.record.title}</p>
-      <JsonTree value={d.record.value} />
+      <ReadableData value={d.record.value} name="record" />
     </div>
   );
 }

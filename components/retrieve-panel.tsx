@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { evidenceById, evidenceHref, externalIdsOf, provenanceOf } from '@/lib/evidence/model';
 import type { RetrievalResult } from '@/lib/pipelines/types';
 import { TraceList } from './trace-list';
-import { PipelineOptions } from './pipeline-options';
+import { PipelineHint, PipelineOptions } from './pipeline-options';
 import { AriaView, DesignView } from './reasoning-view';
 
 interface Response {
@@ -82,6 +82,7 @@ export function RetrievePanel({
               <PipelineOptions pipelines={pipelines} />
             </select>
           </label>
+          <PipelineHint pipelines={pipelines} chosen={pipeline} />
           {pipeline === 'aria' && (
             <label className="text-sm text-slate-700">
               Mode{' '}

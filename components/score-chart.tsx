@@ -1,7 +1,7 @@
 /**
  * A forest plot: per criterion, each pipeline's mean as a dot on its 0–max scale with a line across its 95%
- * interval, so overlapping intervals read at a glance. Plain elements sized in percent: exact positions, no
- * chart library needed for dots and lines.
+ * interval, so overlapping intervals read at a glance, and an axis with the scale's ticks under the pipelines.
+ * Plain elements sized in percent: exact positions, no chart library needed for dots and lines.
  */
 export function ScoreChart({
   criteria,
@@ -18,9 +18,7 @@ export function ScoreChart({
         const pct = (x: number) => `${Math.max(0, Math.min(100, (100 * x) / scale))}%`;
         return (
           <div key={c.key} className="text-xs">
-            <p className="font-medium text-slate-700">
-              {c.label} (0–{scale})
-            </p>
+            <p className="font-medium text-slate-700">{c.label}</p>
             {pipelines.map((p, i) => {
               const s = p.scores[c.key];
               return (
@@ -47,9 +45,31 @@ export function ScoreChart({
                 </div>
               );
             })}
+            <ScaleAxis max={scale} />
           </div>
         );
       })}
+      <p className="text-xs text-slate-500">Dot: mean score; line: its 95% interval (paired bootstrap over questions).</p>
+    </div>
+  );
+}
+
+/** Ticks of a 0–max scale under the plot's bars: five for 0–10 and 0–5 scales, halves for 0–1. */
+function ScaleAxis({ max }: { max: number }) {
+  const step = max >= 10 ? 2 : max >= 5 ? 1 : 0.5;
+  const ticks = Array.from({ length: Math.floor(max / step) + 1 }, (_, i) => i * step);
+  return (
+    <div className="flex items-start gap-2" aria-hidden="true" data-testid="chart-axis">
+      <span className="w-28" />
+      <div className="relative h-4 flex-1 border-t border-slate-400">
+        {ticks.map((t) => (
+          <span key={t} className="absolute top-0 -translate-x-1/2 text-[10px] text-slate-500" style={{ left: `${(100 * t) / max}%` }}>
+            <span className="mx-auto block h-1 w-px bg-slate-400" />
+            {t}
+          </span>
+        ))}
+      </div>
+      <span className="w-32" />
     </div>
   );
 }

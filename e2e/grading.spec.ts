@@ -62,6 +62,10 @@ test('campaign: create → blind keyboard grading with autosave across a failed 
     const row = page.getByRole('row').filter({ hasText: email });
     await row.getByLabel(`Role of ${email}`).selectOption('expert');
     await row.getByRole('button', { name: 'Set role' }).click();
+    // The form says what it saved, and keeps the chosen role.
+    await expect(row.getByTestId('role-result')).toHaveText(`Saved: ${email} is now an expert.`);
+    await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('expert');
+    if (email === 'ann@example.org') await page.screenshot({ path: `${shots}/role-saved.png`, fullPage: true });
     // The page as the server renders it afterwards shows the new role.
     await expect(async () => {
       await page.reload();
@@ -79,7 +83,25 @@ test('campaign: create → blind keyboard grading with autosave across a failed 
   await page.getByLabel('Answer mode').selectOption('extractive');
   await page.getByRole('checkbox', { name: /ann@example.org/ }).check();
   await page.getByRole('checkbox', { name: /bob@example.org/ }).check();
-  await page.getByLabel(/A file: JSON lines/).setInputFiles({ name: 'check.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(questions) });
+  const file = { name: 'check.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(questions) };
+  await page.getByLabel(/A file: JSON lines/).setInputFiles(file);
+  // Graders per item defaults to a valid number; asking for more graders than chosen is refused, and the form
+  // comes back with every field as it was (the file must be chosen again, and the form says so).
+  await expect(page.getByLabel(/Graders per item/)).toHaveValue('2');
+  await page.getByLabel(/Graders per item/).fill('3');
+  await page.getByRole('button', { name: 'Create and answer' }).click();
+  await expect(page.getByRole('alert')).toContainText('graders per item is a whole number from 1 to the number of graders (2)');
+  await expect(page.getByLabel('Name')).toHaveValue('SOFC and battery check');
+  await expect(page.getByRole('checkbox', { name: 'hybrid' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'bm25' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'json-qr' })).not.toBeChecked();
+  await expect(page.getByLabel('Answer mode')).toHaveValue('extractive');
+  await expect(page.getByRole('checkbox', { name: /ann@example.org/ })).toBeChecked();
+  await expect(page.getByLabel(/Graders per item/)).toHaveValue('3');
+  await expect(page.getByText('Choose the file again (check.jsonl)')).toBeVisible();
+  await page.screenshot({ path: `${shots}/campaign-form-error.png`, fullPage: true });
+  await page.getByLabel(/Graders per item/).fill('2');
+  await page.getByLabel(/A file: JSON lines/).setInputFiles(file);
   await page.screenshot({ path: `${shots}/campaign-new.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create and answer' }).click();
   await expect(page.getByTestId('campaign-status')).toHaveAttribute('data-status', 'open', { timeout: 60_000 });
@@ -143,6 +165,9 @@ test('campaign: create → blind keyboard grading with autosave across a failed 
   await expect(page.locator('main')).toContainText('2 of 2 items have submitted grades');
   await expect(page.getByTestId('agreement').first()).toContainText('Krippendorff’s α');
   await expect(page.getByRole('img', { name: /Mean scores with 95% intervals/ })).toBeVisible();
+  // Two graded items are too few to compare pipelines, and the page says so; the plot has an axis with its scale.
+  await expect(page.getByTestId('small-sample')).toContainText('rest on fewer than 5 questions');
+  await expect(page.getByTestId('chart-axis').first()).toContainText('5');
   await page.screenshot({ path: `${shots}/grading-results.png`, fullPage: true });
 
   // Export: the CSV opens as a table with one row per item × answer × grader.

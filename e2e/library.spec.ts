@@ -60,7 +60,9 @@ test('paper page: metadata, DOI link, sections, and linked structured records', 
   await expect(page.locator('[data-mention="quantity"][data-type="temperature"]').first()).toHaveAttribute('title', 'temperature · 353.15 K');
   await expect(page.getByTestId('paper-record')).toContainText('synthesis entries');
   const imported = page.getByTestId('imported-record').first();
-  await imported.locator('summary', { hasText: 'data:' }).click();
+  // Records read as words and values; the JSON is behind a toggle.
+  await expect(imported.getByTestId('readable-data')).toContainText('synthesis type');
+  await imported.locator('summary', { hasText: 'JSON' }).click();
   await expect(imported.getByText('"sol-gel"')).toBeVisible();
   await page.screenshot({ path: `${shots}/paper.png`, fullPage: true });
 

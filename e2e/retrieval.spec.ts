@@ -18,7 +18,7 @@ test('find evidence: a paraphrased question in other units finds the paper, its 
   await expect(evidence).toContainText('812 mW cm−2 at 700 °C');
   await expect(evidence).toContainText('0.812 W cm−2');
   await expect(result.getByText(/^Trace: json-qr/)).toBeVisible();
-  await expect(result.locator('li.font-mono').filter({ hasText: 'optimise' })).toBeVisible();
+  await expect(result.getByTestId('trace-step').filter({ hasText: 'optimise' })).toBeVisible();
   await page.screenshot({ path: `${shots}/search-answer.png`, fullPage: true });
   // The question is in the URL, so the page can be shared and reloaded.
   expect(new URL(page.url()).searchParams.get('pipeline')).toBe('json-qr');

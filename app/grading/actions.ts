@@ -6,32 +6,34 @@ import { redirect } from 'next/navigation';
 import { requireAccess } from '@/lib/auth/session';
 import { actionError, AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
+import type { CampaignFormResult, CampaignFormValues } from '@/components/campaign-form';
 import { adjudicate, continuePreparation, createCampaignFor, judgeCampaign, setCampaignOpen } from '@/lib/services/grading';
 
 /** Creates a campaign from the form (admin), queues the answering of every item by every pipeline, opens its page. */
-export async function createCampaignAction(_previous: { ok: false; error: string } | null, form: FormData): Promise<{ ok: false; error: string }> {
+export async function createCampaignAction(_previous: CampaignFormResult | null, form: FormData): Promise<CampaignFormResult> {
   let id: string;
+  const file = form.get('questions');
+  const values: CampaignFormValues = {
+    name: String(form.get('name') ?? '')
+      .trim()
+      .slice(0, 200),
+    rubric: String(form.get('rubric') ?? ''),
+    pipelines: form.getAll('pipelines').map(String),
+    answerMode: String(form.get('answerMode') ?? 'auto'),
+    graders: form
+      .getAll('graders')
+      .map((g) => idParam(String(g)))
+      .filter((g): g is string => !!g),
+    gradersPerItem: Number(form.get('gradersPerItem') ?? 1),
+    history: form.getAll('history').map(String),
+    fileName: file instanceof File && file.size > 0 ? file.name.slice(0, 200) : null,
+  };
   try {
     const viewer = await requireAccess(await headers(), 'campaigns');
-    const file = form.get('questions');
-    id = await createCampaignFor(
-      {
-        name: String(form.get('name') ?? '').trim(),
-        rubric: String(form.get('rubric') ?? ''),
-        pipelines: form.getAll('pipelines').map(String),
-        answerMode: String(form.get('answerMode') ?? 'auto'),
-        graderIds: form
-          .getAll('graders')
-          .map((g) => idParam(String(g)))
-          .filter((g): g is string => !!g),
-        gradersPerItem: Number(form.get('gradersPerItem') ?? 2),
-        file: file instanceof File ? file : null,
-        history: form.getAll('history').map(String),
-      },
-      viewer.user?.id ?? null,
-    );
+    id = await createCampaignFor({ ...values, graderIds: values.graders, file: file instanceof File ? file : null }, viewer.user?.id ?? null);
   } catch (error) {
-    return actionError(error, 'create campaign');
+    // The form is drawn again with everything as it was sent.
+    return { ...actionError(error, 'create campaign'), values };
   }
   redirect(`/grading/${id}`);
 }

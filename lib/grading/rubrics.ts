@@ -42,7 +42,8 @@ export const RUBRICS: Record<RubricId, Rubric> = {
   'content-citation': {
     id: 'content-citation',
     label: 'Content + citation (0–5 each)',
-    summary: 'Method B: five points for what the answer says, five for how well its citations back it (1–10 overall).',
+    summary:
+      'a grader gives up to five points for whether what the answer says is right and complete, and up to five for whether each cited paragraph or tuple really states what its sentence claims; the two add up to a score out of 10 (the expert grading of the polymer literature study, METHODS §B).',
     pairwise: false,
     criteria: [
       {
@@ -78,7 +79,8 @@ export const RUBRICS: Record<RubricId, Rubric> = {
   'six-criteria': {
     id: 'six-criteria',
     label: 'Six criteria (0–10 each)',
-    summary: 'Method C: the judge criteria, each 0–10.',
+    summary:
+      'a grader scores six qualities from 0 to 10: scientific accuracy, functional equivalence to the expected answer, reasoning quality, completeness, interpretability and an overall score (the criteria of the causal-graph study, METHODS §C; its model judge uses the same ones).',
     pairwise: false,
     criteria: [
       {
@@ -163,7 +165,7 @@ export const RUBRICS: Record<RubricId, Rubric> = {
   pairwise: {
     id: 'pairwise',
     label: 'Blind pairwise preference',
-    summary: 'Two answers side by side, pipelines hidden: A, tie or B, with a reason.',
+    summary: 'two answers side by side with their pipelines hidden; the grader says which is better (A, B or a tie) and why.',
     pairwise: true,
     criteria: [],
   },

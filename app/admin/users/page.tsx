@@ -3,6 +3,7 @@ import { ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import { accounts } from '@/lib/services/users';
+import { RoleForm } from '@/components/role-form';
 import { setRoleAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -40,22 +41,7 @@ export default async function UsersPage() {
                 {u.id === viewer.user?.id ? (
                   <span>{u.role} (you)</span>
                 ) : (
-                  <form action={setRoleAction} className="flex items-center gap-2">
-                    <input type="hidden" name="userId" value={u.id} />
-                    <select
-                      name="role"
-                      defaultValue={u.role ?? 'reader'}
-                      aria-label={`Role of ${u.email}`}
-                      className="rounded border border-slate-300 px-1 py-0.5"
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r}>{r}</option>
-                      ))}
-                    </select>
-                    <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50">
-                      Set role
-                    </button>
-                  </form>
+                  <RoleForm userId={u.id} email={u.email} role={u.role ?? 'reader'} roles={ROLES} setRoleAction={setRoleAction} />
                 )}
               </td>
             </tr>

@@ -5,7 +5,7 @@ import { may } from '@/lib/auth/viewer';
 import { campaignFormChoices } from '@/lib/services/grading';
 import { RUBRIC_IDS, RUBRICS } from '@/lib/grading/rubrics';
 import { createCampaignAction } from '../actions';
-import { PIPELINES } from '@/lib/pipelines/registry';
+import { pipelineList } from '@/lib/pipelines/registry';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,7 +19,7 @@ export default async function NewCampaignPage() {
       <CampaignForm
         createCampaignAction={createCampaignAction}
         rubrics={RUBRIC_IDS.map((id) => ({ id, label: RUBRICS[id].label, summary: RUBRICS[id].summary }))}
-        pipelines={[...PIPELINES]}
+        pipelines={pipelineList}
         graders={users.filter((u) => u.role === 'expert' || u.role === 'admin').map((u) => ({ id: u.id, label: `${u.name} <${u.email}> (${u.role})` }))}
         history={[...new Set(history.map((a) => a.question))].slice(0, 50)}
       />

@@ -6,7 +6,7 @@ import { PAPER_PAGE_SIZE } from '@/lib/evidence/model';
 import { notFound } from 'next/navigation';
 import { restoreVersionAction } from './actions';
 import { paperPage } from '@/lib/services/library';
-import { JsonTree } from '@/components/json-tree';
+import { ReadableData } from '@/components/readable-data';
 import { AnnotatedText } from '@/components/annotated-text';
 
 export const dynamic = 'force-dynamic';
@@ -181,7 +181,7 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
               <p className="mb-1 text-xs text-slate-500">
                 {summary(paper.structure.record)} · extractor {paper.structure.extractor} (rules, no model)
               </p>
-              <JsonTree value={paper.structure.record} depth={1} name="record" />
+              <ReadableData value={paper.structure.record} name="record" />
             </div>
           ) : (
             <p className="text-sm text-slate-600">Not structured yet (run `npm run structure`).</p>
@@ -199,7 +199,7 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
                 <div key={r.id} className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3" data-testid="imported-record">
                   <p className="mb-1 text-xs font-medium text-teal-800">{r.kind}</p>
                   {r.title ? <p className="mb-2 text-sm">{r.title}</p> : null}
-                  <JsonTree value={r.data} open={false} depth={1} name="data" />
+                  <ReadableData value={r.data} name="data" />
                 </div>
               ))}
             </>

@@ -11,6 +11,9 @@ import { adjudicateAction, judgeCampaignAction } from '../../actions';
 
 export const dynamic = 'force-dynamic';
 
+/** Below this many graded items a figure is shown with a warning that it rests on too few questions. */
+const SMALL_SAMPLE = 5;
+
 const f = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 const ci = (i: Interval | null | undefined) => (i ? `${f(i.mean)} [${f(i.low)}, ${f(i.high)}]` : '—');
 
@@ -48,6 +51,13 @@ export default async function ResultsPage({ params }: { params: Promise<{ id: st
           seeded); only submitted grades count.
         </p>
       </div>
+      {r.gradedItems < SMALL_SAMPLE && (
+        <p role="note" data-testid="small-sample" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {r.gradedItems === 0 ? 'No item has submitted grades yet.' : `Only ${r.gradedItems} item${r.gradedItems === 1 ? ' has' : 's have'} submitted grades.`}{' '}
+          The means and intervals below rest on fewer than {SMALL_SAMPLE} questions: they say little about which pipeline is better
+          {r.gradedItems === 1 ? ' (an interval from one question is only that question’s score)' : ''}.
+        </p>
+      )}
       <section className="space-y-2">
         <h2 className="text-lg font-medium">Scores per pipeline</h2>
         <table className="w-full border-collapse text-sm" aria-label="Scores">
