@@ -3,10 +3,27 @@ import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { getRun, interruptedRuns, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../pipelines/service.ts';
-import { createIngestJob, type IngestOptions, resumeIngest, runIngest } from './import-job.ts';
+import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runIngest } from './import-job.ts';
 
 /** The app's retrieval index for the new corpus version, built as the last stage of a job. */
 const warmIndex = (db: Database, cfg: AssayConfig) => () => getRetrievalService(db, cfg).index();
+
+const STAGE_WORDS: Record<string, string> = { import: 'reading files', structure: 'structuring', graph: 'knowledge graph', index: 'retrieval index' };
+
+/** The server log's account of a job: each stage as it starts and ends, and the end with what the corpus holds. */
+function logged(runId: string, label: string) {
+  return {
+    onStage: (s: StageState) =>
+      console.log(
+        `[assay] import ${runId} (${label}): ${STAGE_WORDS[s.name] ?? s.name} ${s.status === 'running' ? 'started' : `${s.status === 'pending' ? 'stopped' : s.status}${s.seconds !== undefined ? ` after ${s.seconds} s` : ''}`}`,
+      ),
+    finished: (r: IngestReport | null) =>
+      r &&
+      console.log(
+        `[assay] import ${runId} (${label}) ${r.status === 'succeeded' ? 'finished' : r.status} in ${Math.round(r.seconds)} s: the library holds ${r.papers} papers, ${r.paragraphs} paragraphs and ${r.records} records${r.errors ? `; ${r.errors} errors (see /import)` : ''}`,
+      ),
+  };
+}
 
 /**
  * Import jobs started by the web app run in the server process after the request returns; the run row is
@@ -25,7 +42,10 @@ export async function startBackgroundIngest(
   return startJob(
     { kind: 'import', label },
     () => createIngestJob(db, inputs, job),
-    (runId, signal) => runIngest(db, cfg, inputs, { ...job, runId, signal }),
+    async (runId, signal) => {
+      const log = logged(runId, label);
+      log.finished(await runIngest(db, cfg, inputs, { ...job, runId, signal, onStage: log.onStage }));
+    },
   );
 }
 
@@ -36,7 +56,10 @@ export async function resumeInBackground(db: Database, cfg: AssayConfig, runId: 
   await startJob(
     { kind: 'import', label: `resume ${runId}` },
     () => runId,
-    (_, signal) => resumeIngest(db, cfg, runId, { signal, warmIndex: warmIndex(db, cfg) }),
+    async (_, signal) => {
+      const log = logged(runId, 'resumed');
+      log.finished(await resumeIngest(db, cfg, runId, { signal, warmIndex: warmIndex(db, cfg), onStage: log.onStage }));
+    },
   );
   return true;
 }

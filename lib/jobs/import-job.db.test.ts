@@ -54,6 +54,18 @@ async function expectSameAsUninterrupted() {
   expect(await enrichmentDigest(db)).toEqual(await enrichmentDigest(reference));
 }
 
+describe('import jobs report their stages', () => {
+  it('tell each stage as it starts and as it ends, with its outcome and seconds', async () => {
+    const events: string[] = [];
+    const report = await runIngest(db, cfg, corpus(), {
+      trigger: 'cli',
+      onStage: (s) => events.push(`${s.name}:${s.status}${s.status !== 'running' && typeof s.seconds === 'number' ? ':timed' : ''}`),
+    });
+    expect(report.status).toBe('succeeded');
+    expect(events).toEqual(['import:running', 'import:done:timed', 'structure:running', 'structure:done:timed', 'graph:running', 'graph:done:timed']);
+  });
+});
+
 describe('import jobs survive a stop', () => {
   it('stopped in its import stage, a job resumes from the files and ends equal to an uninterrupted import', async () => {
     const stop = new AbortController();

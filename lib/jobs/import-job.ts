@@ -50,6 +50,8 @@ export interface IngestOptions extends ImportStageOptions {
    * when the import stage reads nothing.
    */
   changed?: boolean;
+  /** Told when a stage starts and when it ends (with its outcome and seconds): the server log follows a job with it. */
+  onStage?: (stage: StageState) => void;
 }
 
 export interface IngestReport {
@@ -116,7 +118,7 @@ export async function resumeIngest(
   db: Database,
   cfg: AssayConfig,
   runId: string,
-  opts: Pick<IngestOptions, 'signal' | 'onProgress' | 'warmIndex'> = {},
+  opts: Pick<IngestOptions, 'signal' | 'onProgress' | 'warmIndex' | 'onStage'> = {},
 ): Promise<IngestReport | null> {
   if (!(await claimForResume(db.prisma, runId))) return null;
   const run = await getRun(db.prisma, runId, 0);
@@ -161,6 +163,7 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
     }
     stage.status = 'running';
     await saveJobState(prisma, runId, stages);
+    options.onStage?.({ ...stage });
     const t = performance.now();
     let outcome: 'done' | 'skipped' | 'interrupted' | 'failed' = 'done';
     if (stage.name === 'import') {
@@ -208,6 +211,7 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
     stage.seconds = Math.round(((stage.seconds ?? 0) + (seconds[stage.name] ?? 0)) * 10) / 10;
     stage.status = outcome === 'interrupted' ? 'pending' : outcome;
     await saveJobState(prisma, runId, stages, stored);
+    options.onStage?.({ ...stage, status: outcome === 'interrupted' ? 'pending' : outcome, seconds: Math.round((seconds[stage.name] ?? 0) * 10) / 10 });
     if (outcome === 'interrupted' || outcome === 'failed') {
       status = outcome;
       break;
