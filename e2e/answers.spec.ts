@@ -81,6 +81,27 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
   await expect(page.getByTestId('answer').getByRole('status')).toContainText('Not answered from this corpus');
 });
 
+test('an answer never quotes front or back matter: author blocks and acknowledgements stay on the paper page only', async ({ page }) => {
+  await page.goto('/answers');
+  await page.getByLabel('Question', { exact: true }).fill('What photocurrent density does the BiVO4 photoanode reach?');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await page.waitForURL(/\/answers\/[a-z0-9]+$/);
+  const answer = page.getByTestId('answer');
+  await expect(answer.getByRole('list', { name: 'Answer sentences' })).toContainText('4.2 mA cm−2');
+  const evidence = answer.getByRole('region', { name: 'Evidence' });
+  await expect(evidence).toContainText('photocurrent density of 4.2 mA cm−2');
+  await expect(answer).not.toContainText('ada@nowhere.edu');
+  await expect(answer).not.toContainText('University of Nowhere');
+  await expect(answer).not.toContainText('We thank');
+  await page.screenshot({ path: `${shots}/answer-without-front-matter.png`, fullPage: true });
+  // The paper page keeps them, verbatim, marked as not used as evidence.
+  await page.goto('/library?q=Bismuth+vanadate+photoanodes');
+  await page.getByTestId('results').getByRole('link').first().click();
+  await expect(page.getByTestId('non-content-badge')).toHaveCount(2);
+  await expect(page.getByTestId('non-content-badge').first()).toContainText('front matter · not used as evidence');
+  await expect(page.locator('main')).toContainText('ada@nowhere.edu');
+});
+
 test('POST /api/answer streams the evidence first, then the text, then the stored answer', async ({ request }) => {
   const res = await request.post('/api/answer', {
     data: { question: 'Which paper reports a peak power density of 0.812 W cm−2 at 973 K?', mode: 'extractive' },

@@ -28,7 +28,29 @@ const causal = ['Sr', 'Ba'].map((dopant, i) => ({
   domain: 'sofc',
   paragraphs: [{ id: null, section: 'Results', text: `The ${dopant} doping leads to higher grain boundary conductivit${i === 0 ? 'y' : 'ies'}.` }],
 }));
-writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal], true);
+// An invented paper with its author block and acknowledgements stored as paragraphs (as some corpora keep them):
+// they name the material too, and must never be quoted as evidence.
+const withFrontMatter = {
+  ...structuredClone(corpusPapers[1]),
+  id: 'front-matter-1',
+  doi: '10.9999/front.matter.1',
+  title: 'Bismuth vanadate photoanodes for water oxidation',
+  domain: 'photoelectrochemistry',
+  paragraphs: [
+    {
+      id: 'front-matter-1:p1',
+      section: null,
+      text: 'Ada Lovelace, Marie Curie, Grace Hopper and Rosalind Franklin * Department of Chemistry, University of Nowhere, Springfield 12345, Utopia E-mail: ada@nowhere.edu Received: 3 May 2020; Accepted: 9 June 2020 BiVO4 photoanode',
+    },
+    {
+      id: 'front-matter-1:p2',
+      section: 'Results',
+      text: 'The BiVO4 photoanode reached a photocurrent density of 4.2 mA cm−2 at 1.23 V versus RHE under simulated sunlight.',
+    },
+    { id: 'front-matter-1:p3', section: 'Acknowledgements', text: 'We thank the BiVO4 photoanode consortium of Utopia for its support.' },
+  ],
+};
+writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, withFrontMatter], true);
 writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
 fs.writeFileSync(path.join(corpus, 'bzy.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));
 fs.writeFileSync(path.join(corpus, 'niysz.xml'), jatsXml());

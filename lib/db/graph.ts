@@ -169,7 +169,7 @@ export async function papersForGraph(db: Database, afterId: string | null, take:
       extractor: true,
       updatedAt: true,
       record: true,
-      paper: { select: { paragraphs: { select: { id: true, text: true }, orderBy: { ordinal: 'asc' } } } },
+      paper: { select: { paragraphs: { select: { id: true, text: true, kind: true, section: true }, orderBy: { ordinal: 'asc' } } } },
     },
   });
 }

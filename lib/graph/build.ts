@@ -19,6 +19,7 @@ import { CAUSAL_RELATIONS, performanceTuples, sentenceTuples, synthesisTuples, t
 import type { TupleExtractor } from './llm-tuples.ts';
 import { propertyEntry } from '../structure/properties.ts';
 import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
+import { isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
 
 /**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
@@ -26,7 +27,7 @@ import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
  * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
  */
 export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${createHash('sha256')
-  .update(tupleRulesSource() + clauseRulesSource())
+  .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource())
   .digest('hex')
   .slice(0, 10)}`;
 
@@ -116,7 +117,7 @@ export async function buildGraph(
       if (stamps.get(p.paperId) === stamp) continue;
       let drafts: TupleDraft[];
       try {
-        drafts = await paperTuples(p.record as PaperRecordJson, p.paper.paragraphs, extractor);
+        drafts = await paperTuples(p.record as PaperRecordJson, p.paper.paragraphs.filter(isEvidenceParagraph), extractor);
       } catch (error) {
         // The paper keeps its previous tuples and is retried by the next run.
         failures.push(`${p.paperId}: ${(error as Error).message}`);

@@ -7,7 +7,8 @@ export type ReaderName = 'corpus-jsonl' | 'records-jsonl' | 'tei' | 'jats' | 'pd
 export interface ParsedParagraph {
   text: string;
   section: string | null;
-  kind: 'body' | 'abstract' | 'caption';
+  /** front-matter and back-matter paragraphs are kept and shown but never evidence (non-content.ts). */
+  kind: 'body' | 'abstract' | 'caption' | 'front-matter' | 'back-matter';
   page?: number | null;
   externalId?: string | null;
 }

@@ -10,6 +10,7 @@ import { type Facets, materialTerms, type QuantityFacet, quantityFacet } from '.
 import { lazyOnce } from '../common/lazy.ts';
 import { type Abbreviations, learnAbbreviations } from './abbreviations.ts';
 import { learnVocabulary, type Vocabulary } from './spelling.ts';
+import { isEvidenceParagraph } from '../ingest/non-content.ts';
 
 /**
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
@@ -219,7 +220,8 @@ export async function buildRetrievalIndex(
   const titleTermsCache = new Map<string, string[]>();
   for (const p of corpus.paragraphs) {
     const paper = papers.get(p.paperId);
-    if (!paper) continue;
+    // Author blocks, acknowledgements, funding and the like are never evidence.
+    if (!paper || !isEvidenceParagraph(p)) continue;
     paper.paragraphIds.push(p.id);
     const { facets, sentences, sentenceSpans } = paragraphFacets(p.text, entitiesBy.get(p.id) ?? []);
     paragraphs.set(p.id, {

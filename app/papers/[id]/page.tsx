@@ -164,7 +164,20 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
                         ) : null}
                       </p>
                     ) : null}
-                    <p className={p.kind === 'caption' ? 'text-sm italic text-slate-700' : 'leading-relaxed'}>
+                    {(p.kind === 'front-matter' || p.kind === 'back-matter') && (
+                      <p className="mb-1 text-[11px] font-medium uppercase tracking-wide text-slate-500" data-testid="non-content-badge">
+                        {p.kind.replace('-', ' ')} · not used as evidence
+                      </p>
+                    )}
+                    <p
+                      className={
+                        p.kind === 'caption'
+                          ? 'text-sm italic text-slate-700'
+                          : p.kind === 'front-matter' || p.kind === 'back-matter'
+                            ? 'text-sm text-slate-500'
+                            : 'leading-relaxed'
+                      }
+                    >
                       <AnnotatedText text={p.text} mentions={p.mentions} />
                     </p>
                   </div>

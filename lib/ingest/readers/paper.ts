@@ -1,4 +1,5 @@
 import { cleanText } from '../text.ts';
+import { nonContentKind } from '../non-content.ts';
 import type { ParsedParagraph, ParsedPaper, ReaderName } from '../types.ts';
 
 /** What a reader knows of a paper; `finishPaper` gives every reader's paper the same end. */
@@ -21,10 +22,12 @@ const tidy = (s: string | null | undefined): string | null => (s ? cleanText(s) 
 
 /**
  * The one end of every reader (JATS, TEI, PDF, text, corpus JSON lines): metadata text cleaned (white space folded,
- * NFC; an empty field is null, an empty author dropped), fields a format lacks null, and the abstract as the text
- * of the paper's abstract paragraphs.
+ * NFC; an empty field is null, an empty author dropped), fields a format lacks null, front and back matter marked
+ * (non-content.ts), and the abstract as the text of the paper's abstract paragraphs.
  */
 export function finishPaper(f: PaperFields): ParsedPaper {
+  // Author blocks, acknowledgements and the like are marked, not dropped: the paper page shows them, the index skips them.
+  const paragraphs = f.paragraphs.map((p) => (p.kind === 'body' ? { ...p, kind: nonContentKind(p.text, p.section) ?? p.kind } : p));
   return {
     doi: f.doi ?? null,
     title: tidy(f.title),
@@ -36,12 +39,12 @@ export function finishPaper(f: PaperFields): ParsedPaper {
     sourceId: f.sourceId ?? null,
     domain: f.domain ?? null,
     abstract:
-      f.paragraphs
+      paragraphs
         .filter((p) => p.kind === 'abstract')
         .map((p) => p.text)
         .join('\n\n') || null,
     format: f.format,
-    paragraphs: f.paragraphs,
+    paragraphs,
     ...(f.meta ? { meta: f.meta } : {}),
   };
 }

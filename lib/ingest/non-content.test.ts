@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { isEvidenceParagraph, nonContentKind } from './non-content.ts';
+import { finishPaper } from './readers/paper.ts';
+
+// Invented front and back matter, written the way article text extraction leaves it.
+const authorBlock =
+  'Ada Lovelace, Marie Curie, Grace Hopper and Rosalind Franklin * Department of Materials Science, University of Nowhere, Springfield 12345, Utopia E-mail: ada@nowhere.edu Received: 3 May 2020; Accepted: 9 June 2020';
+const runTogether =
+  'A Perovskite Cathode for Fuel Cells A Perovskite Cathode for Fuel Cells LovelaceAda1*CurieMarie2 1Department of Chemistry, University of Nowhere, Springfield 12345 *ada@nowhere.edu';
+
+describe('front and back matter', () => {
+  it('marks an author block with affiliations, e-mail and dates as front matter', () => {
+    expect(nonContentKind(authorBlock, null)).toBe('front-matter');
+    expect(nonContentKind(runTogether, null)).toBe('front-matter');
+  });
+
+  it('marks back-matter sections by their whole heading, not a heading that starts with such a word', () => {
+    expect(nonContentKind('We thank the funding agency for its support.', 'Acknowledgements')).toBe('back-matter');
+    expect(nonContentKind('The authors declare no conflict of interest.', 'Conflicts of Interest:')).toBe('back-matter');
+    expect(nonContentKind('Details are in the supporting files.', '■ ASSOCIATED CONTENT / ■ AUTHOR INFORMATION')).toBe('back-matter');
+    expect(nonContentKind('Jane Doe https://orcid.org/0000-0000-0000-0000', 'ORCID iDs')).toBe('back-matter');
+    expect(nonContentKind('A hard-core particle model represents the nanoparticles by their centre positions.', 'Reference models')).toBeNull();
+  });
+
+  it('keeps content that carries one signal, or prose beside an author block', () => {
+    // One signal alone: a figure credit, an instrument at a university.
+    expect(nonContentKind('Reproduced with permission from ref. 3. Copyright © 2013, Invented Society. The cathode reached 1.2 W cm−2.', null)).toBeNull();
+    // A content sentence with its footnote e-mail.
+    expect(
+      nonContentKind(
+        'Recently, a new family of layered nickelate superconductors with thick oxide blocks was discovered by several groups. * E-mail address: x@y.org',
+        null,
+      ),
+    ).toBeNull();
+    // Title, authors and the abstract in one paragraph: the abstract answers questions, so it stays content.
+    expect(
+      nonContentKind(
+        `${runTogether} The cathode was prepared by a sol-gel route and reached a peak power density of 1.1 W cm−2 at 700 °C in humidified hydrogen.`,
+        null,
+      ),
+    ).toBeNull();
+    expect(nonContentKind('The LSCF cathode was sintered at 1100 °C for 2 h in air before the cells were tested.', 'Experimental')).toBeNull();
+  });
+
+  it('is marked at import, kept verbatim, and is never evidence', () => {
+    const paper = finishPaper({
+      format: 'text',
+      source: 'Text',
+      paragraphs: [
+        { text: authorBlock, section: null, kind: 'body' },
+        { text: 'The cathode reached 1.1 W cm−2 at 700 °C.', section: 'Results', kind: 'body' },
+        { text: 'We thank the funding agency.', section: 'Acknowledgments', kind: 'body' },
+      ],
+    });
+    expect(paper.paragraphs.map((p) => p.kind)).toEqual(['front-matter', 'body', 'back-matter']);
+    expect(paper.paragraphs[0].text).toBe(authorBlock);
+    expect(paper.paragraphs.map((p) => isEvidenceParagraph({ ...p, section: p.section ?? null }))).toEqual([false, true, false]);
+    // A paragraph stored as body before the rules existed is read by today's rules.
+    expect(isEvidenceParagraph({ kind: 'body', text: authorBlock, section: null })).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Paragraphs that are not the paper's content: front matter (author lists, affiliations, e-mail addresses, ORCID
+ * links, editors, received/accepted dates, copyright and licence lines, a title repeated with the authors run
+ * together) and back matter (acknowledgements, funding, conflicts of interest, author contributions, ORCID lists,
+ * data availability, references). They are kept verbatim and shown on the paper page, but never indexed as
+ * evidence: a quoted e-mail address is not an answer. Detected at import (`finishPaper`), from the section
+ * heading when there is one, else from the paragraph's own signals.
+ */
+
+export type NonContentKind = 'front-matter' | 'back-matter';
+
+/** The kinds of paragraph that are never evidence (stored and shown, not indexed or read for the graph). */
+export const NON_CONTENT_KINDS: readonly string[] = ['front-matter', 'back-matter'];
+
+/**
+ * Headings of back-matter sections, the whole heading ("Acknowledgements", "Conflicts of interest:", "5.
+ * Acknowledgments", "■ ASSOCIATED CONTENT / ■ AUTHOR INFORMATION"; not "Reference models").
+ */
+const BACK_MATTER_HEADING =
+  /^(?:[\s■•\d.ivx]*(?:acknowledg(?:e)?ments?|funding(?: sources| information)?|financial support|conflicts? of interests?|competing (?:financial )?interests?|declaration of (?:competing interest|interests)|author(?:s'?|’s)? contributions?|credit author(?:ship)? contribution statement|orcid(?: ids?| i ds)?|author information|associated content|data availability(?: statement)?|references?|bibliography|notes and references|abbreviations|informed consent statement|institutional review board statement)[\s:.]*(?:\/|$))+/i;
+
+const SIGNALS: [string, RegExp][] = [
+  ['email', /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/],
+  ['orcid', /orcid\.org|\bORCID\b/],
+  [
+    'affiliation',
+    /\b(?:Department|Dept\.|Institute|Faculty|School|College|Laboratory|Centre|Center) (?:of|for)\b[^.]{0,120}\b(?:University|Universit[éä]t?|Academy|Institute of Technology|Polytechnic)\b|\bUniversity of [A-Z][a-z]+[^.]{0,60}\b\d{4,6}\b/,
+  ],
+  ['dates', /\bReceived\b[^.]{0,40}\d{4}[^.]{0,80}\b(?:Accepted|Revised|Published)\b/i],
+  ['correspondence', /\bCorresponding authors?\b|\*\s*E-?mail\b|\bE-?mail(?: address(?:es)?)?\s*:/i],
+  ['editor', /\bAcademic Editors?\b|\bEdited by\b/],
+  // A list of three or more names near the start ("Shengchu Liu, Shang Li, z Ruyi Wang, Yan Rao, …").
+  ['author-list', /^.{0,80}?(?:\p{Lu}\p{Ll}+(?: \p{Lu}[\p{L}.'-]*){1,2}[\d*†‡§]*,\s+(?:and\s+)?){3,}/u],
+  ['licence', /©|\bCopyright\b|\bopen access article\b|\bCreative Commons\b|\bPublished by\b/i],
+  // Names run together with their affiliation marks, as PDF-to-text leaves an author line: "FaesAntonin1*Hessler-WyserAïcha2".
+  ['name-run', /(?:\p{Ll}\p{Lu}\p{Ll}+[\d*,†‡§]+){2,}/u],
+];
+
+/** Which front-matter signals a paragraph carries. */
+export function frontMatterSignals(text: string): string[] {
+  return SIGNALS.filter(([, re]) => re.test(text)).map(([name]) => name);
+}
+
+/**
+ * Whether a text holds a sentence of prose: a full stop after at least eight lower-case words (a title has no full
+ * stop, an author or affiliation line has few lower-case words).
+ */
+const hasProse = (text: string) =>
+  text.split(/(?<=\.)\s+/).some((sentence) => /\.$/.test(sentence.trim()) && (sentence.match(/(?:^|\s)[a-z]{3,}[,;:]?(?=\s|$|\.)/g) ?? []).length >= 8);
+
+/**
+ * Whether a paragraph is front or back matter. A back-matter heading decides. Otherwise it takes two distinct
+ * signals (one alone is content often enough: "reproduced with permission, Copyright © 2013" under a figure, a
+ * furnace "at the University of Oxford", a footnote "* E-mail" after a paragraph of results), and neither the
+ * text before the first signal nor the text after the last may hold a sentence of prose: a title, author block and
+ * abstract run together into one paragraph (as some corpora store a paper's first paragraph) stays content, since its
+ * abstract answers questions.
+ */
+export function nonContentKind(text: string, section: string | null): NonContentKind | null {
+  if (section && BACK_MATTER_HEADING.test(section.trim())) return 'back-matter';
+  const found = SIGNALS.flatMap(([, re]) => {
+    const m = re.exec(text);
+    return m ? [{ start: m.index, end: m.index + m[0].length }] : [];
+  });
+  if (found.length < 2) return null;
+  const before = text.slice(0, Math.min(...found.map((f) => f.start)));
+  const after = text.slice(Math.max(...found.map((f) => f.end)));
+  return hasProse(before) || hasProse(after) ? null : 'front-matter';
+}
+
+/**
+ * Whether a stored paragraph may be evidence: not marked non-content at import, nor non-content by the rules as
+ * they are now (so a database imported before a rule changed is read by today's rules).
+ */
+export const isEvidenceParagraph = (p: { kind: string; text: string; section: string | null }): boolean =>
+  !NON_CONTENT_KINDS.includes(p.kind) && nonContentKind(p.text, p.section) === null;
+
+/** Text of the rules, for the graph extractor's version stamp: a change re-reads every paper. */
+export const nonContentRulesSource = (): string =>
+  [BACK_MATTER_HEADING.source, ...SIGNALS.map(([n, re]) => `${n}:${re.source}`), hasProse.toString(), nonContentKind.toString()].join('\n');
