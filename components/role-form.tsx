@@ -1,11 +1,11 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useActionState } from 'react';
 
 type RoleResult = { ok: true; role: string; message: string } | { ok: false; error: string };
 
 /**
- * One account's role: the drop-down keeps what was chosen, and after "Set role" the form says what was saved (or
+ * One account's role: after "Set role" the drop-down shows the role saved and the form says what was saved (or
  * why not) next to it, so an admin never wonders whether the change took.
  */
 export function RoleForm({
@@ -22,28 +22,18 @@ export function RoleForm({
   setRoleAction: (previous: RoleResult | null, form: FormData) => Promise<RoleResult>;
 }) {
   const [state, action, pending] = useActionState(setRoleAction, null);
-  const [chosen, setChosen] = useState(role);
   const saved = state?.ok ? state.role : role;
   return (
     <form action={action} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="email" value={email} />
-      <select
-        name="role"
-        value={chosen}
-        onChange={(e) => setChosen(e.target.value)}
-        aria-label={`Role of ${email}`}
-        className="rounded border border-slate-300 px-1 py-0.5"
-      >
+      {/* Uncontrolled, drawn anew with the saved role: React resets a form to its defaults after its action. */}
+      <select key={saved} name="role" defaultValue={saved} aria-label={`Role of ${email}`} className="rounded border border-slate-300 px-1 py-0.5">
         {roles.map((r) => (
           <option key={r}>{r}</option>
         ))}
       </select>
-      <button
-        type="submit"
-        disabled={pending || chosen === saved}
-        className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50 disabled:opacity-50"
-      >
+      <button type="submit" disabled={pending} className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50 disabled:opacity-50">
         {pending ? 'Saving…' : 'Set role'}
       </button>
       {state && (
