@@ -12,7 +12,7 @@ test('library: totals, full-text search with highlights, filters and paging', as
   await expect(page.getByTestId('result-count')).toHaveText(/39 papers · page 1 of 2/);
   await page.getByRole('link', { name: 'Next →' }).click();
   await expect(page.getByTestId('result-count')).toHaveText(/page 2 of 2/);
-  await expect(page.getByTestId('results').getByRole('listitem')).toHaveCount(18);
+  await expect(page.getByTestId('results').getByRole('listitem')).toHaveCount(19);
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('screen-printed ceria');
   await page.getByRole('button', { name: 'Search' }).click();
