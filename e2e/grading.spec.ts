@@ -90,7 +90,9 @@ test('campaign: create → blind keyboard grading with autosave across a failed 
   await expect(page.getByLabel(/Graders per item/)).toHaveValue('2');
   await page.getByLabel(/Graders per item/).fill('3');
   await page.getByRole('button', { name: 'Create and answer' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'graders per item' })).toContainText('graders per item is a whole number from 1 to the number of graders (2)');
+  await expect(page.getByRole('alert').filter({ hasText: 'graders per item' })).toContainText(
+    'graders per item is a whole number from 1 to the number of graders (2)',
+  );
   await expect(page.getByLabel('Name')).toHaveValue('SOFC and battery check');
   await expect(page.getByRole('checkbox', { name: 'hybrid' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'bm25' })).toBeChecked();
