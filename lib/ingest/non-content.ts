@@ -20,7 +20,7 @@ const BACK_MATTER_HEADING =
   /^(?:[\s■•\d.ivx]*(?:acknowledg(?:e)?ments?|funding(?: sources| information)?|financial support|conflicts? of interests?|competing (?:financial )?interests?|declaration of (?:competing interest|interests)|author(?:s'?|’s)? contributions?|credit author(?:ship)? contribution statement|orcid(?: ids?| i ds)?|author information|associated content|data availability(?: statement)?|references?|bibliography|notes and references|abbreviations|informed consent statement|institutional review board statement)[\s:.]*(?:\/|$))+/i;
 
 const SIGNALS: [string, RegExp][] = [
-  ['email', /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/],
+  ['email', /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/],
   ['orcid', /orcid\.org|\bORCID\b/],
   [
     'affiliation',
@@ -41,6 +41,9 @@ export function frontMatterSignals(text: string): string[] {
   return SIGNALS.filter(([, re]) => re.test(text)).map(([name]) => name);
 }
 
+/** Longest paragraph read for front matter (the shared corpus's author blocks run to about 1,200 characters). */
+const FRONT_MATTER_MAX_CHARS = 4000;
+
 /**
  * Whether a text holds a sentence of prose: a full stop after at least eight lower-case words (a title has no full
  * stop, an author or affiliation line has few lower-case words).
@@ -57,7 +60,9 @@ const hasProse = (text: string) =>
  * abstract answers questions.
  */
 export function nonContentKind(text: string, section: string | null): NonContentKind | null {
-  if (section && BACK_MATTER_HEADING.test(section.trim())) return 'back-matter';
+  if (section && BACK_MATTER_HEADING.test(section.trim().slice(0, 300))) return 'back-matter';
+  // An author block is short; a paragraph this long is prose whatever it mentions (and the signals stay cheap).
+  if (text.length > FRONT_MATTER_MAX_CHARS) return null;
   const found = SIGNALS.flatMap(([, re]) => {
     const m = re.exec(text);
     return m ? [{ start: m.index, end: m.index + m[0].length }] : [];
