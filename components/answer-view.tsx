@@ -8,6 +8,7 @@ import { clampWindow } from './clamp';
 import { ProvenancePanel } from './provenance-panel';
 import { reasonText } from './reason-text';
 import { labelsById } from '@/lib/answer/pool';
+import { isFrame } from '@/lib/answer/shapes/types';
 import type { Answer, AnswerSentence, ValueRow, Verdict } from '@/lib/answer/types';
 import { formatNumber } from '@/lib/common/format';
 import { type Evidence, evidenceHref, externalIdsOf, paperOf, provenanceOf } from '@/lib/evidence/model';
@@ -48,6 +49,8 @@ export function AnswerView({
   claimExtra?: (index: number) => ReactNode;
 }) {
   const label = labelsById(answer.evidence);
+  // An abstention shows what the corpus holds nearest the question, but nothing of it answers.
+  const closestOnly = answer.abstention.abstain;
   // The item whose provenance panel is open (a citation chip or an evidence item opens it).
   const [open, setOpen] = useState<string | null>(null);
   const opened = open ? answer.evidence.find((e) => e.id === open) : undefined;
@@ -77,13 +80,21 @@ export function AnswerView({
       )}
       <ol className="space-y-2" aria-label="Answer sentences">
         {answer.sentences.map((s, i) => (
-          <ClaimLine key={`${i}-${s.text.slice(0, 20)}`} sentence={s} label={label} onOpen={setOpen} hideVerdict={blind} extra={claimExtra?.(i)} />
+          <ClaimLine
+            key={`${i}-${s.text.slice(0, 20)}`}
+            sentence={s}
+            label={label}
+            onOpen={setOpen}
+            // Verdicts belong to claims: not to framing lines, and not to the closest evidence of an abstention.
+            hideVerdict={blind || closestOnly || isFrame(s)}
+            extra={claimExtra?.(i)}
+          />
         ))}
       </ol>
       {answer.table && <ValuesTable rows={answer.table} label={label} />}
       {answer.disagreement && <p className="text-sm text-amber-900">{answer.disagreement}</p>}
       <section aria-label="Evidence" className="space-y-3">
-        <h2 className="text-lg font-semibold">Evidence</h2>
+        <h2 className="text-lg font-semibold">{closestOnly ? 'Closest evidence — not an answer' : 'Evidence'}</h2>
         {groupByPaper(answer.evidence).map((group) => (
           <div key={group.key} className="space-y-2" data-testid="evidence-paper">
             <h3 className="text-sm font-medium text-slate-800">{group.title}</h3>

@@ -79,6 +79,10 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
   await page.waitForURL(/\/answers\/[a-z0-9]+$/);
   await expect(page.getByTestId('answer')).toHaveAttribute('data-shape', 'abstain');
   await expect(page.getByTestId('answer').getByRole('status')).toContainText('Not answered from this corpus');
+  // What the corpus holds nearest the question is shown as that, with no verdicts: none of it is an answer.
+  await expect(page.getByRole('heading', { name: 'Closest evidence — not an answer' })).toBeVisible();
+  await expect(page.getByTestId('claim').filter({ hasText: /supported|partial|uncited/ })).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/answer-abstained.png`, fullPage: true });
 });
 
 test('an answer never quotes front or back matter: author blocks and acknowledgements stay on the paper page only', async ({ page }) => {

@@ -98,6 +98,11 @@ describe('extractive answers (no model)', () => {
     expect(a.sentences.some((s) => /grown on nickel foam/.test(s.text))).toBe(true);
     expect(a.sentences.every((s) => s.citations.length === 1)).toBe(true);
     expect(citationsValid(a)).toBe(true);
+    // The line naming each paper frames its sentences and states nothing: it cites the paper but has no verdict.
+    const frames = a.sentences.filter((s) => s.text.endsWith('reports:'));
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.every((s) => s.flags.includes('frame') && s.verdict === 'uncited' && s.check === null)).toBe(true);
+    expect(a.sentences.filter((s) => !s.flags.includes('frame')).every((s) => s.verdict !== 'uncited')).toBe(true);
   });
 
   it('not in the corpus: abstains with reason codes and says what the corpus does hold', async () => {

@@ -3,6 +3,7 @@ import { materialTerms, quantityFacet, quantityMatch } from '../retrieval/facets
 import { parseQuantities } from '../structure/quantities.ts';
 import { plainTerms, textFacets } from '../structure/terms.ts';
 import type { AnswerSentence, ClaimCheck, Verdict } from './types.ts';
+import { isFrame } from './shapes/types.ts';
 
 /**
  * Offline claim verification: a sentence is checked against the evidence it cites, by what can be compared
@@ -56,7 +57,8 @@ export function verdictOf(check: ClaimCheck): Exclude<Verdict, 'uncited'> {
 export function verifySentences(sentences: Omit<AnswerSentence, 'verdict' | 'check'>[], pool: Map<string, Evidence>): AnswerSentence[] {
   return sentences.map((s) => {
     const cited = s.citations.map((id) => pool.get(id)).filter((e): e is Evidence => !!e);
-    if (cited.length === 0) return { ...s, verdict: 'uncited', check: null };
+    // A framing line ("“Title” reports:") states nothing to check: no verdict, whatever it cites.
+    if (cited.length === 0 || isFrame(s)) return { ...s, verdict: 'uncited', check: null };
     const check = checkClaim(s.text, cited);
     return { ...s, verdict: verdictOf(check), check };
   });

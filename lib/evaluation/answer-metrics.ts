@@ -2,6 +2,7 @@ import { answerText, type Answer } from '../answer/types.ts';
 import type { EvaluationQuestion } from './questions.ts';
 import type { JudgeScore } from './judge-metrics.ts';
 import { valueFound } from './values.ts';
+import { isFrame } from '../answer/shapes/types.ts';
 
 /**
  * Answer metrics, per question and aggregated (`npm run eval -- --answer`):
@@ -44,7 +45,8 @@ export interface AnswerMetrics {
 export function scoreAnswer(q: EvaluationQuestion, a: Answer): AnswerScore {
   const retrieved = new Set(a.evidence.map((e) => e.id));
   const citations = a.sentences.flatMap((s) => s.citations);
-  const citing = a.sentences.filter((s) => s.citations.length > 0);
+  // Framing lines ("“Title” reports:") are not claims.
+  const citing = a.sentences.filter((s) => s.citations.length > 0 && !isFrame(s));
   const stated = a.shape === 'value' ? (a.sentences[0]?.text ?? '') : answerText({ sentences: a.sentences, evidence: a.evidence });
   return {
     valueCorrect: q.type === 'value' && q.answer_value ? !a.abstention.abstain && valueFound(q.answer_value, [stated]) : null,

@@ -4,7 +4,7 @@ import { propertyEntry } from '../../structure/properties.ts';
 import { QUESTION_FRAME_TERMS } from '../../retrieval/question.ts';
 import { plainTerms } from '../../structure/terms.ts';
 import { bestSentenceOf, paperName } from './text.ts';
-import { type AnswerShapeComposer, type DraftSentence, draft } from './types.ts';
+import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
 /** Up to `n` sentences by maximal marginal relevance: relevant to the question, not repeating each other. */
 export function mmrSentences(items: Evidence[], question: string, n = 4, lambda = 0.7): { item: Evidence; text: string }[] {
@@ -54,11 +54,11 @@ export const descriptiveShape: AnswerShapeComposer = {
     if (analysis.intent === 'value' && analysis.askedDimension && !result.value) {
       const property = analysis.properties.map((k) => propertyEntry(k)?.label ?? k)[0] ?? analysis.askedDimension;
       const of = analysis.entityWords.length ? ` for ${analysis.entityWords.join(', ')}` : '';
-      sentences.push(draft(`No retrieved passage states a ${property} value${of}; the passages closest to the question say:`, []));
+      sentences.push(frame(`No retrieved passage states a ${property} value${of}; the passages closest to the question say:`, []));
     }
     for (const paper of order) {
       const group = picked.filter((p) => (p.item.paperId ?? p.item.id) === paper);
-      sentences.push(draft(`${paperName(group[0].item)} reports:`, [group[0].item.id]));
+      sentences.push(frame(`${paperName(group[0].item)} reports:`, [group[0].item.id]));
       for (const p of group) sentences.push(draft(p.text, [p.item.id]));
     }
     return { shape: 'descriptive', sentences };

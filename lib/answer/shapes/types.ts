@@ -23,3 +23,12 @@ export interface AnswerShapeComposer {
 }
 
 export const draft = (text: string, citations: string[]): DraftSentence => ({ text, citations, flags: [] });
+
+/**
+ * A sentence that frames others and states nothing to check ("“Title” (doi:…) reports:", "the passages closest to
+ * the question say:"): it may cite the paper it introduces, but it gets no verdict and counts as no claim.
+ */
+export const frame = (text: string, citations: string[]): DraftSentence => ({ text, citations, flags: ['frame'] });
+
+/** Whether a sentence only frames others (see `frame`). */
+export const isFrame = (s: { flags: string[] }): boolean => s.flags.includes('frame');
