@@ -5,7 +5,8 @@ import { JsonTree } from './json-tree';
  * its units written together ("750 °C"), nested parts indented; the raw JSON only behind a "JSON" toggle.
  */
 
-const words = (key: string) =>
+/** A key as words: "heating_temperature" and "heatingTemperature" both read "heating temperature". */
+export const words = (key: string) =>
   key
     .replace(/_/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')

@@ -2,7 +2,8 @@
 
 import { useActionState } from 'react';
 
-type RoleResult = { ok: true; role: string; message: string } | { ok: false; error: string };
+/** What saving a role says: the role saved and a sentence to show, or why not. */
+export type RoleResult = { ok: true; role: string; message: string } | { ok: false; error: string };
 
 /**
  * One account's role: after "Set role" the drop-down shows the role saved and the form says what was saved (or

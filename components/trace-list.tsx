@@ -1,11 +1,5 @@
 import type { TraceStep } from '@/lib/common/trace';
-import { plainText } from './readable-data';
-
-const words = (key: string) =>
-  key
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+import { plainText, words } from './readable-data';
 
 /** One detail value in a line: plain values as they are, lists joined, anything deeper as compact JSON. */
 const detailText = (v: unknown) => plainText(v) ?? (Array.isArray(v) ? v.map((x) => plainText(x) ?? JSON.stringify(x)).join('; ') : JSON.stringify(v));

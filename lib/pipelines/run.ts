@@ -6,8 +6,7 @@ import type { RetrievalIndex } from '../retrieval/index.ts';
 import { aggregatePapers } from '../retrieval/papers.ts';
 import { preferOwnResults } from '../retrieval/ownership.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
-import { planQuery } from '../retrieval/query-plan.ts';
-import { lazyOnce } from '../common/lazy.ts';
+import { withQueryPlan } from '../retrieval/query-plan.ts';
 import { correctSpelling } from '../retrieval/spelling.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { extractValue, VALUE_EVIDENCE } from '../retrieval/value.ts';
@@ -55,7 +54,7 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     mode: opts.mode ?? 'auto',
     modelConfigured: opts.modelConfigured ?? false,
   };
-  const ctx: PipelineContext = { ...base, plan: lazyOnce(() => planQuery(base)) };
+  const ctx: PipelineContext = withQueryPlan(base);
   const unscoped = await pipeline.run(ctx);
   const ranked = opts.scope ? await scoped(ctx, opts.scope, unscoped) : unscoped;
   const papers = await step(

@@ -5,8 +5,7 @@ import { corpusOf, indexOf, tupleRow } from '../testing/retrieval-fixtures.ts';
 import { evidenceFromTuples, type ScoredTuple } from './evidence.ts';
 import { indexTuple } from './graph-index.ts';
 import { analyseQuestion } from './question.ts';
-import { lazyOnce } from '../common/lazy.ts';
-import { planQuery } from './query-plan.ts';
+import { withQueryPlan } from './query-plan.ts';
 
 // Invented papers and tuples: a synthesis paragraph whose tuples each name one precursor, a paragraph with one tuple
 // that names the target and a precursor, and a record (no paragraph) drawn from a third paper.
@@ -28,8 +27,7 @@ const hit = (id: keyof typeof rows, score: number): ScoredTuple => ({ tuple: ind
 
 async function context(question: string) {
   const index = await indexOf(corpusOf(papers));
-  const base = { index, analysis: analyseQuestion(question), step: createTrace().step, k: 5 };
-  return { ...base, plan: lazyOnce(() => planQuery(base)) };
+  return withQueryPlan({ index, analysis: analyseQuestion(question), step: createTrace().step, k: 5 });
 }
 
 describe('evidenceFromTuples', () => {

@@ -1,3 +1,4 @@
+import { lazyOnce } from '../common/lazy.ts';
 import { plainTerms } from '../structure/terms.ts';
 import type { QueryPlan, RetrievalContext } from './context.ts';
 import { rulesReformulator } from './reformulate.ts';
@@ -25,4 +26,9 @@ export async function planQuery(ctx: Omit<RetrievalContext, 'plan'>): Promise<Qu
       )
     : null;
   return { optimised, titlePaper };
+}
+
+/** A retrieval context whose query plan is made on first use, once (what every question's searches share). */
+export function withQueryPlan<C extends Omit<RetrievalContext, 'plan'>>(base: C): C & Pick<RetrievalContext, 'plan'> {
+  return { ...base, plan: lazyOnce(() => planQuery(base)) };
 }

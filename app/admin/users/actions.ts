@@ -7,8 +7,7 @@ import { isRole } from '@/lib/auth/roles';
 import { requireAccess } from '@/lib/auth/session';
 import { AppError, actionError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
-
-export type RoleResult = { ok: true; role: string; message: string } | { ok: false; error: string };
+import type { RoleResult } from '@/components/role-form';
 
 /**
  * Gives an account another role (admin only; through better-auth's admin plugin, which checks it again) and says
