@@ -1,5 +1,6 @@
 import type { StoredTuple } from './graph.ts';
 import type { Database } from './database.ts';
+import { inPages, PAGE_ROWS } from './pages.ts';
 
 /** The graph as its readers see it: tuples with labels and canonical keys for retrieval and display, example tuples. */
 
@@ -33,12 +34,19 @@ export interface RetrievalTupleRow
 
 /** Every tuple with its entities' labels and canonical keys (the representative's key for merged entities). */
 export async function tuplesForRetrieval(db: Database): Promise<RetrievalTupleRow[]> {
+  return inPages((after) => tuplePage(db, after));
+}
+
+function tuplePage(db: Database, after: string | null): Promise<RetrievalTupleRow[]> {
   return db.prisma.$queryRawUnsafe<RetrievalTupleRow[]>(
     `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", coalesce(sm.key, s.key) AS "subjectCanonical", coalesce(sm.label, s.label) AS "subjectCanonicalLabel",
             t.relation, o.key AS "objectKey", o.label AS "objectLabel", coalesce(om.key, o.key) AS "objectCanonical", coalesce(om.label, o.label) AS "objectCanonicalLabel",
             t."referenceRelation", t."referenceNode", t.value, t."valueMax", t.unit, t.causal, t."paperId", t."paragraphId", t."recordId", t.sentence
      FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
-     LEFT JOIN "GraphEntity" sm ON sm.id = s."mergedIntoId" LEFT JOIN "GraphEntity" om ON om.id = o."mergedIntoId" ORDER BY t.id`,
+     LEFT JOIN "GraphEntity" sm ON sm.id = s."mergedIntoId" LEFT JOIN "GraphEntity" om ON om.id = o."mergedIntoId"
+     WHERE $1::text IS NULL OR t.id > $1 ORDER BY t.id LIMIT $2`,
+    after,
+    PAGE_ROWS,
   );
 }
 

@@ -130,6 +130,11 @@ export async function listRuns(prisma: PrismaClient, take = 20) {
   return prisma.ingestRun.findMany({ orderBy: { startedAt: 'desc' }, take });
 }
 
+/** Import runs not yet ended (queued or running), oldest first. */
+export async function activeRuns(prisma: PrismaClient) {
+  return prisma.ingestRun.findMany({ where: { status: { in: ['queued', 'running'] } }, orderBy: { startedAt: 'asc' } });
+}
+
 export async function markAbandonedRuns(prisma: PrismaClient, staleMs: number) {
   const res = await prisma.ingestRun.updateMany({
     where: { status: { in: ['running', 'queued'] }, heartbeatAt: { lt: new Date(Date.now() - staleMs) } },

@@ -5,41 +5,50 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client.ts';
 import type { Database } from './database.ts';
+import { type PgliteThread, startPgliteThread } from './pglite-remote.ts';
 import { acquireProcessLock } from './process-lock.ts';
 
 /** Embedded PostgreSQL (PGlite, WebAssembly) stored in `<dataDir>/pglite`: the default with nothing configured. */
 export async function openPgliteDatabase(dataDir: string | 'memory'): Promise<Database> {
-  let release = () => {};
-  let pg: PGlite;
-  let location: string;
   if (dataDir === 'memory') {
-    pg = new PGlite();
-    location = 'in-memory PGlite';
-  } else {
-    const dir = path.join(dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    release = acquireProcessLock(path.join(dataDir, 'pglite.lock'), `the embedded database in ${dataDir}`);
-    try {
-      pg = new PGlite({ dataDir: dir });
-      await pg.waitReady;
-    } catch (error) {
-      release();
-      throw error;
-    }
-    location = dir;
+    // Tests' throwaway databases stay on the calling thread: nothing else waits on them.
+    const pg = new PGlite();
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+    return {
+      kind: 'pglite',
+      location: 'in-memory PGlite',
+      prisma,
+      migrationAdapterFactory: () => new PrismaPGlite(pg) as unknown as SqlMigrationAwareDriverAdapterFactory,
+      async bulkExecute(sql, params) {
+        return (await pg.query(sql, params)).affectedRows ?? 0;
+      },
+      async close() {
+        await prisma.$disconnect();
+        if (!pg.closed) await pg.close();
+      },
+    };
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const release = acquireProcessLock(path.join(dataDir, 'pglite.lock'), `the embedded database in ${dataDir}`);
+  let thread: PgliteThread;
+  try {
+    // The data folder's database runs on its own thread (see pglite-remote.ts): its SQL never holds up requests.
+    thread = await startPgliteThread(dir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const prisma = new PrismaClient({ adapter: thread.adapterFactory });
   return {
     kind: 'pglite',
-    location,
+    location: dir,
     prisma,
-    migrationAdapterFactory: () => new PrismaPGlite(pg) as unknown as SqlMigrationAwareDriverAdapterFactory,
-    async bulkExecute(sql, params) {
-      return (await pg.query(sql, params)).affectedRows ?? 0;
-    },
+    migrationAdapterFactory: () => thread.adapterFactory,
+    bulkExecute: (sql, params) => thread.bulkExecute(sql, params),
     async close() {
       await prisma.$disconnect();
-      if (!pg.closed) await pg.close();
+      await thread.close();
       release();
     },
   };

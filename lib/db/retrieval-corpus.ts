@@ -1,5 +1,6 @@
 import type { Database } from './database.ts';
 import { tuplesForRetrieval, type RetrievalTupleRow } from './graph-views.ts';
+import { inPages, PAGE_ROWS } from './pages.ts';
 
 /**
  * Owns the read queries the retrieval index is built from: every paragraph with its paper and structure, the
@@ -86,6 +87,13 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
   const entities: CorpusEntity[] = mentions.map((m) => ({ paragraphId: m.paragraphId, role: m.type, text: m.text, key: m.key, formula: m.formula }));
   const recordCount = await db.prisma.record.count();
   const loadRecords = () =>
-    db.prisma.record.findMany({ select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true }, orderBy: { id: 'asc' } });
+    inPages((after) =>
+      db.prisma.record.findMany({
+        select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true },
+        where: after ? { id: { gt: after } } : {},
+        orderBy: { id: 'asc' },
+        take: PAGE_ROWS,
+      }),
+    );
   return { version, papers, paragraphs, entities, recordCount, loadRecords, loadGraph: () => tuplesForRetrieval(db) };
 }

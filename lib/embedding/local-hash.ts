@@ -2,6 +2,7 @@ import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import { createHash } from 'node:crypto';
 import { plainTerms } from '../structure/terms.ts';
 import { normalise, type TextEmbedder } from './embedder.ts';
+import { timeSlicer } from '../common/yield.ts';
 
 /**
  * The default embedder: needs no network and no downloaded weights. A text becomes a TF-IDF weighted bag of its
@@ -107,8 +108,29 @@ export function fitLocalHashEmbedder(texts: Iterable<string>, dimensions = 256):
   let n = 0;
   for (const t of texts) {
     n++;
-    for (const f of features(t).keys()) df.set(f, (df.get(f) ?? 0) + 1);
+    countFeatures(df, t);
   }
+  return fitted(df, n, dimensions);
+}
+
+/** The same fit in short slices, for the server, which fits on the whole corpus (seconds) while answering pages. */
+export async function fitLocalHashEmbedderSliced(texts: Iterable<string>, dimensions = 256): Promise<LocalHashEmbedder> {
+  const df = new Map<number, number>();
+  const slice = timeSlicer();
+  let n = 0;
+  for (const t of texts) {
+    n++;
+    countFeatures(df, t);
+    await slice();
+  }
+  return fitted(df, n, dimensions);
+}
+
+function countFeatures(df: Map<number, number>, text: string) {
+  for (const f of features(text).keys()) df.set(f, (df.get(f) ?? 0) + 1);
+}
+
+function fitted(df: Map<number, number>, n: number, dimensions: number): LocalHashEmbedder {
   const idf = new Map<number, number>();
   for (const [f, d] of df) idf.set(f, Math.log(1 + n / d));
   const fitId = createHash('sha256')
@@ -122,6 +144,15 @@ export function localTextEmbedder(model: LocalHashEmbedder): TextEmbedder {
   return {
     id: model.modelId,
     dimensions: model.dimensions,
-    embed: async (texts) => texts.map((t) => model.embedOne(t)),
+    embed: async (texts) => {
+      // A corpus is thousands of texts: embedded in slices so the server answers requests meanwhile.
+      const slice = timeSlicer();
+      const out: Float32Array[] = [];
+      for (const t of texts) {
+        out.push(model.embedOne(t));
+        await slice();
+      }
+      return out;
+    },
   };
 }

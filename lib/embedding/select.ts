@@ -3,7 +3,7 @@ import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { embeddingCacheStore } from '../db/embeddings.ts';
 import type { TextEmbedder } from './embedder.ts';
-import { fitLocalHashEmbedder, localTextEmbedder } from './local-hash.ts';
+import { fitLocalHashEmbedderSliced, localTextEmbedder } from './local-hash.ts';
 import { providerTextEmbedder } from './provider.ts';
 
 /**
@@ -13,5 +13,5 @@ import { providerTextEmbedder } from './provider.ts';
 export async function createEmbedder(db: Database, cfg: AssayConfig, texts: () => Iterable<string>): Promise<TextEmbedder> {
   const provider = embeddingModel(cfg);
   if (provider) return providerTextEmbedder({ model: provider.model, id: provider.id, cache: embeddingCacheStore(db) });
-  return localTextEmbedder(fitLocalHashEmbedder(texts()));
+  return localTextEmbedder(await fitLocalHashEmbedderSliced(texts()));
 }

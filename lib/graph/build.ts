@@ -20,6 +20,7 @@ import type { TupleExtractor } from './llm-tuples.ts';
 import { propertyEntry } from '../structure/properties.ts';
 import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
 import { isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
+import { timeSlicer } from '../common/yield.ts';
 
 /**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
@@ -67,7 +68,12 @@ export async function paperTuples(
 ): Promise<TupleDraft[]> {
   const out = recordTuples(record);
   // Appended one by one: spreading an extractor's whole output into push() overflows the stack on large inputs.
-  for (const p of paragraphs) for (const t of await extractor.extract(p.text, p.id)) out.push(t);
+  // Sliced: the server builds the graph of a first-start import while answering pages, and a long paper takes seconds.
+  const slice = timeSlicer();
+  for (const p of paragraphs) {
+    for (const t of await extractor.extract(p.text, p.id)) out.push(t);
+    await slice();
+  }
   return out;
 }
 

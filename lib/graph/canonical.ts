@@ -1,4 +1,5 @@
 import { dot, sparse, sparseDot } from '../embedding/embedder.ts';
+import { timeSlicer } from '../common/yield.ts';
 
 /**
  * Canonical entities (method B): names are embedded, split coarsely by k-means, then merged within each coarse
@@ -130,29 +131,46 @@ export function averageLinkage(items: NameItem[], threshold = 0.5): NameItem[][]
 }
 
 export function canonicalClusters(items: NameItem[], threshold = 0.5): NameCluster[] {
+  return [...clusterByGroup(items, threshold)].flat();
+}
+
+/** The same clusters, a guard group at a time with a turn for the event loop between groups (the server's graph stage). */
+export async function canonicalClustersSliced(items: NameItem[], threshold = 0.5): Promise<NameCluster[]> {
+  const slice = timeSlicer();
   const out: NameCluster[] = [];
+  for (const clusters of clusterByGroup(items, threshold)) {
+    out.push(...clusters);
+    await slice();
+  }
+  return out;
+}
+
+function* clusterByGroup(items: NameItem[], threshold: number): Generator<NameCluster[]> {
   const byGuard = new Map<string, NameItem[]>();
   for (const it of items) {
     const group = byGuard.get(it.guard ?? '');
     if (group) group.push(it);
     else byGuard.set(it.guard ?? '', [it]);
   }
-  for (const group of [...byGuard.values()].flatMap((g) => coarseGroups(g))) {
-    for (const members of averageLinkage(group, threshold)) {
-      const centroid = new Float32Array(members[0].vector.length);
-      for (const m of members) for (let d = 0; d < centroid.length; d++) centroid[d] += m.vector[d] / members.length;
-      const norm = Math.hypot(...centroid) || 1;
-      const scored = members.map((m) => ({ m, sim: dot(m.vector, centroid) / norm }));
-      scored.sort((x, y) => y.sim - x.sim || (x.m.label < y.m.label ? -1 : 1));
-      const rep = scored[0].m;
-      const numeric = members.filter((m) => isNumeric(m.label)).length / members.length > 0.6;
-      out.push({
-        representative: rep.id,
-        label: numeric ? 'numerical_value' : rep.label,
-        numeric,
-        members: scored.map(({ m }) => ({ id: m.id, distance: Math.max(0, 1 - dot(m.vector, rep.vector)) })),
-      });
+  for (const guarded of byGuard.values()) {
+    for (const group of coarseGroups(guarded)) {
+      const out: NameCluster[] = [];
+      for (const members of averageLinkage(group, threshold)) {
+        const centroid = new Float32Array(members[0].vector.length);
+        for (const m of members) for (let d = 0; d < centroid.length; d++) centroid[d] += m.vector[d] / members.length;
+        const norm = Math.hypot(...centroid) || 1;
+        const scored = members.map((m) => ({ m, sim: dot(m.vector, centroid) / norm }));
+        scored.sort((x, y) => y.sim - x.sim || (x.m.label < y.m.label ? -1 : 1));
+        const rep = scored[0].m;
+        const numeric = members.filter((m) => isNumeric(m.label)).length / members.length > 0.6;
+        out.push({
+          representative: rep.id,
+          label: numeric ? 'numerical_value' : rep.label,
+          numeric,
+          members: scored.map(({ m }) => ({ id: m.id, distance: Math.max(0, 1 - dot(m.vector, rep.vector)) })),
+        });
+      }
+      yield out;
     }
   }
-  return out;
 }

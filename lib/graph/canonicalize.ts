@@ -1,7 +1,8 @@
 import type { Database } from '../db/database.ts';
 import { nameEntities, replaceEmbeddingMerges, undoneMergeIds } from '../db/graph-merges.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
-import { canonicalClusters } from './canonical.ts';
+import { canonicalClustersSliced, type NameItem } from './canonical.ts';
+import { timeSlicer } from '../common/yield.ts';
 import { textFacets } from '../structure/terms.ts';
 import type { AssayConfig } from '../config.ts';
 import { createEmbedder } from '../embedding/select.ts';
@@ -24,10 +25,13 @@ export async function canonicalizeEntities(db: Database, embedder: TextEmbedder,
   const names = (await nameEntities(db)).filter((e) => (e.label.match(/[A-Za-z]/g) ?? []).length >= 4);
   const undone = await undoneMergeIds(db);
   const vectors = await embedder.embed(names.map((n) => n.label));
-  const clusters = canonicalClusters(
-    names.map((n, i) => ({ id: n.id, label: n.label, vector: vectors[i], guard: guard(n.label) })),
-    threshold,
-  );
+  const slice = timeSlicer();
+  const items: NameItem[] = [];
+  for (const [i, n] of names.entries()) {
+    items.push({ id: n.id, label: n.label, vector: vectors[i], guard: guard(n.label) });
+    await slice();
+  }
+  const clusters = await canonicalClustersSliced(items, threshold);
   const merges = clusters.flatMap((c) =>
     c.members
       .filter((m) => m.id !== c.representative && !undone.has(m.id))

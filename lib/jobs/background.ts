@@ -5,8 +5,15 @@ import { getRun, interruptedRuns, type RunTrigger, type StageState, saveJobState
 import { getRetrievalService } from '../pipelines/service.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runIngest } from './import-job.ts';
 
-/** The app's retrieval index for the new corpus version, built as the last stage of a job. */
-const warmIndex = (db: Database, cfg: AssayConfig) => () => getRetrievalService(db, cfg).index();
+/**
+ * The app's retrieval indexes for the new corpus version, built as the last stage of a job: the paragraph index and
+ * the record and graph indexes it otherwise builds on the first question that needs them (seconds each).
+ */
+const warmIndex = (db: Database, cfg: AssayConfig) => async () => {
+  const index = await getRetrievalService(db, cfg).index();
+  await index.records.get();
+  await index.graph.get();
+};
 
 const STAGE_WORDS: Record<string, string> = { import: 'reading files', structure: 'structuring', graph: 'knowledge graph', index: 'retrieval index' };
 

@@ -64,12 +64,17 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
 }
 
 // Kept on globalThis so Next.js dev reloads keep the built index; one service per database and configuration.
-const services = ((globalThis as unknown as { __assayRetrieval?: WeakMap<Database, { cfg: AssayConfig; service: RetrievalService }> }).__assayRetrieval ??=
+const services = ((globalThis as unknown as { __assayRetrieval?: WeakMap<Database, { key: string; service: RetrievalService }> }).__assayRetrieval ??=
   new WeakMap());
 
-/** The app's retrieval service on this database and configuration, built once and shared by every request. */
+/**
+ * The app's retrieval service on this database and configuration, built once and shared by every request. The
+ * configuration is compared by value: Next.js loads the server start (which warms the indexes after an import) and
+ * the route handlers as separate module instances, each with its own configuration object of the same settings.
+ */
 export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalService {
+  const key = JSON.stringify(cfg);
   let entry = services.get(db);
-  if (!entry || entry.cfg !== cfg) services.set(db, (entry = { cfg, service: createRetrievalService(db, cfg) }));
+  if (!entry || entry.key !== key) services.set(db, (entry = { key, service: createRetrievalService(db, cfg) }));
   return entry.service;
 }

@@ -43,29 +43,47 @@ export function matchLongForm(short: string, candidate: string): string | null {
 
 /** Learns the abbreviations defined in `texts`; a short form keeps the long form the corpus uses most. */
 export function learnAbbreviations(texts: Iterable<string>): Abbreviations {
-  const counts = new Map<string, Map<string, number>>();
+  const counts: AbbreviationCounts = new Map();
+  for (const text of texts) countAbbreviations(counts, text);
+  return abbreviationsFrom(counts);
+}
+
+/** The same, a few texts at a time with a turn for the event loop between (the server's index build). */
+export async function learnAbbreviationsSliced(texts: Iterable<string>, slice: () => Promise<void>): Promise<Abbreviations> {
+  const counts: AbbreviationCounts = new Map();
+  for (const text of texts) {
+    countAbbreviations(counts, text);
+    await slice();
+  }
+  return abbreviationsFrom(counts);
+}
+
+type AbbreviationCounts = Map<string, Map<string, number>>;
+
+function countAbbreviations(counts: AbbreviationCounts, text: string) {
   const add = (short: string, long: string) => {
     const key = long.toLowerCase().replace(/[–-]/g, ' ').replace(/\s+/g, ' ');
     let m = counts.get(short);
     if (!m) counts.set(short, (m = new Map()));
     m.set(key, (m.get(key) ?? 0) + 1);
   };
-  for (const text of texts) {
-    if (!text.includes('(')) continue;
-    for (const m of text.matchAll(PAREN)) {
-      const inside = m[1].trim();
-      const before = text.slice(Math.max(0, m.index - 160), m.index);
-      if (SHORT_FORM.test(inside)) {
-        const words = before.match(WORDS_BEFORE)?.[1]?.replace(/[\s,]+$/, '');
-        const long = words ? matchLongForm(inside, words) : null;
-        if (long) add(inside, long);
-      } else {
-        const short = before.match(/([A-Za-z][A-Za-z0-9-]{1,9})\s*$/)?.[1];
-        const long = short && SHORT_FORM.test(short) ? matchLongForm(short, inside.split(/[,;:]/)[0]) : null;
-        if (short && long && long.length === inside.split(/[,;:]/)[0].trim().length) add(short, long);
-      }
+  if (!text.includes('(')) return;
+  for (const m of text.matchAll(PAREN)) {
+    const inside = m[1].trim();
+    const before = text.slice(Math.max(0, m.index - 160), m.index);
+    if (SHORT_FORM.test(inside)) {
+      const words = before.match(WORDS_BEFORE)?.[1]?.replace(/[\s,]+$/, '');
+      const long = words ? matchLongForm(inside, words) : null;
+      if (long) add(inside, long);
+    } else {
+      const short = before.match(/([A-Za-z][A-Za-z0-9-]{1,9})\s*$/)?.[1];
+      const long = short && SHORT_FORM.test(short) ? matchLongForm(short, inside.split(/[,;:]/)[0]) : null;
+      if (short && long && long.length === inside.split(/[,;:]/)[0].trim().length) add(short, long);
     }
   }
+}
+
+function abbreviationsFrom(counts: AbbreviationCounts): Abbreviations {
   const best = new Map<string, string>();
   for (const [short, longs] of counts) {
     const sorted = [...longs].sort((a, b) => b[1] - a[1]);

@@ -5,6 +5,7 @@ import type { TextEmbedder } from '../embedding/embedder.ts';
 import type { QuantityFacet } from './facets.ts';
 import { lazyOnce } from '../common/lazy.ts';
 import { tupleValue } from '../graph/view.ts';
+import { timeSlicer } from '../common/yield.ts';
 
 /**
  * The knowledge graph as the graph pipelines read it, built on first use: every tuple with its text terms
@@ -104,7 +105,9 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
   const canonicalOf = new Map<string, string>();
   const causalOut = new Map<string, IndexedTuple[]>();
   const byPaper = new Map<string, string[]>();
+  const slice = timeSlicer();
   for (const r of rows) {
+    await slice();
     const indexed = indexTuple(r);
     tuples.set(r.id, indexed);
     if (r.paperId) append(byPaper, r.paperId, r.id);

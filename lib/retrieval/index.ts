@@ -8,9 +8,10 @@ import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index
 import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
 import { type Facets, materialTerms, type QuantityFacet, quantityFacet } from './facets.ts';
 import { lazyOnce } from '../common/lazy.ts';
-import { type Abbreviations, learnAbbreviations } from './abbreviations.ts';
-import { learnVocabulary, type Vocabulary } from './spelling.ts';
+import { type Abbreviations, learnAbbreviationsSliced } from './abbreviations.ts';
+import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
 import { isEvidenceParagraph } from '../ingest/non-content.ts';
+import { timeSlicer } from '../common/yield.ts';
 
 /**
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
@@ -181,13 +182,15 @@ function lazyRecordIndex(count: number, load: () => Promise<CorpusRecord[]>, pap
       const rows = await load();
       const records = new Map<string, IndexedRecord>();
       const docs: LexicalDoc[] = [];
+      const slice = timeSlicer();
       for (const r of rows) {
+        await slice();
         const { text, facets } = renderRecord(r);
         const paperId = r.paperId ?? (r.doi ? (paperByDoi.get(r.doi.toLowerCase()) ?? null) : null);
         records.set(r.id, { id: r.id, paperId, doi: r.doi, kind: r.kind, title: r.title, text, facets });
         docs.push({ id: r.id, fields: { text: plainTerms(text), structure: [...facetSetTerms(facets), ...facets.quantities.flatMap(quantityTerms)] } });
       }
-      const lexical = new LexicalIndex(docs, { text: 1, structure: 1.5 });
+      const lexical = await LexicalIndex.build(docs, { text: 1, structure: 1.5 }, slice);
       return { records, lexical, buildSeconds: (performance.now() - t0) / 1000 };
     }),
   };
@@ -218,7 +221,10 @@ export async function buildRetrievalIndex(
   const rawTexts: string[] = [];
   const jsonTexts: string[] = [];
   const titleTermsCache = new Map<string, string[]>();
+  // The server builds this while it answers pages: every loop below gives the event loop a turn every 10 ms.
+  const slice = timeSlicer();
   for (const p of corpus.paragraphs) {
+    await slice();
     const paper = papers.get(p.paperId);
     // Author blocks, acknowledgements, funding and the like are never evidence.
     if (!paper || !isEvidenceParagraph(p)) continue;
@@ -272,16 +278,16 @@ export async function buildRetrievalIndex(
   stage('lexical');
   // One BM25 index over paragraphs; the raw pipelines search its text fields, the structured ones add the
   // structure field (role, method, canonical materials, properties and values).
-  const paragraphLexical = new LexicalIndex(paragraphDocs, { text: 1, structure: 1.5, title: 1.5, section: 0.3 });
-  const titles = new LexicalIndex(
+  const paragraphLexical = await LexicalIndex.build(paragraphDocs, { text: 1, structure: 1.5, title: 1.5, section: 0.3 }, slice);
+  const titles = await LexicalIndex.build(
     [...papers.values()].filter((p) => p.title).map((p) => ({ id: p.id, fields: { title: p.titleTerms } })),
     { title: 1 },
   );
 
   stage('vocabulary');
   const titlesAndText = [...[...papers.values()].map((p) => p.title ?? ''), ...rawTexts];
-  const abbreviations = learnAbbreviations(titlesAndText);
-  const vocabulary = learnVocabulary(titlesAndText);
+  const abbreviations = await learnAbbreviationsSliced(titlesAndText, slice);
+  const vocabulary = await learnVocabularySliced(titlesAndText, slice);
 
   stage('dense');
   const chunkList = [...chunks.values()];

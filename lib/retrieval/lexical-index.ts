@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import { timeSlicer } from '../common/yield.ts';
 
 /**
  * BM25 over pre-analyzed terms, by MiniSearch (a maintained in-memory full-text library; BM25+ scoring with
@@ -20,23 +21,45 @@ export class LexicalIndex {
   readonly fieldBoosts: Record<string, number>;
   /** Document frequency per term over all fields (for "is this entity anywhere in the corpus?"). */
   private readonly df = new Map<string, number>();
-  readonly size: number;
+  private count = 0;
+  private readonly fields: string[];
 
   constructor(docs: LexicalDoc[], fieldBoosts: Record<string, number>) {
     this.fieldBoosts = fieldBoosts;
-    const fields = Object.keys(fieldBoosts);
+    this.fields = Object.keys(fieldBoosts);
     this.search = new MiniSearch({
-      fields,
+      fields: this.fields,
       idField: 'id',
       tokenize: (s) => (s ? s.split(' ') : []),
       processTerm: (t) => t || null,
       searchOptions: { boost: fieldBoosts, combineWith: 'OR' },
     });
+    this.add(docs);
+  }
+
+  /**
+   * The same index built a few hundred documents at a time, yielding between them: the server builds its
+   * indexes while it answers pages, and a corpus of records takes seconds to index.
+   */
+  static async build(docs: LexicalDoc[], fieldBoosts: Record<string, number>, slice = timeSlicer()): Promise<LexicalIndex> {
+    const index = new LexicalIndex([], fieldBoosts);
+    for (let i = 0; i < docs.length; i += 250) {
+      index.add(docs.slice(i, i + 250));
+      await slice();
+    }
+    return index;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  private add(docs: LexicalDoc[]) {
     this.search.addAll(
       docs.map((d) => {
         const row: Record<string, string> = { id: d.id };
         const seen = new Set<string>();
-        for (const f of fields) {
+        for (const f of this.fields) {
           const terms = d.fields[f] ?? [];
           row[f] = terms.join(' ');
           for (const t of terms) seen.add(t);
@@ -45,7 +68,7 @@ export class LexicalIndex {
         return row as { id: string } & Record<string, string>;
       }),
     );
-    this.size = docs.length;
+    this.count += docs.length;
   }
 
   documentFrequency(term: string): number {

@@ -23,12 +23,29 @@ const MIN_LENGTH = 5;
 /** The lower-case words of `texts` with their counts. */
 export function learnVocabulary(texts: Iterable<string>): Vocabulary {
   const counts = new Map<string, number>();
-  for (const text of texts)
-    for (const m of text.matchAll(WORD))
-      if (m[0].length >= 4) {
-        const w = m[0].toLowerCase();
-        counts.set(w, (counts.get(w) ?? 0) + 1);
-      }
+  for (const text of texts) countWords(counts, text);
+  return vocabularyFrom(counts);
+}
+
+/** The same, a few texts at a time with a turn for the event loop between (the server's index build). */
+export async function learnVocabularySliced(texts: Iterable<string>, slice: () => Promise<void>): Promise<Vocabulary> {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    countWords(counts, text);
+    await slice();
+  }
+  return vocabularyFrom(counts);
+}
+
+function countWords(counts: Map<string, number>, text: string) {
+  for (const m of text.matchAll(WORD))
+    if (m[0].length >= 4) {
+      const w = m[0].toLowerCase();
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+    }
+}
+
+function vocabularyFrom(counts: Map<string, number>): Vocabulary {
   // Buckets by length and first letter, and by length and second letter: a typo rarely hits both of a word's
   // first two letters, so these are the only words a misspelling needs to be compared with.
   const buckets = new Map<string, string[]>();

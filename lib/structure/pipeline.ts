@@ -3,6 +3,7 @@ import { paperForRecord, paragraphPage, papersWithoutRecord, savePaperRecords, s
 import { sha256 } from '../common/hash.ts';
 import { offlineExtractor, type ParagraphStructure, type StructureExtractor } from './paragraph.ts';
 import { recordEntries, type PerformanceEntry, type SynthesisEntry } from './record-mapping.ts';
+import { timeSlicer } from '../common/yield.ts';
 
 export interface StructuringProgress {
   paragraphsSeen: number;
@@ -57,7 +58,10 @@ export async function runStructuring(
     after = page[page.length - 1].id;
     progress.paragraphsSeen += page.length;
     const pending = page.map((paragraph) => ({ paragraph, stamp: stampOf(extractor, paragraph.text) })).filter((x) => x.paragraph.structuredBy !== x.stamp);
+    // The offline extractor is synchronous CPU: sliced, so the server answers pages while it structures an import.
+    const slice = timeSlicer();
     const results = await mapWithConcurrency(pending, concurrency, async (x) => {
+      await slice();
       const structure = await safeStructure(extractor, x.paragraph.text, failures);
       if (!structure) failed.add(x.paragraph.id);
       return { ...x, structure };
