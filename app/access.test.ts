@@ -45,6 +45,7 @@ const EXPECTED: Record<string, Op> = {
   'api/graph/neighbourhood/route.ts GET': 'read',
   'api/health/route.ts GET': 'public',
   'api/import/route.ts POST': 'import',
+  'api/import/status/route.ts GET': 'public',
   'api/ingest-runs/route.ts GET': 'import',
   'api/ingest-runs/[id]/route.ts GET': 'import',
   'api/ingest-runs/[id]/resume/route.ts POST': 'import',

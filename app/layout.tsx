@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/account-menu';
+import { ImportBanner } from '@/components/import-banner';
 import { Providers } from '@/components/providers';
 import { SignInForm } from '@/components/sign-in-form';
 import { may } from '@/lib/auth/viewer';
@@ -76,6 +77,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </nav>
         </header>
         <Providers>
+          <ImportBanner />
           {/* With ASSAY_ANONYMOUS=none a visitor who is not signed in sees only the sign-in form, whatever the page. */}
           <main className="mx-auto max-w-6xl px-6 py-6">{viewer.role ? children : <SignInForm />}</main>
         </Providers>

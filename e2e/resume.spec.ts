@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
+import { inventedPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
 import { startBuiltApp } from '../lib/testing/built-app.ts';
 import { adminSession, shots } from './helpers.ts';
 
@@ -17,20 +17,7 @@ const port = String(Number(process.env.E2E_PORT ?? '3311') + 2);
 const base = `http://127.0.0.1:${port}`;
 
 // Invented papers, enough that the import takes several seconds, spread over files (progress comes per file).
-const papers = Array.from({ length: 900 }, (_, i) => ({
-  ...structuredClone(corpusPapers[i % corpusPapers.length]),
-  id: `resume-${i}`,
-  doi: `10.9999/resume.${i}`,
-  title: `Doped ceria electrolyte ${i}`,
-  paragraphs: [
-    {
-      id: null,
-      section: 'Experimental',
-      text: `Ce0.9Gd0.1O2 sample ${i} was prepared by a sol-gel route from cerium nitrate and calcined at ${500 + (i % 40) * 10} °C for ${1 + (i % 5)} h.`,
-    },
-    { id: null, section: 'Results', text: `The cell with electrolyte ${i} reached a peak power density of ${200 + (i % 300)} mW cm−2 at 700 °C.` },
-  ],
-}));
+const papers = inventedPapers(900, 'resume');
 
 function startApp(dataDir: string, corpus = '', output?: { text: string }): ChildProcess {
   const app = startBuiltApp(port, { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus }, { stdio: output ? 'pipe' : 'ignore' });

@@ -1,7 +1,7 @@
 import { AppError } from '../common/errors.ts';
 import { type PathRoot, pathRoots, publicPath, publicText } from '../common/public-path.ts';
 import { startStarterDownload } from '../corpus/starter.ts';
-import { getRun, listRuns, type StageState } from '../db/ingest-runs.ts';
+import { activeRuns, getRun, listRuns, type StageState } from '../db/ingest-runs.ts';
 
 export type { RunCounters, StageState } from '../db/ingest-runs.ts';
 import { receiveUploads } from '../ingest/uploads.ts';
@@ -74,4 +74,56 @@ export async function resumeImport(id: string): Promise<void> {
 export async function downloadStarterCorpus(): Promise<string> {
   const { db, cfg } = await appContext();
   return startStarterDownload(db, cfg);
+}
+
+/** Names of the stages as the library banner says them. */
+const STAGE_WORDS: Record<StageState['name'], string> = {
+  import: 'reading papers and records',
+  structure: 'structuring paragraphs',
+  graph: 'building the knowledge graph',
+  index: 'preparing the search indexes',
+};
+
+/**
+ * What anybody may know of the imports under way, signed in or not: that the library is being filled, which stage
+ * each import is in and how much it has read. Nothing that names a file or who started it: the first-start import
+ * and other people's uploads are reported alike.
+ */
+export interface PublicImportStatus {
+  imports: {
+    firstStart: boolean;
+    status: 'queued' | 'running';
+    stage: string | null;
+    stageNumber: number;
+    stageCount: number;
+    filesDone: number;
+    filesTotal: number;
+    papers: number;
+    records: number;
+    startedAt: string;
+  }[];
+}
+
+export async function publicImportStatus(): Promise<PublicImportStatus> {
+  const { db } = await appContext();
+  const runs = await activeRuns(db.prisma);
+  return {
+    imports: runs.map((r) => {
+      const stages = (Array.isArray(r.stages) ? r.stages : []) as unknown as StageState[];
+      const live = stages.filter((s) => s.status !== 'skipped');
+      const at = live.findIndex((s) => s.status === 'running' || s.status === 'pending');
+      return {
+        firstStart: r.trigger === 'startup',
+        status: r.status === 'queued' ? 'queued' : 'running',
+        stage: at >= 0 ? STAGE_WORDS[live[at].name] : null,
+        stageNumber: at >= 0 ? at + 1 : live.length,
+        stageCount: live.length,
+        filesDone: r.filesDone,
+        filesTotal: r.filesTotal,
+        papers: r.papersAdded + r.papersUpdated + r.papersUnchanged,
+        records: r.recordsAdded + r.recordsUnchanged,
+        startedAt: r.startedAt.toISOString(),
+      };
+    }),
+  };
 }

@@ -112,6 +112,24 @@ export const solarchemRow = {
   CH4_mol_gh: 0.5,
 };
 
+/** `n` invented papers (doped ceria electrolytes) built on the fixture papers: bulk for imports that must take a while. */
+export function inventedPapers(n: number, prefix: string) {
+  return Array.from({ length: n }, (_, i) => ({
+    ...structuredClone(corpusPapers[i % corpusPapers.length]),
+    id: `${prefix}-${i}`,
+    doi: `10.9999/${prefix}.${i}`,
+    title: `Doped ceria electrolyte ${i}`,
+    paragraphs: [
+      {
+        id: null,
+        section: 'Experimental',
+        text: `Ce0.9Gd0.1O2 sample ${i} was prepared by a sol-gel route from cerium nitrate and calcined at ${500 + (i % 40) * 10} °C for ${1 + (i % 5)} h.`,
+      },
+      { id: null, section: 'Results', text: `The cell with electrolyte ${i} reached a peak power density of ${200 + (i % 300)} mW cm−2 at 700 °C.` },
+    ],
+  }));
+}
+
 export function writeCorpusJsonl(dir: string, name = 'papers.jsonl', papers: unknown[] = corpusPapers, gzip = false): string {
   const body = `${papers.map((p) => JSON.stringify(p)).join('\n')}\n`;
   const file = path.join(dir, gzip ? `${name}.gz` : name);

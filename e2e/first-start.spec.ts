@@ -1,0 +1,68 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { startBuiltApp } from '../lib/testing/built-app.ts';
+import { inventedPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
+import { shots } from './helpers.ts';
+
+/**
+ * A newcomer's first start: the server imports ASSAY_CORPUS in the background while somebody without an account
+ * opens the app. Every page answers meanwhile (the database runs on its own thread and the index build yields), a
+ * banner on every page says which step the import is in and what it has read (no file names), and says when it
+ * has finished. Latency targets are measured by `npm run bench -- first-start`, not asserted here.
+ */
+const port = String(Number(process.env.E2E_PORT ?? '3311') + 4);
+const base = `http://127.0.0.1:${port}`;
+
+test('pages answer during a first-start import, and a banner shows its progress to a visitor without an account', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const corpus = tempDir('assay-first-start-corpus-');
+  const papers = inventedPapers(1200, 'first-start');
+  for (let f = 0; f < 12; f++) writeCorpusJsonl(corpus, `lab-secret-${f}.jsonl`, papers.slice(f * 100, f * 100 + 100));
+  writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
+  const dataDir = tempDir('assay-first-start-data-');
+  let app: ChildProcess | null = startBuiltApp(port, { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus });
+  // A visitor: no session cookie (the suite's other tests run signed in as the admin).
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  try {
+    await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok ?? false, { timeout: 90_000, intervals: [200] }).toBe(true);
+    await page.goto(`${base}/`);
+    const banner = page.getByTestId('import-banner');
+    await expect(banner).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+    await expect(banner).toContainText('Filling the library for the first time');
+    await expect(banner).toContainText(/step \d of 4/);
+    await expect(banner).not.toContainText('lab-secret');
+    await page.screenshot({ path: `${shots}/first-start-import.png` });
+
+    // While it runs, the pages a newcomer opens first all answer, signed out.
+    const seen: string[] = [];
+    for (const route of ['/', '/library', '/search', '/graph', '/import', '/api/health']) {
+      const t0 = Date.now();
+      const res = await fetch(`${base}${route}`);
+      expect(res.status, route).toBe(200);
+      const status = await (await fetch(`${base}/api/import/status`)).json();
+      seen.push(`${route} ${Date.now() - t0} ms (${status.imports[0]?.stage ?? 'import ended'})`);
+    }
+    console.log(`during the first-start import: ${seen.join('; ')}`);
+    const status = await (await fetch(`${base}/api/import/status`)).json();
+    expect(JSON.stringify(status)).not.toContain('lab-secret');
+    expect(JSON.stringify(status)).not.toContain(corpus);
+
+    // The banner follows the import to its end and says so.
+    await expect(banner).toHaveAttribute('data-state', 'finished', { timeout: 240_000 });
+    await expect(banner).toContainText('The import finished');
+    await page.screenshot({ path: `${shots}/first-start-finished.png` });
+    const health = await (await fetch(`${base}/api/health`)).json();
+    expect(health.papers).toBe(papers.length);
+  } finally {
+    await context.close();
+    if (app?.pid) {
+      try {
+        process.kill(-app.pid, 'SIGKILL');
+      } catch {}
+      app = null;
+    }
+    for (const d of [corpus, dataDir]) fs.rmSync(d, { recursive: true, force: true });
+  }
+});
