@@ -22,6 +22,7 @@ import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
 import { benchLoad, loadUsage } from './bench-load.ts';
 import { benchTagger, taggerUsage } from './bench-tagger.ts';
+import { benchFirstStart, firstStartUsage } from './bench-first-start.ts';
 import { acquireProcessLock } from '../db/process-lock.ts';
 import { clearGraph } from '../db/graph.ts';
 import { buildGraph } from '../graph/build.ts';
@@ -34,6 +35,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        npm run bench -- graph
        ${loadUsage}
        ${taggerUsage}
+       ${firstStartUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
 a temporary folder, or a throw-away database on the PostgreSQL server given), then imports them again, and
@@ -55,7 +57,11 @@ load: many clients at once against a production server (one it starts on a copy 
 errors, p50/p95 alone and together, throughput and the server's peak memory.
 
 tagger: the clause chunker of the prose tuples against compromise on paragraphs of the shared corpus: speed, and
-agreement on verbs and chemical formulas (why the graph build does not tag with compromise).`;
+agreement on verbs and chemical formulas (why the graph build does not tag with compromise).
+
+first-start: a production server on an empty data folder importing ASSAY_CORPUS (default the shared corpus and
+records) while / and /api/health are asked four times a second: time to the first page, import time, the pages'
+p50/p95/max overall and per import stage, and the first questions' time once the import has warmed the indexes.`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -297,6 +303,7 @@ async function main() {
   if (what === 'load') return benchLoad(rest);
   if (what === 'graph') return benchGraph();
   if (what === 'tagger') return benchTagger(rest);
+  if (what === 'first-start') return benchFirstStart(rest);
   console.error(usage);
   process.exit(2);
 }
