@@ -47,7 +47,8 @@ export function scoreAnswer(q: EvaluationQuestion, a: Answer): AnswerScore {
   const citations = a.sentences.flatMap((s) => s.citations);
   // Framing lines ("“Title” reports:") are not claims.
   const citing = a.sentences.filter((s) => s.citations.length > 0 && !isFrame(s));
-  const stated = a.shape === 'value' ? (a.sentences[0]?.text ?? '') : answerText({ sentences: a.sentences, evidence: a.evidence });
+  // A value answer states its value first; a ranking names its leader first: that line is what is graded.
+  const stated = a.shape === 'value' || a.shape === 'ranking' ? (a.sentences[0]?.text ?? '') : answerText({ sentences: a.sentences, evidence: a.evidence });
   return {
     valueCorrect: q.type === 'value' && q.answer_value ? !a.abstention.abstain && valueFound(q.answer_value, [stated]) : null,
     citations: citations.length,

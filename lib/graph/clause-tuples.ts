@@ -1,7 +1,7 @@
 import { lookupUnit, parseQuantities } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
 import { splitSentences } from '../structure/sentences.ts';
-import { joinBrokenWords } from '../structure/terms.ts';
+import { joinBrokenWords, joinSplitFormulas } from '../structure/terms.ts';
 import { propertyValueTuples, propertyValueRulesSource } from './property-value-tuples.ts';
 import { chunkerRulesSource, POINTER, NOUN_TOO, nounPhrase, ofTail, type Phrase, type Token, tokenize } from './clause-chunker.ts';
 import { draft, guardedPhraseEntity, propertyEntity, valueEntity, type EntityRef, type TupleDraft } from './tuples.ts';
@@ -220,7 +220,7 @@ function frontedPassive(tokens: Token[], sentence: string): { moved: EntityRef[]
 /** Clause tuples of one sentence (offsets relative to the paragraph through `offset`). */
 function sentenceClauseTuples(original: string, offset: number, end: number, paragraphId: string | null): TupleDraft[] {
   // Words split at a PDF line break ("superconduct- ing") are read as one; the stored sentence keeps them as written.
-  const sentence = joinBrokenWords(original);
+  const sentence = joinSplitFormulas(joinBrokenWords(original));
   const tokens = tokenize(sentence);
   const out: TupleDraft[] = [];
   const src = { paragraphId, sentence: original.trim(), start: offset, end };
@@ -386,4 +386,5 @@ export const clauseRulesSource = (): string =>
     parseQuantities.toString(),
     lookupUnit.toString(),
     joinBrokenWords.toString(),
+    joinSplitFormulas.toString(),
   ].join('\n');

@@ -1,7 +1,7 @@
 import { lookupUnit, parseQuantities } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
 import { POINTER, VERB_FORMS } from './clause-chunker.ts';
-import { joinBrokenWords } from '../structure/terms.ts';
+import { joinBrokenWords, joinSplitFormulas } from '../structure/terms.ts';
 import { draft, guardedPhraseEntity, materialEntity, propertyEntity, type EntityRef, type TupleDraft } from './tuples.ts';
 
 /**
@@ -14,11 +14,12 @@ const DEVICE =
 
 /**
  * Capitalised abbreviations that are not materials: techniques, reference electrodes, reactions, quantities and
- * roman numerals. Every other abbreviation of two or more capitals ("PBFM", "LSM-YSZ", "Bi-2212") names what
+ * roman numerals, and kinds of device ("SOFC", "TF-SOFCs", "PCC"): a device's value belongs to the material it is made
+ * of. Every other abbreviation of two or more capitals ("PBFM", "LSM-YSZ", "Bi-2212") names what
  * the paper made or measured, which is what owns a value.
  */
 const NOT_AN_OWNER =
-  /^(?:XRD|SEM|FESEM|FE-SEM|TEM|HRTEM|HR-TEM|STEM|XPS|UPS|EIS|EDS|EDX|EDXS|EELS|AFM|STM|TGA|DSC|DTA|ICP|ICP-OES|ICP-MS|BET|BJH|FTIR|FT-IR|IR|UV|UV-vis|UV-Vis|NMR|DFT|GGA|PBE|LDA|CV|LSV|RHE|SHE|SCE|NHE|HER|OER|ORR|NRR|CO2RR|PL|XAS|XANES|EXAFS|SAED|FFT|RMS|DOS|PDOS|HOMO|LUMO|VB|CB|RT|AC|DC|ID|OD|ZFC|FC|TOF|TON|FE|FWHM|ECSA|ASR|OCV|OCP|PPD|MPD|SQUID|PPMS|ARPES|CCD|TPR|TPD|H2-TPR|XRF|SI|ESI|NIR|MS|GC|HPLC|CVD|PLD|ALD|SPS|PVD|LED|PCE|EQE|IQE|MPMS|SDW|CDW|HTT|LTO|LTT|STC|ESR|EPR|XAFS|SAXS|WAXS|GIWAXS|PXRD|HAADF|[IVX]+)$/;
+  /^(?:XRD|SEM|FESEM|FE-SEM|TEM|HRTEM|HR-TEM|STEM|XPS|UPS|EIS|EDS|EDX|EDXS|EELS|AFM|STM|TGA|DSC|DTA|ICP|ICP-OES|ICP-MS|BET|BJH|FTIR|FT-IR|IR|UV|UV-vis|UV-Vis|NMR|DFT|GGA|PBE|LDA|CV|LSV|RHE|SHE|SCE|NHE|HER|OER|ORR|NRR|CO2RR|PL|XAS|XANES|EXAFS|SAED|FFT|RMS|DOS|PDOS|HOMO|LUMO|VB|CB|RT|AC|DC|ID|OD|ZFC|FC|TOF|TON|FE|FWHM|ECSA|ASR|OCV|OCP|PPD|MPD|SQUID|PPMS|ARPES|CCD|TPR|TPD|H2-TPR|XRF|SI|ESI|NIR|(?:(?:TF|IT|LT|HT|AS|ES|CS|MS|R|P|micro|µ)-?)?(?:SOFC|SOEC|SOC|PCFC|PCEC|PCC|PEMFC|PEFC|DMFC|MFC|AFC|MEA|LIB|SIB|PSC|DSSC|OLED|TFT|FET|MOSFET|TCO|MIEC)s?|MS|GC|HPLC|CVD|PLD|ALD|SPS|PVD|LED|PCE|EQE|IQE|MPMS|SDW|CDW|HTT|LTO|LTT|STC|ESR|EPR|XAFS|SAXS|WAXS|GIWAXS|PXRD|HAADF|[IVX]+)$/;
 
 /** Material mentions of a sentence: formulas, lexicon names and abbreviations, with offsets (not English words that parse as symbols). */
 function materialMentions(sentence: string): { entity: EntityRef; start: number; end: number }[] {
@@ -40,6 +41,14 @@ function materialMentions(sentence: string): { entity: EntityRef; start: number;
     out.push({ entity, start: m.index, end: m.index + text.length });
   }
   return out;
+}
+
+/**
+ * The materials a sentence names as what it made or measured, with offsets: not the atmosphere, fuel or reference
+ * ("in 5% H2", "vs RHE"). What a value can belong to.
+ */
+export function sentenceMaterials(text: string): { entity: EntityRef; start: number; end: number }[] {
+  return materialMentions(text).filter((m) => !CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)));
 }
 
 /** Properties that are as often processing conditions as results. */
@@ -91,8 +100,8 @@ export function propertyValueTuples(
   discourse: { owner: EntityRef | null },
 ): TupleDraft[] {
   const stored = sentence.trim();
-  const text = joinBrokenWords(sentence);
-  const materials = materialMentions(text).filter((m) => !CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)));
+  const text = joinSplitFormulas(joinBrokenWords(sentence));
+  const materials = sentenceMaterials(text);
   const quantities = parseQuantities(text);
   const properties = findProperties(text);
   const out: TupleDraft[] = [];
@@ -158,6 +167,7 @@ export const propertyValueRulesSource = (): string =>
     DEVICE.source,
     NOT_AN_OWNER.source,
     materialMentions.toString(),
+    sentenceMaterials.toString(),
     GENERIC_PROPERTY.source,
     CONDITION_BEFORE.source,
     FREE_PROPERTY.source,

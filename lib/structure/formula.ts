@@ -198,9 +198,9 @@ function trimTrailingValue(raw: string, after: string): string {
  */
 export function findSpacedFormulas(text: string): SpacedFormula[] {
   const out: SpacedFormula[] = [];
-  // A space before a count ("Sr 0.9"), or after a count with a variable ("GdSr2Ru1−x Cu2+x O8"): no word of prose
-  // ends in "1−x".
-  const spacedCount = /[A-Za-z]\s(?:\d|[xyzδ]\b)|\d\s?[-−–+]\s?[xyzδ]\s[A-Z]/;
+  // A space before a count ("Sr 0.9"), after a count with a variable ("GdSr2Ru1−x Cu2+x O8"), or inside one
+  // ("Co2− xFexO5+ δ"): no word of prose ends in "1−x" or "5+ δ".
+  const spacedCount = /[A-Za-z]\s(?:\d|[xyzδ]\b)|\d\s?[-−–+]\s?[xyzδ]\s[A-Z]|\d[-−–+]\s[xyzδ](?![a-z])/;
   if (!/[A-Z][a-z]?\s\d/.test(text) && !/[A-Z][a-z]?\s[xyδ]\b/.test(text) && !spacedCount.test(text)) return out;
   for (const m of text.matchAll(SPACED_FORMULA)) {
     const raw = trimTrailingValue(m[0].trimEnd(), text.slice(m.index! + m[0].trimEnd().length));

@@ -98,6 +98,8 @@ function buildUnitTable(): Map<string, UnitSpec> {
   add('°C', 'degC', 'temperature');
   add('degC', 'degC', 'temperature');
   add('deg C', 'degC', 'temperature');
+  // A bare "C" after a number is Celsius only from 100 up ("at 600 C", "800C"): below, it is a C-rate ("1C", "10 C").
+  add('C', 'degC', 'temperature');
   add('degC/min', 'degC/min', 'rate');
   add('degC min^-1', 'degC/min', 'rate');
   add('K', 'K', 'temperature');
@@ -284,10 +286,11 @@ const escapeRe = (key: string) =>
     .replace(/ /g, '[\\s·]?');
 const UNIT_RE = unitKeys.map(escapeRe).join('|');
 const QUANTITY_RE = new RegExp(
-  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
+  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<![A-Za-z])(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
   'g',
 );
 
+// A number right after a letter is part of a name ("CH4 and 2.02 W cm−2", "H2-30 ppm"): the lookbehind before `nums`.
 // An en dash is a range's ("600–800 °C") except between a unit and its exponent ("mW cm–2", "S cm–1").
 const EXPONENT_DASH = /(?<=[A-Za-z])\u2013(?=[1-3](?![\d.]))/g;
 
@@ -318,6 +321,7 @@ export function parseQuantities(text: string): Quantity[] {
       !g.cmp &&
       /^(potential|temperature|energy|current-density|current)$/.test(spec.dimension);
     const values = negative && kind === 'single' ? [-nums[0]] : nums;
+    if (g.unit === 'C' && values.some((v) => Math.abs(v) < 100)) continue;
     // "O 1s", "C 1s": an XPS core level, not a second.
     const at = m.index! + m[0].length - m[0].trimStart().length;
     if (g.unit === 's' && !/\s/.test(m[0].trim()) && /(?:^|[\s(])[A-Z][a-z]?\s$/.test(normalised.text.slice(Math.max(0, at - 4), at))) continue;

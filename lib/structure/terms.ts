@@ -86,6 +86,27 @@ export function joinBrokenWords(text: string): string {
   return text.replace(/(?<=\p{Ll}{2})- (?!(?:and|or|to|as|nor)\b)(\p{Ll}+)/gu, (_, rest: string) => `${rest}  `);
 }
 
+/**
+ * Formulas that PDF extraction split with spaces ("MgB 2", "PrBa0.5Sr0.5Co2− xFexO5+ δ") written whole again,
+ * padded after with spaces so that offsets stay valid (readers that bind values to materials need both).
+ */
+export function joinSplitFormulas(text: string): string {
+  let out = text;
+  for (const f of findSpacedFormulas(text)) {
+    const written = text.slice(f.start, f.end).replace(/\s+/g, '');
+    out = out.slice(0, f.start) + written.padEnd(f.end - f.start, ' ') + out.slice(f.end);
+  }
+  return out;
+}
+
+/**
+ * A text as a reader should see it: words broken at line ends and formulas split by spaces joined, runs of
+ * spaces folded. For display and quotation only: the stored paragraph stays verbatim, and provenance offsets index it.
+ */
+export function readableText(text: string): string {
+  return joinSplitFormulas(joinBrokenWords(text)).replace(/ {2,}/g, ' ');
+}
+
 /** A term of the plain analyzer with where it stands in the text. */
 export interface TermSpan {
   term: string;

@@ -5,6 +5,7 @@ import { QUESTION_FRAME_TERMS } from '../../retrieval/question.ts';
 import { plainTerms } from '../../structure/terms.ts';
 import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
+import { readableText } from '../../structure/terms.ts';
 
 /** Up to `n` sentences by maximal marginal relevance: relevant to the question, not repeating each other. */
 export function mmrSentences(items: Evidence[], question: string, n = 4, lambda = 0.7): { item: Evidence; text: string }[] {
@@ -59,7 +60,7 @@ export const descriptiveShape: AnswerShapeComposer = {
     for (const paper of order) {
       const group = picked.filter((p) => (p.item.paperId ?? p.item.id) === paper);
       sentences.push(frame(`${paperName(group[0].item)} reports:`, [group[0].item.id]));
-      for (const p of group) sentences.push(draft(p.text, [p.item.id]));
+      for (const p of group) sentences.push(draft(readableText(p.text), [p.item.id]));
     }
     return { shape: 'descriptive', sentences };
   },

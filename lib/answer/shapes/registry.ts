@@ -1,6 +1,7 @@
 import { abstainShape } from './abstain.ts';
 import { descriptiveShape } from './descriptive.ts';
 import { designShape } from './design.ts';
+import { rankingShape } from './ranking.ts';
 import { tableShape } from './table.ts';
 import type { AnswerShapeComposer } from './types.ts';
 import { valueShape } from './value.ts';
@@ -10,4 +11,4 @@ import { whichPaperShape } from './which-paper.ts';
  * The extractive answer shapes, tried in this order; the first that composes an answer wins. Adding a shape: a
  * file in this folder and a line here.
  */
-export const SHAPES: readonly AnswerShapeComposer[] = [abstainShape, designShape, tableShape, valueShape, whichPaperShape, descriptiveShape];
+export const SHAPES: readonly AnswerShapeComposer[] = [abstainShape, designShape, rankingShape, tableShape, valueShape, whichPaperShape, descriptiveShape];

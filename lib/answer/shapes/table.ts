@@ -1,51 +1,24 @@
 import { formatNumber } from '../../common/format.ts';
-import type { Evidence } from '../../evidence/model.ts';
-import { findProperties, propertyEntry } from '../../structure/properties.ts';
+import { propertyEntry } from '../../structure/properties.ts';
 import { parseQuantities } from '../../structure/quantities.ts';
-import { splitSentences } from '../../structure/sentences.ts';
-import { textFacets } from '../../structure/terms.ts';
+import { statedValues } from '../stated-values.ts';
 import type { ValueRow } from '../types.ts';
-import { titleOf } from './text.ts';
 import { type AnswerShapeComposer, draft } from './types.ts';
 
-/** Values of `property` stated in the items' sentences, with the other quantities of each sentence as conditions. */
-export function valueRows(items: Evidence[], property: string, dimension: string): ValueRow[] {
-  const rows: ValueRow[] = [];
-  const seen = new Set<string>();
-  for (const e of items) {
-    if (e.kind !== 'paragraph' && e.kind !== 'chunk') continue;
-    for (const s of splitSentences(e.text)) {
-      if (!findProperties(s.text).some((p) => p.key === property)) continue;
-      const quantities = parseQuantities(s.text);
-      const conditions = quantities.filter((q) => q.dimension !== dimension).map((q) => q.text);
-      const f = textFacets(s.text);
-      for (const q of quantities.filter((x) => x.dimension === dimension)) {
-        const key = `${e.paperId}|${q.canonical.join(',')}|${conditions.join(',')}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        rows.push({
-          material: f.formulas[0] ?? null,
-          value: q.text,
-          canonical: q.canonical,
-          canonicalUnit: q.canonicalUnit,
-          conditions,
-          paperId: e.paperId,
-          paperTitle: titleOf(e),
-          evidenceId: e.id,
-        });
-      }
-    }
-  }
-  return rows.sort((a, b) => Math.max(...b.canonical) - Math.max(...a.canonical));
-}
-
-/** Temperatures of a row's conditions in K (the condition papers most often differ by), if any. */
-const temperatureOf = (r: ValueRow) =>
-  r.conditions.flatMap((c) =>
-    parseQuantities(c)
-      .filter((q) => q.dimension === 'temperature')
-      .map((q) => q.canonical[0]),
-  )[0] ?? null;
+/**
+ * The temperature of a row's conditions in K (the condition papers most often differ by), if any: the one it was
+ * measured at ("at 600 °C") before any other (a sintering temperature).
+ */
+const temperatureOf = (r: ValueRow) => {
+  const ordered = [...r.conditions.filter((c) => c.startsWith('at ')), ...r.conditions.filter((c) => !c.startsWith('at '))];
+  return (
+    ordered.flatMap((c) =>
+      parseQuantities(c)
+        .filter((q) => q.dimension === 'temperature')
+        .map((q) => q.canonical[0]),
+    )[0] ?? null
+  );
+};
 
 /**
  * Papers that report clearly different values (more than a factor of two apart) under comparable conditions
@@ -85,7 +58,7 @@ export const tableShape: AnswerShapeComposer = {
     const property = analysis.properties.find((p) => propertyEntry(p)?.dimension);
     const dimension = property ? propertyEntry(property)?.dimension : null;
     if (!property || !dimension) return null;
-    const rows = valueRows(result.evidence, property, dimension);
+    const rows = statedValues(result.evidence, property, dimension).sort((a, b) => Math.max(...b.canonical) - Math.max(...a.canonical));
     if (new Set(rows.map((r) => r.paperId)).size < 2) return null;
     const label = propertyEntry(property)?.label ?? property;
     const cited = [...new Set(rows.map((r) => r.evidenceId))];

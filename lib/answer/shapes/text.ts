@@ -1,5 +1,6 @@
 import { type Evidence, paperOf, provenanceOf } from '../../evidence/model.ts';
 import { splitSentences } from '../../structure/sentences.ts';
+import { readableText } from '../../structure/terms.ts';
 
 /** Sentence helpers the shapes share. */
 
@@ -14,16 +15,24 @@ export function bestSentenceOf(e: Evidence): string {
   return provenanceOf(e, 'sentence')[0]?.text.trim() ?? sentenceAt(e, 0);
 }
 
-export const titleOf = (e: Evidence): string | null => paperOf(e)?.title ?? null;
+/** A paper's title as a reader should see it (see readableText). */
+export const titleOf = (e: Evidence): string | null => {
+  const title = paperOf(e)?.title;
+  return title ? readableText(title) : null;
+};
 
 /** “Title” (doi:…), or the DOI, or "an untitled paper". */
 export function paperName(e: Evidence): string {
   const p = paperOf(e);
-  if (p?.title) return `“${p.title}”${p.doi ? ` (doi:${p.doi})` : ''}`;
+  if (p?.title) return `“${readableText(p.title)}”${p.doi ? ` (doi:${p.doi})` : ''}`;
   return p?.doi ? `doi:${p.doi}` : 'an untitled paper';
 }
 
-export const quote = (s: string, max = 400) => `“${s.length > max ? `${s.slice(0, max).trimEnd()}…` : s}”`;
+/** A sentence quoted in an answer, as a reader should see it (PDF-split words and formulas joined; see readableText). */
+export const quote = (raw: string, max = 400) => {
+  const s = readableText(raw);
+  return `“${s.length > max ? `${s.slice(0, max).trimEnd()}…` : s}”`;
+};
 
 /** Trims a sentence's trailing full stop so it can be quoted inside another. */
 export const bare = (s: string) => s.replace(/[.\s]+$/, '');
