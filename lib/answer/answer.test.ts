@@ -80,7 +80,9 @@ describe('extractive answers (no model)', () => {
   it('a property across papers: a table of values with conditions, sorted, each row cited', async () => {
     const a = await answerQuestion(index, 'What power density values are reported for La0.6Sr0.4CoO3 cathodes?');
     expect(a.shape).toBe('table');
-    expect(a.table?.map((r) => `${r.value} @ ${r.conditions.join(' ')}`)).toEqual(expect.arrayContaining(['450 mW cm−2 @ at 600 °C', '450 mW cm−2 @ at 800 °C']));
+    expect(a.table?.map((r) => `${r.value} @ ${r.conditions.join(' ')}`)).toEqual(
+      expect.arrayContaining(['450 mW cm−2 @ at 600 °C', '450 mW cm−2 @ at 800 °C']),
+    );
     expect(a.disagreement).toBeNull();
     expect(citationsValid(a)).toBe(true);
   });
