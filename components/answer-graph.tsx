@@ -3,17 +3,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { answerGraphQuery, answerGraphSources } from '@/lib/answer/graph';
-import type { Evidence } from '@/lib/evidence/model';
-import type { GraphData } from '@/lib/graph/view';
+import { type Evidence, provenanceOf } from '@/lib/evidence/model';
+import { citedEdges, type GraphData } from '@/lib/graph/view';
 import { GraphView } from './graph-view';
 
 /**
  * The graph behind a whole answer, folded until opened (it is read from the database only then): the tuples of
- * every evidence item and of every cited paragraph, with the causal path of tiered reasoning highlighted.
+ * every evidence item and of every cited paragraph, with the causal path of tiered reasoning highlighted. It opens on
+ * the tuples the answer cites (and those read from the paragraphs it cites); the rest are folded by relation.
  */
-export function AnswerGraph({ evidence, name }: { evidence: Evidence[]; name: string }) {
+export function AnswerGraph({ evidence, cited = [], name }: { evidence: Evidence[]; cited?: string[]; name: string }) {
   const [open, setOpen] = useState(false);
   const sources = useMemo(() => answerGraphSources(evidence), [evidence]);
+  // What the answer's sentences cite: graph tuples by id, and the paragraphs whose tuples then come first.
+  const citedSources = useMemo(() => {
+    const items = evidence.filter((e) => cited.includes(e.id));
+    return {
+      tupleIds: items.flatMap((e) => provenanceOf(e, 'tuple').map((p) => p.tupleId)),
+      paragraphIds: items.flatMap((e) => provenanceOf(e, 'paragraph').map((p) => p.paragraphId)),
+    };
+  }, [evidence, cited]);
   const query = answerGraphQuery(sources);
   const graph = useQuery({
     queryKey: ['answer-graph', query],
@@ -46,7 +55,7 @@ export function AnswerGraph({ evidence, name }: { evidence: Evidence[]; name: st
             </button>
           </p>
         )}
-        {graph.data && <GraphView initial={graph.data} name={name} path={sources.pathTupleIds} />}
+        {graph.data && <GraphView initial={graph.data} name={name} path={sources.pathTupleIds} focus={citedEdges(graph.data, citedSources)} />}
       </div>
     </details>
   );

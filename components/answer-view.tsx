@@ -11,7 +11,7 @@ import { labelsById } from '@/lib/answer/pool';
 import { isFrame } from '@/lib/answer/shapes/types';
 import type { Answer, AnswerSentence, ValueRow, Verdict } from '@/lib/answer/types';
 import { formatNumber } from '@/lib/common/format';
-import { type Evidence, evidenceHref, externalIdsOf, paperOf, provenanceOf } from '@/lib/evidence/model';
+import { type Evidence, evidenceHref, externalIdsOf, matchedMaterialName, paperOf, provenanceOf } from '@/lib/evidence/model';
 
 const verdictStyle: Record<Verdict, string> = {
   supported: 'bg-emerald-100 text-emerald-900',
@@ -104,7 +104,7 @@ export function AnswerView({
           </div>
         ))}
       </section>
-      <AnswerGraph evidence={answer.evidence} name="answer-graph" />
+      <AnswerGraph evidence={answer.evidence} cited={answer.sentences.flatMap((s) => s.citations)} name="answer-graph" />
       {!blind && <AnswerTrace trace={answer.trace} />}
       {opened && <ProvenancePanel key={opened.id} evidence={opened} label={label.get(opened.id) ?? ''} onClose={() => setOpen(null)} />}
     </div>
@@ -199,7 +199,7 @@ function groupByPaper(items: Evidence[]): { key: string; title: string; items: E
 function EvidenceItem({ e, label, onOpen, note, blind = false }: { e: Evidence; label: string; onOpen: () => void; note?: ReactNode; blind?: boolean }) {
   const href = evidenceHref(e);
   const sentence = provenanceOf(e, 'sentence')[0];
-  const facets = [...e.matched.materials.map((m) => m.replace(/^[fm]:/, '')), ...e.matched.quantities, ...e.matched.properties];
+  const facets = [...e.matched.materials.map((m) => matchedMaterialName(e.matched, m)), ...e.matched.quantities, ...e.matched.properties];
   return (
     <div id={label} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
       <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">

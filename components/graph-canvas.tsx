@@ -18,6 +18,25 @@ const PRESET = { name: 'preset' };
  * by relation, the edges of `path` (a reasoning path) drawn thick, merged names joined by dashed "same as" links;
  * a click on a node or an edge is reported up. Nodes keep their places when more are added.
  */
+/**
+ * Labels stay readable on screen at any zoom: a fitted graph of a hundred nodes is drawn at a third of its size,
+ * where fixed 10-pixel labels became 3-pixel smudges. Node labels keep about 12 screen pixels (between 10 and 36
+ * model pixels), edge labels about 10, and edge labels are hidden when zoomed far out (except on the causal path and
+ * the selection), where they only overlapped. The rendered size is written on the container (data-label-px) for the
+ * browser tests.
+ */
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const nodeFontSize = (ele: cytoscape.SingularElementArgument) => clamp(12 / ele.cy().zoom(), 10, 36);
+const edgeFontSize = (ele: cytoscape.SingularElementArgument) => clamp(10 / ele.cy().zoom(), 8, 28);
+const labelWidth = (ele: cytoscape.SingularElementArgument) => `${clamp(140 / ele.cy().zoom(), 120, 420)}px`;
+const edgeTextOpacity = (ele: cytoscape.SingularElementArgument) => (ele.cy().zoom() >= 0.55 || ele.hasClass('path') || ele.hasClass('selected') ? 1 : 0);
+
+function keepLabelsLegible(cy: Core) {
+  cy.style().update();
+  cy.container()?.setAttribute('data-label-px', String(Math.round(clamp(12 / cy.zoom(), 10, 36) * cy.zoom() * 10) / 10));
+  cy.container()?.setAttribute('data-zoom', String(Math.round(cy.zoom() * 100) / 100));
+}
+
 export default function GraphCanvas({
   nodes,
   edges,
@@ -61,7 +80,9 @@ export default function GraphCanvas({
   }, [selected]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layout runs again when the elements change (an expansion adds nodes)
   useEffect(() => {
-    if (cyRef.current) placeNodes(cyRef.current, placed.current, nodes.length);
+    if (!cyRef.current) return;
+    placeNodes(cyRef.current, placed.current, nodes.length);
+    keepLabelsLegible(cyRef.current);
   }, [elements]);
 
   return (
@@ -77,8 +98,12 @@ export default function GraphCanvas({
           style: {
             'background-color': 'data(colour)',
             label: 'data(label)',
-            'font-size': 10,
+            'font-size': nodeFontSize,
             color: '#0f172a',
+            'text-wrap': 'ellipsis',
+            'text-max-width': labelWidth,
+            'text-background-color': '#f8fafc',
+            'text-background-opacity': 0.7,
             'text-valign': 'bottom',
             'text-margin-y': 3,
             width: 18,
@@ -94,7 +119,8 @@ export default function GraphCanvas({
             'target-arrow-shape': 'triangle',
             'curve-style': 'bezier',
             label: 'data(label)',
-            'font-size': 8,
+            'font-size': edgeFontSize,
+            'text-opacity': edgeTextOpacity,
             color: '#334155',
             'text-rotation': 'autorotate',
             'text-background-color': '#ffffff',
@@ -116,6 +142,15 @@ export default function GraphCanvas({
         });
         // A node the reader drags stays where it was put.
         cy.on('dragfree', 'node', (e) => placed.current.set(e.target.id(), { ...e.target.position() }));
+        // Label sizes depend on the zoom (see nodeFontSize): recomputed once per frame while zooming.
+        let frame = 0;
+        cy.on('zoom', () => {
+          if (frame) return;
+          frame = requestAnimationFrame(() => {
+            frame = 0;
+            keepLabelsLegible(cy);
+          });
+        });
         onReady(cy);
       }}
     />

@@ -28,10 +28,22 @@ function download(name: string, type: string, text: string) {
  * causal path, and names merged by canonical clustering are joined by "same as" links. Every node and edge is also
  * listed as a button, so the graph can be used from the keyboard and read by a screen reader.
  */
-export function GraphView({ initial, name = 'graph', path = [] }: { initial: GraphData; name?: string; path?: string[] }) {
+export function GraphView({
+  initial,
+  name = 'graph',
+  path = [],
+  focus,
+}: {
+  initial: GraphData;
+  name?: string;
+  path?: string[];
+  /** Edges to open on (an answer's cited tuples); the others are folded under "all" and their relations. */
+  focus?: ReadonlySet<string>;
+}) {
   const [data, setData] = useState(initial);
   const pathEdges = useMemo(() => new Set(path), [path]);
-  const [relation, setRelation] = useState('all');
+  const focused = focus && focus.size > 0;
+  const [relation, setRelation] = useState(focused ? 'cited' : 'all');
   const [search, setSearch] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [selected, setSelected] = useState<{ kind: 'node' | 'edge'; id: string } | null>(null);
@@ -56,7 +68,12 @@ export function GraphView({ initial, name = 'graph', path = [] }: { initial: Gra
     for (const e of data.edges) counts.set(e.relation, (counts.get(e.relation) ?? 0) + 1);
     return [...counts.entries()].sort((a, b) => b[1] - a[1]);
   }, [data.edges]);
-  const edges = relation === 'all' ? data.edges : data.edges.filter((e) => e.relation === relation);
+  const edges =
+    relation === 'all'
+      ? data.edges
+      : relation === 'cited'
+        ? data.edges.filter((e) => focus?.has(e.id) || pathEdges.has(e.id))
+        : data.edges.filter((e) => e.relation === relation);
   const nodes = useMemo(() => {
     if (relation === 'all') return data.nodes;
     const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
@@ -101,10 +118,11 @@ export function GraphView({ initial, name = 'graph', path = [] }: { initial: Gra
             className="rounded border border-slate-300 px-1 py-0.5"
             aria-label="Filter by relation"
           >
+            {focused && <option value="cited">cited by the answer ({data.edges.filter((e) => focus.has(e.id) || pathEdges.has(e.id)).length})</option>}
             <option value="all">all ({data.edges.length})</option>
             {relations.map(([r, n]) => (
               <option key={r} value={r}>
-                {r} ({n})
+                {r.replace(/_/g, ' ')} ({n})
               </option>
             ))}
           </select>
@@ -135,7 +153,7 @@ export function GraphView({ initial, name = 'graph', path = [] }: { initial: Gra
           className="rounded border border-slate-300 px-2"
           onClick={() => {
             setData(initial);
-            setRelation('all');
+            setRelation(focused ? 'cited' : 'all');
             setSelected(null);
             setNotice(null);
             cy.current?.fit(undefined, 20);

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { reasonText } from './reason-text';
 import { useState, type FormEvent } from 'react';
-import { evidenceById, evidenceHref, externalIdsOf, provenanceOf } from '@/lib/evidence/model';
+import { evidenceById, evidenceHref, externalIdsOf, matchedMaterialName, provenanceOf } from '@/lib/evidence/model';
 import type { RetrievalResult } from '@/lib/pipelines/types';
 import { TraceList } from './trace-list';
 import { PipelineHint, PipelineOptions } from './pipeline-options';
@@ -223,7 +223,7 @@ function ResultView({ data }: { data: Response }) {
                 <p className="mt-1 flex flex-wrap gap-1 text-xs">
                   {e.matched.materials.map((m) => (
                     <span key={m} className="rounded bg-teal-50 px-1.5 py-0.5 text-teal-900">
-                      {m.slice(2)}
+                      {matchedMaterialName(e.matched, m)}
                     </span>
                   ))}
                   {e.matched.quantities.map((m) => (

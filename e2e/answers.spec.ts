@@ -106,6 +106,34 @@ test('an answer never quotes front or back matter: author blocks and acknowledge
   await expect(page.locator('main')).toContainText('ada@nowhere.edu');
 });
 
+test('a comparative question is answered with the leader named first, under the asked temperature, each value cited', async ({ page }) => {
+  await page.goto('/answers');
+  await page.getByLabel('Question', { exact: true }).fill('Which cathode gave the highest peak power density at 600 C?');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await page.waitForURL(/\/answers\/[a-z0-9]+$/);
+  const sentences = page.getByTestId('answer').getByRole('list', { name: 'Answer sentences' }).getByRole('listitem');
+  await expect(sentences.first()).toContainText('Nd0.5Sr0.5CoO3 has the highest power density at 600 C');
+  await expect(sentences.first()).toContainText('1.05 W cm−2 at 600 °C');
+  await expect(page.getByTestId('answer')).toContainText('Next: La0.6Sr0.4FeO3, 0.52 W cm−2 at 600 °C');
+  // 1.6 W cm−2 is larger, but measured at 800 °C on a cathode sintered at 600 °C.
+  await expect(page.getByTestId('answer')).toContainText('Left out: 1 value where 600 C is a processing temperature (sintered at 600 °C)');
+  await expect(page.getByRole('table', { name: 'Reported values' })).toContainText('Nd0.5Sr0.5CoO3');
+  await page.screenshot({ path: `${shots}/answer-comparison.png`, fullPage: true });
+});
+
+test('an answer shows formulas and words that PDF extraction split as a reader writes them; the paper keeps its text verbatim', async ({ page }) => {
+  await page.goto('/answers');
+  await page.getByLabel('Question', { exact: true }).fill('At what temperature do the MgB2 wires become superconducting?');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await page.waitForURL(/\/answers\/[a-z0-9]+$/);
+  const sentences = page.getByTestId('answer').getByRole('list', { name: 'Answer sentences' });
+  await expect(sentences).toContainText('38.5 K');
+  await expect(sentences).toContainText('MgB2 wires');
+  await expect(sentences).not.toContainText('MgB 2');
+  await expect(sentences).not.toContainText('de- pendence');
+  await page.screenshot({ path: `${shots}/answer-repaired-text.png`, fullPage: true });
+});
+
 test('POST /api/answer streams the evidence first, then the text, then the stored answer', async ({ request }) => {
   const res = await request.post('/api/answer', {
     data: { question: 'Which paper reports a peak power density of 0.812 W cm−2 at 973 K?', mode: 'extractive' },

@@ -16,6 +16,9 @@ test('graph explorer: find an entity, see its neighbourhood, expand a node throu
   const graph = page.getByTestId('graph-view');
   await expect(graph.locator('canvas').first()).toBeVisible();
   await expect(graph.getByRole('list', { name: 'Legend' })).toContainText('2 nodes · 1 edges');
+  // The header names the entity as a reader writes it, not by its internal key.
+  await expect(page.getByText(/^Around /)).toContainText(/Around Sr doping/i);
+  await expect(page.getByText(/^Around /)).not.toContainText(/\b[mfpcn]:/);
   await graph.getByText(/as a list/).click();
   // The effect node: expanding it brings the other paper's tuple, whose spelling canonical clustering merged.
   await graph
@@ -39,6 +42,24 @@ test('graph explorer: find an entity, see its neighbourhood, expand a node throu
   const xml = await (await import('node:fs/promises')).readFile((await graphml.path())!, 'utf8');
   expect(xml).toMatch(/<graphml [^>]*>/);
   expect((xml.match(/<edge /g) ?? []).length).toBe(2);
+});
+
+test('graph labels are legible at the default zoom of a crowded view', async ({ page }) => {
+  await page.goto('/graph');
+  await page.getByLabel('Find an entity').fill('water');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByRole('list', { name: 'Matching entities' }).getByRole('link').first().click();
+  await page.waitForURL(/explore=/);
+  const graph = page.getByTestId('graph-view');
+  const canvas = graph.locator('[data-label-px]');
+  await expect(canvas).toHaveAttribute('data-zoom', /.+/);
+  const zoom = Number(await canvas.getAttribute('data-zoom'));
+  const px = Number(await canvas.getAttribute('data-label-px'));
+  console.log(`crowded view: ${await graph.getByRole('list', { name: 'Legend' }).textContent()} · zoom ${zoom} · node labels ${px} px on screen`);
+  // Fitted, the view is drawn smaller than life; its labels are still drawn at a readable size.
+  expect(zoom).toBeLessThan(1);
+  expect(px).toBeGreaterThanOrEqual(10);
+  await page.screenshot({ path: `${shots}/graph-crowded.png`, fullPage: true });
 });
 
 test('graph page: counts, a merge with its spellings and distance, undo and allow again', async ({ page }) => {

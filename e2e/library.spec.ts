@@ -8,11 +8,11 @@ test.beforeEach(async ({ page }) => {
 
 test('library: totals, full-text search with highlights, filters and paging', async ({ page }) => {
   await page.goto('/library');
-  await expect(page.getByTestId('library-totals')).toHaveText(/39 papers · \d+ paragraphs · 2 structured records/);
-  await expect(page.getByTestId('result-count')).toHaveText(/39 papers · page 1 of 2/);
+  await expect(page.getByTestId('library-totals')).toHaveText(/43 papers · \d+ paragraphs · 2 structured records/);
+  await expect(page.getByTestId('result-count')).toHaveText(/43 papers · page 1 of 3/);
   await page.getByRole('link', { name: 'Next →' }).click();
-  await expect(page.getByTestId('result-count')).toHaveText(/page 2 of 2/);
-  await expect(page.getByTestId('results').getByRole('listitem')).toHaveCount(19);
+  await expect(page.getByTestId('result-count')).toHaveText(/page 2 of 3/);
+  await expect(page.getByTestId('results').getByRole('listitem')).toHaveCount(20);
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('screen-printed ceria');
   await page.getByRole('button', { name: 'Search' }).click();
@@ -38,7 +38,9 @@ test('library: structured filters by method, material spelling and condition in 
   await page.getByLabel('Synthesis method').selectOption('sol-gel');
   await page.getByLabel('Condition').fill('353 K');
   await page.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(page.getByTestId('condition-interpretation')).toHaveText('Condition read as temperature 352.5 to 353.5 K');
+  await expect(page.getByTestId('condition-interpretation')).toHaveText(
+    'Condition read as temperature 353 K: papers stating a temperature in that range, in any unit',
+  );
   await expect(page.getByTestId('results').getByRole('link')).toHaveText(['Sol-gel synthesis of spinel LiMn2O4 for lithium-ion batteries']);
   await page.goto('/library?material=yttria-stabilized+zirconia');
   await expect(page.getByTestId('results').getByRole('link')).toHaveText(['Nickel–yttria-stabilised zirconia anodes under methane']);

@@ -50,7 +50,49 @@ const withFrontMatter = {
     { id: 'front-matter-1:p3', section: 'Acknowledgements', text: 'We thank the BiVO4 photoanode consortium of Utopia for its support.' },
   ],
 };
-writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, withFrontMatter], true);
+// Invented cathode papers for a comparative question: the best at 600 °C, a weaker one, and one whose larger value
+// was measured at 800 °C on a cathode sintered at 600 °C (not an answer at 600 °C).
+const cathode = (id: string, title: string, text: string) => ({
+  ...structuredClone(corpusPapers[1]),
+  id,
+  doi: `10.9999/${id}`,
+  title,
+  domain: 'sofc',
+  paragraphs: [{ id: null, section: 'Results', text }],
+});
+const comparison = [
+  cathode(
+    'cmp-ndsc',
+    'Neodymium strontium cobaltite cathodes',
+    'The cell with the Nd0.5Sr0.5CoO3 cathode delivered a peak power density of 1.05 W cm−2 at 600 °C in humidified hydrogen.',
+  ),
+  cathode(
+    'cmp-lsf',
+    'Iron-rich perovskite cathodes at low temperature',
+    'The cell with the La0.6Sr0.4FeO3 cathode reached a peak power density of 0.52 W cm−2 at 600 °C in humidified hydrogen.',
+  ),
+  cathode(
+    'cmp-ssc',
+    'Sintering samarium strontium cobaltite cathodes',
+    'The Sm0.5Sr0.5CoO3 cathode sintered at 600 °C gave a peak power density of 1.6 W cm−2 at 800 °C in humidified hydrogen.',
+  ),
+];
+// An invented paper as PDF extraction leaves text: a formula split by a space, a word broken at a line end.
+const pdfArtefacts = {
+  ...structuredClone(corpusPapers[1]),
+  id: 'pdf-artefacts-1',
+  doi: '10.9999/pdf.artefacts.1',
+  title: 'Superconducting MgB 2 wires in a field',
+  domain: 'superconductors',
+  paragraphs: [
+    {
+      id: null,
+      section: 'Results',
+      text: 'The MgB 2 wires become superconducting at 38.5 K, and the critical current shows a weak de- pendence on the applied field.',
+    },
+  ],
+};
+writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, withFrontMatter, ...comparison, pdfArtefacts], true);
 writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
 fs.writeFileSync(path.join(corpus, 'bzy.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));
 fs.writeFileSync(path.join(corpus, 'niysz.xml'), jatsXml());

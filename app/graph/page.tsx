@@ -79,7 +79,11 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
         {start && (
           <div className="rounded-lg border border-slate-200 bg-white p-3">
             <p className="mb-2 text-sm">
-              Around <span className="font-mono text-xs">{explore}</span>: expand any node to follow the graph.
+              Around{' '}
+              <span className="font-medium">
+                {start.nodes.find((n) => n.id === explore)?.label ?? matches.find((m) => m.key === explore)?.label ?? 'this entity'}
+              </span>
+              : expand any node to follow the graph.
             </p>
             <GraphView key={explore} initial={start} name={`graph-${explore.replace(/[^\w.-]+/g, '_')}`} />
           </div>

@@ -13,7 +13,6 @@ const methods: readonly string[] = SYNTHESIS_METHODS;
 export const dynamic = 'force-dynamic';
 
 const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
-const fmtBound = (x: number) => (Number.isFinite(x) ? String(Number.parseFloat(x.toPrecision(6))) : x > 0 ? '∞' : '−∞');
 const intOrUndefined = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : undefined);
 const fields: { value: SearchField; label: string }[] = [
   { value: 'all', label: 'Everything' },
@@ -184,7 +183,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
         {conditionText ? (
           <p className={`text-xs md:col-span-12 ${condition ? 'text-slate-500' : 'text-red-700'}`} data-testid="condition-interpretation">
             {condition
-              ? `Condition read as ${condition.dimension} ${fmtBound(condition.min)} to ${fmtBound(condition.max)} ${condition.unit}`
+              ? `Condition read as ${condition.dimension.replace(/-/g, ' ')} ${condition.written}: papers stating a ${condition.dimension.replace(/-/g, ' ')} in that range, in any unit`
               : `Could not read “${conditionText}” as a value with a unit (e.g. 800–1000 °C, ≥ 1073 K, 10 mA cm⁻²)`}
           </p>
         ) : null}

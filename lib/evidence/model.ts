@@ -16,9 +16,14 @@ export interface MatchedFacets {
   materials: string[];
   quantities: string[];
   properties: string[];
+  /** Matched materials as the question writes them ("LiFePO4" for the key `f:FeLiO4P`), where it writes them. */
+  names?: Record<string, string>;
 }
 
 export const noMatchedFacets = (): MatchedFacets => ({ materials: [], quantities: [], properties: [] });
+
+/** A matched material as a reader should see it: as the question wrote it, else its canonical name without the prefix. */
+export const matchedMaterialName = (matched: MatchedFacets, key: string): string => matched.names?.[key] ?? key.replace(/^[fm]:/, '');
 
 /** Where a piece of evidence comes from; an item lists one entry per level it can name. */
 export type Provenance =

@@ -123,4 +123,30 @@ describe('clauseTuples', () => {
     expect(brief('The film was characterized by measuring its conductivity.')).toEqual([{ s: 'n:film', r: 'characterize_by_measure', o: 'p:conductivity' }]);
     expect(brief('In this work, we were able to see it.')).toEqual([]);
   });
+  it('gives a value to the material its own sentence names, never the paragraph topic when it names another in words', () => {
+    const out = brief('Crystals of MgB2 were grown from the melt. For comparison, the Tc of tantalum is 4.4 K.');
+    expect(out.filter((t) => t.s === 'f:B2Mg' && t.o === 'p:critical-temperature')).toEqual([]);
+  });
+
+  it('does not read a rate or derivative as the property, nor a negative absolute temperature', () => {
+    for (const sentence of ['Tc of MgB2 decreases with dTc/dP = −1.1 K/GPa.', 'The Tc of MgB2 falls at a rate of -1.1 K GPa-1 up to 20 GPa.'])
+      expect(
+        brief(sentence).filter((t) => t.o === 'p:critical-temperature'),
+        sentence,
+      ).toEqual([]);
+  });
+
+  it('reads a formula PDF extraction split with spaces whole, and a device name owns no value', () => {
+    const out = brief('Applied as SOFC cathode, PrBa0.5Sr0.5Co2− xFexO5+ δ gave a peak power density of 2.2 W cm−2 at 600 °C.');
+    const owners = [...new Set(out.filter((t) => t.o === 'p:power-density').map((t) => t.s))];
+    expect(owners).toHaveLength(1);
+    expect(owners[0]).toMatch(/^f:PrBa0\.5Sr0\.5Co2-xFex/);
+    expect(owners[0]).toContain('Pr');
+    expect(owners[0]).toContain('Fe');
+  });
+
+  it('makes no entity of a bare generic noun or qualifier', () => {
+    const keys = brief('The sign of the effect gives information on the best way to high conductivity.').flatMap((t) => [t.s, t.o]);
+    for (const generic of ['sign', 'information', 'best', 'way', 'high']) expect(keys.some((k) => k.endsWith(`:${generic}`))).toBe(false);
+  });
 });

@@ -1,7 +1,7 @@
 import { lookupUnit, parseQuantities } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
 import { POINTER, VERB_FORMS } from './clause-chunker.ts';
-import { joinBrokenWords, joinSplitFormulas } from '../structure/terms.ts';
+import { joinBrokenWords, joinSplitFormulas, textFacets } from '../structure/terms.ts';
 import { draft, guardedPhraseEntity, materialEntity, propertyEntity, type EntityRef, type TupleDraft } from './tuples.ts';
 
 /**
@@ -50,6 +50,11 @@ function materialMentions(sentence: string): { entity: EntityRef; start: number;
 export function sentenceMaterials(text: string): { entity: EntityRef; start: number; end: number }[] {
   return materialMentions(text).filter((m) => !CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)));
 }
+
+// What makes a value a rate: a unit divided by another just after it ("K/GPa", "K GPa−1", "K per GPa"), or a
+// derivative or slope named just before it ("dTc/dP =", "a rate of", "pressure coefficient of").
+const RATE_AFTER = /^\s*(?:\/\s*[A-Za-zµ°]|per\s+[A-Za-zµ°]|[A-Za-zµ°]+\s*(?:\^?\s*[-−–]\s*1|⁻¹)(?![\d.]))/;
+const RATE_BEFORE = /(?:\bd[A-Za-z]+\s*\/\s*d[A-Za-z]+|\brates?\b|\bcoefficients?\b|\bslopes?\b|\bderivatives?\b)[^.;]{0,25}$/i;
 
 /** Properties that are as often processing conditions as results. */
 const GENERIC_PROPERTY = /^(?:temperature|duration|pressure|yield)$/;
@@ -105,8 +110,14 @@ export function propertyValueTuples(
   const quantities = parseQuantities(text);
   const properties = findProperties(text);
   const out: TupleDraft[] = [];
+  // A sentence that names a material in words ("the Tc of tantalum") is about that one, not the paragraph's topic.
+  const namesOther = materials.length === 0 && textFacets(text).formulas.length > 0;
   for (const q of quantities) {
     if (!q.canonical.length) continue;
+    // A rate or derivative ("dTc/dP = −1.1 K/GPa", "−1.1 K GPa−1", "a slope of 2 K per GPa") is not the property's value,
+    // and no absolute temperature is below zero.
+    if (RATE_AFTER.test(text.slice(q.end, q.end + 12)) || RATE_BEFORE.test(text.slice(Math.max(0, q.start - 40), q.start))) continue;
+    if (q.dimension === 'temperature' && q.canonical.some((v) => v < 0)) continue;
     let best: { key: string | null; text: string; start: number; end: number } | null = null;
     let bestGap = Infinity;
     for (const p of properties) {
@@ -135,7 +146,7 @@ export function propertyValueTuples(
     const isProperty = object.kind === 'property';
     const measured = isProperty && !GENERIC_PROPERTY.test(object.key.slice(2));
     const device = isProperty ? [...text.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1) : undefined;
-    const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured ? discourse.owner : null);
+    const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured && !namesOther ? discourse.owner : null);
     if (!owner || object.key === owner.key) continue;
     const condition =
       q.dimension !== 'temperature' ? quantities.find((c) => c.dimension === 'temperature' && c.start >= q.end && c.start - q.end <= 40) : undefined;
@@ -169,6 +180,8 @@ export const propertyValueRulesSource = (): string =>
     materialMentions.toString(),
     sentenceMaterials.toString(),
     GENERIC_PROPERTY.source,
+    RATE_AFTER.source,
+    RATE_BEFORE.source,
     CONDITION_BEFORE.source,
     FREE_PROPERTY.source,
     FREE_PROPERTY_STOP.source,

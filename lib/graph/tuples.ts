@@ -296,8 +296,10 @@ const STOP_PHRASES = /^(?:the|a|an|this|that|these|those|it|they|which|samples?|
 // not a thing; a bare generic noun ("changes", "reduction") names no effect on its own.
 const CLAUSE_WORDS =
   /\b(?:we|our|this|that|these|those|it|its|they|their|can|could|may|might|will|would|should|which|who|also|then|thus|here|there|is|are|was|were|be|been|has|have|had|not|as|than|so|such|one|first|other)\b/i;
+// Bare generic nouns ("sign", "way", "information") and qualifiers ("high", "best", "average") name nothing a
+// graph can hold: as entities they became hubs, and embedding clustering merged "high", "low" and "best" into one.
 const GENERIC =
-  /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?|generation|enhancement|dropping|increasing|decreasing|strong|weak|middle|fluctuations?|results?|more|less|higher|lower|determination)$/i;
+  /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?|generation|enhancement|dropping|increasing|decreasing|strong|weak|middle|fluctuations?|results?|more|less|higher|lower|determination|signs?|ways?|views?|information|cases?|points?|parts?|order|facts?|aspects?|reasons?|roles?|manner|means|levels?|degree|kinds?|types?|numbers?|amounts?|values?|data|things?|examples?|ranges?|trends?|properties|property|materials?|systems?|conditions?|factors?|features?|issues?|problems?|attention|interest|importance|contribution|behaviou?r|nature|origin|presence|absence|existence|possibility|evidence|agreement|comparison|terms?|respect|basis|details?|steps?|stages?|periods?|times?|areas?|regions?|sides?|high|low|best|better|worse|worst|good|poor|excellent|average|large|small|big|new|novel|same|different|similar|various|several|many|few|main|major|minor|significant|important|typical|possible|present|previous|current|overall|total|whole|further|additional|respective|corresponding|following|above|below|latter|former|remarkable|superior|inferior|optimal|maximum|minimum|long|short|stable|unstable)$/i;
 // A phrase that begins with a preposition or ends with a conjunction is a piece cut from a longer one ("into the
 // blend", "ion conduction and").
 const FRAGMENT =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_NODE_CAP, type GraphData, mergeGraphs, mergeLinks, toGraphML } from './view.ts';
+import { GRAPH_NODE_CAP, type GraphData, mergeGraphs, mergeLinks, toGraphML, tupleValue } from './view.ts';
 
 const node = (id: string) => ({ id, label: id.slice(2), kind: 'material' });
 const tuple = (id: string, s: string, o: string) => ({
@@ -63,5 +63,14 @@ describe('mergeLinks', () => {
     expect(mergeLinks([n('n:gbcs', 'n:gbc'), n('n:gbcx', 'n:gbc')])).toEqual([{ id: 'merge:n:gbcx>n:gbcs', source: 'n:gbcx', target: 'n:gbcs' }]);
     // One merged name alone, or nothing merged: no link.
     expect(mergeLinks([n('n:gbcs', 'n:gbc'), n('f:A')])).toEqual([]);
+  });
+  it('shows a stored value in the unit of its family people use at that size', () => {
+    expect(tupleValue({ value: 150000000, valueMax: 1130000000, unit: 'Pa' })).toBe('0.15–1.13 GPa');
+    expect(tupleValue({ value: 2200, valueMax: null, unit: 'mW/cm^2' })).toBe('2.2 W/cm^2');
+    expect(tupleValue({ value: 412, valueMax: null, unit: 'mW/cm^2' })).toBe('412 mW/cm^2');
+    expect(tupleValue({ value: 150000, valueMax: null, unit: 'nm' })).toBe('150 µm');
+    expect(tupleValue({ value: 0.5, valueMax: null, unit: 'h' })).toBe('30 min');
+    expect(tupleValue({ value: 873.15, valueMax: 1073.15, unit: 'K' })).toBe('600–800 °C');
+    expect(tupleValue({ value: 39, valueMax: null, unit: 'K' })).toBe('39 K');
   });
 });

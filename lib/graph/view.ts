@@ -47,7 +47,53 @@ export const kindColour = (kind: string) => KIND_COLOURS[kind] ?? KIND_COLOURS.c
 /** A tuple's value as its text states it: "812 mW/cm^2", a range "600–800 °C", or null when it has none. */
 export function tupleValue(t: { value: number | null; valueMax: number | null; unit: string | null }): string | null {
   if (t.value === null) return null;
-  return `${t.value}${t.valueMax !== null && t.valueMax !== t.value ? `–${t.valueMax}` : ''}${t.unit ? ` ${t.unit}` : ''}`;
+  // Kelvin values a Celsius one was converted to ("873.15") are shown in °C, as the paper wrote them.
+  const celsius = t.unit === 'K' && [t.value, t.valueMax ?? t.value].every((v) => Math.abs((v - 273.15) * 2 - Math.round((v - 273.15) * 2)) < 1e-6);
+  if (celsius) return tupleValue({ value: t.value - 273.15, valueMax: t.valueMax === null ? null : t.valueMax - 273.15, unit: '°C' });
+  const [factor, unit] = readableUnit(t.unit, Math.max(Math.abs(t.value), Math.abs(t.valueMax ?? t.value)));
+  const n = (v: number) => Number((v / factor).toPrecision(4));
+  return `${n(t.value)}${t.valueMax !== null && t.valueMax !== t.value ? `–${n(t.valueMax)}` : ''}${unit ? ` ${unit}` : ''}`;
+}
+
+/**
+ * Values are stored in their dimension's canonical unit; shown, they take the unit of that family people use at
+ * that size ("1.13 GPa", not "1130000000 Pa"; "2.2 W/cm^2"; "150 µm"). [divisor, unit shown].
+ */
+const SCALES: Record<string, [number, string][]> = {
+  Pa: [
+    [1e9, 'GPa'],
+    [1e6, 'MPa'],
+    [1e3, 'kPa'],
+  ],
+  nm: [
+    [1e9, 'm'],
+    [1e6, 'mm'],
+    [1e3, 'µm'],
+  ],
+  'mW/cm^2': [[1e3, 'W/cm^2']],
+  'mA/cm^2': [[1e3, 'A/cm^2']],
+};
+
+function readableUnit(unit: string | null, magnitude: number): [number, string | null] {
+  if (!unit) return [1, unit];
+  if (unit === 'h' && magnitude > 0 && magnitude < 1) return [1 / 60, 'min'];
+  const scale = SCALES[unit]?.find(([f]) => magnitude >= f);
+  return scale ?? [1, unit];
+}
+
+/**
+ * The edges an answer rests on: those whose tuples it cites, or that were read from a paragraph it cites. The answer
+ * graph opens on these and folds the rest by relation.
+ */
+export function citedEdges(data: GraphData, cited: { tupleIds: Iterable<string>; paragraphIds: Iterable<string> }): Set<string> {
+  const tuples = new Set(cited.tupleIds);
+  const paragraphs = new Set(cited.paragraphIds);
+  const out = new Set<string>();
+  for (const e of data.edges) {
+    const behind = data.tuples.filter((t) => t.subject.id === e.source && t.object.id === e.target && t.relation === e.relation);
+    if (tuples.has(e.id) || behind.some((t) => tuples.has(t.id) || (t.paragraphId !== null && paragraphs.has(t.paragraphId)))) out.add(e.id);
+  }
+  return out;
 }
 
 /** Nodes shown at most, as method B caps its views; an expansion adds at most EXPANSION_TUPLES tuples. */

@@ -27,6 +27,7 @@ export function facetCoverage(analysis: QuestionAnalysis, facets: Facets, fallba
     if (facets.materials.has(m)) {
       got += 1;
       matched.materials.push(m);
+      if (analysis.materialNames[m]) matched.names = { ...matched.names, [m]: analysis.materialNames[m] };
     } else if (fallback?.materials.has(m)) got += 0.5;
   }
   for (const q of analysis.quantities) {

@@ -19,6 +19,8 @@ export interface QuestionAnalysis {
   intent: 'which-paper' | 'value' | 'other';
   /** Canonical material terms (`f:` / `m:`). */
   materials: string[];
+  /** Each material term as the question writes it ("MgB2" for `f:B2Mg`), for display. */
+  materialNames: Record<string, string>;
   /** Formula-like words as written ("NiFeS/CoS", "Sr0.7Ho0.3CoO3-δ"), for the corpus presence check. */
   entityWords: string[];
   properties: string[];
@@ -106,12 +108,18 @@ export function analyseQuestion(question: string): QuestionAnalysis {
         .filter((w) => !NOT_ENTITY.test(w) && !/^\d/.test(w) && !lookupUnit(w)),
     ),
   ];
+  const materialNames: Record<string, string> = {};
+  for (const w of entityWords) {
+    const f = textFacets(w);
+    for (const key of materialTerms(f.formulas, f.materials)) materialNames[key] ??= w;
+  }
   return {
     question: q,
     body,
     title,
     intent,
     materials: [...materialTerms(facets.formulas, facets.materials)],
+    materialNames,
     entityWords,
     properties,
     propertySpans: mentions.map((m) => ({ start: m.start, end: m.end })),

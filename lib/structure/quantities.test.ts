@@ -92,10 +92,10 @@ describe('parseQuantities', () => {
 
 describe('parseCondition', () => {
   it('turns a condition in any unit into the same canonical interval', () => {
-    expect(parseCondition('800–1000 °C')).toEqual({ dimension: 'temperature', min: 1072.65, max: 1273.65, unit: 'K' });
-    expect(parseCondition('1073–1273 K')).toEqual({ dimension: 'temperature', min: 1072.5, max: 1273.5, unit: 'K' });
-    expect(parseCondition('≥ 1073 K')).toEqual({ dimension: 'temperature', min: 1072.5, max: Number.POSITIVE_INFINITY, unit: 'K' });
-    expect(parseCondition('10–20 mA cm⁻²')).toEqual({ dimension: 'current-density', min: 10, max: 20, unit: 'mA/cm^2' });
+    expect(parseCondition('800–1000 °C')).toEqual({ dimension: 'temperature', min: 1072.65, max: 1273.65, unit: 'K', written: '800–1000 °C' });
+    expect(parseCondition('1073–1273 K')).toEqual({ dimension: 'temperature', min: 1072.5, max: 1273.5, unit: 'K', written: '1073–1273 K' });
+    expect(parseCondition('≥ 1073 K')).toEqual({ dimension: 'temperature', min: 1072.5, max: Number.POSITIVE_INFINITY, unit: 'K', written: '≥ 1073 K' });
+    expect(parseCondition('10–20 mA cm⁻²')).toEqual({ dimension: 'current-density', min: 10, max: 20, unit: 'mA/cm^2', written: '10–20 mA cm⁻²' });
     expect(parseCondition('no number here')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { matchedMaterialName } from '../../evidence/model.ts';
 import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, draft } from './types.ts';
 
@@ -13,7 +14,7 @@ export const abstainShape: AnswerShapeComposer = {
     const sentences = [draft(`The corpus does not support an answer to this question: ${result.abstention.explanation}.`, [])];
     let corpusHolds: string | null = null;
     if (top) {
-      const stated = [...top.matched.materials.map((m) => m.slice(2)), ...top.matched.properties, ...top.matched.quantities];
+      const stated = [...top.matched.materials.map((m) => matchedMaterialName(top.matched, m)), ...top.matched.properties, ...top.matched.quantities];
       corpusHolds = `The closest evidence is in ${paperName(top)}${stated.length ? `, which states ${stated.join(', ')}` : ''}: ${bestSentenceOf(top)}`;
       sentences.push(draft(corpusHolds, [top.id]));
     }
