@@ -29,7 +29,12 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
 const nodeFontSize = (ele: cytoscape.SingularElementArgument) => clamp(12 / ele.cy().zoom(), 10, 36);
 const edgeFontSize = (ele: cytoscape.SingularElementArgument) => clamp(10 / ele.cy().zoom(), 8, 28);
 const labelWidth = (ele: cytoscape.SingularElementArgument) => `${clamp(140 / ele.cy().zoom(), 120, 420)}px`;
-const edgeTextOpacity = (ele: cytoscape.SingularElementArgument) => (ele.cy().zoom() >= 0.55 || ele.hasClass('path') || ele.hasClass('selected') ? 1 : 0);
+const edgeTextOpacity = (ele: cytoscape.SingularElementArgument) => {
+  const cy = ele.cy();
+  // Beyond twenty edges their labels only overlap: they show when zoomed in, or on the path and the selection.
+  const roomy = cy.edges().length <= 20 ? cy.zoom() >= 0.55 : cy.zoom() >= 1.4;
+  return roomy || ele.hasClass('path') || ele.hasClass('selected') ? 1 : 0;
+};
 
 function keepLabelsLegible(cy: Core) {
   cy.style().update();

@@ -46,9 +46,13 @@ test('graph explorer: find an entity, see its neighbourhood, expand a node throu
 
 test('graph labels are legible at the default zoom of a crowded view', async ({ page }) => {
   await page.goto('/graph');
-  await page.getByLabel('Find an entity').fill('water');
+  await page.getByLabel('Find an entity').fill('conductivity');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
-  await page.getByRole('list', { name: 'Matching entities' }).getByRole('link').first().click();
+  await page
+    .getByRole('list', { name: 'Matching entities' })
+    .getByRole('link', { name: /conductivity/i })
+    .first()
+    .click();
   await page.waitForURL(/explore=/);
   const graph = page.getByTestId('graph-view');
   const canvas = graph.locator('[data-label-px]');

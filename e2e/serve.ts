@@ -92,7 +92,22 @@ const pdfArtefacts = {
     },
   ],
 };
-writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, withFrontMatter, ...comparison, pdfArtefacts], true);
+// An invented survey naming two dozen doped cerias with their conductivities: a crowded graph around one property.
+const survey = {
+  ...structuredClone(corpusPapers[1]),
+  id: 'ceria-survey-1',
+  doi: '10.9999/ceria.survey.1',
+  title: 'A survey of doped ceria electrolytes',
+  domain: 'sofc',
+  paragraphs: ['Gd', 'Sm', 'Y', 'La', 'Nd', 'Pr'].flatMap((dopant, d) =>
+    [0.05, 0.1, 0.15, 0.2].map((x, i) => ({
+      id: null,
+      section: 'Results',
+      text: `The Ce${Number((1 - x).toFixed(2))}${dopant}${x}O2 electrolyte reached an ionic conductivity of ${(0.01 * (d + 1) + 0.002 * i).toFixed(3)} S/cm at 600 °C.`,
+    })),
+  ),
+};
+writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, withFrontMatter, ...comparison, pdfArtefacts, survey], true);
 writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
 fs.writeFileSync(path.join(corpus, 'bzy.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));
 fs.writeFileSync(path.join(corpus, 'niysz.xml'), jatsXml());

@@ -113,7 +113,10 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
         {merges.groups.map((g) => (
           <article key={g.representative.key} className="rounded-lg border border-slate-200 bg-white p-3" aria-label={`Merge group ${g.representative.label}`}>
             <p className="text-sm">
-              <span className="font-medium">{g.representative.label}</span> <span className="font-mono text-xs text-slate-500">{g.representative.key}</span>{' '}
+              {/* The key is for curators who need it (on hover), not something to read. */}
+              <span className="font-medium" title={g.representative.key}>
+                {g.representative.label}
+              </span>{' '}
               <span className="text-xs text-slate-500">representative, {g.representative.tuples} tuples</span>
             </p>
             <table className="mt-2 w-full text-left text-sm">
@@ -173,7 +176,7 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
           <ul className="space-y-1 text-sm">
             {merges.undone.map((m) => (
               <li key={m.key} className="flex items-center gap-3">
-                <span>{m.label}</span> <span className="font-mono text-xs text-slate-500">{m.key}</span>
+                <span title={m.key}>{m.label}</span>
                 {canCurate && (
                   <form action={allowMergeAction}>
                     <input type="hidden" name="key" value={m.key} />

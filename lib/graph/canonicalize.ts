@@ -14,11 +14,13 @@ import { createEmbedder } from '../embedding/select.ts';
  */
 export async function canonicalizeEntities(db: Database, embedder: TextEmbedder, threshold = 0.5) {
   // Names that state different formulas ("TiO2 + g-C3N4", "g-C3N4 + Pt") are different materials however close
-  // their embeddings: merging may never change the chemistry.
+  // their embeddings: merging may never change the chemistry. Nor may it join names that differ only in a number
+  // ("sample 35", "sample 40"; "8YSZ", "3YSZ"): the number is what tells them apart.
   const guard = (label: string) => {
     const f = textFacets(label);
     const symbols = (label.match(/[A-Za-z0-9()[\]·+-]+/g) ?? []).filter((t) => /^[A-Z][a-z]?$/.test(t) || /[A-Z].*[A-Z0-9]/.test(t));
-    return [...new Set([...f.formulas, ...f.materials, ...symbols])].sort().join('|');
+    const numbers = label.match(/\d+(?:\.\d+)?/g) ?? [];
+    return [...new Set([...f.formulas, ...f.materials, ...symbols, ...numbers.map((n) => `#${n}`)])].sort().join('|');
   };
   const t0 = performance.now();
   // Labels with hardly any letters ("(6.08", "Br)") carry too few features for a meaningful distance.
