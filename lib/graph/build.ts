@@ -21,6 +21,7 @@ import { propertyEntry } from '../structure/properties.ts';
 import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
 import { isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
+import { plausibleProseTuple, plausibleRulesSource } from './plausible.ts';
 
 /**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
@@ -28,7 +29,7 @@ import { timeSlicer } from '../common/yield.ts';
  * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
  */
 export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${createHash('sha256')
-  .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource())
+  .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource())
   .digest('hex')
   .slice(0, 10)}`;
 
@@ -71,7 +72,8 @@ export async function paperTuples(
   // Sliced: the server builds the graph of a first-start import while answering pages, and a long paper takes seconds.
   const slice = timeSlicer();
   for (const p of paragraphs) {
-    for (const t of await extractor.extract(p.text, p.id)) out.push(t);
+    // Every reader's prose tuples pass the same last check (see plausible.ts).
+    for (const t of await extractor.extract(p.text, p.id)) if (plausibleProseTuple(t)) out.push(t);
     await slice();
   }
   return out;

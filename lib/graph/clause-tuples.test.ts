@@ -149,4 +149,10 @@ describe('clauseTuples', () => {
     const keys = brief('The sign of the effect gives information on the best way to high conductivity.').flatMap((t) => [t.s, t.o]);
     for (const generic of ['sign', 'information', 'best', 'way', 'high']) expect(keys.some((k) => k.endsWith(`:${generic}`))).toBe(false);
   });
+  it('gives a value past a clause break to the material of its own clause', () => {
+    const out = brief('LaCoO3 (LC) has a conductivity of 35 S/cm at 850 °C, whereas LaFeO3 (LF) displays a σ of 4.8 S/cm at 850 °C.');
+    const owners = out.filter((t) => t.o === 'p:conductivity').map((t) => `${t.s} ${t.v}`);
+    expect(owners).toContain('f:CoLaO3 35');
+    expect(owners).not.toContain('f:CoLaO3 4.8');
+  });
 });

@@ -54,6 +54,8 @@ export function sentenceMaterials(text: string): { entity: EntityRef; start: num
 // What makes a value a rate: a unit divided by another just after it ("K/GPa", "K GPa−1", "K per GPa"), or a
 // derivative or slope named just before it ("dTc/dP =", "a rate of", "pressure coefficient of").
 const RATE_AFTER = /^\s*(?:\/\s*[A-Za-zµ°]|per\s+[A-Za-zµ°]|[A-Za-zµ°]+\s*(?:\^?\s*[-−–]\s*1|⁻¹)(?![\d.]))/;
+const CLAUSE_BREAK = /;|,\s*(?:whereas|while|but|and)\b|\bwhereas\b|\bwhile\b/i;
+const RANGE_WINDOW = /\b(?:range|region|window|interval)\s*(?:of|from|between|=|:)?\s*$/i;
 const RATE_BEFORE = /(?:\bd[A-Za-z]+\s*\/\s*d[A-Za-z]+|\brates?\b|\bcoefficients?\b|\bslopes?\b|\bderivatives?\b)[^.;]{0,25}$/i;
 
 /** Properties that are as often processing conditions as results. */
@@ -118,6 +120,9 @@ export function propertyValueTuples(
     // and no absolute temperature is below zero.
     if (RATE_AFTER.test(text.slice(q.end, q.end + 12)) || RATE_BEFORE.test(text.slice(Math.max(0, q.start - 40), q.start))) continue;
     if (q.dimension === 'temperature' && q.canonical.some((v) => v < 0)) continue;
+    // "absorption in the wavelength range of 450–550 nm", "tempered in the temperature range 610–700 °C": a window
+    // the sentence looked in, not a value of anything.
+    if (RANGE_WINDOW.test(text.slice(Math.max(0, q.start - 30), q.start))) continue;
     let best: { key: string | null; text: string; start: number; end: number } | null = null;
     let bestGap = Infinity;
     for (const p of properties) {
@@ -136,7 +141,10 @@ export function propertyValueTuples(
     const after = materials.find((m) => m.start >= q.end && m.start - q.end <= 60 && /\b(?:for|of)\b/i.test(text.slice(q.end, m.start)));
     const before = materials.filter((m) => m.end <= Math.min(best.start, q.start)).at(-1);
     const inside = materials.find((m) => m.start >= best.end && m.end <= q.start);
-    const named = (after ?? before ?? inside)?.entity;
+    // "BSCF has a conductivity of 35 S/cm, whereas SCFO displays a σ of 48 S/cm": past a clause break the value
+    // belongs to the material of its own clause, not to the one named with the property.
+    const split = best.end <= q.start && CLAUSE_BREAK.test(text.slice(best.end, q.start));
+    const named = (split ? (inside ?? after) : (after ?? before ?? inside))?.entity;
     // The sentence's own noun is a property when it is essentially a property name ("thickness"), else a concept.
     const object = best.key ? propertyEntity(best.key, best.text) : guardedPhraseEntity(best.text, true);
     if (!object) continue;
@@ -182,6 +190,8 @@ export const propertyValueRulesSource = (): string =>
     GENERIC_PROPERTY.source,
     RATE_AFTER.source,
     RATE_BEFORE.source,
+    RANGE_WINDOW.source,
+    CLAUSE_BREAK.source,
     CONDITION_BEFORE.source,
     FREE_PROPERTY.source,
     FREE_PROPERTY_STOP.source,

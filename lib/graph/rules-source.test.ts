@@ -4,6 +4,7 @@ import { chunkerRulesSource } from './clause-chunker.ts';
 import { clauseRulesSource } from './clause-tuples.ts';
 import { propertyValueRulesSource } from './property-value-tuples.ts';
 import { tupleRulesSource } from './tuples.ts';
+import { plausibleRulesSource } from './plausible.ts';
 
 /**
  * The graph extractor's version stamp hashes the rules sources; a paper is re-extracted only when its stamp
@@ -17,6 +18,7 @@ const NOT_RULES: Record<string, string[]> = {
   'clause-tuples.ts': ['clauseRulesSource'],
   'clause-chunker.ts': ['chunkerRulesSource'],
   'property-value-tuples.ts': ['propertyValueRulesSource'],
+  'plausible.ts': ['plausibleRulesSource'],
 };
 
 function topLevelNames(file: string): string[] {
@@ -30,6 +32,7 @@ describe('graph extractor rules sources', () => {
     ['clause-tuples.ts', clauseRulesSource],
     ['clause-chunker.ts', chunkerRulesSource],
     ['property-value-tuples.ts', propertyValueRulesSource],
+    ['plausible.ts', plausibleRulesSource],
   ] as const) {
     it(`names every declaration of ${file}`, () => {
       const body = source.toString();

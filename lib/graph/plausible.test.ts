@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { plausibleProseTuple } from './plausible.ts';
+import { draft, type EntityRef, materialEntity, propertyEntity } from './tuples.ts';
+
+// Invented tuples shaped like the wrong ones a hand-judged sample of the graph held.
+const concept = (surface: string): EntityRef => ({ key: `n:${surface.toLowerCase().replace(/\W+/g, '')}`, surface, kind: 'concept', formula: null });
+const method = (surface: string): EntityRef => ({ key: `c:${surface.toLowerCase()}`, surface, kind: 'method', formula: null });
+
+describe('plausibleProseTuple', () => {
+  it('keeps tuples that state something about things', () => {
+    expect(
+      plausibleProseTuple(
+        draft({ subject: materialEntity('LaNiO3'), relation: 'has_property', object: propertyEntity('conductivity'), value: 120, unit: 'S/cm' }),
+      ),
+    ).toBe(true);
+    expect(
+      plausibleProseTuple(draft({ subject: materialEntity('La0.9Sr0.1Ga0.8Mg0.2O3'), relation: 'synthesized_by', object: method('solid-state reaction') })),
+    ).toBe(true);
+    expect(plausibleProseTuple(draft({ subject: concept('Hydrogen peroxide'), relation: 'buy_from', object: concept('Chem-Supply') }))).toBe(true);
+  });
+
+  it('refuses ends that are fragments of the sentence', () => {
+    for (const [s, o] of [
+      ['due', 'symmetric samples'],
+      ['energy', 'either'],
+      ['weaker', 'device'],
+      ['Authors', 'Nb'],
+      ['USA)', 'substrate'],
+      ['bisecting B B applied = • φ line', 'filling'],
+      ['15.5 K', 'reference systems'],
+    ])
+      expect(plausibleProseTuple(draft({ subject: concept(s), relation: 'occur_in', object: concept(o) })), `${s} / ${o}`).toBe(false);
+  });
+
+  it('refuses a material made by another material, a property made at all, and "synthesized according to"', () => {
+    expect(plausibleProseTuple(draft({ subject: materialEntity('Ce0.6La0.4O2'), relation: 'prepare_by', object: materialEntity('CeO2') }))).toBe(false);
+    expect(plausibleProseTuple(draft({ subject: propertyEntity('open-circuit-voltage'), relation: 'synthesized_by', object: concept('PDPP-DTS') }))).toBe(
+      false,
+    );
+    expect(plausibleProseTuple(draft({ subject: materialEntity('BDT'), relation: 'synthesize', object: concept('According') }))).toBe(false);
+  });
+
+  it('refuses a property without a value, a temperature as a property, and a reference that is no measuring condition', () => {
+    expect(plausibleProseTuple(draft({ subject: materialEntity('PI'), relation: 'has_property', object: propertyEntity('pressure') }))).toBe(false);
+    expect(
+      plausibleProseTuple(draft({ subject: materialEntity('O2'), relation: 'has_property', object: propertyEntity('temperature'), value: 873.15, unit: 'K' })),
+    ).toBe(false);
+    const tc = {
+      subject: materialEntity('MgB2'),
+      relation: 'has_property' as const,
+      object: propertyEntity('critical-temperature'),
+      value: 40,
+      unit: 'K',
+      referenceRelation: 'measured_at',
+    };
+    expect(plausibleProseTuple(draft({ ...tc, referenceNode: '1950s' }))).toBe(false);
+    expect(plausibleProseTuple(draft({ ...tc, referenceNode: '1.5 GPa' }))).toBe(true);
+  });
+
+  it('refuses a subject the sentence negates', () => {
+    const sentence = 'D vanished above Tc, with no apparent energy scale associated with any depression of the DOS.';
+    expect(plausibleProseTuple(draft({ subject: concept('apparent energy scale'), relation: 'associate_with', object: concept('depression'), sentence }))).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,71 @@
+import { findProperties } from '../structure/properties.ts';
+import { parseQuantities } from '../structure/quantities.ts';
+import type { EntityRef, TupleDraft } from './tuples.ts';
+
+/**
+ * The last check on a tuple read from prose, whichever reader made it: what a hand-judged sample of the graph
+ * showed to be wrong in a way a rule can see. A tuple passes unless
+ * - an end is a fragment of the sentence rather than a thing: a connective or adverb ("due", "either", "according"),
+ *   a comparative ("weaker"), the authors, a stray bracket ("USA)"), an equation ("B = • φ"), a bare number, or a
+ *   run of more than eight words;
+ * - it says a thing was made *by* a material or a property was made at all ("CeO2" as the method of LDC; "open-
+ *   circuit voltage synthesized by PDPP-DTS");
+ * - it gives a property without a value, or a temperature as a property (a temperature in prose is a condition:
+ *   "heat treated at 610–700 °C" is not the strength's temperature);
+ * - its reference condition is not one a measurement is made at ("measured at the 1950s");
+ * - the sentence negates its subject ("with no apparent energy scale").
+ */
+const FRAGMENT =
+  /^(?:due|either|neither|according|accordingly|respectively|authors?|we|us|our|one|ones|here|there|therein|thereby|thus|hence|however|whereas|while|which|what|both|all|each|other|others|former|latter|such|same|weak(?:er|est)?|strong(?:er|est)?|high(?:er|est)?|low(?:er|est)?|large(?:r|st)?|small(?:er|est)?|resistive|capacitive|conductive|crystalline|amorphous|respective)$/i;
+// A phrase ending in a connective was cut before what it connects ("increased temperature due").
+const CUT_AFTER = /\b(?:due|according|because|owing|thanks|prior|compared|relative|respect)$/i;
+// "vacuum dried", "air annealed": the atmosphere of a treatment, not what was treated.
+const ATMOSPHERE = /^(?:vacuum|air|argon|nitrogen|oxygen|ambient|atmosphere)$/i;
+const MAKING = /^(?:synthesized_by|synthesize|prepare_by|prepared_by|grow_by|grown_by|fabricate_by|obtain_by|made_by)$/;
+const CONDITION_DIMENSIONS = new Set(['temperature', 'pressure', 'potential', 'current-density', 'frequency', 'fraction', 'concentration']);
+
+function fragmentOf(e: EntityRef): boolean {
+  const label = e.surface.trim();
+  if (FRAGMENT.test(label) || CUT_AFTER.test(label) || ATMOSPHERE.test(label)) return true;
+  if (/^[^\p{L}\p{N}([]/u.test(label) || /[=•φ]/.test(label)) return true;
+  // Brackets that do not pair ("USA)", "(6.08") are cut out of an aside.
+  if ((label.match(/\(/g)?.length ?? 0) !== (label.match(/\)/g)?.length ?? 0)) return true;
+  if (e.kind !== 'value' && /^[\d.,\s–-]+(?:[A-Za-z°%µ/^]+)?$/.test(label)) return true;
+  return label.split(/\s+/).length > 8;
+}
+
+const NEGATED_BEFORE = /\b(?:no|not|without|neither|nor|never|hardly|barely)\s+(?:\w+\s+){0,2}$/i;
+
+export function plausibleProseTuple(t: TupleDraft): boolean {
+  if (fragmentOf(t.subject) || fragmentOf(t.object)) return false;
+  // Made by a material (a precursor is no method), or a property "made" ("resistance values obtained via EIS").
+  if (MAKING.test(t.relation) && (t.subject.kind === 'property' || findProperties(t.subject.surface).length > 0 || t.object.kind === 'material')) return false;
+  // "observed at room temperature" read as "at temperature": a place or condition that is a bare property says nothing.
+  if (/_at$/.test(t.relation) && t.object.kind === 'property' && t.value === null) return false;
+  if (t.relation === 'has_property') {
+    if (t.value === null) return false;
+    if (t.object.key === 'p:temperature') return false;
+  }
+  if (t.referenceRelation === 'measured_at' && t.referenceNode) {
+    const q = parseQuantities(t.referenceNode)[0];
+    if (!q || !CONDITION_DIMENSIONS.has(q.dimension)) return false;
+  }
+  if (t.sentence) {
+    const at = t.sentence.indexOf(t.subject.surface);
+    if (at > 0 && NEGATED_BEFORE.test(t.sentence.slice(Math.max(0, at - 30), at))) return false;
+  }
+  return true;
+}
+
+/** Text of the rules, for the graph extractor's version stamp (a change re-extracts every paper). */
+export const plausibleRulesSource = (): string =>
+  [
+    FRAGMENT.source,
+    CUT_AFTER.source,
+    ATMOSPHERE.source,
+    MAKING.source,
+    [...CONDITION_DIMENSIONS].join(','),
+    NEGATED_BEFORE.source,
+    fragmentOf.toString(),
+    plausibleProseTuple.toString(),
+  ].join('\n');
