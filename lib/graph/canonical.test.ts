@@ -1,3 +1,4 @@
+import { mergeGuard } from './canonicalize.ts';
 import { describe, expect, it } from 'vitest';
 import { fitLocalHashEmbedder } from '../embedding/local-hash.ts';
 import { averageLinkage, canonicalClusters, coarseGroups, type NameItem } from './canonical.ts';
@@ -99,5 +100,15 @@ describe('canonicalClusters', () => {
   it('never merges items with different guards', () => {
     const guarded = items.slice(0, 2).map((it, i) => ({ ...it, guard: i === 0 ? 'Pt' : 'Au' }));
     expect(canonicalClusters(guarded, 0.9)).toHaveLength(2);
+  });
+});
+
+describe('mergeGuard', () => {
+  it('keeps apart names that differ in a formula, a number, the kind of a quantity or the doping type', () => {
+    expect(mergeGuard('sample 35')).not.toBe(mergeGuard('sample 40'));
+    expect(mergeGuard('about 2 μm')).not.toBe(mergeGuard('About 2 g'));
+    expect(mergeGuard('n-type 4H-SiC epilayer')).not.toBe(mergeGuard('p-type 4H-SiC epilayer'));
+    expect(mergeGuard('TiO2 + g-C3N4')).not.toBe(mergeGuard('g-C3N4 + Pt'));
+    expect(mergeGuard('grain boundary conductivity')).toBe(mergeGuard('grain boundary conductivities'));
   });
 });

@@ -8,20 +8,26 @@ import type { AssayConfig } from '../config.ts';
 import { createEmbedder } from '../embedding/select.ts';
 
 /**
+ * What two names must share to be merged: names that differ in it are never one entity, however close their
+ * embeddings. Names that state different formulas ("TiO2 + g-C3N4", "g-C3N4 + Pt") are different materials: merging
+ * may never change the chemistry. Nor may it join names that differ only in a number ("sample 35", "sample 40";
+ * "8YSZ", "3YSZ"): the number is what tells them apart.
+ */
+export function mergeGuard(label: string): string {
+  const f = textFacets(label);
+  const symbols = (label.match(/[A-Za-z0-9()[\]·+-]+/g) ?? []).filter((t) => /^[A-Z][a-z]?$/.test(t) || /[A-Z].*[A-Z0-9]/.test(t));
+  const numbers = label.match(/\d+(?:\.\d+)?/g) ?? [];
+  // Nor names whose quantities differ in kind ("about 2 μm", "about 2 g") or whose doping type does ("n-type", "p-type").
+  const kinds = [...f.quantities.map((q) => q.dimension), ...(label.match(/\b[np]-type\b/gi) ?? []).map((t) => t.toLowerCase())];
+  return [...new Set([...f.formulas, ...f.materials, ...symbols, ...numbers.map((n) => `#${n}`), ...kinds])].sort().join('|');
+}
+
+/**
  * Clusters the graph's name entities and records each merge on the merged entity (representative, method,
  * cosine distance). Earlier embedding merges are replaced; merges undone by hand (mergeMethod "undone") stay
  * undone. Nothing else changes: tuples keep pointing at the entity they were extracted with.
  */
 export async function canonicalizeEntities(db: Database, embedder: TextEmbedder, threshold = 0.5) {
-  // Names that state different formulas ("TiO2 + g-C3N4", "g-C3N4 + Pt") are different materials however close
-  // their embeddings: merging may never change the chemistry. Nor may it join names that differ only in a number
-  // ("sample 35", "sample 40"; "8YSZ", "3YSZ"): the number is what tells them apart.
-  const guard = (label: string) => {
-    const f = textFacets(label);
-    const symbols = (label.match(/[A-Za-z0-9()[\]·+-]+/g) ?? []).filter((t) => /^[A-Z][a-z]?$/.test(t) || /[A-Z].*[A-Z0-9]/.test(t));
-    const numbers = label.match(/\d+(?:\.\d+)?/g) ?? [];
-    return [...new Set([...f.formulas, ...f.materials, ...symbols, ...numbers.map((n) => `#${n}`)])].sort().join('|');
-  };
   const t0 = performance.now();
   // Labels with hardly any letters ("(6.08", "Br)") carry too few features for a meaningful distance.
   const names = (await nameEntities(db)).filter((e) => (e.label.match(/[A-Za-z]/g) ?? []).length >= 4);
@@ -30,7 +36,7 @@ export async function canonicalizeEntities(db: Database, embedder: TextEmbedder,
   const slice = timeSlicer();
   const items: NameItem[] = [];
   for (const [i, n] of names.entries()) {
-    items.push({ id: n.id, label: n.label, vector: vectors[i], guard: guard(n.label) });
+    items.push({ id: n.id, label: n.label, vector: vectors[i], guard: mergeGuard(n.label) });
     await slice();
   }
   const clusters = await canonicalClustersSliced(items, threshold);

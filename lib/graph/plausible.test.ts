@@ -63,4 +63,29 @@ describe('plausibleProseTuple', () => {
       false,
     );
   });
+
+  it('refuses adjectives and cut phrases as ends, a property as an owner, and a claim the sentence denies or doubts', () => {
+    for (const [s, o] of [
+      ['sudden', 'onset'],
+      ['ferric chloride', 'Instead'],
+      ['CsPbBr3 QDs', 'efficient'],
+      ['crystals', 'while between'],
+    ])
+      expect(plausibleProseTuple(draft({ subject: concept(s), relation: 'show', object: concept(o) })), `${s} / ${o}`).toBe(false);
+    expect(
+      plausibleProseTuple(
+        draft({ subject: propertyEntity('conductivity'), relation: 'has_property', object: concept('maximum values'), value: 43.5, unit: 'S/cm' }),
+      ),
+    ).toBe(false);
+    const denied = 'The lattice parameter did not show a systematic dependence on x.';
+    expect(
+      plausibleProseTuple(draft({ subject: concept('lattice parameter'), relation: 'show', object: concept('systematic dependence'), sentence: denied })),
+    ).toBe(false);
+    const doubted = 'It is unlikely that spark cutting produces pure Zr.';
+    expect(plausibleProseTuple(draft({ subject: concept('spark cutting'), relation: 'produce', object: concept('pure Zr'), sentence: doubted }))).toBe(false);
+    const stated = 'The pristine film reveals a dense fibrillar nanostructure.';
+    expect(
+      plausibleProseTuple(draft({ subject: concept('pristine film'), relation: 'reveal', object: concept('dense fibrillar nanostructure'), sentence: stated })),
+    ).toBe(true);
+  });
 });

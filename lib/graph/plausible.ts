@@ -19,6 +19,12 @@ const FRAGMENT =
   /^(?:due|either|neither|according|accordingly|respectively|authors?|we|us|our|one|ones|here|there|therein|thereby|thus|hence|however|whereas|while|which|what|both|all|each|other|others|former|latter|such|same|weak(?:er|est)?|strong(?:er|est)?|high(?:er|est)?|low(?:er|est)?|large(?:r|st)?|small(?:er|est)?|resistive|capacitive|conductive|crystalline|amorphous|respective)$/i;
 // A phrase ending in a connective was cut before what it connects ("increased temperature due").
 const CUT_AFTER = /\b(?:due|according|because|owing|thanks|prior|compared|relative|respect)$/i;
+// A phrase that starts with a conjunction or adverb was cut after it ("while between", "Instead").
+const CUT_BEFORE = /^(?:while|whereas|instead|then|thus|also|however|although|though|since|because|if|when|where|whether|unless|only|even|just|rather)\b/i;
+// Endings of adjectives and adverbs, not of the nouns a graph holds ("additive" and "derivative" are kept).
+const ADJECTIVE_ENDING = /(?:ly|ous|(?<!addit|derivat|object|alternat|perspect|initiat|representat|relat)ive|ful|less|ical)$/;
+const ADJECTIVES =
+  /^(?:sudden|full|right|left|similar|certain|present|possible|available|clear|obvious|common|general|specific|simple|direct|recent|further|slight|strong|weak|good|poor|fine|pure|true|real|close|open|free|complete|total|partial|main|key|novel|efficient|different|sufficient|excellent|apparent|consistent|dependent|independent|evident|stable|suitable|comparable|available|possible|feasible|visible)$/;
 // "vacuum dried", "air annealed": the atmosphere of a treatment, not what was treated.
 const ATMOSPHERE = /^(?:vacuum|air|argon|nitrogen|oxygen|ambient|atmosphere)$/i;
 const MAKING = /^(?:synthesized_by|synthesize|prepare_by|prepared_by|grow_by|grown_by|fabricate_by|obtain_by|made_by)$/;
@@ -26,7 +32,9 @@ const CONDITION_DIMENSIONS = new Set(['temperature', 'pressure', 'potential', 'c
 
 function fragmentOf(e: EntityRef): boolean {
   const label = e.surface.trim();
-  if (FRAGMENT.test(label) || CUT_AFTER.test(label) || ATMOSPHERE.test(label)) return true;
+  if (FRAGMENT.test(label) || CUT_AFTER.test(label) || ATMOSPHERE.test(label) || CUT_BEFORE.test(label)) return true;
+  // One lower-case word that is an adjective or adverb ("sudden", "efficient", "theoretical") names no thing.
+  if (/^[a-z]+$/.test(label) && (ADJECTIVE_ENDING.test(label) || ADJECTIVES.test(label))) return true;
   if (/^[^\p{L}\p{N}([]/u.test(label) || /[=•φ]/.test(label)) return true;
   // Brackets that do not pair ("USA)", "(6.08") are cut out of an aside.
   if ((label.match(/\(/g)?.length ?? 0) !== (label.match(/\)/g)?.length ?? 0)) return true;
@@ -34,6 +42,9 @@ function fragmentOf(e: EntityRef): boolean {
   return label.split(/\s+/).length > 8;
 }
 
+const NEGATION = /\b(?:not|never|cannot|no longer|hardly|barely|neither|nor)\b|n't\b/i;
+// "It is unlikely that spark cutting produces pure Zr", "whether X causes Y": a claim the sentence does not make.
+const HEDGED_BEFORE = /\b(?:unlikely|whether|if|unless|doubtful)\b[^.;]*$/i;
 const NEGATED_BEFORE = /\b(?:no|not|without|neither|nor|never|hardly|barely)\s+(?:\w+\s+){0,2}$/i;
 
 export function plausibleProseTuple(t: TupleDraft): boolean {
@@ -50,9 +61,13 @@ export function plausibleProseTuple(t: TupleDraft): boolean {
     const q = parseQuantities(t.referenceNode)[0];
     if (!q || !CONDITION_DIMENSIONS.has(q.dimension)) return false;
   }
+  if (t.relation === 'has_property' && (t.subject.kind === 'property' || /\b(?:values?|while|between|range)\b/i.test(t.object.surface))) return false;
   if (t.sentence) {
     const at = t.sentence.indexOf(t.subject.surface);
-    if (at > 0 && NEGATED_BEFORE.test(t.sentence.slice(Math.max(0, at - 30), at))) return false;
+    if (at > 0 && (NEGATED_BEFORE.test(t.sentence.slice(Math.max(0, at - 30), at)) || HEDGED_BEFORE.test(t.sentence.slice(0, at)))) return false;
+    // "The lattice parameter did not show …", "N atoms are not involved in …": the claim between them is denied.
+    const to = at >= 0 ? t.sentence.indexOf(t.object.surface, at + t.subject.surface.length) : -1;
+    if (to > at && NEGATION.test(t.sentence.slice(at + t.subject.surface.length, to))) return false;
   }
   return true;
 }
@@ -62,6 +77,11 @@ export const plausibleRulesSource = (): string =>
   [
     FRAGMENT.source,
     CUT_AFTER.source,
+    CUT_BEFORE.source,
+    ADJECTIVE_ENDING.source,
+    ADJECTIVES.source,
+    NEGATION.source,
+    HEDGED_BEFORE.source,
     ATMOSPHERE.source,
     MAKING.source,
     [...CONDITION_DIMENSIONS].join(','),
