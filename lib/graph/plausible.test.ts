@@ -70,6 +70,10 @@ describe('plausibleProseTuple', () => {
       ['ferric chloride', 'Instead'],
       ['CsPbBr3 QDs', 'efficient'],
       ['crystals', 'while between'],
+      ['post-treatments', 'modify'],
+      ['computational simulations', 'understand'],
+      ['extra slurry', 'out'],
+      ['magnetic field', 'parallel'],
     ])
       expect(plausibleProseTuple(draft({ subject: concept(s), relation: 'show', object: concept(o) })), `${s} / ${o}`).toBe(false);
     expect(

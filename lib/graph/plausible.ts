@@ -25,6 +25,9 @@ const CUT_BEFORE = /^(?:while|whereas|instead|then|thus|also|however|although|th
 const ADJECTIVE_ENDING = /(?:ly|ous|(?<!addit|derivat|object|alternat|perspect|initiat|representat|relat)ive|ful|less|ical)$/;
 const ADJECTIVES =
   /^(?:sudden|full|right|left|similar|certain|present|possible|available|clear|obvious|common|general|specific|simple|direct|recent|further|slight|strong|weak|good|poor|fine|pure|true|real|close|open|free|complete|total|partial|main|key|novel|efficient|different|sufficient|excellent|apparent|consistent|dependent|independent|evident|stable|suitable|comparable|available|possible|feasible|visible)$/;
+const PURPOSE_VERB =
+  /^(?:modify|understand|construct|determine|obtain|improve|investigate|study|achieve|reduce|increase|enhance|evaluate|describe|described|explain|calculate|measure|prepare|remove|ensure|avoid|minimi[sz]e|maximi[sz]e|provide|identify|estimate|compare|assess|characteri[sz]e|confirm|verify|covered|shown|reported|given|used|obtained|observed)\b/i;
+const PARTICLE = /^(?:up|out|down|off|in|on|away|back|parallel|perpendicular|together|apart|above|below|further)$/i;
 // "vacuum dried", "air annealed": the atmosphere of a treatment, not what was treated.
 const ATMOSPHERE = /^(?:vacuum|air|argon|nitrogen|oxygen|ambient|atmosphere)$/i;
 const MAKING = /^(?:synthesized_by|synthesize|prepare_by|prepared_by|grow_by|grown_by|fabricate_by|obtain_by|made_by)$/;
@@ -35,6 +38,8 @@ function fragmentOf(e: EntityRef): boolean {
   if (FRAGMENT.test(label) || CUT_AFTER.test(label) || ATMOSPHERE.test(label) || CUT_BEFORE.test(label)) return true;
   // One lower-case word that is an adjective or adverb ("sudden", "efficient", "theoretical") names no thing.
   if (/^[a-z]+$/.test(label) && (ADJECTIVE_ENDING.test(label) || ADJECTIVES.test(label))) return true;
+  // A purpose or a particle cut out of a verb phrase ("applied to modify", "poured out", "applied parallel").
+  if (PURPOSE_VERB.test(label) || PARTICLE.test(label)) return true;
   if (/^[^\p{L}\p{N}([]/u.test(label) || /[=•φ]/.test(label)) return true;
   // Brackets that do not pair ("USA)", "(6.08") are cut out of an aside.
   if ((label.match(/\(/g)?.length ?? 0) !== (label.match(/\)/g)?.length ?? 0)) return true;
@@ -80,6 +85,8 @@ export const plausibleRulesSource = (): string =>
     CUT_BEFORE.source,
     ADJECTIVE_ENDING.source,
     ADJECTIVES.source,
+    PURPOSE_VERB.source,
+    PARTICLE.source,
     NEGATION.source,
     HEDGED_BEFORE.source,
     ATMOSPHERE.source,
