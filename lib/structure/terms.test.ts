@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formulaKey, plainTerms, structuredTerms, textFacets } from './terms.ts';
+import { formulaKey, joinSplitFormulas, plainTerms, readableText, structuredTerms, textFacets } from './terms.ts';
 
 describe('plainTerms', () => {
   it('keeps formulas, numbers and hyphenated terms whole, stems words, drops stop words', () => {
@@ -57,5 +57,20 @@ describe('formulaKey: oxygen non-stoichiometry', () => {
     expect(formulaKey('LaBaCo2O5+d')).toBe(formulaKey('LaBaCo2O5+δ'));
     expect(formulaKey('LaBaCo2O5+δ')).toBe(formulaKey('LaBaCo2O5'));
     expect(formulaKey('Ba1−xKxBiO3')).not.toBe(formulaKey('BaKBiO3'));
+  });
+});
+
+describe('readableText', () => {
+  it('joins what PDF extraction split, for display, and keeps suspended hyphens and ordinary spaces', () => {
+    expect(readableText('The MgB 2 films show a strong de- pendence on Tc.')).toBe('The MgB2 films show a strong dependence on Tc.');
+    expect(readableText('PrBa0.5Sr0.5Co2− xFexO5+ δ (PBSCF) gave 2.2 W cm−2.')).toBe('PrBa0.5Sr0.5Co2−xFexO5+δ (PBSCF) gave 2.2 W cm−2.');
+    expect(readableText('Synthesis and Stoichiometry of MgB 2')).toBe('Synthesis and Stoichiometry of MgB2');
+    expect(readableText('pre- and post-annealing of Sr 0.9 La 0.1 CuO 2 at 5 K')).toBe('pre- and post-annealing of Sr0.9La0.1CuO2 at 5 K');
+  });
+
+  it('keeps offsets when joining formulas for readers that bind values to materials', () => {
+    const text = 'The MgB 2 wires reach 38.5 K.';
+    expect(joinSplitFormulas(text)).toHaveLength(text.length);
+    expect(joinSplitFormulas(text).indexOf('38.5')).toBe(text.indexOf('38.5'));
   });
 });

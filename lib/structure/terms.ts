@@ -104,7 +104,10 @@ export function joinSplitFormulas(text: string): string {
  * spaces folded. For display and quotation only: the stored paragraph stays verbatim, and provenance offsets index it.
  */
 export function readableText(text: string): string {
-  return joinSplitFormulas(joinBrokenWords(text)).replace(/ {2,}/g, ' ');
+  // Padding left before a closing mark or at the end ("MgB 2”" → "MgB2”") goes too.
+  return joinSplitFormulas(joinBrokenWords(text))
+    .replace(/ {2,}/g, ' ')
+    .replace(/ +(?=[”’"),.;:!?]|$)/g, '');
 }
 
 /** A term of the plain analyzer with where it stands in the text. */
