@@ -4,7 +4,7 @@ import { libraryOverview, type SearchField, searchLibrary } from '@/lib/services
 import { Highlighted } from '@/components/highlighted';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { StarterCorpus } from '@/components/starter-corpus';
-import { parseCondition } from '@/lib/structure/quantities';
+import { parseCondition } from '@/lib/structure/paper-filters';
 import { PARAGRAPH_ROLES, SYNTHESIS_METHODS } from '@/lib/structure/classify';
 
 const roles: readonly string[] = PARAGRAPH_ROLES;

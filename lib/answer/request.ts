@@ -2,7 +2,7 @@ import { hasControlChars } from '../common/params.ts';
 import { z } from 'zod';
 import { PIPELINES } from '../pipelines/registry.ts';
 import { SYNTHESIS_METHODS } from '../structure/classify.ts';
-import { parseCondition } from '../structure/quantities.ts';
+import { parseCondition } from '../structure/paper-filters.ts';
 import { ANSWER_MODES } from './modes.ts';
 
 /** An empty form field is "no filter", not an invalid one. */

@@ -1,5 +1,5 @@
 import { materialAliases, materialKey } from './materials.ts';
-import { parseCondition } from './quantities.ts';
+import { type Dimension, parseQuantities } from './quantities.ts';
 
 /**
  * The library's paper filters as a person writes them (a material in any spelling, a condition in any unit) and
@@ -61,4 +61,19 @@ export function resolvePaperFilters<F extends PaperFilters>(f: F): ResolvedPaper
     out.condition = c ? { dimension: c.dimension, min: Number.isFinite(c.min) ? c.min : null, max: Number.isFinite(c.max) ? c.max : null } : 'unreadable';
   }
   return out;
+}
+
+/** A condition in any unit ("800-1000 °C", "≥ 1073 K") as a canonical interval, for range filters. */
+export function parseCondition(text: string): { dimension: Dimension; min: number; max: number; unit: string; written: string } | null {
+  const q = parseQuantities(text)[0];
+  if (!q) return null;
+  // What the reader wrote, as read ("600–800 °C", "≥ 1073 K"): what a page echoes, in the reader's own unit.
+  const written = q.text;
+  // Kelvin written from Celsius is usually rounded (1000 °C ≈ 1273 K): half a kelvin of slack makes both agree.
+  const slack = q.dimension === 'temperature' ? 0.5 : 0;
+  const lo = Math.min(...q.canonical) - slack;
+  const hi = Math.max(...q.canonical) + slack;
+  if (q.comparator === '>=' || q.comparator === '>') return { dimension: q.dimension, min: lo, max: Number.POSITIVE_INFINITY, unit: q.canonicalUnit, written };
+  if (q.comparator === '<=' || q.comparator === '<') return { dimension: q.dimension, min: Number.NEGATIVE_INFINITY, max: hi, unit: q.canonicalUnit, written };
+  return { dimension: q.dimension, min: lo, max: hi, unit: q.canonicalUnit, written };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseUnitText, parseCondition, parseQuantities } from './quantities.ts';
+import { parseCondition } from './paper-filters.ts';
+import { normaliseUnitText, parseQuantities } from './quantities.ts';
 
 const one = (text: string) => {
   const qs = parseQuantities(text);

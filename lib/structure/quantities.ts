@@ -386,21 +386,6 @@ function normaliseForMatching(text: string): { text: string; map: (i: number) =>
   return { text: out, map: (i: number) => back[Math.min(i, back.length - 1)] };
 }
 
-/** A condition in any unit ("800-1000 °C", "≥ 1073 K") as a canonical interval, for range filters. */
-export function parseCondition(text: string): { dimension: Dimension; min: number; max: number; unit: string; written: string } | null {
-  const q = parseQuantities(text)[0];
-  if (!q) return null;
-  // What the reader wrote, as read ("600–800 °C", "≥ 1073 K"): what a page echoes, in the reader's own unit.
-  const written = q.text;
-  // Kelvin written from Celsius is usually rounded (1000 °C ≈ 1273 K): half a kelvin of slack makes both agree.
-  const slack = q.dimension === 'temperature' ? 0.5 : 0;
-  const lo = Math.min(...q.canonical) - slack;
-  const hi = Math.max(...q.canonical) + slack;
-  if (q.comparator === '>=' || q.comparator === '>') return { dimension: q.dimension, min: lo, max: Number.POSITIVE_INFINITY, unit: q.canonicalUnit, written };
-  if (q.comparator === '<=' || q.comparator === '<') return { dimension: q.dimension, min: Number.NEGATIVE_INFINITY, max: hi, unit: q.canonicalUnit, written };
-  return { dimension: q.dimension, min: lo, max: hi, unit: q.canonicalUnit, written };
-}
-
 /** The unit table and patterns, for the extractor's version fingerprint. */
 export const quantityRulesSource = (): string =>
   JSON.stringify([...unitTable.entries()]) + QUANTITY_RE.source + EXPONENT_DASH.source + JSON.stringify(canonicalUnits);
