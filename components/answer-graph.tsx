@@ -34,6 +34,7 @@ export function AnswerGraph({ evidence, cited = [], name }: { evidence: Evidence
       return body;
     },
   });
+  const focus = useMemo(() => (graph.data ? citedEdges(graph.data, citedSources) : undefined), [graph.data, citedSources]);
   if (!query) return null;
   return (
     <details className="rounded-lg border border-slate-200 bg-white p-3" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="answer-graph">
@@ -55,7 +56,7 @@ export function AnswerGraph({ evidence, cited = [], name }: { evidence: Evidence
             </button>
           </p>
         )}
-        {graph.data && <GraphView initial={graph.data} name={name} path={sources.pathTupleIds} focus={citedEdges(graph.data, citedSources)} />}
+        {graph.data && <GraphView initial={graph.data} name={name} path={sources.pathTupleIds} focus={focus} />}
       </div>
     </details>
   );

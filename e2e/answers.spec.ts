@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shots, waitForCorpus } from './helpers.ts';
+import { askOnAnswersPage, shots, waitForCorpus } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await waitForCorpus(page);
@@ -74,10 +74,7 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
   await page.waitForURL(url.replace(/#.*$/, ''));
   await expect(page.getByTestId('answer')).toHaveAttribute('data-shape', 'which-paper');
 
-  await page.goto('/answers');
-  await page.getByLabel('Question', { exact: true }).fill('What is the Tafel slope of CoFeMoP/NF in 1 M KOH?');
-  await page.getByRole('button', { name: 'Ask' }).click();
-  await page.waitForURL(/\/answers\/[a-z0-9]+$/);
+  await askOnAnswersPage(page, 'What is the Tafel slope of CoFeMoP/NF in 1 M KOH?');
   await expect(page.getByTestId('answer')).toHaveAttribute('data-shape', 'abstain');
   await expect(page.getByTestId('answer').getByRole('status')).toContainText('Not answered from this corpus');
   // What the corpus holds nearest the question is shown as that, with no verdicts: none of it is an answer.
@@ -87,10 +84,7 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
 });
 
 test('an answer never quotes front or back matter: author blocks and acknowledgements stay on the paper page only', async ({ page }) => {
-  await page.goto('/answers');
-  await page.getByLabel('Question', { exact: true }).fill('What photocurrent density does the BiVO4 photoanode reach?');
-  await page.getByRole('button', { name: 'Ask' }).click();
-  await page.waitForURL(/\/answers\/[a-z0-9]+$/);
+  await askOnAnswersPage(page, 'What photocurrent density does the BiVO4 photoanode reach?');
   const answer = page.getByTestId('answer');
   await expect(answer.getByRole('list', { name: 'Answer sentences' })).toContainText('4.2 mA cm−2');
   const evidence = answer.getByRole('region', { name: 'Evidence' });
@@ -108,10 +102,7 @@ test('an answer never quotes front or back matter: author blocks and acknowledge
 });
 
 test('a comparative question is answered with the leader named first, under the asked temperature, each value cited', async ({ page }) => {
-  await page.goto('/answers');
-  await page.getByLabel('Question', { exact: true }).fill('Which cathode gave the highest peak power density at 600 C?');
-  await page.getByRole('button', { name: 'Ask' }).click();
-  await page.waitForURL(/\/answers\/[a-z0-9]+$/);
+  await askOnAnswersPage(page, 'Which cathode gave the highest peak power density at 600 C?');
   const sentences = page.getByTestId('answer').getByRole('list', { name: 'Answer sentences' }).getByRole('listitem');
   await expect(sentences.first()).toContainText('Nd0.5Sr0.5CoO3 has the highest power density at 600 C');
   await expect(sentences.first()).toContainText('1.05 W cm−2 at 600 °C');
@@ -123,10 +114,7 @@ test('a comparative question is answered with the leader named first, under the 
 });
 
 test('an answer shows formulas and words that PDF extraction split as a reader writes them; the paper keeps its text verbatim', async ({ page }) => {
-  await page.goto('/answers');
-  await page.getByLabel('Question', { exact: true }).fill('At what temperature do the MgB2 wires become superconducting?');
-  await page.getByRole('button', { name: 'Ask' }).click();
-  await page.waitForURL(/\/answers\/[a-z0-9]+$/);
+  await askOnAnswersPage(page, 'At what temperature do the MgB2 wires become superconducting?');
   const sentences = page.getByTestId('answer').getByRole('list', { name: 'Answer sentences' });
   await expect(sentences).toContainText('38.5 K');
   await expect(sentences).toContainText('MgB2 wires');

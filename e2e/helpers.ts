@@ -2,6 +2,14 @@ import { expect, type Page } from '@playwright/test';
 
 export const shots = 'e2e/screenshots';
 
+/** Asks a question on /answers and waits for the stored answer's own page. */
+export async function askOnAnswersPage(page: Page, question: string) {
+  await page.goto('/answers');
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await page.waitForURL(/\/answers\/[a-z0-9]+$/);
+}
+
 /** The first-start import of ASSAY_CORPUS runs in the background: wait until it has finished. */
 export async function waitForCorpus(page: Page) {
   await expect.poll(async () => (await (await page.request.get('/api/health')).json()).papers, { timeout: 60_000 }).toBeGreaterThanOrEqual(44);

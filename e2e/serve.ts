@@ -9,6 +9,17 @@ import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir, writeCorpu
  */
 const port = process.env.E2E_PORT ?? '3311';
 const corpus = tempDir('assay-e2e-corpus-');
+type Paragraph = { id: string | null; section: string | null; text: string };
+/** An invented paper on the fixture paper's metadata, with its own id, DOI, title, domain and paragraphs. */
+const invented = (id: string, doi: string, title: string, domain: string, paragraphs: Paragraph[]) => ({
+  ...structuredClone(corpusPapers[1]),
+  id,
+  doi,
+  title,
+  domain,
+  paragraphs,
+});
+const results = (...texts: string[]): Paragraph[] => texts.map((text) => ({ id: null, section: 'Results', text }));
 const extra = Array.from({ length: 30 }, (_, i) => ({
   ...structuredClone(corpusPapers[1]),
   id: `zeolite-${i}`,
@@ -20,46 +31,33 @@ const extra = Array.from({ length: 30 }, (_, i) => ({
 }));
 // Two invented papers whose causal sentences name the same effect in two spellings, so that canonical
 // clustering merges them and the graph page has a merge to show and undo.
-const causal = ['Sr', 'Ba'].map((dopant, i) => ({
-  ...structuredClone(corpusPapers[1]),
-  id: `causal-${i}`,
-  doi: `10.9999/causal.${i}`,
-  title: `${dopant} doping of ceria electrolytes`,
-  domain: 'sofc',
-  paragraphs: [{ id: null, section: 'Results', text: `The ${dopant} doping leads to higher grain boundary conductivit${i === 0 ? 'y' : 'ies'}.` }],
-}));
+const causal = ['Sr', 'Ba'].map((dopant, i) =>
+  invented(
+    `causal-${i}`,
+    `10.9999/causal.${i}`,
+    `${dopant} doping of ceria electrolytes`,
+    'sofc',
+    results(`The ${dopant} doping leads to higher grain boundary conductivit${i === 0 ? 'y' : 'ies'}.`),
+  ),
+);
 // An invented paper with its author block and acknowledgements stored as paragraphs (as some corpora keep them):
 // they name the material too, and must never be quoted as evidence.
-const withFrontMatter = {
-  ...structuredClone(corpusPapers[1]),
-  id: 'front-matter-1',
-  doi: '10.9999/front.matter.1',
-  title: 'Bismuth vanadate photoanodes for water oxidation',
-  domain: 'photoelectrochemistry',
-  paragraphs: [
-    {
-      id: 'front-matter-1:p1',
-      section: null,
-      text: 'Ada Lovelace, Marie Curie, Grace Hopper and Rosalind Franklin * Department of Chemistry, University of Nowhere, Springfield 12345, Utopia E-mail: ada@nowhere.edu Received: 3 May 2020; Accepted: 9 June 2020 BiVO4 photoanode',
-    },
-    {
-      id: 'front-matter-1:p2',
-      section: 'Results',
-      text: 'The BiVO4 photoanode reached a photocurrent density of 4.2 mA cm−2 at 1.23 V versus RHE under simulated sunlight.',
-    },
-    { id: 'front-matter-1:p3', section: 'Acknowledgements', text: 'We thank the BiVO4 photoanode consortium of Utopia for its support.' },
-  ],
-};
+const withFrontMatter = invented('front-matter-1', '10.9999/front.matter.1', 'Bismuth vanadate photoanodes for water oxidation', 'photoelectrochemistry', [
+  {
+    id: 'front-matter-1:p1',
+    section: null,
+    text: 'Ada Lovelace, Marie Curie, Grace Hopper and Rosalind Franklin * Department of Chemistry, University of Nowhere, Springfield 12345, Utopia E-mail: ada@nowhere.edu Received: 3 May 2020; Accepted: 9 June 2020 BiVO4 photoanode',
+  },
+  {
+    id: 'front-matter-1:p2',
+    section: 'Results',
+    text: 'The BiVO4 photoanode reached a photocurrent density of 4.2 mA cm−2 at 1.23 V versus RHE under simulated sunlight.',
+  },
+  { id: 'front-matter-1:p3', section: 'Acknowledgements', text: 'We thank the BiVO4 photoanode consortium of Utopia for its support.' },
+]);
 // Invented cathode papers for a comparative question: the best at 600 °C, a weaker one, and one whose larger value
 // was measured at 800 °C on a cathode sintered at 600 °C (not an answer at 600 °C).
-const cathode = (id: string, title: string, text: string) => ({
-  ...structuredClone(corpusPapers[1]),
-  id,
-  doi: `10.9999/${id}`,
-  title,
-  domain: 'sofc',
-  paragraphs: [{ id: null, section: 'Results', text }],
-});
+const cathode = (id: string, title: string, text: string) => invented(id, `10.9999/${id}`, title, 'sofc', results(text));
 const comparison = [
   cathode(
     'cmp-ndsc',
@@ -78,35 +76,28 @@ const comparison = [
   ),
 ];
 // An invented paper as PDF extraction leaves text: a formula split by a space, a word broken at a line end.
-const pdfArtefacts = {
-  ...structuredClone(corpusPapers[1]),
-  id: 'pdf-artefacts-1',
-  doi: '10.9999/pdf.artefacts.1',
-  title: 'Superconducting MgB 2 wires in a field',
-  domain: 'superconductors',
-  paragraphs: [
-    {
-      id: null,
-      section: 'Results',
-      text: 'The MgB 2 wires become superconducting at 38.5 K, and the critical current shows a weak de- pendence on the applied field.',
-    },
-  ],
-};
+const pdfArtefacts = invented(
+  'pdf-artefacts-1',
+  '10.9999/pdf.artefacts.1',
+  'Superconducting MgB 2 wires in a field',
+  'superconductors',
+  results('The MgB 2 wires become superconducting at 38.5 K, and the critical current shows a weak de- pendence on the applied field.'),
+);
 // An invented survey naming two dozen doped cerias with their conductivities: a crowded graph around one property.
-const survey = {
-  ...structuredClone(corpusPapers[1]),
-  id: 'ceria-survey-1',
-  doi: '10.9999/ceria.survey.1',
-  title: 'A survey of doped ceria electrolytes',
-  domain: 'sofc',
-  paragraphs: ['Gd', 'Sm', 'Y', 'La', 'Nd', 'Pr'].flatMap((dopant, d) =>
-    [0.05, 0.1, 0.15, 0.2].map((x, i) => ({
-      id: null,
-      section: 'Results',
-      text: `The Ce${Number((1 - x).toFixed(2))}${dopant}${x}O2 electrolyte reached an ionic conductivity of ${(0.01 * (d + 1) + 0.002 * i).toFixed(3)} S/cm at 600 °C.`,
-    })),
+const survey = invented(
+  'ceria-survey-1',
+  '10.9999/ceria.survey.1',
+  'A survey of doped ceria electrolytes',
+  'sofc',
+  results(
+    ...['Gd', 'Sm', 'Y', 'La', 'Nd', 'Pr'].flatMap((dopant, d) =>
+      [0.05, 0.1, 0.15, 0.2].map(
+        (x, i) =>
+          `The Ce${Number((1 - x).toFixed(2))}${dopant}${x}O2 electrolyte reached an ionic conductivity of ${(0.01 * (d + 1) + 0.002 * i).toFixed(3)} S/cm at 600 °C.`,
+      ),
+    ),
   ),
-};
+);
 writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, withFrontMatter, ...comparison, pdfArtefacts, survey], true);
 writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
 fs.writeFileSync(path.join(corpus, 'bzy.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));

@@ -16,33 +16,26 @@ import type { ValueRow } from './types.ts';
  * temperatures gives a row per pair. The table and ranking answers are made of these rows.
  */
 
-/** Words that make the temperature after them one the sample was made or treated at, not one it was measured at. */
+/**
+ * Words that make the temperature after them one the sample was made or treated at, not one it was measured at;
+ * the word itself (group 1) names the treatment in the condition's text ("sintered at 600 °C").
+ */
 const PROCESSING_BEFORE =
-  /\b(?:sinter\w*|calcin\w*|anneal\w*|fir(?:ed|ing)|heat[- ]?treat\w*|treated|prepared|synthesi[sz]\w*|deposit\w*|grown|hot[- ]press\w*|pre-?treat\w*|reduced|dried|densified|co-?fired)\b[^.;,]{0,30}?(?:\bat\b|\bto\b|\bfrom\b|\bbetween\b)?\s*$/i;
-
-/** The word that makes a temperature a processing one ("sintered", "calcined"), for the condition's text. */
-function processingVerb(sentence: string, q: Quantity): string {
-  const before = sentence.slice(Math.max(0, q.start - 60), q.start);
-  return (
-    /\b(sinter\w*|calcin\w*|anneal\w*|fir(?:ed|ing)|heat[- ]?treat\w*|treated|prepared|synthesi[sz]\w*|deposit\w*|grown|hot[- ]press\w*|pre-?treat\w*|reduced|dried|densified|co-?fired)\b[^.;,]*$/i.exec(
-      before,
-    )?.[1] ?? 'made'
-  );
-}
+  /\b(sinter\w*|calcin\w*|anneal\w*|fir(?:ed|ing)|heat[- ]?treat\w*|treated|prepared|synthesi[sz]\w*|deposit\w*|grown|hot[- ]press\w*|pre-?treat\w*|reduced|dried|densified|co-?fired)\b[^.;,]{0,30}?(?:\bat\b|\bto\b|\bfrom\b|\bbetween\b)?\s*$/i;
 
 /** Characters between a property's mention and a value of it, at most. */
 const NEAR = 100;
 
-/** A temperature of a sentence and whether it is one the value was measured at. */
+/** A temperature of a sentence and, when the sample was made or treated at it, the treatment ("sintered"). */
 interface StatedTemperature {
   quantity: Quantity;
-  processing: boolean;
+  treatment: string | null;
 }
 
 function temperaturesOf(sentence: string, quantities: Quantity[]): StatedTemperature[] {
   return quantities
     .filter((q) => q.dimension === 'temperature')
-    .map((q) => ({ quantity: q, processing: PROCESSING_BEFORE.test(sentence.slice(Math.max(0, q.start - 60), q.start)) }));
+    .map((q) => ({ quantity: q, treatment: PROCESSING_BEFORE.exec(sentence.slice(Math.max(0, q.start - 60), q.start))?.[1] ?? null }));
 }
 
 /** The material a value belongs to: "for"/"of" one just after it, else the last named before it, as written. */
@@ -80,8 +73,8 @@ function sentencesOf(e: Evidence): string[] {
 export interface StatedValue extends ValueRow {
   /** The temperature the value was measured at, in K, when its sentence says. */
   measuredAtK: number | null;
-  /** Temperatures the sentence gives as processing (sintering, calcining…), as written. */
-  processing: string[];
+  /** Temperatures the sentence gives as processing (sintering, calcining…): as written ("sintered at 600 °C") and in K. */
+  processing: { text: string; kelvin: number }[];
   /** The canonical material keys its sentence names (to keep the rows about a material a question asks about). */
   sentenceMaterials: string[];
   /** The sentence that states it (PDF-split words and formulas joined). */
@@ -119,8 +112,8 @@ export function statedValues(items: Evidence[], property: string, dimension: str
           !(dimension === 'temperature' && (q.unit !== 'K' || PROCESSING_BEFORE.test(sentence.slice(Math.max(0, q.start - 60), q.start)))),
       );
       if (!values.length) continue;
-      const measuring = temperatures.filter((t) => !t.processing);
-      const processing = temperatures.filter((t) => t.processing).map((t) => `${processingVerb(sentence, t.quantity)} at ${t.quantity.text}`);
+      const measuring = temperatures.filter((t) => t.treatment === null);
+      const processing = temperatures.flatMap((t) => (t.treatment ? [{ text: `${t.treatment} at ${t.quantity.text}`, kelvin: t.quantity.canonical[0] }] : []));
       const materials = sentenceMaterials(sentence);
       const facets = textFacets(sentence);
       const named = [...materialTerms(facets.formulas, facets.materials)];
@@ -172,7 +165,7 @@ export function statedValues(items: Evidence[], property: string, dimension: str
             value: part.value,
             canonical: part.canonical,
             canonicalUnit: v.canonicalUnit,
-            conditions: [...(part.temperatureText ? [`at ${part.temperatureText}`] : []), ...processing, ...others],
+            conditions: [...(part.temperatureText ? [`at ${part.temperatureText}`] : []), ...processing.map((p) => p.text), ...others],
             paperId: e.paperId,
             paperTitle: titleOf(e),
             evidenceId: e.id,

@@ -113,7 +113,9 @@ export function propertyValueTuples(
   const properties = findProperties(text);
   const out: TupleDraft[] = [];
   // A sentence that names a material in words ("the Tc of tantalum") is about that one, not the paragraph's topic.
-  const namesOther = materials.length === 0 && textFacets(text).formulas.length > 0;
+  // Read only when a value would otherwise pass to the topic: the graph build reads every sentence of the corpus.
+  let namesOther: boolean | undefined;
+  const namesOtherMaterial = () => (namesOther ??= materials.length === 0 && textFacets(text).formulas.length > 0);
   for (const q of quantities) {
     if (!q.canonical.length) continue;
     // A rate or derivative ("dTc/dP = −1.1 K/GPa", "−1.1 K GPa−1", "a slope of 2 K per GPa") is not the property's value,
@@ -154,7 +156,7 @@ export function propertyValueTuples(
     const isProperty = object.kind === 'property';
     const measured = isProperty && !GENERIC_PROPERTY.test(object.key.slice(2));
     const device = isProperty ? [...text.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1) : undefined;
-    const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured && !namesOther ? discourse.owner : null);
+    const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured && discourse.owner && !namesOtherMaterial() ? discourse.owner : null);
     if (!owner || object.key === owner.key) continue;
     const condition =
       q.dimension !== 'temperature' ? quantities.find((c) => c.dimension === 'temperature' && c.start >= q.end && c.start - q.end <= 40) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_NODE_CAP, type GraphData, mergeGraphs, mergeLinks, toGraphML, tupleValue } from './view.ts';
+import { citedEdges, GRAPH_NODE_CAP, type GraphData, mergeGraphs, mergeLinks, toGraphML, tupleValue } from './view.ts';
 
 const node = (id: string) => ({ id, label: id.slice(2), kind: 'material' });
 const tuple = (id: string, s: string, o: string) => ({
@@ -72,5 +72,15 @@ describe('mergeLinks', () => {
     expect(tupleValue({ value: 0.5, valueMax: null, unit: 'h' })).toBe('30 min');
     expect(tupleValue({ value: 873.15, valueMax: 1073.15, unit: 'K' })).toBe('600–800 °C');
     expect(tupleValue({ value: 39, valueMax: null, unit: 'K' })).toBe('39 K');
+  });
+  it('opens an answer graph on the edges whose tuples the answer cites or reads from a cited paragraph', () => {
+    const g = graph([
+      ['t1', 'f:A', 'p:x'],
+      ['t2', 'f:B', 'p:x'],
+      ['t3', 'f:C', 'p:x'],
+    ]);
+    g.tuples[1] = { ...g.tuples[1], paragraphId: 'para-2' };
+    expect([...citedEdges(g, { tupleIds: ['t1'], paragraphIds: ['para-2'] })].sort()).toEqual(['t1', 't2']);
+    expect(citedEdges(g, { tupleIds: [], paragraphIds: [] }).size).toBe(0);
   });
 });

@@ -88,12 +88,14 @@ function readableUnit(unit: string | null, magnitude: number): [number, string |
 export function citedEdges(data: GraphData, cited: { tupleIds: Iterable<string>; paragraphIds: Iterable<string> }): Set<string> {
   const tuples = new Set(cited.tupleIds);
   const paragraphs = new Set(cited.paragraphIds);
-  const out = new Set<string>();
-  for (const e of data.edges) {
-    const behind = data.tuples.filter((t) => t.subject.id === e.source && t.object.id === e.target && t.relation === e.relation);
-    if (tuples.has(e.id) || behind.some((t) => tuples.has(t.id) || (t.paragraphId !== null && paragraphs.has(t.paragraphId)))) out.add(e.id);
-  }
-  return out;
+  // An edge stands for every tuple between its two entities with its relation: the cited ones, keyed that way.
+  const edgeKey = (source: string, relation: string, target: string) => `${source}\u0000${relation}\u0000${target}`;
+  const citedKeys = new Set(
+    data.tuples
+      .filter((t) => tuples.has(t.id) || (t.paragraphId !== null && paragraphs.has(t.paragraphId)))
+      .map((t) => edgeKey(t.subject.id, t.relation, t.object.id)),
+  );
+  return new Set(data.edges.filter((e) => tuples.has(e.id) || citedKeys.has(edgeKey(e.source, e.relation, e.target))).map((e) => e.id));
 }
 
 /** Nodes shown at most, as method B caps its views; an expansion adds at most EXPANSION_TUPLES tuples. */

@@ -3,7 +3,7 @@ import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { getRun, interruptedRuns, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../pipelines/service.ts';
-import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runIngest } from './import-job.ts';
+import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runIngest, STAGE_WORDS } from './import-job.ts';
 
 /**
  * The app's retrieval indexes for the new corpus version, built as the last stage of a job: the paragraph index and
@@ -15,14 +15,12 @@ const warmIndex = (db: Database, cfg: AssayConfig) => async () => {
   await index.graph.get();
 };
 
-const STAGE_WORDS: Record<string, string> = { import: 'reading files', structure: 'structuring', graph: 'knowledge graph', index: 'retrieval index' };
-
 /** The server log's account of a job: each stage as it starts and ends, and the end with what the corpus holds. */
 function logged(runId: string, label: string) {
   return {
     onStage: (s: StageState) =>
       console.log(
-        `[assay] import ${runId} (${label}): ${STAGE_WORDS[s.name] ?? s.name} ${s.status === 'running' ? 'started' : `${s.status === 'pending' ? 'stopped' : s.status}${s.seconds !== undefined ? ` after ${s.seconds} s` : ''}`}`,
+        `[assay] import ${runId} (${label}): ${STAGE_WORDS[s.name]} ${s.status === 'running' ? 'started' : `${s.status === 'pending' ? 'stopped' : s.status}${s.seconds !== undefined ? ` after ${s.seconds} s` : ''}`}`,
       ),
     finished: (r: IngestReport | null) =>
       r &&

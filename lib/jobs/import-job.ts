@@ -74,6 +74,14 @@ export interface IngestReport {
 
 export type { IngestProgress };
 
+/** What each stage does, as the server log and the import banner say it. */
+export const STAGE_WORDS: Record<StageName, string> = {
+  import: 'reading papers and records',
+  structure: 'structuring paragraphs',
+  graph: 'building the knowledge graph',
+  index: 'preparing the search indexes',
+};
+
 /** The stages of a new import job; switched-off stages are stored as skipped. */
 export function initialStages(options: Pick<IngestOptions, 'structure' | 'graph' | 'warmIndex'> = {}): StageState[] {
   const structure = options.structure !== false;

@@ -63,6 +63,9 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
   };
 }
 
+// A configuration's value, serialised once per configuration object (every request asks for the service).
+const configKeys = new WeakMap<AssayConfig, string>();
+
 // Kept on globalThis so Next.js dev reloads keep the built index; one service per database and configuration.
 const services = ((globalThis as unknown as { __assayRetrieval?: WeakMap<Database, { key: string; service: RetrievalService }> }).__assayRetrieval ??=
   new WeakMap());
@@ -73,7 +76,8 @@ const services = ((globalThis as unknown as { __assayRetrieval?: WeakMap<Databas
  * the route handlers as separate module instances, each with its own configuration object of the same settings.
  */
 export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalService {
-  const key = JSON.stringify(cfg);
+  let key = configKeys.get(cfg);
+  if (key === undefined) configKeys.set(cfg, (key = JSON.stringify(cfg)));
   let entry = services.get(db);
   if (!entry || entry.key !== key) services.set(db, (entry = { key, service: createRetrievalService(db, cfg) }));
   return entry.service;

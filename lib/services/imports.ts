@@ -6,6 +6,7 @@ import { activeRuns, getRun, listRuns, type StageState } from '../db/ingest-runs
 export type { RunCounters, StageState } from '../db/ingest-runs.ts';
 import { receiveUploads } from '../ingest/uploads.ts';
 import { resumeInBackground, startBackgroundIngest } from '../jobs/background.ts';
+import { STAGE_WORDS } from '../jobs/import-job.ts';
 import { appContext } from './app.ts';
 
 /** Imports as the app runs them: uploads, the starter corpus, the list of runs, resuming an interrupted one. */
@@ -75,14 +76,6 @@ export async function downloadStarterCorpus(): Promise<string> {
   const { db, cfg } = await appContext();
   return startStarterDownload(db, cfg);
 }
-
-/** Names of the stages as the library banner says them. */
-const STAGE_WORDS: Record<StageState['name'], string> = {
-  import: 'reading papers and records',
-  structure: 'structuring paragraphs',
-  graph: 'building the knowledge graph',
-  index: 'preparing the search indexes',
-};
 
 /**
  * What anybody may know of the imports under way, signed in or not: that the library is being filled, which stage

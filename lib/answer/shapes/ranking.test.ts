@@ -64,7 +64,9 @@ describe('comparisons and superlatives', () => {
       provenance: [],
     }));
     const rows = statedValues(evidence, 'power-density', 'power-density');
-    const read = rows.map((r) => `${r.material} ${r.value} ${r.measuredAtK === null ? '-' : Math.round(r.measuredAtK - 273.15)} [${r.processing.join(', ')}]`);
+    const read = rows.map(
+      (r) => `${r.material} ${r.value} ${r.measuredAtK === null ? '-' : Math.round(r.measuredAtK - 273.15)} [${r.processing.map((p) => p.text).join(', ')}]`,
+    );
     expect(read).toEqual(
       expect.arrayContaining([
         // The formula PDF extraction split is read whole, with the abbreviation the paper uses; the device is no owner.

@@ -1,6 +1,5 @@
 import type { QuestionAnalysis } from '../../retrieval/question.ts';
 import { propertyEntry } from '../../structure/properties.ts';
-import { parseQuantities } from '../../structure/quantities.ts';
 import { textFacets } from '../../structure/terms.ts';
 import { materialTerms } from '../../retrieval/facets.ts';
 import { type StatedValue, statedValues } from '../stated-values.ts';
@@ -35,9 +34,11 @@ function comparingWords(analysis: QuestionAnalysis): string[] {
 
 /** Rows measured at the asked temperature: within 15 K of it, or inside an asked range. */
 function atTemperature(rows: StatedValue[], asked: number[]): StatedValue[] {
-  const [lo, hi] = [Math.min(...asked), Math.max(...asked)];
-  return rows.filter((r) => r.measuredAtK !== null && r.measuredAtK >= lo - 15 && r.measuredAtK <= hi + 15);
+  return rows.filter((r) => near(r.measuredAtK, asked));
 }
+
+/** A temperature in K within 15 K of the asked one, or inside an asked range. */
+const near = (kelvin: number | null, asked: number[]) => kelvin !== null && kelvin >= Math.min(...asked) - 15 && kelvin <= Math.max(...asked) + 15;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const cell = (r: StatedValue) => r.material ?? 'a cell its sentence does not name';
@@ -103,13 +104,11 @@ export const rankingShape: AnswerShapeComposer = {
 
     // Values whose only temperature near the asked one is where the sample was made, not where it ran.
     if (askedTemperature) {
-      const sintered = rows.filter(
-        (r) => !matching.includes(r) && r.processing.some((p) => atTemperature([{ ...r, measuredAtK: kelvinOf(p) }], askedTemperature.canonical).length),
-      );
+      const sintered = rows.filter((r) => !matching.includes(r) && r.processing.some((p) => near(p.kelvin, askedTemperature.canonical)));
       if (sintered.length)
         sentences.push(
           draft(
-            `Left out: ${plural(sintered.length, 'value')} where ${askedTemperature.text} is a processing temperature (${sintered[0].processing[0]}), not the one the cell ran at.`,
+            `Left out: ${plural(sintered.length, 'value')} where ${askedTemperature.text} is a processing temperature (${sintered[0].processing[0].text}), not the one the cell ran at.`,
             [...new Set(sintered.map((r) => r.evidenceId))],
           ),
         );
@@ -124,11 +123,6 @@ export const rankingShape: AnswerShapeComposer = {
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const mid = (values: number[]) => (Math.min(...values) + Math.max(...values)) / 2;
-
-/** The temperature in K a condition like "sintered at 600 °C" names. */
-function kelvinOf(condition: string): number | null {
-  return parseQuantities(condition).find((q) => q.dimension === 'temperature')?.canonical[0] ?? null;
-}
 
 /** The first material two papers report clearly different values for under comparable conditions (see disagreementNote). */
 function sameMaterialDisagreement(rows: StatedValue[]): { text: string; cited: string[] } | null {
