@@ -19,9 +19,9 @@ import { CAUSAL_RELATIONS, performanceTuples, sentenceTuples, synthesisTuples, t
 import type { TupleExtractor } from './llm-tuples.ts';
 import { propertyEntry } from '../structure/properties.ts';
 import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
-import { isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
+import { evidenceText, isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
-import { plausibleProseTuple, plausibleRulesSource } from './plausible.ts';
+import { plausibleProseTuple, plausibleRulesSource, plausibleValue } from './plausible.ts';
 
 /**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
@@ -80,7 +80,8 @@ export async function paperTuples(
 }
 
 function recordTuples(record: PaperRecordJson): TupleDraft[] {
-  return [...(record.synthesis ?? []).flatMap(synthesisTuples), ...(record.performance ?? []).flatMap(performanceTuples)];
+  // Performance claims are read from prose too (lib/structure): their values pass the same check of values.
+  return [...(record.synthesis ?? []).flatMap(synthesisTuples), ...(record.performance ?? []).flatMap(performanceTuples).filter(plausibleValue)];
 }
 
 export async function buildGraph(
@@ -125,7 +126,8 @@ export async function buildGraph(
       if (stamps.get(p.paperId) === stamp) continue;
       let drafts: TupleDraft[];
       try {
-        drafts = await paperTuples(p.record as PaperRecordJson, p.paper.paragraphs.filter(isEvidenceParagraph), extractor);
+        const paragraphs = p.paper.paragraphs.filter(isEvidenceParagraph).map((x) => ({ id: x.id, text: evidenceText(x.text) }));
+        drafts = await paperTuples(p.record as PaperRecordJson, paragraphs, extractor);
       } catch (error) {
         // The paper keeps its previous tuples and is retried by the next run.
         failures.push(`${p.paperId}: ${(error as Error).message}`);

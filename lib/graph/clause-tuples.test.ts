@@ -155,4 +155,42 @@ describe('clauseTuples', () => {
     expect(owners).toContain('f:CoLaO3 35');
     expect(owners).not.toContain('f:CoLaO3 4.8');
   });
+  it('gives no value read as a test condition, one of a list paired with another list, or one linked to a noun of its own', () => {
+    // "under a current density of": the condition of a stability test.
+    expect(
+      brief('The PSCFN–GDC had excellent stability under a current density of 200 mA cm−2 for 100 h at 800 °C.').filter((t) => t.r === 'has_property'),
+    ).toEqual([]);
+    // Three Tc values for three dopings: which is whose is left to the order.
+    const listed = brief('MgB2 fibers showed an onset of superconductivity at 10.2 K, 14.8 K, and 18.5 K for pure, 0.6%, and 2.1% carbon doping.');
+    expect(listed.filter((t) => t.o === 'p:critical-temperature')).toEqual([]);
+    // "fill factor of 41%" is no efficiency, though the efficiency is named first.
+    const merits = brief('The device showed a power conversion efficiency of 3.16%, an open circuit voltage of 0.81 V, and fill factor of 41%.');
+    expect([...new Set(merits.filter((t) => t.o === 'p:efficiency').map((t) => t.v))]).toEqual([3.16]);
+    // The exponent of "μmol g−1 h−1" is no time.
+    expect(brief('The Fe2O3 nanorods exhibited a CO evolution rate of 37.13 μmol g−1 h−1.').filter((t) => t.unit === 'h')).toEqual([]);
+    // What a value is compared with does not own it.
+    const compared = brief('The highest power density at 700 °C was 372 mW/cm2, slightly lower than that for a cell with a SrFe0.8Cu0.1Nb0.1O3−δ anode.');
+    expect(compared.filter((t) => t.o === 'p:power-density' && t.s.startsWith('f:'))).toEqual([]);
+  });
+
+  it('pairs the values of a "respectively" sentence with its materials in order, or leaves them out', () => {
+    const paired = brief('The conductivities of LSCF, BSCF and SSC reach 120, 45 and 300 S/cm at 700 °C, respectively.');
+    expect(paired.filter((t) => t.o === 'p:conductivity').map((t) => [t.s, t.v])).toEqual([
+      ['m:LSCF', 120],
+      ['m:BSCF', 45],
+      ['n:ssc', 300],
+    ]);
+    const separate = brief('The Tc of MgB2 and Nb3Sn are 39 K and 18 K, respectively.');
+    expect(separate.filter((t) => t.o === 'p:critical-temperature').map((t) => [t.s, t.v])).toEqual([
+      ['f:B2Mg', 39],
+      ['f:Nb3Sn', 18],
+    ]);
+    // Two materials, three values: which is whose cannot be told.
+    expect(brief('LSCF and BSCF reach 120, 45 and 300 S/cm, respectively.').filter((t) => t.o === 'p:conductivity')).toEqual([]);
+  });
+
+  it('makes the parts of a whole part_of the whole', () => {
+    const out = brief('The compound has a layered structure composed of CoO2 planes.');
+    expect(out.filter((t) => t.r === 'part_of').map((t) => [t.s, t.o])).toEqual([['f:CoO2', 'n:layeredstructure']]);
+  });
 });

@@ -322,11 +322,13 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
         refNode = ref.text;
       }
     }
+    // "A layered structure composed of CoO2 planes": the planes are part of the structure, not the other way round.
+    const partOf = relation === 'part_of';
     out.push(
       draft({
-        subject,
+        subject: partOf ? objectEntity : subject,
         relation,
-        object: objectEntity,
+        object: partOf ? subject : objectEntity,
         referenceRelation: refRelation,
         referenceNode: refNode,
         value: object.value?.value ?? null,
@@ -338,7 +340,7 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
     for (const s of [subject, ...moreSubjects])
       for (const o of [objectEntity, ...moreObjects.map((m) => m.entity)]) {
         if ((s === subject && o === objectEntity) || s.key === o.key) continue;
-        out.push(draft({ subject: s, relation, object: o, referenceRelation: refRelation, referenceNode: refNode, ...src }));
+        out.push(draft({ subject: partOf ? o : s, relation, object: partOf ? s : o, referenceRelation: refRelation, referenceNode: refNode, ...src }));
       }
   }
   return out;

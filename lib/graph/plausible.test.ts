@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plausibleProseTuple } from './plausible.ts';
+import { plausibleProseTuple, plausibleValue } from './plausible.ts';
 import { draft, type EntityRef, materialEntity, propertyEntity } from './tuples.ts';
 
 // Invented tuples shaped like the wrong ones a hand-judged sample of the graph held.
@@ -91,5 +91,42 @@ describe('plausibleProseTuple', () => {
     expect(
       plausibleProseTuple(draft({ subject: concept('pristine film'), relation: 'reveal', object: concept('dense fibrillar nanostructure'), sentence: stated })),
     ).toBe(true);
+  });
+  it('refuses ends a reader learns nothing from: the study itself, a count or place, a bare verb, a phrase cut at its end', () => {
+    for (const [s, o] of [
+      ['paper', 'experimental set-up'],
+      ['Step 4', 'pictures'],
+      ['ITM substrate', 'large number'],
+      ['solid', 'two times'],
+      ['homogeneous morphologies', 'tuning'],
+      ['crystal structure', 'rationalize'],
+      ['debonding', 'take place'],
+      ['structural analysis', 'valuable information about'],
+      ['increased catalytic activity seen', 'specific surface area'],
+      ['5(c)', 'three-bilayers structure'],
+      ['proportion', 'about 1'],
+      ['higher photocatalytic activity', 'following three reasons'],
+    ])
+      expect(plausibleProseTuple(draft({ subject: concept(s), relation: 'give', object: concept(o) })), `${s} / ${o}`).toBe(false);
+    // A treatment named by its gerund, and a trivial head qualified by a named thing, stay.
+    expect(plausibleProseTuple(draft({ subject: concept('silica films'), relation: 'deposit_by', object: concept('spin-coating') }))).toBe(true);
+    expect(plausibleProseTuple(draft({ subject: concept('PL imaging pictures'), relation: 'collect_with', object: concept('imaging CCD') }))).toBe(true);
+    expect(plausibleProseTuple(draft({ subject: concept('Single crystals'), relation: 'grow_by', object: concept('self-flux method') }))).toBe(true);
+    // "showed no impurity phases": denied.
+    const denied = draft({ subject: concept('x-ray diffraction pattern'), relation: 'show', object: concept('impurity phases') });
+    expect(plausibleProseTuple(denied)).toBe(true);
+    expect(plausibleProseTuple({ ...denied, sentence: 'The x-ray diffraction pattern showed no impurity phases.' })).toBe(false);
+  });
+
+  it('refuses values no measurement gives: a negative band gap or Tc, a Tc above room temperature, an efficiency above 100 %, a pressure', () => {
+    const value = (property: string, v: number, unit: string) =>
+      plausibleValue(draft({ subject: materialEntity('MgB2'), relation: 'has_property', object: propertyEntity(property), value: v, valueMax: v, unit }));
+    expect(value('band-gap', -5.35, 'eV')).toBe(false);
+    expect(value('critical-temperature', -7, 'K')).toBe(false);
+    expect(value('critical-temperature', 1473.15, 'K')).toBe(false);
+    expect(value('efficiency', 160, '%')).toBe(false);
+    expect(value('pressure', 3.07e10, 'Pa')).toBe(false);
+    expect(value('critical-temperature', 39, 'K')).toBe(true);
+    expect(value('band-gap', 2.76, 'eV')).toBe(true);
   });
 });

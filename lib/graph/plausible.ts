@@ -26,10 +26,44 @@ const ADJECTIVE_ENDING = /(?:ly|ous|(?<!addit|derivat|object|alternat|perspect|i
 const ADJECTIVES =
   /^(?:sudden|full|right|left|similar|certain|present|possible|available|clear|obvious|common|general|specific|simple|direct|recent|further|slight|strong|weak|good|poor|fine|pure|true|real|close|open|free|complete|total|partial|main|key|novel|efficient|different|sufficient|excellent|apparent|consistent|dependent|independent|evident|stable|suitable|comparable|available|possible|feasible|visible)$/;
 const PURPOSE_VERB =
-  /^(?:modify|understand|construct|determine|obtain|improve|investigate|study|achieve|reduce|increase|enhance|evaluate|describe|described|explain|calculate|measure|prepare|remove|ensure|avoid|minimi[sz]e|maximi[sz]e|provide|identify|estimate|compare|assess|characteri[sz]e|confirm|verify|covered|shown|reported|given|used|obtained|observed)\b/i;
+  /^(?:modify|understand|construct|determine|obtain|improve|investigate|study|achieve|reduce|increase|enhance|evaluate|describe|described|explain|calculate|measure|prepare|remove|ensure|avoid|minimi[sz]e|maximi[sz]e|provide|identify|estimate|compare|assess|characteri[sz]e|confirm|verify|control|covered|shown|reported|given|used|obtained|observed)\b/i;
 const PARTICLE = /^(?:up|out|down|off|in|on|away|back|parallel|perpendicular|together|apart|above|below|further)$/i;
 // "vacuum dried", "air annealed": the atmosphere of a treatment, not what was treated.
 const ATMOSPHERE = /^(?:vacuum|air|argon|nitrogen|oxygen|ambient|atmosphere)$/i;
+// What the study itself does or a place in the text ("this paper presents", "Step 4 compares pictures", "a large
+// number", "two times", "at the location"): a graph reader learns nothing from such an end unless a named thing
+// (a formula, an abbreviation, a number) qualifies it ("PL imaging pictures").
+const TRIVIAL_HEAD =
+  /^(?:paper|article|work|study|method|approach|algorithm|procedure|phenomen(?:on|a)|quality|series|combination|contributions?|parameters?|co-?existence|survival|occurrence|conclusion|conjunction|location|position|number|times|zero|pictures?|spectrum|strateg(?:y|ies)|opportunit(?:y|ies)|attempts?|directions?|measurements?|set-?up|questions?|sequence|information|attention|fact|idea|view|step|curves?|onset|reasons?|problems?|inset|trace)$/i;
+const VAGUE_MODIFIER =
+  /^(?:a|an|the|this|that|these|those|its|their|all|each|both|some|many|few|several|large|small|big|high|low|new|same|entire|whole|following|first|second|third|further|main|overall|valuable|great|good|other|one|two|three|four|five|six|[a-z]+(?:al|ous|ive|ble|ing|ed|ic|ary|ful|ant|ent))$/i;
+// An end that is a bare verb or gerund cut out of a clause ("achieved by tuning", "evaluated to rationalize",
+// "appears to take place"), unless it names a treatment ("deposited by spin-coating").
+const VERB_END = /^(?:take place|occur|rationali[sz]e|proceed|happen|[a-z]+ing)$/i;
+const TREATMENT_ING =
+  /(?:coat|sinter|anneal|mill|cast|sputter|dop|quench|grind|spray|print|etch|polish|stirr|heat|cool|dry|press|roll|spinn|calcin|firing|plat|bond|weld|tempering|machin|forg|draw|extrud|infiltrat|impregnat|dipp|leach|wash)ing$/i;
+// A phrase that ends with a preposition or a participle was cut before what it names ("valuable information
+// about", "the increased catalytic activity seen", "the algorithm described").
+const CUT_END = /\s(?:about|for|to|in|on|at|from|by|into|than|as|seen|shown|observed|obtained|used|described|reported|measured|mentioned)$/i;
+// Properties no measurement makes negative ("band gap −5.35 eV" is a HOMO level read as a gap).
+const NON_NEGATIVE =
+  /^p:(?:power-density|area-resistance|critical-temperature|conductivity|band-gap|activation-energy|thickness|wavelength|size|surface-area|mobility|capacity|efficiency|yield|duration)$/;
+
+function trivialEnd(e: EntityRef): boolean {
+  if (e.kind !== 'concept') return false;
+  const label = e.surface.trim();
+  if (VERB_END.test(label) && !TREATMENT_ING.test(label)) return true;
+  // A figure panel ("5(c)"), a numbered step or a bare figure ("about 1" of "about 1 : 10") names nothing.
+  if (
+    CUT_END.test(label) ||
+    /^(?:(?:step|section|figure|fig\.?|table|scheme|eq\.?)\s*)?\d+\s*\(?[a-z]?\)?$|^(?:about|ca\.?|approximately|nearly)\s+\d/i.test(label)
+  )
+    return true;
+  // "a large number", "the following three reasons", "an experimental set-up" — but "the self-flux method" names one.
+  const words = label.split(/\s+/);
+  return TRIVIAL_HEAD.test(words.at(-1) ?? '') && words.slice(0, -1).every((w) => VAGUE_MODIFIER.test(w));
+}
+
 const MAKING = /^(?:synthesized_by|synthesize|prepare_by|prepared_by|grow_by|grown_by|fabricate_by|obtain_by|made_by)$/;
 const CONDITION_DIMENSIONS = new Set(['temperature', 'pressure', 'potential', 'current-density', 'frequency', 'fraction', 'concentration']);
 
@@ -47,21 +81,35 @@ function fragmentOf(e: EntityRef): boolean {
   return label.split(/\s+/).length > 8;
 }
 
-const NEGATION = /\b(?:not|never|cannot|no longer|hardly|barely|neither|nor)\b|n't\b/i;
+const NEGATION = /\b(?:not|no|never|cannot|no longer|hardly|barely|neither|nor)\b|n't\b/i;
 // "It is unlikely that spark cutting produces pure Zr", "whether X causes Y": a claim the sentence does not make.
 const HEDGED_BEFORE = /\b(?:unlikely|whether|if|unless|doubtful)\b[^.;]*$/i;
 const NEGATED_BEFORE = /\b(?:no|not|without|neither|nor|never|hardly|barely)\s+(?:\w+\s+){0,2}$/i;
 
+/**
+ * The value of a has_property claim, whichever reader made it (prose tuples, performance records): a value there
+ * is, not a processing temperature or pressure, and within what the property can be.
+ */
+export function plausibleValue(t: TupleDraft): boolean {
+  if (t.relation !== 'has_property') return true;
+  if (t.value === null) return false;
+  // Temperature and pressure in prose are what a sample was held at ("grown under 0.2 MPa", "up to 30.7 GPa").
+  if (t.object.key === 'p:temperature' || t.object.key === 'p:pressure') return false;
+  if (NON_NEGATIVE.test(t.object.key) && (t.value ?? 0) < 0) return false;
+  // No superconductor is known above room temperature: "reacted at 1200 °C … onset of superconductivity" is a
+  // processing temperature read as a Tc.
+  if (t.object.key === 'p:critical-temperature' && (t.valueMax ?? t.value ?? 0) > 300) return false;
+  if (t.object.key === 'p:efficiency' && t.unit === '%' && (t.valueMax ?? t.value ?? 0) > 100) return false;
+  return true;
+}
+
 export function plausibleProseTuple(t: TupleDraft): boolean {
-  if (fragmentOf(t.subject) || fragmentOf(t.object)) return false;
+  if (fragmentOf(t.subject) || fragmentOf(t.object) || trivialEnd(t.subject) || trivialEnd(t.object)) return false;
   // Made by a material (a precursor is no method), or a property "made" ("resistance values obtained via EIS").
   if (MAKING.test(t.relation) && (t.subject.kind === 'property' || findProperties(t.subject.surface).length > 0 || t.object.kind === 'material')) return false;
   // "observed at room temperature" read as "at temperature": a place or condition that is a bare property says nothing.
   if (/_at$/.test(t.relation) && t.object.kind === 'property' && t.value === null) return false;
-  if (t.relation === 'has_property') {
-    if (t.value === null) return false;
-    if (t.object.key === 'p:temperature') return false;
-  }
+  if (!plausibleValue(t)) return false;
   if (t.referenceRelation === 'measured_at' && t.referenceNode) {
     const q = parseQuantities(t.referenceNode)[0];
     if (!q || !CONDITION_DIMENSIONS.has(q.dimension)) return false;
@@ -93,6 +141,14 @@ export const plausibleRulesSource = (): string =>
     MAKING.source,
     [...CONDITION_DIMENSIONS].join(','),
     NEGATED_BEFORE.source,
+    TRIVIAL_HEAD.source,
+    VAGUE_MODIFIER.source,
+    VERB_END.source,
+    TREATMENT_ING.source,
+    CUT_END.source,
+    NON_NEGATIVE.source,
+    trivialEnd.toString(),
     fragmentOf.toString(),
+    plausibleValue.toString(),
     plausibleProseTuple.toString(),
   ].join('\n');

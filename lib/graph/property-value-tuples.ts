@@ -19,7 +19,7 @@ const DEVICE =
  * the paper made or measured, which is what owns a value.
  */
 const NOT_AN_OWNER =
-  /^(?:XRD|SEM|FESEM|FE-SEM|TEM|HRTEM|HR-TEM|STEM|XPS|UPS|EIS|EDS|EDX|EDXS|EELS|AFM|STM|TGA|DSC|DTA|ICP|ICP-OES|ICP-MS|BET|BJH|FTIR|FT-IR|IR|UV|UV-vis|UV-Vis|NMR|DFT|GGA|PBE|LDA|CV|LSV|RHE|SHE|SCE|NHE|HER|OER|ORR|NRR|CO2RR|PL|XAS|XANES|EXAFS|SAED|FFT|RMS|DOS|PDOS|HOMO|LUMO|VB|CB|RT|AC|DC|ID|OD|ZFC|FC|TOF|TON|FE|FWHM|ECSA|ASR|OCV|OCP|PPD|MPD|SQUID|PPMS|ARPES|CCD|TPR|TPD|H2-TPR|XRF|SI|ESI|NIR|(?:(?:TF|IT|LT|HT|AS|ES|CS|MS|R|P|micro|µ)-?)?(?:SOFC|SOEC|SOC|PCFC|PCEC|PCC|PEMFC|PEFC|DMFC|MFC|AFC|MEA|LIB|SIB|PSC|DSSC|OLED|TFT|FET|MOSFET|TCO|MIEC)s?|MS|GC|HPLC|CVD|PLD|ALD|SPS|PVD|LED|PCE|EQE|IQE|MPMS|SDW|CDW|HTT|LTO|LTT|STC|ESR|EPR|XAFS|SAXS|WAXS|GIWAXS|PXRD|HAADF|[IVX]+)$/;
+  /^(?:XRD|SEM|FESEM|FE-SEM|TEM|HRTEM|HR-TEM|STEM|XPS|UPS|EIS|EDS|EDX|EDXS|EELS|AFM|STM|TGA|DSC|DTA|ICP|ICP-OES|ICP-MS|BET|BJH|FTIR|FT-IR|IR|UV|UV-vis|UV-Vis|NMR|DFT|GGA|PBE|LDA|CV|LSV|RHE|SHE|SCE|NHE|HER|OER|ORR|NRR|CO2RR|PL|XAS|XANES|EXAFS|SAED|FFT|RMS|DOS|PDOS|HOMO|LUMO|VB|CB|RT|AC|DC|ID|OD|ZFC|FC|TOF|TON|FE|FWHM|ECSA|ASR|OCV|OCP|PPD|MPD|SQUID|PPMS|ARPES|CCD|TPR|TPD|H2-TPR|XRF|SI|ESI|NIR|(?:(?:TF|IT|LT|HT|AS|ES|CS|MS|R|P|micro|µ)-?)?(?:SOFC|SOEC|SOC|PCFC|PCEC|PCC|PEMFC|PEFC|DMFC|MFC|AFC|MEA|LIB|SIB|PSC|DSSC|OLED|TFT|FET|MOSFET|TCO|MIEC)s?|MS|GC|HPLC|CVD|PLD|ALD|SPS|PVD|LED|PCE|EQE|IQE|MPMS|SDW|CDW|HTT|LTO|LTT|STC|ESR|EPR|XAFS|SAXS|WAXS|GIWAXS|PXRD|HAADF|FF|SRH|IPCE|BHJ|OFET|OTFT|[IVX]+)s?$/;
 
 /** Material mentions of a sentence: formulas, lexicon names and abbreviations, with offsets (not English words that parse as symbols). */
 function materialMentions(sentence: string): { entity: EntityRef; start: number; end: number }[] {
@@ -56,6 +56,15 @@ export function sentenceMaterials(text: string): { entity: EntityRef; start: num
 const RATE_AFTER = /^\s*(?:\/\s*[A-Za-zµ°]|per\s+[A-Za-zµ°]|[A-Za-zµ°]+\s*(?:\^?\s*[-−–]\s*1|⁻¹)(?![\d.]))/;
 const CLAUSE_BREAK = /;|,\s*(?:whereas|while|but|and)\b|\bwhereas\b|\bwhile\b/i;
 const RANGE_WINDOW = /\b(?:range|region|window|interval)\s*(?:of|from|between|=|:)?\s*$/i;
+// "under a current density of 200 mA cm−2", "at 0.25 A cm−2": a value the sample was held at, a test condition.
+const HELD_AT = /\b(?:at|under)\s+(?:an?\s+|the\s+)?(?:[A-Za-z-]+\s+){0,3}(?:of\s+)?[~≈∼]?\s*$/i;
+// "10.2 K, 14.8 K, and 18.5 K for pure, 0.6% and 2.1% C", "from ∼15 K to ∼30 K": one of a list of values that the
+// sentence pairs by order with a list of owners, or a change from one to the other; the graph cannot tell which is
+// whose. ("Tc = 5.4 K and 3.1 K" of one crystal stays.)
+const LIST_JOIN = /^\s*(?:,\s*(?:and\s+)?|and\s+|or\s+|to\s+)[~≈∼]?\s*$/i;
+const PAIRED_LIST = /^(?:[^.;]|\.\d){0,20}\b(?:for|of|in)\b(?:[^.;]|\.\d)*(?:,|\band\b)/i;
+// The noun a value is linked to just before it: "fill factor of 41%", "AS thickness = 300 μm".
+const LINKED_NOUN = /([A-Za-z][\w-]*)\s*(?:\([^()]{1,20}\)\s*)?(?:\bof|=|:)\s*[~≈∼]?\s*(?:(?:about|ca\.|approximately|around|nearly)\s+)?$/i;
 const RATE_BEFORE = /(?:\bd[A-Za-z]+\s*\/\s*d[A-Za-z]+|\brates?\b|\bcoefficients?\b|\bslopes?\b|\bderivatives?\b)[^.;]{0,25}$/i;
 
 /** Properties that are as often processing conditions as results. */
@@ -125,6 +134,30 @@ export function propertyValueTuples(
     // "absorption in the wavelength range of 450–550 nm", "tempered in the temperature range 610–700 °C": a window
     // the sentence looked in, not a value of anything.
     if (RANGE_WINDOW.test(text.slice(Math.max(0, q.start - 30), q.start))) continue;
+    // A test condition is no result; temperatures are read as conditions anyway, save Tc ("superconductivity at 39 K").
+    if (q.dimension !== 'temperature' && HELD_AT.test(text.slice(Math.max(0, q.start - 50), q.start))) continue;
+    const sameKind = quantities.filter((o) => o !== q && o.dimension === q.dimension);
+    // "A, B and C reach 1.1, 0.9 and 0.7 W cm−2, respectively": the values pair with the materials in order when
+    // there are as many of each; otherwise which is whose cannot be told, and the value is left out.
+    // A list in one quantity ("120, 45 and 300 S/cm") pairs value by value; separate quantities pair one each.
+    let pairs: { owner: EntityRef | null; value: number; valueMax: number }[] = [
+      { owner: null, value: Math.min(...q.canonical), valueMax: Math.max(...q.canonical) },
+    ];
+    const listed = q.canonical.length > 1 && /,|\band\b/.test(q.text);
+    if ((sameKind.length || listed) && /\brespectively\b/i.test(text)) {
+      const values = listed ? q.canonical : [q, ...sameKind].sort((x, y) => x.start - y.start);
+      const owners = materials.filter((m) => m.end <= (listed ? q.start : Math.min(q.start, ...sameKind.map((o) => o.start))));
+      if (owners.length !== values.length || new Set(owners.map((m) => m.entity.key)).size !== owners.length) continue;
+      pairs = listed
+        ? q.canonical.map((v, i) => ({ owner: owners[i].entity, value: v, valueMax: v }))
+        : [{ ...pairs[0], owner: owners[(values as typeof quantities).indexOf(q)].entity }];
+    }
+    const list = [q, ...sameKind.filter((o) => LIST_JOIN.test(o.end <= q.start ? text.slice(o.end, q.start) : text.slice(q.end, o.start)))];
+    if (list.length > 1) {
+      const first = Math.min(...list.map((o) => o.start));
+      const last = Math.max(...list.map((o) => o.end));
+      if (/\bfrom\s*[~≈∼]?\s*$/i.test(text.slice(Math.max(0, first - 8), first)) || PAIRED_LIST.test(text.slice(last, last + 80))) continue;
+    }
     let best: { key: string | null; text: string; start: number; end: number } | null = null;
     let bestGap = Infinity;
     for (const p of properties) {
@@ -140,7 +173,17 @@ export function propertyValueTuples(
       if (free && (!best || free.end > best.end || best.start >= q.end)) best = { key: null, ...free };
     }
     if (!best) continue;
-    const after = materials.find((m) => m.start >= q.end && m.start - q.end <= 60 && /\b(?:for|of)\b/i.test(text.slice(q.end, m.start)));
+    // "a PCE of 3.16%, a Jsc of 9.61 mA/cm2 … and fill factor of 41%": past another value, a value linked to a noun of
+    // its own ("factor of") is that noun's, not the property's named before the list.
+    const from = best.end;
+    if (
+      from <= q.start &&
+      quantities.some((o) => o !== q && o.start >= from && o.end <= q.start) &&
+      LINKED_NOUN.test(text.slice(Math.max(from, q.start - 60), q.start))
+    )
+      continue;
+    // "372 mW/cm2, lower than that for a SOFC with SFCN": what the value is compared with does not own it.
+    const after = materials.find((m) => m.start >= q.end && m.start - q.end <= 60 && /^(?!.*\bthan\b).*\b(?:for|of)\b/is.test(text.slice(q.end, m.start)));
     const before = materials.filter((m) => m.end <= Math.min(best.start, q.start)).at(-1);
     const inside = materials.find((m) => m.start >= best.end && m.end <= q.start);
     // "BSCF has a conductivity of 35 S/cm, whereas SCFO displays a σ of 48 S/cm": past a clause break the value
@@ -157,25 +200,28 @@ export function propertyValueTuples(
     const measured = isProperty && !GENERIC_PROPERTY.test(object.key.slice(2));
     const device = isProperty ? [...text.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1) : undefined;
     const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured && discourse.owner && !namesOtherMaterial() ? discourse.owner : null);
-    if (!owner || object.key === owner.key) continue;
     const condition =
       q.dimension !== 'temperature' ? quantities.find((c) => c.dimension === 'temperature' && c.start >= q.end && c.start - q.end <= 40) : undefined;
-    out.push(
-      draft({
-        subject: owner,
-        relation: 'has_property',
-        object,
-        referenceRelation: condition ? 'measured_at' : null,
-        referenceNode: condition ? condition.text : null,
-        value: Math.min(...q.canonical),
-        valueMax: Math.max(...q.canonical),
-        unit: q.canonicalUnit,
-        paragraphId,
-        sentence: stored,
-        start: offset,
-        end,
-      }),
-    );
+    for (const pair of pairs) {
+      const subject = pair.owner ?? owner;
+      if (!subject || object.key === subject.key) continue;
+      out.push(
+        draft({
+          subject,
+          relation: 'has_property',
+          object,
+          referenceRelation: condition ? 'measured_at' : null,
+          referenceNode: condition ? condition.text : null,
+          value: pair.value,
+          valueMax: pair.valueMax,
+          unit: q.canonicalUnit,
+          paragraphId,
+          sentence: stored,
+          start: offset,
+          end,
+        }),
+      );
+    }
   }
   // The paragraph is about the material this sentence names first (its subject), else still the one before.
   if (materials.length) discourse.owner = materials[0].entity;
@@ -193,6 +239,10 @@ export const propertyValueRulesSource = (): string =>
     RATE_AFTER.source,
     RATE_BEFORE.source,
     RANGE_WINDOW.source,
+    HELD_AT.source,
+    LIST_JOIN.source,
+    PAIRED_LIST.source,
+    LINKED_NOUN.source,
     CLAUSE_BREAK.source,
     CONDITION_BEFORE.source,
     FREE_PROPERTY.source,

@@ -23,7 +23,7 @@ export const RELATIONS = [
   'has_property',
   'doped_with',
   'used_as',
-  'part_of',
+  'part_of', // (part, whole): "planes" part_of "layered structure"
   'increases',
   'decreases',
   'causes',
@@ -111,8 +111,10 @@ function resolveMaterialEntity(surface: string, known?: { key?: string | null; f
 /** Any phrase → the entity it names: a material, a property (when the phrase is essentially a property name), or a concept. */
 export function phraseToEntity(text: string): EntityRef {
   const t = withoutArticle(text);
-  const m = materialEntity(t);
-  return m.key.startsWith('n:') ? propertyOrConcept(t) : m;
+  // "CO2 reduction", "H2 evolution": a process the formula takes part in, not the material.
+  const process = /\s(?:reduction|oxidation|evolution|conversion|adsorption|desorption|splitting|decomposition|production|reaction|uptake|capture|sensing)$/i;
+  const m = process.test(t) ? null : materialEntity(t);
+  return !m || m.key.startsWith('n:') ? propertyOrConcept(t) : m;
 }
 
 /** The object of a has_property claim: the property lexicon entry it names anywhere in it, else whatever it names. */

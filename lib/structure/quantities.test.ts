@@ -130,4 +130,11 @@ describe('parseQuantities as typed and as printed', () => {
     expect(parseQuantities('the O 1s peak at 530.7 eV').map((q) => q.dimension)).toEqual(['energy']);
     expect(one('stirred for 1s')).toMatchObject({ dimension: 'time' });
   });
+
+  it('does not read an exponent as a number: "10^-6 M" is no 6 M, "g−1 h−1" no 1 h, but "NiO-40 wt%" is 40 wt%', () => {
+    expect(parseQuantities('in CHCl3 (ca. 10^-6 M) solution')).toEqual([]);
+    expect(parseQuantities('a CO evolution rate of 37.13 μmol g−1 h−1').filter((q) => q.dimension === 'time')).toEqual([]);
+    expect(parseQuantities('an anode of NiO-40 wt% YSZ').map((q) => q.canonical)).toEqual([[40]]);
+    expect(parseQuantities('1.2 A cm-2 at 0.7 V').map((q) => q.dimension)).toEqual(['current-density', 'potential']);
+  });
 });

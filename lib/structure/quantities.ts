@@ -286,7 +286,7 @@ const escapeRe = (key: string) =>
     .replace(/ /g, '[\\s·]?');
 const UNIT_RE = unitKeys.map(escapeRe).join('|');
 const QUANTITY_RE = new RegExp(
-  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<![A-Za-z0-9.])(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
+  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<![A-Za-z0-9.]|\^[-+]?|(?:^|[\s·/])[A-Za-zµ]{1,3}[-+](?=[1-4](?![\d.])))(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
   'g',
 );
 

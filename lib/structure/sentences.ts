@@ -11,7 +11,8 @@ export interface Sentence {
 export function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
   const boundary = /[.!?]\s+(?=[A-Z(])/g;
-  let start = 0;
+  // The first sentence starts at the first character (a paragraph's blanked front matter is no part of it).
+  let start = Math.max(0, text.search(/\S/));
   let m: RegExpExecArray | null;
   while ((m = boundary.exec(text))) {
     if (/\b(?:ca|approx|e\.g|i\.e|Fig|Ref|vs|al|Eq)\.$/.test(text.slice(Math.max(0, m.index - 6), m.index + 1))) continue;
