@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEvidenceParagraph, nonContentKind } from './non-content.ts';
+import { evidenceText, frontMatterEnd, isEvidenceParagraph, nonContentKind } from './non-content.ts';
+import { splitSentences } from '../structure/sentences.ts';
 import { finishPaper } from './readers/paper.ts';
 
 // Invented front and back matter, written the way article text extraction leaves it.
@@ -40,6 +41,31 @@ describe('front and back matter', () => {
       ),
     ).toBeNull();
     expect(nonContentKind('The LSCF cathode was sintered at 1100 °C for 2 h in air before the cells were tested.', 'Experimental')).toBeNull();
+  });
+
+  it('finds where the abstract starts after a run-together title and author block, and blanks the names for evidence', () => {
+    const abstract = 'The cathode was prepared by a sol-gel route and reached a peak power density of 1.1 W cm−2 at 700 °C in humidified hydrogen.';
+    const withPhone = `${runTogether}; Tel.: +00-12-345-6789; Fax: +00-12-345-6790 1234 ${abstract}`;
+    const end = frontMatterEnd(withPhone);
+    expect(withPhone.slice(end)).toBe(abstract);
+    const text = evidenceText(withPhone);
+    expect(text).toHaveLength(withPhone.length);
+    expect(text).not.toContain('Lovelace');
+    expect(text).not.toContain('nowhere.edu');
+    // Offsets stay those of the stored paragraph: the first sentence is the abstract's, at its place.
+    const [first] = splitSentences(text);
+    expect(withPhone.slice(first.start, first.end)).toBe(abstract);
+    // Names run together with marks ("Laguna-BerceroMiguel A.a2") after a title, a digit-marked affiliation.
+    const marked = `Title Words Here Title Words Here Laguna-BerceroMiguel A.a2SandhuNavjot Kaur1 1Department of Chemical Engineering, University of Nowhere, Springfield 12345 ${abstract}`;
+    expect(marked.slice(frontMatterEnd(marked))).toBe(abstract);
+  });
+
+  it('leaves a paragraph alone that does not open with front matter', () => {
+    const body = 'The cells were tested at the University of Nowhere. The cathode reached 1.2 W cm−2 at 700 °C; * E-mail: x@y.org for the data.';
+    expect(frontMatterEnd(body)).toBe(0);
+    expect(evidenceText(body)).toBe(body);
+    // All front matter, no prose after it: the paragraph is non-content as a whole instead.
+    expect(frontMatterEnd(runTogether)).toBe(0);
   });
 
   it('is marked at import, kept verbatim, and is never evidence', () => {

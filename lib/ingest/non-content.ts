@@ -24,16 +24,17 @@ const SIGNALS: [string, RegExp][] = [
   ['orcid', /orcid\.org|\bORCID\b/],
   [
     'affiliation',
-    /\b(?:Department|Dept\.|Institute|Faculty|School|College|Laboratory|Centre|Center) (?:of|for)\b[^.]{0,120}\b(?:University|Universit[éä]t?|Academy|Institute of Technology|Polytechnic)\b|\bUniversity of [A-Z][a-z]+[^.]{0,60}\b\d{4,6}\b/,
+    /(?<![A-Za-z])(?:Department|Dept\.|Institute|Faculty|School|College|Laboratory|Centre|Center) (?:of|for)\b[^.]{0,120}\b(?:University|Universit[éä]t?|Academy|Institute of Technology|Polytechnic)\b|\bUniversity of [A-Z][a-z]+[^.]{0,60}\b\d{4,6}\b/,
   ],
   ['dates', /\bReceived\b[^.]{0,40}\d{4}[^.]{0,80}\b(?:Accepted|Revised|Published)\b/i],
   ['correspondence', /\bCorresponding authors?\b|\*\s*E-?mail\b|\bE-?mail(?: address(?:es)?)?\s*:/i],
-  ['editor', /\bAcademic Editors?\b|\bEdited by\b/],
+  ['editor', /\b(?:Academic|Guest) Editors?\b|\bEdited by\b/],
   // A list of three or more names near the start ("Shengchu Liu, Shang Li, z Ruyi Wang, Yan Rao, …").
   ['author-list', /^.{0,80}?(?:\p{Lu}\p{Ll}+(?: \p{Lu}[\p{L}.'-]*){1,2}[\d*†‡§]*,\s+(?:and\s+)?){3,}/u],
   ['licence', /©|\bCopyright\b|\bopen access article\b|\bCreative Commons\b|\bPublished by\b/i],
-  // Names run together with their affiliation marks, as PDF-to-text leaves an author line: "FaesAntonin1*Hessler-WyserAïcha2".
-  ['name-run', /(?:\p{Ll}\p{Lu}\p{Ll}+[\d*,†‡§]+){2,}/u],
+  // Names run together with their affiliation marks, as PDF-to-text leaves an author line: "FaesAntonin1*Hessler-WyserAïcha2",
+  // "JiSanghoon1ChangIkwhang1LeeYoon Ho2", "Laguna-BerceroMiguel A.a2SandhuNavjot Kaur1".
+  ['name-run', /(?:\p{Lu}[\p{L}'-]*\p{Ll}\p{Lu}[\p{Ll}'-]+(?:[ .]+\p{Lu}[\p{Ll}'-]*\.?)*[a-e]?[\d*,†‡§]+){2,}/u],
 ];
 
 /** Which front-matter signals a paragraph carries. */
@@ -73,6 +74,56 @@ export function nonContentKind(text: string, section: string | null): NonContent
   return hasProse(before) || hasProse(after) ? null : 'front-matter';
 }
 
+/** Longest front part read in a paragraph that goes on into prose (title, author block and affiliations). */
+const FRONT_PART_MAX_CHARS = 3000;
+
+/**
+ * Where a run of prose starts: a word, then five lower-case ones or bracketed abbreviations ("Tubular solid oxide
+ * fuel cells were", "Ceramic nanofibers (NFs) have recently"), and the plain words just before it ("In this study,
+ * Zr0.92Y0.08O2-α powders were …"), back to a number, an address or an e-mail.
+ */
+const PROSE_RUN = /[A-Z0-9(][^\s]*(?:\s+(?:[a-z][^\s@]*(?!\S)|\([^\s().@]+\)[,;]?)){5}/g;
+const WORDS_BEFORE = /(?:(?<=\s)(?:[A-Z]?[a-z]+[,;]?|[a-z]+-[A-Za-z]+|[A-Z][A-Z0-9]{1,5})\s+){1,8}$/;
+
+/**
+ * Where the content starts in a paragraph that opens with front matter and goes on into prose: the title, author
+ * block and abstract run together into one paragraph, as some corpora store a paper's first paragraph ("…
+ * deposition JiSanghoon1ChangIkwhang1… 1Graduate School of …, Seoul National University, … South Korea Anode
+ * aluminum oxide-supported thin-film fuel cells …"). The front matter is a run of signals (names, affiliations,
+ * addresses, e-mails, telephone numbers between them) of two kinds at least, with no prose before it; the content
+ * starts at the first run of prose after its last signal. 0 when the paragraph does not open with front matter.
+ */
+export function frontMatterEnd(text: string): number {
+  const window = text.slice(0, FRONT_PART_MAX_CHARS);
+  const found = SIGNALS.flatMap(([name, re]) =>
+    [...window.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))].map((m) => ({ name, start: m.index, end: m.index + m[0].length })),
+  ).sort((x, y) => x.start - y.start);
+  if (found.length < 2 || hasProse(text.slice(0, found[0].start))) return 0;
+  const names = new Set<string>();
+  let contentStart = -1;
+  for (const f of found) {
+    // A signal close after the run, in the same sentence, makes that run a phrase of the front matter ("Author to
+    // whom correspondence should be addressed; Email: …").
+    if (contentStart >= 0 && f.start >= contentStart && (f.start - contentStart > 100 || /\.\s/.test(window.slice(contentStart, f.start)))) break;
+    names.add(f.name);
+    PROSE_RUN.lastIndex = f.end;
+    contentStart = PROSE_RUN.exec(window)?.index ?? window.length;
+  }
+  if (names.size < 2 || contentStart >= window.length || !hasProse(text.slice(contentStart))) return 0;
+  const last = found.filter((f) => f.start < contentStart).at(-1)?.end ?? 0;
+  const before = WORDS_BEFORE.exec(window.slice(last, contentStart));
+  return before ? last + before.index : contentStart;
+}
+
+/**
+ * A paragraph's text as evidence: the front matter it opens with blanked with spaces, so the index, the quotes and
+ * the graph read only the content while every offset stays that of the stored, verbatim paragraph.
+ */
+export function evidenceText(text: string): string {
+  const end = frontMatterEnd(text);
+  return end === 0 ? text : ' '.repeat(end) + text.slice(end);
+}
+
 /**
  * Whether a stored paragraph may be evidence: not marked non-content at import, nor non-content by the rules as
  * they are now (so a database imported before a rule changed is read by today's rules).
@@ -82,4 +133,12 @@ export const isEvidenceParagraph = (p: { kind: string; text: string; section: st
 
 /** Text of the rules, for the graph extractor's version stamp: a change re-reads every paper. */
 export const nonContentRulesSource = (): string =>
-  [BACK_MATTER_HEADING.source, ...SIGNALS.map(([n, re]) => `${n}:${re.source}`), hasProse.toString(), nonContentKind.toString()].join('\n');
+  [
+    BACK_MATTER_HEADING.source,
+    ...SIGNALS.map(([n, re]) => `${n}:${re.source}`),
+    hasProse.toString(),
+    nonContentKind.toString(),
+    PROSE_RUN.source,
+    WORDS_BEFORE.source,
+    frontMatterEnd.toString(),
+  ].join('\n');

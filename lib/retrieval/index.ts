@@ -10,7 +10,7 @@ import { type Facets, materialTerms, type QuantityFacet, quantityFacet } from '.
 import { lazyOnce } from '../common/lazy.ts';
 import { type Abbreviations, learnAbbreviationsSliced } from './abbreviations.ts';
 import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
-import { isEvidenceParagraph } from '../ingest/non-content.ts';
+import { evidenceText, isEvidenceParagraph } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
 
 /**
@@ -229,14 +229,17 @@ export async function buildRetrievalIndex(
     // Author blocks, acknowledgements, funding and the like are never evidence.
     if (!paper || !isEvidenceParagraph(p)) continue;
     paper.paragraphIds.push(p.id);
-    const { facets, sentences, sentenceSpans } = paragraphFacets(p.text, entitiesBy.get(p.id) ?? []);
+    // A first paragraph that runs title, authors and abstract together is indexed and quoted from its abstract on:
+    // the names are blanked with spaces, so offsets stay those of the stored paragraph.
+    const text = evidenceText(p.text);
+    const { facets, sentences, sentenceSpans } = paragraphFacets(text, entitiesBy.get(p.id) ?? []);
     paragraphs.set(p.id, {
       id: p.id,
       paperId: p.paperId,
       ordinal: p.ordinal,
       externalId: p.externalId,
       section: p.section,
-      text: p.text,
+      text,
       role: p.role,
       method: p.method,
       facets,
@@ -249,11 +252,11 @@ export async function buildRetrievalIndex(
       titleTermsCache.set(p.paperId, title);
     }
     const section = p.section ? plainTerms(p.section) : [];
-    const textTerms = plainTerms(p.text);
+    const textTerms = plainTerms(text);
     const structure = [`role:${p.role ?? 'unknown'}`, ...(p.method ? [`method:${p.method}`] : []), ...facetSetTerms(facets)];
     paragraphDocs.push({ id: p.id, fields: { text: textTerms, structure: [...structure, ...facets.quantities.flatMap(quantityTerms)], title, section } });
-    rawTexts.push(p.text);
-    jsonTexts.push(`${paper.title ?? ''}\n${renderStructure(p, facets)}\n${p.text}`);
+    rawTexts.push(text);
+    jsonTexts.push(`${paper.title ?? ''}\n${renderStructure(p, facets)}\n${text}`);
   }
 
   stage('chunks');
