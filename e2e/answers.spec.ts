@@ -101,6 +101,16 @@ test('an answer never quotes front or back matter: author blocks and acknowledge
   await expect(page.locator('main')).toContainText('ada@nowhere.edu');
 });
 
+test('a first paragraph that runs title, authors and abstract together is quoted from its abstract only', async ({ page }) => {
+  await askOnAnswersPage(page, 'What photocurrent density does the WO3 photoanode reach?');
+  const answer = page.getByTestId('answer');
+  await expect(answer.getByRole('list', { name: 'Answer sentences' })).toContainText('2.7 mA cm−2');
+  await expect(answer).not.toContainText('grace@elsewhere.edu');
+  await expect(answer).not.toContainText('University of Elsewhere');
+  await expect(answer).not.toContainText('HopperGrace');
+  await page.screenshot({ path: `${shots}/answer-from-run-together-abstract.png`, fullPage: true });
+});
+
 test('a comparative question is answered with the leader named first, under the asked temperature, each value cited', async ({ page }) => {
   await askOnAnswersPage(page, 'Which cathode gave the highest peak power density at 600 C?');
   const sentences = page.getByTestId('answer').getByRole('list', { name: 'Answer sentences' }).getByRole('listitem');

@@ -8,8 +8,8 @@ test.beforeEach(async ({ page }) => {
 
 test('library: totals, full-text search with highlights, filters and paging', async ({ page }) => {
   await page.goto('/library');
-  await expect(page.getByTestId('library-totals')).toHaveText(/44 papers · \d+ paragraphs · 2 structured records/);
-  await expect(page.getByTestId('result-count')).toHaveText(/44 papers · page 1 of 3/);
+  await expect(page.getByTestId('library-totals')).toHaveText(/45 papers · \d+ paragraphs · 2 structured records/);
+  await expect(page.getByTestId('result-count')).toHaveText(/45 papers · page 1 of 3/);
   await page.getByRole('link', { name: 'Next →' }).click();
   await expect(page.getByTestId('result-count')).toHaveText(/page 2 of 3/);
   await expect(page.getByTestId('results').getByRole('listitem')).toHaveCount(20);

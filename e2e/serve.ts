@@ -55,6 +55,15 @@ const withFrontMatter = invented('front-matter-1', '10.9999/front.matter.1', 'Bi
   },
   { id: 'front-matter-1:p3', section: 'Acknowledgements', text: 'We thank the BiVO4 photoanode consortium of Utopia for its support.' },
 ]);
+// An invented paper whose first paragraph runs title, authors, affiliation and abstract together (as some corpora
+// store it): the abstract answers, the names never show in an answer.
+const runTogether = invented('run-together-1', '10.9999/run.together.1', 'Tungsten trioxide photoanodes', 'photoelectrochemistry', [
+  {
+    id: 'run-together-1:p1',
+    section: null,
+    text: 'Tungsten Trioxide Photoanodes Tungsten Trioxide Photoanodes HopperGrace1FranklinRosalind2 1Department of Physics, University of Elsewhere, Springfield 54321 grace@elsewhere.edu 4321 The WO3 photoanode reached a photocurrent density of 2.7 mA cm−2 at 1.23 V versus RHE under simulated sunlight.',
+  },
+]);
 // Invented cathode papers for a comparative question: the best at 600 °C, a weaker one, and one whose larger value
 // was measured at 800 °C on a cathode sintered at 600 °C (not an answer at 600 °C).
 const cathode = (id: string, title: string, text: string) => invented(id, `10.9999/${id}`, title, 'sofc', results(text));
@@ -98,7 +107,7 @@ const survey = invented(
     ),
   ),
 );
-writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, withFrontMatter, ...comparison, pdfArtefacts, survey], true);
+writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, withFrontMatter, runTogether, ...comparison, pdfArtefacts, survey], true);
 writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
 fs.writeFileSync(path.join(corpus, 'bzy.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));
 fs.writeFileSync(path.join(corpus, 'niysz.xml'), jatsXml());
