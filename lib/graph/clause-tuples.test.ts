@@ -166,6 +166,9 @@ describe('clauseTuples', () => {
     // "fill factor of 41%" is no efficiency, though the efficiency is named first.
     const merits = brief('The device showed a power conversion efficiency of 3.16%, an open circuit voltage of 0.81 V, and fill factor of 41%.');
     expect([...new Set(merits.filter((t) => t.o === 'p:efficiency').map((t) => t.v))]).toEqual([3.16]);
+    // A list of values without "respectively" is no one owner's; a span measured over is no value.
+    expect(brief('The C1s peak of CDC was fitted with binding energies of 284.4, 285.3 and 287.2 eV.').filter((t) => t.r === 'has_property')).toEqual([]);
+    expect(brief('Tunneling spectra of Bi2212 were measured between 14 K and 290 K.').filter((t) => t.r === 'has_property')).toEqual([]);
     // The exponent of "μmol g−1 h−1" is no time.
     expect(brief('The Fe2O3 nanorods exhibited a CO evolution rate of 37.13 μmol g−1 h−1.').filter((t) => t.unit === 'h')).toEqual([]);
     // What a value is compared with does not own it.

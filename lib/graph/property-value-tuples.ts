@@ -55,7 +55,7 @@ export function sentenceMaterials(text: string): { entity: EntityRef; start: num
 // derivative or slope named just before it ("dTc/dP =", "a rate of", "pressure coefficient of").
 const RATE_AFTER = /^\s*(?:\/\s*[A-Za-zµ°]|per\s+[A-Za-zµ°]|[A-Za-zµ°]+\s*(?:\^?\s*[-−–]\s*1|⁻¹)(?![\d.]))/;
 const CLAUSE_BREAK = /;|,\s*(?:whereas|while|but|and)\b|\bwhereas\b|\bwhile\b/i;
-const RANGE_WINDOW = /\b(?:range|region|window|interval)\s*(?:of|from|between|=|:)?\s*$/i;
+const RANGE_WINDOW = /\b(?:range|region|window|interval)\s*(?:of|from|between|=|:)?\s*$|\bbetween\s*$/i;
 // "under a current density of 200 mA cm−2", "at 0.25 A cm−2": a value the sample was held at, a test condition.
 const HELD_AT = /\b(?:at|under)\s+(?:an?\s+|the\s+)?(?:[A-Za-z-]+\s+){0,3}(?:of\s+)?[~≈∼]?\s*$/i;
 // "10.2 K, 14.8 K, and 18.5 K for pure, 0.6% and 2.1% C", "from ∼15 K to ∼30 K": one of a list of values that the
@@ -152,6 +152,8 @@ export function propertyValueTuples(
         ? q.canonical.map((v, i) => ({ owner: owners[i].entity, value: v, valueMax: v }))
         : [{ ...pairs[0], owner: owners[(values as typeof quantities).indexOf(q)].entity }];
     }
+    // "binding energies of 284.4, 285.3 and 287.2 eV" without "respectively": several values, no one owner's.
+    if (listed && pairs[0].owner === null) continue;
     const list = [q, ...sameKind.filter((o) => LIST_JOIN.test(o.end <= q.start ? text.slice(o.end, q.start) : text.slice(q.end, o.start)))];
     if (list.length > 1) {
       const first = Math.min(...list.map((o) => o.start));
