@@ -188,6 +188,13 @@ describe('clauseTuples', () => {
       ['f:B2Mg', 39],
       ['f:Nb3Sn', 18],
     ]);
+    // Values against temperatures, each at its own.
+    const atTemperatures = brief('The cell reached power densities of 2.3, 1.5 and 0.8 W cm−2 at 800, 700 and 600 °C in H2, respectively.');
+    expect(atTemperatures.filter((t) => t.o === 'p:power-density').map((t) => [t.v, t.ref])).toEqual([
+      [2300, 'measured_at 800 °C'],
+      [1500, 'measured_at 700 °C'],
+      [800, 'measured_at 600 °C'],
+    ]);
     // Two materials, three values: which is whose cannot be told.
     expect(brief('LSCF and BSCF reach 120, 45 and 300 S/cm, respectively.').filter((t) => t.o === 'p:conductivity')).toEqual([]);
   });

@@ -99,6 +99,12 @@ function freeProperty(sentence: string, q: { start: number }): { text: string; s
   return { text, start, end: start + text.length };
 }
 
+/** The i-th temperature of a listed one ("800, 700 and 600 °C"), written in its own unit. */
+function temperatureText(t: { text: string; canonical: number[] }, i: number): string {
+  const kelvin = t.canonical[i];
+  return /°\s*C|degC|\bC\b/.test(t.text) ? `${Number((kelvin - 273.15).toFixed(1))} °C` : `${Number(kelvin.toFixed(1))} K`;
+}
+
 /**
  * Values stated for a property anywhere in a sentence, whatever its grammar ("achieved high power density
  * (588 mW cm−2) at 500 °C", "a resistance of 5.6 Ωcm2 … for LSC", "LSC films are extraordinarily low (2.0 Ω cm2 …)"):
@@ -140,11 +146,17 @@ export function propertyValueTuples(
     // "A, B and C reach 1.1, 0.9 and 0.7 W cm−2, respectively": the values pair with the materials in order when
     // there are as many of each; otherwise which is whose cannot be told, and the value is left out.
     // A list in one quantity ("120, 45 and 300 S/cm") pairs value by value; separate quantities pair one each.
-    let pairs: { owner: EntityRef | null; value: number; valueMax: number }[] = [
+    let pairs: { owner: EntityRef | null; value: number; valueMax: number; at?: string }[] = [
       { owner: null, value: Math.min(...q.canonical), valueMax: Math.max(...q.canonical) },
     ];
     const listed = q.canonical.length > 1 && /,|\band\b/.test(q.text);
-    if ((sameKind.length || listed) && /\brespectively\b/i.test(text)) {
+    // "2.3, 1.5 and 0.8 W cm−2 at 800, 700 and 600 °C, respectively": value by value against the temperatures.
+    const temperatures =
+      listed && /\brespectively\b/i.test(text)
+        ? quantities.find((t) => t.dimension === 'temperature' && t.start > q.end && t.canonical.length === q.canonical.length)
+        : undefined;
+    if (temperatures) pairs = q.canonical.map((v, i) => ({ owner: null, value: v, valueMax: v, at: temperatureText(temperatures, i) }));
+    else if ((sameKind.length || listed) && /\brespectively\b/i.test(text)) {
       const values = listed ? q.canonical : [q, ...sameKind].sort((x, y) => x.start - y.start);
       const owners = materials.filter((m) => m.end <= (listed ? q.start : Math.min(q.start, ...sameKind.map((o) => o.start))));
       if (owners.length !== values.length || new Set(owners.map((m) => m.entity.key)).size !== owners.length) continue;
@@ -153,7 +165,7 @@ export function propertyValueTuples(
         : [{ ...pairs[0], owner: owners[(values as typeof quantities).indexOf(q)].entity }];
     }
     // "binding energies of 284.4, 285.3 and 287.2 eV" without "respectively": several values, no one owner's.
-    if (listed && pairs[0].owner === null) continue;
+    if (listed && pairs.length === 1) continue;
     const list = [q, ...sameKind.filter((o) => LIST_JOIN.test(o.end <= q.start ? text.slice(o.end, q.start) : text.slice(q.end, o.start)))];
     if (list.length > 1) {
       const first = Math.min(...list.map((o) => o.start));
@@ -212,8 +224,8 @@ export function propertyValueTuples(
           subject,
           relation: 'has_property',
           object,
-          referenceRelation: condition ? 'measured_at' : null,
-          referenceNode: condition ? condition.text : null,
+          referenceRelation: pair.at || condition ? 'measured_at' : null,
+          referenceNode: pair.at ?? (condition ? condition.text : null),
           value: pair.value,
           valueMax: pair.valueMax,
           unit: q.canonicalUnit,
@@ -250,5 +262,6 @@ export const propertyValueRulesSource = (): string =>
     FREE_PROPERTY.source,
     FREE_PROPERTY_STOP.source,
     freeProperty.toString(),
+    temperatureText.toString(),
     propertyValueTuples.toString(),
   ].join('\n');
