@@ -99,12 +99,6 @@ function freeProperty(sentence: string, q: { start: number }): { text: string; s
   return { text, start, end: start + text.length };
 }
 
-/** The i-th temperature of a listed one ("800, 700 and 600 °C"), written in its own unit. */
-function temperatureText(t: { text: string; canonical: number[] }, i: number): string {
-  const kelvin = t.canonical[i];
-  return /°\s*C|degC|\bC\b/.test(t.text) ? `${Number((kelvin - 273.15).toFixed(1))} °C` : `${Number(kelvin.toFixed(1))} K`;
-}
-
 /**
  * Values stated for a property anywhere in a sentence, whatever its grammar ("achieved high power density
  * (588 mW cm−2) at 500 °C", "a resistance of 5.6 Ωcm2 … for LSC", "LSC films are extraordinarily low (2.0 Ω cm2 …)"):
@@ -150,12 +144,14 @@ export function propertyValueTuples(
       { owner: null, value: Math.min(...q.canonical), valueMax: Math.max(...q.canonical) },
     ];
     const listed = q.canonical.length > 1 && /,|\band\b/.test(q.text);
-    // "2.3, 1.5 and 0.8 W cm−2 at 800, 700 and 600 °C, respectively": value by value against the temperatures.
+    // "2.3, 1.5 and 0.8 W cm−2 at 800, 700 and 600 °C, respectively": values against temperatures, one tuple over the
+    // range with the temperatures as its condition (a tuple per temperature crowded graph retrieval: dev DOI@1
+    // 0.783 → 0.764); the answers pair them (stated-values.ts).
     const temperatures =
       listed && /\brespectively\b/i.test(text)
         ? quantities.find((t) => t.dimension === 'temperature' && t.start > q.end && t.canonical.length === q.canonical.length)
         : undefined;
-    if (temperatures) pairs = q.canonical.map((v, i) => ({ owner: null, value: v, valueMax: v, at: temperatureText(temperatures, i) }));
+    if (temperatures) pairs = [{ ...pairs[0], at: temperatures.text }];
     else if ((sameKind.length || listed) && /\brespectively\b/i.test(text)) {
       const values = listed ? q.canonical : [q, ...sameKind].sort((x, y) => x.start - y.start);
       const owners = materials.filter((m) => m.end <= (listed ? q.start : Math.min(q.start, ...sameKind.map((o) => o.start))));
@@ -164,8 +160,8 @@ export function propertyValueTuples(
         ? q.canonical.map((v, i) => ({ owner: owners[i].entity, value: v, valueMax: v }))
         : [{ ...pairs[0], owner: owners[(values as typeof quantities).indexOf(q)].entity }];
     }
-    // "binding energies of 284.4, 285.3 and 287.2 eV" without "respectively": several values, no one owner's.
-    if (listed && pairs.length === 1) continue;
+    // "binding energies of 284.4, 285.3 and 287.2 eV" without "respectively": each value the owner's, not a range.
+    if (listed && !temperatures && pairs.length === 1) pairs = q.canonical.map((v) => ({ owner: null, value: v, valueMax: v }));
     const list = [q, ...sameKind.filter((o) => LIST_JOIN.test(o.end <= q.start ? text.slice(o.end, q.start) : text.slice(q.end, o.start)))];
     if (list.length > 1) {
       const first = Math.min(...list.map((o) => o.start));
@@ -262,6 +258,5 @@ export const propertyValueRulesSource = (): string =>
     FREE_PROPERTY.source,
     FREE_PROPERTY_STOP.source,
     freeProperty.toString(),
-    temperatureText.toString(),
     propertyValueTuples.toString(),
   ].join('\n');
