@@ -196,6 +196,15 @@ describe('clauseTuples', () => {
     // Values against temperatures: one tuple over the range, at the listed temperatures.
     const atTemperatures = brief('The cell reached power densities of 2.3, 1.5 and 0.8 W cm−2 at 800, 700 and 600 °C in H2, respectively.');
     expect(atTemperatures.filter((t) => t.o === 'p:power-density').map((t) => [t.v, t.ref])).toEqual([[800, 'measured_at 800, 700 and 600 °C']]);
+    // "They show …, respectively": the materials the sentence before listed.
+    const previous = brief(
+      'Single crystals of KOs2O6, RbOs2O6 and CsOs2O6 were grown. They show superconductivity at T c = 9.6 K, 6.3 K and 3.3 K, respectively.',
+    );
+    expect(previous.filter((t) => t.o === 'p:critical-temperature').map((t) => [t.s, t.v])).toEqual([
+      ['f:KO6Os2', 9.6],
+      ['f:O6Os2Rb', 6.3],
+      ['f:CsO6Os2', 3.3],
+    ]);
     // Two materials, three values: which is whose cannot be told.
     expect(brief('LSCF and BSCF reach 120, 45 and 300 S/cm, respectively.').filter((t) => t.o === 'p:conductivity')).toEqual([]);
   });

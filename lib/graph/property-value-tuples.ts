@@ -113,7 +113,7 @@ export function propertyValueTuples(
   offset: number,
   end: number,
   paragraphId: string | null,
-  discourse: { owner: EntityRef | null },
+  discourse: { owner: EntityRef | null; named?: EntityRef[] },
 ): TupleDraft[] {
   const stored = sentence.trim();
   const text = joinSplitFormulas(joinBrokenWords(sentence));
@@ -154,11 +154,14 @@ export function propertyValueTuples(
     if (temperatures) pairs = [{ ...pairs[0], at: temperatures.text }];
     else if ((sameKind.length || listed) && /\brespectively\b/i.test(text)) {
       const values = listed ? q.canonical : [q, ...sameKind].sort((x, y) => x.start - y.start);
-      const owners = materials.filter((m) => m.end <= (listed ? q.start : Math.min(q.start, ...sameKind.map((o) => o.start))));
-      if (owners.length !== values.length || new Set(owners.map((m) => m.entity.key)).size !== owners.length) continue;
+      // The materials listed before the values, or, when the sentence names none ("They show Tc = 9.6, 6.3 and 3.3 K,
+      // respectively"), those the sentence before listed.
+      const before = materials.filter((m) => m.end <= (listed ? q.start : Math.min(q.start, ...sameKind.map((o) => o.start)))).map((m) => m.entity);
+      const owners = materials.length === 0 ? (discourse.named ?? []) : before;
+      if (owners.length !== values.length || new Set(owners.map((m) => m.key)).size !== owners.length) continue;
       pairs = listed
-        ? q.canonical.map((v, i) => ({ owner: owners[i].entity, value: v, valueMax: v }))
-        : [{ ...pairs[0], owner: owners[(values as typeof quantities).indexOf(q)].entity }];
+        ? q.canonical.map((v, i) => ({ owner: owners[i], value: v, valueMax: v }))
+        : [{ ...pairs[0], owner: owners[(values as typeof quantities).indexOf(q)] }];
     }
     // "binding energies of 284.4, 285.3 and 287.2 eV" without "respectively": each value the owner's, not a range.
     if (listed && !temperatures && pairs.length === 1) pairs = q.canonical.map((v) => ({ owner: null, value: v, valueMax: v }));
@@ -234,7 +237,7 @@ export function propertyValueTuples(
     }
   }
   // The paragraph is about the material this sentence names first (its subject), else still the one before.
-  if (materials.length) discourse.owner = materials[0].entity;
+  if (materials.length) [discourse.owner, discourse.named] = [materials[0].entity, materials.map((m) => m.entity)];
   return out;
 }
 
