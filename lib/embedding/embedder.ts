@@ -10,6 +10,11 @@ export interface TextEmbedder {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
+/** Question vectors: an embedder that embeds questions differently from passages (bge's retrieval prefix) says so. */
+export function embedQueries(embedder: TextEmbedder & { embedQuery?(texts: string[]): Promise<Float32Array[]> }, texts: string[]): Promise<Float32Array[]> {
+  return embedder.embedQuery ? embedder.embedQuery(texts) : embedder.embed(texts);
+}
+
 /** Vectors already computed for (model, text hash); implemented by lib/db/embeddings.ts. */
 export interface EmbeddingCacheStore {
   get(modelId: string, hashes: string[]): Promise<Map<string, Float32Array>>;

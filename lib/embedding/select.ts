@@ -2,16 +2,55 @@ import { embeddingModel } from '../ai/providers.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { embeddingCacheStore } from '../db/embeddings.ts';
+import { BGE_MODEL, ensureModel } from './bge-model.ts';
+import { cachedEmbedder } from './cached.ts';
 import type { TextEmbedder } from './embedder.ts';
 import { fitLocalHashEmbedderSliced, localTextEmbedder } from './local-hash.ts';
+import { createBgeEmbedder } from './onnx-bge.ts';
 import { providerTextEmbedder } from './provider.ts';
 
 /**
- * The configured embedder: the provider's embedding model (vectors cached in the database) when
- * ASSAY_EMBEDDING_MODEL is set, else the local hashing embedder fitted on `texts` (read only in that case).
+ * The configured embedder for names (entity labels, canonical clustering): the provider's embedding model (vectors
+ * cached in the database) when ASSAY_EMBEDDING_MODEL is set, else the local hashing embedder fitted on `texts` (read
+ * only in that case). Never the local model: its cosine between short names does not tell synonyms from distinct
+ * materials (AUC 0.54 measured on GO/rGO, YSZ/Ni-YSZ, rGO/"reduced graphene oxide").
  */
 export async function createEmbedder(db: Database, cfg: AssayConfig, texts: () => Iterable<string>): Promise<TextEmbedder> {
   const provider = embeddingModel(cfg);
   if (provider) return providerTextEmbedder({ model: provider.model, id: provider.id, cache: embeddingCacheStore(db) });
   return localTextEmbedder(await fitLocalHashEmbedderSliced(texts()));
+}
+
+export interface Embedders {
+  /** Passages and questions. */
+  passages: TextEmbedder;
+  /** Entity names. */
+  names: TextEmbedder;
+  /** Why the passages are not embedded by the configured model (it could not be had), for logs, traces and eval output. */
+  note: string | null;
+}
+
+/**
+ * The embedders a retrieval index needs. Passages: the provider when one is set; else, with ASSAY_LOCAL_EMBEDDER=model,
+ * the local model (fetched once into the data folder, vectors cached in the database by text hash so a corpus is
+ * embedded once); else, or when the model cannot be had, the n-gram embedder — and `note` says so.
+ */
+export async function createEmbedders(
+  db: Database,
+  cfg: AssayConfig,
+  texts: () => Iterable<string>,
+  log: (line: string) => void = () => {},
+  fetching: { localRepository?: string | null; fetchImpl?: typeof fetch } = {},
+): Promise<Embedders> {
+  const names = await createEmbedder(db, cfg, texts);
+  if (embeddingModel(cfg) || cfg.localEmbedder === 'ngram') return { passages: names, names, note: null };
+  try {
+    const files = await ensureModel(cfg.dataDir, cfg.modelRepository, { log, ...fetching });
+    const model = await createBgeEmbedder(files);
+    return { passages: cachedEmbedder(model, embeddingCacheStore(db), { batchSize: 64 }), names, note: null };
+  } catch (error) {
+    const note = `the embedding model ${BGE_MODEL.id} could not be had (${(error as Error).message}): passages are embedded by the character n-gram stand-in`;
+    log(note);
+    return { passages: names, names, note };
+  }
 }

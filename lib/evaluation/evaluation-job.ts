@@ -65,6 +65,7 @@ export async function runEvaluationJob(
       questionsFile: input.questionsFile,
       reformulator: service.reformulator.id,
       embedder: index.embedderId,
+      ...(index.embedderNote ? { embedderNote: index.embedderNote } : {}),
       corpusVersion: index.version,
       indexBuildSeconds: Math.round(index.buildSeconds * 10) / 10,
       paragraphs: index.paragraphs.size,

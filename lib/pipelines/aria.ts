@@ -23,7 +23,7 @@ export const aria = definePipeline({
     if (designMode) return design(ctx, g, designMode);
     const a = await ctx.step(
       'aria',
-      () => ariaReason(g, ctx.analysis, (t) => ctx.index.embedder.embed(t), { modelConfigured: ctx.modelConfigured }),
+      () => ariaReason(g, ctx.analysis, (t) => ctx.index.nameEmbedder.embed(t), { modelConfigured: ctx.modelConfigured }),
       (r) => ({
         tier: r.tier,
         grounded: r.grounded.map((x) => x.label),
@@ -71,7 +71,7 @@ export const aria = definePipeline({
 async function design(ctx: PipelineContext, g: GraphIndex, mode: DesignMode): Promise<PipelineOutput> {
   const d = await ctx.step(
     `design-${mode}`,
-    () => designReason(g, ctx.analysis, mode, (t) => ctx.index.embedder.embed(t), { modelConfigured: ctx.modelConfigured }),
+    () => designReason(g, ctx.analysis, mode, (t) => ctx.index.nameEmbedder.embed(t), { modelConfigured: ctx.modelConfigured }),
     (r) => ({
       tier: r.tier,
       grounded: r.grounded.map((x) => x.label),

@@ -21,7 +21,7 @@ export const graph = definePipeline({
       source,
       ctx.analysis,
       optimised.query,
-      (t) => ctx.index.embedder.embed(t),
+      (t) => ctx.index.nameEmbedder.embed(t),
       ctx.step,
       ctx.tupleReranker,
       titlePaper,

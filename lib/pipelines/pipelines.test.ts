@@ -47,7 +47,9 @@ describe('json-qr', () => {
     // Two papers on the same cathode tie: no clear leader, so the question is decomposed.
     const r = await retrieve(index, 'Which paper reports a La0.6Sr0.4CoO3 cell with a power density of 700 mW cm−2 in hydrogen?', 'json-qr');
     const steps = r.trace.map((t) => t.step);
-    expect(steps.slice(0, 4)).toEqual(['spelling', 'analyse', 'optimise', 'first-json']);
+    expect(steps.slice(0, 5)).toEqual(['embedder', 'spelling', 'analyse', 'optimise', 'first-json']);
+    // The embedder the dense search ran on, with no note when it is the configured one.
+    expect(r.trace[0].detail).toEqual({ id: index.embedderId });
     const optimise = r.trace.find((t) => t.step === 'optimise')!.detail as { query: string; removed: string[] };
     expect(optimise.query).not.toMatch(/Which paper/);
     expect(optimise.removed).toEqual(expect.arrayContaining(['Which', 'paper', 'reports']));

@@ -23,6 +23,12 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
   const started = performance.now();
   const { trace, step } = createTrace();
   const pipeline = getPipeline(pipelineName);
+  // Every trace says which embedder the dense search ran on, and why when it is not the configured model.
+  await step(
+    'embedder',
+    () => index.embedderId,
+    (id) => ({ id, ...(index.embedderNote ? { note: index.embedderNote } : {}) }),
+  );
   const spelling = await step(
     'spelling',
     () => correctSpelling(index.vocabulary, question),

@@ -3,7 +3,7 @@ import { chatModel, rerankingModel } from '../ai/providers.ts';
 import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import type { Database } from '../db/database.ts';
 import { corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
-import { createEmbedder } from '../embedding/select.ts';
+import { createEmbedders } from '../embedding/select.ts';
 import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
 import { retrieve } from './run.ts';
 import { neo4jGraphSources } from '../retrieval/graph-sources/neo4j.ts';
@@ -42,8 +42,13 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
         opts.onStage?.('loading corpus');
         const corpus = await loadRetrievalCorpus(db);
         opts.onStage?.('fitting embedder');
-        const embedder = await createEmbedder(db, cfg, () => corpus.paragraphs.map((p) => p.text));
-        return buildRetrievalIndex(corpus, embedder, { onStage: opts.onStage });
+        const embedders = await createEmbedders(
+          db,
+          cfg,
+          () => corpus.paragraphs.map((p) => p.text),
+          (line) => console.log(`[assay] ${line}`),
+        );
+        return buildRetrievalIndex(corpus, embedders.passages, { onStage: opts.onStage, nameEmbedder: embedders.names, embedderNote: embedders.note });
       })();
       current = { version, index: building };
       building.catch(() => {

@@ -1,3 +1,4 @@
+import { embedQueries } from '../embedding/embedder.ts';
 import { chunkEvidence } from '../retrieval/evidence.ts';
 import { definePipeline } from './types.ts';
 
@@ -7,7 +8,7 @@ export const vector = definePipeline({
   description: 'Dense over section-merged chunks, k = 8 (VectorRAG)',
   defaults: { k: 8 },
   async run(ctx) {
-    const [v] = await ctx.index.embedder.embed([ctx.question]);
+    const [v] = await embedQueries(ctx.index.embedder, [ctx.question]);
     const hits = await ctx.step(
       'dense-chunks',
       () => ctx.index.chunkDense.query(v, ctx.k),

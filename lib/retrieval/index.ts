@@ -64,6 +64,8 @@ export interface IndexedRecord {
 export interface RetrievalIndex {
   version: string;
   embedderId: string;
+  /** Why passages are not embedded by the configured model, when they are not (see lib/embedding/select.ts). */
+  embedderNote: string | null;
   buildSeconds: number;
   papers: Map<string, IndexedPaper>;
   paperByDoi: Map<string, string>;
@@ -78,6 +80,8 @@ export interface RetrievalIndex {
   chunkDense: DenseIndex;
   titles: LexicalIndex;
   embedder: TextEmbedder;
+  /** Entity names (the graph's canonical retrieval): never the local model, whose cosine does not tell names apart. */
+  nameEmbedder: TextEmbedder;
   /** Abbreviations the corpus defines, for query expansion. */
   abbreviations: Abbreviations;
   /** The corpus's words, for correcting typos in questions. */
@@ -203,7 +207,7 @@ function facetSetTerms(f: Facets): string[] {
 export async function buildRetrievalIndex(
   corpus: RetrievalCorpus,
   embedder: TextEmbedder,
-  opts: { onStage?: (stage: string) => void } = {},
+  opts: { onStage?: (stage: string) => void; nameEmbedder?: TextEmbedder; embedderNote?: string | null } = {},
 ): Promise<RetrievalIndex> {
   const t0 = performance.now();
   const stage = opts.onStage ?? (() => {});
@@ -299,13 +303,14 @@ export async function buildRetrievalIndex(
   return {
     version: corpus.version,
     embedderId: embedder.id,
+    embedderNote: opts.embedderNote ?? null,
     buildSeconds: (performance.now() - t0) / 1000,
     papers,
     paperByDoi,
     paragraphs,
     chunks,
     records: lazyRecordIndex(corpus.recordCount, corpus.loadRecords, paperByDoi),
-    graph: lazyGraphIndex(corpus.loadGraph, embedder),
+    graph: lazyGraphIndex(corpus.loadGraph, opts.nameEmbedder ?? embedder),
     raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: new DenseIndex(ids, rawVecs, embedder.dimensions) },
     json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: new DenseIndex(ids, jsonVecs, embedder.dimensions) },
     chunkDense: new DenseIndex(
@@ -315,6 +320,7 @@ export async function buildRetrievalIndex(
     ),
     titles,
     embedder,
+    nameEmbedder: opts.nameEmbedder ?? embedder,
     abbreviations,
     vocabulary,
   };

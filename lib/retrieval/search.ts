@@ -1,3 +1,4 @@
+import { embedQueries } from '../embedding/embedder.ts';
 import { plainTerms, structuredTerms } from '../structure/terms.ts';
 import { CANDIDATES, type RetrievalContext, topIds } from './context.ts';
 import { facetRerank, paperLead, sufficiency } from './coverage.ts';
@@ -15,7 +16,7 @@ import { CLEAR_LEAD } from './scoring.ts';
 export type ParagraphSpace = 'raw' | 'json';
 
 export async function denseSearch(ctx: RetrievalContext, space: ParagraphSpace, text: string, filter?: (id: string) => boolean): Promise<ScoredId[]> {
-  const [v] = await ctx.index.embedder.embed([text]);
+  const [v] = await embedQueries(ctx.index.embedder, [text]);
   return ctx.index[space].dense.query(v, CANDIDATES, filter);
 }
 
@@ -26,7 +27,7 @@ function searchTerms(ctx: RetrievalContext, space: ParagraphSpace, text: string)
 
 /** BM25 and dense retrieval for each text, fused 1:1 by reciprocal rank; dense vectors scanned once for all texts. */
 export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSpace, texts: string[], filter?: (id: string) => boolean): Promise<ScoredId[][]> {
-  const vectors = await ctx.index.embedder.embed(texts);
+  const vectors = await embedQueries(ctx.index.embedder, texts);
   const dense = ctx.index[space].dense.queryMany(vectors, CANDIDATES, filter);
   return texts.map((text, i) => {
     const terms = searchTerms(ctx, space, text);

@@ -48,6 +48,7 @@ export async function retrieveEvidence(question: string, pipeline: PipelineName,
     index: {
       paragraphs: index.paragraphs.size,
       embedder: index.embedderId,
+      ...(index.embedderNote ? { embedderNote: index.embedderNote } : {}),
       reformulator: retrieval.reformulator.id,
       buildSeconds: Math.round(index.buildSeconds * 10) / 10,
     },

@@ -245,10 +245,10 @@ export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: st
 export function neo4jGraphSources(driver: Neo4jQueryRunner, opts: { database?: string } = {}): GraphSourceFactory {
   const ready = new Map<string, Promise<GraphCandidateSource>>();
   return (index) => {
-    const id = index.embedder.id;
+    const id = index.nameEmbedder.id;
     let source = ready.get(id);
     if (!source) {
-      source = ensureEntityVectors(runner(driver, opts.database), index.embedder).then(() => neo4jGraphSource(driver, opts));
+      source = ensureEntityVectors(runner(driver, opts.database), index.nameEmbedder).then(() => neo4jGraphSource(driver, opts));
       ready.set(id, source);
       source.catch(() => ready.delete(id)); // a failed preparation is retried by the next question
     }

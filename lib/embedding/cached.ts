@@ -1,0 +1,48 @@
+import { sha256 } from '../common/hash.ts';
+import type { EmbeddingCacheStore, TextEmbedder } from './embedder.ts';
+
+/**
+ * An embedder whose passage vectors are kept by (model id, text hash) in a store — the database for a provider
+ * (calls cost time and money) and for the local model (a corpus costs minutes): each text is embedded once, and a
+ * run stopped half-way keeps what it did (vectors are stored batch by batch). Question vectors are kept in memory.
+ */
+export function cachedEmbedder<E extends TextEmbedder & { embedQuery?(texts: string[]): Promise<Float32Array[]> }>(
+  inner: E,
+  cache: EmbeddingCacheStore | undefined,
+  opts: { batchSize?: number; onProgress?: (done: number, total: number) => void } = {},
+): E {
+  const batch = opts.batchSize ?? 256;
+  const queries = new Map<string, Float32Array>();
+  return {
+    ...inner,
+    async embed(texts: string[]) {
+      const hashes = texts.map((t) => sha256(t));
+      const known = cache ? await cache.get(inner.id, [...new Set(hashes)]) : new Map<string, Float32Array>();
+      const missing = [...new Set(hashes.filter((h) => !known.has(h)))];
+      const textOf = new Map(hashes.map((h, i) => [h, texts[i]]));
+      for (let i = 0; i < missing.length; i += batch) {
+        const slice = missing.slice(i, i + batch);
+        const vectors = await inner.embed(slice.map((h) => textOf.get(h)!));
+        const rows = slice.map((hash, j) => ({ hash, vector: vectors[j] }));
+        for (const r of rows) known.set(r.hash, r.vector);
+        await cache?.put(inner.id, rows);
+        opts.onProgress?.(Math.min(i + batch, missing.length), missing.length);
+      }
+      return hashes.map((h) => known.get(h)!);
+    },
+    ...(inner.embedQuery
+      ? {
+          async embedQuery(texts: string[]) {
+            const missing = [...new Set(texts.filter((t) => !queries.has(t)))];
+            if (missing.length) {
+              const vectors = await inner.embedQuery!(missing);
+              // A bounded memory: questions repeat within a session, not forever.
+              if (queries.size > 10_000) queries.clear();
+              for (const [i, t] of missing.entries()) queries.set(t, vectors[i]);
+            }
+            return texts.map((t) => queries.get(t)!);
+          },
+        }
+      : {}),
+  };
+}

