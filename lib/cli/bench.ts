@@ -19,6 +19,7 @@ import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { createEmbedders } from '../embedding/select.ts';
 import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
+import { benchFusion, fusionUsage } from './bench-fusion.ts';
 import { cliOptions } from './options.ts';
 import { benchLoad, loadUsage } from './bench-load.ts';
 import { benchTagger, taggerUsage } from './bench-tagger.ts';
@@ -36,6 +37,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        ${loadUsage}
        ${taggerUsage}
        ${firstStartUsage}
+       ${fusionUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
 a temporary folder, or a throw-away database on the PostgreSQL server given), then imports them again, and
@@ -305,6 +307,7 @@ async function main() {
   if (what === 'graph') return benchGraph();
   if (what === 'tagger') return benchTagger(rest);
   if (what === 'first-start') return benchFirstStart(rest);
+  if (what === 'fusion') return benchFusion(rest);
   console.error(usage);
   process.exit(2);
 }

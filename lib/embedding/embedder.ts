@@ -7,6 +7,8 @@
 export interface TextEmbedder {
   id: string;
   dimensions: number;
+  /** Weight of its dense ranks against BM25's in reciprocal-rank fusion (1 when not measured otherwise). */
+  fusionWeight?: number;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 

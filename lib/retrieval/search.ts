@@ -25,14 +25,14 @@ function searchTerms(ctx: RetrievalContext, space: ParagraphSpace, text: string)
   return [...(space === 'raw' ? plainTerms(text) : structuredTerms(text)), ...ctx.index.abbreviations.expansions(text)];
 }
 
-/** BM25 and dense retrieval for each text, fused 1:1 by reciprocal rank; dense vectors scanned once for all texts. */
+/** BM25 and dense retrieval for each text, fused by reciprocal rank (dense weighted by its embedder); dense vectors scanned once for all texts. */
 export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSpace, texts: string[], filter?: (id: string) => boolean): Promise<ScoredId[][]> {
   const vectors = await embedQueries(ctx.index.embedder, texts);
   const dense = ctx.index[space].dense.queryMany(vectors, CANDIDATES, filter);
   return texts.map((text, i) => {
     const terms = searchTerms(ctx, space, text);
     const lexical = ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
-    return reciprocalRankFusion([{ hits: lexical }, { hits: dense[i] }]).slice(0, CANDIDATES);
+    return reciprocalRankFusion([{ hits: lexical }, { hits: dense[i], weight: ctx.index.embedder.fusionWeight ?? 1 }]).slice(0, CANDIDATES);
   });
 }
 

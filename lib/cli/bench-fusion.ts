@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { config } from '../config.ts';
+import { getDatabase } from '../db/client.ts';
+import { loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { createEmbedders } from '../embedding/select.ts';
+import { loadQuestions } from '../evaluation/questions.ts';
+import { scoreQuestion } from '../evaluation/retrieval-metrics.ts';
+import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
+import { retrieve } from '../pipelines/run.ts';
+import { buildRetrievalIndex } from '../retrieval/index.ts';
+import { sharedDataDir } from '../testing/shared-data.ts';
+import { cliOptions } from './options.ts';
+
+/**
+ * `npm run bench -- fusion`: how much the dense ranks should weigh against BM25's in reciprocal-rank fusion, for the
+ * configured embedder, form by form. Builds the index once, then answers every question of the dev sets (the plain,
+ * hard, unanswerable sets and the project's natural and near-miss ones, or `--questions`) with each pipeline at
+ * each weight, and prints DOI@1, false abstention and abstention per form, so a weight is kept only when it helps
+ * across forms, not on one.
+ */
+export const fusionUsage = 'npm run bench -- fusion [--weights 0,0.5,1,2] [--pipelines json-qr,raw-qr] [--questions a.jsonl,b.jsonl]';
+
+interface Tally {
+  doi: number;
+  top1: number;
+  answerable: number;
+  falseAbstentions: number;
+  unanswerable: number;
+  abstentions: number;
+}
+
+export async function benchFusion(args: string[]): Promise<void> {
+  const opt = cliOptions(args, ['weights', 'pipelines', 'questions'] as const);
+  const weights = (opt('weights') ?? '0,0.5,1,2').split(',').map(Number);
+  const pipelines = (opt('pipelines') ?? 'json-qr,raw-qr').split(',');
+  for (const p of pipelines) if (!isPipelineName(p)) throw new Error(`unknown pipeline ${p}`);
+  const shared = sharedDataDir();
+  const files = opt('questions')?.split(',') ?? [
+    ...(shared ? ['questions.dev.jsonl', 'questions-hard.dev.jsonl', 'questions-unanswerable.dev.jsonl'].map((f) => path.join(shared, f)) : []),
+    'eval/questions/natural.dev.jsonl',
+    'eval/questions/near-miss.dev.jsonl',
+  ];
+  const form = (file: string) => path.basename(file).replace(/\.dev\.jsonl$|\.jsonl$/, '');
+  const questions = (await Promise.all(files.map(async (f) => (await loadQuestions(f)).map((q) => ({ q, form: form(f) }))))).flat();
+  const cfg = config();
+  const db = await getDatabase();
+  const corpus = await loadRetrievalCorpus(db);
+  const embedders = await createEmbedders(db, cfg, () => corpus.paragraphs.map((p) => p.text), console.log);
+  const index = await buildRetrievalIndex(corpus, embedders.passages, { nameEmbedder: embedders.names, embedderNote: embedders.note });
+  const papers = await db.prisma.paper.findMany({ select: { id: true, sourceId: true } });
+  const sourceIds = new Map(papers.map((p) => [p.id, p.sourceId]));
+  console.log(`embedder ${index.embedderId}${index.embedderNote ? ` (${index.embedderNote})` : ''}; ${questions.length} questions`);
+  for (const pipeline of pipelines as PipelineName[]) {
+    for (const weight of weights) {
+      // A copy of the index whose embedder weighs its ranks so: the built index itself is left as it is.
+      const weighted = { ...index, embedder: { ...index.embedder, fusionWeight: weight } };
+      const tallies = new Map<string, Tally>();
+      for (const { q, form: f } of questions) {
+        const s = scoreQuestion(q, await retrieve(weighted, q.question, pipeline), sourceIds);
+        const t = tallies.get(f) ?? { doi: 0, top1: 0, answerable: 0, falseAbstentions: 0, unanswerable: 0, abstentions: 0 };
+        if (q.type === 'unanswerable') {
+          t.unanswerable++;
+          if (s.abstained) t.abstentions++;
+        } else {
+          t.answerable++;
+          if (s.abstained) t.falseAbstentions++;
+          if (s.doiAt1 !== null) {
+            t.doi++;
+            if (s.doiAt1) t.top1++;
+          }
+        }
+        tallies.set(f, t);
+      }
+      const cells = [...tallies.entries()].map(([f, t]) => {
+        const parts = [
+          t.doi ? `DOI@1 ${(t.top1 / t.doi).toFixed(3)}` : null,
+          t.answerable ? `f.abst ${(t.falseAbstentions / t.answerable).toFixed(3)}` : null,
+          t.unanswerable ? `abst ${(t.abstentions / t.unanswerable).toFixed(3)}` : null,
+        ];
+        return `${f}: ${parts.filter(Boolean).join(' ')}`;
+      });
+      console.log(`${pipeline.padEnd(8)} dense weight ${String(weight).padEnd(4)} ${cells.join(' | ')}`);
+    }
+  }
+  await db.close();
+}
