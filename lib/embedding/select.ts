@@ -6,7 +6,7 @@ import { BGE_MODEL, ensureModel } from './bge-model.ts';
 import { cachedEmbedder } from './cached.ts';
 import type { TextEmbedder } from './embedder.ts';
 import { fitLocalHashEmbedderSliced, localTextEmbedder } from './local-hash.ts';
-import { createBgeEmbedder } from './onnx-bge.ts';
+import { createBgeEmbedder, type OnnxEmbedder } from './onnx-bge.ts';
 import { providerTextEmbedder } from './provider.ts';
 
 /**
@@ -20,6 +20,8 @@ export async function createEmbedder(db: Database, cfg: AssayConfig, texts: () =
   if (provider) return providerTextEmbedder({ model: provider.model, id: provider.id, cache: embeddingCacheStore(db) });
   return localTextEmbedder(await fitLocalHashEmbedderSliced(texts()));
 }
+
+const sessions = new Map<string, Promise<OnnxEmbedder>>();
 
 export interface Embedders {
   /** Passages and questions. */
@@ -46,8 +48,15 @@ export async function createEmbedders(
   if (embeddingModel(cfg) || cfg.localEmbedder === 'ngram') return { passages: names, names, note: null };
   try {
     const files = await ensureModel(cfg.dataDir, cfg.modelRepository, { log, ...fetching });
-    const model = await createBgeEmbedder(files);
-    return { passages: cachedEmbedder(model, embeddingCacheStore(db), { batchSize: 64 }), names, note: null };
+    // One session per process: every import changes the corpus and rebuilds the index, and a session holds its
+    // weights and arena in native memory that is not given back.
+    let model = sessions.get(files.onnx);
+    if (!model) {
+      model = createBgeEmbedder(files);
+      sessions.set(files.onnx, model);
+      model.catch(() => sessions.delete(files.onnx));
+    }
+    return { passages: cachedEmbedder(await model, embeddingCacheStore(db), { batchSize: 64 }), names, note: null };
   } catch (error) {
     const note = `the embedding model ${BGE_MODEL.id} could not be had (${(error as Error).message}): passages are embedded by the character n-gram stand-in`;
     log(note);

@@ -35,4 +35,18 @@ describe('loadQuestions', () => {
   it('reports a missing file clearly', async () => {
     await expect(loadQuestions('/nonexistent/questions.jsonl')).rejects.toThrow(/cannot read the question file/);
   });
+  it('takes the gold of the question its gold_from names, of the same type, and says when it cannot', async () => {
+    const goldFile = write([ok]);
+    const own = (gold_from: string, type = 'doi') => JSON.stringify({ id: 'mine', type, question: 'which paper, in my words', gold_from });
+    const ownFile = path.join(path.dirname(goldFile), 'mine.jsonl');
+    const load = async (line: string) => {
+      fs.writeFileSync(ownFile, `${line}\n`);
+      return loadQuestions(ownFile);
+    };
+    const [q] = await load(own('q.jsonl#a'));
+    expect(q).toMatchObject({ id: 'mine', question: 'which paper, in my words', answer_doi: '10.1/x', answer_paper_id: 'p' });
+    await expect(load(own('q.jsonl#nope'))).rejects.toThrow(/mine\.jsonl:1: q\.jsonl#nope names no question/);
+    await expect(load(own('q.jsonl#a', 'value'))).rejects.toThrow(/is a doi question, not a value one/);
+    await expect(load(own('absent.jsonl#a'))).rejects.toThrow(/the gold comes from .*absent\.jsonl, which cannot be read/);
+  });
 });

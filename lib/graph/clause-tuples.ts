@@ -349,7 +349,8 @@ function sentenceClauseTuples(original: string, offset: number, end: number, par
 /** Clause tuples of every sentence of a paragraph (or caption). */
 export function clauseTuples(text: string, paragraphId: string | null): TupleDraft[] {
   const out: TupleDraft[] = [];
-  const discourse: { owner: EntityRef | null; named?: EntityRef[] } = { owner: null };
+  // The materials the sentence before named: the first is the paragraph's topic, all of them a 'respectively' list.
+  const discourse = { named: [] as EntityRef[] };
   for (const s of splitSentences(text)) {
     for (const t of sentenceClauseTuples(s.text, s.start, s.end, paragraphId)) out.push(t);
     for (const t of propertyValueTuples(s.text, s.start, s.end, paragraphId, discourse)) out.push(t);

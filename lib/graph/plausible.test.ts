@@ -6,6 +6,11 @@ import { draft, type EntityRef, materialEntity, propertyEntity } from './tuples.
 const concept = (surface: string): EntityRef => ({ key: `n:${surface.toLowerCase().replace(/\W+/g, '')}`, surface, kind: 'concept', formula: null });
 const method = (surface: string): EntityRef => ({ key: `c:${surface.toLowerCase()}`, surface, kind: 'method', formula: null });
 
+/** Every (subject, object) pair of concepts, joined by `relation`, is refused. */
+function refusesAll(pairs: string[][], relation: string) {
+  for (const [s, o] of pairs) expect(plausibleProseTuple(draft({ subject: concept(s), relation, object: concept(o) })), `${s} / ${o}`).toBe(false);
+}
+
 describe('plausibleProseTuple', () => {
   it('keeps tuples that state something about things', () => {
     expect(
@@ -20,16 +25,18 @@ describe('plausibleProseTuple', () => {
   });
 
   it('refuses ends that are fragments of the sentence', () => {
-    for (const [s, o] of [
-      ['due', 'symmetric samples'],
-      ['energy', 'either'],
-      ['weaker', 'device'],
-      ['Authors', 'Nb'],
-      ['USA)', 'substrate'],
-      ['bisecting B B applied = • φ line', 'filling'],
-      ['15.5 K', 'reference systems'],
-    ])
-      expect(plausibleProseTuple(draft({ subject: concept(s), relation: 'occur_in', object: concept(o) })), `${s} / ${o}`).toBe(false);
+    refusesAll(
+      [
+        ['due', 'symmetric samples'],
+        ['energy', 'either'],
+        ['weaker', 'device'],
+        ['Authors', 'Nb'],
+        ['USA)', 'substrate'],
+        ['bisecting B B applied = • φ line', 'filling'],
+        ['15.5 K', 'reference systems'],
+      ],
+      'occur_in',
+    );
   });
 
   it('refuses a material made by another material, a property made at all, and "synthesized according to"', () => {
@@ -65,17 +72,19 @@ describe('plausibleProseTuple', () => {
   });
 
   it('refuses adjectives and cut phrases as ends, a property as an owner, and a claim the sentence denies or doubts', () => {
-    for (const [s, o] of [
-      ['sudden', 'onset'],
-      ['ferric chloride', 'Instead'],
-      ['CsPbBr3 QDs', 'efficient'],
-      ['crystals', 'while between'],
-      ['post-treatments', 'modify'],
-      ['computational simulations', 'understand'],
-      ['extra slurry', 'out'],
-      ['magnetic field', 'parallel'],
-    ])
-      expect(plausibleProseTuple(draft({ subject: concept(s), relation: 'show', object: concept(o) })), `${s} / ${o}`).toBe(false);
+    refusesAll(
+      [
+        ['sudden', 'onset'],
+        ['ferric chloride', 'Instead'],
+        ['CsPbBr3 QDs', 'efficient'],
+        ['crystals', 'while between'],
+        ['post-treatments', 'modify'],
+        ['computational simulations', 'understand'],
+        ['extra slurry', 'out'],
+        ['magnetic field', 'parallel'],
+      ],
+      'show',
+    );
     expect(
       plausibleProseTuple(
         draft({ subject: propertyEntity('conductivity'), relation: 'has_property', object: concept('maximum values'), value: 43.5, unit: 'S/cm' }),
@@ -93,21 +102,23 @@ describe('plausibleProseTuple', () => {
     ).toBe(true);
   });
   it('refuses ends a reader learns nothing from: the study itself, a count or place, a bare verb, a phrase cut at its end', () => {
-    for (const [s, o] of [
-      ['paper', 'experimental set-up'],
-      ['Step 4', 'pictures'],
-      ['ITM substrate', 'large number'],
-      ['solid', 'two times'],
-      ['homogeneous morphologies', 'tuning'],
-      ['crystal structure', 'rationalize'],
-      ['debonding', 'take place'],
-      ['structural analysis', 'valuable information about'],
-      ['increased catalytic activity seen', 'specific surface area'],
-      ['5(c)', 'three-bilayers structure'],
-      ['proportion', 'about 1'],
-      ['higher photocatalytic activity', 'following three reasons'],
-    ])
-      expect(plausibleProseTuple(draft({ subject: concept(s), relation: 'give', object: concept(o) })), `${s} / ${o}`).toBe(false);
+    refusesAll(
+      [
+        ['paper', 'experimental set-up'],
+        ['Step 4', 'pictures'],
+        ['ITM substrate', 'large number'],
+        ['solid', 'two times'],
+        ['homogeneous morphologies', 'tuning'],
+        ['crystal structure', 'rationalize'],
+        ['debonding', 'take place'],
+        ['structural analysis', 'valuable information about'],
+        ['increased catalytic activity seen', 'specific surface area'],
+        ['5(c)', 'three-bilayers structure'],
+        ['proportion', 'about 1'],
+        ['higher photocatalytic activity', 'following three reasons'],
+      ],
+      'give',
+    );
     // A treatment named by its gerund, and a trivial head qualified by a named thing, stay.
     expect(plausibleProseTuple(draft({ subject: concept('silica films'), relation: 'deposit_by', object: concept('spin-coating') }))).toBe(true);
     expect(plausibleProseTuple(draft({ subject: concept('PL imaging pictures'), relation: 'collect_with', object: concept('imaging CCD') }))).toBe(true);

@@ -1,4 +1,4 @@
-import { findProperties } from '../structure/properties.ts';
+import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { parseQuantities } from '../structure/quantities.ts';
 import type { EntityRef, TupleDraft } from './tuples.ts';
 
@@ -45,10 +45,6 @@ const TREATMENT_ING =
 // A phrase that ends with a preposition or a participle was cut before what it names ("valuable information
 // about", "the increased catalytic activity seen", "the algorithm described").
 const CUT_END = /\s(?:about|for|to|in|on|at|from|by|into|than|as|seen|shown|observed|obtained|used|described|reported|measured|mentioned)$/i;
-// Properties no measurement makes negative ("band gap −5.35 eV" is a HOMO level read as a gap).
-const NON_NEGATIVE =
-  /^p:(?:power-density|area-resistance|critical-temperature|conductivity|band-gap|activation-energy|thickness|wavelength|size|surface-area|mobility|capacity|efficiency|yield|duration)$/;
-
 function trivialEnd(e: EntityRef): boolean {
   if (e.kind !== 'concept') return false;
   const label = e.surface.trim();
@@ -95,11 +91,11 @@ export function plausibleValue(t: TupleDraft): boolean {
   if (t.value === null) return false;
   // Temperature and pressure in prose are what a sample was held at ("grown under 0.2 MPa", "up to 30.7 GPa").
   if (t.object.key === 'p:temperature' || t.object.key === 'p:pressure') return false;
-  if (NON_NEGATIVE.test(t.object.key) && (t.value ?? 0) < 0) return false;
-  // No superconductor is known above room temperature: "reacted at 1200 °C … onset of superconductivity" is a
-  // processing temperature read as a Tc.
-  if (t.object.key === 'p:critical-temperature' && (t.valueMax ?? t.value ?? 0) > 300) return false;
-  if (t.object.key === 'p:efficiency' && t.unit === '%' && (t.valueMax ?? t.value ?? 0) > 100) return false;
+  // Within what the property can be (its lexicon range): "band gap −5.35 eV" is a HOMO level read as a gap, and
+  // "reacted at 1200 °C … onset of superconductivity" a processing temperature read as a Tc.
+  const range = t.object.key.startsWith('p:') ? propertyEntry(t.object.key.slice(2))?.range : undefined;
+  if (range?.min !== undefined && (t.value ?? 0) < range.min) return false;
+  if (range?.max !== undefined && (t.valueMax ?? t.value ?? 0) > range.max) return false;
   return true;
 }
 
@@ -146,7 +142,6 @@ export const plausibleRulesSource = (): string =>
     VERB_END.source,
     TREATMENT_ING.source,
     CUT_END.source,
-    NON_NEGATIVE.source,
     trivialEnd.toString(),
     fragmentOf.toString(),
     plausibleValue.toString(),

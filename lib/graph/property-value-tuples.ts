@@ -113,7 +113,7 @@ export function propertyValueTuples(
   offset: number,
   end: number,
   paragraphId: string | null,
-  discourse: { owner: EntityRef | null; named?: EntityRef[] },
+  discourse: { named: EntityRef[] },
 ): TupleDraft[] {
   const stored = sentence.trim();
   const text = joinSplitFormulas(joinBrokenWords(sentence));
@@ -121,6 +121,7 @@ export function propertyValueTuples(
   const quantities = parseQuantities(text);
   const properties = findProperties(text);
   const out: TupleDraft[] = [];
+  const respectively = /\brespectively\b/i.test(text);
   // A sentence that names a material in words ("the Tc of tantalum") is about that one, not the paragraph's topic.
   // Read only when a value would otherwise pass to the topic: the graph build reads every sentence of the corpus.
   let namesOther: boolean | undefined;
@@ -148,16 +149,16 @@ export function propertyValueTuples(
     // range with the temperatures as its condition (a tuple per temperature crowded graph retrieval: dev DOI@1
     // 0.783 → 0.764); the answers pair them (stated-values.ts).
     const temperatures =
-      listed && /\brespectively\b/i.test(text)
+      listed && respectively
         ? quantities.find((t) => t.dimension === 'temperature' && t.start > q.end && t.canonical.length === q.canonical.length)
         : undefined;
     if (temperatures) pairs = [{ ...pairs[0], at: temperatures.text }];
-    else if ((sameKind.length || listed) && /\brespectively\b/i.test(text)) {
+    else if ((sameKind.length || listed) && respectively) {
       const values = listed ? q.canonical : [q, ...sameKind].sort((x, y) => x.start - y.start);
       // The materials listed before the values, or, when the sentence names none ("They show Tc = 9.6, 6.3 and 3.3 K,
       // respectively"), those the sentence before listed.
-      const before = materials.filter((m) => m.end <= (listed ? q.start : Math.min(q.start, ...sameKind.map((o) => o.start)))).map((m) => m.entity);
-      const owners = materials.length === 0 ? (discourse.named ?? []) : before;
+      const listedBefore = materials.filter((m) => m.end <= (listed ? q.start : Math.min(q.start, ...sameKind.map((o) => o.start)))).map((m) => m.entity);
+      const owners = materials.length === 0 ? discourse.named : listedBefore;
       if (owners.length !== values.length || new Set(owners.map((m) => m.key)).size !== owners.length) continue;
       pairs = listed
         ? q.canonical.map((v, i) => ({ owner: owners[i], value: v, valueMax: v }))
@@ -212,7 +213,8 @@ export function propertyValueTuples(
     const isProperty = object.kind === 'property';
     const measured = isProperty && !GENERIC_PROPERTY.test(object.key.slice(2));
     const device = isProperty ? [...text.slice(0, Math.max(best.start, q.start)).matchAll(DEVICE)].at(-1) : undefined;
-    const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured && discourse.owner && !namesOtherMaterial() ? discourse.owner : null);
+    const topic = discourse.named[0];
+    const owner = named ?? (device ? guardedPhraseEntity(device[0]) : null) ?? (measured && topic && !namesOtherMaterial() ? topic : null);
     const condition =
       q.dimension !== 'temperature' ? quantities.find((c) => c.dimension === 'temperature' && c.start >= q.end && c.start - q.end <= 40) : undefined;
     for (const pair of pairs) {
@@ -237,7 +239,7 @@ export function propertyValueTuples(
     }
   }
   // The paragraph is about the material this sentence names first (its subject), else still the one before.
-  if (materials.length) [discourse.owner, discourse.named] = [materials[0].entity, materials.map((m) => m.entity)];
+  if (materials.length) discourse.named = materials.map((m) => m.entity);
   return out;
 }
 

@@ -37,6 +37,9 @@ const SIGNALS: [string, RegExp][] = [
   ['name-run', /(?:\p{Lu}[\p{L}'-]*\p{Ll}\p{Lu}[\p{Ll}'-]+(?:[ .]+\p{Lu}[\p{Ll}'-]*\.?)*[a-e]?[\d*,†‡§]+){2,}/u],
 ];
 
+/** Each signal with a global copy for finding all its matches: [name, global, first-match]. */
+const GLOBAL_SIGNALS: [string, RegExp, RegExp][] = SIGNALS.map(([name, re]) => [name, new RegExp(re.source, `${re.flags}g`), re]);
+
 /** Which front-matter signals a paragraph carries. */
 export function frontMatterSignals(text: string): string[] {
   return SIGNALS.filter(([, re]) => re.test(text)).map(([name]) => name);
@@ -95,9 +98,12 @@ const WORDS_BEFORE = /(?:(?<=\s)(?:[A-Z]?[a-z]+[,;]?|[a-z]+-[A-Za-z]+|[A-Z][A-Z0
  */
 export function frontMatterEnd(text: string): number {
   const window = text.slice(0, FRONT_PART_MAX_CHARS);
-  const found = SIGNALS.flatMap(([name, re]) =>
-    [...window.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))].map((m) => ({ name, start: m.index, end: m.index + m[0].length })),
-  ).sort((x, y) => x.start - y.start);
+  // Most paragraphs carry no signal or one: two kinds are needed, so only those are searched through.
+  const present = GLOBAL_SIGNALS.filter(([, , re]) => re.test(window));
+  if (present.length < 2) return 0;
+  const found = present
+    .flatMap(([name, all]) => [...window.matchAll(all)].map((m) => ({ name, start: m.index, end: m.index + m[0].length })))
+    .sort((x, y) => x.start - y.start);
   if (found.length < 2 || hasProse(text.slice(0, found[0].start))) return 0;
   const names = new Set<string>();
   let contentStart = -1;

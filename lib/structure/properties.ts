@@ -13,11 +13,14 @@ export interface PropertyEntry {
   /** Phrases, matched case-insensitively on word boundaries, except those marked as case-sensitive. */
   phrases: string[];
   caseSensitive?: string[];
+  /** What a measurement of it can be, in the dimension's canonical unit (no negative band gap, no Tc above 300 K). */
+  range?: { min?: number; max?: number };
 }
 
 const properties: PropertyEntry[] = [
   {
     key: 'power-density',
+    range: { min: 0 },
     label: 'power density',
     dimension: 'power-density',
     phrases: [
@@ -39,6 +42,7 @@ const properties: PropertyEntry[] = [
   },
   {
     key: 'area-resistance',
+    range: { min: 0 },
     label: 'area-specific resistance',
     dimension: 'area-resistance',
     phrases: [
@@ -62,6 +66,7 @@ const properties: PropertyEntry[] = [
   },
   {
     key: 'critical-temperature',
+    range: { min: 0, max: 300 },
     label: 'superconducting transition temperature',
     dimension: 'temperature',
     phrases: [
@@ -78,48 +83,67 @@ const properties: PropertyEntry[] = [
   },
   {
     key: 'conductivity',
+    range: { min: 0 },
     label: 'conductivity',
     dimension: 'conductivity',
     phrases: ['conductivity', 'conductivities', 'ionic conductivity', 'electrical conductivity', 'proton conductivity'],
   },
   { key: 'overpotential', label: 'overpotential', dimension: 'potential', phrases: ['overpotential', 'overpotentials', 'overvoltage'] },
   { key: 'tafel-slope', label: 'Tafel slope', dimension: 'tafel-slope', phrases: ['tafel slope', 'tafel slopes'] },
-  { key: 'band-gap', label: 'band gap', dimension: 'energy', phrases: ['band gap', 'bandgap', 'band-gap', 'optical gap', 'energy gap'] },
-  { key: 'activation-energy', label: 'activation energy', dimension: 'energy', phrases: ['activation energy', 'activation energies'], caseSensitive: ['Ea'] },
-  { key: 'thickness', label: 'thickness', dimension: 'length', phrases: ['thickness', 'thick- ness', 'thick'] },
-  { key: 'wavelength', label: 'wavelength', dimension: 'length', phrases: ['wavelength', 'wavelengths', 'emission peak', 'emission maximum'] },
+  { key: 'band-gap', range: { min: 0 }, label: 'band gap', dimension: 'energy', phrases: ['band gap', 'bandgap', 'band-gap', 'optical gap', 'energy gap'] },
+  {
+    key: 'activation-energy',
+    range: { min: 0 },
+    label: 'activation energy',
+    dimension: 'energy',
+    phrases: ['activation energy', 'activation energies'],
+    caseSensitive: ['Ea'],
+  },
+  { key: 'thickness', range: { min: 0 }, label: 'thickness', dimension: 'length', phrases: ['thickness', 'thick- ness', 'thick'] },
+  {
+    key: 'wavelength',
+    range: { min: 0 },
+    label: 'wavelength',
+    dimension: 'length',
+    phrases: ['wavelength', 'wavelengths', 'emission peak', 'emission maximum'],
+  },
   {
     key: 'size',
+    range: { min: 0 },
     label: 'size',
     dimension: 'length',
     phrases: ['particle size', 'grain size', 'crystallite size', 'pore size', 'diameter', 'diameters', 'mean size', 'average size'],
   },
   {
     key: 'surface-area',
+    range: { min: 0 },
     label: 'specific surface area',
     dimension: 'specific-area',
     phrases: ['surface area', 'specific surface area', 'BET surface area', 'surface areas', 'specific surface areas'],
   },
   {
     key: 'mobility',
+    range: { min: 0 },
     label: 'carrier mobility',
     dimension: 'mobility',
     phrases: ['mobility', 'mobilities', 'carrier mobility', 'electron mobility', 'hole mobility', 'Hall mobility', 'field-effect mobility'],
   },
   {
     key: 'capacity',
+    range: { min: 0 },
     label: 'specific capacity',
     dimension: 'specific-capacity',
     phrases: ['specific capacity', 'discharge capacity', 'capacity', 'capacities'],
   },
   {
     key: 'efficiency',
+    range: { min: 0, max: 100 },
     label: 'efficiency',
     dimension: 'fraction',
     phrases: ['efficiency', 'faradaic efficiency', 'quantum efficiency', 'conversion efficiency'],
   },
   { key: 'pressure', label: 'pressure', dimension: 'pressure', phrases: ['pressure', 'pressures', 'partial pressure'] },
-  { key: 'yield', label: 'yield', dimension: null, phrases: ['yield', 'production rate', 'evolution rate'] },
+  { key: 'yield', range: { min: 0 }, label: 'yield', dimension: null, phrases: ['yield', 'production rate', 'evolution rate'] },
   { key: 'degradation', label: 'degradation rate', dimension: null, phrases: ['degradation rate', 'degradation'] },
   {
     key: 'temperature',
@@ -127,7 +151,7 @@ const properties: PropertyEntry[] = [
     dimension: 'temperature',
     phrases: ['temperature', 'temperatures', 'heated', 'calcined', 'annealed', 'sintered'],
   },
-  { key: 'duration', label: 'duration', dimension: 'time', phrases: ['how long', 'duration', 'for how long', 'time', 'maintained', 'held'] },
+  { key: 'duration', range: { min: 0 }, label: 'duration', dimension: 'time', phrases: ['how long', 'duration', 'for how long', 'time', 'maintained', 'held'] },
 ];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
