@@ -15,7 +15,7 @@ const port = String(Number(process.env.E2E_PORT ?? '3311') + 4);
 const base = `http://127.0.0.1:${port}`;
 
 test('pages answer during a first-start import, and a banner shows its progress to a visitor without an account', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const corpus = tempDir('assay-first-start-corpus-');
   const papers = inventedPapers(1200, 'first-start');
   for (let f = 0; f < 12; f++) writeCorpusJsonl(corpus, `lab-secret-${f}.jsonl`, papers.slice(f * 100, f * 100 + 100));
@@ -55,6 +55,26 @@ test('pages answer during a first-start import, and a banner shows its progress 
     await page.screenshot({ path: `${shots}/first-start-finished.png` });
     const health = await (await fetch(`${base}/api/health`)).json();
     expect(health.papers).toBe(papers.length);
+
+    // The default embedder is the open model: a question right after the import is answered at once on the n-gram
+    // stand-in while the model embeds the new passages in the background, and the index says so; once the model
+    // has finished, dense search runs on it (no model in reach: the note says why instead).
+    const ask = async () =>
+      (
+        await (
+          await fetch(`${base}/api/retrieve`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: base },
+            body: JSON.stringify({ question: 'Which paper reports a sintering temperature of 1350 °C?', pipeline: 'vector' }),
+          })
+        ).json()
+      ).index as { embedder: string; embedderNote?: string };
+    const first = await ask();
+    expect(first.embedder === 'bge-small-en-v1.5-q@onnx' || /in the background|could not be had/.test(first.embedderNote ?? ''), JSON.stringify(first)).toBe(
+      true,
+    );
+    if (!/could not be had/.test(first.embedderNote ?? ''))
+      await expect.poll(async () => (await ask()).embedder, { timeout: 240_000, intervals: [2000] }).toBe('bge-small-en-v1.5-q@onnx');
   } finally {
     await context.close();
     if (app?.pid) {

@@ -46,6 +46,7 @@ test.beforeAll(async () => {
     ASSAY_CHAT_MODEL: 'fake-chat',
     // Reformulation stays on its rules here: this test is about the answer the model writes.
     ASSAY_REFORMULATION: 'rules',
+    ASSAY_LOCAL_EMBEDDER: 'ngram',
     ASSAY_PRICE_INPUT_PER_MTOK: '2.5',
     ASSAY_PRICE_OUTPUT_PER_MTOK: '10',
   });

@@ -20,7 +20,7 @@ const base = `http://127.0.0.1:${port}`;
 const papers = inventedPapers(900, 'resume');
 
 function startApp(dataDir: string, corpus = '', output?: { text: string }): ChildProcess {
-  const app = startBuiltApp(port, { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus }, { stdio: output ? 'pipe' : 'ignore' });
+  const app = startBuiltApp(port, { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus, ASSAY_LOCAL_EMBEDDER: 'ngram' }, { stdio: output ? 'pipe' : 'ignore' });
   if (output) for (const stream of [app.stdout, app.stderr]) stream?.on('data', (d) => (output.text += d));
   return app;
 }

@@ -38,7 +38,7 @@ const envSchema = z.object({
   ASSAY_PRICE_OUTPUT_PER_MTOK: z.coerce.number().nonnegative().optional(),
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
-  ASSAY_LOCAL_EMBEDDER: z.enum(['model', 'ngram']).default('ngram'),
+  ASSAY_LOCAL_EMBEDDER: z.enum(['model', 'ngram']).default('model'),
   ASSAY_MODEL_REPOSITORY: z.string().url().default('https://repo1.maven.org/maven2'),
   ASSAY_RERANK_MODEL: z.string().min(1).optional(),
   ASSAY_RERANK_BASE_URL: z.string().url().optional(),

@@ -15,6 +15,12 @@ export function cachedEmbedder<E extends TextEmbedder & { embedQuery?(texts: str
   const queries = new Map<string, Float32Array>();
   return {
     ...inner,
+    async missing(texts: string[]) {
+      if (!cache) return texts.length;
+      const hashes = [...new Set(texts.map((t) => sha256(t)))];
+      const known = await cache.get(inner.id, hashes);
+      return hashes.filter((h) => !known.has(h)).length;
+    },
     async embed(texts: string[]) {
       const hashes = texts.map((t) => sha256(t));
       const known = cache ? await cache.get(inner.id, [...new Set(hashes)]) : new Map<string, Float32Array>();

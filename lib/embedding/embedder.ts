@@ -10,6 +10,8 @@ export interface TextEmbedder {
   /** Weight of its dense ranks against BM25's in reciprocal-rank fusion (1 when not measured otherwise). */
   fusionWeight?: number;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** How many of these texts it has not embedded yet (an embedder with a cache; the others embed on every call). */
+  missing?(texts: string[]): Promise<number>;
 }
 
 /** Question vectors: an embedder that embeds questions differently from passages (bge's retrieval prefix) says so. */

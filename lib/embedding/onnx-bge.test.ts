@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BGE_MODEL, ensureModel, installedModel, type ModelFiles } from './bge-model.ts';
 import { dot } from './embedder.ts';
 import { createBgeEmbedder, type OnnxEmbedder } from './onnx-bge.ts';
@@ -18,6 +18,7 @@ describe('the local embedding model (bge-small-en-v1.5, ONNX)', () => {
     files = await ensureModel(shared, repository);
     embedder = await createBgeEmbedder(files);
   }, 300_000);
+  afterAll(() => embedder?.close());
 
   it('is installed whole into the data folder and found there the next time', () => {
     expect(fs.statSync(files.onnx).size).toBeGreaterThan(30_000_000);
@@ -50,6 +51,29 @@ describe('the local embedding model (bge-small-en-v1.5, ONNX)', () => {
     // Padding moves a quantized model's output a little, not its meaning.
     expect(dot(alone, inBatch)).toBeGreaterThan(0.99);
     expect(dot(longVector, longVector)).toBeCloseTo(1, 5);
+  });
+
+  it('runs on its own thread: timers keep ticking during a long pass, and a question goes ahead of the passages', async () => {
+    const passages = Array.from({ length: 24 }, (_, i) => `Sample ${i}: the anode-supported cell was sintered at ${1100 + i} °C. `.repeat(20));
+    let ticks = 0;
+    let lag = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      lag = Math.max(lag, now - last - 10);
+      last = now;
+      ticks++;
+    }, 10);
+    const order: string[] = [];
+    const pass = embedder.embed(passages).then(() => order.push('passages'));
+    await new Promise((r) => setTimeout(r, 50));
+    const question = embedder.embedQuery(['sintering temperature of the anode']).then(() => order.push('question'));
+    await Promise.all([pass, question]);
+    clearInterval(timer);
+    expect(order).toEqual(['question', 'passages']);
+    expect(ticks).toBeGreaterThan(10);
+    // In-process, one batch of 4 × 512 tokens held the thread for several hundred milliseconds.
+    expect(lag).toBeLessThan(150);
   });
 });
 

@@ -10,8 +10,12 @@ import { createEmbedders } from './select.ts';
 const noDatabase = {} as Database;
 
 describe('createEmbedders', () => {
-  it('keeps the n-gram embedder for passages and names unless the local model is asked for', async () => {
-    const cfg = readConfig({ ASSAY_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'assay-emb-')) });
+  it('asks for the local model by default', () => {
+    expect(readConfig({}).localEmbedder).toBe('model');
+  });
+
+  it('keeps the n-gram embedder for passages and names when it is asked for', async () => {
+    const cfg = readConfig({ ASSAY_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'assay-emb-')), ASSAY_LOCAL_EMBEDDER: 'ngram' });
     const e = await createEmbedders(noDatabase, cfg, () => ['LSCF cathode sintered at 1100 °C']);
     expect(e.passages).toBe(e.names);
     expect(e.passages.id).toMatch(/^local-hash/);

@@ -54,7 +54,7 @@ describe('runEvaluationJob', () => {
   it('runs every question through every pipeline, stores results and the summary', async () => {
     const file = path.join(dir, 'questions.jsonl');
     fs.writeFileSync(file, questions.map((q) => JSON.stringify(q)).join('\n'));
-    const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir }));
+    const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }));
     const { runId, summary } = await runEvaluationJob(db, service, { questionsFile: file, pipelines: ['json-qr', 'raw-dense'] });
     const run = await getEvaluationRun(db, runId);
     expect(run).toMatchObject({ status: 'succeeded', questions: 3, questionSet: 'questions.jsonl', pipelines: ['json-qr', 'raw-dense'] });
@@ -76,12 +76,12 @@ describe('runEvaluationJob', () => {
   it('records a failed run with the reason when the question file is broken', async () => {
     const file = path.join(dir, 'broken.jsonl');
     fs.writeFileSync(file, '{"id": "x"}\n');
-    const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir }));
+    const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }));
     await expect(runEvaluationJob(db, service, { questionsFile: file, pipelines: ['json-qr'] })).rejects.toThrow(/broken\.jsonl:1/);
   });
 
   it('rebuilds the index when the corpus changes', async () => {
-    const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir }));
+    const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }));
     const before = await service.index();
     expect(await service.index()).toBe(before);
     const extra = [

@@ -21,7 +21,7 @@ import { prepareCampaign } from './prepare.ts';
 import { campaignToQuestions } from './to-questions.ts';
 
 let db: Database;
-const cfg = readConfig({ ASSAY_DATA_DIR: tempDir('assay-grading-') });
+const cfg = readConfig({ ASSAY_DATA_DIR: tempDir('assay-grading-'), ASSAY_LOCAL_EMBEDDER: 'ngram' });
 const viewers: Record<string, Viewer> = {};
 let campaignId: string;
 

@@ -4,7 +4,7 @@ import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import type { Database } from '../db/database.ts';
 import { corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { createEmbedders } from '../embedding/select.ts';
-import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
+import { buildRetrievalIndex, embedPassages, type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { retrieve } from './run.ts';
 import { neo4jGraphSources } from '../retrieval/graph-sources/neo4j.ts';
 import { neo4jDriver } from '../graph/stores/neo4j.ts';
@@ -30,7 +30,19 @@ export function configuredReformulator(cfg: AssayConfig): Reformulator {
   return chat ? llmReformulator(chat) : rulesReformulator;
 }
 
-export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { onStage?: (s: string) => void } = {}): RetrievalService {
+export function createRetrievalService(
+  db: Database,
+  cfg: AssayConfig,
+  opts: {
+    onStage?: (s: string) => void;
+    /**
+     * Serve at once when the embedding model has not embedded the corpus yet (the app): the index is built on the
+     * n-gram stand-in, the model embeds the passages in the background (stored batch by batch, so a stop loses
+     * little), and the index is swapped for the model's when it has finished. The CLI waits for the model instead.
+     */
+    background?: boolean;
+  } = {},
+): RetrievalService {
   let current: { version: string; index: Promise<RetrievalIndex> } | null = null;
   const reformulator = configuredReformulator(cfg);
   const reranking = rerankingModel(cfg);
@@ -48,9 +60,32 @@ export function createRetrievalService(db: Database, cfg: AssayConfig, opts: { o
           () => corpus.paragraphs.map((p) => p.text),
           (line) => console.log(`[assay] ${line}`),
         );
-        return buildRetrievalIndex(corpus, embedders.passages, { onStage: opts.onStage, nameEmbedder: embedders.names, embedderNote: embedders.note });
+        return buildRetrievalIndex(corpus, embedders.passages, {
+          onStage: opts.onStage,
+          nameEmbedder: embedders.names,
+          embedderNote: embedders.note,
+          ...(opts.background && embedders.passages !== embedders.names ? { whileCold: embedders.names } : {}),
+        });
       })();
       current = { version, index: building };
+      building.then(
+        (built) => {
+          const model = built.pendingEmbedder;
+          if (!model) return;
+          console.log(`[assay] ${built.embedderNote}`);
+          const t0 = performance.now();
+          embedPassages(built, model)
+            .then((dense) => {
+              // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
+              if (current?.version === version) current = { version, index: Promise.resolve(withDense(built, model, dense)) };
+              console.log(`[assay] ${model.id} embedded the corpus in ${((performance.now() - t0) / 1000).toFixed(0)} s: dense search now runs on it`);
+            })
+            .catch((error) =>
+              console.log(`[assay] ${model.id} could not embed the corpus (${(error as Error).message}): dense search stays on the n-gram stand-in`),
+            );
+        },
+        () => {},
+      );
       building.catch(() => {
         if (current?.index === building) current = null; // a failed build is retried by the next caller
       });
@@ -84,6 +119,6 @@ export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalSe
   let key = configKeys.get(cfg);
   if (key === undefined) configKeys.set(cfg, (key = JSON.stringify(cfg)));
   let entry = services.get(db);
-  if (!entry || entry.key !== key) services.set(db, (entry = { key, service: createRetrievalService(db, cfg) }));
+  if (!entry || entry.key !== key) services.set(db, (entry = { key, service: createRetrievalService(db, cfg, { background: true }) }));
   return entry.service;
 }

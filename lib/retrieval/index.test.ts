@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { plainTerms } from '../structure/terms.ts';
+import { normalise, type TextEmbedder } from '../embedding/embedder.ts';
+import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { corpusOf, indexOf } from '../testing/retrieval-fixtures.ts';
+import { buildRetrievalIndex, embedPassages, withDense } from './index.ts';
 
 // An invented first paragraph the way some corpora store it: title twice, authors run together with their marks,
 // an affiliation, an e-mail, then the abstract.
@@ -23,5 +26,41 @@ describe('the retrieval index', () => {
     // The author's name finds only the paragraph that names her in its prose; the abstract is still found.
     expect(index.raw.lexical.query(plainTerms('Lovelace')).map((h) => h.id)).toEqual(['qx:p2']);
     expect(index.raw.lexical.query(plainTerms('sol-gel route peak power density')).map((h) => h.id)).toContain('qx:p1');
+  });
+});
+
+describe('a cold embedding model', () => {
+  it('is not waited for: the stand-in embeds meanwhile, the index says so, and the model’s pass swaps in', async () => {
+    const corpus = corpusOf([
+      { id: 'a', doi: '10.9999/a', title: 'A cathode', paragraphs: [{ text: 'The LSCF cathode reached 1.1 W cm−2 at 700 °C.' }] },
+      { id: 'b', doi: '10.9999/b', title: 'An anode', paragraphs: [{ text: 'The Ni-YSZ anode was sintered at 1350 °C.' }] },
+    ]);
+    const standIn = localTextEmbedder(fitLocalHashEmbedder(corpus.paragraphs.map((p) => p.text)));
+    const embedded = new Set<string>();
+    // A "model" that remembers what it embedded, as the cached embedder does in the database.
+    const model: TextEmbedder = {
+      id: 'test-model',
+      dimensions: 3,
+      missing: async (texts) => texts.filter((t) => !embedded.has(t)).length,
+      embed: async (texts) =>
+        texts.map((t) => {
+          embedded.add(t);
+          return normalise(new Float32Array([t.length, 1, t.includes('cathode') ? 5 : 0]));
+        }),
+    };
+    const cold = await buildRetrievalIndex(corpus, model, { whileCold: standIn });
+    expect(cold.embedderId).toBe(standIn.id);
+    expect(cold.pendingEmbedder).toBe(model);
+    expect(cold.embedderNote).toMatch(/test-model is embedding \d+ passages .* in the background/);
+    expect(embedded.size).toBe(0);
+    const warm = withDense(cold, model, await embedPassages(cold, model));
+    expect(warm).toMatchObject({ embedderId: 'test-model', embedderNote: null, pendingEmbedder: null });
+    expect(warm.raw.dense.dimensions).toBe(3);
+    expect(warm.raw.lexical).toBe(cold.raw.lexical);
+    // Chunks are embedded under their paper's title.
+    expect([...embedded].some((t) => t.startsWith('A cathode\n'))).toBe(true);
+    // Once everything is embedded, a build uses the model directly.
+    const again = await buildRetrievalIndex(corpus, model, { whileCold: standIn });
+    expect(again).toMatchObject({ embedderId: 'test-model', pendingEmbedder: null, embedderNote: null });
   });
 });

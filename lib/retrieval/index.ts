@@ -82,6 +82,11 @@ export interface RetrievalIndex {
   embedder: TextEmbedder;
   /** Entity names (the graph's canonical retrieval): never the local model, whose cosine does not tell names apart. */
   nameEmbedder: TextEmbedder;
+  /**
+   * The configured embedder when it had not embedded every passage yet and `whileCold` embedded them instead: the
+   * caller embeds them with it in the background (`embedPassages`) and swaps the dense parts in (`withDense`).
+   */
+  pendingEmbedder: TextEmbedder | null;
   /** Abbreviations the corpus defines, for query expansion. */
   abbreviations: Abbreviations;
   /** The corpus's words, for correcting typos in questions. */
@@ -207,7 +212,13 @@ function facetSetTerms(f: Facets): string[] {
 export async function buildRetrievalIndex(
   corpus: RetrievalCorpus,
   embedder: TextEmbedder,
-  opts: { onStage?: (stage: string) => void; nameEmbedder?: TextEmbedder; embedderNote?: string | null } = {},
+  opts: {
+    onStage?: (stage: string) => void;
+    nameEmbedder?: TextEmbedder;
+    embedderNote?: string | null;
+    /** Embeds the passages while `embedder` has not yet embedded them all (the app's server), see `pendingEmbedder`. */
+    whileCold?: TextEmbedder;
+  } = {},
 ): Promise<RetrievalIndex> {
   const t0 = performance.now();
   const stage = opts.onStage ?? (() => {});
@@ -222,8 +233,6 @@ export async function buildRetrievalIndex(
   stage('paragraphs');
   const paragraphs = new Map<string, IndexedParagraph>();
   const paragraphDocs: LexicalDoc[] = [];
-  const rawTexts: string[] = [];
-  const jsonTexts: string[] = [];
   const titleTermsCache = new Map<string, string[]>();
   // The server builds this while it answers pages: every loop below gives the event loop a turn every 10 ms.
   const slice = timeSlicer();
@@ -259,8 +268,6 @@ export async function buildRetrievalIndex(
     const textTerms = plainTerms(text);
     const structure = [`role:${p.role ?? 'unknown'}`, ...(p.method ? [`method:${p.method}`] : []), ...facetSetTerms(facets)];
     paragraphDocs.push({ id: p.id, fields: { text: textTerms, structure: [...structure, ...facets.quantities.flatMap(quantityTerms)], title, section } });
-    rawTexts.push(text);
-    jsonTexts.push(`${paper.title ?? ''}\n${renderStructure(p, facets)}\n${text}`);
   }
 
   stage('chunks');
@@ -292,18 +299,24 @@ export async function buildRetrievalIndex(
   );
 
   stage('vocabulary');
-  const titlesAndText = [...[...papers.values()].map((p) => p.title ?? ''), ...rawTexts];
+  const titlesAndText = [...[...papers.values()].map((p) => p.title ?? ''), ...[...paragraphs.values()].map((p) => p.text)];
   const abbreviations = await learnAbbreviationsSliced(titlesAndText, slice);
   const vocabulary = await learnVocabularySliced(titlesAndText, slice);
 
   stage('dense');
-  const chunkList = [...chunks.values()];
-  const [rawVecs, jsonVecs, chunkVecs] = [await embedder.embed(rawTexts), await embedder.embed(jsonTexts), await embedder.embed(chunkList.map((c) => c.text))];
-  const ids = [...paragraphs.keys()];
+  const parts = { papers, paragraphs, chunks };
+  // The app does not wait for a model's first pass over the corpus (minutes): it searches on the stand-in meanwhile.
+  const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(parts).all) : 0;
+  const used = cold > 0 && opts.whileCold ? opts.whileCold : embedder;
+  const dense = await embedPassages(parts, used);
   return {
     version: corpus.version,
-    embedderId: embedder.id,
-    embedderNote: opts.embedderNote ?? null,
+    embedderId: used.id,
+    embedderNote:
+      used === embedder
+        ? (opts.embedderNote ?? null)
+        : `${embedder.id} is embedding ${cold} passages for the first time, in the background: dense search runs on the character n-gram stand-in until it has finished`,
+    pendingEmbedder: used === embedder ? null : embedder,
     buildSeconds: (performance.now() - t0) / 1000,
     papers,
     paperByDoi,
@@ -311,18 +324,62 @@ export async function buildRetrievalIndex(
     chunks,
     records: lazyRecordIndex(corpus.recordCount, corpus.loadRecords, paperByDoi),
     graph: lazyGraphIndex(corpus.loadGraph, opts.nameEmbedder ?? embedder),
-    raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: new DenseIndex(ids, rawVecs, embedder.dimensions) },
-    json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: new DenseIndex(ids, jsonVecs, embedder.dimensions) },
-    chunkDense: new DenseIndex(
-      chunkList.map((c) => c.id),
-      chunkVecs,
-      embedder.dimensions,
-    ),
+    raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: dense.raw },
+    json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: dense.json },
+    chunkDense: dense.chunks,
     titles,
-    embedder,
+    embedder: used,
     nameEmbedder: opts.nameEmbedder ?? embedder,
     abbreviations,
     vocabulary,
+  };
+}
+
+type PassageParts = Pick<RetrievalIndex, 'papers' | 'paragraphs' | 'chunks'>;
+
+/**
+ * What the dense indexes embed: each paragraph as it is (raw), with its paper's title and its structure rendered
+ * (JSON), and each chunk under its paper's title and its section heading — a passage cut from its paper does not
+ * say what it is about ("the cell", "these samples"), and a question that names the paper or its subject should
+ * meet it.
+ */
+function passageTexts({ papers, paragraphs, chunks }: PassageParts) {
+  const list = [...paragraphs.values()];
+  const chunkList = [...chunks.values()];
+  const raw = list.map((p) => p.text);
+  const json = list.map((p) => `${papers.get(p.paperId)?.title ?? ''}\n${renderStructure(p, p.facets)}\n${p.text}`);
+  const chunk = chunkList.map((c) => `${[papers.get(c.paperId)?.title, c.section].filter(Boolean).join('\n')}\n${c.text}`.trim());
+  return { ids: list.map((p) => p.id), chunkIds: chunkList.map((c) => c.id), raw, json, chunk, all: [...raw, ...json, ...chunk] };
+}
+
+export interface DenseParts {
+  raw: DenseIndex;
+  json: DenseIndex;
+  chunks: DenseIndex;
+}
+
+/** The dense indexes of an index's passages under an embedder. */
+export async function embedPassages(parts: PassageParts, embedder: TextEmbedder): Promise<DenseParts> {
+  const t = passageTexts(parts);
+  const [raw, json, chunks] = [await embedder.embed(t.raw), await embedder.embed(t.json), await embedder.embed(t.chunk)];
+  return {
+    raw: new DenseIndex(t.ids, raw, embedder.dimensions),
+    json: new DenseIndex(t.ids, json, embedder.dimensions),
+    chunks: new DenseIndex(t.chunkIds, chunks, embedder.dimensions),
+  };
+}
+
+/** The index with its dense parts from `embedder` (the background pass of a cold model, once it has finished). */
+export function withDense(index: RetrievalIndex, embedder: TextEmbedder, dense: DenseParts): RetrievalIndex {
+  return {
+    ...index,
+    embedderId: embedder.id,
+    embedderNote: null,
+    pendingEmbedder: null,
+    embedder,
+    raw: { ...index.raw, dense: dense.raw },
+    json: { ...index.json, dense: dense.json },
+    chunkDense: dense.chunks,
   };
 }
 

@@ -39,7 +39,7 @@ describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
     ({ driver, database } = await emptyTestNeo4j(uri!));
     await syncGraphToStore(db, createNeo4jGraphStore(driver, { database: database }));
     await writeNeo4jRetrievalLayer(driver, db, { database: database });
-    index = await createRetrievalService(db, readConfig({})).index();
+    index = await createRetrievalService(db, readConfig({ ASSAY_LOCAL_EMBEDDER: 'ngram' })).index();
     graph = await index.graph.get();
     embedded = embeddedGraphSource(graph);
     sources = neo4jGraphSources(driver, { database: database });
