@@ -127,6 +127,14 @@ export function RetrievePanel({
   );
 }
 
+/** What the confidence shown is: the fitted model's probability with its line, the rules' coverage, or a tier's. */
+function confidenceBasis(a: Response['result']['abstention']): string {
+  if (a.decidedBy === 'model' && a.model)
+    return `that the corpus answers it, fitted on the dev questions; not answered below ${a.model.threshold.toFixed(2)}; coverage ${a.confidence.toFixed(2)}`;
+  if (a.decidedBy === 'tiers') return 'set by the reasoning tier, not calibrated';
+  return 'coverage of the question, not calibrated';
+}
+
 function ResultView({ data }: { data: Response }) {
   const r = data.result;
   const top = r.papers[0];
@@ -138,7 +146,7 @@ function ResultView({ data }: { data: Response }) {
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
           <p className="font-medium text-amber-900">Not in this corpus, as far as the evidence shows.</p>
           <p className="text-sm text-amber-900">
-            Confidence {r.abstention.calibrated.toFixed(2)} (calibrated; coverage {r.abstention.confidence.toFixed(2)}): {r.abstention.explanation}.{' '}
+            Confidence {r.abstention.calibrated.toFixed(2)} ({confidenceBasis(r.abstention)}): {r.abstention.explanation}.{' '}
             {r.abstention.reasons.map((x) => reasonText[x] ?? x).join('; ')}.
           </p>
         </div>
@@ -146,7 +154,7 @@ function ResultView({ data }: { data: Response }) {
         top && (
           <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
             <p className="text-sm text-emerald-900">
-              Best paper (confidence {r.abstention.calibrated.toFixed(2)}, calibrated; coverage {r.abstention.confidence.toFixed(2)}):{' '}
+              Best paper (confidence {r.abstention.calibrated.toFixed(2)}, {confidenceBasis(r.abstention)}):{' '}
               {top.paperId ? (
                 <Link href={`/papers/${top.paperId}`} className="font-medium underline">
                   {top.title ?? top.doi ?? 'untitled paper'}

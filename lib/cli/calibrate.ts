@@ -1,89 +1,217 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
-import { type CalibrationPoint, expectedCalibrationError, fitIsotonic, reliabilityTable } from '../evaluation/calibration.ts';
+import { type AbstentionRow, type CrossValidation, candidates, fitAbstentionModel, figures, leaveOneFormOut } from '../evaluation/abstention-fit.ts';
+import { expectedCalibrationError, reliabilityTable } from '../evaluation/calibration.ts';
+import { predictLogistic } from '../evaluation/logistic.ts';
 import { loadQuestions } from '../evaluation/questions.ts';
-import { scoreQuestion } from '../evaluation/retrieval-metrics.ts';
-import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
-import { applyCalibration, type CalibrationMap } from '../retrieval/calibration.ts';
+import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
+import {
+  ABSTENTION_FEATURES,
+  type AbstentionModel,
+  type AbstentionModelFile,
+  DENSE_FEATURES,
+  embedderFamily,
+  FITTED_MODELS,
+} from '../retrieval/abstention-model.ts';
+import { ABSTAIN_BELOW } from '../retrieval/scoring.ts';
 import { cliOptions } from './options.ts';
 
-const usage = `usage: npm run calibrate -- --questions <a.jsonl,b.jsonl,...> [--pipeline json-qr] [--write]
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..', '..');
+const shared = process.env.ASSAY_SHARED_DATA ?? path.join(root, '..', 'shared', 'data');
+const DEFAULT_FORMS = [
+  path.join(shared, 'questions.dev.jsonl'),
+  path.join(shared, 'questions-hard.dev.jsonl'),
+  path.join(shared, 'questions-unanswerable.dev.jsonl'),
+  ...fs
+    .readdirSync(path.join(root, 'eval', 'questions'))
+    .filter((f) => f.endsWith('.dev.jsonl'))
+    .map((f) => path.join(root, 'eval', 'questions', f)),
+];
 
-Runs the questions through the pipeline, fits the map from coverage confidence to the share of questions whose
-best paper is the right one (isotonic regression; an unanswerable question's best paper is never right), and
-prints the reliability table and expected calibration error (ECE) of the raw and the calibrated confidence:
-in-sample, and with two-fold cross-validation (fit on one half of the questions, measured on the other).
-With --write the map is saved to lib/retrieval/calibration.json, which the API and the UI use.`;
+/** Held-out error within this of the best counts as as good: among those, the best-calibrated fit is chosen. */
+const ERROR_TOLERANCE = 0.01;
 
-const fmt = (x: number | null) => (x === null ? '    –' : x.toFixed(3));
+const usage = `usage: npm run calibrate -- [--questions <a.jsonl,b.jsonl,...>] [--pipeline json-qr] [--rows rows.json] [--from-rows rows.json] [--write]
 
-function printTable(title: string, points: CalibrationPoint[]) {
-  console.log(`\n${title}: ECE ${expectedCalibrationError(points).toFixed(3)} over ${points.length} questions`);
-  console.log('bin        n     mean.conf  accuracy');
-  for (const b of reliabilityTable(points))
-    if (b.n) console.log(`${b.from.toFixed(1)}–${b.to.toFixed(1)}  ${String(b.n).padStart(5)}  ${fmt(b.meanConfidence)}      ${fmt(b.accuracy)}`);
-}
+Fits the abstention model (lib/retrieval/abstention-model.ts): runs every dev question form through the pipeline
+(default: the three shared dev sets and every eval/questions/*.dev.jsonl, each file one form), reads each
+question's abstention signals, and fits L2-regularised logistic regression of "the corpus answers it" on them.
+Every candidate (every signal, the hand cascade's verdict and score alone, the two together; with and without the
+embedder's signals; five penalties) is measured leave-one-form-out: fitted with its threshold on all forms but
+one, measured on the one left out. Of those whose held-out error (each form's answerable and unanswerable questions
+one group each) is within ${ERROR_TOLERANCE} of the lowest, the one with the lowest held-out log-loss is fitted on every form and, with
+--write, saved for the index's embedder family in lib/retrieval/abstention-model.json with its cross-validated
+figures (and, fitted without the embedder's signals, as the fallback for other embedders).
+--rows saves the signals read; --from-rows fits from saved signals without running the questions.`;
 
-async function main() {
-  const write = process.argv.includes('--write');
-  const opt = cliOptions(
-    process.argv.slice(2).filter((a) => a !== '--write'),
-    ['questions', 'pipeline'],
-  );
-  const files = (opt('questions') ?? '').split(',').filter(Boolean);
-  const pipeline = opt('pipeline') ?? 'json-qr';
-  if (files.length === 0 || !isPipelineName(pipeline)) {
-    console.error(usage);
-    process.exit(2);
-  }
+const pct = (x: number | null) => (x === null ? '    –' : x.toFixed(3));
+
+async function readRows(files: string[], pipeline: PipelineName): Promise<{ rows: AbstentionRow[]; embedderId: string }> {
   const cfg = config();
   const db = await openMigratedDatabase(cfg);
   try {
-    const service = createRetrievalService(db, cfg);
+    const service = createRetrievalService(db, cfg, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
     const index = await service.index();
-    const sourceIds = new Map([...index.papers.values()].map((p) => [p.id, p.sourceId ?? null]));
-    const points: (CalibrationPoint & { set: string })[] = [];
+    if (index.embedderNote) console.log(`note: ${index.embedderNote}`);
+    // A model with every signal and no weight: the decision reads them all (including the embedder's) and decides nothing.
+    const probe: AbstentionModel = {
+      features: [...ABSTENTION_FEATURES],
+      mean: ABSTENTION_FEATURES.map(() => 0),
+      scale: ABSTENTION_FEATURES.map(() => 1),
+      weights: ABSTENTION_FEATURES.map(() => 0),
+      bias: 0,
+      threshold: 0,
+      l2: 0,
+      fittedOn: 'probe',
+    };
+    const rows: AbstentionRow[] = [];
     for (const file of files) {
-      for (const q of await loadQuestions(file)) {
-        const r = await service.retrieve(q.question, pipeline as PipelineName);
-        const s = scoreQuestion(q, r, sourceIds);
-        points.push({ confidence: r.abstention.confidence, correct: q.type !== 'unanswerable' && s.rank === 1, set: path.basename(file) });
+      const form = path.basename(file).replace(/\.dev\.jsonl$|\.jsonl$/, '');
+      const questions = await loadQuestions(file);
+      for (const q of questions) {
+        const r = await service.retrieve(q.question, pipeline, { abstentionModel: probe });
+        const signals = r.abstention.model?.signals;
+        if (!signals) continue; // nothing retrieved: abstained before any signal (no evidence)
+        rows.push({ form, id: q.id, answerable: q.type !== 'unanswerable', signals, rulesAbstain: r.abstention.confidence < ABSTAIN_BELOW });
       }
+      process.stderr.write(`${form}: ${questions.length} questions\n`);
     }
-    const map = fitIsotonic(points);
-    printTable('raw confidence', points);
-    printTable(
-      'calibrated (in-sample)',
-      points.map((p) => ({ ...p, confidence: applyCalibration(map, p.confidence) })),
-    );
-    const halves = [points.filter((_, i) => i % 2 === 0), points.filter((_, i) => i % 2 === 1)];
-    const crossed = [
-      ...halves[1].map((p) => ({ ...p, confidence: applyCalibration(fitIsotonic(halves[0]), p.confidence) })),
-      ...halves[0].map((p) => ({ ...p, confidence: applyCalibration(fitIsotonic(halves[1]), p.confidence) })),
-    ];
-    printTable('calibrated (two-fold cross-validated)', crossed);
-    for (const set of new Set(points.map((p) => p.set))) {
-      const own = crossed.filter((p) => p.set === set);
-      console.log(`  ${set}: cross-validated ECE ${expectedCalibrationError(own).toFixed(3)} (${own.length} questions)`);
-    }
-    console.log(`\nmap: ${map.x.map((x, i) => `≥${x} → ${map.y[i]}`).join(', ')}`);
-    if (write) {
-      const out: CalibrationMap = {
-        ...map,
-        fittedOn: `${pipeline} on ${files.map((f) => path.basename(f)).join(', ')} (${points.length} questions), ${new Date().toISOString().slice(0, 10)}`,
-      };
-      const target = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'retrieval', 'calibration.json');
-      // Written the way the formatter (Biome) lays it out, so a fitted map passes the lint check as written.
-      const list = (xs: number[]) => `[${xs.join(', ')}]`;
-      fs.writeFileSync(target, `{\n  "x": ${list(out.x)},\n  "y": ${list(out.y)},\n  "fittedOn": ${JSON.stringify(out.fittedOn)}\n}\n`);
-      console.log(`wrote ${target}`);
-    }
+    return { rows, embedderId: index.embedderId };
   } finally {
     await db.close();
+  }
+}
+
+function printCrossValidation(cv: CrossValidation) {
+  console.log(`\nleave-one-form-out, ${cv.candidate.features.length} signals, l2 ${cv.candidate.l2}:`);
+  console.log(
+    `${'held-out form'.padEnd(14)} ${'ans'.padStart(5)} ${'unans'.padStart(5)}   false abstention (rules → model)   abstention (rules → model)   threshold`,
+  );
+  for (const f of cv.forms)
+    console.log(
+      `${f.model.form.padEnd(14)} ${String(f.model.answerable).padStart(5)} ${String(f.model.unanswerable).padStart(5)}   ${pct(f.rules.falseAbstention)} → ${pct(f.model.falseAbstention)}                  ${pct(f.rules.abstention)} → ${pct(f.model.abstention)}            ${f.threshold.toFixed(3)}`,
+    );
+  console.log(
+    `worst held-out false abstention ${cv.worstFalseAbstention.value.toFixed(3)} (${cv.worstFalseAbstention.form}); worst held-out abstention ${cv.worstAbstention.value.toFixed(3)} (${cv.worstAbstention.form}); mean group error ${cv.meanGroupError.toFixed(3)}; log-loss ${cv.logLoss.toFixed(3)}`,
+  );
+}
+
+function summary(cv: CrossValidation) {
+  return {
+    meanGroupError: round(cv.meanGroupError),
+    logLoss: round(cv.logLoss),
+    worstFalseAbstention: { ...cv.worstFalseAbstention, value: round(cv.worstFalseAbstention.value) },
+    worstAbstention: { ...cv.worstAbstention, value: round(cv.worstAbstention.value) },
+    forms: Object.fromEntries(
+      cv.forms.map((f) => [
+        f.model.form,
+        {
+          falseAbstention: f.model.falseAbstention === null ? null : round(f.model.falseAbstention),
+          abstention: f.model.abstention === null ? null : round(f.model.abstention),
+        },
+      ]),
+    ),
+  };
+}
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The candidate to keep: the lowest held-out log-loss (the probability is the confidence people are shown, so it
+ * must mean what it says) among those whose held-out decision error is within ERROR_TOLERANCE of the lowest.
+ */
+function best(rows: AbstentionRow[], withDense: boolean): CrossValidation {
+  const results: CrossValidation[] = [];
+  for (const c of candidates(withDense)) {
+    const cv = leaveOneFormOut(rows, c);
+    results.push(cv);
+    console.log(
+      `candidate ${c.features.length} signals (${c.features.includes('rulesAnswer') ? 'with' : 'without'} the cascade's verdict), l2 ${c.l2}: mean group error ${cv.meanGroupError.toFixed(3)}, log-loss ${cv.logLoss.toFixed(3)}, worst false abstention ${cv.worstFalseAbstention.value.toFixed(3)} (${cv.worstFalseAbstention.form}), worst abstention ${cv.worstAbstention.value.toFixed(3)} (${cv.worstAbstention.form})`,
+    );
+  }
+  const lowest = Math.min(...results.map((r) => r.meanGroupError));
+  return results.filter((r) => r.meanGroupError <= lowest + ERROR_TOLERANCE).sort((a, b) => a.logLoss - b.logLoss)[0];
+}
+
+async function main() {
+  const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--write'));
+  const opt = cliOptions(
+    process.argv.slice(2).filter((a) => !flags.has(a)),
+    ['questions', 'pipeline', 'rows', 'from-rows'],
+  );
+  const pipeline = opt('pipeline') ?? 'json-qr';
+  if (!isPipelineName(pipeline)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const files = (opt('questions') ?? '').split(',').filter(Boolean);
+  let rows: AbstentionRow[];
+  let embedderId: string;
+  const from = opt('from-rows');
+  if (from) {
+    ({ rows, embedderId } = JSON.parse(fs.readFileSync(from, 'utf8')));
+    // Rows saved before the cascade's verdict was a signal of its own.
+    for (const r of rows) r.signals.rulesAnswer ??= r.rulesAbstain ? 0 : 1;
+  } else {
+    ({ rows, embedderId } = await readRows(files.length ? files : DEFAULT_FORMS, pipeline));
+    const out = opt('rows');
+    if (out) fs.writeFileSync(out, JSON.stringify({ embedderId, rows }));
+  }
+  const family = embedderFamily(embedderId);
+  console.log(`${rows.length} questions in ${new Set(rows.map((r) => r.form)).size} forms; pipeline ${pipeline}; embedder ${embedderId} (${family})`);
+  const fits: [string, CrossValidation][] = [];
+  if (family !== 'lexical') fits.push([family, best(rows, true)]);
+  fits.push(['lexical', best(rows, false)]);
+  const file: AbstentionModelFile = { models: { ...FITTED_MODELS.models } };
+  const forms = [...new Set(rows.map((r) => r.form))];
+  for (const [name, cv] of fits) {
+    console.log(`\n== ${name}: chosen ==`);
+    printCrossValidation(cv);
+    const model = fitAbstentionModel(
+      rows,
+      cv.candidate,
+      `${pipeline} on ${forms.join(', ')} (${rows.length} questions), embedder ${embedderId}, ${new Date().toISOString().slice(0, 10)}`,
+    );
+    model.crossValidated = summary(cv);
+    const points = rows.map((r) => ({
+      confidence: predictLogistic(
+        model,
+        model.features.map((f) => r.signals[f]),
+      ),
+      correct: r.answerable,
+    }));
+    console.log(`fitted on every form: threshold ${model.threshold}; in-sample ECE ${expectedCalibrationError(points).toFixed(3)}`);
+    for (const b of reliabilityTable(points))
+      if (b.n)
+        console.log(`  ${b.from.toFixed(1)}–${b.to.toFixed(1)}  n ${String(b.n).padStart(5)}  mean p ${pct(b.meanConfidence)}  answerable ${pct(b.accuracy)}`);
+    const inSample = forms.map((f) =>
+      figures(
+        f,
+        rows.filter((r) => r.form === f),
+        (r) =>
+          predictLogistic(
+            model,
+            model.features.map((x) => r.signals[x]),
+          ) < model.threshold,
+      ),
+    );
+    console.log(`in-sample: ${inSample.map((f) => `${f.form} f.abst ${pct(f.falseAbstention)} abst ${pct(f.abstention)}`).join('; ')}`);
+    console.log(
+      `weights: ${model.features.map((f, j) => `${f} ${model.weights[j] >= 0 ? '+' : ''}${model.weights[j].toFixed(2)}`).join(', ')}; bias ${model.bias.toFixed(2)}`,
+    );
+    file.models[name] = model;
+  }
+  if (flags.has('--write')) {
+    const target = path.join(root, 'lib', 'retrieval', 'abstention-model.json');
+    fs.writeFileSync(target, `${JSON.stringify(file, null, 2)}\n`);
+    // Laid out the way the formatter (Biome) lays it out, so a fit passes the lint check as written.
+    spawnSync(path.join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', target], { stdio: 'ignore' });
+    console.log(`wrote ${target}`);
   }
 }
 

@@ -1,41 +1,13 @@
 /**
- * Calibration of the confidence shown with an answer: an isotonic (monotone, pool-adjacent-violators) map from
- * the abstention's coverage confidence to the observed share of questions whose named paper was right, fitted on
- * dev sets; and the reliability table and expected calibration error (ECE) that say how well a confidence means
- * what it says.
+ * How well a confidence means what it says: the reliability table and the expected calibration error (ECE) of
+ * the abstention model's probability (`npm run calibrate`).
  */
-import type { CalibrationMap } from '../retrieval/calibration.ts';
 
 export interface CalibrationPoint {
   /** Confidence before calibration. */
   confidence: number;
   /** Whether the answer was right (the right paper named, or an abstention on an unanswerable question). */
   correct: boolean;
-}
-
-/** Isotonic regression of correctness on confidence (pool adjacent violators), as a step map. */
-export function fitIsotonic(points: CalibrationPoint[]): CalibrationMap {
-  const sorted = [...points].sort((a, b) => a.confidence - b.confidence);
-  // Ties in confidence form one block: the map is a function of the confidence.
-  const blocks: { x: number; sum: number; n: number }[] = [];
-  for (const p of sorted) {
-    const last = blocks.at(-1);
-    if (last && last.x === p.confidence) {
-      last.sum += p.correct ? 1 : 0;
-      last.n += 1;
-    } else blocks.push({ x: p.confidence, sum: p.correct ? 1 : 0, n: 1 });
-  }
-  const pooled: { x: number; sum: number; n: number }[] = [];
-  for (const b of blocks) {
-    pooled.push({ ...b });
-    while (pooled.length > 1 && pooled.at(-2)!.sum / pooled.at(-2)!.n >= pooled.at(-1)!.sum / pooled.at(-1)!.n) {
-      const top = pooled.pop()!;
-      const prev = pooled.at(-1)!;
-      prev.sum += top.sum;
-      prev.n += top.n;
-    }
-  }
-  return { x: pooled.map((b) => b.x), y: pooled.map((b) => Math.round((b.sum / b.n) * 1000) / 1000) };
 }
 
 export interface ReliabilityBin {

@@ -1,7 +1,6 @@
 import { round } from '../common/trace.ts';
 import { ariaReason } from '../reasoning/aria.ts';
 import { type DesignMode, designReason, detectDesignMode } from '../reasoning/design.ts';
-import { calibratedConfidence } from '../retrieval/calibration.ts';
 import type { Abstention } from '../retrieval/abstention.ts';
 import { evidenceFromTuples, pathEvidence, type ScoredTuple } from '../retrieval/evidence.ts';
 import type { GraphIndex } from '../retrieval/graph-index.ts';
@@ -57,6 +56,7 @@ export const aria = definePipeline({
             abstain: true,
             confidence: 0,
             calibrated: 0,
+            decidedBy: 'tiers',
             reasons: ['no-evidence'],
             explanation: a.modelOnly
               ? 'no causal path or analogue in the graph: only the model could answer (tier 3)'
@@ -114,13 +114,16 @@ async function design(ctx: PipelineContext, g: GraphIndex, mode: DesignMode): Pr
           abstain: true,
           confidence: 0,
           calibrated: 0,
+          decidedBy: 'tiers',
           reasons: ['no-evidence'],
           explanation: `${d.explanation}: ${d.modelOnly ? 'only the model could answer (tier 3)' : 'no model is configured (tier 3)'}`,
         }
       : {
           abstain: false,
           confidence: d.tier === 1 ? 1 : 0.6,
-          calibrated: calibratedConfidence(d.tier === 1 ? 1 : 0.6),
+          // The tier decides here, not the fitted model: its confidence is stated as it is, not calibrated.
+          calibrated: d.tier === 1 ? 1 : 0.6,
+          decidedBy: 'tiers',
           reasons: [],
           explanation: `tier ${d.tier}: ${d.explanation}`,
         };

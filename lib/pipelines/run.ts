@@ -88,8 +88,8 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
       : null;
   const abstention = await step(
     'abstention',
-    () => {
-      const decided = ranked.abstention ?? decideAbstention(index, analysis, papers, ranked);
+    async () => {
+      const decided = ranked.abstention ?? (await decideAbstention(index, analysis, papers, ranked, spelling.text, opts.abstentionModel));
       // Nothing within the filters is a fact about the filters, not about the corpus.
       return opts.scope && papers.length === 0
         ? { ...decided, explanation: `no paper matching the filters (${opts.scope.description}) holds evidence for the question` }

@@ -3,6 +3,7 @@ import type { Evidence } from '../evidence/model.ts';
 import type { AriaResult } from '../reasoning/aria.ts';
 import type { DesignMode, DesignResult } from '../reasoning/design.ts';
 import type { Abstention, AbstentionEvidence } from '../retrieval/abstention.ts';
+import type { AbstentionModel } from '../retrieval/abstention-model.ts';
 import type { RetrievalContext } from '../retrieval/context.ts';
 import type { TupleReranker } from '../retrieval/graph-search.ts';
 import type { GraphSourceFactory } from '../retrieval/graph-source.ts';
@@ -36,6 +37,11 @@ export interface RetrieveOptions {
   graphSource?: GraphSourceFactory;
   /** Only evidence from these papers (the asker's filters, resolved to papers). */
   scope?: QuestionScope;
+  /**
+   * The abstention model that decides (default: the checked-in fit for the index's embedder; null: the hand rules).
+   * `npm run calibrate` passes one that reads every signal, tests pass their own.
+   */
+  abstentionModel?: AbstentionModel | null;
 }
 
 export interface PipelineContext extends RetrievalContext {

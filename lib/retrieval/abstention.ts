@@ -1,9 +1,12 @@
+import nlp from 'compromise';
 import type { Evidence } from '../evidence/model.ts';
+import { lookupUnit } from '../structure/quantities.ts';
 import { round } from '../common/trace.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
-import { calibratedConfidence } from './calibration.ts';
+import { embedQueries } from '../embedding/embedder.ts';
+import { type AbstentionModel, type AbstentionSignals, answerableProbability, contributions, DENSE_FEATURES, modelFor } from './abstention-model.ts';
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { facetCoverage, paperFacets, paperTechniques, paperText, perPaper, statesValue, titleMaterials } from './coverage.ts';
 import { type Facets, materialTerms } from './facets.ts';
@@ -38,12 +41,17 @@ export interface Abstention {
   /** 0–1: how completely the best paper states what the question names (see `decideAbstention`). */
   confidence: number;
   /**
-   * 0–1: the confidence calibrated on the dev sets, i.e. the share of dev questions with this confidence whose
-   * best paper was the right one (`npm run calibrate`); what the UI and the API show.
+   * 0–1: the probability that the corpus answers the question, from the abstention model fitted on the dev question
+   * forms (`npm run calibrate`, lib/retrieval/abstention-model.ts); what the UI and the API show. Where no fit
+   * applies (a pipeline that decides by its own tiers, or before any fit) it equals `confidence`.
    */
   calibrated: number;
   reasons: ReasonCode[];
   explanation: string;
+  /** What decided: the fitted model, the hand rules (no fit for this embedder), or a pipeline's own tiers. */
+  decidedBy?: 'model' | 'rules' | 'tiers';
+  /** The model's signals and its threshold, when the model decided (shown in the trace). */
+  model?: { threshold: number; signals: AbstentionSignals; strongest: string[] };
 }
 
 /** What a pipeline's ranking tells the abstention decision besides the papers. */
@@ -56,15 +64,33 @@ export interface AbstentionEvidence {
 }
 
 /**
- * Whether to say "not in this corpus". Confidence = the share of the question's materials, values and
- * properties that the best paper states anywhere (paragraphs and title), scaled down when the question names
- * materials that appear nowhere in the corpus (× 1 − 0.75 × their share of the material words) or quotes a title
- * no paper has (×0.3). Below ABSTAIN_BELOW the system abstains, with the reasons that applied.
+ * Whether to say "not in this corpus". The checks below say what the best paper lacks (the reason codes) and
+ * summarise it as a coverage confidence: the share of the question's materials, values and properties that the
+ * best paper states anywhere (paragraphs and title), scaled down when the question names materials that appear
+ * nowhere in the corpus (× 1 − 0.75 × their share of the material words) or quotes a title no paper has (×0.3).
+ * The decision itself is the fitted abstention model's (abstention-model.ts) over these signals and the
+ * embedder's similarity between the question and the best paper; without a fit, the coverage confidence below
+ * ABSTAIN_BELOW abstains.
  */
-export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalysis, papers: PaperHit[], ranked: AbstentionEvidence): Abstention {
+export async function decideAbstention(
+  index: RetrievalIndex,
+  analysis: QuestionAnalysis,
+  papers: PaperHit[],
+  ranked: AbstentionEvidence,
+  question: string = analysis.question,
+  fit: AbstentionModel | null | undefined = undefined,
+): Promise<Abstention> {
   const reasons: ReasonCode[] = [];
   const top = papers[0];
-  if (!top) return { abstain: true, confidence: 0, calibrated: 0, reasons: ['no-evidence'], explanation: 'nothing in the corpus matches the question' };
+  if (!top)
+    return {
+      abstain: true,
+      confidence: 0,
+      calibrated: 0,
+      reasons: ['no-evidence'],
+      explanation: 'nothing in the corpus matches the question',
+      decidedBy: 'rules',
+    };
   // A word the index does not know may still be written in the best paper with the spaces PDF extraction puts into
   // formulas ("Cl 2-y", "AOs 2 O 6", "Sr 0.9 M 0.1 CuO 2"): found there, it is in the corpus. Short words could match
   // inside longer ones once the spaces are gone, so only when the question names the paper by its title.
@@ -102,6 +128,7 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
   if (alsoStated.length) facets = { ...facets, materials: new Set([...facets.materials, ...alsoStated]) };
   const { coverage, matched } = facetCoverage(analysis, facets);
   let confidence = coverage ?? NO_FACET_CONFIDENCE;
+  const ruleCoverage = coverage;
   const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
   // A value counts where the paper states it with what it is a value of (a material or property the question
   // names): "Cd2Re2O7 … at 25 K" is not met by a paper on Cd2Re2O7 that measured something else at 25 K.
@@ -133,7 +160,29 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
     // Below the line in proportion to the words found (0.9 × the line at best, so it stays below).
     confidence = Math.min(confidence, (0.9 * ABSTAIN_BELOW * Math.min(terms.coverage, TERM_COVERAGE_DESCRIBED)) / TERM_COVERAGE_DESCRIBED);
   }
-  const abstain = confidence < ABSTAIN_BELOW;
+  const model = fit === undefined ? modelFor(index.embedderId) : fit;
+  const needsDense = !!model && model.features.some((f) => DENSE_FEATURES.includes(f));
+  const dense = needsDense && top.paperId ? await denseSignals(index, question, top.paperId) : { denseBestPaper: 0, denseGap: 0, denseAgreement: 0 };
+  const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+  const signals: AbstentionSignals = {
+    rulesAnswer: confidence >= ABSTAIN_BELOW ? 1 : 0,
+    ruleConfidence: confidence,
+    facetCoverage: ruleCoverage ?? 1,
+    hasFacets: ruleCoverage === null ? 0 : 1,
+    missingMaterials: share(missingMaterials.length, analysis.materials.length),
+    missingValues: share(missingValues.length, analysis.quantities.length),
+    missingTechniques: share(missingTechniques.length, analysis.techniques.length),
+    unknownNames: share(unknown.length, analysis.entityWords.length),
+    titleUnmatched: ranked.titleMatched === false ? 1 : 0,
+    termCoverage: terms?.coverage ?? 1,
+    termParagraph: terms?.paragraph ?? 1,
+    distinctiveWords: Math.log1p(terms?.words ?? 0),
+    paperLead: paperMargin(papers),
+    valueQuestion: analysis.intent === 'value' ? 1 : 0,
+    ...dense,
+  };
+  const p = model ? answerableProbability(model, signals) : confidence;
+  const abstain = model ? p < model.threshold : confidence < ABSTAIN_BELOW;
   if (abstain && reasons.length === 0) reasons.push('low-score');
   const parts: string[] = [];
   if (unknown.length) parts.push(`not in the corpus: ${unknown.join(', ')}`);
@@ -150,13 +199,55 @@ export function decideAbstention(index: RetrievalIndex, analysis: QuestionAnalys
         ? `best paper never mentions ${terms.missing.slice(0, 5).join(', ')}`
         : 'no paragraph of the best paper states the question together, and the next paper scores nearly as high',
     );
+  // The checks that failed explain an abstention; when the model answers despite one, the explanation says so.
+  const explanation =
+    parts.join('; ') || (abstain ? 'the best paper scores too low on what the question asks' : 'the best paper states what the question names');
   return {
     abstain,
     confidence: round(confidence, 3),
-    calibrated: round(calibratedConfidence(confidence), 3),
+    calibrated: round(p, 3),
     reasons,
-    explanation: parts.join('; ') || 'the best paper states what the question names',
+    explanation,
+    decidedBy: model ? 'model' : 'rules',
+    ...(model
+      ? {
+          model: {
+            threshold: model.threshold,
+            signals: Object.fromEntries(Object.entries(signals).map(([k, v]) => [k, round(v, 3)])) as AbstentionSignals,
+            strongest: contributions(model, signals)
+              .slice(0, 3)
+              .map((c) => `${c.feature} ${c.contribution >= 0 ? '+' : ''}${c.contribution.toFixed(2)}`),
+          },
+        }
+      : {}),
   };
+}
+
+/** Papers the dense search is asked for: its top paragraphs, grouped by paper. */
+const DENSE_PARAGRAPHS = 30;
+
+/**
+ * How the embedder sees the best paper: the cosine between the question and its closest paragraph, how much
+ * closer the corpus's closest paragraph is, and the best paper's rank among the papers of the dense search's top
+ * paragraphs. This is where meaning enters the decision: a paper that states the question in other words is close
+ * to it although its words differ, and one about something else is far although it shares them.
+ */
+async function denseSignals(
+  index: RetrievalIndex,
+  question: string,
+  paperId: string,
+): Promise<Pick<AbstentionSignals, 'denseBestPaper' | 'denseGap' | 'denseAgreement'>> {
+  const [q] = await embedQueries(index.embedder, [question]);
+  let best = 0;
+  for (const id of index.papers.get(paperId)?.paragraphIds ?? []) best = Math.max(best, index.raw.dense.similarity(q, id));
+  const hits = index.raw.dense.query(q, DENSE_PARAGRAPHS);
+  const order: string[] = [];
+  for (const h of hits) {
+    const pid = index.paragraphs.get(h.id)?.paperId;
+    if (pid && !order.includes(pid)) order.push(pid);
+  }
+  const rank = order.indexOf(paperId);
+  return { denseBestPaper: best, denseGap: Math.max(0, (hits[0]?.score ?? 0) - best), denseAgreement: rank >= 0 ? 1 / (rank + 1) : 0 };
 }
 
 /** What the best paper states instead of the values it lacks, so an abstention says what the corpus holds. */
@@ -242,7 +333,8 @@ function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId
   let described = analysis.body;
   for (const span of [...analysis.quantities, ...analysis.propertySpans])
     described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
-  const words = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t));
+  const filler = fillerTerms(described);
+  const words = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t) && !filler.has(t));
   if (words.length < 3) return null;
   const n = index.raw.lexical.size;
   // A chemical name the paper states as a formula ("manganese sulfate" where the paper writes MnSO4) is found.
@@ -277,6 +369,38 @@ function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId
   }
   const missing = weighted.filter((x) => !paper.has(x.t)).sort((a, b) => b.w - a.w);
   return { coverage: share((t) => paper.has(t)), paragraph, words: weighted.length, missing: missing.map((m) => written.get(m.t) ?? m.t) };
+}
+
+const FUNCTION_TAGS = ['Adverb', 'Pronoun', 'Expression', 'Preposition', 'Determiner', 'Conjunction', 'Modal', 'QuestionWord', 'Auxiliary', 'Copula'];
+const CONTENT_TAGS = ['Noun', 'Adjective', 'Acronym', 'Gerund', 'Participle'];
+/** Words of units as people type them beside a number ("600 degrees", "0.4 amps per sq cm", "26.5 kelvin"). */
+const UNIT_WORDS = new Set(
+  plainTerms(
+    'degree degrees deg celsius centigrade kelvin fahrenheit centimetre centimeter centimetres centimeters square sq cm cm2 cm² metre meter ' +
+      'amp amps ampere amperes milliamp milliamps volt volts millivolt watt watts milliwatt milliwatts hour hours minute minutes mins second seconds ' +
+      'temp gigapascal kilobar percent',
+  ),
+);
+
+/**
+ * The words of a question that say nothing about its subject: verbs of asking and telling ("recall", "reached",
+ * "point", "gave"), adverbs, pronouns, courtesies ("please") — by compromise's part-of-speech tags, a gerund or
+ * participle ("anchoring", "doped") staying a content word — and unit words. A question's rare filler would
+ * otherwise weigh most in its distinctive words ("best paper never mentions centimetre, you, recall, roughly").
+ */
+export function fillerTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const sentence of nlp(text).json() as { terms: { text: string; tags: string[] }[] }[])
+    for (const [i, term] of sentence.terms.entries()) {
+      const tags = term.tags;
+      const functionWord = tags.some((t) => FUNCTION_TAGS.includes(t));
+      // A past form before a noun describes it ("a sulfonated proton membrane"), where "reached roughly" tells.
+      const beforeNoun = tags.includes('PastTense') && !!sentence.terms[i + 1]?.tags.includes('Noun');
+      const verbOnly = tags.includes('Verb') && !tags.some((t) => CONTENT_TAGS.includes(t)) && !beforeNoun;
+      const unit = plainTerms(term.text).some((t) => UNIT_WORDS.has(t)) || !!lookupUnit(term.text);
+      if (functionWord || verbOnly || unit) for (const t of plainTerms(term.text)) out.add(t);
+    }
+  return out;
 }
 
 /** The plain terms of each of a paper's paragraphs. */

@@ -1,0 +1,105 @@
+import fitted from './abstention-model.json' with { type: 'json' };
+
+/**
+ * The abstention decision as a fitted model: the probability that the question is answered by the corpus (its
+ * best paper states what it asks), from signals the retrieval already computes plus the embedding model's
+ * similarity, by L2-regularised logistic regression (lib/evaluation/logistic.ts). It replaces a cascade of hand
+ * thresholds that fitted the wordings they were tuned on: `npm run calibrate` fits it on every dev question form,
+ * reports it leave-one-form-out, and writes abstention-model.json, which holds one fit per embedder family (the
+ * similarity signals mean different things under the model and under the n-gram stand-in). Its probability is the
+ * confidence the UI shows; the reason codes still say which checks failed.
+ *
+ * Leaf of lib/retrieval besides its JSON: abstention.ts computes the signals and calls it.
+ */
+
+/** The signals, in the order of a fitted model's weights. Each is 0–1 unless said otherwise. */
+export const ABSTENTION_FEATURES = [
+  /** 1 when the hand cascade (coverage confidence ≥ ABSTAIN_BELOW, the former decision) would answer. */
+  'rulesAnswer',
+  /** The hand cascade's coverage confidence (the former decision's score, kept as one summary signal). */
+  'ruleConfidence',
+  /** Share of the question's materials, values and properties the best paper states (1 when it names none). */
+  'facetCoverage',
+  /** 1 when the question names a material, value or property at all. */
+  'hasFacets',
+  /** Share of the question's materials the best paper does not state. */
+  'missingMaterials',
+  /** Share of the question's values the best paper does not state with what they are values of. */
+  'missingValues',
+  /** Share of the question's preparation techniques the best paper does not name. */
+  'missingTechniques',
+  /** Share of the question's formula-like words the corpus does not know at all. */
+  'unknownNames',
+  /** 1 when the question quotes a title that no paper has. */
+  'titleUnmatched',
+  /** Share of the question's distinctive words (weighted by rarity) the best paper states anywhere (1 when too few). */
+  'termCoverage',
+  /** The same for the best paper's best paragraph with its title. */
+  'termParagraph',
+  /** log(1 + number of distinctive words the corpus knows). */
+  'distinctiveWords',
+  /** How far the best paper leads the next, as a share of its score. */
+  'paperLead',
+  /** 1 for a value question (the question quotes the paper's title or describes it, and asks a number). */
+  'valueQuestion',
+  /** Cosine between the question and the best paper's closest paragraph (the embedder's). */
+  'denseBestPaper',
+  /** How much closer the corpus's closest paragraph is than the best paper's (0 when it is the best paper's). */
+  'denseGap',
+  /** 1 / the best paper's rank among the papers of the dense search's top paragraphs (0 when not among them). */
+  'denseAgreement',
+] as const;
+export type AbstentionFeature = (typeof ABSTENTION_FEATURES)[number];
+export type AbstentionSignals = Record<AbstentionFeature, number>;
+
+/** The signals that need the embedder; a fit without them serves an embedder no fit was made for. */
+export const DENSE_FEATURES: readonly AbstentionFeature[] = ['denseBestPaper', 'denseGap', 'denseAgreement'];
+
+export interface AbstentionModel {
+  /** The features it uses, a subset of ABSTENTION_FEATURES, in the order of `weights`. */
+  features: AbstentionFeature[];
+  mean: number[];
+  scale: number[];
+  weights: number[];
+  bias: number;
+  /** Abstain below this probability (chosen by cross-validation, see `npm run calibrate`). */
+  threshold: number;
+  l2: number;
+  fittedOn: string;
+  /** Leave-one-form-out figures at fitting time, for the record (the README and the closing notes cite them). */
+  crossValidated?: Record<string, unknown>;
+}
+
+export interface AbstentionModelFile {
+  /** One fit per embedder family: `bge-small-en-v1.5`, `ngram`, and `lexical` (no dense signals) for the rest. */
+  models: Record<string, AbstentionModel>;
+}
+
+export const FITTED_MODELS: AbstentionModelFile = fitted as AbstentionModelFile;
+
+/** Which fit serves an embedder: its family's, else the one without dense signals; null before any fit. */
+export function embedderFamily(embedderId: string): string {
+  if (/bge-small-en-v1\.5/.test(embedderId)) return 'bge-small-en-v1.5';
+  if (/^local-hash-/.test(embedderId)) return 'ngram';
+  return 'lexical';
+}
+
+export function modelFor(embedderId: string, file: AbstentionModelFile = FITTED_MODELS): AbstentionModel | null {
+  return file.models[embedderFamily(embedderId)] ?? file.models.lexical ?? null;
+}
+
+/** P(the corpus answers the question) under a fitted model. */
+export function answerableProbability(model: AbstentionModel, signals: AbstentionSignals): number {
+  let z = model.bias;
+  model.features.forEach((f, j) => {
+    z += model.weights[j] * ((signals[f] - model.mean[j]) / model.scale[j]);
+  });
+  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+/** The features' contributions to the decision (weight × standardised value), largest first, for the trace. */
+export function contributions(model: AbstentionModel, signals: AbstentionSignals): { feature: AbstentionFeature; contribution: number }[] {
+  return model.features
+    .map((f, j) => ({ feature: f, contribution: model.weights[j] * ((signals[f] - model.mean[j]) / model.scale[j]) }))
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
+}
