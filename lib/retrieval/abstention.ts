@@ -1,6 +1,4 @@
-import nlp from 'compromise';
 import type { Evidence } from '../evidence/model.ts';
-import { lookupUnit } from '../structure/quantities.ts';
 import { round } from '../common/trace.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
 import { tidyFormula } from '../structure/formula.ts';
@@ -12,7 +10,7 @@ import { facetCoverage, paperFacets, paperTechniques, paperText, perPaper, state
 import { type Facets, materialTerms } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
-import { QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
+import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
 import {
   ABSTAIN_BELOW,
   DECISIVE_MISS_CONFIDENCE,
@@ -369,38 +367,6 @@ function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId
   }
   const missing = weighted.filter((x) => !paper.has(x.t)).sort((a, b) => b.w - a.w);
   return { coverage: share((t) => paper.has(t)), paragraph, words: weighted.length, missing: missing.map((m) => written.get(m.t) ?? m.t) };
-}
-
-const FUNCTION_TAGS = ['Adverb', 'Pronoun', 'Expression', 'Preposition', 'Determiner', 'Conjunction', 'Modal', 'QuestionWord', 'Auxiliary', 'Copula'];
-const CONTENT_TAGS = ['Noun', 'Adjective', 'Acronym', 'Gerund', 'Participle'];
-/** Words of units as people type them beside a number ("600 degrees", "0.4 amps per sq cm", "26.5 kelvin"). */
-const UNIT_WORDS = new Set(
-  plainTerms(
-    'degree degrees deg celsius centigrade kelvin fahrenheit centimetre centimeter centimetres centimeters square sq cm cm2 cm² metre meter ' +
-      'amp amps ampere amperes milliamp milliamps volt volts millivolt watt watts milliwatt milliwatts hour hours minute minutes mins second seconds ' +
-      'temp gigapascal kilobar percent',
-  ),
-);
-
-/**
- * The words of a question that say nothing about its subject: verbs of asking and telling ("recall", "reached",
- * "point", "gave"), adverbs, pronouns, courtesies ("please") — by compromise's part-of-speech tags, a gerund or
- * participle ("anchoring", "doped") staying a content word — and unit words. A question's rare filler would
- * otherwise weigh most in its distinctive words ("best paper never mentions centimetre, you, recall, roughly").
- */
-export function fillerTerms(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const sentence of nlp(text).json() as { terms: { text: string; tags: string[] }[] }[])
-    for (const [i, term] of sentence.terms.entries()) {
-      const tags = term.tags;
-      const functionWord = tags.some((t) => FUNCTION_TAGS.includes(t));
-      // A past form before a noun describes it ("a sulfonated proton membrane"), where "reached roughly" tells.
-      const beforeNoun = tags.includes('PastTense') && !!sentence.terms[i + 1]?.tags.includes('Noun');
-      const verbOnly = tags.includes('Verb') && !tags.some((t) => CONTENT_TAGS.includes(t)) && !beforeNoun;
-      const unit = plainTerms(term.text).some((t) => UNIT_WORDS.has(t)) || !!lookupUnit(term.text);
-      if (functionWord || verbOnly || unit) for (const t of plainTerms(term.text)) out.add(t);
-    }
-  return out;
 }
 
 /** The plain terms of each of a paper's paragraphs. */

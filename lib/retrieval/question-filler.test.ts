@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainTerms } from '../structure/terms.ts';
-import { fillerTerms } from './abstention.ts';
+import { fillerTerms } from './question.ts';
 
 describe('fillerTerms', () => {
   const has = (set: Set<string>, word: string) => plainTerms(word).every((t) => set.has(t));
