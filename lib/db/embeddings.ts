@@ -16,6 +16,15 @@ export function embeddingCacheStore(db: Database): EmbeddingCacheStore {
       }
       return out;
     },
+    async has(modelId, hashes) {
+      const out = new Set<string>();
+      for (let i = 0; i < hashes.length; i += 5000) {
+        const keys = hashes.slice(i, i + 5000).map((h) => `${modelId}:${h}`);
+        const rows = await db.prisma.embedding.findMany({ where: { key: { in: keys } }, select: { key: true } });
+        for (const r of rows) out.add(r.key.slice(modelId.length + 1));
+      }
+      return out;
+    },
     async put(modelId, rows) {
       if (rows.length === 0) return;
       const params: unknown[] = [];

@@ -18,7 +18,8 @@ export function cachedEmbedder<E extends TextEmbedder & { embedQuery?(texts: str
     async missing(texts: string[]) {
       if (!cache) return texts.length;
       const hashes = [...new Set(texts.map((t) => sha256(t)))];
-      const known = await cache.get(inner.id, hashes);
+      // Keys only: the vectors themselves are read once, by the build's `embed`.
+      const known = await cache.has(inner.id, hashes);
       return hashes.filter((h) => !known.has(h)).length;
     },
     async embed(texts: string[]) {

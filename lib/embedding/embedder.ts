@@ -22,6 +22,8 @@ export function embedQueries(embedder: TextEmbedder & { embedQuery?(texts: strin
 /** Vectors already computed for (model, text hash); implemented by lib/db/embeddings.ts. */
 export interface EmbeddingCacheStore {
   get(modelId: string, hashes: string[]): Promise<Map<string, Float32Array>>;
+  /** Which of these hashes have a vector, without reading the vectors. */
+  has(modelId: string, hashes: string[]): Promise<Set<string>>;
   put(modelId: string, rows: { hash: string; vector: Float32Array }[]): Promise<void>;
 }
 

@@ -113,6 +113,8 @@ describe('provider embeddings', () => {
     const v2 = await first.embed(['nickel foam', 'ceria']);
     expect(a.doEmbedCalls.length).toBe(callsAfterFirst);
     expect(v2.map((v) => Array.from(v))).toEqual(v1.map((v) => Array.from(v)));
+    // What is left to embed is counted from the keys alone.
+    expect(await first.missing!(['nickel foam', 'ceria', 'zirconia'])).toBe(1);
     expect(Math.hypot(...v1[0])).toBeCloseTo(1, 5);
     const b = make('b');
     await (await providerTextEmbedder({ model: b, id: 'test/b', cache })).embed(['nickel foam']);

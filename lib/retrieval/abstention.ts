@@ -126,7 +126,6 @@ export async function decideAbstention(
   if (alsoStated.length) facets = { ...facets, materials: new Set([...facets.materials, ...alsoStated]) };
   const { coverage, matched } = facetCoverage(analysis, facets);
   let confidence = coverage ?? NO_FACET_CONFIDENCE;
-  const ruleCoverage = coverage;
   const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
   // A value counts where the paper states it with what it is a value of (a material or property the question
   // names): "Cd2Re2O7 … at 25 K" is not met by a paper on Cd2Re2O7 that measured something else at 25 K.
@@ -165,8 +164,8 @@ export async function decideAbstention(
   const signals: AbstentionSignals = {
     rulesAnswer: confidence >= ABSTAIN_BELOW ? 1 : 0,
     ruleConfidence: confidence,
-    facetCoverage: ruleCoverage ?? 1,
-    hasFacets: ruleCoverage === null ? 0 : 1,
+    facetCoverage: coverage ?? 1,
+    hasFacets: coverage === null ? 0 : 1,
     missingMaterials: share(missingMaterials.length, analysis.materials.length),
     missingValues: share(missingValues.length, analysis.quantities.length),
     missingTechniques: share(missingTechniques.length, analysis.techniques.length),
