@@ -70,11 +70,12 @@ test('pages answer during a first-start import, and a banner shows its progress 
         ).json()
       ).index as { embedder: string; embedderNote?: string };
     const first = await ask();
-    expect(first.embedder === 'bge-small-en-v1.5-q@onnx' || /in the background|could not be had/.test(first.embedderNote ?? ''), JSON.stringify(first)).toBe(
-      true,
-    );
+    expect(
+      first.embedder === 'bge-small-en-v1.5-q@onnx:256' || /in the background|could not be had/.test(first.embedderNote ?? ''),
+      JSON.stringify(first),
+    ).toBe(true);
     if (!/could not be had/.test(first.embedderNote ?? ''))
-      await expect.poll(async () => (await ask()).embedder, { timeout: 240_000, intervals: [2000] }).toBe('bge-small-en-v1.5-q@onnx');
+      await expect.poll(async () => (await ask()).embedder, { timeout: 240_000, intervals: [2000] }).toBe('bge-small-en-v1.5-q@onnx:256');
   } finally {
     await context.close();
     if (app?.pid) {

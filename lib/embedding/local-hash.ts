@@ -31,8 +31,8 @@ const GRAM_SEED = fnvChars(FNV_OFFSET, 'c:', 0, 2);
 
 /**
  * Feature hash → term frequency (n-grams weigh ¼ of a word). Terms never cross a line break, so a text's
- * features are the sum of its lines' features: lines are analysed once and cached, which makes the structured
- * variants (title + structure + paragraph) and section chunks (paragraphs joined) nearly free to embed.
+ * features are the sum of its lines' features: lines are analysed once and cached, so a text made of lines already
+ * seen (a section of paragraphs joined, a title over a paragraph) costs little to embed.
  */
 function features(text: string): Map<number, number> {
   const lines = text.split('\n');

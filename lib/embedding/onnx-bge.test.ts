@@ -53,6 +53,14 @@ describe('the local embedding model (bge-small-en-v1.5, ONNX)', () => {
     expect(dot(longVector, longVector)).toBeCloseTo(1, 5);
   });
 
+  it('reads a passage up to its cut and no further, and names the cut in its id (vectors cached under another cut differ)', async () => {
+    const head = 'The La0.6Sr0.4Co0.2Fe0.8O3 cathode was screen printed on a gadolinia-doped ceria electrolyte. '.repeat(20);
+    const [a, b, short] = await embedder.embed([`${head} The anode was nickel.`, `${head} The pellets were pressed.`, 'The anode was nickel.']);
+    expect(dot(a, b)).toBeGreaterThan(0.9999);
+    expect(dot(a, short)).toBeLessThan(0.9);
+    expect(embedder.id).toBe(`${BGE_MODEL.id}@onnx:${BGE_MODEL.maxTokens}`);
+  });
+
   it('runs on its own thread: timers keep ticking during a long pass, and a question goes ahead of the passages', async () => {
     const passages = Array.from({ length: 24 }, (_, i) => `Sample ${i}: the anode-supported cell was sintered at ${1100 + i} °C. `.repeat(20));
     let ticks = 0;

@@ -10,7 +10,7 @@ import type { TextEmbedder } from './embedder.ts';
  * onnxruntime-node computes on the thread that calls `run`, so in-process a background pass over a corpus would hold
  * the request thread for a batch at a time. Sentence vector = the [CLS] token's last hidden state, normalised, as the
  * model card prescribes; questions take the model's retrieval instruction as a prefix, passages do not, and go ahead
- * of passages on the thread. Texts are cut at 512 tokens and batched by length so padding stays small.
+ * of passages on the thread. Texts are cut at `BGE_MODEL.maxTokens` tokens and batched by length so padding stays small.
  */
 export interface OnnxEmbedder extends TextEmbedder {
   embedQuery(texts: string[]): Promise<Float32Array[]>;
@@ -27,10 +27,14 @@ type Reply =
 /** Beside this module in the source tree, which the app, the CLI and the tests run from (as for the database thread). */
 const workerFile = () => path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'embedding', 'onnx-worker.mjs');
 
-export async function createBgeEmbedder(files: ModelFiles, opts: { batchSize?: number; tokenBudget?: number; threads?: number } = {}): Promise<OnnxEmbedder> {
+export async function createBgeEmbedder(
+  files: ModelFiles,
+  opts: { batchSize?: number; tokenBudget?: number; threads?: number; maxTokens?: number } = {},
+): Promise<OnnxEmbedder> {
   const threads = opts.threads ?? Math.max(1, Math.min(4, os.availableParallelism()));
+  const maxTokens = opts.maxTokens ?? BGE_MODEL.maxTokens;
   const worker = new Worker(workerFile(), {
-    workerData: { files: { onnx: files.onnx, tokenizer: files.tokenizer }, batchSize: opts.batchSize, tokenBudget: opts.tokenBudget, threads },
+    workerData: { files: { onnx: files.onnx, tokenizer: files.tokenizer }, batchSize: opts.batchSize, tokenBudget: opts.tokenBudget, threads, maxTokens },
   });
   const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
   let nextId = 1;
@@ -74,7 +78,8 @@ export async function createBgeEmbedder(files: ModelFiles, opts: { batchSize?: n
   };
 
   return {
-    id: `${BGE_MODEL.id}@onnx`,
+    // The cut is part of the name: vectors cached under another cut are not these.
+    id: `${BGE_MODEL.id}@onnx:${maxTokens}`,
     dimensions: BGE_MODEL.dimensions,
     source: files.source,
     embed: (texts) => call(texts, false),

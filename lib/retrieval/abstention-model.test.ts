@@ -36,12 +36,12 @@ describe('the abstention model', () => {
   });
 
   it('serves each embedder the fit of its family, and the one without dense signals to the rest', () => {
-    expect(embedderFamily('bge-small-en-v1.5-q@onnx')).toBe('bge-small-en-v1.5');
+    expect(embedderFamily('bge-small-en-v1.5-q@onnx:256')).toBe('bge-small-en-v1.5');
     expect(embedderFamily('local-hash-256@ab12cd34ef')).toBe('ngram');
     expect(embedderFamily('openai:text-embedding-3-small')).toBe('lexical');
     const file: AbstentionModelFile = { models: { ngram: model({ fittedOn: 'ngram' }), lexical: model({ fittedOn: 'lexical', features: ['facetCoverage'] }) } };
     expect(modelFor('local-hash-256@x', file)?.fittedOn).toBe('ngram');
-    expect(modelFor('bge-small-en-v1.5-q@onnx', file)?.fittedOn).toBe('lexical');
+    expect(modelFor('bge-small-en-v1.5-q@onnx:256', file)?.fittedOn).toBe('lexical');
     expect(modelFor('anything', { models: {} })).toBeNull();
   });
 

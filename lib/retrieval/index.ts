@@ -2,8 +2,9 @@ import type { RetrievalCorpus, CorpusPaper, CorpusRecord } from '../db/retrieval
 import { recordEntries } from '../structure/record-mapping.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import { formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } from '../structure/terms.ts';
-import { DenseIndex } from './dense-index.ts';
+import type { DenseIndex } from './dense-index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
+import { type DenseParts, embedPassages, passageTexts } from './passage-vectors.ts';
 import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
 import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
 import { type Facets, materialTerms, type QuantityFacet, quantityFacet } from './facets.ts';
@@ -17,7 +18,8 @@ import { timeSlicer } from '../common/yield.ts';
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
  * - raw paragraphs: BM25 on plain terms + dense vectors of the paragraph text (the conventional baseline);
  * - structured paragraphs ("JSON"): BM25 on plain + canonical terms + the paragraph's structure (role, method,
- *   entities), dense vectors of the rendered structure + text, and per-paragraph facets for filters and boosts;
+ *   entities), dense vectors of the text under its paper's title, and per-paragraph facets for filters and boosts
+ *   (the dense vectors of all three spaces: lib/retrieval/passage-vectors.ts);
  * - section chunks (VectorRAG of method B): paragraphs merged by paper and section, dense only;
  * - records: imported recipes and experiments rendered through the record mapping, BM25 + facets.
  */
@@ -125,17 +127,6 @@ function paragraphFacets(
     sentences,
     sentenceSpans: split.map((x) => ({ start: x.start, end: x.end })),
   };
-}
-
-/** A paragraph's structure as text, for the structured dense vectors and the provenance panel. */
-export function renderStructure(p: { role: string | null; method: string | null }, facets: Facets): string {
-  const parts = [`role: ${p.role ?? 'unknown'}`];
-  if (p.method) parts.push(`method: ${p.method}`);
-  const mats = [...facets.materials].map((m) => m.slice(2));
-  if (mats.length) parts.push(`materials: ${mats.join(', ')}`);
-  if (facets.properties.size) parts.push(`properties: ${[...facets.properties].join(', ')}`);
-  if (facets.quantities.length) parts.push(`values: ${facets.quantities.map((q) => q.text).join(', ')}`);
-  return parts.join('; ');
 }
 
 function renderRecord(r: CorpusRecord): { text: string; facets: Facets } {
@@ -306,7 +297,7 @@ export async function buildRetrievalIndex(
   stage('dense');
   const parts = { papers, paragraphs, chunks };
   // The app does not wait for a model's first pass over the corpus (minutes): it searches on the stand-in meanwhile.
-  const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(parts).all) : 0;
+  const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(parts).all()) : 0;
   const used = cold > 0 && opts.whileCold ? opts.whileCold : embedder;
   const dense = await embedPassages(parts, used);
   return {
@@ -332,40 +323,6 @@ export async function buildRetrievalIndex(
     nameEmbedder: opts.nameEmbedder ?? embedder,
     abbreviations,
     vocabulary,
-  };
-}
-
-type PassageParts = Pick<RetrievalIndex, 'papers' | 'paragraphs' | 'chunks'>;
-
-/**
- * What the dense indexes embed: each paragraph as it is (raw), with its paper's title and its structure rendered
- * (JSON), and each chunk under its paper's title and its section heading — a passage cut from its paper does not
- * say what it is about ("the cell", "these samples"), and a question that names the paper or its subject should
- * meet it.
- */
-function passageTexts({ papers, paragraphs, chunks }: PassageParts) {
-  const list = [...paragraphs.values()];
-  const chunkList = [...chunks.values()];
-  const raw = list.map((p) => p.text);
-  const json = list.map((p) => `${papers.get(p.paperId)?.title ?? ''}\n${renderStructure(p, p.facets)}\n${p.text}`);
-  const chunk = chunkList.map((c) => `${[papers.get(c.paperId)?.title, c.section].filter(Boolean).join('\n')}\n${c.text}`.trim());
-  return { ids: list.map((p) => p.id), chunkIds: chunkList.map((c) => c.id), raw, json, chunk, all: [...raw, ...json, ...chunk] };
-}
-
-export interface DenseParts {
-  raw: DenseIndex;
-  json: DenseIndex;
-  chunks: DenseIndex;
-}
-
-/** The dense indexes of an index's passages under an embedder. */
-export async function embedPassages(parts: PassageParts, embedder: TextEmbedder): Promise<DenseParts> {
-  const t = passageTexts(parts);
-  const [raw, json, chunks] = [await embedder.embed(t.raw), await embedder.embed(t.json), await embedder.embed(t.chunk)];
-  return {
-    raw: new DenseIndex(t.ids, raw, embedder.dimensions),
-    json: new DenseIndex(t.ids, json, embedder.dimensions),
-    chunks: new DenseIndex(t.chunkIds, chunks, embedder.dimensions),
   };
 }
 
