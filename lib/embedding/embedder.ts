@@ -12,10 +12,12 @@ export interface TextEmbedder {
   embed(texts: string[]): Promise<Float32Array[]>;
   /** How many of these texts it has not embedded yet (an embedder with a cache; the others embed on every call). */
   missing?(texts: string[]): Promise<number>;
+  /** Questions, when they are embedded differently from passages (bge's retrieval prefix). */
+  embedQuery?(texts: string[]): Promise<Float32Array[]>;
 }
 
 /** Question vectors: an embedder that embeds questions differently from passages (bge's retrieval prefix) says so. */
-export function embedQueries(embedder: TextEmbedder & { embedQuery?(texts: string[]): Promise<Float32Array[]> }, texts: string[]): Promise<Float32Array[]> {
+export function embedQueries(embedder: TextEmbedder, texts: string[]): Promise<Float32Array[]> {
   return embedder.embedQuery ? embedder.embedQuery(texts) : embedder.embed(texts);
 }
 

@@ -1,4 +1,5 @@
 import { createTrace, round } from '../common/trace.ts';
+import { embedQueries } from '../embedding/embedder.ts';
 import { decideAbstention } from '../retrieval/abstention.ts';
 import { askedFactsCheck, preferCompletePapers } from '../retrieval/coverage.ts';
 import { withBestSentence } from '../retrieval/evidence.ts';
@@ -34,6 +35,10 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
     () => correctSpelling(index.vocabulary, question),
     (s) => ({ corrections: s.corrections.map((c) => `${c.from} → ${c.to}`) }),
   );
+  // The question's vector is asked for now, on the model's thread, while this one analyses and searches: most
+  // pipelines need it only at the end (the abstention's dense signals), and by then it is there. Errors surface
+  // where it is used.
+  if (index.embedder.embedQuery) embedQueries(index.embedder, [spelling.text]).catch(() => {});
   const analysis = await step(
     'analyse',
     () => analyseQuestion(spelling.text),
