@@ -18,9 +18,9 @@ import { cliOptions } from './options.ts';
  * `npm run bench -- fusion`: how much the dense ranks should weigh against BM25's in reciprocal-rank fusion, for the
  * configured embedder, form by form. Builds the index once, then answers every question of the dev sets (the plain,
  * hard, unanswerable sets and the project's own forms, or `--questions`) with each pipeline at each weight, and prints
- * DOI@1, DOI@5, false abstention and abstention per form, so a weight is kept only when it helps across forms, not on
- * one. `--title-weights` sweeps instead how much a paper's title vector weighs in its paragraphs' structured vectors
- * and its chunks' vectors (lib/retrieval/passage-vectors.ts), composed again from the cached vectors at each weight.
+ * DOI@1, DOI@5, value@3, false abstention and abstention per form, so a weight is kept only when it helps across forms, not on
+ * one. `--title-weights` sweeps instead how much a paper's title vector weighs in its paragraphs' structured vectors,
+ * which the chunks are scored by too (lib/retrieval/passage-vectors.ts), composed again from the cached vectors.
  */
 export const fusionUsage =
   'npm run bench -- fusion [--weights 0,0.5,1,2 | --title-weights 0,0.1,0.25,0.5,1] [--pipelines json-qr,raw-qr] [--questions a.jsonl,b.jsonl]';
@@ -29,6 +29,8 @@ interface Tally {
   doi: number;
   top1: number;
   top5: number;
+  values: number;
+  valuesFound: number;
   answerable: number;
   falseAbstentions: number;
   unanswerable: number;
@@ -42,7 +44,7 @@ async function measure(index: RetrievalIndex, pipeline: PipelineName, questions:
   const tallies = new Map<string, Tally>();
   for (const { q, form: f } of questions) {
     const s = scoreQuestion(q, await retrieve(index, q.question, pipeline), sourceIds);
-    const t = tallies.get(f) ?? { doi: 0, top1: 0, top5: 0, answerable: 0, falseAbstentions: 0, unanswerable: 0, abstentions: 0 };
+    const t = tallies.get(f) ?? { doi: 0, top1: 0, top5: 0, values: 0, valuesFound: 0, answerable: 0, falseAbstentions: 0, unanswerable: 0, abstentions: 0 };
     if (q.type === 'unanswerable') {
       t.unanswerable++;
       if (s.abstained) t.abstentions++;
@@ -54,12 +56,17 @@ async function measure(index: RetrievalIndex, pipeline: PipelineName, questions:
         if (s.doiAt1) t.top1++;
         if (s.doiAt5) t.top5++;
       }
+      if (s.valueAt3 !== null) {
+        t.values++;
+        if (s.valueAt3) t.valuesFound++;
+      }
     }
     tallies.set(f, t);
   }
   const cells = [...tallies.entries()].map(([f, t]) => {
     const parts = [
       t.doi ? `DOI@1 ${(t.top1 / t.doi).toFixed(3)} DOI@5 ${(t.top5 / t.doi).toFixed(3)}` : null,
+      t.values ? `value@3 ${(t.valuesFound / t.values).toFixed(3)}` : null,
       t.answerable ? `f.abst ${(t.falseAbstentions / t.answerable).toFixed(3)}` : null,
       t.unanswerable ? `abst ${(t.abstentions / t.unanswerable).toFixed(3)}` : null,
     ];
@@ -96,7 +103,7 @@ export async function benchFusion(args: string[]): Promise<void> {
     if (titleWeights) {
       for (const w of titleWeights) {
         // The vectors come from the embedder's cache: only their composition changes.
-        const composed = withDense(index, index.embedder, await embedPassages(index, index.embedder, { json: w, chunk: w }));
+        const composed = withDense(index, index.embedder, await embedPassages(index, index.embedder, w));
         console.log(`${pipeline.padEnd(10)} title weight ${String(w).padEnd(4)} ${await measure(composed, pipeline, questions, sourceIds)}`);
       }
       continue;

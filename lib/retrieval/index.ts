@@ -79,7 +79,8 @@ export interface RetrievalIndex {
   graph: LazyGraphIndex;
   raw: { lexical: LexicalView; dense: DenseIndex };
   json: { lexical: LexicalView; dense: DenseIndex };
-  chunkDense: DenseIndex;
+  /** The section chunk each paragraph belongs to (chunks are scored by their closest paragraph). */
+  chunkOf: Map<string, string>;
   titles: LexicalIndex;
   embedder: TextEmbedder;
   /** Entity names (the graph's canonical retrieval): never the local model, whose cosine does not tell names apart. */
@@ -263,6 +264,7 @@ export async function buildRetrievalIndex(
 
   stage('chunks');
   const chunks = new Map<string, IndexedChunk>();
+  const chunkOf = new Map<string, string>();
   for (const paper of papers.values()) {
     let current: IndexedChunk | null = null;
     let words = 0;
@@ -275,6 +277,7 @@ export async function buildRetrievalIndex(
         words = 0;
       }
       current.paragraphIds.push(pid);
+      chunkOf.set(pid, current.id);
       current.text += (current.text ? '\n' : '') + p.text;
       words += n;
     }
@@ -295,7 +298,7 @@ export async function buildRetrievalIndex(
   const vocabulary = await learnVocabularySliced(titlesAndText, slice);
 
   stage('dense');
-  const parts = { papers, paragraphs, chunks };
+  const parts = { papers, paragraphs };
   // The app does not wait for a model's first pass over the corpus (minutes): it searches on the stand-in meanwhile.
   const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(parts).all()) : 0;
   const used = cold > 0 && opts.whileCold ? opts.whileCold : embedder;
@@ -317,7 +320,7 @@ export async function buildRetrievalIndex(
     graph: lazyGraphIndex(corpus.loadGraph, opts.nameEmbedder ?? embedder),
     raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: dense.raw },
     json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: dense.json },
-    chunkDense: dense.chunks,
+    chunkOf,
     titles,
     embedder: used,
     nameEmbedder: opts.nameEmbedder ?? embedder,
@@ -336,7 +339,6 @@ export function withDense(index: RetrievalIndex, embedder: TextEmbedder, dense: 
     embedder,
     raw: { ...index.raw, dense: dense.raw },
     json: { ...index.json, dense: dense.json },
-    chunkDense: dense.chunks,
   };
 }
 

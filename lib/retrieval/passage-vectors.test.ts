@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dot, normalise, type TextEmbedder } from '../embedding/embedder.ts';
 import { embedPassages, passageTexts } from './passage-vectors.ts';
+import { denseChunks } from './search.ts';
 
-// Three invented paragraphs, two in one section chunk, and an embedder that counts what it reads.
+// Three invented paragraphs of one paper, two of them in one section chunk, and an embedder that counts what it reads.
 const parts = {
   papers: new Map([['a', { id: 'a', title: 'A cathode' }]]),
   paragraphs: new Map([
@@ -10,11 +11,12 @@ const parts = {
     ['a:p2', { id: 'a:p2', paperId: 'a', text: 'second' }],
     ['a:p3', { id: 'a:p3', paperId: 'a', text: 'third' }],
   ]),
-  chunks: new Map([
-    ['a#0', { id: 'a#0', paperId: 'a', paragraphIds: ['a:p1', 'a:p2'] }],
-    ['a#1', { id: 'a#1', paperId: 'a', paragraphIds: ['a:p3'] }],
-  ]),
 };
+const chunkOf = new Map([
+  ['a:p1', 'a#0'],
+  ['a:p2', 'a#0'],
+  ['a:p3', 'a#1'],
+]);
 const axes: Record<string, number[]> = { first: [1, 0, 0], second: [0, 1, 0], third: [0, 0, 1], 'A cathode': [1, 1, 1] };
 
 function countingEmbedder() {
@@ -31,29 +33,33 @@ function countingEmbedder() {
 }
 
 describe('passage vectors', () => {
-  it('read each paragraph once; chunks are the mean of their paragraphs, the structured space shares the raw vectors', async () => {
+  it('read each paragraph once, and the structured space shares the raw vectors', async () => {
     const { embedder, read } = countingEmbedder();
     const dense = await embedPassages(parts, embedder);
     expect(read).toEqual(['first', 'second', 'third']);
     expect(dense.json).toBe(dense.raw);
-    const q = normalise(Float32Array.from([1, 1, 0]));
-    // The chunk of the first two paragraphs points between them, exactly at the query.
-    expect(dense.chunks.similarity(q, 'a#0')).toBeCloseTo(1, 6);
-    expect(dense.chunks.similarity(q, 'a#1')).toBeCloseTo(0, 6);
-    expect(dense.raw.similarity(q, 'a:p1')).toBeCloseTo(Math.SQRT1_2, 6);
     expect(passageTexts(parts).all()).toEqual(['first', 'second', 'third']);
   });
 
-  it('add the title vector when weighted, embedding titles only then', async () => {
+  it('score a section chunk by its closest paragraph, each chunk once', async () => {
+    const { embedder } = countingEmbedder();
+    const dense = await embedPassages(parts, embedder);
+    const nearSecond = normalise(Float32Array.from([0.1, 1, 0.5]));
+    const hits = denseChunks({ json: { dense: dense.json }, chunkOf }, nearSecond, 8);
+    expect(hits.map((h) => h.id)).toEqual(['a#0', 'a#1']);
+    expect(hits[0].score).toBeCloseTo(dot(nearSecond, normalise(Float32Array.from([0, 1, 0]))), 6);
+    expect(denseChunks({ json: { dense: dense.json }, chunkOf }, nearSecond, 1).map((h) => h.id)).toEqual(['a#0']);
+  });
+
+  it('add the title vector to the structured space when weighted, embedding titles only then', async () => {
     const { embedder, read } = countingEmbedder();
-    const dense = await embedPassages(parts, embedder, { json: 1, chunk: 1 });
+    const dense = await embedPassages(parts, embedder, 1);
     expect(read).toEqual(['first', 'second', 'third', 'A cathode']);
     expect(dense.json).not.toBe(dense.raw);
-    const title = normalise(Float32Array.from([1, 1, 1]));
-    // first + title = (1 + 1/√3, 1/√3, 1/√3), normalised: closer to the title than the paragraph alone.
-    expect(dense.json.similarity(title, 'a:p1')).toBeGreaterThan(dense.raw.similarity(title, 'a:p1'));
+    // first + title = (1 + 1/√3, 1/√3, 1/√3), normalised.
     const expected = normalise(Float32Array.from([1 + 1 / Math.sqrt(3), 1 / Math.sqrt(3), 1 / Math.sqrt(3)]));
-    expect(dense.json.similarity(expected, 'a:p1')).toBeCloseTo(dot(expected, expected), 6);
-    expect(passageTexts(parts).all({ json: 1, chunk: 0 })).toContain('A cathode');
+    expect(dense.json.similarity(expected, 'a:p1')).toBeCloseTo(1, 6);
+    expect(dense.raw.similarity(expected, 'a:p1')).toBeLessThan(0.95);
+    expect(passageTexts(parts).all(1)).toContain('A cathode');
   });
 });

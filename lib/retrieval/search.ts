@@ -7,6 +7,8 @@ import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion } from './question.ts';
 import { type Reformulator, rulesReformulator } from './reformulate.ts';
 import { CLEAR_LEAD } from './scoring.ts';
+import type { DenseIndex } from './dense-index.ts';
+import type { RetrievalIndex } from './index.ts';
 
 /**
  * Searches over the paragraph index: dense, hybrid (BM25 + dense fused by rank) and the reformulated hybrid
@@ -18,6 +20,27 @@ export type ParagraphSpace = 'raw' | 'json';
 export async function denseSearch(ctx: RetrievalContext, space: ParagraphSpace, text: string, filter?: (id: string) => boolean): Promise<ScoredId[]> {
   const [v] = await embedQueries(ctx.index.embedder, [text]);
   return ctx.index[space].dense.query(v, CANDIDATES, filter);
+}
+
+/** Paragraphs the dense search reads per chunk asked for: enough that k distinct chunks are nearly always among them. */
+const PARAGRAPHS_PER_CHUNK = 12;
+
+/**
+ * Method B's VectorRAG over section chunks, each chunk scored by its closest paragraph in the structured space (see
+ * lib/retrieval/passage-vectors.ts): the `k` best chunks, best first.
+ */
+export function denseChunks(index: { json: { dense: DenseIndex }; chunkOf: RetrievalIndex['chunkOf'] }, vector: Float32Array, k: number): ScoredId[] {
+  const hits = index.json.dense.query(vector, Math.max(k * PARAGRAPHS_PER_CHUNK, CANDIDATES));
+  const chunks: ScoredId[] = [];
+  const seen = new Set<string>();
+  for (const h of hits) {
+    const chunk = index.chunkOf.get(h.id);
+    if (!chunk || seen.has(chunk)) continue;
+    seen.add(chunk);
+    chunks.push({ id: chunk, score: h.score });
+    if (chunks.length === k) break;
+  }
+  return chunks;
 }
 
 /** A text's BM25 terms in one space, with the abbreviations the corpus defines expanded both ways ("OCV" ~ "open circuit voltage"). */
