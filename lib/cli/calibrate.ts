@@ -10,14 +10,7 @@ import { predictLogistic } from '../evaluation/logistic.ts';
 import { loadQuestions } from '../evaluation/questions.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
-import {
-  ABSTENTION_FEATURES,
-  type AbstentionModel,
-  type AbstentionModelFile,
-  DENSE_FEATURES,
-  embedderFamily,
-  FITTED_MODELS,
-} from '../retrieval/abstention-model.ts';
+import { ABSTENTION_FEATURES, type AbstentionModel, type AbstentionModelFile, embedderFamily, FITTED_MODELS } from '../retrieval/abstention-model.ts';
 import { ABSTAIN_BELOW } from '../retrieval/scoring.ts';
 import { cliOptions } from './options.ts';
 

@@ -66,7 +66,10 @@ async function embedAll(texts, active = session) {
     let end = start + 1;
     while (end < encoded.length && end - start < batchSize && (end - start + 1) * encoded[end].ids.length <= tokenBudget) end++;
     const batch = encoded.slice(start, end);
-    const vectors = await run(batch.map((e) => e.ids), active);
+    const vectors = await run(
+      batch.map((e) => e.ids),
+      active,
+    );
     for (const [k, e] of batch.entries()) out[e.i] = vectors[k];
     start = end;
     // Questions that arrived meanwhile are answered before the next batch of passages.
@@ -84,7 +87,12 @@ let busy = false;
 
 async function serve(job) {
   try {
-    const vectors = job.query ? await embedAll(job.texts.map((t) => QUERY_PREFIX + t), querySession) : await embedAll(job.texts);
+    const vectors = job.query
+      ? await embedAll(
+          job.texts.map((t) => QUERY_PREFIX + t),
+          querySession,
+        )
+      : await embedAll(job.texts);
     parentPort.postMessage(
       { id: job.id, vectors },
       vectors.map((v) => v.buffer),
