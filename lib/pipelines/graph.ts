@@ -1,8 +1,12 @@
+import { embedQueries } from '../embedding/embedder.ts';
 import { evidenceFromTuples } from '../retrieval/evidence.ts';
 import { graphRetrieve } from '../retrieval/graph-search.ts';
 import { GROUP_COVERAGE_WEIGHT, PER_FURTHER_TUPLE } from '../retrieval/scoring.ts';
 import { candidateSource, SHOWN_TUPLES, tupleItems } from './graph-steps.ts';
 import { definePipeline } from './types.ts';
+
+/** Paragraphs nearest the question whose tuples enter the graph search (graph-search.ts, dense entry). */
+const ENTRY_PARAGRAPHS = 20;
 
 /**
  * Method B's GraphRAG: tuples retrieved and ranked (retrieval/graph-search.ts); their provenance turns them into
@@ -17,15 +21,16 @@ export const graph = definePipeline({
   async run(ctx) {
     const source = await candidateSource(ctx);
     const { optimised, titlePaper } = await ctx.plan();
-    const { hits, keywordWeights } = await graphRetrieve(
-      source,
-      ctx.analysis,
-      optimised.query,
-      (t) => ctx.index.nameEmbedder.embed(t),
-      ctx.step,
-      ctx.tupleReranker,
+    const entry = embedQueries(ctx.index.embedder, [ctx.question]).then(([v]) => ctx.index.json.dense.query(v, ENTRY_PARAGRAPHS));
+    // Awaited inside the graph search; should that fail first, the entry's own failure is not left unhandled.
+    entry.catch(() => {});
+    const { hits, keywordWeights } = await graphRetrieve(source, ctx.analysis, optimised.query, {
+      embedLabels: (t) => ctx.index.nameEmbedder.embed(t),
+      step: ctx.step,
+      reranker: ctx.tupleReranker,
       titlePaper,
-    );
+      entry,
+    });
     const { evidence, tuples } = evidenceFromTuples(ctx, hits, { perFurtherTuple: PER_FURTHER_TUPLE, keywordWeights, coverageWeight: GROUP_COVERAGE_WEIGHT });
     return { evidence, extras: { kind: 'graph', graphEvidence: tupleItems(ctx, tuples.slice(0, SHOWN_TUPLES)) } };
   },

@@ -29,6 +29,20 @@ describe('DenseIndex', () => {
     const qs = [unit(1, 0, 0, 0, 0), unit(0, 1, 1, 0, 0), unit(0, 0, 0, 1, 1)];
     expect(idx.queryMany(qs, 7, (id) => id !== 'v3')).toEqual(qs.map((q) => idx.query(q, 7, (id) => id !== 'v3')));
   });
+  it('answers a repeated search of the same question vector from its last scan, whatever k is asked', () => {
+    const vecs = Array.from({ length: 300 }, (_, i) => unit(Math.sin(i), Math.cos(i), Math.sin(3 * i), Math.cos(5 * i), (i % 7) / 7));
+    const ids = vecs.map((_, i) => `v${i}`);
+    const remembering = new DenseIndex(ids, vecs, 5);
+    const q = unit(0.3, 1, 0, 0.5, 0.2);
+    const fresh = (k: number) => new DenseIndex(ids, vecs, 5).query(q, k);
+    expect(remembering.query(q, 5)).toEqual(fresh(5));
+    expect(remembering.query(q, 20)).toEqual(fresh(20));
+    // Deeper than any scan kept: scanned again, and still exact.
+    expect(remembering.query(q, 250)).toEqual(fresh(250));
+    expect(remembering.query(q, 5)).toEqual(fresh(5));
+    // A filter is never answered from the unfiltered scan.
+    expect(remembering.query(q, 5, (id) => id !== fresh(1)[0].id)[0].id).toBe(fresh(2)[1].id);
+  });
   it('rejects vectors of the wrong size', () => {
     expect(() => new DenseIndex(['a'], [unit(1, 0)], 3)).toThrow(/2 dimensions/);
   });

@@ -5,6 +5,10 @@ import type { ScoredId } from './lexical-index.ts';
  * dot product). At corpus scale (10⁴–10⁵ vectors of a few hundred dimensions) a full scan takes milliseconds,
  * so no approximate index is needed; pgvector can replace this when the database has it.
  */
+/** Unfiltered searches remembered (see `DenseIndex.query`), and how deep each is kept. */
+const REMEMBERED_QUERIES = 8;
+const REMEMBERED_DEPTH = 100;
+
 export class DenseIndex {
   readonly ids: string[];
   readonly dimensions: number;
@@ -60,8 +64,25 @@ export class DenseIndex {
     return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
   }
 
+  /**
+   * The last few unfiltered searches, by the identity of their query vector (the embedder's cache hands the same
+   * array to every step that embeds the question): the graph's dense entry and the abstention's dense signals ask
+   * about the same question, and the second reads the first's scan instead of scanning again.
+   */
+  private readonly recent: { q: Float32Array; hits: ScoredId[] }[] = [];
+
   /** The `k` most similar vectors, best first; `filter` restricts the candidates. */
   query(q: Float32Array, k: number, filter?: (id: string) => boolean): ScoredId[] {
+    if (filter) return this.scan(q, k, filter);
+    const known = this.recent.find((r) => r.q === q && (r.hits.length >= k || r.hits.length === this.ids.length));
+    if (known) return known.hits.slice(0, k);
+    const hits = this.scan(q, Math.max(k, REMEMBERED_DEPTH));
+    this.recent.unshift({ q, hits });
+    if (this.recent.length > REMEMBERED_QUERIES) this.recent.pop();
+    return hits.slice(0, k);
+  }
+
+  private scan(q: Float32Array, k: number, filter?: (id: string) => boolean): ScoredId[] {
     const best: ScoredId[] = [];
     for (let i = 0; i < this.ids.length; i++) {
       if (filter && !filter(this.ids[i])) continue;

@@ -29,9 +29,31 @@ describe('graphRetrieve', () => {
     const question = 'Which paper reports a Tc of 21.5 K for single crystals of QKCO?';
     const analysis = analyseQuestion(question);
     const { step } = createTrace();
-    const { hits } = await graphRetrieve(embeddedGraphSource(graph), analysis, question, (t) => embedder.embed(t), step);
+    const { hits } = await graphRetrieve(embeddedGraphSource(graph), analysis, question, { embedLabels: (t) => embedder.embed(t), step });
     // Term overlap alone ranks the "single crystals" tuple first (two keywords against one).
     expect(hits[0].tuple.id).toBe('named');
     expect(hits.findIndex((h) => h.tuple.id === 'crystals')).toBeGreaterThan(0);
+  });
+
+  it('lets the paragraphs nearest the question in meaning bring in tuples no keyword finds, and rank by their nearness', async () => {
+    const embedder = localTextEmbedder(fitLocalHashEmbedder(rows.flatMap((r) => [r.subjectLabel, r.objectLabel])));
+    const graph = await lazyGraphIndex(async () => rows, embedder).get();
+    // No tuple holds these words: string and canonical retrieval find nothing.
+    const question = 'Which crucible chemistry did the growers choose?';
+    const analysis = analyseQuestion(question);
+    const search = (entry?: { id: string; score: number }[]) =>
+      graphRetrieve(embeddedGraphSource(graph), analysis, question, {
+        embedLabels: (t) => embedder.embed(t),
+        step: createTrace().step,
+        entry: entry && Promise.resolve(entry),
+      });
+    expect((await search()).hits).toEqual([]);
+    const { hits } = await search([
+      { id: 'paper-filler07:p1', score: 0.81 },
+      { id: 'paper-filler03:p1', score: 0.74 },
+      { id: 'paper-named:p1', score: 0.52 },
+    ]);
+    expect(hits.map((h) => h.tuple.id)).toEqual(['filler07', 'filler03', 'named']);
+    expect(hits[0].score).toBeGreaterThan(hits[1].score);
   });
 });

@@ -7,6 +7,7 @@ import type { GraphCandidateSource } from './graph-source.ts';
 import type { QuestionAnalysis } from './question.ts';
 import type { StepFn } from '../common/trace.ts';
 import type { ScoredTuple } from './evidence.ts';
+import type { ScoredId } from './lexical-index.ts';
 import { quantityMatch } from './facets.ts';
 import { materialEntity } from '../graph/tuples.ts';
 
@@ -19,7 +20,11 @@ import { materialEntity } from '../graph/tuples.ts';
  *   4 × max_tuples candidates by an offline re-ranker (keyword overlap weighted by each keyword's inverse document
  *   frequency over the tuples, plus value agreement in
  *   canonical units), final = 0.7·rerank + 0.3·S; tuples on ≤ 3-hop paths between the question's entities get a
- *   bonus; max_tuples = 300.
+ *   bonus; max_tuples = 300. Our addition, the dense entry: the tuples read from the paragraphs nearest the
+ *   question by the passage model (not by entity names, whose cosines do not separate synonyms from distinct
+ *   materials) join the candidates whatever their S, and every tuple gains by its paragraph's nearness. Natural
+ *   wording names what it asks about in words no tuple holds ("how hot", "air electrode"); without it the graph
+ *   pipeline found nothing for a third of such questions.
  * - `graph-keyword` (method D): lemmas of nouns, proper nouns, adjectives and verbs (compromise's tagger) longer
  *   than two characters select the tuples whose text contains them, capped to a context budget.
  */
@@ -54,19 +59,38 @@ export interface GraphRetrieval {
   keywordWeights: Map<string, number>;
 }
 const CANONICAL_COSINE = 0.7;
+/**
+ * Weight of the dense entry in a tuple's final score: its paragraph's cosine with the question, min–max scaled over
+ * the entry paragraphs (the nearest 1, the last 0). Swept over 0, 0.2, 0.4 and 0.7 on every dev form with the graph
+ * pipeline: 0.4 raised DOI@5 on each answerable form (natural 0.58 → 0.88); 0.7 gained little more and abstained
+ * less on the unanswerable set (0.952 → 0.905).
+ */
+export const DENSE_ENTRY_WEIGHT = 0.4;
 
 const QUESTION_WORDS = new Set(['paper', 'studi', 'report', 'find', 'which', 'what', 'show', 'give', 'valu', 'prepar', 'synthes']);
+
+export interface GraphRetrieveOptions {
+  /** Embeds entity-label probes (the question and its keywords) for canonical retrieval. */
+  embedLabels: (texts: string[]) => Promise<Float32Array[]>;
+  step: StepFn;
+  reranker?: TupleReranker;
+  /** The paper a quoted title names: its tuples are the candidates, ranked by the same scores. */
+  titlePaper?: string | null;
+  /**
+   * Paragraphs nearest the question's meaning (the passage model's cosine), best first: the tuples read from them
+   * join the candidates, and every tuple gains DENSE_ENTRY_WEIGHT by how near its paragraph is. A promise, awaited
+   * after string and canonical retrieval: the question's vector is computed on the model's thread meanwhile.
+   */
+  entry?: Promise<ScoredId[]>;
+}
 
 export async function graphRetrieve(
   source: GraphCandidateSource,
   analysis: QuestionAnalysis,
   query: string,
-  embed: (texts: string[]) => Promise<Float32Array[]>,
-  step: StepFn,
-  reranker?: TupleReranker,
-  /** The paper a quoted title names: its tuples are the candidates, ranked by the same scores. */
-  titlePaper: string | null = null,
+  opts: GraphRetrieveOptions,
 ): Promise<GraphRetrieval> {
+  const { embedLabels: embed, step, reranker, titlePaper = null } = opts;
   const keywords = await step(
     'preprocess',
     () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)),
@@ -114,13 +138,31 @@ export async function graphRetrieve(
     (c) => ({ tuples: c.scores.size, exactEntities: c.exact }),
   );
   const titleTuples = titlePaper ? new Set(await source.paperTuples(titlePaper)) : null;
+  // Dense entry: tuples read from the paragraphs nearest the question's meaning ("air electrode" finds the cathode
+  // paragraph that string and canonical retrieval cannot), each with its paragraph's scaled nearness.
+  const nearness = await step(
+    'dense-entry',
+    async () => {
+      const out = new Map<string, number>();
+      const entry = (await opts.entry) ?? [];
+      if (entry.length === 0) return out;
+      const hi = entry[0].score;
+      const lo = entry[entry.length - 1].score;
+      const scaled = new Map(entry.map((p) => [p.id, hi > lo ? (p.score - lo) / (hi - lo) : 1]));
+      const ids = await source.paragraphTuples(entry.map((p) => p.id));
+      const read = await source.tuples(ids);
+      for (const [id, t] of read) if (t.paragraphId && (!titleTuples || titleTuples.has(id))) out.set(id, scaled.get(t.paragraphId) ?? 0);
+      return out;
+    },
+    (n) => ({ tuples: n.size }),
+  );
   // Hybrid score, min–max normalised, threshold 0.6.
   const hybrid = await step(
     'hybrid',
     () => {
       // A question about a named paper ("In \"<title>\", what power density …") is answered from that paper's tuples,
       // as the paragraph pipelines filter their search to it; nothing else competes and no threshold applies.
-      const ids = titleTuples ?? new Set([...stringScore.keys(), ...canonicalScore.scores.keys()]);
+      const ids = titleTuples ?? new Set([...stringScore.keys(), ...canonicalScore.scores.keys(), ...nearness.keys()]);
       const raw = [...ids].map((id) => ({ id, s: 0.7 * (canonicalScore.scores.get(id) ?? 0) + 0.3 * (stringScore.get(id) ?? 0) }));
       if (raw.length === 0) return [];
       // Reduced, not spread: the candidate list can be longer than a call's argument limit.
@@ -128,7 +170,7 @@ export async function graphRetrieve(
       const hi = raw.reduce((m, r) => Math.max(m, r.s), -Infinity);
       return raw
         .map((r) => ({ id: r.id, s: hi > lo ? (r.s - lo) / (hi - lo) : 1 }))
-        .filter((r) => titleTuples || r.s >= 0.6)
+        .filter((r) => titleTuples || r.s >= 0.6 || nearness.has(r.id))
         .sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1))
         .slice(0, 4 * MAX_TUPLES);
     },
@@ -177,7 +219,7 @@ export async function graphRetrieve(
       const scored = ranked.map(({ id, s }, i) => {
         const t = tuples.get(id)!;
         const rr = provider ? provider[i] : offlineRerank(t);
-        const final = 0.7 * rr + 0.3 * s + (onPath.has(id) ? 0.2 : 0);
+        const final = 0.7 * rr + 0.3 * s + (onPath.has(id) ? 0.2 : 0) + DENSE_ENTRY_WEIGHT * (nearness.get(id) ?? 0);
         return { tuple: t, score: final, onPath: onPath.has(id) };
       });
       const kept = new Set(ranked.map((h) => h.id));

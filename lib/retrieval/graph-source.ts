@@ -21,6 +21,8 @@ export interface GraphCandidateSource {
   pathTuples(from: string, to: string, maxHops: number, limit: number): Promise<string[]>;
   /** A paper's tuple ids. */
   paperTuples(paperId: string): Promise<string[]>;
+  /** The ids of the tuples read from these paragraphs. */
+  paragraphTuples(paragraphIds: string[]): Promise<string[]>;
   /** The tuples with these ids, as retrieval reads them (ids that do not exist are left out). */
   tuples(ids: string[]): Promise<Map<string, IndexedTuple>>;
 }
@@ -60,12 +62,12 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
       const best = new Float64Array(n);
       const dot = new Float64Array(n);
       for (const p of probes.map(sparse)) {
-        // The same products summed in the same order as sparseDot, so the cosines are bit for bit the same.
+        // The same non-zero products summed in the same order as sparseDot, so the cosines are bit for bit the same.
         dot.fill(0);
         for (let j = 0; j < p.idx.length; j++) {
           const w = p.val[j];
-          const column = graph.entityColumns[p.idx[j]];
-          for (let i = 0; i < n; i++) dot[i] += w * column[i];
+          const { entities, values } = graph.entityColumns[p.idx[j]];
+          for (let t = 0; t < entities.length; t++) dot[entities[t]] += w * values[t];
         }
         for (let i = 0; i < n; i++) if (dot[i] > best[i]) best[i] = dot[i];
       }
@@ -75,6 +77,7 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
     },
     pathTuples: async (from, to, maxHops, limit) => shortPaths(graph, from, to, maxHops, limit),
     paperTuples: async (paperId) => graph.byPaper.get(paperId) ?? [],
+    paragraphTuples: async (paragraphIds) => paragraphIds.flatMap((id) => graph.byParagraph.get(id) ?? []),
     async tuples(ids) {
       const out = new Map<string, IndexedTuple>();
       for (const id of ids) {

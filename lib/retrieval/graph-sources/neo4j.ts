@@ -54,6 +54,7 @@ export async function writeNeo4jRetrievalLayer(
   const t0 = performance.now();
   const run = runner(driver, opts.database);
   await run('CREATE INDEX assay_entity_canonical IF NOT EXISTS FOR (e:Entity) ON (e.canonical)', {}, true);
+  await run('CREATE INDEX assay_tuple_paragraph IF NOT EXISTS FOR ()-[r:TUPLE]-() ON (r.paragraphId)', {}, true);
   await run(
     `CREATE FULLTEXT INDEX ${TERMS_INDEX} IF NOT EXISTS FOR ()-[r:TUPLE]-() ON EACH [r.terms] OPTIONS { indexConfig: { \`fulltext.analyzer\`: 'whitespace' } }`,
     {},
@@ -223,6 +224,11 @@ export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: st
     },
     async paperTuples(paperId) {
       const { records } = await run('MATCH ()-[r:TUPLE]->() WHERE r.paperId = $paperId RETURN r.id AS id ORDER BY id', { paperId });
+      return records.map((r) => r.get('id') as string);
+    },
+    async paragraphTuples(paragraphIds) {
+      if (paragraphIds.length === 0) return [];
+      const { records } = await run('MATCH ()-[r:TUPLE]->() WHERE r.paragraphId IN $paragraphIds RETURN r.id AS id ORDER BY id', { paragraphIds });
       return records.map((r) => r.get('id') as string);
     },
     async tuples(ids) {

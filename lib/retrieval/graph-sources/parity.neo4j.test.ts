@@ -86,6 +86,10 @@ describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
       expect(sorted(s.tupleIds)).toEqual(sorted(simA[i].tupleIds));
     });
     for (const paper of corpusPapers) expect(await fromNeo4j.paperTuples(paper.id)).toEqual(sorted(await embedded.paperTuples(paper.id)));
+    const paragraphIds = [...new Set([...graph.tuples.values()].flatMap((t) => (t.paragraphId ? [t.paragraphId] : [])))];
+    const fromParagraphs = await embedded.paragraphTuples(paragraphIds);
+    expect(fromParagraphs.length).toBeGreaterThan(0);
+    expect(await fromNeo4j.paragraphTuples(paragraphIds)).toEqual(sorted(fromParagraphs));
     const ids = [...graph.tuples.keys()];
     const hydrated = await fromNeo4j.tuples([...ids, 'no-such-tuple']);
     expect(hydrated.size).toBe(ids.length);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { RetrievalTupleRow } from '../db/graph-views.ts';
+import { sparse, sparseDot } from '../embedding/embedder.ts';
+import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
+import { tupleRow } from '../testing/retrieval-fixtures.ts';
+import { lazyGraphIndex } from './graph-index.ts';
+import { embeddedGraphSource } from './graph-source.ts';
+
+// Invented entities (no corpus text).
+const names = ['lanthanum strontium manganite', 'LSM cathode', 'yttria-stabilised zirconia', 'nickel foam', 'gadolinium-doped ceria', 'power density'];
+const rows: RetrievalTupleRow[] = names
+  .slice(1)
+  .map((name, i) => tupleRow(`t${i}`, [`n:${i}`, name], 'related_to', [`n:s${i}`, names[0]], `paper-${i}:p${i % 2}`));
+
+describe('embedded graph source', () => {
+  it('scores entity labels against probes exactly as a sparse dot product, with each entity’s best probe', async () => {
+    const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
+    const graph = await lazyGraphIndex(async () => rows, embedder).get();
+    const probes = await embedder.embed(['manganite cathode', 'doped ceria electrolyte']);
+    const found = await embeddedGraphSource(graph).similarEntities(probes, 0.2);
+    expect(found.length).toBeGreaterThan(0);
+    for (const e of graph.entities) {
+      const expected = Math.max(...probes.map((p) => sparseDot(sparse(p), e.vector)));
+      const hit = found.find((f) => f.key === e.key);
+      if (expected >= 0.2) expect(hit?.cosine).toBe(expected);
+      else expect(hit).toBeUndefined();
+    }
+  });
+
+  it('lists the tuples read from given paragraphs', async () => {
+    const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
+    const source = embeddedGraphSource(await lazyGraphIndex(async () => rows, embedder).get());
+    expect((await source.paragraphTuples(['paper-0:p0', 'paper-3:p1', 'no-such-paragraph'])).sort()).toEqual(['t0', 't3']);
+    expect(await source.paragraphTuples([])).toEqual([]);
+  });
+});
