@@ -20,4 +20,14 @@ describe('spelling', () => {
     const q = 'HfB12 ScB12 SOFC gold xylophone';
     expect(correctSpelling(vocabulary, q)).toEqual({ text: q, corrections: [] });
   });
+  it('joins a formula typed in lower case with spaces, and leaves ordinary short words alone', () => {
+    const r = correctSpelling(vocabulary, 'gd sr2 ru cu2 o8 superconductor with tc 26.5 kelvin, which paper');
+    expect(r.text).toBe('GdSr2RuCu2O8 superconductor with tc 26.5 kelvin, which paper');
+    expect(r.corrections[0]).toEqual({ from: 'gd sr2 ru cu2 o8', to: 'GdSr2RuCu2O8' });
+    expect(correctSpelling(vocabulary, 'la0.6 sr0.4 co o3 cathode at 700 C').text).toBe('La0.6Sr0.4CoO3 cathode at 700 C');
+    expect(correctSpelling(vocabulary, 'tc of gd sr2 ru cu2 o8').text).toBe('tc of GdSr2RuCu2O8');
+    expect(correctSpelling(vocabulary, 'tc gd sr2 ru cu2 o8').text).toBe('tc GdSr2RuCu2O8');
+    for (const q of ['as in b 2 at 5 K', 'no he at 300 K in air', 'Is it in as cast Ni?', 'cu2 o film', 'v2 of the cell', 'co2 n2 adsorption', 'mg b2 wires'])
+      expect(correctSpelling(vocabulary, q).text).toBe(q);
+  });
 });

@@ -1,3 +1,5 @@
+import { findTypedFormulas } from '../structure/formula.ts';
+
 /**
  * Typo-tolerant reading of questions: a word the corpus never uses ("supercondutivity", "reducton", "vapour") is
  * replaced by the corpus word nearest to it in edit distance (Damerau–Levenshtein: one edit for words up to seven
@@ -103,11 +105,19 @@ export function nearestWord(vocabulary: Vocabulary, word: string): string | null
   return best?.w ?? null;
 }
 
-/** The question with its misspelt ordinary words replaced by the corpus words nearest to them. */
+/**
+ * The question with formulas typed in lower case and spaced out joined ("gd sr2 ru cu2 o8" → GdSr2RuCu2O8), and its
+ * misspelt ordinary words replaced by the corpus words nearest to them.
+ */
 export function correctSpelling(vocabulary: Vocabulary, question: string): SpellingCorrection {
   const corrections: { from: string; to: string }[] = [];
-  if (vocabulary.size === 0) return { text: question, corrections };
-  const text = question.replace(/(?<![\p{L}\p{N}-])[A-Za-z][a-z]+(?![\p{L}\p{N}])/gu, (w) => {
+  let typed = question;
+  for (const f of findTypedFormulas(question).reverse()) {
+    corrections.unshift({ from: question.slice(f.start, f.end), to: f.joined });
+    typed = typed.slice(0, f.start) + f.joined + typed.slice(f.end);
+  }
+  if (vocabulary.size === 0) return { text: typed, corrections };
+  const text = typed.replace(/(?<![\p{L}\p{N}-])[A-Za-z][a-z]+(?![\p{L}\p{N}])/gu, (w) => {
     const lower = w.toLowerCase();
     if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0) return w;
     const to = nearestWord(vocabulary, lower);

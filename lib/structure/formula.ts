@@ -211,3 +211,38 @@ export function findSpacedFormulas(text: string): SpacedFormula[] {
   }
   return out;
 }
+
+/**
+ * Formulas typed in lower case with spaces between their elements, as a hurried question writes them ("gd sr2 ru
+ * cu2 o8" for GdSr2RuCu2O8): three or more words, each an element symbol with an optional count, at least two of
+ * them counted and one in lower case (the capitalised form is `findSpacedFormulas`'s), joined and capitalised when
+ * the result parses as a formula of two or more elements. Ordinary words never qualify: prose does not put counts on
+ * short words in a row; two words are left alone, since "co2 n2" is two gases, not a cobalt nitride.
+ */
+export function findTypedFormulas(text: string): SpacedFormula[] {
+  const out: SpacedFormula[] = [];
+  const word = /[A-Za-z]{1,2}(?:\d+(?:\.\d+)?)?/.source;
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}.-])${word}(?:\s+${word}){2,}(?![\p{L}\p{N}])`, 'gu'))) {
+    // The run's words with their offsets, split where a word is no element ("of", "and") or is "tc", which in a
+    // question is the critical temperature ("tc gd sr2 ru cu2 o8"), not technetium.
+    let run: { text: string; start: number; symbol: string; count: string }[] = [];
+    const flush = () => {
+      const counted = run.filter((w) => w.count).length;
+      if (run.length >= 3 && counted >= 2 && run.some((w) => /[a-z]/.test(w.text[0]))) {
+        const joined = run.map((w) => w.symbol + w.count).join('');
+        const parsed = normaliseFormula(joined);
+        const last = run[run.length - 1];
+        if (parsed && parsed.elements.length >= 2) out.push({ start: run[0].start, end: last.start + last.text.length, joined });
+      }
+      run = [];
+    };
+    for (const w of m[0].matchAll(/\S+/g)) {
+      const [, letters, count] = w[0].match(/^([A-Za-z]{1,2})(.*)$/)!;
+      const symbol = letters[0].toUpperCase() + letters.slice(1).toLowerCase();
+      if (!ELEMENTS.has(symbol) || w[0] === 'tc') flush();
+      else run.push({ text: w[0], start: m.index! + w.index!, symbol, count });
+    }
+    flush();
+  }
+  return out;
+}
