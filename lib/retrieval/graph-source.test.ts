@@ -33,4 +33,10 @@ describe('embedded graph source', () => {
     expect((await source.paragraphTuples(['paper-0:p0', 'paper-3:p1', 'no-such-paragraph'])).sort()).toEqual(['t0', 't3']);
     expect(await source.paragraphTuples([])).toEqual([]);
   });
+
+  it('finds no similar entity in a graph that has none', async () => {
+    const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
+    const source = embeddedGraphSource(await lazyGraphIndex(async () => [], embedder).get());
+    expect(await source.similarEntities(await embedder.embed(['manganite cathode']), 0.2)).toEqual([]);
+  });
 });

@@ -66,8 +66,10 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
         dot.fill(0);
         for (let j = 0; j < p.idx.length; j++) {
           const w = p.val[j];
-          const { entities, values } = graph.entityColumns[p.idx[j]];
-          for (let t = 0; t < entities.length; t++) dot[entities[t]] += w * values[t];
+          // No column when the graph has no entities (nor their dimensions) yet.
+          const column = graph.entityColumns[p.idx[j]];
+          if (!column) continue;
+          for (let t = 0; t < column.entities.length; t++) dot[column.entities[t]] += w * column.values[t];
         }
         for (let i = 0; i < n; i++) if (dot[i] > best[i]) best[i] = dot[i];
       }
