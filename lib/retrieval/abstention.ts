@@ -6,7 +6,7 @@ import { normaliseMaterial } from '../structure/materials.ts';
 import { embedQueries } from '../embedding/embedder.ts';
 import { type AbstentionModel, type AbstentionSignals, answerableProbability, contributions, DENSE_FEATURES, modelFor } from './abstention-model.ts';
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
-import { facetCoverage, paperFacets, paperTechniques, paperText, perPaper, statesValue, titleMaterials } from './coverage.ts';
+import { facetCoverage, paperFacets, paperTechniques, paperText, perPaper, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
 import { type Facets, materialTerms } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
@@ -99,7 +99,11 @@ export async function decideAbstention(
   if (top.paperId && index.papers.has(top.paperId)) {
     // For abstention the title also counts as something the paper states.
     const f = paperFacets(index, top.paperId);
-    facets = { ...f, materials: new Set([...f.materials, ...titleMaterials(index, top.paperId)]) };
+    facets = {
+      ...f,
+      materials: new Set([...f.materials, ...titleMaterials(index, top.paperId)]),
+      quantities: [...f.quantities, ...titleQuantities(index, top.paperId)],
+    };
   } else {
     const recs = ranked.evidence.filter((e) => (e.paperId ?? `doi:${e.doi}`) === (top.paperId ?? `doi:${top.doi}`));
     const rf = (id: string) => ranked.recordFacets?.get(id);

@@ -3,7 +3,7 @@ import { round } from '../common/trace.ts';
 import { findTechniques } from '../structure/techniques.ts';
 import { plainTerms } from '../structure/terms.ts';
 import type { RetrievalContext } from './context.ts';
-import { type Facets, quantityMatch } from './facets.ts';
+import { type Facets, type QuantityFacet, quantityFacet, quantityMatch } from './facets.ts';
 import type { IndexedParagraph, RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
 import type { ScoredId } from './lexical-index.ts';
@@ -82,6 +82,12 @@ export const paperFacets = perPaper((index, paperId): Facets => {
 export const titleMaterials = perPaper((index, paperId): string[] => {
   const title = index.papers.get(paperId)?.title;
   return title ? analyseQuestion(title).materials : [];
+});
+
+/** Values a paper's title states ("Synthesis of sub-10 nm copper sulphide rods …"), read once per paper. */
+export const titleQuantities = perPaper((index, paperId): QuantityFacet[] => {
+  const title = index.papers.get(paperId)?.title;
+  return title ? analyseQuestion(title).quantities.map(quantityFacet) : [];
 });
 
 /** The sentence of a paragraph that states most of the question (its index and coverage), or null when none states any. */
@@ -241,6 +247,8 @@ export function statesValue(index: RetrievalIndex, analysis: QuestionAnalysis, p
   const properties = analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p));
   const inTitle = properties.length === 0 && titleMaterials(index, paperId).some((m) => analysis.materials.includes(m));
   const anyWill = analysis.materials.length === 0 && properties.length === 0;
+  // A value in the title is a fact of what the whole paper is about.
+  if (quantityMatch(titleQuantities(index, paperId), q) > 0) return true;
   for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
     const p = index.paragraphs.get(pid)!;
     if (quantityMatch(p.facets.quantities, q) === 0) continue;

@@ -41,7 +41,8 @@ const closeTo = (a: number, b: number, dimension: string, approximate = false) =
 /**
  * How well stated quantities meet a question's quantity: 1 when a stated value equals it in canonical units
  * (a range's ends for a range), ½ when it only falls inside a stated range or the ranges overlap, else 0. A value the
- * question gives as approximate ("about 0.18 W/cm2", "~40 K") meets stated values within 5 %.
+ * question gives as approximate ("about 0.18 W/cm2", "~40 K") meets stated values within 5 %; a bound ("below 10 nm",
+ * "> 500 mW/cm2") is met by its own value, and by any value within it for ½.
  */
 export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
   let best = 0;
@@ -58,6 +59,9 @@ export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
       for (const v of q.canonical) {
         if (h.values.some((x) => closeTo(v, x, q.dimension, q.comparator === '~'))) return 1;
         if (h.range && v >= lo && v <= hi) best = 0.5;
+        // A bound ("below 10 nm") is met, less surely than a stated value, by any value within it.
+        const below = q.comparator?.startsWith('<');
+        if ((below || q.comparator?.startsWith('>')) && h.values.some((x) => (below ? x < v : x > v))) best = 0.5;
       }
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type QuantityFacet, quantityMatch } from './facets.ts';
 import { analyseQuestion } from './question.ts';
 
 describe('analyseQuestion', () => {
@@ -42,5 +43,29 @@ describe('analyseQuestion', () => {
     expect(a.materials).toEqual(expect.arrayContaining(['f:Ba1-xKxBiO3', 'f:CO3Sr', 'm:YSZ']));
     expect(a.quantities.map((q) => q.canonical[0])).toEqual([23]);
     expect(a.properties).toContain('critical-temperature');
+  });
+  it('reads bounds written in words, met by any stated value within them', () => {
+    const comparators = (q: string) => analyseQuestion(q).quantities.map((x) => [x.text, x.comparator]);
+    expect(comparators('sub-10 nm copper sulphide rods, reaction temp?')).toEqual([['10 nm', '<=']]);
+    expect(comparators('cathodes with more than 500 mW/cm2 at 700 C')).toEqual([
+      ['500 mW/cm2', '>='],
+      ['700 C', null],
+    ]);
+    expect(comparators('particles below 5 nm made at about 600 C')).toEqual([
+      ['5 nm', '<='],
+      ['600 C', '~'],
+    ]);
+    // Conditions, not bounds.
+    expect(comparators('stable over 100 h under 0.1 MPa')).toEqual([
+      ['100 h', null],
+      ['0.1 MPa', null],
+    ]);
+    const [bound] = analyseQuestion('rods below 10 nm').quantities;
+    const stated = (values: number[]): QuantityFacet => ({ dimension: bound.dimension, values, range: false, text: `${values[0]} nm` });
+    expect(quantityMatch([stated([10])], bound)).toBe(1);
+    expect(quantityMatch([stated([8])], bound)).toBe(0.5);
+    expect(quantityMatch([stated([12])], bound)).toBe(0);
+    const [plain] = analyseQuestion('rods of 10 nm').quantities;
+    expect(quantityMatch([stated([8])], plain)).toBe(0);
   });
 });

@@ -99,6 +99,10 @@ const ASKED: [RegExp, Dimension][] = [
 const NOT_ENTITY = /^(?:[IVX]+|[A-Z]|mA|mV|mW|cm|nm|mm|µm|GPa|MPa|kPa|Pa|eV|meV|Tc|OER|HER|ORR|SOFC|SOFCs|RHE|SCE|DOI|XRD|SEM|TEM|BET)$/;
 
 const APPROXIMATE = /(?:\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|circa|ca\.|some)|[~∼≈])\s*$/i;
+// Bounds written in words ("below 10 nm", "sub-10 nm", "more than 500 mW/cm2"). Not "under" or "over": "under
+// 0.1 MPa O2" and "over 100 h" state conditions, not bounds.
+const ABOVE = /\b(?:above|exceeding|exceeds?|more than|greater than|higher than|at least|beyond)\s*$/i;
+const BELOW = /(?:\b(?:below|less than|lower than|at most|smaller than|up to)\s*|\bsub-\s?)$/i;
 
 export function analyseQuestion(question: string): QuestionAnalysis {
   const q = question.normalize('NFC').trim();
@@ -108,8 +112,14 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   const body = t ? (q.slice(0, t.index).replace(/\b(?:in|from|of|by)\s*$/i, '') + q.slice(t.index + t[0].length)).replace(/^\s*,\s*/, '').trim() : q;
   const facets = textFacets(body);
   // "about 0.18 W/cm2", "roughly 40 K", "ca. 600 C": approximate values, matched with a tolerance.
-  for (const quantity of facets.quantities)
-    if (!quantity.comparator && APPROXIMATE.test(body.slice(Math.max(0, quantity.start - 16), quantity.start))) quantity.comparator = '~';
+  // "below 10 nm", "sub-10 nm", "at least 500 mW/cm2": bounds, met by any stated value within them.
+  for (const quantity of facets.quantities) {
+    if (quantity.comparator) continue;
+    const before = body.slice(Math.max(0, quantity.start - 16), quantity.start);
+    if (APPROXIMATE.test(before)) quantity.comparator = '~';
+    else if (quantity.kind === 'single' && BELOW.test(before)) quantity.comparator = '<=';
+    else if (quantity.kind === 'single' && ABOVE.test(before)) quantity.comparator = '>=';
+  }
   const mentions = findProperties(body);
   const properties = [...new Set(mentions.map((p) => p.key))];
   const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) ? 'value' : 'other';
