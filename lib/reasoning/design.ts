@@ -106,8 +106,10 @@ const INVERSE =
   /\b(?:how (?:can|could|should|would|do|does|to|might) (?:i |we |one |you )?(?:make|synthesi[sz]e|prepare|obtain|achieve|fabricate|design|produce|get|reach|grow)|(?:which|what) (?:synthesis|processing|preparation|fabrication)? ?(?:routes?|conditions?|methods?|procedures?|recipes?|precursors?)\b[^?]*\b(?:give|gives|yield|yields|achieve|achieves|reach|reaches|lead to|leads to|produce|produces|for|to get|to obtain|to achieve)|inverse design|design (?:a|an) \w+)/i;
 const FORWARD =
   /\b(?:predict\w*|forward prediction|what (?:\w+ ){0,3}(?:would|will|should) (?:\w+ ){0,6}(?:have|show|exhibit|reach|be)|(?:would|will) (?:it|the \w+|they) (?:have|show|exhibit|reach)|what (?:properties|property) (?:\w+ ){0,3}(?:result|follow|expected)|expected (?:\w+ )?(?:properties|property|value)|if (?:i|we|one|you) (?:synthesi[sz]e|sinter|anneal|calcine|prepare|make|grow|heat))\b/i;
-const ABOVE = /\b(?:above|over|exceeding|exceed|more than|greater than|higher than|at least|beyond|≥|>=|>)\s*$/i;
-const BELOW = /\b(?:below|under|less than|lower than|at most|smaller than|≤|<=|<)\s*$/i;
+// The question's analysis reads bounds ("above", "at least", "below", "≥" …) into each value's comparator. A design
+// target also reads "over" and "under" as bounds ("Tc over 30 K"), which elsewhere state conditions ("over 100 h").
+const TARGET_OVER = /\bover\s*$/i;
+const TARGET_UNDER = /\bunder\s*$/i;
 
 /** The design mode a question asks for, if any: inverse needs a target property, forward a material or conditions. */
 export function detectDesignMode(analysis: QuestionAnalysis): DesignMode | null {
@@ -129,7 +131,7 @@ export function designTargets(analysis: QuestionAnalysis, mode: DesignMode): Des
       let comparator: DesignTarget['comparator'] = null;
       if (q) {
         const before = analysis.body.slice(Math.max(0, q.start - 24), q.start);
-        comparator = q.comparator?.startsWith('>') || ABOVE.test(before) ? '>=' : q.comparator?.startsWith('<') || BELOW.test(before) ? '<=' : '≈';
+        comparator = q.comparator?.startsWith('>') || TARGET_OVER.test(before) ? '>=' : q.comparator?.startsWith('<') || TARGET_UNDER.test(before) ? '<=' : '≈';
       }
       return { property: p, label: entry?.label ?? p, dimension, comparator, value: q ? q.canonical[0] : null, unit: q ? q.canonicalUnit : null };
     });

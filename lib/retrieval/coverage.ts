@@ -78,17 +78,17 @@ export const paperFacets = perPaper((index, paperId): Facets => {
   return f;
 });
 
-/** Canonical materials named in a paper's title, read once per paper rather than on every question. */
-export const titleMaterials = perPaper((index, paperId): string[] => {
+/** A paper's title read as a question is: its canonical materials and the values it states, once per paper. */
+const titleAnalysis = perPaper((index, paperId): Pick<QuestionAnalysis, 'materials' | 'quantities'> | null => {
   const title = index.papers.get(paperId)?.title;
-  return title ? analyseQuestion(title).materials : [];
+  return title ? analyseQuestion(title) : null;
 });
 
-/** Values a paper's title states ("Synthesis of sub-10 nm copper sulphide rods …"), read once per paper. */
-export const titleQuantities = perPaper((index, paperId): QuantityFacet[] => {
-  const title = index.papers.get(paperId)?.title;
-  return title ? analyseQuestion(title).quantities.map(quantityFacet) : [];
-});
+/** Canonical materials named in a paper's title. */
+export const titleMaterials = (index: RetrievalIndex, paperId: string): string[] => titleAnalysis(index, paperId)?.materials ?? [];
+
+/** Values a paper's title states ("Synthesis of sub-10 nm copper sulphide rods …"). */
+export const titleQuantities = (index: RetrievalIndex, paperId: string): QuantityFacet[] => titleAnalysis(index, paperId)?.quantities.map(quantityFacet) ?? [];
 
 /** The sentence of a paragraph that states most of the question (its index and coverage), or null when none states any. */
 export function bestSentence(analysis: QuestionAnalysis, p: IndexedParagraph): { index: number; coverage: number } | null {

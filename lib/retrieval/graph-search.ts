@@ -140,21 +140,21 @@ export async function graphRetrieve(
   const titleTuples = titlePaper ? new Set(await source.paperTuples(titlePaper)) : null;
   // Dense entry: tuples read from the paragraphs nearest the question's meaning ("air electrode" finds the cathode
   // paragraph that string and canonical retrieval cannot), each with its paragraph's scaled nearness.
-  const nearness = await step(
+  const { nearness, entryTuples } = await step(
     'dense-entry',
     async () => {
-      const out = new Map<string, number>();
+      const nearness = new Map<string, number>();
       const entry = (await opts.entry) ?? [];
-      if (entry.length === 0) return out;
+      if (entry.length === 0) return { nearness, entryTuples: new Map<string, IndexedTuple>() };
       const hi = entry[0].score;
       const lo = entry[entry.length - 1].score;
       const scaled = new Map(entry.map((p) => [p.id, hi > lo ? (p.score - lo) / (hi - lo) : 1]));
-      const ids = await source.paragraphTuples(entry.map((p) => p.id));
-      const read = await source.tuples(ids);
-      for (const [id, t] of read) if (t.paragraphId && (!titleTuples || titleTuples.has(id))) out.set(id, scaled.get(t.paragraphId) ?? 0);
-      return out;
+      // Read here for their paragraphs, and kept: the candidates' read below leaves them out.
+      const entryTuples = await source.tuples(await source.paragraphTuples(entry.map((p) => p.id)));
+      for (const [id, t] of entryTuples) if (t.paragraphId && (!titleTuples || titleTuples.has(id))) nearness.set(id, scaled.get(t.paragraphId) ?? 0);
+      return { nearness, entryTuples };
     },
-    (n) => ({ tuples: n.size }),
+    (e) => ({ tuples: e.nearness.size }),
   );
   // Hybrid score, min–max normalised, threshold 0.6.
   const hybrid = await step(
@@ -188,8 +188,9 @@ export async function graphRetrieve(
     },
     (p) => ({ tuplesOnPaths: p.size }),
   );
-  // The candidates' tuples, read once (from Neo4j, one round trip).
-  const tuples = await source.tuples([...new Set([...hybrid.map((h) => h.id), ...onPath])]);
+  // The candidates' tuples, read once (from Neo4j, one round trip): those the dense entry read are not read again.
+  const tuples = await source.tuples([...new Set([...hybrid.map((h) => h.id), ...onPath])].filter((id) => !entryTuples.has(id)));
+  for (const [id, t] of entryTuples) tuples.set(id, t);
   // Re-ranker (the provider's cross-encoder when configured, else offline) and final score.
   const weightSum = [...weights.values()].reduce((a, w) => a + w, 0);
   const offlineRerank = (t: IndexedTuple) => {
