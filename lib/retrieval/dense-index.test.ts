@@ -43,6 +43,35 @@ describe('DenseIndex', () => {
     // A filter is never answered from the unfiltered scan.
     expect(remembering.query(q, 5, (id) => id !== fresh(1)[0].id)[0].id).toBe(fresh(2)[1].id);
   });
+  it('finds by the native scan what the JavaScript scan finds, alone and in a batch', () => {
+    // Random 384-dimensional unit vectors, as the passage model gives: the native (unfiltered) and the JavaScript
+    // (filtered, the filter letting everything through) scans must agree on the neighbours and their cosines.
+    let seed = 7;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    const vector = () => {
+      const v = Float32Array.from({ length: 384 }, rand);
+      const n = Math.hypot(...v);
+      return v.map((x) => x / n);
+    };
+    const vecs = Array.from({ length: 2000 }, vector);
+    const idx = new DenseIndex(
+      vecs.map((_, i) => `p${i}`),
+      vecs,
+      384,
+    );
+    const qs = [vector(), vector(), vecs[17]];
+    for (const q of qs) {
+      const native = idx.query(q, 50);
+      const js = idx.query(q, 50, () => true);
+      expect(native.map((h) => h.id)).toEqual(js.map((h) => h.id));
+      for (const [i, h] of native.entries()) expect(h.score).toBeCloseTo(js[i].score, 5);
+    }
+    expect(idx.query(vecs[17], 1)[0]).toMatchObject({ id: 'p17' });
+    expect(idx.queryMany(qs, 20).map((hits) => hits.map((h) => h.id))).toEqual(qs.map((q) => idx.query(q, 20, () => true).map((h) => h.id)));
+    // More neighbours asked than vectors held: all of them, best first.
+    expect(new DenseIndex(['a', 'b'], [unit(1, 0), unit(0, 1)], 2).query(unit(1, 0.2), 10).map((h) => h.id)).toEqual(['a', 'b']);
+    expect(new DenseIndex([], [], 2).query(unit(1, 0), 3)).toEqual([]);
+  });
   it('rejects vectors of the wrong size', () => {
     expect(() => new DenseIndex(['a'], [unit(1, 0)], 3)).toThrow(/2 dimensions/);
   });

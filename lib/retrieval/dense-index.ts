@@ -1,10 +1,38 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { ScoredId } from './lexical-index.ts';
 
 /**
  * Exact nearest-neighbour search over L2-normalised Float32 vectors held in one contiguous array (cosine =
  * dot product). At corpus scale (10⁴–10⁵ vectors of a few hundred dimensions) a full scan takes milliseconds,
  * so no approximate index is needed; pgvector can replace this when the database has it.
+ *
+ * Unfiltered scans run in usearch's native exact search (SIMD dot products over the same array, no copy, on the
+ * calling thread): 8,851 × 384 in 1.1 ms against 8.6 ms for the JavaScript loop below, which is the question's
+ * critical path in the graph pipeline's dense entry and in the abstention's dense signals. Filtered scans (a
+ * question confined to some papers) stay in JavaScript: the filter is a predicate over ids the native scan cannot
+ * call, and they read few vectors. Where usearch's native build cannot be loaded, every scan runs in JavaScript:
+ * the same neighbours, slower.
  */
+
+type Usearch = typeof import('usearch');
+let usearch: Usearch | null | undefined;
+
+/**
+ * usearch's CommonJS build, required from the project root (as the model's thread is started from it): its ES module
+ * build finds its native binary through the call stack, which fails under tsx and bundlers.
+ */
+function nativeSearch(): Usearch | null {
+  if (usearch === undefined) {
+    try {
+      usearch = createRequire(path.join(/* turbopackIgnore: true */ process.cwd(), 'package.json'))('usearch') as Usearch;
+    } catch (error) {
+      usearch = null;
+      console.warn(`[assay] usearch's native exact search is unavailable (${(error as Error).message.split('\n')[0]}): dense scans run in JavaScript`);
+    }
+  }
+  return usearch;
+}
 /** Unfiltered searches remembered (see `DenseIndex.query`), and how deep each is kept. */
 const REMEMBERED_QUERIES = 8;
 const REMEMBERED_DEPTH = 100;
@@ -82,7 +110,27 @@ export class DenseIndex {
     return hits.slice(0, k);
   }
 
+  /** Every stored vector's `k` best, in one native pass per query (usearch: inner-product distance = 1 − dot). */
+  private nativeScan(queries: Float32Array[], k: number): ScoredId[][] {
+    const count = Math.min(k, this.ids.length);
+    if (count === 0) return queries.map(() => []);
+    const native = nativeSearch();
+    if (!native) return queries.map((q) => this.scan(q, k, () => true));
+    const flat = new Float32Array(queries.length * this.dimensions);
+    for (const [i, q] of queries.entries()) flat.set(q, i * this.dimensions);
+    const found = native.exactSearch(this.matrix, flat, this.dimensions, count, native.MetricKind.IP, 1);
+    // One query answers Matches, several BatchMatches (keys and distances of all queries, `count` per query).
+    const { keys, distances } = found;
+    return queries.map((_, qi) => {
+      const hits: ScoredId[] = [];
+      const n = 'counts' in found ? Number(found.counts[qi]) : keys.length;
+      for (let j = qi * count; j < qi * count + n; j++) hits.push({ id: this.ids[Number(keys[j])], score: 1 - distances[j] });
+      return hits;
+    });
+  }
+
   private scan(q: Float32Array, k: number, filter?: (id: string) => boolean): ScoredId[] {
+    if (!filter) return this.nativeScan([q], k)[0];
     const best: ScoredId[] = [];
     for (let i = 0; i < this.ids.length; i++) {
       if (filter && !filter(this.ids[i])) continue;
@@ -108,6 +156,7 @@ export class DenseIndex {
    */
   queryMany(queries: Float32Array[], k: number, filter?: (id: string) => boolean): ScoredId[][] {
     if (queries.length === 1) return [this.query(queries[0], k, filter)];
+    if (!filter) return this.nativeScan(queries, k);
     const best: ScoredId[][] = queries.map(() => []);
     const floor = queries.map(() => Number.NEGATIVE_INFINITY);
     for (let i = 0; i < this.ids.length; i++) {
