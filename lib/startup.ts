@@ -5,7 +5,7 @@ import { markAbandonedEvaluationRuns } from './db/evaluation-runs.ts';
 import { markAbandonedRuns } from './db/ingest-runs.ts';
 import { countPapersAndParagraphs } from './db/papers.ts';
 import { countRecords } from './db/records.ts';
-import { resumeOnStart, startBackgroundIngest } from './jobs/background.ts';
+import { resumeOnStart, startBackgroundIngest, warmOnStart } from './jobs/background.ts';
 
 /**
  * Server start (Next.js instrumentation): open and migrate the database, close out runs a previous process
@@ -28,6 +28,8 @@ export async function startApp(): Promise<void> {
     if (resumed.length === 0 && papers === 0 && records === 0 && cfg.corpusPaths.length > 0) {
       const runId = await startBackgroundIngest(db, cfg, cfg.corpusPaths, 'startup');
       console.log(`[assay] empty database: importing ASSAY_CORPUS (${cfg.corpusPaths.join(', ')}) as run ${runId}`);
+    } else if (resumed.length === 0 && (papers > 0 || records > 0)) {
+      warmOnStart(db, cfg);
     }
   } catch (error) {
     console.error(`[assay] database not ready: ${(error as Error).message}`);

@@ -3,17 +3,32 @@ import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { getRun, interruptedRuns, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../pipelines/service.ts';
+import { warmPaperCaches } from '../retrieval/abstention.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runIngest, STAGE_WORDS } from './import-job.ts';
 
 /**
- * The app's retrieval indexes for the new corpus version, built as the last stage of a job: the paragraph index and
- * the record and graph indexes it otherwise builds on the first question that needs them (seconds each).
+ * The app's retrieval indexes for the new corpus version, built as the last stage of a job and when the server
+ * starts on a corpus: the paragraph index, the record and graph indexes it otherwise builds on the first question
+ * that needs them (seconds each), and what abstention reads of each paper.
  */
 const warmIndex = (db: Database, cfg: AssayConfig) => async () => {
   const index = await getRetrievalService(db, cfg).index();
   await index.records.get();
   await index.graph.get();
+  await warmPaperCaches(index);
 };
+
+/**
+ * On a server start with a corpus: the indexes are built in the background at once, so the first question does not
+ * wait for them (unless it comes within the build's half minute, when it shares the build).
+ */
+export function warmOnStart(db: Database, cfg: AssayConfig): void {
+  const t0 = performance.now();
+  warmIndex(db, cfg)().then(
+    () => console.log(`[assay] retrieval indexes ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`),
+    (error) => console.error(`[assay] retrieval indexes not built at start (${(error as Error).message}); the first question builds them`),
+  );
+}
 
 /** The server log's account of a job: each stage as it starts and ends, and the end with what the corpus holds. */
 function logged(runId: string, label: string) {
