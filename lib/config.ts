@@ -47,6 +47,8 @@ const envSchema = z.object({
   ASSAY_GRAPH_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
   ASSAY_ANONYMOUS: z.enum(['reader', 'none']).default('reader'),
   ASSAY_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ASSAY_RETRIEVAL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
+  ASSAY_RETRIEVAL_QUEUE: z.coerce.number().int().min(1).max(10_000).default(200),
   NEO4J_URI: z
     .string()
     .refine((v) => v === '' || /^(neo4j|bolt)(\+s|\+ssc)?:\/\//.test(v), 'must be a neo4j://, neo4j+s://, bolt:// or bolt+s:// URI')
@@ -112,6 +114,11 @@ export type AssayConfig = {
   authSecret: string | null;
   /** A Neo4j server for the knowledge graph; null selects the embedded graph store. */
   neo4j: { uri: string; user: string; password: string; database: string | null } | null;
+  /**
+   * The server's line for questions (lib/common/admission.ts): how many are retrieved at once, and how many may wait
+   * before the next is refused with 503 and Retry-After.
+   */
+  admission: { concurrency: number; maxWaiting: number };
 };
 
 export class ConfigError extends Error {}
@@ -200,6 +207,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     graphExtractor: e.ASSAY_GRAPH_EXTRACTOR,
     anonymous: e.ASSAY_ANONYMOUS,
     authSecret: e.ASSAY_AUTH_SECRET ?? null,
+    admission: { concurrency: e.ASSAY_RETRIEVAL_CONCURRENCY, maxWaiting: e.ASSAY_RETRIEVAL_QUEUE },
     neo4j: e.NEO4J_URI ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null } : null,
   };
 }

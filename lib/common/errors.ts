@@ -22,10 +22,13 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** For 'unavailable': when the client may try again (sent as Retry-After). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
   get status(): number {
     return ERROR_STATUS[this.code];
@@ -42,7 +45,8 @@ export function publicError(error: unknown, context = 'request'): { code: ErrorC
 /** The JSON response for an error in a route handler: `{ error, code }` with the code's status. */
 export function errorResponse(error: unknown, context?: string): Response {
   const e = publicError(error, context);
-  return Response.json({ error: e.message, code: e.code }, { status: e.status });
+  const retry = error instanceof AppError ? error.retryAfterSeconds : undefined;
+  return Response.json({ error: e.message, code: e.code }, { status: e.status, ...(retry !== undefined ? { headers: { 'Retry-After': String(retry) } } : {}) });
 }
 
 /**

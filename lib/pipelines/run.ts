@@ -21,6 +21,20 @@ import type { PipelineContext, PipelineOutput, RetrievalResult, RetrieveOptions 
  * question asks for, and the abstention decision; every step timed in the trace.
  */
 export async function retrieve(index: RetrievalIndex, question: string, pipelineName: PipelineName, opts: RetrieveOptions = {}): Promise<RetrievalResult> {
+  const { admission } = opts;
+  if (!admission) return retrieveNow(index, question, pipelineName, opts);
+  // In the server, a question waits for those asked before it; the wait is its first step and part of its latency.
+  const asked = performance.now();
+  const ahead = admission.load();
+  return admission.run(async () => {
+    const waited = performance.now() - asked;
+    const r = await retrieveNow(index, question, pipelineName, opts);
+    const step = { step: 'admission', ms: round(waited), detail: { runningBefore: ahead.running, waitingBefore: ahead.waiting } };
+    return { ...r, trace: [step, ...r.trace], latencyMs: round(r.latencyMs + waited) };
+  }, opts.signal);
+}
+
+async function retrieveNow(index: RetrievalIndex, question: string, pipelineName: PipelineName, opts: RetrieveOptions): Promise<RetrievalResult> {
   const started = performance.now();
   const { trace, step } = createTrace();
   const pipeline = getPipeline(pipelineName);

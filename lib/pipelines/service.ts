@@ -1,3 +1,4 @@
+import { type Admission, createAdmission } from '../common/admission.ts';
 import type { AssayConfig } from '../config.ts';
 import { chatModel, rerankingModel } from '../ai/providers.ts';
 import { providerTupleReranker } from '../retrieval/graph-search.ts';
@@ -42,6 +43,8 @@ export function createRetrievalService(
      * little), and the index is swapped for the model's when it has finished. The CLI waits for the model instead.
      */
     background?: boolean;
+    /** Questions wait their turn in this line (the app's server; the CLI asks one at a time and needs none). */
+    admission?: Admission;
   } = {},
 ): RetrievalService {
   let current: { version: string; index: Promise<RetrievalIndex> } | null = null;
@@ -95,7 +98,7 @@ export function createRetrievalService(
   };
   // With NEO4J_URI the graph pipelines read their candidates from Neo4j (after `npm run graph:sync`).
   const graphSource = cfg.neo4j ? neo4jGraphSources(neo4jDriver(cfg.neo4j), { database: cfg.neo4j.database ?? undefined }) : undefined;
-  const options: RetrieveOptions = { reformulator, tupleReranker, graphSource, modelConfigured: !!cfg.llm };
+  const options: RetrieveOptions = { reformulator, tupleReranker, graphSource, modelConfigured: !!cfg.llm, admission: opts.admission };
   return {
     index,
     reformulator,
@@ -120,6 +123,7 @@ export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalSe
   let key = configKeys.get(cfg);
   if (key === undefined) configKeys.set(cfg, (key = JSON.stringify(cfg)));
   let entry = services.get(db);
-  if (!entry || entry.key !== key) services.set(db, (entry = { key, service: createRetrievalService(db, cfg, { background: true }) }));
+  if (!entry || entry.key !== key)
+    services.set(db, (entry = { key, service: createRetrievalService(db, cfg, { background: true, admission: createAdmission(cfg.admission) }) }));
   return entry.service;
 }

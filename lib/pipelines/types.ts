@@ -1,3 +1,4 @@
+import type { Admission } from '../common/admission.ts';
 import type { TraceStep } from '../common/trace.ts';
 import type { Evidence } from '../evidence/model.ts';
 import type { AriaResult } from '../reasoning/aria.ts';
@@ -42,6 +43,10 @@ export interface RetrieveOptions {
    * `npm run calibrate` passes one that reads every signal, tests pass their own.
    */
   abstentionModel?: AbstentionModel | null;
+  /** The server's first-come-first-served line for questions (lib/common/admission.ts); none in the CLI and tests. */
+  admission?: Admission;
+  /** The asker went away: a question still waiting for its turn leaves the line. */
+  signal?: AbortSignal;
 }
 
 export interface PipelineContext extends RetrievalContext {

@@ -39,7 +39,7 @@ export async function provenance(req: ProvenanceRequest) {
 }
 
 /** One pipeline's retrieval for a question (the Find evidence screen), with what the index is. */
-export async function retrieveEvidence(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode'>) {
+export async function retrieveEvidence(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'signal'>) {
   const { retrieval } = await appContext();
   const index = await retrieval.index();
   const result = await retrieval.retrieve(question, pipeline, opts);

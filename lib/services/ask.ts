@@ -8,3 +8,8 @@ export async function ask(input: AskRequest, opts: { events?: AnswerEvents; sign
   const { db, cfg, retrieval } = await appContext();
   return askAndStore(db, retrieval, cfg, input, opts);
 }
+
+/** Refuses (503, Retry-After) when the server's line for questions is full, before an answer's stream starts. */
+export async function refuseWhenBusy(): Promise<void> {
+  (await appContext()).retrieval.options.admission?.refuseIfFull();
+}

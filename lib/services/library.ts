@@ -52,9 +52,10 @@ export async function restoreVersion(versionId: string): Promise<{ paperId: stri
   return { paperId };
 }
 
-/** Whether the database answers, with what it holds. */
+/** Whether the database answers, with what it holds, and the questions being retrieved and waiting their turn. */
 export async function health() {
-  const db = await appDatabase();
+  const { db, retrieval } = await appContext();
   const counts = await countPapersAndParagraphs(db.prisma);
-  return { database: db.kind, ...counts, records: await countRecords(db.prisma) };
+  const questions = retrieval.options.admission?.load() ?? null;
+  return { database: db.kind, ...counts, records: await countRecords(db.prisma), ...(questions ? { questions } : {}) };
 }

@@ -4,7 +4,7 @@ import { createUIMessageStreamResponse } from 'ai';
 import { askRequestSchema } from '@/lib/answer/request';
 import { answerStream } from '@/lib/answer/stream';
 import { publicError } from '@/lib/common/errors';
-import { ask } from '@/lib/services/ask';
+import { ask, refuseWhenBusy } from '@/lib/services/ask';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,6 +13,8 @@ export const POST = guarded(
   'ask',
   async (request: Request) => {
     const input = await readJsonAs(request, askRequestSchema);
+    // Once the stream has started its status is 200: a full line is refused before, with 503 and Retry-After.
+    await refuseWhenBusy();
     const stream = answerStream(
       (events) => ask(input, { signal: request.signal, events }),
       (error) => publicError(error, 'answer').message,

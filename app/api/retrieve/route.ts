@@ -24,7 +24,9 @@ export const POST = guarded(
     const json = await readJson(request);
     const parsed = body.safeParse(json);
     if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
-    return Response.json(await retrieveEvidence(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k, mode: parsed.data.mode }));
+    return Response.json(
+      await retrieveEvidence(parsed.data.question, parsed.data.pipeline, { k: parsed.data.k, mode: parsed.data.mode, signal: request.signal }),
+    );
   },
   'retrieve',
 );
