@@ -42,7 +42,7 @@ async function ask(base: string, question: string, pipeline: string): Promise<Ti
 }
 
 /** Resident memory of a process and its children, in MiB (Linux /proc; null elsewhere). */
-function rssMb(pid: number): number | null {
+export function rssMb(pid: number): number | null {
   const read = (p: number) => {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
@@ -74,12 +74,24 @@ const freePort = () =>
     server.on('error', reject);
   });
 
-async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess; copy: string }> {
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
+/** A copy of the data folder (uploads left out), so a bench never writes to the real one. */
+export function copyDataDir(dataDir: string): string {
   if (!fs.existsSync(dataDir)) throw new Error(`no data folder at ${dataDir} (set ASSAY_DATA_DIR, or give --url)`);
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-load-'));
   fs.cpSync(dataDir, copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}uploads`) });
+  return copy;
+}
+
+async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess; copy: string }> {
+  const copy = copyDataDir(dataDir);
+  return { ...(await startServerOn(copy)), copy };
+}
+
+/** The built app serving `dataDir`, once it answers /api/health. */
+export async function startServerOn(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
+  const copy = dataDir;
   const port = await freePort();
   const child = startBuiltApp(
     String(port),
@@ -89,7 +101,7 @@ async function startServer(dataDir: string): Promise<{ base: string; child: Chil
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child, copy };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
     } catch {
       // not listening yet
     }

@@ -26,6 +26,7 @@ import { cliOptions } from './options.ts';
 import { benchLoad, loadUsage } from './bench-load.ts';
 import { benchTagger, taggerUsage } from './bench-tagger.ts';
 import { benchFirstStart, firstStartUsage } from './bench-first-start.ts';
+import { benchRestart, restartUsage } from './bench-restart.ts';
 import { acquireProcessLock } from '../db/process-lock.ts';
 import { clearGraph } from '../db/graph.ts';
 import { buildGraph } from '../graph/build.ts';
@@ -42,6 +43,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        ${loadUsage}
        ${taggerUsage}
        ${firstStartUsage}
+       ${restartUsage}
        ${fusionUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
@@ -70,7 +72,10 @@ agreement on verbs and chemical formulas (why the graph build does not tag with 
 
 first-start: a production server on an empty data folder importing ASSAY_CORPUS (default the shared corpus and
 records) while / and /api/health are asked four times a second: time to the first page, import time, the pages'
-p50/p95/max overall and per import stage, and the first questions' time once the import has warmed the indexes.`;
+p50/p95/max overall and per import stage, and the first questions' time once the import has warmed the indexes.
+
+restart: a production server on a copy of the data folder, started twice: without a stored index (it builds and
+keeps it), then again (it reads it back): when each answered /api/health and its first question, and its memory.`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -358,6 +363,7 @@ async function main() {
   if (what === 'graph') return benchGraph();
   if (what === 'tagger') return benchTagger(rest);
   if (what === 'first-start') return benchFirstStart(rest);
+  if (what === 'restart') return benchRestart(rest);
   if (what === 'fusion') return benchFusion(rest);
   console.error(usage);
   process.exit(2);

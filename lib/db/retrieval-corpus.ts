@@ -85,6 +85,11 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
     select: { paragraphId: true, type: true, text: true, key: true, formula: true },
   });
   const entities: CorpusEntity[] = mentions.map((m) => ({ paragraphId: m.paragraphId, role: m.type, text: m.text, key: m.key, formula: m.formula }));
+  return { version, papers, paragraphs, entities, ...(await corpusLoaders(db)) };
+}
+
+/** What an index loads on first use (records, the graph): the loaders, and the number of records. */
+export async function corpusLoaders(db: Database): Promise<Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>> {
   const recordCount = await db.prisma.record.count();
   const loadRecords = () =>
     inPages((after) =>
@@ -95,5 +100,5 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
         take: PAGE_ROWS,
       }),
     );
-  return { version, papers, paragraphs, entities, recordCount, loadRecords, loadGraph: () => tuplesForRetrieval(db) };
+  return { recordCount, loadRecords, loadGraph: () => tuplesForRetrieval(db) };
 }

@@ -77,6 +77,7 @@ export class LocalHashEmbedder implements EmbeddingModelV3 {
   readonly dimensions: number;
   private readonly idf: Map<number, number> | undefined;
   private readonly defaultIdf: number;
+  private readonly fitId: string | undefined;
 
   constructor(opts: LocalHashEmbedderOptions = {}) {
     this.dimensions = opts.dimensions ?? 512;
@@ -84,7 +85,13 @@ export class LocalHashEmbedder implements EmbeddingModelV3 {
     let max = 1;
     for (const v of opts.idf?.values() ?? []) if (v > max) max = v;
     this.defaultIdf = max;
+    this.fitId = opts.fitId;
     this.modelId = `local-hash-${this.dimensions}${opts.fitId ? `@${opts.fitId}` : ''}`;
+  }
+
+  /** What it was fitted to, for a snapshot: `new LocalHashEmbedder(fit)` is the same embedder. */
+  fit(): Required<Pick<LocalHashEmbedderOptions, 'dimensions'>> & Pick<LocalHashEmbedderOptions, 'idf' | 'fitId'> {
+    return { dimensions: this.dimensions, idf: this.idf, fitId: this.fitId };
   }
 
   /** Embeds synchronously (the index build embeds thousands of paragraphs without awaiting each). */
@@ -140,8 +147,10 @@ function fitted(df: Map<number, number>, n: number, dimensions: number): LocalHa
   return new LocalHashEmbedder({ dimensions, idf, fitId });
 }
 
-export function localTextEmbedder(model: LocalHashEmbedder): TextEmbedder {
+/** The n-gram embedder as a text embedder, with its model (whose fit a snapshot of the index keeps). */
+export function localTextEmbedder(model: LocalHashEmbedder): TextEmbedder & { model: LocalHashEmbedder } {
   return {
+    model,
     id: model.modelId,
     dimensions: model.dimensions,
     embed: async (texts) => {

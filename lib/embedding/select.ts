@@ -5,7 +5,7 @@ import { embeddingCacheStore } from '../db/embeddings.ts';
 import { BGE_MODEL, ensureModel } from './bge-model.ts';
 import { cachedEmbedder } from './cached.ts';
 import type { TextEmbedder } from './embedder.ts';
-import { fitLocalHashEmbedderSliced, localTextEmbedder } from './local-hash.ts';
+import { fitLocalHashEmbedderSliced, LocalHashEmbedder, localTextEmbedder } from './local-hash.ts';
 import { createBgeEmbedder, type OnnxEmbedder } from './onnx-bge.ts';
 import { providerTextEmbedder } from './provider.ts';
 
@@ -15,13 +15,47 @@ import { providerTextEmbedder } from './provider.ts';
  * only in that case). Never the local model: its cosine between short names does not tell synonyms from distinct
  * materials (AUC 0.54 measured on GO/rGO, YSZ/Ni-YSZ, rGO/"reduced graphene oxide").
  */
-export async function createEmbedder(db: Database, cfg: AssayConfig, texts: () => Iterable<string>): Promise<TextEmbedder> {
+export async function createEmbedder(db: Database, cfg: AssayConfig, texts: () => Iterable<string>, fit?: LocalHashFit | null): Promise<TextEmbedder> {
   const provider = embeddingModel(cfg);
   if (provider) return providerTextEmbedder({ model: provider.model, id: provider.id, cache: embeddingCacheStore(db) });
-  return localTextEmbedder(await fitLocalHashEmbedderSliced(texts()));
+  // A fit read back from the index's snapshot is the same embedder without reading the corpus again.
+  return localTextEmbedder(fit ? new LocalHashEmbedder(fit) : await fitLocalHashEmbedderSliced(texts()));
 }
 
+type LocalHashFit = ReturnType<LocalHashEmbedder['fit']>;
+
+/** What decides which embedders an index is built with (part of its snapshot's key). */
+export const embedderChoice = (cfg: AssayConfig): string => `${cfg.embedding?.model ?? ''}|${cfg.localEmbedder}|${BGE_MODEL.id}`;
+
 const sessions = new Map<string, Promise<OnnxEmbedder>>();
+
+/**
+ * The local model's session, loaded once per process: every import changes the corpus and rebuilds the index, and
+ * a session holds its weights and arena in native memory that is not given back.
+ */
+async function modelSession(
+  cfg: AssayConfig,
+  log: (line: string) => void,
+  fetching: { localRepository?: string | null; fetchImpl?: typeof fetch } = {},
+): Promise<OnnxEmbedder> {
+  const files = await ensureModel(cfg.dataDir, cfg.modelRepository, { log, ...fetching });
+  let model = sessions.get(files.onnx);
+  if (!model) {
+    model = createBgeEmbedder(files);
+    sessions.set(files.onnx, model);
+    model.catch(() => sessions.delete(files.onnx));
+  }
+  return model;
+}
+
+/**
+ * Starts loading the local model (when it is the configured passage embedder) without waiting for it: a restart
+ * reads its stored index meanwhile. Failures are left to `createEmbedders`, which reports them.
+ */
+export function preloadModel(cfg: AssayConfig): void {
+  if (embeddingModel(cfg) || cfg.localEmbedder === 'ngram') return;
+  modelSession(cfg, () => {}).catch(() => {});
+}
 
 export interface Embedders {
   /** Passages and questions. */
@@ -43,19 +77,12 @@ export async function createEmbedders(
   texts: () => Iterable<string>,
   log: (line: string) => void = () => {},
   fetching: { localRepository?: string | null; fetchImpl?: typeof fetch } = {},
+  nameFit?: LocalHashFit | null,
 ): Promise<Embedders> {
-  const names = await createEmbedder(db, cfg, texts);
+  const names = await createEmbedder(db, cfg, texts, nameFit);
   if (embeddingModel(cfg) || cfg.localEmbedder === 'ngram') return { passages: names, names, note: null };
   try {
-    const files = await ensureModel(cfg.dataDir, cfg.modelRepository, { log, ...fetching });
-    // One session per process: every import changes the corpus and rebuilds the index, and a session holds its
-    // weights and arena in native memory that is not given back.
-    let model = sessions.get(files.onnx);
-    if (!model) {
-      model = createBgeEmbedder(files);
-      sessions.set(files.onnx, model);
-      model.catch(() => sessions.delete(files.onnx));
-    }
+    const model = await modelSession(cfg, log, fetching);
     return { passages: cachedEmbedder(await model, embeddingCacheStore(db), { batchSize: 64 }), names, note: null };
   } catch (error) {
     const note = `the embedding model ${BGE_MODEL.id} could not be had (${(error as Error).message}): passages are embedded by the character n-gram stand-in`;

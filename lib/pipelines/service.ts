@@ -1,10 +1,12 @@
+import path from 'node:path';
 import { type Admission, createAdmission } from '../common/admission.ts';
 import type { AssayConfig } from '../config.ts';
 import { chatModel, rerankingModel } from '../ai/providers.ts';
 import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import type { Database } from '../db/database.ts';
-import { corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
-import { createEmbedders } from '../embedding/select.ts';
+import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { createEmbedders, embedderChoice, preloadModel } from '../embedding/select.ts';
+import { hasSnapshot, indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
 import { retrieve } from './run.ts';
@@ -45,9 +47,24 @@ export function createRetrievalService(
     background?: boolean;
     /** Questions wait their turn in this line (the app's server; the CLI asks one at a time and needs none). */
     admission?: Admission;
+    /**
+     * Where the index is kept between runs (lib/retrieval/index-snapshot.ts): read back at the next start instead of
+     * built, when the corpus, the embedders and the code are the same. None: always built.
+     */
+    snapshotDir?: string;
   } = {},
 ): RetrievalService {
   let current: { version: string; index: Promise<RetrievalIndex> } | null = null;
+  const log = (line: string) => console.log(`[assay] ${line}`);
+  // Written after the build has been handed out (half a second of serialising), never in the way of a question.
+  const keep = (key: string, index: RetrievalIndex) =>
+    setTimeout(() => {
+      try {
+        saveSnapshot(opts.snapshotDir!, indexSnapshot(index, key));
+      } catch (error) {
+        log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
+      }
+    }, 0);
   const reformulator = configuredReformulator(cfg);
   const reranking = rerankingModel(cfg);
   const tupleReranker = reranking ? providerTupleReranker(reranking.model, reranking.id) : undefined;
@@ -55,21 +72,36 @@ export function createRetrievalService(
     const version = await corpusVersion(db);
     if (!current || current.version !== version) {
       const building = (async () => {
+        const t0 = performance.now();
+        const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
+        // The model's session loads on its thread while this one reads the stored index.
+        if (key && opts.snapshotDir && hasSnapshot(opts.snapshotDir, key)) preloadModel(cfg);
+        const stored = key && opts.snapshotDir ? loadSnapshot(opts.snapshotDir, key, log) : null;
+        if (stored) {
+          opts.onStage?.('reading the stored index');
+          const e = await createEmbedders(db, cfg, () => [], log, {}, stored.nameFit);
+          if (e.passages.id === stored.embedderId && e.names.id === stored.nameEmbedderId) {
+            const index = restoreIndex(stored, await corpusLoaders(db), { embedder: e.passages, nameEmbedder: e.names, buildSeconds: 0 });
+            log(`retrieval index read from its snapshot in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+            return withKeptGraph({ ...index, buildSeconds: (performance.now() - t0) / 1000 }, opts.snapshotDir!, key!, log);
+          }
+          log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
+        }
         opts.onStage?.('loading corpus');
         const corpus = await loadRetrievalCorpus(db);
         opts.onStage?.('fitting embedder');
-        const embedders = await createEmbedders(
-          db,
-          cfg,
-          () => corpus.paragraphs.map((p) => p.text),
-          (line) => console.log(`[assay] ${line}`),
-        );
-        return buildRetrievalIndex(corpus, embedders.passages, {
+        const embedders = await createEmbedders(db, cfg, () => corpus.paragraphs.map((p) => p.text), log);
+        const built = await buildRetrievalIndex(corpus, embedders.passages, {
           onStage: opts.onStage,
           nameEmbedder: embedders.names,
           embedderNote: embedders.note,
           ...(opts.background && embedders.passages !== embedders.names ? { whileCold: embedders.names } : {}),
         });
+        if (key && !built.pendingEmbedder) {
+          keep(key, built);
+          return withKeptGraph(built, opts.snapshotDir!, key, log);
+        }
+        return built;
       })();
       current = { version, index: building };
       building.then(
@@ -81,7 +113,12 @@ export function createRetrievalService(
           embedPassages(built, model)
             .then((dense) => {
               // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
-              if (current?.version === version) current = { version, index: Promise.resolve(withDense(built, model, dense)) };
+              if (current?.version === version) {
+                const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
+                const swapped = withDense(built, model, dense);
+                if (key) keep(key, swapped);
+                current = { version, index: Promise.resolve(key ? withKeptGraph(swapped, opts.snapshotDir!, key, log) : swapped) };
+              }
               console.log(`[assay] ${model.id} embedded the corpus in ${((performance.now() - t0) / 1000).toFixed(0)} s: dense search now runs on it`);
             })
             .catch((error) =>
@@ -124,6 +161,12 @@ export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalSe
   if (key === undefined) configKeys.set(cfg, (key = JSON.stringify(cfg)));
   let entry = services.get(db);
   if (!entry || entry.key !== key)
-    services.set(db, (entry = { key, service: createRetrievalService(db, cfg, { background: true, admission: createAdmission(cfg.admission) }) }));
+    services.set(
+      db,
+      (entry = {
+        key,
+        service: createRetrievalService(db, cfg, { background: true, admission: createAdmission(cfg.admission), snapshotDir: path.join(cfg.dataDir, 'index') }),
+      }),
+    );
   return entry.service;
 }

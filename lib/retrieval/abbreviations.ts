@@ -13,6 +13,8 @@ export interface Abbreviations {
   longForm(shortForm: string): string | null;
   /** Index terms to add to a query: the long forms of its short forms and the short forms of its long forms. */
   expansions(text: string): string[];
+  /** What it was learned as (short form → long form → count), for a snapshot; `abbreviationsFrom` reads it back. */
+  counts: AbbreviationCounts;
 }
 
 const SHORT_FORM = /^(?=.*[A-Z])[A-Za-z][A-Za-z0-9-]{1,9}$/;
@@ -58,7 +60,7 @@ export async function learnAbbreviationsSliced(texts: Iterable<string>, slice: (
   return abbreviationsFrom(counts);
 }
 
-type AbbreviationCounts = Map<string, Map<string, number>>;
+export type AbbreviationCounts = Map<string, Map<string, number>>;
 
 function countAbbreviations(counts: AbbreviationCounts, text: string) {
   const add = (short: string, long: string) => {
@@ -83,7 +85,7 @@ function countAbbreviations(counts: AbbreviationCounts, text: string) {
   }
 }
 
-function abbreviationsFrom(counts: AbbreviationCounts): Abbreviations {
+export function abbreviationsFrom(counts: AbbreviationCounts): Abbreviations {
   const best = new Map<string, string>();
   for (const [short, longs] of counts) {
     const sorted = [...longs].sort((a, b) => b[1] - a[1]);
@@ -97,6 +99,7 @@ function abbreviationsFrom(counts: AbbreviationCounts): Abbreviations {
   const shortTerms = new Map([...best.keys()].map((s) => [s, plainTerms(s)[0] ?? s.toLowerCase()]));
   return {
     size: best.size,
+    counts,
     longForm: (s) => best.get(s) ?? null,
     expansions(text) {
       const out: string[] = [];

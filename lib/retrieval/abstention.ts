@@ -384,13 +384,7 @@ const paperTerms = perPaper((index, paperId) => {
   return new Set([...plainTerms(paper?.title ?? ''), ...paragraphTerms(index, paperId).flatMap((terms) => [...terms])]);
 });
 
-/**
- * Computes ahead what the decision reads of each paper (its facets, techniques, title, words), which is otherwise
- * computed the first time a paper is some question's best: a server warms them once after the index is built
- * (lib/jobs/background.ts), so a question about a paper nobody asked about before does not pay for it (graph
- * pipeline, natural wording: p95 49 → 34 ms). About 3 s on the shared corpus, a slice at a time, and +80 MB of
- * heap, which a long-running server holds anyway once its questions have touched every paper.
- */
+/** What the decision reads of each paper, computed after the index is built, not on a question (natural, graph p95 49 → 34 ms; 3 s, +80 MB). */
 export async function warmPaperCaches(index: RetrievalIndex, slice = timeSlicer()): Promise<void> {
   for (const paperId of index.papers.keys()) {
     paperFacets(index, paperId);

@@ -71,6 +71,14 @@ describe('DenseIndex', () => {
     // More neighbours asked than vectors held: all of them, best first.
     expect(new DenseIndex(['a', 'b'], [unit(1, 0), unit(0, 1)], 2).query(unit(1, 0.2), 10).map((h) => h.id)).toEqual(['a', 'b']);
     expect(new DenseIndex([], [], 2).query(unit(1, 0), 3)).toEqual([]);
+    // A matrix that is a view into a larger buffer (a snapshot read back) is searched from its own first row.
+    const buffer = new Float32Array(6);
+    buffer.set([9, 9, 1, 0, 0, 1]);
+    const view = new DenseIndex(['a', 'b'], new Float32Array(buffer.buffer, 8, 4), 2);
+    expect(view.query(unit(1, 0), 2)).toEqual([
+      { id: 'a', score: 1 },
+      { id: 'b', score: 0 },
+    ]);
   });
   it('rejects vectors of the wrong size', () => {
     expect(() => new DenseIndex(['a'], [unit(1, 0)], 3)).toThrow(/2 dimensions/);

@@ -43,15 +43,29 @@ export class DenseIndex {
   private readonly matrix: Float32Array;
   private readonly position = new Map<string, number>();
 
-  constructor(ids: string[], vectors: Float32Array[], dimensions: number) {
+  constructor(ids: string[], vectors: Float32Array[] | Float32Array, dimensions: number) {
     this.ids = ids;
     this.dimensions = dimensions;
+    if (vectors instanceof Float32Array) {
+      // One matrix, row i the vector of ids[i] (a snapshot's). usearch reads a typed array from the start of its
+      // buffer whatever its offset (V8's deserializer gives views into the file's buffer): such a view is copied.
+      if (vectors.length !== ids.length * dimensions)
+        throw new Error(`a matrix of ${vectors.length} values does not hold ${ids.length} vectors of ${dimensions}`);
+      this.matrix = vectors.byteOffset === 0 ? vectors : vectors.slice();
+      for (const [i, id] of ids.entries()) this.position.set(id, i);
+      return;
+    }
     this.matrix = new Float32Array(ids.length * dimensions);
     vectors.forEach((v, i) => {
       if (v.length !== dimensions) throw new Error(`vector ${ids[i]} has ${v.length} dimensions, the index ${dimensions}`);
       this.matrix.set(v, i * dimensions);
       this.position.set(ids[i], i);
     });
+  }
+
+  /** The ids and the one matrix of their vectors, for a snapshot (`new DenseIndex(ids, matrix, dimensions)` reads it back). */
+  toData(): { ids: string[]; matrix: Float32Array; dimensions: number } {
+    return { ids: this.ids, matrix: this.matrix, dimensions: this.dimensions };
   }
 
   get size(): number {

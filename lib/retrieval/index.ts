@@ -82,6 +82,8 @@ export interface RetrievalIndex {
   /** The section chunk each paragraph belongs to (chunks are scored by their closest paragraph). */
   chunkOf: Map<string, string>;
   titles: LexicalIndex;
+  /** The one BM25 index over paragraphs that `raw.lexical` and `json.lexical` view (kept for the snapshot). */
+  paragraphLexical: LexicalIndex;
   embedder: TextEmbedder;
   /** Entity names (the graph's canonical retrieval): never the local model, whose cosine does not tell names apart. */
   nameEmbedder: TextEmbedder;
@@ -298,34 +300,54 @@ export async function buildRetrievalIndex(
   const vocabulary = await learnVocabularySliced(titlesAndText, slice);
 
   stage('dense');
-  const parts = { papers, paragraphs };
+  const core: IndexCore = { version: corpus.version, papers, paperByDoi, paragraphs, chunks, chunkOf, paragraphLexical, titles, abbreviations, vocabulary };
   // The app does not wait for a model's first pass over the corpus (minutes): it searches on the stand-in meanwhile.
-  const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(parts).all()) : 0;
+  const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(core).all()) : 0;
   const used = cold > 0 && opts.whileCold ? opts.whileCold : embedder;
-  const dense = await embedPassages(parts, used);
-  return {
-    version: corpus.version,
-    embedderId: used.id,
+  const dense = await embedPassages(core, used);
+  return assembleIndex(core, dense, corpus, {
+    embedder: used,
+    nameEmbedder: opts.nameEmbedder ?? embedder,
     embedderNote:
       used === embedder
         ? (opts.embedderNote ?? null)
         : `${embedder.id} is embedding ${cold} passages for the first time, in the background: dense search runs on the character n-gram stand-in until it has finished`,
     pendingEmbedder: used === embedder ? null : embedder,
     buildSeconds: (performance.now() - t0) / 1000,
-    papers,
-    paperByDoi,
-    paragraphs,
-    chunks,
-    records: lazyRecordIndex(corpus.recordCount, corpus.loadRecords, paperByDoi),
-    graph: lazyGraphIndex(corpus.loadGraph, opts.nameEmbedder ?? embedder),
+  });
+}
+
+/** What an index is made of, apart from its dense vectors and lazy parts: what a snapshot keeps (index-snapshot.ts). */
+export interface IndexCore {
+  version: string;
+  papers: Map<string, IndexedPaper>;
+  paperByDoi: Map<string, string>;
+  paragraphs: Map<string, IndexedParagraph>;
+  chunks: Map<string, IndexedChunk>;
+  chunkOf: Map<string, string>;
+  paragraphLexical: LexicalIndex;
+  titles: LexicalIndex;
+  abbreviations: Abbreviations;
+  vocabulary: Vocabulary;
+}
+
+/** The index of a core (built, or read from a snapshot), its dense parts, and the loaders of its lazy parts. */
+export function assembleIndex(
+  core: IndexCore,
+  dense: DenseParts,
+  lazies: Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>,
+  e: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder' | 'embedderNote' | 'pendingEmbedder' | 'buildSeconds'>,
+): RetrievalIndex {
+  const { paragraphLexical, ...rest } = core;
+  return {
+    ...rest,
+    ...e,
+    embedderId: e.embedder.id,
+    paragraphLexical,
+    records: lazyRecordIndex(lazies.recordCount, lazies.loadRecords, core.paperByDoi),
+    graph: lazyGraphIndex(lazies.loadGraph, e.nameEmbedder),
     raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: dense.raw },
     json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: dense.json },
-    chunkOf,
-    titles,
-    embedder: used,
-    nameEmbedder: opts.nameEmbedder ?? embedder,
-    abbreviations,
-    vocabulary,
   };
 }
 

@@ -11,6 +11,14 @@ export interface LexicalDoc {
   fields: Record<string, string[]>;
 }
 
+/** A lexical index as plain data (see `LexicalIndex.toData`). */
+export interface LexicalIndexData {
+  fieldBoosts: Record<string, number>;
+  search: unknown;
+  df: [string, number][];
+  count: number;
+}
+
 export interface ScoredId {
   id: string;
   score: number;
@@ -24,17 +32,32 @@ export class LexicalIndex {
   private count = 0;
   private readonly fields: string[];
 
-  constructor(docs: LexicalDoc[], fieldBoosts: Record<string, number>) {
+  constructor(docs: LexicalDoc[], fieldBoosts: Record<string, number>, restored?: LexicalIndexData) {
     this.fieldBoosts = fieldBoosts;
     this.fields = Object.keys(fieldBoosts);
-    this.search = new MiniSearch({
+    const options = {
       fields: this.fields,
       idField: 'id',
-      tokenize: (s) => (s ? s.split(' ') : []),
-      processTerm: (t) => t || null,
-      searchOptions: { boost: fieldBoosts, combineWith: 'OR' },
-    });
+      tokenize: (s: string) => (s ? s.split(' ') : []),
+      processTerm: (t: string) => t || null,
+      searchOptions: { boost: fieldBoosts, combineWith: 'OR' as const },
+    };
+    if (restored) {
+      this.search = MiniSearch.loadJS(restored.search as Parameters<typeof MiniSearch.loadJS>[0], options);
+      this.df = new Map(restored.df);
+      this.count = restored.count;
+    } else this.search = new MiniSearch(options);
     this.add(docs);
+  }
+
+  /** The index as plain data (MiniSearch's own serialised form), for a snapshot that survives a restart. */
+  toData(): LexicalIndexData {
+    return { fieldBoosts: this.fieldBoosts, search: this.search.toJSON(), df: [...this.df], count: this.count };
+  }
+
+  /** The index a snapshot holds: the same postings, read back without re-indexing a document. */
+  static fromData(data: LexicalIndexData): LexicalIndex {
+    return new LexicalIndex([], data.fieldBoosts, data);
   }
 
   /**

@@ -12,6 +12,8 @@ export interface Vocabulary {
   /** Corpus words used at least twice, of length `len`, that share the first or the second letter of `word`. */
   near(word: string, len: number): readonly string[];
   size: number;
+  /** What it was learned as (word → count), for a snapshot; `vocabularyFrom` reads it back. */
+  counts: ReadonlyMap<string, number>;
 }
 
 export interface SpellingCorrection {
@@ -47,7 +49,7 @@ function countWords(counts: Map<string, number>, text: string) {
     }
 }
 
-function vocabularyFrom(counts: Map<string, number>): Vocabulary {
+export function vocabularyFrom(counts: ReadonlyMap<string, number>): Vocabulary {
   // Buckets by length and first letter, and by length and second letter: a typo rarely hits both of a word's
   // first two letters, so these are the only words a misspelling needs to be compared with.
   const buckets = new Map<string, string[]>();
@@ -65,6 +67,7 @@ function vocabularyFrom(counts: Map<string, number>): Vocabulary {
     count: (w) => counts.get(w) ?? 0,
     near: (w, len) => [...(buckets.get(`${len}:${w[0]}`) ?? []), ...(buckets.get(`${len}:_${w[1]}`) ?? [])],
     size: counts.size,
+    counts,
   };
 }
 

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
+import { retrieve } from '../pipelines/run.ts';
+import { fixtureCorpus, indexOf } from '../testing/retrieval-fixtures.ts';
+import { tempDir } from '../testing/fixtures.ts';
+import { correctSpelling } from './spelling.ts';
+import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey } from './index-snapshot.ts';
+
+const questions = [
+  'Which paper reports a peak power density of 450 mW cm-2 at 600 °C for La0.6Sr0.4CoO3?',
+  'How were NiCo2O4 nanowires grown on nickel foam?',
+  'superconductvity under pressure in a layered nitride',
+  'What is the Tafel slope of CoFeMoP in 1 M KOH?',
+];
+
+/** What a retrieval shows, without its timings. */
+const shown = (r: Awaited<ReturnType<typeof retrieve>>) => ({
+  papers: r.papers.map((p) => [p.paperId, p.score]),
+  evidence: r.evidence.map((e) => [e.id, e.score, e.text]),
+  value: r.value?.text ?? null,
+  abstention: r.abstention,
+  extras: r.extras,
+});
+
+describe('the index snapshot', () => {
+  it('reads back an index that answers exactly as the one it was written from', async () => {
+    const corpus = fixtureCorpus();
+    const built = await indexOf(corpus);
+    const key = snapshotKey(corpus.version, 'ngram');
+    expect(key).toMatch(/^[0-9a-f]{24}$/);
+    const dir = tempDir();
+    const file = saveSnapshot(dir, indexSnapshot(built, key!));
+    const stored = loadSnapshot(dir, key!);
+    expect(stored).not.toBeNull();
+    // The restart's embedder is made from the stored fit, not from the corpus.
+    const embedder = localTextEmbedder(new LocalHashEmbedder(stored!.nameFit!));
+    expect(embedder.id).toBe(built.embedderId);
+    const restored = restoreIndex(stored!, corpus, { embedder, nameEmbedder: embedder, buildSeconds: 0 });
+    expect(restored.paragraphs).toEqual(built.paragraphs);
+    expect(restored.vocabulary.size).toBe(built.vocabulary.size);
+    expect(restored.abbreviations.size).toBe(built.abbreviations.size);
+    expect(correctSpelling(restored.vocabulary, questions[2])).toEqual(correctSpelling(built.vocabulary, questions[2]));
+    for (const q of questions)
+      for (const pipeline of ['json-qr', 'bm25', 'vector', 'graph', 'records'] as const)
+        expect(shown(await retrieve(restored, q, pipeline))).toEqual(shown(await retrieve(built, q, pipeline)));
+    expect(fs.existsSync(file)).toBe(true);
+  });
+
+  it('is used only under its own key, and one that cannot be read is removed and built again', async () => {
+    const corpus = fixtureCorpus();
+    const built = await indexOf(corpus);
+    const dir = tempDir();
+    const key = snapshotKey(corpus.version, 'ngram')!;
+    // Another corpus stamp or another embedder choice is another key.
+    expect(snapshotKey('fixture-2', 'ngram')).not.toBe(key);
+    expect(snapshotKey(corpus.version, 'model')).not.toBe(key);
+    const older = saveSnapshot(dir, indexSnapshot(built, snapshotKey('older', 'ngram')!));
+    const file = saveSnapshot(dir, indexSnapshot(built, key));
+    expect(fs.existsSync(older)).toBe(false);
+    expect(loadSnapshot(dir, snapshotKey('older', 'ngram')!)).toBeNull();
+    // Cut short (a machine that stopped mid-write leaves no such file, but a disk can).
+    fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 1000));
+    const lines: string[] = [];
+    expect(loadSnapshot(dir, key, (l) => lines.push(l))).toBeNull();
+    expect(lines[0]).toMatch(/could not be read .* built again/);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('retrieval-'))).toEqual([]);
+    expect(path.dirname(file)).toBe(dir);
+  });
+});
