@@ -92,7 +92,7 @@ async function serve(job) {
           job.texts.map((t) => QUERY_PREFIX + t),
           querySession,
         )
-      : await embedAll(job.texts);
+      : await embedAll(job.texts, await passageSession());
     parentPort.postMessage(
       { id: job.id, vectors },
       vectors.map((v) => v.buffer),
@@ -112,14 +112,23 @@ async function next() {
   }
 }
 
+// Passages run on a session of their own, with both threads (a background pass is throughput), created when the first
+// passage arrives: a server whose corpus is embedded already (its vectors are cached) never embeds one, and a second
+// session holds another copy of the weights and its own arena (retrieval process RSS over the n-gram stand-in, index
+// read back and warm: +174 MB with it, +124–133 MB without).
+let creating;
+function passageSession() {
+  creating ??= ort.InferenceSession.create(files.onnx, { intraOpNumThreads: threads, interOpNumThreads: 1 }).then((s) => (session = s));
+  return creating;
+}
+
 try {
-  session = await ort.InferenceSession.create(files.onnx, { intraOpNumThreads: threads, interOpNumThreads: 1 });
-  hasTypes = session.inputNames.includes('token_type_ids');
   // Questions run on a session of one thread: a question's vector is computed while the request's own thread
   // searches, and two onnxruntime threads beside it on two cores wait for each other (bench retrieval, natural
   // wording, json-qr p95 68 → 47 ms, bm25 55 → 38 ms, the embedding included; the question alone takes 23 ms instead
-  // of 15). Passages keep both threads: a background pass is throughput.
+  // of 15).
   querySession = await ort.InferenceSession.create(files.onnx, { intraOpNumThreads: 1, interOpNumThreads: 1 });
+  hasTypes = querySession.inputNames.includes('token_type_ids');
   parentPort.on('message', (job) => {
     (job.query ? queries : passages).push(job);
     next();

@@ -127,12 +127,32 @@ function store(dir: string, kind: Kind, key: string, value: unknown): string {
   return file;
 }
 
+/**
+ * V8's deserializer, except that typed arrays are copies: by default they are views into the file's buffer, which
+ * would keep all of it (a graph index holds some fifteen thousand entity vectors) for as long as any one is used.
+ */
+// `_readHostObject` is the documented hook of node:v8's Deserializer, missing from its type declarations.
+const readHostObject = (v8.DefaultDeserializer.prototype as unknown as { _readHostObject(this: v8.Deserializer): unknown })._readHostObject;
+
+class CopyingDeserializer extends v8.DefaultDeserializer {
+  _readHostObject(): unknown {
+    const view = readHostObject.call(this);
+    return ArrayBuffer.isView(view) && 'slice' in view ? (view as Float32Array).slice() : view;
+  }
+}
+
+function deserialize(buffer: Buffer): unknown {
+  const d = new CopyingDeserializer(buffer);
+  d.readHeader();
+  return d.readValue();
+}
+
 /** What `dir` holds under `key`, or null; one that cannot be read (cut short, another Node version) is removed and reported. */
 function read<T>(dir: string, kind: Kind, key: string, valid: (v: T) => boolean, log: (line: string) => void): T | null {
   const file = fileOf(dir, kind, key);
   if (!fs.existsSync(file)) return null;
   try {
-    const value = v8.deserialize(fs.readFileSync(file)) as T;
+    const value = deserialize(fs.readFileSync(file)) as T;
     if (!valid(value)) throw new Error('it does not hold an index of this key');
     return value;
   } catch (error) {
