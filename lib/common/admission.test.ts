@@ -63,6 +63,28 @@ describe('admission', () => {
     await busy;
   });
 
+  it('gives the place of a caller who left after being admitted, before starting, to the next one', async () => {
+    const line = createAdmission({ concurrency: 1, maxWaiting: 5 });
+    let release = () => {};
+    const blocker = line.run(() => new Promise<void>((r) => (release = r)));
+    const gone = new AbortController();
+    let ran = false;
+    const leaving = line
+      .run(async () => {
+        ran = true;
+      }, gone.signal)
+      .catch((e) => e);
+    const staying = line.run(async () => 'next');
+    release();
+    await blocker;
+    // Admitted now, but it starts on the next turn of the event loop: it leaves first.
+    gone.abort();
+    expect(await leaving).toMatchObject({ code: 'unavailable' });
+    expect(await staying).toBe('next');
+    expect(ran).toBe(false);
+    expect(line.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
   it('frees its place when the work fails', async () => {
     const line = createAdmission({ concurrency: 1, maxWaiting: 5 });
     await expect(line.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -31,10 +31,13 @@ export interface AdmissionOptions {
 export function createAdmission({ concurrency, maxWaiting, retryAfterSeconds = 2, what = 'questions' }: AdmissionOptions): Admission {
   let running = 0;
   const waiting: { start: () => void; abandon: () => void }[] = [];
+  // The next question starts on a later turn of the event loop, not in the microtask of the one that ended: what
+  // waits on I/O meanwhile (requests arriving, responses being written) gets its turn between two retrievals.
   const next = () => {
     while (running < concurrency && waiting.length > 0) {
       running++;
-      waiting.shift()!.start();
+      const entry = waiting.shift()!;
+      setImmediate(entry.start);
     }
   };
   const refuseIfFull = () => {
@@ -53,12 +56,17 @@ export function createAdmission({ concurrency, maxWaiting, retryAfterSeconds = 2
           const entry = {
             start: () => {
               signal?.removeEventListener('abort', entry.abandon);
-              resolve();
+              // Gone between being admitted and starting: its place goes to the next one.
+              if (signal?.aborted) {
+                running--;
+                next();
+                reject(new AppError('unavailable', 'the request was cancelled while waiting for its turn'));
+              } else resolve();
             },
             abandon: () => {
               const at = waiting.indexOf(entry);
               if (at >= 0) waiting.splice(at, 1);
-              reject(new AppError('unavailable', `the request was cancelled while waiting for its turn`));
+              reject(new AppError('unavailable', 'the request was cancelled while waiting for its turn'));
             },
           };
           if (signal?.aborted) return entry.abandon();
