@@ -142,6 +142,16 @@ export async function benchLoad(args: string[]): Promise<void> {
     const warm = await ask(base, questions[0], pipeline);
     if (!warm.ok) throw new Error(`the server did not answer a first question (${base}/api/retrieve)`);
     console.log(`index warm after ${(warm.ms / 1000).toFixed(1)} s; ${questions.length} questions, pipeline ${pipeline}, ${base}`);
+    // Nor is the rest of the server's start-up warm (graph index, paper caches, storing the indexes): it is waited for.
+    const t1 = performance.now();
+    for (let i = 0; i < 600; i++) {
+      const health = (await (await fetch(`${base}/api/health`)).json().catch(() => ({}))) as { warmingIndexes?: boolean };
+      if (!health.warmingIndexes) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    // The indexes are stored a turn after they are handed out: give that a moment too.
+    await new Promise((r) => setTimeout(r, 2000));
+    console.log(`start-up warm-up over ${((performance.now() - t1) / 1000).toFixed(1)} s after that`);
 
     const alone: Timed[] = [];
     for (let i = 0; i < single; i++) alone.push(await ask(base, questions[(i + 1) % questions.length], pipeline));

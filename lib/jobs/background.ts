@@ -28,11 +28,22 @@ const warmIndex =
  */
 export function warmOnStart(db: Database, cfg: AssayConfig): void {
   const t0 = performance.now();
-  warmIndex(db, cfg, { records: false })().then(
-    () => console.log(`[assay] retrieval indexes ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`),
-    (error) => console.error(`[assay] retrieval indexes not built at start (${(error as Error).message}); the first question builds them`),
-  );
+  warming.__assayWarmingIndexes = true;
+  warmIndex(db, cfg, { records: false })()
+    .then(
+      () => console.log(`[assay] retrieval indexes ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`),
+      (error) => console.error(`[assay] retrieval indexes not built at start (${(error as Error).message}); the first question builds them`),
+    )
+    .finally(() => {
+      warming.__assayWarmingIndexes = false;
+    });
 }
+
+// On globalThis: Next.js loads the server start and the route handlers as separate module instances.
+const warming = globalThis as unknown as { __assayWarmingIndexes?: boolean };
+
+/** Whether the server is still reading or building its indexes after its start (`/api/health` says so). */
+export const warmingIndexes = (): boolean => warming.__assayWarmingIndexes === true;
 
 /** The server log's account of a job: each stage as it starts and ends, and the end with what the corpus holds. */
 function logged(runId: string, label: string) {

@@ -1,4 +1,4 @@
-import { startBackgroundIngest } from '../jobs/background.ts';
+import { startBackgroundIngest, warmingIndexes } from '../jobs/background.ts';
 import { paperVersions, restorePaperVersion } from '../db/paper-versions.ts';
 import { countPapersAndParagraphs, getPaper, libraryFacets, type SearchField, searchPapers } from '../db/papers.ts';
 import { countRecords, recordsForPaper } from '../db/records.ts';
@@ -57,5 +57,5 @@ export async function health() {
   const { db, retrieval } = await appContext();
   const counts = await countPapersAndParagraphs(db.prisma);
   const questions = retrieval.options.admission?.load() ?? null;
-  return { database: db.kind, ...counts, records: await countRecords(db.prisma), ...(questions ? { questions } : {}) };
+  return { database: db.kind, ...counts, records: await countRecords(db.prisma), warmingIndexes: warmingIndexes(), ...(questions ? { questions } : {}) };
 }
