@@ -27,7 +27,8 @@ interface Timed {
   handlerMs?: number;
 }
 
-async function ask(base: string, question: string, pipeline: string): Promise<Timed> {
+/** One question to `/api/retrieve`: its time as the client sees it, whether it was answered, the handler's share. */
+export async function ask(base: string, question: string, pipeline: string): Promise<Timed> {
   const t0 = performance.now();
   try {
     const res = await fetch(`${base}/api/retrieve`, {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '../config.ts';
 import { cliOptions } from './options.ts';
-import { copyDataDir, rssMb, startServerOn } from './bench-load.ts';
+import { ask, copyDataDir, rssMb, startServerOn } from './bench-load.ts';
 
 /**
  * `npm run bench -- restart`: how soon a production server answers after a restart. On a copy of the configured data
@@ -36,15 +36,8 @@ async function oneStart(dataDir: string, question: string, pipeline: string, kep
   const { base, child } = await startServerOn(dataDir);
   const healthSeconds = (performance.now() - t0) / 1000;
   try {
-    const asked = performance.now();
-    const res = await fetch(`${base}/api/retrieve`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ question, pipeline }),
-      signal: AbortSignal.timeout(300_000),
-    });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`the first question failed with ${res.status}`);
+    const first = await ask(base, question, pipeline);
+    if (!first.ok) throw new Error('the first question was not answered');
     const answered = performance.now();
     // The server keeps its indexes in the background after its first build: wait for them (and for the warm-up).
     for (let i = 0; i < 600 && !kept(); i++) await sleep(500);
@@ -52,7 +45,7 @@ async function oneStart(dataDir: string, question: string, pipeline: string, kep
     return {
       healthSeconds,
       firstAnswerSeconds: (answered - t0) / 1000,
-      firstQuestionMs: answered - asked,
+      firstQuestionMs: first.ms,
       warmRssMb: child.pid ? rssMb(child.pid) : null,
     };
   } finally {

@@ -10,7 +10,7 @@ import { runIngest } from '../jobs/import-job.ts';
 import { providerTextEmbedder } from '../embedding/provider.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
+import { corpusPapers, extraPaper, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
 import { runEvaluationJob } from './evaluation-job.ts';
 import type { EvaluationSummary } from './retrieval-eval.ts';
 
@@ -84,16 +84,7 @@ describe('runEvaluationJob', () => {
     const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }));
     const before = await service.index();
     expect(await service.index()).toBe(before);
-    const extra = [
-      {
-        ...corpusPapers[2],
-        id: 'demo-extra',
-        doi: '10.9999/demo.extra',
-        source_id: 'extra_01',
-        paragraphs: [{ id: 'demo-extra:p1', section: null, text: 'A new zirconia membrane paper.' }],
-      },
-    ];
-    await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'extra.jsonl', extra)], { trigger: 'cli' });
+    await runIngest(db, testConfig, [writeCorpusJsonl(dir, 'extra.jsonl', [extraPaper])], { trigger: 'cli' });
     const after = await service.index();
     expect(after).not.toBe(before);
     expect(after.paragraphs.size).toBe(before.paragraphs.size + 1);

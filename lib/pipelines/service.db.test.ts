@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
-import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
+import { extraPaper, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
 import { createRetrievalService } from './service.ts';
 
 let db: Database;
@@ -53,16 +53,7 @@ describe('the retrieval service across a restart', () => {
     for (const pipeline of ['json-qr', 'hybrid', 'graph', 'records'] as const)
       expect(shown(await restarted.retrieve(question, pipeline))).toEqual(shown(await before.retrieve(question, pipeline)));
 
-    const extra = [
-      {
-        ...corpusPapers[2],
-        id: 'demo-extra',
-        doi: '10.9999/demo.extra',
-        source_id: 'extra_01',
-        paragraphs: [{ id: 'demo-extra:p1', section: null, text: 'A new zirconia membrane paper.' }],
-      },
-    ];
-    await runIngest(db, cfg, [writeCorpusJsonl(dir, 'extra.jsonl', extra)], { trigger: 'cli' });
+    await runIngest(db, cfg, [writeCorpusJsonl(dir, 'extra.jsonl', [extraPaper])], { trigger: 'cli' });
     const third: string[] = [];
     const after = await service(third).index();
     expect(third).toContain('loading corpus');

@@ -60,7 +60,7 @@ export function createRetrievalService(
   const keep = (key: string, index: RetrievalIndex) =>
     setTimeout(() => {
       try {
-        saveSnapshot(opts.snapshotDir!, indexSnapshot(index, key));
+        if (opts.snapshotDir) saveSnapshot(opts.snapshotDir, indexSnapshot(index, key));
       } catch (error) {
         log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
       }
@@ -71,19 +71,27 @@ export function createRetrievalService(
   const index = async () => {
     const version = await corpusVersion(db);
     if (!current || current.version !== version) {
+      // Where this version's index is kept, and under which key (none: always built).
+      const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
+      const place = opts.snapshotDir && key ? { dir: opts.snapshotDir, key } : null;
+      const keepAndServe = (index: RetrievalIndex) => {
+        if (!place) return index;
+        keep(place.key, index);
+        return withKeptGraph(index, place.dir, place.key, log);
+      };
       const building = (async () => {
         const t0 = performance.now();
-        const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
         // The model's session loads on its thread while this one reads the stored index.
-        if (key && opts.snapshotDir && hasSnapshot(opts.snapshotDir, key)) preloadModel(cfg);
-        const stored = key && opts.snapshotDir ? loadSnapshot(opts.snapshotDir, key, log) : null;
-        if (stored) {
+        if (place && hasSnapshot(place.dir, place.key)) preloadModel(cfg);
+        const stored = place ? loadSnapshot(place.dir, place.key, log) : null;
+        if (stored && place) {
           opts.onStage?.('reading the stored index');
           const e = await createEmbedders(db, cfg, () => [], log, {}, stored.nameFit);
           if (e.passages.id === stored.embedderId && e.names.id === stored.nameEmbedderId) {
-            const index = restoreIndex(stored, await corpusLoaders(db), { embedder: e.passages, nameEmbedder: e.names, buildSeconds: 0 });
-            log(`retrieval index read from its snapshot in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-            return withKeptGraph({ ...index, buildSeconds: (performance.now() - t0) / 1000 }, opts.snapshotDir!, key!, log);
+            const lazies = await corpusLoaders(db);
+            const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
+            log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
+            return withKeptGraph(index, place.dir, place.key, log);
           }
           log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
         }
@@ -97,11 +105,7 @@ export function createRetrievalService(
           embedderNote: embedders.note,
           ...(opts.background && embedders.passages !== embedders.names ? { whileCold: embedders.names } : {}),
         });
-        if (key && !built.pendingEmbedder) {
-          keep(key, built);
-          return withKeptGraph(built, opts.snapshotDir!, key, log);
-        }
-        return built;
+        return built.pendingEmbedder ? built : keepAndServe(built);
       })();
       current = { version, index: building };
       building.then(
@@ -113,12 +117,7 @@ export function createRetrievalService(
           embedPassages(built, model)
             .then((dense) => {
               // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
-              if (current?.version === version) {
-                const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
-                const swapped = withDense(built, model, dense);
-                if (key) keep(key, swapped);
-                current = { version, index: Promise.resolve(key ? withKeptGraph(swapped, opts.snapshotDir!, key, log) : swapped) };
-              }
+              if (current?.version === version) current = { version, index: Promise.resolve(keepAndServe(withDense(built, model, dense))) };
               console.log(`[assay] ${model.id} embedded the corpus in ${((performance.now() - t0) / 1000).toFixed(0)} s: dense search now runs on it`);
             })
             .catch((error) =>

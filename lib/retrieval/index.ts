@@ -63,27 +63,18 @@ export interface IndexedRecord {
   facets: Facets;
 }
 
-export interface RetrievalIndex {
-  version: string;
+/** The index the pipelines search: its core (what a snapshot keeps, see `IndexCore`), dense vectors and lazy parts. */
+export interface RetrievalIndex extends IndexCore {
   embedderId: string;
   /** Why passages are not embedded by the configured model, when they are not (see lib/embedding/select.ts). */
   embedderNote: string | null;
   buildSeconds: number;
-  papers: Map<string, IndexedPaper>;
-  paperByDoi: Map<string, string>;
-  paragraphs: Map<string, IndexedParagraph>;
-  chunks: Map<string, IndexedChunk>;
   /** Built on first use (only the records pipeline needs it), so the paragraph pipelines are ready sooner. */
   records: LazyRecordIndex;
   /** The knowledge graph, loaded on first use of a graph pipeline. */
   graph: LazyGraphIndex;
   raw: { lexical: LexicalView; dense: DenseIndex };
   json: { lexical: LexicalView; dense: DenseIndex };
-  /** The section chunk each paragraph belongs to (chunks are scored by their closest paragraph). */
-  chunkOf: Map<string, string>;
-  titles: LexicalIndex;
-  /** The one BM25 index over paragraphs that `raw.lexical` and `json.lexical` view (kept for the snapshot). */
-  paragraphLexical: LexicalIndex;
   embedder: TextEmbedder;
   /** Entity names (the graph's canonical retrieval): never the local model, whose cosine does not tell names apart. */
   nameEmbedder: TextEmbedder;
@@ -92,10 +83,6 @@ export interface RetrievalIndex {
    * caller embeds them with it in the background (`embedPassages`) and swaps the dense parts in (`withDense`).
    */
   pendingEmbedder: TextEmbedder | null;
-  /** Abbreviations the corpus defines, for query expansion. */
-  abbreviations: Abbreviations;
-  /** The corpus's words, for correcting typos in questions. */
-  vocabulary: Vocabulary;
 }
 
 const CHUNK_WORDS = 350;
@@ -324,10 +311,14 @@ export interface IndexCore {
   paperByDoi: Map<string, string>;
   paragraphs: Map<string, IndexedParagraph>;
   chunks: Map<string, IndexedChunk>;
+  /** The section chunk each paragraph belongs to (chunks are scored by their closest paragraph). */
   chunkOf: Map<string, string>;
+  /** The one BM25 index over paragraphs that `raw.lexical` and `json.lexical` view. */
   paragraphLexical: LexicalIndex;
   titles: LexicalIndex;
+  /** Abbreviations the corpus defines, for query expansion. */
   abbreviations: Abbreviations;
+  /** The corpus's words, for correcting typos in questions. */
   vocabulary: Vocabulary;
 }
 
@@ -338,12 +329,11 @@ export function assembleIndex(
   lazies: Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>,
   e: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder' | 'embedderNote' | 'pendingEmbedder' | 'buildSeconds'>,
 ): RetrievalIndex {
-  const { paragraphLexical, ...rest } = core;
+  const { paragraphLexical } = core;
   return {
-    ...rest,
+    ...core,
     ...e,
     embedderId: e.embedder.id,
-    paragraphLexical,
     records: lazyRecordIndex(lazies.recordCount, lazies.loadRecords, core.paperByDoi),
     graph: lazyGraphIndex(lazies.loadGraph, e.nameEmbedder),
     raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: dense.raw },

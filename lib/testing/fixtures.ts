@@ -112,6 +112,15 @@ export const solarchemRow = {
   CH4_mol_gh: 0.5,
 };
 
+/** One more invented paper of one paragraph: an import that changes the corpus (and so the retrieval index). */
+export const extraPaper = {
+  ...corpusPapers[2],
+  id: 'demo-extra',
+  doi: '10.9999/demo.extra',
+  source_id: 'extra_01',
+  paragraphs: [{ id: 'demo-extra:p1', section: null, text: 'A new zirconia membrane paper.' }],
+};
+
 /** `n` invented papers (doped ceria electrolytes) built on the fixture papers: bulk for imports that must take a while. */
 export function inventedPapers(n: number, prefix: string) {
   return Array.from({ length: n }, (_, i) => ({
