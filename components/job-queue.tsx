@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { BackgroundJob } from '@/lib/common/background';
+import type { BackgroundJob } from '@/lib/queue/queue';
 
 /**
- * The server's job queue as it is now: imports, downloads and evaluations run one at a time in the order asked;
- * this says which one is running and what waits behind it. Hidden when the queue is empty.
+ * The job queue as it is now, shared by every app process on the database: imports, downloads, evaluations and
+ * campaign work run one at a time per process in the order asked; this says which are running (and in which
+ * process, when there are several) and what waits behind them. Hidden when the queue is empty.
  */
 export function JobQueue() {
   const jobs = useQuery({
@@ -21,14 +22,16 @@ export function JobQueue() {
   if (!jobs.data?.length) return null;
   return (
     <section aria-label="Job queue" className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="job-queue">
-      <h2 className="mb-1 font-medium">Job queue (one job at a time, in the order asked)</h2>
+      <h2 className="mb-1 font-medium">Job queue (one job at a time per server process, in the order asked)</h2>
       <ol className="space-y-0.5">
-        {jobs.data.map((j, i) => (
+        {jobs.data.map((j) => (
           <li key={j.id} data-state={j.state}>
             <span className={j.state === 'running' ? 'font-medium text-teal-800' : 'text-slate-600'}>
-              {j.state === 'running' ? 'running' : `waiting (${i})`}
+              {j.state === 'running' ? 'running' : `waiting (${jobs.data.filter((w) => w.state === 'queued').indexOf(j) + 1})`}
             </span>{' '}
             · {j.kind} · {j.label}
+            {j.state === 'running' && !j.here && j.owner && <span className="text-slate-500"> · in another server process ({j.owner})</span>}
+            {j.attempts > 1 && <span className="text-amber-700"> · attempt {j.attempts} (an earlier run was stopped)</span>}
           </li>
         ))}
       </ol>

@@ -16,6 +16,8 @@ const LAYERS: Record<string, number> = {
   'search-markers.ts': 0,
   db: 1,
   ai: 1,
+  // The job queue every process shares: above the database, below everything that queues work.
+  queue: 2,
   auth: 2,
   ingest: 2,
   structure: 3,

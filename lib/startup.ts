@@ -1,11 +1,13 @@
-import { activeBackgroundWork, stopAllBackgroundWork } from './common/background.ts';
 import { config } from './config.ts';
 import { closeDatabase, getDatabase } from './db/client.ts';
 import { markAbandonedEvaluationRuns } from './db/evaluation-runs.ts';
 import { markAbandonedRuns } from './db/ingest-runs.ts';
 import { countPapersAndParagraphs } from './db/papers.ts';
 import { countRecords } from './db/records.ts';
+import { liveJobIds } from './db/jobs.ts';
 import { resumeOnStart, startBackgroundIngest, warmOnStart } from './jobs/background.ts';
+import { activeBackgroundWork, startJobWorker, stopAllBackgroundWork } from './queue/queue.ts';
+import { APP_JOBS } from './services/jobs.ts';
 
 /**
  * Server start (Next.js instrumentation): open and migrate the database, close out runs a previous process
@@ -17,11 +19,14 @@ export async function startApp(): Promise<void> {
   try {
     const db = await getDatabase();
     console.log(`[assay] database: ${db.kind} (${db.location})`);
-    // PGlite admits one process, so any run still marked running belongs to a dead one.
-    await markAbandonedRuns(db.prisma, db.kind === 'pglite' ? 0 : 120_000);
-    // Evaluation runs live in the server process that started them: after a restart none is still running.
-    await markAbandonedEvaluationRuns(db);
-    const resumed = await resumeOnStart(db, cfg);
+    // Runs whose job is queued or running in a live process (another app process on this PostgreSQL) are theirs;
+    // of the others, PGlite (one process) left every running one behind, PostgreSQL those gone quiet for 2 minutes.
+    const live = await liveJobIds(db, cfg.jobs.staleSeconds);
+    await markAbandonedRuns(db.prisma, db.kind === 'pglite' ? 0 : 120_000, live);
+    await markAbandonedEvaluationRuns(db, live);
+    // The shared job queue: this process takes queued jobs (its own, other processes', a dead process's).
+    await startJobWorker(db, cfg, APP_JOBS);
+    const resumed = await resumeOnStart(db, cfg, live);
     if (resumed.length) console.log(`[assay] resuming interrupted import run(s) ${resumed.join(', ')}`);
     const { papers } = await countPapersAndParagraphs(db.prisma);
     const records = await countRecords(db.prisma);

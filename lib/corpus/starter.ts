@@ -5,14 +5,22 @@ import { addLateRunErrors, createRun, finishRun, updateRunProgress } from '../db
 import { emptyCounters } from '../ingest/pipeline.ts';
 import { type IngestReport, runIngest } from '../jobs/import-job.ts';
 import { fetchStarterCorpus } from './europe-pmc.ts';
-import { startJob } from '../common/background.ts';
+import { defineJob, startJob } from '../queue/queue.ts';
+
+/** The download job: a second attempt (its process stopped) downloads again; files already read are skipped. */
+export const downloadJob = defineJob<{ runId: string }>('download', ({ db, cfg, signal }, { runId }) =>
+  downloadAndIngestStarterCorpus(db, cfg, { runId, signal }),
+);
 
 /** Queues the starter corpus's download and import as a job of the app's queue; returns its run id. */
 export function startStarterDownload(db: Database, cfg: AssayConfig): Promise<string> {
   return startJob(
-    { kind: 'download', label: `starter corpus from Europe PMC (${cfg.starterSize} articles)` },
+    db,
+    cfg,
+    downloadJob,
+    { label: `starter corpus from Europe PMC (${cfg.starterSize} articles)` },
     async () => (await createRun(db.prisma, 'fetch', [`Europe PMC: ${cfg.starterQuery}`], 'queued')).id,
-    (runId, signal) => downloadAndIngestStarterCorpus(db, cfg, { runId, signal }),
+    (runId) => ({ runId }),
   );
 }
 

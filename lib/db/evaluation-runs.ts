@@ -71,12 +71,20 @@ export async function finishEvaluationRun(db: Database, id: string, outcome: { s
 }
 
 /** Runs left "running" by a process that died are marked failed at start (nothing else will finish them). */
-export async function markAbandonedEvaluationRuns(db: Database) {
+export async function markAbandonedEvaluationRuns(db: Database, liveJobIds: string[] = []) {
   const r = await db.prisma.evaluationRun.updateMany({
-    where: { status: 'running' },
+    where: { status: 'running', id: { notIn: liveJobIds } },
     data: { status: 'failed', message: 'the process running this evaluation stopped before it finished', finishedAt: new Date() },
   });
   return r.count;
+}
+
+/** A run whose job was cut short (its process stopped): failed, with why; its results so far are kept. */
+export async function markEvaluationRunStopped(db: Database, id: string) {
+  await db.prisma.evaluationRun.updateMany({
+    where: { id, status: 'running' },
+    data: { status: 'failed', message: 'the process running this evaluation stopped before it finished', finishedAt: new Date() },
+  });
 }
 
 export async function listEvaluationRuns(db: Database, take = 50) {

@@ -90,6 +90,14 @@ export async function claimForResume(prisma: PrismaClient, id: string): Promise<
   return res.count === 1;
 }
 
+/** A run its process left in the middle (the job that takes it over next decides whether it continues). */
+export async function markRunInterrupted(prisma: PrismaClient, id: string) {
+  await prisma.ingestRun.update({
+    where: { id },
+    data: { status: 'interrupted', message: 'the process running this import stopped before it finished', finishedAt: new Date() },
+  });
+}
+
 export async function updateRunProgress(prisma: PrismaClient, id: string, counters: Partial<RunCounters> & { status?: RunStatus }) {
   await prisma.ingestRun.update({ where: { id }, data: { ...counters, heartbeatAt: new Date() } });
 }
@@ -135,9 +143,9 @@ export async function activeRuns(prisma: PrismaClient) {
   return prisma.ingestRun.findMany({ where: { status: { in: ['queued', 'running'] } }, orderBy: { startedAt: 'asc' } });
 }
 
-export async function markAbandonedRuns(prisma: PrismaClient, staleMs: number) {
+export async function markAbandonedRuns(prisma: PrismaClient, staleMs: number, liveJobIds: string[] = []) {
   const res = await prisma.ingestRun.updateMany({
-    where: { status: { in: ['running', 'queued'] }, heartbeatAt: { lt: new Date(Date.now() - staleMs) } },
+    where: { status: { in: ['running', 'queued'] }, heartbeatAt: { lt: new Date(Date.now() - staleMs) }, id: { notIn: liveJobIds } },
     data: {
       status: 'interrupted',
       message: 'the process running this import stopped before it finished; resume it to complete (nothing is duplicated)',

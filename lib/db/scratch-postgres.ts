@@ -7,7 +7,7 @@ import { openPostgresDatabase } from './postgres.ts';
  * A throw-away database on a PostgreSQL server (for tests and benchmarks): created under a random name with the
  * given admin connection, dropped again on close. The schema is not migrated here.
  */
-export async function openScratchPostgres(adminUrl: string): Promise<Database> {
+export async function openScratchPostgres(adminUrl: string): Promise<Database & { url: string }> {
   const name = `assay_scratch_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -22,6 +22,8 @@ export async function openScratchPostgres(adminUrl: string): Promise<Database> {
   const close = db.close;
   return {
     ...db,
+    /** Its connection string (for other processes of a test). */
+    url: url.toString(),
     async close() {
       await close();
       const c = new pg.Client({ connectionString: adminUrl });

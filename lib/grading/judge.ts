@@ -1,12 +1,13 @@
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import { gradingJudgeSystemPrompt, gradingJudgeUserPrompt } from '../ai/prompts.ts';
-import type { ChatModel } from '../ai/providers.ts';
+import { type ChatModel, judgeModel } from '../ai/providers.ts';
+import type { AssayConfig } from '../config.ts';
 import { labelledItems } from '../answer/pool.ts';
 import { answerText } from '../answer/types.ts';
 import { campaignItemsWithGrades, getCampaign, saveJudgeGrade, storedAnswerOf } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
-import { startJob } from '../common/background.ts';
+import { defineJob, startJob } from '../queue/queue.ts';
 import { slotLabel } from './assignment.ts';
 import { type Marks, RUBRICS, type RubricId } from './rubrics.ts';
 
@@ -88,11 +89,21 @@ export async function judgeCampaign(
   return { judged, failed };
 }
 
+/** The judge's job, with the judge model the running process is configured with. */
+export const campaignJudgeJob = defineJob<{ campaignId: string }>('campaign-judge', ({ db, cfg, signal }, { campaignId }) => {
+  const judge = judgeModel(cfg);
+  if (!judge) throw new Error('no judge model is configured in the process that took this job (ASSAY_JUDGE_MODEL)');
+  return judgeCampaign(db, judge, campaignId, { signal });
+});
+
 /** Queues the judge over a campaign in the app's one job queue. */
-export function startCampaignJudging(db: Database, judge: ChatModel, campaign: { id: string; name: string }) {
+export function startCampaignJudging(db: Database, cfg: AssayConfig, judge: ChatModel, campaign: { id: string; name: string }) {
   return startJob(
-    { kind: 'campaign', label: `judge ${judge.id} grades campaign “${campaign.name}”` },
+    db,
+    cfg,
+    campaignJudgeJob,
+    { label: `judge ${judge.id} grades campaign “${campaign.name}”` },
     () => `judge-${campaign.id}`,
-    (_, signal) => judgeCampaign(db, judge, campaign.id, { signal }),
+    () => ({ campaignId: campaign.id }),
   );
 }

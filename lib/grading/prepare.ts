@@ -1,11 +1,11 @@
 import type { AssayConfig } from '../config.ts';
 import type { AnswerModeChoice } from '../answer/modes.ts';
 import { askAndStore } from '../answer/service.ts';
-import { jobProgress, startJob } from '../common/background.ts';
+import { defineJob, jobProgress, startJob } from '../queue/queue.ts';
 import { getCampaign, itemsToAnswer, setCampaignStatus, storeCampaignAnswer } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
-import type { RetrievalService } from '../pipelines/service.ts';
+import { getRetrievalService, type RetrievalService } from '../pipelines/service.ts';
 
 export interface PrepareProgress {
   done: number;
@@ -52,13 +52,21 @@ export async function prepareCampaign(
 }
 
 /** What the preparation of a campaign has reported, while it is queued or running. */
-export const campaignProgress = (id: string): PrepareProgress | null => jobProgress<PrepareProgress>(id);
+export const campaignProgress = (db: Database, id: string) => jobProgress<PrepareProgress>(db, id);
+
+/** The preparation job; a second attempt continues where the first stopped (answers already stored are kept). */
+export const campaignAnswersJob = defineJob<{ campaignId: string }, PrepareProgress>('campaign-answers', ({ db, cfg, signal, report }, { campaignId }) =>
+  prepareCampaign(db, getRetrievalService(db, cfg), cfg, campaignId, { signal, onProgress: report }),
+);
 
 /** Queues the preparation in the app's one job queue (visible on /import and the campaign page). */
-export function startCampaignPreparation(db: Database, service: RetrievalService, cfg: AssayConfig, campaign: { id: string; name: string }) {
-  return startJob<PrepareProgress>(
-    { kind: 'campaign', label: `answers for campaign “${campaign.name}”` },
+export function startCampaignPreparation(db: Database, cfg: AssayConfig, campaign: { id: string; name: string }) {
+  return startJob(
+    db,
+    cfg,
+    campaignAnswersJob,
+    { label: `answers for campaign “${campaign.name}”` },
     () => campaign.id,
-    (id, signal, report) => prepareCampaign(db, service, cfg, id, { signal, onProgress: report }),
+    (campaignId) => ({ campaignId }),
   );
 }

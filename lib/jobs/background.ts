@@ -1,10 +1,10 @@
-import { startJob } from '../common/background.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { getRun, interruptedRuns, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
+import { getRun, interruptedRuns, markRunInterrupted, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../pipelines/service.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
-import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runIngest, STAGE_WORDS } from './import-job.ts';
+import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
+import { defineJob, startJob } from '../queue/queue.ts';
 
 /**
  * The app's retrieval indexes for the new corpus version, built as the last stage of a job and when the server
@@ -60,64 +60,95 @@ function logged(runId: string, label: string) {
   };
 }
 
+/** Whether an interrupted run continues without being asked: the first-start import, or one whose files were all read. */
+function resumesByItself(run: { trigger: string; stages: unknown }): boolean {
+  const stages = (Array.isArray(run.stages) ? run.stages : []) as unknown as StageState[];
+  const importDone = stages.some((s) => s.name === 'import' && s.status === 'done');
+  const laterPending = stages.some((s) => s.name !== 'import' && s.status === 'pending');
+  return run.trigger === 'startup' || (importDone && laterPending);
+}
+
+/** A run its process left in the middle: interrupted, and the stage it was in is pending again. */
+async function settleInterrupted(db: Database, run: { id: string; status: string; stages: unknown }) {
+  const stages = (Array.isArray(run.stages) ? run.stages : []) as unknown as StageState[];
+  if (stages.some((s) => s.status === 'running')) {
+    for (const s of stages) if (s.status === 'running') s.status = 'pending';
+    await saveJobState(db.prisma, run.id, stages);
+  }
+  if (run.status === 'running' || run.status === 'queued') await markRunInterrupted(db.prisma, run.id);
+}
+
 /**
- * Import jobs started by the web app run in the server process after the request returns; the run row is
- * created first so the client can follow it. On shutdown every job is told to stop after its current paper
- * (or batch), and stores the stage it was in.
+ * The import job, under its run's id: a queued run is run from what its row stores (paths, display names, stage
+ * switches); an interrupted one is resumed when the user asked (`resume`) or when it resumes by itself (see
+ * `resumesByItself`; an upload stopped while reading its files waits for Resume on /import). A second attempt finds
+ * the run its dead process left running and treats it as interrupted. The server log follows every stage.
+ */
+export const importJob = defineJob<{ runId: string; resume?: boolean }>('import', async ({ db, cfg, signal, attempt }, { runId, resume }) => {
+  let run = await getRun(db.prisma, runId, 0);
+  if (!run) return;
+  const label = `${run.trigger}: ${run.inputs.slice(0, 3).join(', ')}${run.inputs.length > 3 ? ' …' : ''}`;
+  const log = logged(runId, label);
+  const hooks = { signal, warmIndex: warmIndex(db, cfg), onStage: log.onStage };
+  if (run.status === 'queued' && attempt === 1) return log.finished(await runStoredIngest(db, cfg, runId, hooks));
+  if (run.status === 'running' || run.status === 'queued') {
+    await settleInterrupted(db, run);
+    run = (await getRun(db.prisma, runId, 0)) ?? run;
+  }
+  if (run.status === 'interrupted' && (resume || resumesByItself(run))) log.finished(await resumeIngest(db, cfg, runId, hooks));
+});
+
+/**
+ * Import jobs started by the web app run after the request returns, in whichever app process takes them; the run
+ * row is created first (with everything the job needs to run) so the client can follow it. On shutdown every job
+ * is told to stop after its current paper (or batch), stores the stage it was in, and goes back to the queue.
  */
 export async function startBackgroundIngest(
   db: Database,
   cfg: AssayConfig,
   inputs: string[],
   trigger: RunTrigger,
-  options: Omit<IngestOptions, 'trigger' | 'runId' | 'signal'> & { shownInputs?: string[] } = {},
+  options: Omit<IngestOptions, 'trigger' | 'runId' | 'signal' | 'warmIndex'> & { shownInputs?: string[] } = {},
 ): Promise<string> {
-  const job = { ...options, trigger, warmIndex: warmIndex(db, cfg) };
-  const label = `${trigger}: ${(options.shownInputs ?? inputs).slice(0, 3).join(', ')}${(options.shownInputs ?? inputs).length > 3 ? ' …' : ''}`;
+  const shown = options.shownInputs ?? inputs;
+  const label = `${trigger}: ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ' …' : ''}`;
   return startJob(
-    { kind: 'import', label },
-    () => createIngestJob(db, inputs, job),
-    async (runId, signal) => {
-      const log = logged(runId, label);
-      log.finished(await runIngest(db, cfg, inputs, { ...job, runId, signal, onStage: log.onStage }));
-    },
+    db,
+    cfg,
+    importJob,
+    { label },
+    // The index stage is part of every app job (the process that runs it builds its index for the new corpus).
+    () => createIngestJob(db, inputs, { ...options, trigger, warmIndex: async () => {} }),
+    (runId) => ({ runId }),
   );
 }
 
 /** Resumes an interrupted import job in the background; false when the run is not interrupted. */
 export async function resumeInBackground(db: Database, cfg: AssayConfig, runId: string): Promise<boolean> {
-  // One look-up of this run; resumeIngest's claim makes sure no two callers resume it.
-  if ((await getRun(db.prisma, runId, 0))?.status !== 'interrupted') return false;
+  const run = await getRun(db.prisma, runId, 0);
+  if (run?.status !== 'interrupted') return false;
   await startJob(
-    { kind: 'import', label: `resume ${runId}` },
+    db,
+    cfg,
+    importJob,
+    { label: `resume ${runId}` },
     () => runId,
-    async (_, signal) => {
-      const log = logged(runId, 'resumed');
-      log.finished(await resumeIngest(db, cfg, runId, { signal, warmIndex: warmIndex(db, cfg), onStage: log.onStage }));
-    },
+    () => ({ runId, resume: true }),
   );
   return true;
 }
 
 /**
- * On start: resume what a stop left unfinished without being asked. The first-start import of ASSAY_CORPUS is
- * resumed whole; any other import whose files were all read but whose structuring or graph stage never ran
- * gets those stages. An upload or CLI import stopped while reading its files waits for Resume on /import.
+ * On start: resume what a stop left unfinished without being asked (see `resumesByItself`), for runs whose job is
+ * not in the queue already (imports run by the CLI, runs from before the queue was kept in the database).
  */
-export async function resumeOnStart(db: Database, cfg: AssayConfig): Promise<string[]> {
+export async function resumeOnStart(db: Database, cfg: AssayConfig, liveJobIds: string[] = []): Promise<string[]> {
   const resumed: string[] = [];
+  const live = new Set(liveJobIds);
   for (const run of await interruptedRuns(db.prisma)) {
-    const stages = (Array.isArray(run.stages) ? run.stages : []) as unknown as StageState[];
-    // A stage its process was in when it died did not finish: it is pending again.
-    if (stages.some((s) => s.status === 'running')) {
-      for (const s of stages) if (s.status === 'running') s.status = 'pending';
-      await saveJobState(db.prisma, run.id, stages);
-    }
-    const importDone = stages.some((s) => s.name === 'import' && s.status === 'done');
-    const laterPending = stages.some((s) => s.name !== 'import' && s.status === 'pending');
-    if (run.trigger === 'startup' || (importDone && laterPending)) {
-      if (await resumeInBackground(db, cfg, run.id)) resumed.push(run.id);
-    }
+    if (live.has(run.id)) continue;
+    await settleInterrupted(db, run);
+    if (resumesByItself(run) && (await resumeInBackground(db, cfg, run.id))) resumed.push(run.id);
   }
   return resumed;
 }

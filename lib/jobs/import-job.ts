@@ -118,6 +118,39 @@ export async function runIngest(db: Database, cfg: AssayConfig, inputs: string[]
   return runJob(db, cfg, runId, inputs, options);
 }
 
+/** Runs the queued import job `runId` from what its run row stores (the job queue's way to start it in any process). */
+export async function runStoredIngest(
+  db: Database,
+  cfg: AssayConfig,
+  runId: string,
+  opts: Pick<IngestOptions, 'signal' | 'onProgress' | 'warmIndex' | 'onStage'> = {},
+): Promise<IngestReport | null> {
+  const run = await getRun(db.prisma, runId, 0);
+  if (!run) return null;
+  const { options, inputs } = storedJob(run, runId, opts);
+  return runJob(db, cfg, runId, inputs, options);
+}
+
+/** A stored run's inputs and options, with the caller's hooks. */
+function storedJob(
+  run: NonNullable<Awaited<ReturnType<typeof getRun>>>,
+  runId: string,
+  opts: Pick<IngestOptions, 'signal' | 'onProgress' | 'warmIndex' | 'onStage'>,
+) {
+  const stored = (run.options ?? {}) as StoredJobOptions;
+  const options: IngestOptions = {
+    trigger: run.trigger as RunTrigger,
+    runId,
+    displayNames: stored.displayNames ? new Map(stored.displayNames) : undefined,
+    source: stored.source,
+    maxItemBytes: stored.maxItemBytes,
+    recordBatchSize: stored.recordBatchSize,
+    ...opts,
+  };
+  // Runs stored before jobs kept their inputs' paths show them as given.
+  return { options, inputs: stored.inputs ?? run.inputs };
+}
+
 /**
  * Completes an interrupted import job from the stage it stopped in. Null when the run is not interrupted (it
  * finished, is running, or another caller resumed it first).
@@ -131,18 +164,8 @@ export async function resumeIngest(
   if (!(await claimForResume(db.prisma, runId))) return null;
   const run = await getRun(db.prisma, runId, 0);
   if (!run) return null;
-  const stored = (run.options ?? {}) as StoredJobOptions;
-  const options: IngestOptions = {
-    trigger: run.trigger as RunTrigger,
-    runId,
-    displayNames: stored.displayNames ? new Map(stored.displayNames) : undefined,
-    source: stored.source,
-    maxItemBytes: stored.maxItemBytes,
-    recordBatchSize: stored.recordBatchSize,
-    ...opts,
-  };
-  // Runs stored before jobs kept their inputs' paths show them as given.
-  return runJob(db, cfg, runId, stored.inputs ?? run.inputs, options);
+  const { options, inputs } = storedJob(run, runId, opts);
+  return runJob(db, cfg, runId, inputs, options);
 }
 
 async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: string[], options: IngestOptions): Promise<IngestReport> {

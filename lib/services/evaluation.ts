@@ -35,7 +35,7 @@ export async function evaluationOverview() {
 export async function evaluationRun(id: string) {
   const { db, cfg } = await appContext();
   const run = await getEvaluationRun(db, id);
-  return run && { run: publicEvaluationRun(run, pathRoots(cfg)), progress: evaluationProgress(id) };
+  return run && { run: publicEvaluationRun(run, pathRoots(cfg)), progress: await evaluationProgress(db, id) };
 }
 
 /** One page of a run's results. */
@@ -55,7 +55,7 @@ export async function startEvaluation(input: { questionSet: string; pipelines: P
   const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === input.questionSet);
   if (!set) throw badRequest(`no question set named ${input.questionSet} (sets come from ASSAY_QUESTIONS)`);
   try {
-    return await startBackgroundEvaluation(db, retrieval, { questionsFile: set.path, pipelines: input.pipelines, limit: input.limit });
+    return await startBackgroundEvaluation(db, cfg, retrieval, { questionsFile: set.path, pipelines: input.pipelines, limit: input.limit });
   } catch (error) {
     if (error instanceof QuestionFileError) throw badRequest(publicText(error.message, pathRoots(cfg)));
     throw error;

@@ -61,7 +61,7 @@ export async function createCampaignFor(input: NewCampaign, creatorId: string | 
     throw badRequest('choose the pipelines to compare');
   if (rubric === 'pairwise' && pipelines.length !== 2) throw badRequest('a pairwise campaign compares exactly two pipelines');
   if (!isAnswerMode(answerMode)) throw badRequest('unknown answer mode');
-  const { db, cfg, retrieval } = await appContext();
+  const { db, cfg } = await appContext();
   const graders = await usersByIds(db, input.graderIds);
   if (!graders.length) throw badRequest('choose at least one grader');
   const notExperts = graders.filter((g) => g.role !== 'expert' && g.role !== 'admin');
@@ -89,7 +89,7 @@ export async function createCampaignFor(input: NewCampaign, creatorId: string | 
     graderIds: graders.map((g) => g.id),
     questions,
   });
-  await startCampaignPreparation(db, retrieval, cfg, { id, name });
+  await startCampaignPreparation(db, cfg, { id, name });
   return id;
 }
 
@@ -99,7 +99,7 @@ export async function campaignPage(id: string, viewer: Viewer, admin: boolean) {
   const campaign = await getCampaign(db, id);
   if (!campaign || (!admin && !campaign.graders.some((g) => g.userId === viewer.user?.id))) return null;
   const [queue, counts] = await Promise.all([graderQueue(db, campaign, viewer), gradeCounts(db, campaign.id)]);
-  return { campaign, queue, counts, progress: campaignProgress(campaign.id) };
+  return { campaign, queue, counts, progress: await campaignProgress(db, campaign.id) };
 }
 
 /** A campaign and its stored results (null: no such campaign, or no results yet), and the judge model's name when one is configured. */
@@ -160,10 +160,10 @@ export async function campaignExport(id: string, format: 'csv' | 'json') {
 }
 
 async function existingCampaign(id: string) {
-  const { db, cfg, retrieval } = await appContext();
+  const { db, cfg } = await appContext();
   const campaign = await getCampaign(db, id);
   if (!campaign) throw new AppError('not-found', 'no such campaign');
-  return { db, cfg, retrieval, campaign };
+  return { db, cfg, campaign };
 }
 
 /** Closes a campaign (grades become visible to its graders; no more saving) or opens it again. */
@@ -176,10 +176,10 @@ export async function setCampaignOpen(id: string, open: boolean) {
 
 /** Continues answering a campaign whose preparation stopped (a restart, a failing model). */
 export async function continuePreparation(id: string) {
-  const { db, cfg, retrieval, campaign } = await existingCampaign(id);
+  const { db, cfg, campaign } = await existingCampaign(id);
   if (campaign.status !== 'preparing' && campaign.status !== 'failed') throw new AppError('conflict', 'this campaign is already answered');
   await setCampaignStatus(db, campaign.id, 'preparing');
-  await startCampaignPreparation(db, retrieval, cfg, campaign);
+  await startCampaignPreparation(db, cfg, campaign);
 }
 
 /** Sends items back for adjudication (an admin grades them again), or takes them off that list. */
@@ -195,5 +195,5 @@ export async function judgeCampaign(id: string) {
   const judge = judgeModel(cfg);
   if (!judge) throw badRequest('no judge model is configured (ASSAY_JUDGE_MODEL)');
   if (campaign.status === 'preparing' || campaign.status === 'failed') throw new AppError('conflict', 'the campaign’s answers are not ready yet');
-  await startCampaignJudging(db, judge, campaign);
+  await startCampaignJudging(db, cfg, judge, campaign);
 }

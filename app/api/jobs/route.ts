@@ -1,7 +1,7 @@
 import { guarded } from '@/lib/auth/guard';
-import { backgroundJobs } from '@/lib/common/background';
+import { queuedJobs } from '@/lib/services/jobs';
 
 export const dynamic = 'force-dynamic';
 
-/** GET → the server's job queue: the running job and those waiting, in the order they run. */
-export const GET = guarded('read', async () => Response.json({ jobs: backgroundJobs() }), 'jobs');
+/** GET → the shared job queue: the jobs running (in every app process) and those waiting, in the order they run. */
+export const GET = guarded('read', async () => Response.json({ jobs: await queuedJobs() }), 'jobs');
