@@ -27,6 +27,7 @@ import { benchLoad, loadUsage } from './bench-load.ts';
 import { benchTagger, taggerUsage } from './bench-tagger.ts';
 import { benchFirstStart, firstStartUsage } from './bench-first-start.ts';
 import { benchRestart, restartUsage } from './bench-restart.ts';
+import { benchScale, scaleUsage, timeStoredIndex } from './bench-scale.ts';
 import { acquireProcessLock } from '../db/process-lock.ts';
 import { clearGraph } from '../db/graph.ts';
 import { buildGraph } from '../graph/build.ts';
@@ -44,6 +45,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        ${taggerUsage}
        ${firstStartUsage}
        ${restartUsage}
+       ${scaleUsage}
        ${fusionUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
@@ -75,7 +77,11 @@ records) while / and /api/health are asked four times a second: time to the firs
 p50/p95/max overall and per import stage, and the first questions' time once the import has warmed the indexes.
 
 restart: a production server on a copy of the data folder, started twice: without a stored index (it builds and
-keeps it), then again (it reads it back): when each answered /api/health and its first question, and its memory.`;
+keeps it), then again (it reads it back): when each answered /api/health and its first question, and its memory.
+
+scale: corpora of N copies of the shared one (identifiers new, numbers perturbed), each imported into a fresh
+database and measured by \`bench retrieval --stored\` in a process of its own: the cost-growth table 1× → N×.
+(\`retrieval --stored\` also writes the built index as the server keeps it and times reading it back.)`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -189,7 +195,7 @@ async function benchGraph() {
 }
 
 async function benchRetrieval(args: string[]) {
-  const opt = cliOptions(args, ['questions', 'pipelines', 'repeat']);
+  const opt = cliOptions(args, ['questions', 'pipelines', 'repeat'], ['stored']);
   const shared = sharedDataDir();
   const questionsFile = opt('questions') ?? (shared ? path.join(shared, 'questions-hard.dev.jsonl') : undefined);
   if (!questionsFile || !fs.existsSync(questionsFile)) throw new Error('give --questions <jsonl> (../shared/data is absent)');
@@ -217,6 +223,7 @@ async function benchRetrieval(args: string[]) {
       `index build      ${s(t0, tBuild)} s = load ${s(t0, tLoad)} s + embedder fit ${s(tLoad, tFit)} s + build ${s(tFit, tBuild)} s (${embedder.id})`,
     );
     console.log(`  peak RSS       ${mb(peakRss)} MB`);
+    const storedIndex = opt('stored') ? timeStoredIndex(index) : null;
     // What the server computes of each paper once its index is built (lib/jobs/background.ts), before its questions.
     const tWarm = performance.now();
     await warmPaperCaches(index);
@@ -294,6 +301,7 @@ async function benchRetrieval(args: string[]) {
         latencyMs: out,
         questionEmbeddingMs: { p50: percentile(em, 50), p95: percentile(em, 95) },
         peakRssMb: Number(mb(peakRss)),
+        ...(storedIndex ? { storedIndex } : {}),
       }),
     );
   } finally {
@@ -364,6 +372,7 @@ async function main() {
   if (what === 'tagger') return benchTagger(rest);
   if (what === 'first-start') return benchFirstStart(rest);
   if (what === 'restart') return benchRestart(rest);
+  if (what === 'scale') return benchScale(rest);
   if (what === 'fusion') return benchFusion(rest);
   console.error(usage);
   process.exit(2);
