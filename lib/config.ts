@@ -43,6 +43,7 @@ const envSchema = z.object({
   ASSAY_RERANK_MODEL: z.string().min(1).optional(),
   ASSAY_RERANK_BASE_URL: z.string().url().optional(),
   ASSAY_REFORMULATION: z.enum(['auto', 'rules', 'llm']).default('auto'),
+  ASSAY_SEARCH: z.enum(['memory', 'database']).default('memory'),
   ASSAY_QUESTIONS: z.string().optional(),
   ASSAY_GRAPH_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
   ASSAY_ANONYMOUS: z.enum(['reader', 'none']).default('reader'),
@@ -103,6 +104,11 @@ export type AssayConfig = {
   rerank: { baseUrl: string; apiKey: string; model: string } | null;
   /** Query reformulation backend: rules offline, or the chat model ("auto" = the model when one is configured). */
   reformulation: 'rules' | 'llm';
+  /**
+   * Where paragraph search (BM25) runs: `memory`, the in-process index (the default), or `database`, PostgreSQL's
+   * full-text search over documents the index writes (lib/retrieval/lexical-sources/database.ts).
+   */
+  search: 'memory' | 'database';
   /** Question sets (JSONL files or folders) offered on the evaluation page. */
   questionPaths: string[];
   /** Which backend extracts graph tuples from paragraphs: the offline patterns or a language model. */
@@ -208,6 +214,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     rerank: e.ASSAY_RERANK_MODEL
       ? { baseUrl: (e.ASSAY_RERANK_BASE_URL ?? e.ASSAY_LLM_BASE_URL)!.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_RERANK_MODEL }
       : null,
+    search: e.ASSAY_SEARCH,
     reformulation:
       e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),

@@ -9,6 +9,8 @@ import { createEmbedders, embedderChoice, preloadModel } from '../embedding/sele
 import { hasSnapshot, indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
+import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
+import type { LexicalDoc } from '../retrieval/lexical-index.ts';
 import { retrieve } from './run.ts';
 import { neo4jGraphSources } from '../retrieval/graph-sources/neo4j.ts';
 import { neo4jDriver } from '../graph/stores/neo4j.ts';
@@ -65,6 +67,9 @@ export function createRetrievalService(
         log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
       }
     }, 0);
+  // With ASSAY_SEARCH=database, paragraph search runs in the database over documents each build writes there.
+  const inDatabase = cfg.search === 'database';
+  const serve = (index: RetrievalIndex) => (inDatabase ? withDatabaseSearch(index, db) : index);
   const reformulator = configuredReformulator(cfg);
   const reranking = rerankingModel(cfg);
   const tupleReranker = reranking ? providerTupleReranker(reranking.model, reranking.id) : undefined;
@@ -75,23 +80,24 @@ export function createRetrievalService(
       const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
       const place = opts.snapshotDir && key ? { dir: opts.snapshotDir, key } : null;
       const keepAndServe = (index: RetrievalIndex) => {
-        if (!place) return index;
+        if (!place) return serve(index);
         keep(place.key, index);
-        return withKeptGraph(index, place.dir, place.key, log);
+        return serve(withKeptGraph(index, place.dir, place.key, log));
       };
       const building = (async () => {
         const t0 = performance.now();
         // The model's session loads on its thread while this one reads the stored index.
         if (place && hasSnapshot(place.dir, place.key)) preloadModel(cfg);
         const stored = place ? loadSnapshot(place.dir, place.key, log) : null;
-        if (stored && place) {
+        // The database's documents must be this version's too (they are written by a build, not by a read-back).
+        if (stored && place && (!inDatabase || (await searchDocsCurrent(db, stored.core.version)))) {
           opts.onStage?.('reading the stored index');
           const e = await createEmbedders(db, cfg, () => [], log, {}, stored.nameFit);
           if (e.passages.id === stored.embedderId && e.names.id === stored.nameEmbedderId) {
             const lazies = await corpusLoaders(db);
             const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
             log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
-            return withKeptGraph(index, place.dir, place.key, log);
+            return serve(withKeptGraph(index, place.dir, place.key, log));
           }
           log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
         }
@@ -104,8 +110,9 @@ export function createRetrievalService(
           nameEmbedder: embedders.names,
           embedderNote: embedders.note,
           ...(opts.background && embedders.passages !== embedders.names ? { whileCold: embedders.names } : {}),
+          ...(inDatabase ? { onParagraphDocs: (docs: LexicalDoc[], v: string) => syncSearchDocs(db, v, docs) } : {}),
         });
-        return built.pendingEmbedder ? built : keepAndServe(built);
+        return built.pendingEmbedder ? serve(built) : keepAndServe(built);
       })();
       current = { version, index: building };
       building.then(

@@ -9,7 +9,7 @@ import { type AbstentionModel, type AbstentionSignals, answerableProbability, co
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { facetCoverage, paperFacets, paperTechniques, paperText, perPaper, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
 import { type Facets, materialTerms } from './facets.ts';
-import type { RetrievalIndex } from './index.ts';
+import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
 import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
 import {
@@ -276,7 +276,8 @@ function entityKnown(index: RetrievalIndex, word: string): boolean {
   const parts = hyphened.length > slashed.length && hyphened.every((p) => p.length >= 3) ? hyphened : slashed;
   if (parts.length < 2 || !parts.every((p) => wordKnown(index, p))) return false;
   const partTerms = parts.flatMap((p) => plainTerms(p).slice(0, 1));
-  const candidates = new Set(index.raw.lexical.query(partTerms, { limit: 30 }).map((h) => index.paragraphs.get(h.id)?.paperId));
+  // The in-process postings (a synchronous check; the same raw fields whichever engine the pipelines search).
+  const candidates = new Set(index.paragraphLexical.query(partTerms, { limit: 30, fields: RAW_FIELDS }).map((h) => index.paragraphs.get(h.id)?.paperId));
   return [...candidates].some((paperId) => !!paperId && parts.every((p) => compactText(index, paperId).includes(compact(p))));
 }
 

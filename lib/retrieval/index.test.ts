@@ -25,8 +25,8 @@ describe('the retrieval index', () => {
     const [first] = p!.sentenceSpans;
     expect(firstParagraph.slice(first.start, first.end)).toBe(abstract);
     // The author's name finds only the paragraph that names her in its prose; the abstract is still found.
-    expect(index.raw.lexical.query(plainTerms('Lovelace')).map((h) => h.id)).toEqual(['qx:p2']);
-    expect(index.raw.lexical.query(plainTerms('sol-gel route peak power density')).map((h) => h.id)).toContain('qx:p1');
+    expect((await index.raw.lexical.query(plainTerms('Lovelace'))).map((h) => h.id)).toEqual(['qx:p2']);
+    expect((await index.raw.lexical.query(plainTerms('sol-gel route peak power density'))).map((h) => h.id)).toContain('qx:p1');
   });
 });
 

@@ -199,6 +199,8 @@ export async function buildRetrievalIndex(
     embedderNote?: string | null;
     /** Embeds the passages while `embedder` has not yet embedded them all (the app's server), see `pendingEmbedder`. */
     whileCold?: TextEmbedder;
+    /** Given the paragraphs' lexical documents once made (the database search stores them: lexical-sources/database.ts). */
+    onParagraphDocs?: (docs: LexicalDoc[], version: string) => Promise<void>;
   } = {},
 ): Promise<RetrievalIndex> {
   const t0 = performance.now();
@@ -276,6 +278,7 @@ export async function buildRetrievalIndex(
   // One BM25 index over paragraphs; the raw pipelines search its text fields, the structured ones add the
   // structure field (role, method, canonical materials, properties and values).
   const paragraphLexical = await LexicalIndex.build(paragraphDocs, { text: 1, structure: 1.5, title: 1.5, section: 0.3 }, slice);
+  await opts.onParagraphDocs?.(paragraphDocs, corpus.version);
   const titles = await LexicalIndex.build(
     [...papers.values()].filter((p) => p.title).map((p) => ({ id: p.id, fields: { title: p.titleTerms } })),
     { title: 1 },
@@ -303,6 +306,9 @@ export async function buildRetrievalIndex(
     buildSeconds: (performance.now() - t0) / 1000,
   });
 }
+
+/** The fields the raw pipelines search (the json ones add the structure terms). */
+export const RAW_FIELDS = ['text', 'title', 'section'];
 
 /** What an index is made of, apart from its dense vectors and lazy parts: what a snapshot keeps (index-snapshot.ts). */
 export interface IndexCore {
@@ -336,7 +342,7 @@ export function assembleIndex(
     embedderId: e.embedder.id,
     records: lazyRecordIndex(lazies.recordCount, lazies.loadRecords, core.paperByDoi),
     graph: lazyGraphIndex(lazies.loadGraph, e.nameEmbedder),
-    raw: { lexical: paragraphLexical.view(['text', 'title', 'section']), dense: dense.raw },
+    raw: { lexical: paragraphLexical.view(RAW_FIELDS), dense: dense.raw },
     json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: dense.json },
   };
 }

@@ -52,11 +52,13 @@ function searchTerms(ctx: RetrievalContext, space: ParagraphSpace, text: string)
 export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSpace, texts: string[], filter?: (id: string) => boolean): Promise<ScoredId[][]> {
   const vectors = await embedQueries(ctx.index.embedder, texts);
   const dense = ctx.index[space].dense.queryMany(vectors, CANDIDATES, filter);
-  return texts.map((text, i) => {
-    const terms = searchTerms(ctx, space, text);
-    const lexical = ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
-    return reciprocalRankFusion([{ hits: lexical }, { hits: dense[i], weight: ctx.index.embedder.fusionWeight ?? 1 }]).slice(0, CANDIDATES);
-  });
+  return Promise.all(
+    texts.map(async (text, i) => {
+      const terms = searchTerms(ctx, space, text);
+      const lexical = await ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
+      return reciprocalRankFusion([{ hits: lexical }, { hits: dense[i], weight: ctx.index.embedder.fusionWeight ?? 1 }]).slice(0, CANDIDATES);
+    }),
+  );
 }
 
 /**
@@ -96,7 +98,7 @@ export async function reformulatedSearch(
       // (natural-wording DOI@1 0.82 with them, 0.92 without). An optimised query that adds words the question lacks
       // (a model's synonyms) is searched hybrid and fused.
       const terms = searchTerms(ctx, space, analysis.question);
-      const lexical = ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
+      const lexical = await ctx.index[space].lexical.query(terms, { limit: CANDIDATES, filter });
       const asked = new Set(plainTerms(analysis.question));
       const added = plainTerms(optimised.query).filter((t) => !asked.has(t));
       if (added.length === 0) return { hits: lexical, added };
