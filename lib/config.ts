@@ -50,6 +50,7 @@ const envSchema = z.object({
   ASSAY_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ASSAY_RETRIEVAL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
   ASSAY_RETRIEVAL_QUEUE: z.coerce.number().int().min(1).max(10_000).default(200),
+  ASSAY_RETRIEVAL_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
   ASSAY_JOB_STALE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   ASSAY_JOB_POLL_SECONDS: z.coerce.number().min(0.05).max(3_600).default(2),
   NEO4J_URI: z
@@ -126,7 +127,7 @@ export type AssayConfig = {
    * The server's line for questions (lib/common/admission.ts): how many are retrieved at once, and how many may wait
    * before the next is refused with 503 and Retry-After.
    */
-  admission: { concurrency: number; maxWaiting: number };
+  admission: { concurrency: number; maxWaiting: number; workers: number };
   /**
    * The shared job queue (lib/jobs/queue.ts): a running job whose heartbeat is older than `staleSeconds` belongs to
    * a dead process and is taken over; an idle server looks for queued jobs every `pollSeconds`.
@@ -221,7 +222,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     graphExtractor: e.ASSAY_GRAPH_EXTRACTOR,
     anonymous: e.ASSAY_ANONYMOUS,
     authSecret: e.ASSAY_AUTH_SECRET ?? null,
-    admission: { concurrency: e.ASSAY_RETRIEVAL_CONCURRENCY, maxWaiting: e.ASSAY_RETRIEVAL_QUEUE },
+    admission: { concurrency: e.ASSAY_RETRIEVAL_CONCURRENCY, maxWaiting: e.ASSAY_RETRIEVAL_QUEUE, workers: e.ASSAY_RETRIEVAL_WORKERS },
     jobs: { staleSeconds: e.ASSAY_JOB_STALE_SECONDS, pollSeconds: e.ASSAY_JOB_POLL_SECONDS },
     neo4j: e.NEO4J_URI ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null } : null,
   };

@@ -33,6 +33,9 @@ export interface AnswerEvents {
   onClaim?: (claim: AnswerClaim) => void;
 }
 
+/** Retrieval as a service does it (the app's: in its worker pool when it has one). */
+export type Retriever = (question: string, pipeline: PipelineName, opts: RetrieveOptions) => Promise<RetrievalResult>;
+
 export interface AnswerOptions extends RetrieveOptions {
   pipeline?: PipelineName;
   /** A chat model for a generative answer; without one (the default) the answer is extractive. */
@@ -51,12 +54,13 @@ export interface AnswerOptions extends RetrieveOptions {
  * evidence (guarded and checked); without one, or when the model fails or is too slow, the extractive answer,
  * with a notice saying so.
  */
-export async function answerQuestion(index: RetrievalIndex, question: string, opts: AnswerOptions = {}): Promise<Answer> {
+export async function answerQuestion(source: RetrievalIndex | Retriever, question: string, opts: AnswerOptions = {}): Promise<Answer> {
   const started = performance.now();
   if (opts.baseline && !opts.model)
     throw new AppError('bad-request', `the ${opts.baseline} baseline needs a model (set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL)`);
   const pipeline = opts.baseline === 'naive-kg' ? 'graph' : (opts.pipeline ?? DEFAULT_ANSWER_PIPELINE);
-  const result = await retrieve(index, question, pipeline, { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K });
+  const options = { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K };
+  const result = typeof source === 'function' ? await source(question, pipeline, options) : await retrieve(source, question, pipeline, options);
   const answer = await composeAnswer(result, opts);
   return { ...answer, latencyMs: round(performance.now() - started) };
 }

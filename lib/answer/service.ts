@@ -51,8 +51,9 @@ export async function askAndStore(
   input: AskInput,
   opts: { events?: AnswerEvents; signal?: AbortSignal } = {},
 ): Promise<{ id: string; answer: Answer }> {
-  const [index, scope] = await Promise.all([service.index(), resolveScope(db, input.filters)]);
-  const answer = await answerQuestion(index, input.question, {
+  const scope = await resolveScope(db, input.filters);
+  // Through the service: its retrieval workers when it has them.
+  const answer = await answerQuestion((q, p, o) => service.retrieve(q, p, o), input.question, {
     ...service.options,
     ...answerSetup(cfg, input.mode),
     pipeline: input.pipeline,

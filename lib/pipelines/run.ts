@@ -21,14 +21,21 @@ import type { PipelineContext, PipelineOutput, RetrievalResult, RetrieveOptions 
  * question asks for, and the abstention decision; every step timed in the trace.
  */
 export async function retrieve(index: RetrievalIndex, question: string, pipelineName: PipelineName, opts: RetrieveOptions = {}): Promise<RetrievalResult> {
+  return admitted(opts, () => retrieveNow(index, question, pipelineName, opts));
+}
+
+/**
+ * A retrieval that waits its turn in the server's line when there is one (`opts.admission`): the wait is its first
+ * step and part of its latency. The retrieval pool's workers are admitted the same way.
+ */
+export async function admitted(opts: Pick<RetrieveOptions, 'admission' | 'signal'>, work: () => Promise<RetrievalResult>): Promise<RetrievalResult> {
   const { admission } = opts;
-  if (!admission) return retrieveNow(index, question, pipelineName, opts);
-  // In the server, a question waits for those asked before it; the wait is its first step and part of its latency.
+  if (!admission) return work();
   const asked = performance.now();
   const ahead = admission.load();
   return admission.run(async () => {
     const waited = performance.now() - asked;
-    const r = await retrieveNow(index, question, pipelineName, opts);
+    const r = await work();
     const step = { step: 'admission', ms: round(waited), detail: { runningBefore: ahead.running, waitingBefore: ahead.waiting } };
     return { ...r, trace: [step, ...r.trace], latencyMs: round(r.latencyMs + waited) };
   }, opts.signal);

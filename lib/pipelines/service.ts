@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { type Admission, createAdmission } from '../common/admission.ts';
 import type { AssayConfig } from '../config.ts';
-import { chatModel, rerankingModel } from '../ai/providers.ts';
-import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import type { Database } from '../db/database.ts';
 import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { createEmbedders, embedderChoice, preloadModel } from '../embedding/select.ts';
@@ -11,12 +9,12 @@ import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieva
 import { embedPassages } from '../retrieval/passage-vectors.ts';
 import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
 import type { LexicalDoc } from '../retrieval/lexical-index.ts';
-import { retrieve } from './run.ts';
-import { neo4jGraphSources } from '../retrieval/graph-sources/neo4j.ts';
-import { neo4jDriver } from '../graph/stores/neo4j.ts';
+import { configuredOptions } from './configured.ts';
+import { createRetrievalPool } from './retrieval-pool.ts';
+import { admitted, retrieve } from './run.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
-import { llmReformulator, rulesReformulator, type Reformulator } from '../retrieval/reformulate.ts';
+import type { Reformulator } from '../retrieval/reformulate.ts';
 
 /**
  * The retrieval service used by route handlers, server actions, the CLI and tests: builds the index once per
@@ -29,11 +27,10 @@ export interface RetrievalService {
   reformulator: Reformulator;
   /** The configured options every retrieval gets (reformulator, re-ranker, whether a model exists). */
   options: RetrieveOptions;
-}
-
-export function configuredReformulator(cfg: AssayConfig): Reformulator {
-  const chat = cfg.reformulation === 'llm' ? chatModel(cfg) : null;
-  return chat ? llmReformulator(chat) : rulesReformulator;
+  /** The retrieval workers: how many, and whether they serve the current index (null: retrieval runs on this thread). */
+  workers(): { size: number; serving: boolean } | null;
+  /** Stops the retrieval workers (tests; the server's exit stops them anyway). */
+  close(): Promise<void>;
 }
 
 export function createRetrievalService(
@@ -54,25 +51,36 @@ export function createRetrievalService(
      * built, when the corpus, the embedders and the code are the same. None: always built.
      */
     snapshotDir?: string;
+    /**
+     * Retrieval worker threads (retrieval-pool.ts) that serve the stored index once it is kept; questions go to them
+     * instead of this thread. Needs `snapshotDir`; not with ASSAY_SEARCH=database (the workers hold no database).
+     */
+    workers?: number;
   } = {},
 ): RetrievalService {
-  let current: { version: string; index: Promise<RetrievalIndex> } | null = null;
+  let current: { version: string; key: string | null; index: Promise<RetrievalIndex> } | null = null;
   const log = (line: string) => console.log(`[assay] ${line}`);
+  const inDatabase = cfg.search === 'database';
+  const pool = opts.workers && opts.snapshotDir && !inDatabase ? createRetrievalPool(cfg, opts.workers, log) : null;
+  // The workers read the index from where it is kept, so they start once it is there.
+  const toWorkers = (index: RetrievalIndex, dir: string, key: string) => {
+    if (pool) void corpusLoaders(db).then((lazies) => pool.serve(index, dir, key, lazies));
+  };
   // Written after the build has been handed out (half a second of serialising), never in the way of a question.
   const keep = (key: string, index: RetrievalIndex) =>
     setTimeout(() => {
       try {
-        if (opts.snapshotDir) saveSnapshot(opts.snapshotDir, indexSnapshot(index, key));
+        if (!opts.snapshotDir) return;
+        saveSnapshot(opts.snapshotDir, indexSnapshot(index, key));
+        toWorkers(index, opts.snapshotDir, key);
       } catch (error) {
         log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
       }
     }, 0);
   // With ASSAY_SEARCH=database, paragraph search runs in the database over documents each build writes there.
-  const inDatabase = cfg.search === 'database';
   const serve = (index: RetrievalIndex) => (inDatabase ? withDatabaseSearch(index, db) : index);
-  const reformulator = configuredReformulator(cfg);
-  const reranking = rerankingModel(cfg);
-  const tupleReranker = reranking ? providerTupleReranker(reranking.model, reranking.id) : undefined;
+  const configured = configuredOptions(cfg);
+  const { reformulator } = configured;
   const index = async () => {
     const version = await corpusVersion(db);
     if (!current || current.version !== version) {
@@ -97,6 +105,7 @@ export function createRetrievalService(
             const lazies = await corpusLoaders(db);
             const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
             log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
+            toWorkers(index, place.dir, place.key);
             return serve(withKeptGraph(index, place.dir, place.key, log));
           }
           log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
@@ -114,7 +123,7 @@ export function createRetrievalService(
         });
         return built.pendingEmbedder ? serve(built) : keepAndServe(built);
       })();
-      current = { version, index: building };
+      current = { version, key, index: building };
       building.then(
         (built) => {
           const model = built.pendingEmbedder;
@@ -124,7 +133,7 @@ export function createRetrievalService(
           embedPassages(built, model)
             .then((dense) => {
               // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
-              if (current?.version === version) current = { version, index: Promise.resolve(keepAndServe(withDense(built, model, dense))) };
+              if (current?.version === version) current = { version, key, index: Promise.resolve(keepAndServe(withDense(built, model, dense))) };
               console.log(`[assay] ${model.id} embedded the corpus in ${((performance.now() - t0) / 1000).toFixed(0)} s: dense search now runs on it`);
             })
             .catch((error) =>
@@ -139,14 +148,25 @@ export function createRetrievalService(
     }
     return current.index;
   };
-  // With NEO4J_URI the graph pipelines read their candidates from Neo4j (after `npm run graph:sync`).
-  const graphSource = cfg.neo4j ? neo4jGraphSources(neo4jDriver(cfg.neo4j), { database: cfg.neo4j.database ?? undefined }) : undefined;
-  const options: RetrieveOptions = { reformulator, tupleReranker, graphSource, modelConfigured: !!cfg.llm, admission: opts.admission };
+  const options: RetrieveOptions = { ...configured, admission: opts.admission };
   return {
     index,
     reformulator,
     options,
-    retrieve: async (question, pipeline, o = {}) => retrieve(await index(), question, pipeline, { ...options, ...o }),
+    workers: () => (pool ? { size: pool.size, serving: pool.serving() } : null),
+    close: async () => pool?.close(),
+    async retrieve(question, pipeline, o = {}) {
+      const idx = await index();
+      const key = current?.key;
+      // The workers run the service's own options; a caller's own reformulator or abstention model runs here.
+      const same = <K extends 'reformulator' | 'tupleReranker' | 'graphSource'>(k: K) => o[k] === undefined || o[k] === options[k];
+      const asConfigured = same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
+      if (pool && key && pool.readyFor(key) && asConfigured) {
+        const { k, mode, scope, modelConfigured } = o;
+        return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
+      }
+      return retrieve(idx, question, pipeline, { ...options, ...o });
+    },
   };
 }
 
@@ -171,7 +191,12 @@ export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalSe
       db,
       (entry = {
         key,
-        service: createRetrievalService(db, cfg, { background: true, admission: createAdmission(cfg.admission), snapshotDir: path.join(cfg.dataDir, 'index') }),
+        service: createRetrievalService(db, cfg, {
+          background: true,
+          admission: createAdmission(cfg.admission),
+          snapshotDir: path.join(cfg.dataDir, 'index'),
+          workers: cfg.admission.workers,
+        }),
       }),
     );
   return entry.service;

@@ -57,5 +57,13 @@ export async function health() {
   const { db, retrieval } = await appContext();
   const counts = await countPapersAndParagraphs(db.prisma);
   const questions = retrieval.options.admission?.load() ?? null;
-  return { database: db.kind, ...counts, records: await countRecords(db.prisma), warmingIndexes: warmingIndexes(), ...(questions ? { questions } : {}) };
+  const workers = retrieval.workers();
+  return {
+    database: db.kind,
+    ...counts,
+    records: await countRecords(db.prisma),
+    warmingIndexes: warmingIndexes(),
+    ...(questions ? { questions } : {}),
+    ...(workers ? { retrievalWorkers: workers } : {}),
+  };
 }

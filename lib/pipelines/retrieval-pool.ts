@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../common/errors.ts';
+import type { AssayConfig } from '../config.ts';
+import { embedQueries } from '../embedding/embedder.ts';
+import type { RetrievalCorpus } from '../db/retrieval-corpus.ts';
+import type { RetrievalIndex } from '../retrieval/index.ts';
+import type { PipelineName } from './registry.ts';
+import type { RetrievalResult, RetrieveOptions } from './types.ts';
+
+/**
+ * Retrieval off the request thread: a few worker threads (node's own worker_threads; each holds a whole index, so a
+ * pool library's task queue and resizing would add nothing the server's admission line does not already do) each
+ * read the index the server stored (lib/retrieval/index-snapshot.ts) and answer retrievals; the server's thread only
+ * routes, streams and renders. What a worker cannot hold itself it asks this thread for: the question's vector (one
+ * model session per process, on its own native threads), and the records and tuples a lazy index loads from the
+ * database (PGlite admits one connection per process).
+ *
+ * Questions reach the workers through the server's admission line (first come, first served, bounded), then go to
+ * the worker with the fewest in flight. A worker that fails or exits takes the pool out of service: questions are
+ * retrieved on this thread, as without a pool, until the next index is served.
+ */
+export interface RetrievalPool {
+  /**
+   * Serves the index stored under `key` in `dir`; the server's `index` (its embedders) and `lazies` (the database's
+   * records and tuples) answer what the workers ask.
+   */
+  serve(index: RetrievalIndex, dir: string, key: string, lazies: Lazies): Promise<void>;
+  /** Whether the workers hold the index of `key`, ready for questions. */
+  readyFor(key: string): boolean;
+  retrieve(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'scope' | 'modelConfigured'>): Promise<RetrievalResult>;
+  size: number;
+  /** Whether the workers serve an index now (none has failed since). */
+  serving(): boolean;
+  close(): Promise<void>;
+}
+
+/** A message between a worker and this thread. */
+export type PoolMessage =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'result'; id: number; result: RetrievalResult }
+  | { type: 'error'; id: number; message: string; code?: string }
+  | { type: 'ask'; id: number; what: 'embed' | 'embedQuery' | 'embedNames' | 'loadRecords' | 'loadGraph'; texts?: string[] };
+
+type Lazies = Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>;
+
+interface Slot {
+  worker: Worker;
+  inFlight: number;
+}
+
+// A plain module that registers tsx in the worker and then loads retrieval-worker.ts.
+const WORKER = 'retrieval-worker.mjs';
+
+export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: string) => void): RetrievalPool {
+  let slots: Slot[] = [];
+  let servedKey: string | null = null;
+  let healthy = false;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>();
+
+  /** What a worker asks of this thread: vectors from the process's embedders, rows from the database. */
+  const answerAsk = (index: RetrievalIndex, lazies: Lazies, m: Extract<PoolMessage, { type: 'ask' }>): Promise<unknown> => {
+    if (m.what === 'embed') return index.embedder.embed(m.texts ?? []);
+    if (m.what === 'embedQuery') return embedQueries(index.embedder, m.texts ?? []);
+    if (m.what === 'embedNames') return index.nameEmbedder.embed(m.texts ?? []);
+    return m.what === 'loadRecords' ? lazies.loadRecords() : lazies.loadGraph();
+  };
+
+  const start = (index: RetrievalIndex, dir: string, key: string, lazies: Lazies) =>
+    new Promise<Slot>((resolve, reject) => {
+      const file = path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'pipelines', WORKER);
+      const worker = new Worker(file, {
+        workerData: {
+          cfg,
+          dir,
+          key,
+          recordCount: lazies.recordCount,
+          embedder: {
+            id: index.embedder.id,
+            dimensions: index.embedder.dimensions,
+            fusionWeight: index.embedder.fusionWeight,
+            query: !!index.embedder.embedQuery,
+          },
+          nameEmbedder: { id: index.nameEmbedder.id, dimensions: index.nameEmbedder.dimensions },
+        },
+      });
+      const slot: Slot = { worker, inFlight: 0 };
+      worker.on('message', (m: PoolMessage) => {
+        if (m.type === 'ready') resolve(slot);
+        else if (m.type === 'failed') reject(new Error(m.message));
+        else if (m.type === 'result' || m.type === 'error') {
+          const p = pending.get(m.id);
+          pending.delete(m.id);
+          slot.inFlight--;
+          if (m.type === 'result') p?.resolve(m.result);
+          else p?.reject(m.code ? new AppError(m.code as ConstructorParameters<typeof AppError>[0], m.message) : new Error(m.message));
+        } else if (m.type === 'ask') {
+          answerAsk(index, lazies, m).then(
+            (value) => worker.postMessage({ type: 'answer', id: m.id, value }),
+            (error) => worker.postMessage({ type: 'answer', id: m.id, error: (error as Error).message }),
+          );
+        }
+      });
+      const down = (why: string) => {
+        if (slots.includes(slot)) {
+          healthy = false;
+          log(`a retrieval worker stopped (${why}); questions are retrieved on the server's thread until the next index is served`);
+        }
+        reject(new Error(why));
+      };
+      worker.on('error', (e) => down(e.message));
+      worker.on('exit', (code) => down(`exit ${code}`));
+    });
+
+  return {
+    size,
+    async serve(index, dir, key, lazies) {
+      if (servedKey === key && healthy) return;
+      const t0 = performance.now();
+      try {
+        const fresh = await Promise.all(Array.from({ length: size }, () => start(index, dir, key, lazies)));
+        const old = slots;
+        slots = fresh;
+        servedKey = key;
+        healthy = true;
+        log(`${size} retrieval worker(s) serve the index, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        // Questions already sent to the old workers finish there.
+        for (const s of old) setTimeout(() => void s.worker.terminate(), s.inFlight > 0 ? 30_000 : 0);
+      } catch (error) {
+        log(`the retrieval workers could not start (${(error as Error).message}); questions are retrieved on the server's thread`);
+      }
+    },
+    readyFor: (key) => healthy && servedKey === key,
+    serving: () => healthy,
+    retrieve(question, pipeline, opts) {
+      const slot = slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+      const id = nextId++;
+      slot.inFlight++;
+      const sent = performance.now();
+      return new Promise<RetrievalResult>((resolve, reject) => {
+        pending.set(id, {
+          // The trace says which worker retrieved, and what the hand-over cost (messages both ways, copying the result).
+          resolve: (r) => {
+            const ms = Math.round((performance.now() - sent - r.latencyMs) * 10) / 10;
+            resolve({ ...r, trace: [{ step: 'worker', ms, detail: { worker: slots.indexOf(slot) + 1, of: slots.length } }, ...r.trace] });
+          },
+          reject,
+        });
+        slot.worker.postMessage({ type: 'retrieve', id, question, pipeline, opts });
+      });
+    },
+    async close() {
+      healthy = false;
+      const old = slots;
+      slots = [];
+      await Promise.all(old.map((s) => s.worker.terminate()));
+    },
+  };
+}
