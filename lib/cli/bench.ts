@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { openPgliteDatabase } from '../db/pglite.ts';
 import { applyPendingMigrations } from '../db/migrations.ts';
@@ -254,6 +255,16 @@ async function benchRetrieval(args: string[]) {
         );
       }
       if (p === 'records') {
+        // About 6.5 KB of heap per record once built (the shared corpus: 300 MB for 46,000), more while it builds:
+        // a records index that cannot fit under the heap limit is reported, not crashed into.
+        const need = index.records.size * 10_240;
+        const { used_heap_size, heap_size_limit } = v8.getHeapStatistics();
+        if (used_heap_size + need > heap_size_limit * 0.9) {
+          console.log(
+            `records          skipped: ${index.records.size} records need about ${mb(need)} MB of heap to index, over the limit of ${mb(heap_size_limit)} MB (node --max-old-space-size)`,
+          );
+          continue;
+        }
         recordsSeconds = (await index.records.get()).buildSeconds;
         console.log(`records index    ${recordsSeconds.toFixed(1)} s, built on first use of the records pipeline`);
       }

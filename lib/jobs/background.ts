@@ -14,7 +14,10 @@ import { defineJob, startJob } from '../queue/queue.ts';
 const warmIndex =
   (db: Database, cfg: AssayConfig, { records = true } = {}) =>
   async () => {
-    const index = await getRetrievalService(db, cfg).index();
+    const service = getRetrievalService(db, cfg);
+    const index = await service.index();
+    // Retrieval workers read and warm their own copy; this thread's is let go of once they serve.
+    if (service.workers()) return service.whenServing();
     // In the order questions need them: the default pipeline (hybrid) reads the graph; only the records pipeline the records.
     await index.graph.get();
     await warmPaperCaches(index);
@@ -30,6 +33,7 @@ export function warmOnStart(db: Database, cfg: AssayConfig): void {
   const t0 = performance.now();
   warming.__assayWarmingIndexes = true;
   warmIndex(db, cfg, { records: false })()
+    .then(() => getRetrievalService(db, cfg).whenServing())
     .then(
       () => console.log(`[assay] retrieval indexes ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`),
       (error) => console.error(`[assay] retrieval indexes not built at start (${(error as Error).message}); the first question builds them`),

@@ -62,6 +62,14 @@ describe('retrieval in worker threads', () => {
     expect(scoped.evidence.every((e) => e.paperId === paper)).toBe(true);
   });
 
+  it('lets go of the server thread’s copy of the index once the workers serve it, and reads it back when it is asked for', async () => {
+    await expect.poll(() => pooled.workers()?.serverThreadCopy, { timeout: 10_000 }).toBe(false);
+    expect((await pooled.info()).paragraphs).toBeGreaterThan(0);
+    expect(pooled.workers()?.serverThreadCopy).toBe(false);
+    const index = await pooled.index(); // an evaluation's, say
+    expect(index.paragraphs.size).toBe((await pooled.info()).paragraphs);
+  });
+
   it('retrieves on the server’s thread when the workers are gone', async () => {
     await pooled.close();
     expect(pooled.workers()?.serving).toBe(false);

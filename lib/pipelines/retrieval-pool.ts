@@ -22,10 +22,11 @@ import type { RetrievalResult, RetrieveOptions } from './types.ts';
  */
 export interface RetrievalPool {
   /**
-   * Serves the index stored under `key` in `dir`; the server's `index` (its embedders) and `lazies` (the database's
-   * records and tuples) answer what the workers ask.
+   * Serves the index stored under `key` in `dir`; the index's `embedders` (this thread's, never the whole index:
+   * the server lets go of its own once the workers serve) and `lazies` (the database's records and tuples) answer
+   * what the workers ask.
    */
-  serve(index: RetrievalIndex, dir: string, key: string, lazies: Lazies): Promise<void>;
+  serve(embedders: Embedders, dir: string, key: string, lazies: Lazies): Promise<void>;
   /** Whether the workers hold the index of `key`, ready for questions. */
   readyFor(key: string): boolean;
   retrieve(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'scope' | 'modelConfigured'>): Promise<RetrievalResult>;
@@ -44,6 +45,7 @@ export type PoolMessage =
   | { type: 'ask'; id: number; what: 'embed' | 'embedQuery' | 'embedNames' | 'loadRecords' | 'loadGraph'; texts?: string[] };
 
 type Lazies = Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>;
+type Embedders = Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>;
 
 interface Slot {
   worker: Worker;
@@ -61,14 +63,14 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
   const pending = new Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>();
 
   /** What a worker asks of this thread: vectors from the process's embedders, rows from the database. */
-  const answerAsk = (index: RetrievalIndex, lazies: Lazies, m: Extract<PoolMessage, { type: 'ask' }>): Promise<unknown> => {
+  const answerAsk = (index: Embedders, lazies: Lazies, m: Extract<PoolMessage, { type: 'ask' }>): Promise<unknown> => {
     if (m.what === 'embed') return index.embedder.embed(m.texts ?? []);
     if (m.what === 'embedQuery') return embedQueries(index.embedder, m.texts ?? []);
     if (m.what === 'embedNames') return index.nameEmbedder.embed(m.texts ?? []);
     return m.what === 'loadRecords' ? lazies.loadRecords() : lazies.loadGraph();
   };
 
-  const start = (index: RetrievalIndex, dir: string, key: string, lazies: Lazies) =>
+  const start = (index: Embedders, dir: string, key: string, lazies: Lazies) =>
     new Promise<Slot>((resolve, reject) => {
       const file = path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'pipelines', WORKER);
       const worker = new Worker(file, {
@@ -116,11 +118,11 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
 
   return {
     size,
-    async serve(index, dir, key, lazies) {
+    async serve(embedders, dir, key, lazies) {
       if (servedKey === key && healthy) return;
       const t0 = performance.now();
       try {
-        const fresh = await Promise.all(Array.from({ length: size }, () => start(index, dir, key, lazies)));
+        const fresh = await Promise.all(Array.from({ length: size }, () => start(embedders, dir, key, lazies)));
         const old = slots;
         slots = fresh;
         servedKey = key;

@@ -28,10 +28,28 @@ export interface RetrievalService {
   /** The configured options every retrieval gets (reformulator, re-ranker, whether a model exists). */
   options: RetrieveOptions;
   /** The retrieval workers: how many, and whether they serve the current index (null: retrieval runs on this thread). */
-  workers(): { size: number; serving: boolean } | null;
+  workers(): { size: number; serving: boolean; serverThreadCopy: boolean } | null;
   /** Stops the retrieval workers (tests; the server's exit stops them anyway). */
   close(): Promise<void>;
+  /** What the current index is, without reading it back when the workers hold it (the Find evidence screen shows it). */
+  info(): Promise<IndexInfo>;
+  /** Resolves once the workers serve the current index (at once without workers; gives up after two minutes). */
+  whenServing(): Promise<void>;
 }
+
+export interface IndexInfo {
+  paragraphs: number;
+  embedderId: string;
+  embedderNote: string | null;
+  buildSeconds: number;
+}
+
+const infoOf = (index: RetrievalIndex): IndexInfo => ({
+  paragraphs: index.paragraphs.size,
+  embedderId: index.embedderId,
+  embedderNote: index.embedderNote,
+  buildSeconds: index.buildSeconds,
+});
 
 export function createRetrievalService(
   db: Database,
@@ -58,13 +76,24 @@ export function createRetrievalService(
     workers?: number;
   } = {},
 ): RetrievalService {
-  let current: { version: string; key: string | null; index: Promise<RetrievalIndex> } | null = null;
+  // The index of the corpus version last asked for; `index` null: the workers serve it and this thread let go of it.
+  let current: { version: string; key: string | null; index: Promise<RetrievalIndex> | null; info: IndexInfo | null } | null = null;
   const log = (line: string) => console.log(`[assay] ${line}`);
   const inDatabase = cfg.search === 'database';
   const pool = opts.workers && opts.snapshotDir && !inDatabase ? createRetrievalPool(cfg, opts.workers, log) : null;
   // The workers read the index from where it is kept, so they start once it is there.
   const toWorkers = (index: RetrievalIndex, dir: string, key: string) => {
-    if (pool) void corpusLoaders(db).then((lazies) => pool.serve(index, dir, key, lazies));
+    if (!pool) return;
+    const embedders = { embedder: index.embedder, nameEmbedder: index.nameEmbedder };
+    void corpusLoaders(db)
+      .then((lazies) => pool.serve(embedders, dir, key, lazies))
+      .then(() => {
+        // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
+        if (pool.readyFor(key) && current?.key === key && current.index) {
+          current.index = null;
+          log('the server thread let go of its retrieval index: the workers serve it');
+        }
+      });
   };
   // Written after the build has been handed out (half a second of serialising), never in the way of a question.
   const keep = (key: string, index: RetrievalIndex) =>
@@ -83,7 +112,7 @@ export function createRetrievalService(
   const { reformulator } = configured;
   const index = async () => {
     const version = await corpusVersion(db);
-    if (!current || current.version !== version) {
+    if (!current || current.version !== version || !current.index) {
       // Where this version's index is kept, and under which key (none: always built).
       const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
       const place = opts.snapshotDir && key ? { dir: opts.snapshotDir, key } : null;
@@ -123,9 +152,10 @@ export function createRetrievalService(
         });
         return built.pendingEmbedder ? serve(built) : keepAndServe(built);
       })();
-      current = { version, key, index: building };
+      current = { version, key, index: building, info: null };
       building.then(
         (built) => {
+          if (current?.index === building) current.info = infoOf(built);
           const model = built.pendingEmbedder;
           if (!model) return;
           console.log(`[assay] ${built.embedderNote}`);
@@ -133,7 +163,10 @@ export function createRetrievalService(
           embedPassages(built, model)
             .then((dense) => {
               // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
-              if (current?.version === version) current = { version, key, index: Promise.resolve(keepAndServe(withDense(built, model, dense))) };
+              if (current?.version === version) {
+                const index = keepAndServe(withDense(built, model, dense));
+                current = { version, key, index: Promise.resolve(index), info: infoOf(index) };
+              }
               console.log(`[assay] ${model.id} embedded the corpus in ${((performance.now() - t0) / 1000).toFixed(0)} s: dense search now runs on it`);
             })
             .catch((error) =>
@@ -146,18 +179,28 @@ export function createRetrievalService(
         if (current?.index === building) current = null; // a failed build is retried by the next caller
       });
     }
-    return current.index;
+    return current.index!;
   };
   const options: RetrieveOptions = { ...configured, admission: opts.admission };
   return {
     index,
     reformulator,
     options,
-    workers: () => (pool ? { size: pool.size, serving: pool.serving() } : null),
+    workers: () => (pool ? { size: pool.size, serving: pool.serving(), serverThreadCopy: !!current?.index } : null),
     close: async () => pool?.close(),
+    async info() {
+      const version = await corpusVersion(db);
+      if (current?.version === version && current.info) return current.info;
+      return infoOf(await index());
+    },
+    async whenServing() {
+      if (!pool) return;
+      await index();
+      for (const t0 = Date.now(); Date.now() - t0 < 120_000 && !(current?.key && pool.readyFor(current.key)); ) await new Promise((r) => setTimeout(r, 100));
+    },
     async retrieve(question, pipeline, o = {}) {
-      const idx = await index();
-      const key = current?.key;
+      const version = await corpusVersion(db);
+      const key = current?.version === version ? current.key : null;
       // The workers run the service's own options; a caller's own reformulator or abstention model runs here.
       const same = <K extends 'reformulator' | 'tupleReranker' | 'graphSource'>(k: K) => o[k] === undefined || o[k] === options[k];
       const asConfigured = same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
@@ -165,7 +208,7 @@ export function createRetrievalService(
         const { k, mode, scope, modelConfigured } = o;
         return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
       }
-      return retrieve(idx, question, pipeline, { ...options, ...o });
+      return retrieve(await index(), question, pipeline, { ...options, ...o });
     },
   };
 }

@@ -41,12 +41,12 @@ export async function provenance(req: ProvenanceRequest) {
 /** One pipeline's retrieval for a question (the Find evidence screen), with what the index is. */
 export async function retrieveEvidence(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'signal'>) {
   const { retrieval } = await appContext();
-  const index = await retrieval.index();
   const result = await retrieval.retrieve(question, pipeline, opts);
+  const index = await retrieval.info();
   return {
     result,
     index: {
-      paragraphs: index.paragraphs.size,
+      paragraphs: index.paragraphs,
       embedder: index.embedderId,
       ...(index.embedderNote ? { embedderNote: index.embedderNote } : {}),
       reformulator: retrieval.reformulator.id,
