@@ -50,7 +50,7 @@ const envSchema = z.object({
   ASSAY_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ASSAY_RETRIEVAL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
   ASSAY_RETRIEVAL_QUEUE: z.coerce.number().int().min(1).max(10_000).default(200),
-  ASSAY_RETRIEVAL_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
+  ASSAY_RETRIEVAL_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   ASSAY_JOB_STALE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   ASSAY_JOB_POLL_SECONDS: z.coerce.number().min(0.05).max(3_600).default(2),
   NEO4J_URI: z

@@ -18,7 +18,7 @@ import { cliOptions } from './options.ts';
  * requests (each client asks its next question as soon as its last is answered), and prints errors, latency
  * p50/p95 of both, throughput and the server's peak resident memory; `--json` writes the figures.
  */
-export const loadUsage = `npm run bench -- load [--clients 50] [--requests 500] [--single 100] [--pipeline hybrid] [--questions <jsonl>] [--url http://127.0.0.1:3000] [--json out.json]`;
+export const loadUsage = `npm run bench -- load [--clients 50] [--requests 500] [--single 100] [--pipeline hybrid] [--questions <jsonl>] [--url http://127.0.0.1:3000] [--json out.json] [--during-import papers.jsonl]`;
 
 interface Timed {
   ms: number;
@@ -115,8 +115,29 @@ export async function startServerOn(dataDir: string): Promise<{ base: string; ch
   throw new Error('the server did not answer /api/health within 120 s');
 }
 
+/** A session of the first account (an empty account table makes it the admin), for the import. */
+async function adminSession(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.org`, password: 'bench-load-password-1', name: 'Bench' }),
+  });
+  const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  if (!res.ok || !cookie) throw new Error(`--during-import needs the first account of the copied data folder (sign-up answered ${res.status})`);
+  return cookie;
+}
+
+async function uploadForImport(base: string, cookie: string, file: string) {
+  const form = new FormData();
+  form.append('files', new Blob([fs.readFileSync(file)]), path.basename(file));
+  const res = await fetch(`${base}/api/import`, { method: 'POST', headers: { cookie, origin: base }, body: form });
+  if (res.status !== 202) throw new Error(`the import was refused (${res.status}: ${await res.text()})`);
+}
+
+const jobsRunning = async (base: string) => (((await (await fetch(`${base}/api/jobs`)).json()) as { jobs: unknown[] }).jobs ?? []).length > 0;
+
 export async function benchLoad(args: string[]): Promise<void> {
-  const opt = cliOptions(args, ['clients', 'requests', 'single', 'pipeline', 'questions', 'url', 'json']);
+  const opt = cliOptions(args, ['clients', 'requests', 'single', 'pipeline', 'questions', 'url', 'json', 'during-import']);
   const clients = Number(opt('clients') ?? 50);
   const requests = Number(opt('requests') ?? 500);
   const single = Number(opt('single') ?? 100);
@@ -167,6 +188,21 @@ export async function benchLoad(args: string[]): Promise<void> {
     );
     const seconds = (performance.now() - t0) / 1000;
 
+    // Last, one client again while the server imports a file (its import job: reading, structuring, graph, indexes),
+    // so the load above is measured on an idle server.
+    const peakBeforeImport = peak;
+    const importing: Timed[] = [];
+    let importSeconds: number | null = null;
+    const importFile = opt('during-import');
+    if (importFile) {
+      const cookie = await adminSession(base);
+      const t = performance.now();
+      await uploadForImport(base, cookie, importFile);
+      for (let i = 0; (await jobsRunning(base)) && importing.length < 10_000; i++)
+        importing.push(await ask(base, questions[(i + 5) % questions.length], pipeline));
+      importSeconds = (performance.now() - t) / 1000;
+    }
+
     const stat = (xs: Timed[], of: (x: Timed) => number | undefined = (x) => x.ms) => {
       const ms = xs.map(of).filter((x): x is number => x !== undefined);
       return { p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)) };
@@ -176,13 +212,19 @@ export async function benchLoad(args: string[]): Promise<void> {
       requests,
       errors: together.filter((x) => !x.ok).length + alone.filter((x) => !x.ok).length,
       single: stat(alone),
+      ...(importFile ? { single_during_import: { ...stat(importing), requests: importing.length, import_seconds: importSeconds } } : {}),
       concurrent: stat(together),
       // The route handler's share: what the clients waited beyond it was spent before or after it (HTTP, framework).
       concurrent_handler: together.some((x) => x.handlerMs !== undefined) ? stat(together, (x) => x.handlerMs) : null,
       requests_per_second: Math.round((requests / seconds) * 10) / 10,
-      rss_mb: server ? Math.round(peak) : null,
+      rss_mb: server ? Math.round(peakBeforeImport) : null,
+      ...(importFile && server ? { rss_mb_with_import: Math.round(peak) } : {}),
     };
     console.log(`one client:  ${single} requests, p50 ${out.single.p50} ms, p95 ${out.single.p95} ms`);
+    if (out.single_during_import)
+      console.log(
+        `one client while an import runs: ${importing.length} requests over the import's ${importSeconds?.toFixed(0)} s, p50 ${out.single_during_import.p50} ms, p95 ${out.single_during_import.p95} ms (${(out.single_during_import.p95 / Math.max(out.single.p95, 1)).toFixed(1)}× idle p95)`,
+      );
     console.log(
       `${clients} clients: ${requests} requests in ${seconds.toFixed(1)} s (${out.requests_per_second}/s), p50 ${out.concurrent.p50} ms, p95 ${out.concurrent.p95} ms, ${out.errors} errors`,
     );
@@ -191,7 +233,7 @@ export async function benchLoad(args: string[]): Promise<void> {
         `  of which in the route handler (retrieval, its wait in line, the JSON): p50 ${out.concurrent_handler.p50} ms, p95 ${out.concurrent_handler.p95} ms`,
       );
     console.log(
-      `p95 ratio ${(out.concurrent.p95 / Math.max(out.single.p95, 1)).toFixed(1)}× single-user p95${out.rss_mb !== null ? `; server peak RSS ${out.rss_mb} MiB` : ''}`,
+      `p95 ratio ${(out.concurrent.p95 / Math.max(out.single.p95, 1)).toFixed(1)}× single-user p95${out.rss_mb !== null ? `; server peak RSS ${out.rss_mb} MiB` : ''}${out.rss_mb_with_import ? ` (${out.rss_mb_with_import} MiB with the import)` : ''}`,
     );
     console.log(JSON.stringify(out));
     const json = opt('json');

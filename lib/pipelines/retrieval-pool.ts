@@ -88,6 +88,8 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
           nameEmbedder: { id: index.nameEmbedder.id, dimensions: index.nameEmbedder.dimensions },
         },
       });
+      // A process (a test, a CLI) may end while its workers idle; the server keeps running for its own reasons.
+      worker.unref();
       const slot: Slot = { worker, inFlight: 0 };
       worker.on('message', (m: PoolMessage) => {
         if (m.type === 'ready') resolve(slot);
