@@ -7,6 +7,7 @@ import { openTestDatabase } from '../testing/database.ts';
 import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { tempDir } from '../testing/fixtures.ts';
 import { PIPELINES } from './registry.ts';
+import { createRetrievalPool } from './retrieval-pool.ts';
 import { createRetrievalService, type RetrievalService } from './service.ts';
 
 /**
@@ -68,6 +69,17 @@ describe('retrieval in worker threads', () => {
     expect(pooled.workers()?.serverThreadCopy).toBe(false);
     const index = await pooled.index(); // an evaluation's, say
     expect(index.paragraphs.size).toBe((await pooled.info()).paragraphs);
+  });
+
+  it('reports workers that cannot read their index as failed, never as serving', async () => {
+    const logged: string[] = [];
+    const pool = createRetrievalPool(readConfig({ ASSAY_DATA_DIR: dir }), 1, (l) => logged.push(l));
+    const index = await local.index();
+    await pool.serve(index, path.join(dir, 'nowhere'), 'no-such-key', { recordCount: 0, loadRecords: async () => [], loadGraph: async () => [] });
+    expect(pool.readyFor('no-such-key')).toBe(false);
+    expect(pool.failedOn('no-such-key')).toBe(true);
+    expect(logged.join('\n')).toMatch(/could not start \(no stored index under no-such-key\)/);
+    await pool.close();
   });
 
   it('retrieves on the server’s thread when the workers are gone', async () => {

@@ -29,6 +29,8 @@ export interface RetrievalPool {
   serve(embedders: Embedders, dir: string, key: string, lazies: Lazies): Promise<void>;
   /** Whether the workers hold the index of `key`, ready for questions. */
   readyFor(key: string): boolean;
+  /** Whether the workers could not start on the index of `key` (questions stay on the server's thread). */
+  failedOn(key: string): boolean;
   retrieve(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'scope' | 'modelConfigured'>): Promise<RetrievalResult>;
   size: number;
   /** Whether the workers serve an index now (none has failed since). */
@@ -59,6 +61,7 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
   let slots: Slot[] = [];
   let servedKey: string | null = null;
   let healthy = false;
+  let failedKey: string | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>();
 
@@ -133,10 +136,12 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
         // Questions already sent to the old workers finish there.
         for (const s of old) setTimeout(() => void s.worker.terminate(), s.inFlight > 0 ? 30_000 : 0);
       } catch (error) {
+        failedKey = key;
         log(`the retrieval workers could not start (${(error as Error).message}); questions are retrieved on the server's thread`);
       }
     },
     readyFor: (key) => healthy && servedKey === key,
+    failedOn: (key) => failedKey === key,
     serving: () => healthy,
     retrieve(question, pipeline, opts) {
       const slot = slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));

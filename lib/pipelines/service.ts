@@ -197,7 +197,8 @@ export function createRetrievalService(
       if (!pool) return;
       // Started, or let go of already because the workers serve it: not read back again just to wait.
       if (!current) await index();
-      for (const t0 = Date.now(); Date.now() - t0 < 120_000 && !(current?.key && pool.readyFor(current.key)); ) await new Promise((r) => setTimeout(r, 100));
+      const settled = () => !current?.key || pool.readyFor(current.key) || pool.failedOn(current.key);
+      for (const t0 = Date.now(); Date.now() - t0 < 120_000 && !settled(); ) await new Promise((r) => setTimeout(r, 100));
     },
     async retrieve(question, pipeline, o = {}) {
       const version = await corpusVersion(db);
