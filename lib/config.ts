@@ -125,7 +125,8 @@ export type AssayConfig = {
   neo4j: { uri: string; user: string; password: string; database: string | null } | null;
   /**
    * The server's line for questions (lib/common/admission.ts): how many are retrieved at once, and how many may wait
-   * before the next is refused with 503 and Retry-After.
+   * before the next is refused with 503 and Retry-After; and how many worker threads retrieve the admitted ones
+   * (lib/pipelines/retrieval-pool.ts; 0: the server's own thread).
    */
   admission: { concurrency: number; maxWaiting: number; workers: number };
   /**
