@@ -122,7 +122,7 @@ export async function startBackgroundIngest(
     importJob,
     { label },
     // The index stage is part of every app job (the process that runs it builds its index for the new corpus).
-    () => createIngestJob(db, inputs, { ...options, trigger, warmIndex: async () => {} }),
+    () => createIngestJob(db, inputs, { ...options, trigger, warmIndex: warmIndex(db, cfg) }),
     (runId) => ({ runId }),
   );
 }

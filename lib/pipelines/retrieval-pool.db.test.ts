@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmission } from '../common/admission.ts';
@@ -80,6 +81,20 @@ describe('retrieval in worker threads', () => {
     expect(pool.failedOn('no-such-key')).toBe(true);
     expect(logged.join('\n')).toMatch(/could not start \(no stored index under no-such-key\)/);
     await pool.close();
+  });
+
+  it('fails a question its worker stops under instead of leaving it to hang', async () => {
+    const index = await local.index();
+    const key = fs
+      .readdirSync(path.join(dir, 'index'))
+      .find((f) => f.startsWith('retrieval-'))!
+      .replace(/^retrieval-|\.v8$/g, '');
+    const pool = createRetrievalPool(readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }), 1, () => {});
+    await pool.serve(index, path.join(dir, 'index'), key, { recordCount: 0, loadRecords: async () => [], loadGraph: async () => [] });
+    expect(pool.readyFor(key)).toBe(true);
+    const asked = pool.retrieve(questions[0], 'hybrid', {});
+    await pool.close();
+    await expect(asked).rejects.toThrow(/retrieval worker stopped/);
   });
 
   it('retrieves on the server’s thread when the workers are gone', async () => {

@@ -38,7 +38,12 @@ export interface RetrievalPool {
   close(): Promise<void>;
 }
 
-/** A message between a worker and this thread. */
+/** A message from this thread to a worker: a retrieval, or the answer to what the worker asked. */
+export type ToWorker =
+  | { type: 'retrieve'; id: number; question: string; pipeline: PipelineName; opts: RetrieveOptions }
+  | { type: 'answer'; id: number; value?: unknown; error?: string };
+
+/** A message from a worker to this thread. */
 export type PoolMessage =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
@@ -51,7 +56,8 @@ type Embedders = Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>;
 
 interface Slot {
   worker: Worker;
-  inFlight: number;
+  /** The questions sent to it and not answered yet, by id. */
+  pending: Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>;
 }
 
 // A plain module that registers tsx in the worker and then loads retrieval-worker.ts.
@@ -63,17 +69,17 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
   let healthy = false;
   let failedKey: string | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>();
+  const send = (worker: Worker, m: ToWorker) => worker.postMessage(m);
 
   /** What a worker asks of this thread: vectors from the process's embedders, rows from the database. */
-  const answerAsk = (index: Embedders, lazies: Lazies, m: Extract<PoolMessage, { type: 'ask' }>): Promise<unknown> => {
-    if (m.what === 'embed') return index.embedder.embed(m.texts ?? []);
-    if (m.what === 'embedQuery') return embedQueries(index.embedder, m.texts ?? []);
-    if (m.what === 'embedNames') return index.nameEmbedder.embed(m.texts ?? []);
+  const answerAsk = (embedders: Embedders, lazies: Lazies, m: Extract<PoolMessage, { type: 'ask' }>): Promise<unknown> => {
+    if (m.what === 'embed') return embedders.embedder.embed(m.texts ?? []);
+    if (m.what === 'embedQuery') return embedQueries(embedders.embedder, m.texts ?? []);
+    if (m.what === 'embedNames') return embedders.nameEmbedder.embed(m.texts ?? []);
     return m.what === 'loadRecords' ? lazies.loadRecords() : lazies.loadGraph();
   };
 
-  const start = (index: Embedders, dir: string, key: string, lazies: Lazies) =>
+  const start = (embedders: Embedders, dir: string, key: string, lazies: Lazies) =>
     new Promise<Slot>((resolve, reject) => {
       const file = path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'pipelines', WORKER);
       const worker = new Worker(file, {
@@ -83,30 +89,29 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
           key,
           recordCount: lazies.recordCount,
           embedder: {
-            id: index.embedder.id,
-            dimensions: index.embedder.dimensions,
-            fusionWeight: index.embedder.fusionWeight,
-            query: !!index.embedder.embedQuery,
+            id: embedders.embedder.id,
+            dimensions: embedders.embedder.dimensions,
+            fusionWeight: embedders.embedder.fusionWeight,
+            query: !!embedders.embedder.embedQuery,
           },
-          nameEmbedder: { id: index.nameEmbedder.id, dimensions: index.nameEmbedder.dimensions },
+          nameEmbedder: { id: embedders.nameEmbedder.id, dimensions: embedders.nameEmbedder.dimensions },
         },
       });
       // A process (a test, a CLI) may end while its workers idle; the server keeps running for its own reasons.
       worker.unref();
-      const slot: Slot = { worker, inFlight: 0 };
+      const slot: Slot = { worker, pending: new Map() };
       worker.on('message', (m: PoolMessage) => {
         if (m.type === 'ready') resolve(slot);
         else if (m.type === 'failed') reject(new Error(m.message));
         else if (m.type === 'result' || m.type === 'error') {
-          const p = pending.get(m.id);
-          pending.delete(m.id);
-          slot.inFlight--;
+          const p = slot.pending.get(m.id);
+          slot.pending.delete(m.id);
           if (m.type === 'result') p?.resolve(m.result);
           else p?.reject(m.code ? new AppError(m.code as ConstructorParameters<typeof AppError>[0], m.message) : new Error(m.message));
         } else if (m.type === 'ask') {
-          answerAsk(index, lazies, m).then(
-            (value) => worker.postMessage({ type: 'answer', id: m.id, value }),
-            (error) => worker.postMessage({ type: 'answer', id: m.id, error: (error as Error).message }),
+          answerAsk(embedders, lazies, m).then(
+            (value) => send(worker, { type: 'answer', id: m.id, value }),
+            (error) => send(worker, { type: 'answer', id: m.id, error: (error as Error).message }),
           );
         }
       });
@@ -115,6 +120,9 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
           healthy = false;
           log(`a retrieval worker stopped (${why}); questions are retrieved on the server's thread until the next index is served`);
         }
+        // Its unanswered questions fail now rather than hang.
+        for (const p of slot.pending.values()) p.reject(new AppError('unavailable', `the retrieval worker stopped (${why}); please ask again`));
+        slot.pending.clear();
         reject(new Error(why));
       };
       worker.on('error', (e) => down(e.message));
@@ -134,7 +142,7 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
         healthy = true;
         log(`${size} retrieval worker(s) serve the index, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
         // Questions already sent to the old workers finish there.
-        for (const s of old) setTimeout(() => void s.worker.terminate(), s.inFlight > 0 ? 30_000 : 0);
+        for (const s of old) setTimeout(() => void s.worker.terminate(), s.pending.size > 0 ? 30_000 : 0);
       } catch (error) {
         failedKey = key;
         log(`the retrieval workers could not start (${(error as Error).message}); questions are retrieved on the server's thread`);
@@ -144,12 +152,11 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
     failedOn: (key) => failedKey === key,
     serving: () => healthy,
     retrieve(question, pipeline, opts) {
-      const slot = slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+      const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const id = nextId++;
-      slot.inFlight++;
       const sent = performance.now();
       return new Promise<RetrievalResult>((resolve, reject) => {
-        pending.set(id, {
+        slot.pending.set(id, {
           // The trace says which worker retrieved, and what the hand-over cost (messages both ways, copying the result).
           resolve: (r) => {
             const ms = Math.round((performance.now() - sent - r.latencyMs) * 10) / 10;
@@ -157,7 +164,7 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
           },
           reject,
         });
-        slot.worker.postMessage({ type: 'retrieve', id, question, pipeline, opts });
+        send(slot.worker, { type: 'retrieve', id, question, pipeline, opts });
       });
     },
     async close() {

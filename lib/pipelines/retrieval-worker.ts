@@ -6,11 +6,9 @@ import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
 import { loadSnapshot, restoreIndex, withKeptGraph } from '../retrieval/index-snapshot.ts';
-import type { PoolMessage } from './retrieval-pool.ts';
-import type { PipelineName } from './registry.ts';
+import type { PoolMessage, ToWorker } from './retrieval-pool.ts';
 import { retrieve } from './run.ts';
 import { configuredOptions } from './configured.ts';
-import type { RetrieveOptions } from './types.ts';
 
 /**
  * A retrieval worker (see retrieval-pool.ts): reads the stored index, warms what the server warms (the graph index,
@@ -71,34 +69,27 @@ async function load() {
 const ready = load();
 const options = configuredOptions(setup.cfg);
 
-port.on(
-  'message',
-  (
-    m:
-      | { type: 'answer'; id: number; value?: unknown; error?: string }
-      | { type: 'retrieve'; id: number; question: string; pipeline: PipelineName; opts: RetrieveOptions },
-  ) => {
-    if (m.type === 'answer') {
-      const w = waiting.get(m.id);
-      waiting.delete(m.id);
-      if (m.error !== undefined) w?.reject(new Error(m.error));
-      else w?.resolve(m.value);
-      return;
-    }
-    ready
-      .then((index) => retrieve(index, m.question, m.pipeline, { ...options, ...m.opts }))
-      .then(
-        (result) => post({ type: 'result', id: m.id, result }),
-        (error) =>
-          post({
-            type: 'error',
-            id: m.id,
-            message: (error as Error).message,
-            ...((error as { code?: string }).code ? { code: (error as { code: string }).code } : {}),
-          }),
-      );
-  },
-);
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'answer') {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error !== undefined) w?.reject(new Error(m.error));
+    else w?.resolve(m.value);
+    return;
+  }
+  ready
+    .then((index) => retrieve(index, m.question, m.pipeline, { ...options, ...m.opts }))
+    .then(
+      (result) => post({ type: 'result', id: m.id, result }),
+      (error) =>
+        post({
+          type: 'error',
+          id: m.id,
+          message: (error as Error).message,
+          ...((error as { code?: string }).code ? { code: (error as { code: string }).code } : {}),
+        }),
+    );
+});
 
 ready.then(
   () => post({ type: 'ready' }),

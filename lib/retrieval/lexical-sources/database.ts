@@ -45,9 +45,7 @@ export function searchDocRows(docs: LexicalDoc[]): SearchDocRow[] {
 
 /** Writes the paragraphs' documents for corpus `version` unless they are stored for it already. */
 export async function syncSearchDocs(db: Database, version: string, docs: LexicalDoc[]): Promise<void> {
-  const stored = await searchDocVersions(db);
-  if (stored.length === 1 && stored[0] === version) return;
-  await replaceSearchDocs(db, version, searchDocRows(docs));
+  if (!(await searchDocsCurrent(db, version))) await replaceSearchDocs(db, version, searchDocRows(docs));
 }
 
 /** Whether the stored documents are those of corpus `version` (a restart may serve them without writing them again). */
