@@ -29,7 +29,16 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   // Loaded from node_modules at run time rather than bundled: WebAssembly engines (PGlite, Prisma's schema
   // engine), pdf.js, the PostgreSQL driver and usearch's native build locate their own files relative to their package.
-  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/driver-adapter-utils', '@prisma/adapter-pg', 'pg', 'unpdf', 'usearch'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-pgvector',
+    'pglite-prisma-adapter',
+    '@prisma/driver-adapter-utils',
+    '@prisma/adapter-pg',
+    'pg',
+    'unpdf',
+    'usearch',
+  ],
   poweredByHeader: false,
   headers: async () => [{ source: '/:path*', headers: securityHeaders }],
 };

@@ -12,7 +12,7 @@ import { AriaView, DesignView } from './reasoning-view';
 
 interface Response {
   result: RetrievalResult;
-  index: { paragraphs: number; embedder: string; reformulator: string; buildSeconds: number };
+  index: { paragraphs: number; embedder: string; reformulator: string; buildSeconds: number; vectorsIn: 'process' | 'pgvector' };
 }
 
 const modes = [
@@ -252,8 +252,8 @@ function ResultView({ data }: { data: Response }) {
       </section>
       <details className="rounded-lg border border-slate-200 bg-white p-3" open>
         <summary className="cursor-pointer text-sm font-medium">
-          Trace: {r.pipeline}, {r.latencyMs} ms ({data.index.paragraphs.toLocaleString('en')} paragraphs, embedder {data.index.embedder}, reformulation{' '}
-          {data.index.reformulator})
+          Trace: {r.pipeline}, {r.latencyMs} ms ({data.index.paragraphs.toLocaleString('en')} paragraphs, embedder {data.index.embedder}
+          {data.index.vectorsIn === 'pgvector' ? ' in pgvector' : ''}, reformulation {data.index.reformulator})
         </summary>
         <TraceList trace={r.trace} />
       </details>

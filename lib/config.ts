@@ -44,6 +44,7 @@ const envSchema = z.object({
   ASSAY_RERANK_BASE_URL: z.string().url().optional(),
   ASSAY_REFORMULATION: z.enum(['auto', 'rules', 'llm']).default('auto'),
   ASSAY_SEARCH: z.enum(['memory', 'database']).default('memory'),
+  ASSAY_VECTORS: z.enum(['memory', 'database']).default('memory'),
   ASSAY_QUESTIONS: z.string().optional(),
   ASSAY_GRAPH_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
   ASSAY_ANONYMOUS: z.enum(['reader', 'none']).default('reader'),
@@ -110,6 +111,11 @@ export type AssayConfig = {
    * full-text search over documents the index writes (lib/retrieval/lexical-sources/database.ts).
    */
   search: 'memory' | 'database';
+  /**
+   * Where dense search runs: `memory`, the process's vectors (the default), or `database`, pgvector over vectors the
+   * index writes there (lib/retrieval/dense-sources/database.ts; PGlite has the extension, a server needs it installed).
+   */
+  vectors: 'memory' | 'database';
   /** Question sets (JSONL files or folders) offered on the evaluation page. */
   questionPaths: string[];
   /** Which backend extracts graph tuples from paragraphs: the offline patterns or a language model. */
@@ -217,6 +223,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       ? { baseUrl: (e.ASSAY_RERANK_BASE_URL ?? e.ASSAY_LLM_BASE_URL)!.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_RERANK_MODEL }
       : null,
     search: e.ASSAY_SEARCH,
+    vectors: e.ASSAY_VECTORS,
     reformulation:
       e.ASSAY_REFORMULATION === 'rules' ? 'rules' : e.ASSAY_REFORMULATION === 'llm' || (e.ASSAY_LLM_BASE_URL && e.ASSAY_CHAT_MODEL) ? 'llm' : 'rules',
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),

@@ -7,6 +7,7 @@ import { createEmbedders, embedderChoice, preloadModel } from '../embedding/sele
 import { hasSnapshot, indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
+import { syncDenseVectors, withDatabaseVectors } from '../retrieval/dense-sources/database.ts';
 import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
 import type { LexicalDoc } from '../retrieval/lexical-index.ts';
 import { configuredOptions } from './configured.ts';
@@ -42,6 +43,8 @@ export interface IndexInfo {
   embedderId: string;
   embedderNote: string | null;
   buildSeconds: number;
+  /** Where dense search runs: in this process, or in the database (ASSAY_VECTORS=database). */
+  vectorsIn: 'process' | 'pgvector';
 }
 
 const infoOf = (index: RetrievalIndex): IndexInfo => ({
@@ -49,6 +52,7 @@ const infoOf = (index: RetrievalIndex): IndexInfo => ({
   embedderId: index.embedderId,
   embedderNote: index.embedderNote,
   buildSeconds: index.buildSeconds,
+  vectorsIn: index.raw.dense.where,
 });
 
 export function createRetrievalService(
@@ -71,7 +75,8 @@ export function createRetrievalService(
     snapshotDir?: string;
     /**
      * Retrieval worker threads (retrieval-pool.ts) that serve the stored index once it is kept; questions go to them
-     * instead of this thread. Needs `snapshotDir`; not with ASSAY_SEARCH=database (the workers hold no database).
+     * instead of this thread. Needs `snapshotDir`; not with ASSAY_SEARCH or ASSAY_VECTORS=database (the workers hold
+     * no database).
      */
     workers?: number;
   } = {},
@@ -80,7 +85,8 @@ export function createRetrievalService(
   let current: { version: string; key: string | null; index: Promise<RetrievalIndex> | null; info: IndexInfo | null } | null = null;
   const log = (line: string) => console.log(`[assay] ${line}`);
   const inDatabase = cfg.search === 'database';
-  const pool = opts.workers && opts.snapshotDir && !inDatabase ? createRetrievalPool(cfg, opts.workers, log) : null;
+  const vectorsInDatabase = cfg.vectors === 'database';
+  const pool = opts.workers && opts.snapshotDir && !inDatabase && !vectorsInDatabase ? createRetrievalPool(cfg, opts.workers, log) : null;
   // The workers read the index from where it is kept, so they start once it is there.
   const toWorkers = (index: RetrievalIndex, dir: string, key: string) => {
     if (!pool) return;
@@ -106,8 +112,21 @@ export function createRetrievalService(
         log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
       }
     }, 0);
-  // With ASSAY_SEARCH=database, paragraph search runs in the database over documents each build writes there.
-  const serve = (index: RetrievalIndex) => (inDatabase ? withDatabaseSearch(index, db) : index);
+  // With ASSAY_SEARCH=database, paragraph search runs in the database over documents each build writes there; with
+  // ASSAY_VECTORS=database, dense search runs in pgvector over the vectors written there (not the stand-in's while
+  // the model embeds in the background). A database that cannot hold them leaves dense search in the process.
+  const serve = async (index: RetrievalIndex): Promise<RetrievalIndex> => {
+    const served = inDatabase ? withDatabaseSearch(index, db) : index;
+    if (!vectorsInDatabase || index.pendingEmbedder) return served;
+    try {
+      const t0 = performance.now();
+      if ((await syncDenseVectors(db, index)) === 'written') log(`passage vectors written to pgvector in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      return await withDatabaseVectors(served, db);
+    } catch (error) {
+      log(`dense search stays in this process: ${(error as Error).message}`);
+      return served;
+    }
+  };
   const configured = configuredOptions(cfg);
   const { reformulator } = configured;
   const index = async () => {
@@ -163,11 +182,11 @@ export function createRetrievalService(
           embedPassages(built, model)
             .then((dense) => {
               // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
-              if (current?.version === version) {
-                const index = keepAndServe(withDense(built, model, dense));
-                current = { version, key, index: Promise.resolve(index), info: infoOf(index) };
-              }
-              console.log(`[assay] ${model.id} embedded the corpus in ${((performance.now() - t0) / 1000).toFixed(0)} s: dense search now runs on it`);
+              if (current?.version !== version) return;
+              return keepAndServe(withDense(built, model, dense)).then((index) => {
+                if (current?.version === version) current = { version, key, index: Promise.resolve(index), info: infoOf(index) };
+                console.log(`[assay] ${model.id} embedded the corpus in ${((performance.now() - t0) / 1000).toFixed(0)} s: dense search now runs on it`);
+              });
             })
             .catch((error) =>
               console.log(`[assay] ${model.id} could not embed the corpus (${(error as Error).message}): dense search stays on the n-gram stand-in`),

@@ -240,9 +240,11 @@ async function denseSignals(
   paperId: string,
 ): Promise<Pick<AbstentionSignals, 'denseBestPaper' | 'denseGap' | 'denseAgreement'>> {
   const [q] = await embedQueries(index.embedder, [question]);
-  let best = 0;
-  for (const id of index.papers.get(paperId)?.paragraphIds ?? []) best = Math.max(best, index.raw.dense.similarity(q, id));
-  const hits = index.raw.dense.query(q, DENSE_PARAGRAPHS);
+  const [similarities, hits] = await Promise.all([
+    index.raw.dense.similarities(q, index.papers.get(paperId)?.paragraphIds ?? []),
+    index.raw.dense.query(q, DENSE_PARAGRAPHS),
+  ]);
+  const best = Math.max(0, ...similarities);
   const order: string[] = [];
   for (const h of hits) {
     const pid = index.paragraphs.get(h.id)?.paperId;

@@ -37,7 +37,24 @@ function nativeSearch(): Usearch | null {
 const REMEMBERED_QUERIES = 8;
 const REMEMBERED_DEPTH = 100;
 
-export class DenseIndex {
+/**
+ * Nearest-neighbour search over one space's passage vectors, wherever they are held: `DenseIndex` in the process
+ * (the default) or pgvector in the database (lib/retrieval/dense-sources/database.ts), which answers
+ * asynchronously. Same contract: ids best first by cosine, at most `k`, only ids the filter admits.
+ */
+export interface DenseView {
+  /** Where the vectors are held and searched. */
+  readonly where: 'process' | 'pgvector';
+  readonly size: number;
+  readonly dimensions: number;
+  query(q: Float32Array, k: number, filter?: (id: string) => boolean): ScoredId[] | Promise<ScoredId[]>;
+  queryMany(queries: Float32Array[], k: number, filter?: (id: string) => boolean): ScoredId[][] | Promise<ScoredId[][]>;
+  /** The cosine between `q` and each of `ids` (0 for an id without a vector), in their order. */
+  similarities(q: Float32Array, ids: string[]): number[] | Promise<number[]>;
+}
+
+export class DenseIndex implements DenseView {
+  readonly where = 'process';
   readonly ids: string[];
   readonly dimensions: number;
   private readonly matrix: Float32Array;
@@ -75,6 +92,10 @@ export class DenseIndex {
   similarity(query: Float32Array, id: string): number {
     const i = this.position.get(id);
     return i === undefined ? 0 : this.dot(query, i);
+  }
+
+  similarities(query: Float32Array, ids: string[]): number[] {
+    return ids.map((id) => this.similarity(query, id));
   }
 
   private dot(q: Float32Array, row: number): number {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { LocalHashEmbedder } from '../embedding/local-hash.ts';
 import { type AbbreviationCounts, abbreviationsFrom } from './abbreviations.ts';
-import { DenseIndex } from './dense-index.ts';
+import { DenseIndex, type DenseView } from './dense-index.ts';
 import { assembleIndex, type IndexCore, type RetrievalIndex } from './index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LexicalIndex, type LexicalIndexData } from './lexical-index.ts';
@@ -41,6 +41,12 @@ export interface IndexSnapshot {
 }
 
 type DenseData = ReturnType<DenseIndex['toData']>;
+
+/** A space's vectors as a snapshot keeps them: only an index that holds them in the process has them to give. */
+function denseData(view: DenseView): DenseData {
+  if (!(view instanceof DenseIndex)) throw new Error('a snapshot is taken of an index whose vectors are in the process');
+  return view.toData();
+}
 
 let codeHash: string | null | undefined;
 
@@ -87,7 +93,7 @@ export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot
       abbreviations: index.abbreviations.counts,
       vocabulary: index.vocabulary.counts,
     },
-    dense: { raw: index.raw.dense.toData(), json: index.json.dense === index.raw.dense ? null : index.json.dense.toData() },
+    dense: { raw: denseData(index.raw.dense), json: index.json.dense === index.raw.dense ? null : denseData(index.json.dense) },
     embedderId: index.embedderId,
     nameEmbedderId: index.nameEmbedder.id,
     nameFit: nameModel instanceof LocalHashEmbedder ? nameModel.fit() : null,

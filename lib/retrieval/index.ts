@@ -2,7 +2,7 @@ import type { RetrievalCorpus, CorpusPaper, CorpusRecord } from '../db/retrieval
 import { recordEntries } from '../structure/record-mapping.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import { formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } from '../structure/terms.ts';
-import type { DenseIndex } from './dense-index.ts';
+import type { DenseView } from './dense-index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { type DenseParts, embedPassages, passageTexts } from './passage-vectors.ts';
 import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
@@ -73,8 +73,8 @@ export interface RetrievalIndex extends IndexCore {
   records: LazyRecordIndex;
   /** The knowledge graph, loaded on first use of a graph pipeline. */
   graph: LazyGraphIndex;
-  raw: { lexical: LexicalView; dense: DenseIndex };
-  json: { lexical: LexicalView; dense: DenseIndex };
+  raw: { lexical: LexicalView; dense: DenseView };
+  json: { lexical: LexicalView; dense: DenseView };
   embedder: TextEmbedder;
   /** Entity names (the graph's canonical retrieval): never the local model, whose cosine does not tell names apart. */
   nameEmbedder: TextEmbedder;

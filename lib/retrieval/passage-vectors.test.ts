@@ -45,10 +45,10 @@ describe('passage vectors', () => {
     const { embedder } = countingEmbedder();
     const dense = await embedPassages(parts, embedder);
     const nearSecond = normalise(Float32Array.from([0.1, 1, 0.5]));
-    const hits = denseChunks({ json: { dense: dense.json }, chunkOf }, nearSecond, 8);
+    const hits = await denseChunks({ json: { dense: dense.json }, chunkOf }, nearSecond, 8);
     expect(hits.map((h) => h.id)).toEqual(['a#0', 'a#1']);
     expect(hits[0].score).toBeCloseTo(dot(nearSecond, normalise(Float32Array.from([0, 1, 0]))), 6);
-    expect(denseChunks({ json: { dense: dense.json }, chunkOf }, nearSecond, 1).map((h) => h.id)).toEqual(['a#0']);
+    expect((await denseChunks({ json: { dense: dense.json }, chunkOf }, nearSecond, 1)).map((h) => h.id)).toEqual(['a#0']);
   });
 
   it('add the title vector to the structured space when weighted, embedding titles only then', async () => {

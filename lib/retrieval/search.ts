@@ -7,7 +7,7 @@ import type { ScoredId } from './lexical-index.ts';
 import { analyseQuestion } from './question.ts';
 import { type Reformulator, rulesReformulator } from './reformulate.ts';
 import { CLEAR_LEAD } from './scoring.ts';
-import type { DenseIndex } from './dense-index.ts';
+import type { DenseView } from './dense-index.ts';
 import type { RetrievalIndex } from './index.ts';
 
 /**
@@ -29,8 +29,12 @@ const PARAGRAPHS_PER_CHUNK = 12;
  * Method B's VectorRAG over section chunks, each chunk scored by its closest paragraph in the structured space (see
  * lib/retrieval/passage-vectors.ts): the `k` best chunks, best first.
  */
-export function denseChunks(index: { json: { dense: DenseIndex }; chunkOf: RetrievalIndex['chunkOf'] }, vector: Float32Array, k: number): ScoredId[] {
-  const hits = index.json.dense.query(vector, Math.max(k * PARAGRAPHS_PER_CHUNK, CANDIDATES));
+export async function denseChunks(
+  index: { json: { dense: DenseView }; chunkOf: RetrievalIndex['chunkOf'] },
+  vector: Float32Array,
+  k: number,
+): Promise<ScoredId[]> {
+  const hits = await index.json.dense.query(vector, Math.max(k * PARAGRAPHS_PER_CHUNK, CANDIDATES));
   const chunks: ScoredId[] = [];
   const seen = new Set<string>();
   for (const h of hits) {
@@ -51,7 +55,7 @@ function searchTerms(ctx: RetrievalContext, space: ParagraphSpace, text: string)
 /** BM25 and dense retrieval for each text, fused by reciprocal rank (dense weighted by its embedder); dense vectors scanned once for all texts. */
 export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSpace, texts: string[], filter?: (id: string) => boolean): Promise<ScoredId[][]> {
   const vectors = await embedQueries(ctx.index.embedder, texts);
-  const dense = ctx.index[space].dense.queryMany(vectors, CANDIDATES, filter);
+  const dense = await ctx.index[space].dense.queryMany(vectors, CANDIDATES, filter);
   return Promise.all(
     texts.map(async (text, i) => {
       const terms = searchTerms(ctx, space, text);
