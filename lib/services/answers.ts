@@ -51,6 +51,7 @@ export async function retrieveEvidence(question: string, pipeline: PipelineName,
       ...(index.embedderNote ? { embedderNote: index.embedderNote } : {}),
       reformulator: retrieval.reformulator.id,
       buildSeconds: Math.round(index.buildSeconds * 10) / 10,
+      vectorsIn: index.vectorsIn,
     },
   };
 }
