@@ -27,6 +27,8 @@ export interface CorpusPaper {
   sourceId: string | null;
   source: string;
   year: number | null;
+  /** The paper's tables as its reader kept them (`meta.tables`, see lib/ingest/tables.ts), or null. */
+  tables?: unknown;
 }
 
 export interface CorpusEntity {
@@ -71,10 +73,12 @@ export async function corpusVersion(db: Database): Promise<string> {
 
 export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus> {
   const version = await corpusVersion(db);
-  const papers = await db.prisma.paper.findMany({
-    select: { id: true, doi: true, title: true, sourceId: true, source: true, year: true },
-    orderBy: { id: 'asc' },
-  });
+  const papers = (
+    await db.prisma.paper.findMany({
+      select: { id: true, doi: true, title: true, sourceId: true, source: true, year: true, meta: true },
+      orderBy: { id: 'asc' },
+    })
+  ).map(({ meta, ...p }) => ({ ...p, tables: (meta as { tables?: unknown } | null)?.tables ?? null }));
   const paragraphs = await db.prisma.paragraph.findMany({
     select: { id: true, paperId: true, ordinal: true, externalId: true, section: true, kind: true, text: true, role: true, method: true },
     orderBy: [{ paperId: 'asc' }, { ordinal: 'asc' }],

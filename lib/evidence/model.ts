@@ -39,6 +39,11 @@ export type Provenance =
       section: string | null;
     }
   | { kind: 'sentence'; paragraphId: string; start: number; end: number; text: string }
+  /**
+   * The table cell an item's value is read from (a table row's paragraph): its address `table:<id>#r<row>c<col>`,
+   * the table's label, the column's header and the value's span in the paragraph.
+   */
+  | { kind: 'cell'; paragraphId: string; address: string; table: string | null; column: string; start: number; end: number }
   /** recordKind is unknown (absent) where the record is named by a graph tuple drawn from it. */
   | { kind: 'record'; recordId: string; recordKind?: string }
   | { kind: 'tuple'; tupleId: string };

@@ -8,7 +8,7 @@ export interface ParsedParagraph {
   text: string;
   section: string | null;
   /** front-matter and back-matter paragraphs are kept and shown but never evidence (non-content.ts). */
-  kind: 'body' | 'abstract' | 'caption' | 'front-matter' | 'back-matter';
+  kind: 'body' | 'abstract' | 'caption' | 'table' | 'front-matter' | 'back-matter';
   page?: number | null;
   externalId?: string | null;
 }

@@ -10,7 +10,9 @@ import { analyseQuestion } from '../retrieval/question.ts';
 import { withQueryPlan } from '../retrieval/query-plan.ts';
 import { correctSpelling } from '../retrieval/spelling.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
-import { extractValue, VALUE_EVIDENCE } from '../retrieval/value.ts';
+import { extractValue, type QuantityAnswer, VALUE_EVIDENCE } from '../retrieval/value.ts';
+import { withValueCell } from '../retrieval/table-rows.ts';
+import { type Evidence, provenanceOf } from '../evidence/model.ts';
 import { getPipeline, type PipelineName } from './registry.ts';
 import { inScope, type QuestionScope, scopeEvidence } from '../retrieval/scope.ts';
 import type { PipelineContext, PipelineOutput, RetrievalResult, RetrieveOptions } from './types.ts';
@@ -128,7 +130,7 @@ async function retrieveNow(index: RetrievalIndex, question: string, pipelineName
     question,
     analysis,
     papers: papers.slice(0, 10),
-    evidence,
+    evidence: value ? citeValueCell(index, evidence, value) : evidence,
     value,
     abstention,
     trace,
@@ -136,6 +138,16 @@ async function retrieveNow(index: RetrievalIndex, question: string, pipelineName
     extras: ranked.extras ?? null,
     scope: opts.scope?.description ?? null,
   };
+}
+
+/** A value read from a table row is cited to its cell (lib/retrieval/table-rows.ts). */
+function citeValueCell(index: RetrievalIndex, evidence: Evidence[], value: QuantityAnswer): Evidence[] {
+  const span = value.span;
+  if (!span) return evidence;
+  return evidence.map((e) => {
+    const paragraphId = e.id === value.evidenceId && e.kind === 'paragraph' ? provenanceOf(e, 'paragraph')[0]?.paragraphId : undefined;
+    return paragraphId ? withValueCell(e, index.paragraphs.get(paragraphId)?.table, paragraphId, span) : e;
+  });
 }
 
 /** The pipeline's output within the asker's scope: its evidence and its graph evidence, from the scoped papers only. */

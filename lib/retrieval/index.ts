@@ -13,6 +13,7 @@ import { type Abbreviations, learnAbbreviationsSliced } from './abbreviations.ts
 import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
 import { evidenceText, isEvidenceParagraph } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
+import { type TableRowCells, tableRowOf } from './table-rows.ts';
 
 /**
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
@@ -43,6 +44,8 @@ export interface IndexedParagraph {
   sentences: Facets[];
   /** Character span of each sentence in `text`, aligned with `sentences` (for sentence provenance). */
   sentenceSpans: { start: number; end: number }[];
+  /** A table row's paragraph: its table, row and where each cell's value stands in `text` (lib/ingest/tables.ts). */
+  table?: TableRowCells;
 }
 
 export interface IndexedChunk {
@@ -207,7 +210,9 @@ export async function buildRetrievalIndex(
   const stage = opts.onStage ?? (() => {});
   const papers = new Map<string, IndexedPaper>();
   const paperByDoi = new Map<string, string>();
-  for (const p of corpus.papers) {
+  const tablesOf = new Map<string, unknown>();
+  for (const { tables, ...p } of corpus.papers) {
+    if (tables) tablesOf.set(p.id, tables);
     papers.set(p.id, { ...p, titleTerms: p.title ? plainTerms(p.title) : [], paragraphIds: [] });
     if (p.doi) paperByDoi.set(p.doi.toLowerCase(), p.id);
   }
@@ -241,6 +246,7 @@ export async function buildRetrievalIndex(
       facets,
       sentences,
       sentenceSpans,
+      ...(p.kind === 'table' ? tableRowOf(tablesOf.get(p.paperId), p.externalId, text) : {}),
     });
     let title = titleTermsCache.get(p.paperId);
     if (!title) {

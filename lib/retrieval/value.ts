@@ -13,6 +13,8 @@ export interface QuantityAnswer {
   canonical: number[];
   canonicalUnit: string;
   evidenceId: string;
+  /** Where the value stands in the evidence item's text (absent for a value read from a "respectively" list). */
+  span?: { start: number; end: number };
 }
 
 /** How many of the top evidence items the value is looked for in. */
@@ -73,7 +75,7 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
     const asked = s.quantities.filter(isAsked);
     const candidates = asked.filter((q) => !analysis.quantities.some((x) => x.text === q.text));
     if (candidates.length === 0 || !isAbout(e)) continue;
-    const namesMaterial = s.materials.some((m) => materials.has(m)) || words.some((w) => s.text.includes(w));
+    const namesMaterial = s.materials.some((m) => materials.has(m)) || words.some((w) => s.about.includes(w));
     const conditions = analysis.quantities.length ? analysis.quantities.reduce((t, x) => t + quantityMatch(s.facets, x), 0) / analysis.quantities.length : 0;
     // An operation that implies the property ("calcined" for a temperature) stands for the property only when the
     // question names no other operation: "calcined at 500 °C" does not answer "at what temperature was it dried?".
@@ -95,7 +97,17 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
       const propertyTie = properties.reduce((m, p) => Math.max(m, tieTo(q, p, asked, 'after')), 0);
       const score = 3 * cueScore + 2 * (namesMaterial ? 1 : 0) + 2 * conditions + conditionTie + 1.5 * propertyTie + (properties.length ? 0.5 : 0) - 0.3 * rank;
       if (!best || score > best.score)
-        best = { q: { text: q.text, dimension: q.dimension, canonical: q.canonical, canonicalUnit: q.canonicalUnit, evidenceId: e.id }, score };
+        best = {
+          q: {
+            text: q.text,
+            dimension: q.dimension,
+            canonical: q.canonical,
+            canonicalUnit: q.canonicalUnit,
+            evidenceId: e.id,
+            span: { start: s.start + q.start, end: s.start + q.end },
+          },
+          score,
+        };
     }
   }
   return (best as { q: QuantityAnswer } | null)?.q ?? null;
@@ -186,10 +198,35 @@ const isOperation = (word: string) => /(?:ed|ing)$/.test(word);
 
 interface ReadSentence {
   text: string;
+  /** Offset of the sentence in its item's text. */
+  start: number;
   quantities: Quantity[];
   facets: ReturnType<typeof quantityFacet>[];
   materials: string[];
   terms: TermSpan[];
+  /** The text whose words say what the sentence is about: itself, or for a table cell its whole row. */
+  about: string;
+}
+
+/**
+ * A table row as its paragraph reads it (lib/ingest/tables.ts): "Cathode: SSC; ASR: 0.094 Ω cm2; Peak power density:
+ * 911 mW cm−2 at 750 °C." Each cell is read as a sentence of its own about the row's material, so a question's
+ * words and conditions tie the value of their column, not the first value of the row.
+ */
+const TABLE_ROW = /^[^;:]{1,120}: [^;]+(?:; [^;:]{1,120}: [^;]+)+\.?$/;
+
+function readSentence(text: string, start: number, about: string, rowMaterials: string[] = []): ReadSentence {
+  const quantities = parseQuantities(text);
+  const f = textFacets(text);
+  return {
+    text,
+    start,
+    quantities,
+    facets: quantities.map(quantityFacet),
+    materials: [...new Set([...materialTerms(f.formulas, f.materials), ...rowMaterials])],
+    terms: termSpans(text),
+    about,
+  };
 }
 
 const sentenceCache = new Map<string, ReadSentence[]>();
@@ -199,16 +236,16 @@ function sentencesCached(text: string): ReadSentence[] {
   let out = sentenceCache.get(text);
   if (!out) {
     if (sentenceCache.size > 5000) sentenceCache.clear();
-    out = splitSentences(text).map((s) => {
-      const quantities = parseQuantities(s.text);
-      const f = textFacets(s.text);
-      return {
-        text: s.text,
-        quantities,
-        facets: quantities.map(quantityFacet),
-        materials: [...materialTerms(f.formulas, f.materials)],
-        terms: termSpans(s.text),
-      };
+    out = splitSentences(text).flatMap((s) => {
+      if (!TABLE_ROW.test(s.text)) return [readSentence(s.text, s.start, s.text)];
+      const row = readSentence(s.text, s.start, s.text);
+      const cells: ReadSentence[] = [];
+      let at = 0;
+      for (const cell of s.text.split('; ')) {
+        cells.push(readSentence(cell, s.start + at, s.text, row.materials));
+        at += cell.length + 2;
+      }
+      return cells;
     });
     sentenceCache.set(text, out);
   }

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../common/format.ts';
 import { findProperties, propertyEntry } from '../../structure/properties.ts';
 import { fromCanonical, lookupUnit, parseQuantities } from '../../structure/quantities.ts';
-import type { Evidence } from '../../evidence/model.ts';
+import { type Evidence, provenanceOf } from '../../evidence/model.ts';
 import type { RetrievalResult } from '../../pipelines/types.ts';
 import { questionCues, VALUE_EVIDENCE } from '../../retrieval/value.ts';
 import { splitSentences } from '../../structure/sentences.ts';
@@ -35,7 +35,9 @@ export const valueShape: AnswerShapeComposer = {
     if (!v || result.analysis.intent !== 'value') return null;
     const e = result.evidence.find((x) => x.id === v.evidenceId);
     if (!e) return null;
-    const sentence = sentenceAt(e, Math.max(0, e.text.indexOf(v.text)));
+    // A value from a table is read with its column's header (its conditions: "… at 750 °C"), not the whole row.
+    const cell = provenanceOf(e, 'cell')[0];
+    const sentence = cell ? cell.column : sentenceAt(e, Math.max(0, e.text.indexOf(v.text)));
     const conditions = parseQuantities(sentence)
       .filter((q) => q.dimension !== v.dimension && !q.text.includes(v.text))
       .map((q) => q.text);
@@ -47,13 +49,19 @@ export const valueShape: AnswerShapeComposer = {
     const spec = unit ? lookupUnit(unit) : null;
     const converted = spec ? ` (${v.canonical.map((x) => formatNumber(fromCanonical(x, spec))).join('–')} ${unit})` : '';
     const lead = `${subject ? `${subject[0].toUpperCase()}${subject.slice(1)}: ` : 'The value: '}${v.text}${converted}${conditions.length ? `, at ${conditions.join(', ')}` : ''}.`;
-    const sentences = [draft(lead, [e.id]), draft(`${paperName(e)} states: ${quote(bare(sentence))}.`, [e.id])];
+    const stated = cell
+      ? `${cell.table ?? 'A table'} of ${paperName(e)}, in the row ${quote(bare(rowLead(e.text)))}, column ${quote(cell.column)}, gives ${e.text.slice(cell.start, cell.end)} (cell ${cell.address})`
+      : `${paperName(e)} states: ${quote(bare(sentence))}`;
+    const sentences = [draft(lead, [e.id]), draft(`${stated}.`, [e.id])];
     const related = relatedStatement(result, sentence);
     if (related)
       sentences.push(draft(`${related.item.id === e.id ? 'It' : paperName(related.item)} also states: ${quote(bare(related.text))}.`, [related.item.id]));
     return { shape: 'value', sentences };
   },
 };
+
+/** A table row's first cell ("Cathode: Sm0.5Sr0.5CoO3"), which names what the row is about. */
+const rowLead = (text: string) => text.split('; ')[0].replace(/\.$/, '');
 
 // A sentence saying how a property changes ("T c decreases under hydrostatic pressure at dTc/dp = −1.11 K/GPa").
 const CHANGE =

@@ -3,6 +3,7 @@ import { cleanText, normaliseDoi } from '../text.ts';
 import { InputError, type ParsedParagraph, type Reader } from '../types.ts';
 import { child, childElements, descendants, parseXml, textOf, type XElement } from './xml.ts';
 import { finishPaper } from './paper.ts';
+import { type ParsedTable, type SourceCell, tableFromRows, tableParagraphs } from '../tables.ts';
 
 /** Floats and formulas are not running text: kept out of paragraph text (captions become their own paragraphs). */
 const notRunningText = new Set(['fig', 'table-wrap', 'disp-formula', 'supplementary-material', 'graphic', 'fn', 'table']);
@@ -17,13 +18,14 @@ export const jatsReader: Reader = {
     const meta = child(front, 'article-meta');
     if (!meta) throw new InputError('the JATS article has no <front>/<article-meta>');
     const paragraphs: ParsedParagraph[] = [];
+    const tables: ParsedTable[] = [];
     for (const abs of childElements(meta, 'abstract').filter((a) => !a.attrs['abstract-type'] || a.attrs['abstract-type'] === 'summary')) {
-      walk(abs, 'Abstract', 'abstract', paragraphs);
+      walk(abs, 'Abstract', 'abstract', paragraphs, tables);
     }
     const body = child(root, 'body');
-    if (body) walk(body, null, 'body', paragraphs);
+    if (body) walk(body, null, 'body', paragraphs, tables);
     const floats = child(root, 'floats-group');
-    if (floats) walk(floats, null, 'body', paragraphs);
+    if (floats) walk(floats, null, 'body', paragraphs, tables);
     if (paragraphs.length === 0) throw new InputError('the JATS article has no abstract or body paragraphs');
 
     const ids = childElements(meta, 'article-id');
@@ -53,7 +55,7 @@ export const jatsReader: Reader = {
         sourceId: pmcId ? (pmcId.toUpperCase().startsWith('PMC') ? pmcId.toUpperCase() : `PMC${pmcId}`) : null,
         format: 'jats',
         paragraphs,
-        meta: { fileName: file.displayName },
+        meta: { fileName: file.displayName, ...(tables.length ? { tables } : {}) },
       }),
     };
   },
@@ -66,32 +68,32 @@ function personName(contrib: XElement): string {
   return str ? cleanText(textOf(str)) : '';
 }
 
-function walk(el: XElement, section: string | null, kind: 'body' | 'abstract', out: ParsedParagraph[]) {
+function walk(el: XElement, section: string | null, kind: 'body' | 'abstract', out: ParsedParagraph[], tables: ParsedTable[]) {
   for (const c of childElements(el)) {
     switch (c.name) {
       case 'sec': {
         const title = cleanText(textOf(child(c, 'title')));
-        walk(c, title || section, kind, out);
+        walk(c, title || section, kind, out, tables);
         break;
       }
       case 'p': {
         push(out, textOf(c, notRunningText), section, kind);
-        walkFloats(c, out);
+        walkFloats(c, out, tables);
         break;
       }
       case 'list':
       case 'list-item':
       case 'disp-quote':
       case 'boxed-text':
-        walk(c, section, kind, out);
+        walk(c, section, kind, out, tables);
         break;
       case 'fig':
       case 'table-wrap':
-        caption(c, out);
+        float(c, out, tables);
         break;
       case 'fig-group':
       case 'table-wrap-group':
-        walkFloats(c, out);
+        walkFloats(c, out, tables);
         break;
       default:
         break;
@@ -100,16 +102,44 @@ function walk(el: XElement, section: string | null, kind: 'body' | 'abstract', o
 }
 
 /** Figures and tables nested inside a paragraph or group, emitted as caption paragraphs after it. */
-function walkFloats(el: XElement, out: ParsedParagraph[]) {
+function walkFloats(el: XElement, out: ParsedParagraph[], tables: ParsedTable[]) {
   for (const c of childElements(el)) {
-    if (c.name === 'fig' || c.name === 'table-wrap') caption(c, out);
-    else if (c.name !== 'p') walkFloats(c, out);
+    if (c.name === 'fig' || c.name === 'table-wrap') float(c, out, tables);
+    else if (c.name !== 'p') walkFloats(c, out, tables);
   }
 }
 
-function caption(el: XElement, out: ParsedParagraph[]) {
-  const text = [textOf(child(el, 'label')), textOf(child(el, 'caption'))].join(' ');
-  push(out, text, el.name === 'fig' ? 'Figure caption' : 'Table caption', 'caption');
+/** A figure's caption; a table's caption and rows (tables.ts), or its caption alone when it holds no cells (an image). */
+function float(el: XElement, out: ParsedParagraph[], tables: ParsedTable[]) {
+  const label = textOf(child(el, 'label'));
+  const captionText = textOf(child(el, 'caption'));
+  const table = el.name === 'table-wrap' ? jatsTable(el, label, captionText, tables.length) : null;
+  if (table) {
+    tables.push(table);
+    out.push(...tableParagraphs(table));
+    return;
+  }
+  push(out, [label, captionText].join(' '), el.name === 'fig' ? 'Figure caption' : 'Table caption', 'caption');
+}
+
+/** The XHTML-style table of a `table-wrap` (`thead`/`tbody`/`tr`/`th`/`td`, colspan and rowspan). */
+function jatsTable(wrap: XElement, label: string, captionText: string, index: number): ParsedTable | null {
+  const table = descendants(wrap, 'table')[0];
+  if (!table) return null;
+  const rowsOf = (el: XElement | undefined) =>
+    descendants(el, 'tr').map((tr) =>
+      childElements(tr)
+        .filter((c) => c.name === 'td' || c.name === 'th')
+        .map((c): SourceCell => ({ text: textOf(c), colspan: Number(c.attrs.colspan) || 1, rowspan: Number(c.attrs.rowspan) || 1, header: c.name === 'th' })),
+    );
+  const thead = childElements(table, 'thead');
+  const head = thead.flatMap((h) => rowsOf(h));
+  const bodies = childElements(table, 'tbody');
+  // Rows straight under <table> (no tbody) are body rows too.
+  const body = bodies.length
+    ? bodies.flatMap((b) => rowsOf(b))
+    : rowsOf({ ...table, children: table.children.filter((c) => typeof c !== 'string' && c.name === 'tr') });
+  return tableFromRows(wrap.attrs.id || `T${index + 1}`, label, captionText, head, body);
 }
 
 function push(out: ParsedParagraph[], raw: string, section: string | null, kind: ParsedParagraph['kind']) {

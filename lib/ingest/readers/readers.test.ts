@@ -144,7 +144,7 @@ describe('TEI XML', () => {
 });
 
 describe('JATS XML', () => {
-  it('extracts front matter, nested sections, and figures/tables as separate captions', async () => {
+  it('extracts front matter, nested sections, figure captions, and tables as a caption and their rows', async () => {
     const p = await onePaper(jatsReader, write('a.jats.xml', jatsXml({ pmcid: '1234567' })));
     expect(p).toMatchObject({
       title: 'Nickel–yttria-stabilised zirconia anodes under methane',
@@ -162,6 +162,7 @@ describe('JATS XML', () => {
       ['Figure caption', 'Figure 1 Cross-section of the anode.'],
       ['Cell fabrication', 'The power density was 0.45 W cm−2 at 0.7 V.'],
       ['Table caption', 'Table 1 Cell performance summary.'],
+      ['Table 1', '0.45.'],
     ]);
   });
   it('reports a JATS file without article metadata or with binary junk', async () => {

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerQuestion } from '../answer/answer.ts';
+import { answerText } from '../answer/types.ts';
+import { readConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { paragraphIdsOf, provenanceOf } from '../evidence/model.ts';
+import { runIngest } from '../jobs/import-job.ts';
+import { createRetrievalService } from '../pipelines/service.ts';
+import { openTestDatabase } from '../testing/database.ts';
+import { tempDir } from '../testing/fixtures.ts';
+import { jatsTableXml, teiTableXml } from '../testing/table-fixtures.ts';
+
+/**
+ * Tables end to end: a JATS and a TEI paper whose values are stated only in table cells are imported, structured and
+ * indexed; a value question is answered from the cell, citing the table row's paragraph.
+ */
+let db: Database;
+const cfg = readConfig({ ASSAY_DATA_DIR: tempDir(), ASSAY_LOCAL_EMBEDDER: 'ngram' });
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'cathodes.xml'), jatsTableXml());
+  fs.writeFileSync(path.join(dir, 'superconductors.tei.xml'), teiTableXml());
+  await runIngest(db, cfg, [dir], { trigger: 'cli' });
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('tables as evidence', () => {
+  it('are stored with their paper, one paragraph per row with its quantities found', async () => {
+    const paper = await db.prisma.paper.findFirstOrThrow({
+      where: { doi: '10.9999/demo.tables.2024.001' },
+      include: { paragraphs: { orderBy: { ordinal: 'asc' } } },
+    });
+    expect((paper.meta as { tables: unknown[] }).tables).toHaveLength(2);
+    const rows = paper.paragraphs.filter((p) => p.kind === 'table');
+    expect(rows.map((r) => r.externalId)).toEqual(['table:tab1#r1', 'table:tab1#r2', 'table:tab1#r3', 'table:tab1#r4', 'table:tab2#r1', 'table:tab2#r2']);
+    const quantities = await db.prisma.mention.findMany({ where: { paragraphId: rows[2].id, kind: 'quantity' }, orderBy: { start: 'asc' } });
+    expect(quantities.map((q) => q.text)).toEqual(expect.arrayContaining(['1000 °C', '597 mW cm−2', '911 mW cm−2']));
+  });
+
+  it('answer a value question from a cell, citing the row', async () => {
+    const service = createRetrievalService(db, cfg);
+    const index = await service.index();
+    const answer = await answerQuestion(index, 'What peak power density at 750 °C did the Sm0.5Sr0.5CoO3 cathode reach?');
+    expect(answer.abstention.abstain, answer.abstention.explanation).toBe(false);
+    expect(answer.shape).toBe('value');
+    expect(answerText(answer)).toContain('911 mW cm−2');
+    const row = await db.prisma.paragraph.findFirstOrThrow({ where: { externalId: 'table:tab1#r3' } });
+    expect(answer.evidence.flatMap((e) => paragraphIdsOf(e))).toContain(row.id);
+    // Cited to the cell: the answer names it, and the item carries it for the provenance panel.
+    expect(answerText(answer)).toMatch(
+      /Table 1 of .*in the row “Cathode: Sm0\.5Sr0\.5CoO3”, column “Peak power density at 750 °C”, gives 911 mW cm−2 \(cell table:tab1#r3c5\)/,
+    );
+    const cited = answer.evidence.find((e) => paragraphIdsOf(e).includes(row.id))!;
+    expect(provenanceOf(cited, 'cell')).toEqual([
+      expect.objectContaining({ address: 'table:tab1#r3c5', table: 'Table 1', column: 'Peak power density at 750 °C', paragraphId: row.id }),
+    ]);
+    const tc = await answerQuestion(index, 'What is the superconducting transition temperature Tc of Mo3Al2C?');
+    expect(answerText(tc)).toContain('9.1 K');
+  });
+});
