@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import type { ProvenanceDetails } from '@/lib/answer/provenance';
+import type { ProvenanceDetails, ProvenanceTable } from '@/lib/answer/provenance';
 import { type Evidence, paperOf, paragraphHref, provenanceOf, tupleIdsOf } from '@/lib/evidence/model';
 import { GraphView } from './graph-view';
 import { ReadableData } from './readable-data';
@@ -22,6 +22,8 @@ export function provenanceQuery(e: Evidence): string {
   const sentence = provenanceOf(e, 'sentence')[0];
   // A tuple's sentence span indexes its paragraph too, so it marks the sentence there as well.
   if (sentence && paragraph && sentence.paragraphId === paragraph.paragraphId) q.set('sentence', `${sentence.start}-${sentence.end}`);
+  const cell = provenanceOf(e, 'cell')[0];
+  if (cell) q.set('cell', cell.address);
   const record = provenanceOf(e, 'record')[0];
   if (record) q.set('record', record.recordId);
   for (const t of tupleIdsOf(e).slice(0, 50)) q.append('tuple', t);
@@ -145,19 +147,25 @@ function SourceTab({ d }: { d: ProvenanceDetails }) {
             {p.section ?? 'no section'}
             {p.role ? ` · ${p.role}` : ''} · paragraph {p.ordinal + 1}
           </p>
-          {p.before && <p className="text-slate-500">{p.before.text}</p>}
-          <p className="rounded bg-slate-50 p-2" data-testid="provenance-paragraph">
-            {p.sentence ? (
-              <>
-                {p.text.slice(0, p.sentence.start)}
-                <mark className="bg-yellow-100">{p.text.slice(p.sentence.start, p.sentence.end)}</mark>
-                {p.text.slice(p.sentence.end)}
-              </>
-            ) : (
-              p.text
-            )}
-          </p>
-          {p.after && <p className="text-slate-500">{p.after.text}</p>}
+          {p.table ? (
+            <SourceTable table={p.table} />
+          ) : (
+            <>
+              {p.before && <p className="text-slate-500">{p.before.text}</p>}
+              <p className="rounded bg-slate-50 p-2" data-testid="provenance-paragraph">
+                {p.sentence ? (
+                  <>
+                    {p.text.slice(0, p.sentence.start)}
+                    <mark className="bg-yellow-100">{p.text.slice(p.sentence.start, p.sentence.end)}</mark>
+                    {p.text.slice(p.sentence.end)}
+                  </>
+                ) : (
+                  p.text
+                )}
+              </p>
+              {p.after && <p className="text-slate-500">{p.after.text}</p>}
+            </>
+          )}
           <Link href={paragraphHref(d.paper.id, p.ordinal)} className="text-teal-800 hover:underline">
             Open paper at this paragraph
           </Link>
@@ -168,6 +176,61 @@ function SourceTab({ d }: { d: ProvenanceDetails }) {
         </Link>
       )}
     </div>
+  );
+}
+
+/** A table row's paragraph shown as its table: the cited row highlighted, the cited cell marked and named. */
+function SourceTable({ table }: { table: ProvenanceTable }) {
+  return (
+    <figure className="space-y-1" data-testid="provenance-table">
+      <figcaption className="text-xs text-slate-600">
+        <span className="font-medium">{table.label ?? 'Table'}</span> {table.caption}
+      </figcaption>
+      <div className="max-h-96 overflow-auto rounded border border-slate-200">
+        <table className="min-w-full text-xs">
+          <thead className="bg-slate-100">
+            <tr>
+              {table.columns.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+                <th key={i} scope="col" className={`px-2 py-1 text-left font-medium ${i === table.column ? 'bg-yellow-100' : ''}`}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row, r) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
+              <tr key={r} className={r === table.row ? 'bg-yellow-50' : ''} aria-current={r === table.row ? 'true' : undefined}>
+                {row.map((value, c) =>
+                  r === table.row && c === table.column ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                    <td key={c} className="px-2 py-1">
+                      <mark className="rounded bg-yellow-300 px-1 font-semibold" data-testid="provenance-cell">
+                        {value}
+                      </mark>
+                    </td>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                    <td key={c} className="px-2 py-1">
+                      {value}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-slate-600">
+        Row {table.row + 1}
+        {table.address ? (
+          <>
+            , column {table.column! + 1} (“{table.columns[table.column!]}”): cell <code>{table.address}</code>
+          </>
+        ) : null}
+      </p>
+    </figure>
   );
 }
 

@@ -5,6 +5,7 @@ import type { GraphData } from '../graph/view.ts';
 import { paperWithStructure } from '../db/papers.ts';
 import { paragraphInContext } from '../db/paragraphs.ts';
 import { getRecord } from '../db/records.ts';
+import { cellAddress, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
 
 /**
  * What the provenance panel shows for one cited item, per tab: **Source** (the paper's metadata; the paragraph in
@@ -20,6 +21,21 @@ export interface ProvenanceRequest {
   sentence?: { start: number; end: number } | null;
   tupleIds?: string[];
   recordId?: string | null;
+  /** The cited table cell (`table:<id>#r<row>c<col>`), when the item's value is read from one. */
+  cell?: string | null;
+}
+
+/** A table row's paragraph shown as its table: every row, the cited row and, when known, the cited cell. */
+export interface ProvenanceTable {
+  id: string;
+  label: string | null;
+  caption: string | null;
+  /** Each column's header as a reader names it ("Peak power density (mW cm−2) 650 °C"). */
+  columns: string[];
+  rows: string[][];
+  row: number;
+  column: number | null;
+  address: string | null;
 }
 
 export interface ProvenanceDetails {
@@ -42,6 +58,8 @@ export interface ProvenanceDetails {
     sentence: { start: number; end: number } | null;
     before: { section: string | null; text: string } | null;
     after: { section: string | null; text: string } | null;
+    /** The table the paragraph is a row of. */
+    table: ProvenanceTable | null;
   } | null;
   record: { title: string; kind: string; value: unknown } | null;
   /** The item's tuples with their source sentences, and the subgraph they form. */
@@ -82,6 +100,7 @@ export async function provenanceDetails(db: Database, req: ProvenanceRequest): P
           sentence: span,
           before: context.before && { section: context.before.section, text: context.before.text },
           after: context.after && { section: context.after.section, text: context.after.text },
+          table: rowTable(paper?.meta, context.paragraph.externalId, text, req.cell ?? null, span),
         }
       : null,
     record: imported
@@ -90,5 +109,35 @@ export async function provenanceDetails(db: Database, req: ProvenanceRequest): P
         ? { title: `Structured record (${paper.structure.extractor})`, kind: 'paper-structure', value: paper.structure.record }
         : null,
     graph: graphOf(tuples),
+  };
+}
+
+/** The table a row's paragraph belongs to, with the cited cell: named by address, else the one the cited span falls in. */
+function rowTable(
+  meta: unknown,
+  externalId: string | null,
+  text: string,
+  cell: string | null,
+  span: { start: number; end: number } | null,
+): ProvenanceTable | null {
+  const ref = parseRowExternalId(externalId);
+  const tables = (meta as { tables?: ParsedTable[] } | null)?.tables;
+  const table = ref && Array.isArray(tables) ? tables.find((t) => t?.id === ref.tableId) : undefined;
+  if (!ref || !table?.rows?.[ref.row]) return null;
+  const written = rowText(table, ref.row);
+  let column: number | null = null;
+  const named = cell ? /^table:(.+)#r(\d+)c(\d+)$/.exec(cell) : null;
+  if (named && named[1] === table.id && Number(named[2]) === ref.row + 1) column = Number(named[3]) - 1;
+  else if (span && written.text === text) column = written.cells.find((c) => span.start < c.end && span.end > c.start)?.column ?? null;
+  if (column !== null && (column < 0 || column >= table.columns.length)) column = null;
+  return {
+    id: table.id,
+    label: table.label,
+    caption: table.caption,
+    columns: table.columns.map((levels) => levels.join(' ')),
+    rows: table.rows,
+    row: ref.row,
+    column,
+    address: column === null ? null : cellAddress(table.id, ref.row, column),
   };
 }

@@ -280,6 +280,7 @@ export async function paperWithStructure(prisma: PrismaClient, paperId: string) 
       doi: true,
       license: true,
       source: true,
+      meta: true,
       structure: { select: { extractor: true, record: true } },
     },
   });

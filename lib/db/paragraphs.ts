@@ -43,6 +43,8 @@ export async function paragraphInContext(prisma: PrismaClient, paragraphId: stri
       section: true,
       text: true,
       role: true,
+      kind: true,
+      externalId: true,
       paper: { select: { id: true, title: true, authors: true, journal: true, year: true, doi: true, license: true, source: true } },
     },
   });

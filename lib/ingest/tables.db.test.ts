@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from '../answer/answer.ts';
+import { provenanceDetails } from '../answer/provenance.ts';
 import { answerText } from '../answer/types.ts';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -59,6 +60,19 @@ describe('tables as evidence', () => {
     expect(provenanceOf(cited, 'cell')).toEqual([
       expect.objectContaining({ address: 'table:tab1#r3c5', table: 'Table 1', column: 'Peak power density at 750 °C', paragraphId: row.id }),
     ]);
+    // The provenance panel draws the table with the row and the cell marked, from the address or the cited span.
+    const byAddress = await provenanceDetails(db, { paragraphId: row.id, cell: 'table:tab1#r3c5' });
+    expect(byAddress.paragraph?.table).toMatchObject({ id: 'tab1', label: 'Table 1', row: 2, column: 4, address: 'table:tab1#r3c5' });
+    expect(byAddress.paragraph?.table?.columns[4]).toBe('Peak power density (mW cm−2) 750 °C');
+    expect(byAddress.paragraph?.table?.rows[2][4]).toBe('911');
+    const cellSpan = provenanceOf(cited, 'cell')[0];
+    const bySpan = await provenanceDetails(db, { paragraphId: row.id, sentence: { start: cellSpan.start, end: cellSpan.end } });
+    expect(bySpan.paragraph?.table?.address).toBe('table:tab1#r3c5');
+    // A cell of another row, or beyond the columns, marks no cell; a prose paragraph has no table.
+    expect((await provenanceDetails(db, { paragraphId: row.id, cell: 'table:tab1#r1c5' })).paragraph?.table?.column).toBeNull();
+    expect((await provenanceDetails(db, { paragraphId: row.id, cell: 'table:tab1#r3c9' })).paragraph?.table?.column).toBeNull();
+    const prose = await db.prisma.paragraph.findFirstOrThrow({ where: { kind: 'body', paper: { doi: '10.9999/demo.tables.2024.001' } } });
+    expect((await provenanceDetails(db, { paragraphId: prose.id })).paragraph?.table).toBeNull();
     const tc = await answerQuestion(index, 'What is the superconducting transition temperature Tc of Mo3Al2C?');
     expect(answerText(tc)).toContain('9.1 K');
   });

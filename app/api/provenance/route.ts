@@ -18,11 +18,15 @@ const query = z.object({
     })
     .optional(),
   record: id.optional(),
+  cell: z
+    .string()
+    .regex(/^table:[\w:.-]{1,200}#r\d{1,5}c\d{1,3}$/, 'cell is table:<id>#r<row>c<column>')
+    .optional(),
   tuple: z.array(id).max(50, 'at most 50 tuples').default([]),
 });
 
 /**
- * GET ?paper=&paragraph=&sentence=start-end&tuple=…&record= → what the provenance panel shows for one cited item:
+ * GET ?paper=&paragraph=&sentence=start-end&cell=&tuple=…&record= → what the provenance panel shows for one cited item:
  * the paper, the paragraph in context with the cited sentence's span, the structured record, the tuples with
  * their source sentences and their subgraph.
  */
@@ -35,6 +39,7 @@ export const GET = guarded(
       paragraph: sp.get('paragraph') ?? undefined,
       sentence: sp.get('sentence') ?? undefined,
       record: sp.get('record') ?? undefined,
+      cell: sp.get('cell') ?? undefined,
       tuple: sp.getAll('tuple'),
     });
     if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
@@ -46,6 +51,7 @@ export const GET = guarded(
       sentence: q.sentence,
       recordId: q.record,
       tupleIds: q.tuple,
+      cell: q.cell,
     });
     return Response.json(details);
   },
