@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rowCells, tableRowTuples } from './table-tuples.ts';
 import type { Database } from '../db/database.ts';
 import {
   deleteOrphans,
@@ -29,7 +30,7 @@ import { plausibleProseTuple, plausibleRulesSource, plausibleValue } from './pla
  * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
  */
 export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${createHash('sha256')
-  .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource())
+  .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource() + tableRowTuples.toString() + rowCells.toString())
   .digest('hex')
   .slice(0, 10)}`;
 
@@ -61,10 +62,13 @@ export const offlineTupleExtractor: TupleExtractor = {
   extract: async (text, paragraphId) => [...sentenceTuples(text, paragraphId), ...clauseTuples(text, paragraphId)],
 };
 
-/** Tuples of one paper: from its record entries, then from its paragraphs by the paragraph backend. */
+/**
+ * Tuples of one paper: from its record entries, then from its paragraphs by the paragraph backend; a table row's
+ * paragraph is read by its grid (table-tuples.ts) whatever the backend, as a model would only guess what the grid says.
+ */
 export async function paperTuples(
   record: PaperRecordJson,
-  paragraphs: { id: string; text: string }[],
+  paragraphs: { id: string; text: string; kind?: string }[],
   extractor: TupleExtractor = offlineTupleExtractor,
 ): Promise<TupleDraft[]> {
   const out = recordTuples(record);
@@ -72,6 +76,10 @@ export async function paperTuples(
   // Sliced: the server builds the graph of a first-start import while answering pages, and a long paper takes seconds.
   const slice = timeSlicer();
   for (const p of paragraphs) {
+    if (p.kind === 'table') {
+      for (const t of tableRowTuples(p.text, p.id)) out.push(t);
+      continue;
+    }
     // Every reader's prose tuples pass the same last check (see plausible.ts).
     for (const t of await extractor.extract(p.text, p.id)) if (plausibleProseTuple(t)) out.push(t);
     await slice();
@@ -126,7 +134,7 @@ export async function buildGraph(
       if (stamps.get(p.paperId) === stamp) continue;
       let drafts: TupleDraft[];
       try {
-        const paragraphs = p.paper.paragraphs.filter(isEvidenceParagraph).map((x) => ({ id: x.id, text: evidenceText(x.text) }));
+        const paragraphs = p.paper.paragraphs.filter(isEvidenceParagraph).map((x) => ({ id: x.id, text: evidenceText(x.text), kind: x.kind }));
         drafts = await paperTuples(p.record as PaperRecordJson, paragraphs, extractor);
       } catch (error) {
         // The paper keeps its previous tuples and is retried by the next run.

@@ -43,6 +43,23 @@ describe('tables as evidence', () => {
     expect(quantities.map((q) => q.text)).toEqual(expect.arrayContaining(['1000 °C', '597 mW cm−2', '911 mW cm−2']));
   });
 
+  it('give graph tuples read from the grid, each cited to its cell', async () => {
+    const row = await db.prisma.paragraph.findFirstOrThrow({ where: { externalId: 'table:tab1#r3' } });
+    const tuples = await db.prisma.graphTuple.findMany({ where: { paragraphId: row.id }, include: { subject: true, object: true } });
+    const read = tuples.map((t) => `${t.subject.label} ${t.relation} ${t.object.label} = ${t.value} ${t.unit} ${t.referenceNode ?? ''}`.trim());
+    expect(read).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Sm0\.5Sr0\.5CoO3 has_property .* = 597 mW\/cm\^2 650 °C$/),
+        expect.stringMatching(/^Sm0\.5Sr0\.5CoO3 has_property .* = 911 mW\/cm\^2 750 °C$/),
+        expect.stringMatching(/^Sm0\.5Sr0\.5CoO3 processed_at .* Sintering$/),
+      ]),
+    );
+    for (const t of tuples) expect(row.text.slice(t.start!, t.end!)).toBe(t.sentence);
+    const tcRow = await db.prisma.paragraph.findFirstOrThrow({ where: { externalId: 'table:tab_0#r2' } });
+    const tc = await db.prisma.graphTuple.findMany({ where: { paragraphId: tcRow.id }, include: { subject: true } });
+    expect(tc.map((t) => `${t.subject.label}:${t.value}${t.unit}`)).toEqual(expect.arrayContaining(['Mo3Al2C:9.1K']));
+  });
+
   it('answer a value question from a cell, citing the row', async () => {
     const service = createRetrievalService(db, cfg);
     const index = await service.index();

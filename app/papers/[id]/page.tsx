@@ -173,9 +173,11 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
                       className={
                         p.kind === 'caption'
                           ? 'text-sm italic text-slate-700'
-                          : p.kind === 'front-matter' || p.kind === 'back-matter'
-                            ? 'text-sm text-slate-500'
-                            : 'leading-relaxed'
+                          : p.kind === 'table'
+                            ? 'rounded bg-slate-50 px-2 py-1 text-sm text-slate-800'
+                            : p.kind === 'front-matter' || p.kind === 'back-matter'
+                              ? 'text-sm text-slate-500'
+                              : 'leading-relaxed'
                       }
                     >
                       <AnnotatedText text={p.text} mentions={p.mentions} />
