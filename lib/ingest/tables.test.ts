@@ -57,6 +57,7 @@ describe('tables', () => {
       conditions: ['650 °C'],
       label: 'Peak power density at 650 °C',
     });
+    expect(columnUnit(['σ at 600 °C (S cm−1)'])).toEqual({ name: 'σ', unit: 'S cm−1', conditions: ['600 °C'], label: 'σ at 600 °C' });
   });
 
   it('take an unmarked first row of words above rows of numbers for the header', () => {

@@ -126,7 +126,13 @@ export function columnUnit(levels: string[]): { name: string; unit: string | nul
     } else if (BARE_QUANTITY.test(level)) conditions.push(level);
     else names.push(level);
   }
-  const name = names.join(' ');
+  let name = names.join(' ');
+  // A condition written into the header text ("σ at 600 °C (S cm−1)") is a condition too.
+  const inline = /^(.+?)\s+at\s+([-−]?\d[\d.,]*\s*\S{1,8})$/.exec(name);
+  if (inline) {
+    name = inline[1];
+    conditions.unshift(inline[2]);
+  }
   return { name, unit, conditions, label: conditions.length ? `${name} at ${conditions.join(', ')}` : name };
 }
 
