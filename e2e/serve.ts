@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startBuiltApp } from '../lib/testing/built-app.ts';
 import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
+import { jatsTableXml } from '../lib/testing/table-fixtures.ts';
 
 /**
  * Starts the built app for the browser tests on a fresh embedded database whose ASSAY_CORPUS is a folder of
@@ -111,6 +112,8 @@ writeCorpusJsonl(corpus, 'papers.jsonl', [...corpusPapers, ...extra, ...causal, 
 writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
 fs.writeFileSync(path.join(corpus, 'bzy.tei.xml'), teiXml({ doi: '10.9999/demo.tei.1' }));
 fs.writeFileSync(path.join(corpus, 'niysz.xml'), jatsXml());
+// A paper whose values are stated only in its tables (answered from a cell, e2e/tables.spec.ts).
+fs.writeFileSync(path.join(corpus, 'cathode-tables.xml'), jatsTableXml());
 fs.writeFileSync(path.join(corpus, 'ceria.pdf'), await makePdf({ doi: '10.9999/demo.pdf.5' }));
 // Invented evaluation questions about the invented papers, offered on the evaluation page.
 const questionsDir = tempDir('assay-e2e-questions-');

@@ -25,21 +25,19 @@ async function main() {
   let files = 0;
   const { files: paths, missing } = await expandInputs(inputs);
   if (missing.length) console.error(`not found: ${missing.join(', ')}`);
-  {
-    for (const filePath of paths) {
-      const file = { path: filePath, displayName: filePath, size: fs.statSync(filePath).size };
-      const found = await detectReader(file.path, file.displayName);
-      if (!('reader' in found)) continue;
-      files++;
-      try {
-        for await (const item of found.reader.read(file, { maxItemBytes: 200 * 2 ** 20 })) {
-          if (item.type !== 'paper') continue;
-          const tables = (item.paper.meta?.tables ?? []) as ParsedTable[];
-          papers.push({ file: `${path.basename(file.path)}${item.paper.sourceId ? `#${item.paper.sourceId}` : ''}`, tables });
-        }
-      } catch (error) {
-        console.error(`${file.displayName}: ${(error as Error).message}`);
+  for (const filePath of paths) {
+    const file = { path: filePath, displayName: filePath, size: fs.statSync(filePath).size };
+    const found = await detectReader(file.path, file.displayName);
+    if (!('reader' in found)) continue;
+    files++;
+    try {
+      for await (const item of found.reader.read(file, { maxItemBytes: 200 * 2 ** 20 })) {
+        if (item.type !== 'paper') continue;
+        const tables = (item.paper.meta?.tables ?? []) as ParsedTable[];
+        papers.push({ file: `${path.basename(file.path)}${item.paper.sourceId ? `#${item.paper.sourceId}` : ''}`, tables });
       }
+    } catch (error) {
+      console.error(`${file.displayName}: ${(error as Error).message}`);
     }
   }
   const { metrics, tuples } = tableMetrics(papers);

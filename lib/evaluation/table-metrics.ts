@@ -114,7 +114,10 @@ export function sampleTuples(tuples: TableTuple[], n: number): TableTuple[] {
 }
 
 /** Precision over the checked tuples the code still produces (a verdict whose tuple is gone is listed as stale). */
-export function checkedPrecision(tuples: TableTuple[], verdicts: TupleVerdict[]): { checked: number; correct: number; precision: number | null; stale: number } {
+export function checkedPrecision(
+  tuples: TableTuple[],
+  verdicts: TupleVerdict[],
+): { checked: number; correct: number; precision: number | null; stale: number } {
   const produced = new Set(tuples.map((t) => t.key));
   const live = verdicts.filter((v) => produced.has(v.key));
   const correct = live.filter((v) => v.verdict === 'correct').length;

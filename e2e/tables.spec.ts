@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { askOnAnswersPage, shots, waitForCorpus } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await waitForCorpus(page);
+});
+
+test('tables: a value stated only in a table cell is answered, cited to its cell, and the panel shows the table with the cell marked', async ({ page }) => {
+  await askOnAnswersPage(page, 'What peak power density at 750 °C did the Sm0.5Sr0.5CoO3 cathode reach?');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-shape', 'value');
+  const sentences = answer.getByRole('list', { name: 'Answer sentences' }).getByRole('listitem');
+  await expect(sentences.first()).toContainText('911 mW cm−2, at 750 °C');
+  await expect(sentences.nth(1)).toContainText('Table 1 of “Cobaltite and ferrite cathodes compared in anode-supported cells”');
+  await expect(sentences.nth(1)).toContainText('column “Peak power density at 750 °C”, gives 911 mW cm−2 (cell table:tab1#r3c5)');
+  await sentences.nth(1).getByRole('button', { name: 'E1: show its provenance' }).click();
+  const panel = page.getByRole('complementary', { name: 'Provenance of E1' });
+  const table = panel.getByTestId('provenance-table');
+  await expect(table).toContainText('Table 1 Electrochemical performance of the cathodes on Ni–YSZ supported cells.');
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Cathode',
+    'Sintering temperature (°C)',
+    'ASR (Ω cm2)',
+    'Peak power density (mW cm−2) 650 °C',
+    'Peak power density (mW cm−2) 750 °C',
+  ]);
+  await expect(table.getByTestId('provenance-cell')).toHaveText('911');
+  await expect(table.locator('tr[aria-current="true"]')).toContainText('Sm0.5Sr0.5CoO3');
+  await expect(table).toContainText('Row 3, column 5 (“Peak power density (mW cm−2) 750 °C”): cell table:tab1#r3c5');
+  await panel.screenshot({ path: `${shots}/provenance-table-cell.png` });
+  // The paper page lists the table's rows as its paragraphs, reachable from the panel.
+  await panel.getByRole('link', { name: 'Open paper at this paragraph' }).click();
+  await expect(page.locator('[data-paragraph-id="table:tab1#r3"]')).toContainText('Peak power density: 911 mW cm−2 at 750 °C');
+});
