@@ -30,9 +30,15 @@ import { plausibleProseTuple, plausibleRulesSource, plausibleValue } from './pla
  * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
  */
 export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${createHash('sha256')
-  .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource() + tableRowTuples.toString() + rowCells.toString())
+  .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource())
   .digest('hex')
   .slice(0, 10)}`;
+
+/**
+ * The table reader's rules, in the stamp of papers with table rows only: a change to them re-extracts the papers
+ * with tables, and leaves every other paper's tuples (and their ids) as they are.
+ */
+const TABLE_RULES = `tables-${createHash('sha256').update(tableRowTuples.toString() + rowCells.toString()).digest('hex').slice(0, 10)}:`;
 
 export interface GraphBuildReport {
   papersSeen: number;
@@ -104,7 +110,11 @@ export async function buildGraph(
   const stampOf = (p: { extractor: string; updatedAt: Date }) => `${rules}${p.extractor}:${p.updatedAt.toISOString()}`;
   // No paper keeps its tuples (the rules, the extractor or every record changed): every paper is re-extracted, and
   // the entities' labels are chosen afresh, so the graph equals one built from nothing.
-  if (!(await recordVersions(db)).some((p) => stamps.get(p.paperId) === stampOf(p))) await resetEntitySpellings(db);
+  const kept = (p: { paperId: string; extractor: string; updatedAt: Date }) => {
+    const stored = stamps.get(p.paperId);
+    return stored === stampOf(p) || stored === `${TABLE_RULES}${stampOf(p)}`;
+  };
+  if (!(await recordVersions(db)).some(kept)) await resetEntitySpellings(db);
   let after: string | null = null;
   let seen = 0;
   let extracted = 0;
@@ -130,7 +140,7 @@ export async function buildGraph(
     const redo: string[] = [];
     for (const p of page) {
       seen++;
-      const stamp = stampOf(p);
+      const stamp = p.paper.paragraphs.some((x) => x.kind === 'table') ? `${TABLE_RULES}${stampOf(p)}` : stampOf(p);
       if (stamps.get(p.paperId) === stamp) continue;
       let drafts: TupleDraft[];
       try {
