@@ -20,6 +20,7 @@ const LAYERS: Record<string, number> = {
   queue: 2,
   auth: 2,
   ingest: 2,
+  scholarly: 2,
   structure: 3,
   embedding: 4,
   graph: 5,

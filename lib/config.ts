@@ -22,6 +22,11 @@ const envSchema = z.object({
     .positive()
     .default(64 * 1024 * 1024),
   ASSAY_EUROPEPMC_URL: z.string().url().default('https://www.ebi.ac.uk/europepmc/webservices/rest'),
+  ASSAY_CROSSREF_URL: z.string().url().default('https://api.crossref.org'),
+  ASSAY_OPENALEX_URL: z.string().url().default('https://api.openalex.org'),
+  ASSAY_CONTACT_EMAIL: z.string().email().optional(),
+  ASSAY_ENRICHMENT: z.enum(['on', 'off']).default('on'),
+  ASSAY_SCHOLARLY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
   ASSAY_STARTER_QUERY: z.string().default('("solid oxide fuel cell" OR SOFC) AND OPEN_ACCESS:y AND LICENSE:"cc by" AND SRC:PMC'),
   ASSAY_STARTER_SIZE: z.coerce.number().int().min(1).max(1000).default(40),
   ASSAY_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
@@ -78,6 +83,11 @@ export type AssayConfig = {
   /** What one imported document may hold (see lib/ingest/limits.ts). */
   documentLimits: DocumentLimits;
   europePmcUrl: string;
+  /**
+   * The open scholarly web (lib/scholarly): Crossref and OpenAlex for paper metadata, fetched by a job after each
+   * import when `enrichment` is on; each call times out after `timeoutMs`; `mailto` joins the services' polite pool.
+   */
+  scholarly: { crossrefUrl: string; openAlexUrl: string; mailto: string | null; enrichment: 'on' | 'off'; timeoutMs: number };
   starterQuery: string;
   starterSize: number;
   /** Which structuring backend runs: the offline rules (default) or a language model. */
@@ -195,6 +205,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       xmlElements: e.ASSAY_MAX_XML_ELEMENTS,
     },
     europePmcUrl: e.ASSAY_EUROPEPMC_URL.replace(/\/+$/, ''),
+    scholarly: {
+      crossrefUrl: e.ASSAY_CROSSREF_URL.replace(/\/+$/, ''),
+      openAlexUrl: e.ASSAY_OPENALEX_URL.replace(/\/+$/, ''),
+      mailto: e.ASSAY_CONTACT_EMAIL ?? null,
+      enrichment: e.ASSAY_ENRICHMENT,
+      timeoutMs: e.ASSAY_SCHOLARLY_TIMEOUT_SECONDS * 1000,
+    },
     starterQuery: e.ASSAY_STARTER_QUERY,
     starterSize: e.ASSAY_STARTER_SIZE,
     extractor: e.ASSAY_EXTRACTOR,

@@ -38,7 +38,10 @@ export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${createHash('sha256')
  * The table reader's rules, in the stamp of papers with table rows only: a change to them re-extracts the papers
  * with tables, and leaves every other paper's tuples (and their ids) as they are.
  */
-const TABLE_RULES = `tables-${createHash('sha256').update(tableRowTuples.toString() + rowCells.toString()).digest('hex').slice(0, 10)}:`;
+const TABLE_RULES = `tables-${createHash('sha256')
+  .update(tableRowTuples.toString() + rowCells.toString())
+  .digest('hex')
+  .slice(0, 10)}:`;
 
 export interface GraphBuildReport {
   papersSeen: number;

@@ -5,6 +5,7 @@ import { getRetrievalService } from '../pipelines/service.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
+import { startMetadataJob } from './metadata.ts';
 
 /**
  * The app's retrieval indexes for the new corpus version, built as the last stage of a job and when the server
@@ -94,13 +95,28 @@ export const importJob = defineJob<{ runId: string; resume?: boolean }>('import'
   const label = `${run.trigger}: ${run.inputs.slice(0, 3).join(', ')}${run.inputs.length > 3 ? ' …' : ''}`;
   const log = logged(runId, label);
   const hooks = { signal, warmIndex: warmIndex(db, cfg), onStage: log.onStage };
-  if (run.status === 'queued' && attempt === 1) return log.finished(await runStoredIngest(db, cfg, runId, hooks));
+  if (run.status === 'queued' && attempt === 1) {
+    log.finished(await runStoredIngest(db, cfg, runId, hooks));
+    return enrichAfterImport(db, cfg);
+  }
   if (run.status === 'running' || run.status === 'queued') {
     await settleInterrupted(db, run);
     run = (await getRun(db.prisma, runId, 0)) ?? run;
   }
-  if (run.status === 'interrupted' && (resume || resumesByItself(run))) log.finished(await resumeIngest(db, cfg, runId, hooks));
+  if (run.status === 'interrupted' && (resume || resumesByItself(run))) {
+    log.finished(await resumeIngest(db, cfg, runId, hooks));
+    await enrichAfterImport(db, cfg);
+  }
 });
+
+/**
+ * After an import, the papers' metadata is fetched by a job of its own (lib/jobs/metadata.ts), later in the queue:
+ * the import never waits on the network. Off with ASSAY_ENRICHMENT=off; a failure to queue it is only logged.
+ */
+async function enrichAfterImport(db: Database, cfg: AssayConfig): Promise<void> {
+  if (cfg.scholarly.enrichment !== 'on') return;
+  await startMetadataJob(db, cfg).catch((error) => console.log(`[assay] paper metadata not queued: ${(error as Error).message}`));
+}
 
 /**
  * Import jobs started by the web app run after the request returns, in whichever app process takes them; the run

@@ -1,0 +1,162 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Crossref's and OpenAlex's works APIs, answering in their documented formats (Crossref:
+ * `GET /works/{doi}` → `{"status":"ok","message-type":"work","message":{…}}`, 404 for an unknown DOI; OpenAlex:
+ * `GET /works/doi:{doi}` → the Work object, 404 when unknown), written for Assay's tests from the services'
+ * documentation — not recorded answers. Both APIs are served from one origin, under `/crossref` and `/openalex`.
+ * `mode` makes it misbehave as real services do: answer slowly, answer with a body that is not JSON, or in the wrong
+ * shape, or fail with HTTP 500.
+ */
+export interface FakeWork {
+  doi: string;
+  title: string;
+  authors: { given: string; family: string; orcid?: string }[];
+  venue: string;
+  year: number;
+  license?: string;
+  citedBy: number;
+  retracted?: boolean;
+  /** Crossref `updated-by` notices: a retraction or a correction of this work. */
+  updates?: { type: 'retraction' | 'correction' | 'expression_of_concern'; doi: string; date: [number, number, number] }[];
+}
+
+export type FakeMode = 'normal' | 'slow' | 'not-json' | 'wrong-shape' | 'error';
+
+export interface FakeScholarly {
+  crossrefUrl: string;
+  openAlexUrl: string;
+  requests: string[];
+  mode: FakeMode;
+  close(): Promise<void>;
+}
+
+function crossrefWork(w: FakeWork) {
+  return {
+    status: 'ok',
+    'message-type': 'work',
+    'message-version': '1.0.0',
+    message: {
+      DOI: w.doi,
+      type: 'journal-article',
+      title: [w.title],
+      author: w.authors.map((a) => ({
+        given: a.given,
+        family: a.family,
+        sequence: 'first',
+        affiliation: [],
+        ...(a.orcid ? { ORCID: `https://orcid.org/${a.orcid}`, 'authenticated-orcid': true } : {}),
+      })),
+      'container-title': [w.venue],
+      issued: { 'date-parts': [[w.year, 3, 1]] },
+      published: { 'date-parts': [[w.year, 3]] },
+      ...(w.license ? { license: [{ URL: w.license, 'content-version': 'vor', 'delay-in-days': 0, start: { 'date-parts': [[w.year, 3, 1]] } }] } : {}),
+      'is-referenced-by-count': Math.max(0, w.citedBy - 3),
+      ...(w.updates?.length
+        ? {
+            'updated-by': w.updates.map((u) => ({
+              type: u.type,
+              DOI: u.doi,
+              label: u.type.replace(/_/g, ' '),
+              source: 'publisher',
+              updated: { 'date-parts': [u.date] },
+            })),
+          }
+        : {}),
+    },
+  };
+}
+
+function openAlexWork(w: FakeWork) {
+  return {
+    id: `https://openalex.org/W${Math.abs([...w.doi].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))}`,
+    doi: `https://doi.org/${w.doi}`,
+    title: w.title,
+    display_name: w.title,
+    publication_year: w.year,
+    authorships: w.authors.map((a, i) => ({
+      author_position: i === 0 ? 'first' : 'middle',
+      author: { id: `https://openalex.org/A${i + 1}`, display_name: `${a.given} ${a.family}`, orcid: a.orcid ? `https://orcid.org/${a.orcid}` : null },
+      institutions: [],
+    })),
+    primary_location: { is_oa: !!w.license, source: { id: 'https://openalex.org/S1', display_name: w.venue }, license: w.license ? 'cc-by' : null },
+    open_access: { is_oa: !!w.license, oa_status: w.license ? 'gold' : 'closed', oa_url: w.license ? `https://example.org/${w.doi}` : null },
+    cited_by_count: w.citedBy,
+    is_retracted: !!w.retracted,
+  };
+}
+
+export async function startFakeScholarly(works: FakeWork[], opts: { slowMs?: number } = {}): Promise<FakeScholarly> {
+  const byDoi = new Map(works.map((w) => [w.doi.toLowerCase(), w]));
+  const requests: string[] = [];
+  const state = { mode: 'normal' as FakeMode };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    requests.push(url.pathname + url.search);
+    const send = (status: number, body: unknown) => {
+      const write = () => {
+        if (res.destroyed) return;
+        if (state.mode === 'not-json') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Service temporarily unavailable</html>');
+        if (state.mode === 'error') return res.writeHead(500, { 'content-type': 'application/json' }).end('{"status":"error"}');
+        const payload = state.mode === 'wrong-shape' ? { status: 'ok', message: 'Resource not available', results: 'none' } : body;
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      };
+      if (state.mode === 'slow') setTimeout(write, opts.slowMs ?? 5_000);
+      else write();
+    };
+    const crossref = /^\/crossref\/works\/(.+)$/.exec(url.pathname);
+    if (crossref) {
+      const w = byDoi.get(decodeURIComponent(crossref[1]).toLowerCase());
+      return w ? send(200, crossrefWork(w)) : send(404, { status: 'error', 'message-type': 'exception', message: 'Resource not found.' });
+    }
+    const openalex = /^\/openalex\/works\/doi:(.+)$/.exec(url.pathname);
+    if (openalex) {
+      const w = byDoi.get(decodeURIComponent(openalex[1]).toLowerCase());
+      return w ? send(200, openAlexWork(w)) : send(404, { error: 'Not Found', message: 'The requested resource could not be found.' });
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    crossrefUrl: `${base}/crossref`,
+    openAlexUrl: `${base}/openalex`,
+    requests,
+    get mode() {
+      return state.mode;
+    },
+    set mode(m: FakeMode) {
+      state.mode = m;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Invented works for the fixtures' DOIs: one retracted, one corrected, one with ORCIDs and a licence. */
+export const fixtureWorks: FakeWork[] = [
+  {
+    doi: '10.9999/demo.tables.2024.001',
+    title: 'Cobaltite and ferrite cathodes compared in anode-supported cells',
+    authors: [{ given: 'Rosalind', family: 'Franklin', orcid: '0000-0002-1825-0097' }],
+    venue: 'Invented Cathode Letters',
+    year: 2024,
+    license: 'http://creativecommons.org/licenses/by/4.0/',
+    citedBy: 17,
+    retracted: true,
+    updates: [{ type: 'retraction', doi: '10.9999/demo.tables.2024.001.retraction', date: [2025, 6, 2] }],
+  },
+  {
+    doi: '10.9999/demo.tables.2023.002',
+    title: 'Upper critical fields of invented intermetallic superconductors',
+    authors: [{ given: 'Heike', family: 'Onnes' }],
+    venue: 'Invented Low Temperature Physics',
+    year: 2023,
+    citedBy: 4,
+    updates: [{ type: 'correction', doi: '10.9999/demo.tables.2023.002.erratum', date: [2024, 1, 15] }],
+  },
+];
