@@ -191,7 +191,6 @@ function SourceTable({ table }: { table: ProvenanceTable }) {
           <thead className="bg-slate-100">
             <tr>
               {table.columns.map((c, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
                 <th key={i} scope="col" className={`px-2 py-1 text-left font-medium ${i === table.column ? 'bg-yellow-100' : ''}`}>
                   {c}
                 </th>
@@ -200,18 +199,15 @@ function SourceTable({ table }: { table: ProvenanceTable }) {
           </thead>
           <tbody>
             {table.rows.map((row, r) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
               <tr key={r} className={r === table.row ? 'bg-yellow-50' : ''} aria-current={r === table.row ? 'true' : undefined}>
                 {row.map((value, c) =>
                   r === table.row && c === table.column ? (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
                     <td key={c} className="px-2 py-1">
                       <mark className="rounded bg-yellow-300 px-1 font-semibold" data-testid="provenance-cell">
                         {value}
                       </mark>
                     </td>
                   ) : (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
                     <td key={c} className="px-2 py-1">
                       {value}
                     </td>

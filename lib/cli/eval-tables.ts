@@ -65,7 +65,7 @@ async function main() {
   const out = opt('out');
   if (sample && out) {
     const picked = sampleTuples(tuples, Number(sample));
-    fs.writeFileSync(out, picked.map((t) => JSON.stringify({ key: t.key, reads: t.reads, cell: t.cell, row: t.rowText, verdict: '' })).join('\n') + '\n');
+    fs.writeFileSync(out, `${picked.map((t) => JSON.stringify({ key: t.key, reads: t.reads, cell: t.cell, row: t.rowText, verdict: '' })).join('\n')}\n`);
     console.log(`${picked.length} tuples written to ${out} for checking`);
   }
   const json = opt('json');

@@ -70,7 +70,7 @@ describe('paper metadata from Crossref and OpenAlex', () => {
     expect(done).toMatchObject({ total: 3, done: 3, ok: 2, notFound: 1, failed: 0 });
     const corrected = await metadataOf(db, await paperId('10.9999/demo.tables.2023.002'));
     expect(corrected?.status).toBe('ok');
-    expect((corrected?.data as ScholarlyMetadata).notices[0]).toMatchObject({ kind: 'correction' });
+    expect((corrected!.data as ScholarlyMetadata).notices[0]).toMatchObject({ kind: 'correction' });
     expect((await metadataOf(db, await paperId('10.9999/not.registered')))?.status).toBe('not-found');
     // Fresh metadata is not asked for again.
     expect((await runMetadata(db, cfgFor(fake))).total).toBe(0);
@@ -93,7 +93,7 @@ describe('paper metadata from Crossref and OpenAlex', () => {
       await runMetadata(db, cfgFor(fake, '1'), { refresh: true }).catch(() => {});
       const kept = await metadataOf(db, id);
       expect(kept?.status).toBe('error');
-      expect((kept?.data as ScholarlyMetadata).retracted).toBe(true);
+      expect((kept!.data as ScholarlyMetadata).retracted).toBe(true);
     }
     fake.mode = 'normal';
   });
@@ -111,7 +111,7 @@ describe('paper metadata from Crossref and OpenAlex', () => {
     );
     expect(error.message).toMatch(/Nothing stored was lost/);
     const kept = await metadataOf(db, await paperId('10.9999/demo.tables.2024.001'));
-    expect((kept?.data as ScholarlyMetadata).retracted).toBe(true);
+    expect((kept!.data as ScholarlyMetadata).retracted).toBe(true);
     // The corpus is untouched: the papers, their paragraphs and tables are all there.
     expect(await db.prisma.paper.count()).toBe(3);
   });
