@@ -11,6 +11,7 @@ import { labelsById } from '@/lib/answer/pool';
 import { isFrame } from '@/lib/answer/shapes/types';
 import type { Answer, AnswerSentence, ValueRow, Verdict } from '@/lib/answer/types';
 import { formatNumber } from '@/lib/common/format';
+import type { PaperNotice } from '@/lib/scholarly/metadata';
 import { type Evidence, evidenceHref, externalIdsOf, matchedMaterialName, paperOf, provenanceOf } from '@/lib/evidence/model';
 
 const verdictStyle: Record<Verdict, string> = {
@@ -42,13 +43,19 @@ export function AnswerView({
   annotate,
   blind = false,
   claimExtra,
+  notices = {},
 }: {
   answer: Answer;
   annotate?: (e: Evidence) => ReactNode;
   blind?: boolean;
   claimExtra?: (index: number) => ReactNode;
+  /** Retraction and correction notices of the cited papers, by paper id (lib/scholarly/metadata.ts). */
+  notices?: Record<string, PaperNotice>;
 }) {
   const label = labelsById(answer.evidence);
+  // Papers under a notice that a sentence cites: said above the answer, so nobody reads it without knowing.
+  const cited = new Set(answer.sentences.flatMap((s) => s.citations));
+  const flagged = groupByPaper(answer.evidence.filter((e) => cited.has(e.id))).filter((g) => notices[g.key]);
   // An abstention shows what the corpus holds nearest the question, but nothing of it answers.
   const closestOnly = answer.abstention.abstain;
   // The item whose provenance panel is open (a citation chip or an evidence item opens it).
@@ -92,12 +99,36 @@ export function AnswerView({
         ))}
       </ol>
       {answer.table && <ValuesTable rows={answer.table} label={label} />}
+      {flagged.length > 0 && (
+        <ul
+          role="alert"
+          data-testid="answer-notices"
+          className={`space-y-1 rounded-lg border p-3 text-sm ${flagged.some((g) => notices[g.key].retracted) ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+        >
+          {flagged.map((g) => (
+            <li key={g.key}>
+              Cites {g.items.map((e) => label.get(e.id)).join(', ')} from “{g.title}”, which was {notices[g.key].says}.
+            </li>
+          ))}
+        </ul>
+      )}
       {answer.disagreement && <p className="text-sm text-amber-900">{answer.disagreement}</p>}
       <section aria-label="Evidence" className="space-y-3">
         <h2 className="text-lg font-semibold">{closestOnly ? 'Closest evidence — not an answer' : 'Evidence'}</h2>
         {groupByPaper(answer.evidence).map((group) => (
           <div key={group.key} className="space-y-2" data-testid="evidence-paper">
-            <h3 className="text-sm font-medium text-slate-800">{group.title}</h3>
+            <h3 className="text-sm font-medium text-slate-800">
+              {group.title}
+              {notices[group.key] ? (
+                <span
+                  className={`ml-2 rounded px-1.5 text-xs font-semibold ${notices[group.key].retracted ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}
+                  data-testid="paper-notice-badge"
+                  title={notices[group.key].says}
+                >
+                  {notices[group.key].retracted ? 'retracted' : 'notice'}: {notices[group.key].says}
+                </span>
+              ) : null}
+            </h3>
             {group.items.map((e) => (
               <EvidenceItem key={e.id} e={e} label={label.get(e.id) ?? ''} onOpen={() => setOpen(e.id)} note={annotate?.(e)} blind={blind} />
             ))}

@@ -15,6 +15,13 @@ export async function waitForCorpus(page: Page) {
   await expect.poll(async () => (await (await page.request.get('/api/health')).json()).papers, { timeout: 60_000 }).toBeGreaterThanOrEqual(46);
 }
 
+/** The metadata job queued after the first-start import has asked the (fake) Crossref and OpenAlex. */
+export async function waitForMetadata(page: Page) {
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/health')).json()).metadata?.ok ?? 0) as number, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(1);
+}
+
 /**
  * Signs in to a server as its admin, creating the account first when the instance has none (the first account
  * becomes admin). Returns the cookie header for fetch and the cookies for a browser context.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startBuiltApp } from '../lib/testing/built-app.ts';
 import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
 import { jatsTableXml } from '../lib/testing/table-fixtures.ts';
+import { fixtureWorks, startFakeScholarly } from '../lib/testing/fake-scholarly.ts';
 
 /**
  * Starts the built app for the browser tests on a fresh embedded database whose ASSAY_CORPUS is a folder of
@@ -146,12 +147,18 @@ fs.writeFileSync(
 const dataDir = tempDir('assay-e2e-data-');
 fs.writeFileSync(path.join(dataDir, 'e2e-info.json'), JSON.stringify({ corpus }));
 
+// Crossref and OpenAlex as a local fake written to their documented formats (the table paper is retracted, the
+// TEI paper corrected): the metadata job queued after the first-start import reads them from here.
+const scholarly = await startFakeScholarly(fixtureWorks);
+
 const child = startBuiltApp(
   port,
   {
     ASSAY_DATA_DIR: dataDir,
     ASSAY_CORPUS: corpus,
     ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest',
+    ASSAY_CROSSREF_URL: scholarly.crossrefUrl,
+    ASSAY_OPENALEX_URL: scholarly.openAlexUrl,
     ASSAY_MAX_UPLOAD_MB: '5',
     ASSAY_QUESTIONS: questionsDir,
     // The browser tests check what the pages show on a fixed ranking; the model's own tests are in lib/embedding,
@@ -164,6 +171,7 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
+  void scholarly.close();
   fs.rmSync(corpus, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(questionsDir, { recursive: true, force: true });

@@ -103,3 +103,27 @@ export async function fetchPaperMetadata(doi: string, services: MetadataServices
   if (errors.every((e) => e.reason === 'not-found')) return { status: 'not-found', message, offline: false };
   return { status: 'error', message, offline };
 }
+
+/** What a citation of the paper must say: retracted, or corrected (or under a notice), with the notice. */
+export interface PaperNotice {
+  retracted: boolean;
+  /** "retracted 2025-06-02", "corrected 2024-01-15 (doi:…)", … */
+  says: string;
+}
+
+const NOTICE_VERBS: Record<NoticeKind, string> = {
+  retraction: 'retracted',
+  withdrawal: 'withdrawn',
+  'expression-of-concern': 'under an expression of concern',
+  correction: 'corrected',
+  other: 'updated',
+};
+
+/** The notice a paper's metadata carries, or null when it carries none. */
+export function paperNotice(data: unknown): PaperNotice | null {
+  const m = data as ScholarlyMetadata | null | undefined;
+  if (!m || (!m.retracted && !m.notices?.length)) return null;
+  const parts = (m.notices ?? []).map((n) => `${NOTICE_VERBS[n.kind]}${n.date ? ` ${n.date}` : ''}${n.doi ? ` (notice doi:${n.doi})` : ''}`);
+  if (m.retracted && !m.notices.some((n) => n.kind === 'retraction' || n.kind === 'withdrawal')) parts.unshift('retracted (OpenAlex)');
+  return { retracted: m.retracted, says: parts.join('; ') };
+}

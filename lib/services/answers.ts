@@ -1,3 +1,7 @@
+import { metadataOfPapers } from '../db/paper-metadata.ts';
+import { paperNotice, type PaperNotice } from '../scholarly/metadata.ts';
+import { type Evidence, paperOf } from '../evidence/model.ts';
+import type { Database } from '../db/database.ts';
 import { answerModel } from '../ai/providers.ts';
 import { EXAMPLE_RELATIONS, exampleQuestions } from '../answer/examples.ts';
 import { type ProvenanceRequest, provenanceDetails } from '../answer/provenance.ts';
@@ -30,7 +34,23 @@ export async function recentAnswers(opts: { query?: string; take?: number } = {}
 
 /** A stored answer, as it was given; null when there is none. */
 export async function storedAnswer(id: string) {
-  return getAnswer(await appDatabase(), id);
+  const db = await appDatabase();
+  const answer = await getAnswer(db, id);
+  return answer && { ...answer, notices: await citedPaperNotices(db, answer.evidence) };
+}
+
+/**
+ * The retraction and correction notices of the papers an answer's evidence comes from, by paper id, read when the
+ * answer is shown (a paper retracted after the answer was given is flagged too).
+ */
+export async function citedPaperNotices(db: Database, evidence: Evidence[]): Promise<Record<string, PaperNotice>> {
+  const ids = [...new Set(evidence.map((e) => paperOf(e)?.paperId ?? e.paperId).filter((x): x is string => !!x))];
+  const out: Record<string, PaperNotice> = {};
+  for (const [id, m] of await metadataOfPapers(db, ids)) {
+    const notice = paperNotice(m.data);
+    if (notice) out[id] = notice;
+  }
+  return out;
 }
 
 /** What the provenance panel shows for one cited item. */

@@ -1,5 +1,6 @@
 import { startBackgroundIngest, warmingIndexes } from '../jobs/background.ts';
 import { paperVersions, restorePaperVersion } from '../db/paper-versions.ts';
+import { metadataCounts, metadataOf } from '../db/paper-metadata.ts';
 import { countPapersAndParagraphs, getPaper, libraryFacets, type SearchField, searchPapers } from '../db/papers.ts';
 import { countRecords, recordsForPaper } from '../db/records.ts';
 import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filters.ts';
@@ -34,8 +35,12 @@ export async function paperPage(id: string) {
   const db = await appDatabase();
   const paper = await getPaper(db.prisma, id);
   if (!paper) return null;
-  const [records, versions] = await Promise.all([recordsForPaper(db.prisma, paper.id, 50), paperVersions(db.prisma, paper.id)]);
-  return { paper, records, versions };
+  const [records, versions, metadata] = await Promise.all([
+    recordsForPaper(db.prisma, paper.id, 50),
+    paperVersions(db.prisma, paper.id),
+    metadataOf(db, paper.id),
+  ]);
+  return { paper, records, versions, metadata };
 }
 
 /**
@@ -62,6 +67,8 @@ export async function health() {
     database: db.kind,
     ...counts,
     records: await countRecords(db.prisma),
+    // Papers whose metadata Crossref and OpenAlex gave (ok), do not know (not-found), or could not give (error).
+    metadata: await metadataCounts(db),
     warmingIndexes: warmingIndexes(),
     ...(questions ? { questions } : {}),
     ...(workers ? { retrievalWorkers: workers } : {}),

@@ -20,7 +20,7 @@ export default async function AnswerPage({ params }: { params: Promise<{ id: str
       </p>
       <h1 className="text-xl font-semibold">{answer.question}</h1>
       <p className="text-xs text-slate-500">Asked {answer.createdAt.toLocaleString('en')}</p>
-      <AnswerView answer={answer} />
+      <AnswerView answer={answer} notices={answer.notices} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { MetadataRows, NoticeBanner } from '@/components/paper-metadata';
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
 import Link from 'next/link';
@@ -30,7 +31,7 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
   if (!id) notFound();
   const found = await paperPage(id);
   if (!found) notFound();
-  const { paper, records, versions } = found;
+  const { paper, records, versions, metadata } = found;
 
   // A long paper is read in pages of PAPER_PAGE_SIZE paragraphs (links to a paragraph name its page).
   const pages = Math.max(1, Math.ceil(paper.paragraphs.length / PAPER_PAGE_SIZE));
@@ -101,8 +102,10 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
           </dd>
           <dt className="text-slate-500">Text</dt>
           <dd>{paper.paragraphs.length} paragraphs</dd>
+          {paper.doi ? <MetadataRows metadata={metadata} /> : null}
         </dl>
       </header>
+      <NoticeBanner metadata={metadata} />
 
       {versions.length > 0 && (
         <section aria-label="Earlier versions" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="paper-versions">
