@@ -9,7 +9,7 @@ import { fetchPaperMetadata, type MetadataServices } from '../scholarly/metadata
  * whose metadata is missing, failed or a month old (all of them when `refresh`). It runs in the queue after imports,
  * never inside one, so an import takes no longer for it and works offline. When the first papers find both
  * services unreachable the job stops with a message saying so (offline, most likely): what was stored stays, the
- * rest of Assay is unaffected, and the next import or a Refresh on /import tries again.
+ * rest of Assay is unaffected, and the next import, Fetch missing metadata on /import or `npm run enrich -- metadata` tries again.
  */
 export interface MetadataProgress {
   done: number;
@@ -63,7 +63,7 @@ export async function runMetadata(
       unreachable = outcome.offline ? unreachable + 1 : 0;
       if (unreachable >= OFFLINE_AFTER)
         throw new MetadataOffline(
-          `Crossref and OpenAlex could not be reached for ${OFFLINE_AFTER} papers in a row (${outcome.message}): paper metadata was not fetched. Nothing stored was lost and the rest of Assay works as before; the next import, or Refresh metadata on /import, tries again.`,
+          `Crossref and OpenAlex could not be reached for ${OFFLINE_AFTER} papers in a row (${outcome.message}): paper metadata was not fetched. Nothing stored was lost and the rest of Assay works as before; the next import, Fetch missing metadata on /import or 'npm run enrich -- metadata' tries again.`,
         );
     }
   }

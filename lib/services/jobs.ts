@@ -1,4 +1,5 @@
-import { metadataJob } from '../jobs/metadata.ts';
+import { metadataJob, startMetadataJob } from '../jobs/metadata.ts';
+import { countPapersNeedingMetadata, metadataCounts } from '../db/paper-metadata.ts';
 import { pathRoots, publicText } from '../common/public-path.ts';
 import { downloadJob } from '../corpus/starter.ts';
 import { evaluationJob } from '../evaluation/background.ts';
@@ -19,4 +20,24 @@ export async function queuedJobs() {
   const { db, cfg } = await appContext();
   const roots = pathRoots(cfg);
   return (await backgroundJobs(db)).map((j) => ({ ...j, label: publicText(j.label, roots) }));
+}
+
+/** What the import page says of paper metadata: fetched, unknown to the services, failed, and still to ask. */
+export async function metadataStatus() {
+  const { db, cfg } = await appContext();
+  const counts = await metadataCounts(db);
+  return {
+    ok: counts.ok ?? 0,
+    notFound: counts['not-found'] ?? 0,
+    failed: counts.error ?? 0,
+    waiting: await countPapersNeedingMetadata(db, new Date(Date.now() - 30 * 86_400_000)),
+    enrichment: cfg.scholarly.enrichment,
+    services: [cfg.scholarly.crossrefUrl, cfg.scholarly.openAlexUrl],
+  };
+}
+
+/** Queues the metadata job (`refresh`: every paper with a DOI, not only those missing or failed); null when nothing waits. */
+export async function queueMetadata(refresh: boolean): Promise<string | null> {
+  const { db, cfg } = await appContext();
+  return startMetadataJob(db, cfg, { refresh });
 }
