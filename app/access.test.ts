@@ -60,6 +60,9 @@ const EXPECTED: Record<string, Op> = {
   'grading/actions.ts judgeCampaignAction': 'campaigns',
   'grading/actions.ts setCampaignOpenAction': 'campaigns',
   'graph/actions.ts allowMergeAction': 'curate',
+  'graph/actions.ts rejectLinkAction': 'curate',
+  'graph/actions.ts restoreLinkAction': 'curate',
+  'import/actions.ts fetchMetadataAction': 'import',
   'graph/actions.ts undoMergeAction': 'curate',
   'papers/[id]/actions.ts restoreVersionAction': 'curate',
 };

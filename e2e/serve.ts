@@ -147,8 +147,8 @@ fs.writeFileSync(
 const dataDir = tempDir('assay-e2e-data-');
 fs.writeFileSync(path.join(dataDir, 'e2e-info.json'), JSON.stringify({ corpus }));
 
-// Crossref and OpenAlex as a local fake written to their documented formats (the table paper is retracted, the
-// TEI paper corrected): the metadata job queued after the first-start import reads them from here.
+// Crossref, OpenAlex and Wikidata as a local fake written to their documented formats (the table paper is retracted,
+// the TEI paper corrected; YSZ and MgB2 have items): the jobs queued after the first-start import read them from here.
 const scholarly = await startFakeScholarly(fixtureWorks);
 
 const child = startBuiltApp(
@@ -159,6 +159,7 @@ const child = startBuiltApp(
     ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest',
     ASSAY_CROSSREF_URL: scholarly.crossrefUrl,
     ASSAY_OPENALEX_URL: scholarly.openAlexUrl,
+    ASSAY_WIKIDATA_URL: scholarly.wikidataUrl,
     ASSAY_MAX_UPLOAD_MB: '5',
     ASSAY_QUESTIONS: questionsDir,
     // The browser tests check what the pages show on a fixed ranking; the model's own tests are in lib/embedding,

@@ -24,6 +24,7 @@ const envSchema = z.object({
   ASSAY_EUROPEPMC_URL: z.string().url().default('https://www.ebi.ac.uk/europepmc/webservices/rest'),
   ASSAY_CROSSREF_URL: z.string().url().default('https://api.crossref.org'),
   ASSAY_OPENALEX_URL: z.string().url().default('https://api.openalex.org'),
+  ASSAY_WIKIDATA_URL: z.string().url().default('https://www.wikidata.org'),
   ASSAY_CONTACT_EMAIL: z.string().email().optional(),
   ASSAY_ENRICHMENT: z.enum(['on', 'off']).default('on'),
   ASSAY_SCHOLARLY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
@@ -84,10 +85,10 @@ export type AssayConfig = {
   documentLimits: DocumentLimits;
   europePmcUrl: string;
   /**
-   * The open scholarly web (lib/scholarly): Crossref and OpenAlex for paper metadata, fetched by a job after each
-   * import when `enrichment` is on; each call times out after `timeoutMs`; `mailto` joins the services' polite pool.
+   * The open scholarly web (lib/scholarly): Crossref and OpenAlex for paper metadata and Wikidata for entity links,
+   * fetched by jobs after each import when `enrichment` is on; each call times out after `timeoutMs`; `mailto` joins the services' polite pool.
    */
-  scholarly: { crossrefUrl: string; openAlexUrl: string; mailto: string | null; enrichment: 'on' | 'off'; timeoutMs: number };
+  scholarly: { crossrefUrl: string; openAlexUrl: string; wikidataUrl: string; mailto: string | null; enrichment: 'on' | 'off'; timeoutMs: number };
   starterQuery: string;
   starterSize: number;
   /** Which structuring backend runs: the offline rules (default) or a language model. */
@@ -208,6 +209,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     scholarly: {
       crossrefUrl: e.ASSAY_CROSSREF_URL.replace(/\/+$/, ''),
       openAlexUrl: e.ASSAY_OPENALEX_URL.replace(/\/+$/, ''),
+      wikidataUrl: e.ASSAY_WIKIDATA_URL.replace(/\/+$/, ''),
       mailto: e.ASSAY_CONTACT_EMAIL ?? null,
       enrichment: e.ASSAY_ENRICHMENT,
       timeoutMs: e.ASSAY_SCHOLARLY_TIMEOUT_SECONDS * 1000,

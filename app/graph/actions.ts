@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { requireAccess } from '@/lib/auth/session';
 import { revalidatePath } from 'next/cache';
 import { AppError } from '@/lib/common/errors';
-import { setMergeAllowed } from '@/lib/services/graph';
+import { setLinkKept, setMergeAllowed } from '@/lib/services/graph';
 
 /**
  * Server actions of the knowledge-graph page. Undoing a merge changes the graph's merge count, which is part of
@@ -25,5 +25,17 @@ export async function undoMergeAction(form: FormData) {
 export async function allowMergeAction(form: FormData) {
   await requireAccess(await headers(), 'curate');
   await setMergeAllowed(entityKey(form), true);
+  revalidatePath('/graph');
+}
+
+export async function rejectLinkAction(form: FormData) {
+  await requireAccess(await headers(), 'curate');
+  await setLinkKept(entityKey(form), false);
+  revalidatePath('/graph');
+}
+
+export async function restoreLinkAction(form: FormData) {
+  await requireAccess(await headers(), 'curate');
+  await setLinkKept(entityKey(form), true);
   revalidatePath('/graph');
 }

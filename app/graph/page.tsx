@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { graphPage, type MergeMember } from '@/lib/services/graph';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { GraphView } from '@/components/graph-view';
-import { allowMergeAction, undoMergeAction } from './actions';
+import { allowMergeAction, rejectLinkAction, restoreLinkAction, undoMergeAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,7 +31,7 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const { counts, merges, matches, start } = data;
+  const { counts, merges, matches, start, links, linkCounts } = data;
   const pages = Math.max(1, Math.ceil(merges.total / PAGE));
   const link = (p: number) => `/graph?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
   return (
@@ -166,6 +166,61 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
             </span>
             {page < pages && <Link href={link(page + 1)}>next →</Link>}
           </nav>
+        )}
+      </section>
+      <section aria-label="Links to Wikidata" className="space-y-2" data-testid="entity-links">
+        <h2 className="text-lg font-semibold">Links to Wikidata</h2>
+        <p className="text-sm text-slate-600">
+          {linkCounts.linked ?? 0} linked · {linkCounts.none ?? 0} without a matching item · {linkCounts.rejected ?? 0} rejected · {linkCounts.error ?? 0}{' '}
+          failed. A compound is linked only to an item with its chemical formula, any other entity only to an item named as it is; a linked material's other
+          names (“magnesium diboride” for MgB2) are read as the material in questions. Reject a link you disagree with: it is not made again.
+        </p>
+        {links.length === 0 ? (
+          <p className="text-sm text-slate-600">No links yet: a job asks Wikidata after each import when the network allows.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th className="py-1">entity</th>
+                <th className="py-1">Wikidata item</th>
+                <th className="py-1">by</th>
+                <th className="py-1">other names</th>
+                <th className="py-1" />
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((l) => (
+                <tr key={l.entityKey} className={`border-t border-slate-100 ${l.status === 'rejected' ? 'text-slate-400 line-through' : ''}`}>
+                  <td className="py-1" title={l.entityKey}>
+                    {l.entityLabel}
+                  </td>
+                  <td className="py-1">
+                    <a href={`https://www.wikidata.org/wiki/${l.qid}`} className="text-teal-800 underline" rel="noreferrer noopener" target="_blank">
+                      {l.qid}
+                    </a>{' '}
+                    {l.label}
+                    {l.description ? <span className="text-slate-500"> — {l.description}</span> : null}
+                  </td>
+                  <td className="py-1">{l.method === 'formula' ? `formula ${l.formula ?? ''}` : 'name'}</td>
+                  <td className="py-1 text-slate-600">{(l.aliases as string[]).slice(0, 5).join(', ')}</td>
+                  <td className="py-1">
+                    {canCurate && (
+                      <form action={l.status === 'rejected' ? restoreLinkAction : rejectLinkAction}>
+                        <input type="hidden" name="key" value={l.entityKey} />
+                        <button
+                          type="submit"
+                          className="rounded border border-slate-300 px-2 py-0.5 text-xs no-underline hover:bg-slate-50"
+                          aria-label={`${l.status === 'rejected' ? 'Restore' : 'Reject'} the link of ${l.entityLabel}`}
+                        >
+                          {l.status === 'rejected' ? 'Restore' : 'Reject'}
+                        </button>
+                      </form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </section>
       <section aria-label="Undone merges" className="space-y-2">

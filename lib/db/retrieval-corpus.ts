@@ -54,6 +54,8 @@ export interface RetrievalCorpus {
   papers: CorpusPaper[];
   paragraphs: CorpusParagraph[];
   entities: CorpusEntity[];
+  /** Materials linked to Wikidata: the graph label, the item and its aliases (question expansion). */
+  linkedMaterials?: { label: string; qid: string; aliases: string[] }[];
   /** Imported records, loaded only when the records index is first needed (tens of thousands of JSON rows). */
   recordCount: number;
   loadRecords(): Promise<CorpusRecord[]>;
@@ -89,7 +91,11 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
     select: { paragraphId: true, type: true, text: true, key: true, formula: true },
   });
   const entities: CorpusEntity[] = mentions.map((m) => ({ paragraphId: m.paragraphId, role: m.type, text: m.text, key: m.key, formula: m.formula }));
-  return { version, papers, paragraphs, entities, ...(await corpusLoaders(db)) };
+  const links = await db.prisma.$queryRaw<{ label: string; qid: string; aliases: unknown }[]>`
+    SELECT e.label, l.qid, l.aliases FROM "EntityLink" l JOIN "GraphEntity" e ON e.key = l."entityKey"
+    WHERE l.status = 'linked' AND l.qid IS NOT NULL AND e.kind = 'material'`;
+  const linkedMaterials = links.map((l) => ({ label: l.label, qid: l.qid, aliases: Array.isArray(l.aliases) ? (l.aliases as string[]) : [] }));
+  return { version, papers, paragraphs, entities, linkedMaterials, ...(await corpusLoaders(db)) };
 }
 
 /** What an index loads on first use (records, the graph): the loaders, and the number of records. */

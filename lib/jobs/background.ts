@@ -6,6 +6,7 @@ import { warmPaperCaches } from '../retrieval/abstention.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 import { startMetadataJob } from './metadata.ts';
+import { startEntityLinkJob } from './entity-links.ts';
 
 /**
  * The app's retrieval indexes for the new corpus version, built as the last stage of a job and when the server
@@ -110,12 +111,13 @@ export const importJob = defineJob<{ runId: string; resume?: boolean }>('import'
 });
 
 /**
- * After an import, the papers' metadata is fetched by a job of its own (lib/jobs/metadata.ts), later in the queue:
- * the import never waits on the network. Off with ASSAY_ENRICHMENT=off; a failure to queue it is only logged.
+ * After an import, the papers' metadata and the graph's entity links are fetched by jobs of their own
+ * (lib/jobs/metadata.ts, lib/jobs/entity-links.ts), later in the queue: the import never waits on the network. Off with ASSAY_ENRICHMENT=off; a failure to queue it is only logged.
  */
 async function enrichAfterImport(db: Database, cfg: AssayConfig): Promise<void> {
   if (cfg.scholarly.enrichment !== 'on') return;
   await startMetadataJob(db, cfg).catch((error) => console.log(`[assay] paper metadata not queued: ${(error as Error).message}`));
+  await startEntityLinkJob(db, cfg).catch((error) => console.log(`[assay] entity links not queued: ${(error as Error).message}`));
 }
 
 /**

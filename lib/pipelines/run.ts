@@ -9,6 +9,7 @@ import { preferOwnResults } from '../retrieval/ownership.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
 import { withQueryPlan } from '../retrieval/query-plan.ts';
 import { correctSpelling } from '../retrieval/spelling.ts';
+import { expandLinkedNames } from '../retrieval/linked-names.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { extractValue, type QuantityAnswer, VALUE_EVIDENCE } from '../retrieval/value.ts';
 import { withValueCell } from '../retrieval/table-rows.ts';
@@ -58,13 +59,19 @@ async function retrieveNow(index: RetrievalIndex, question: string, pipelineName
     () => correctSpelling(index.vocabulary, question),
     (s) => ({ corrections: s.corrections.map((c) => `${c.from} → ${c.to}`) }),
   );
+  // A material named by an alias of its Wikidata item ("magnesium diboride") is read as the graph's label (MgB2).
+  const linked = await step(
+    'linked-names',
+    () => expandLinkedNames(index.linkedNames ?? new Map(), spelling.text),
+    (l) => ({ expansions: l.expansions.map((e) => `${e.from} → ${e.to} (Wikidata ${e.qid})`) }),
+  );
   // The question's vector is asked for now, on the model's thread, while this one analyses and searches: most
   // pipelines need it only at the end (the abstention's dense signals), and by then it is there. Errors surface
   // where it is used.
-  if (index.embedder.embedQuery) embedQueries(index.embedder, [spelling.text]).catch(() => {});
+  if (index.embedder.embedQuery) embedQueries(index.embedder, [linked.text]).catch(() => {});
   const analysis = await step(
     'analyse',
-    () => analyseQuestion(spelling.text),
+    () => analyseQuestion(linked.text),
     (a) => ({
       intent: a.intent,
       title: a.title,
@@ -78,7 +85,7 @@ async function retrieveNow(index: RetrievalIndex, question: string, pipelineName
   const base = {
     index,
     analysis,
-    question: spelling.text,
+    question: linked.text,
     originalQuestion: question,
     step,
     k: opts.k ?? pipeline.defaults.k,
@@ -117,7 +124,7 @@ async function retrieveNow(index: RetrievalIndex, question: string, pipelineName
   const abstention = await step(
     'abstention',
     async () => {
-      const decided = ranked.abstention ?? (await decideAbstention(index, analysis, papers, ranked, spelling.text, opts.abstentionModel));
+      const decided = ranked.abstention ?? (await decideAbstention(index, analysis, papers, ranked, linked.text, opts.abstentionModel));
       // Nothing within the filters is a fact about the filters, not about the corpus.
       return opts.scope && papers.length === 0
         ? { ...decided, explanation: `no paper matching the filters (${opts.scope.description}) holds evidence for the question` }

@@ -92,6 +92,7 @@ export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot
       titles: index.titles.toData(),
       abbreviations: index.abbreviations.counts,
       vocabulary: index.vocabulary.counts,
+      linkedNames: index.linkedNames,
     },
     dense: { raw: denseData(index.raw.dense), json: index.json.dense === index.raw.dense ? null : denseData(index.json.dense) },
     embedderId: index.embedderId,

@@ -14,6 +14,7 @@ import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
 import { evidenceText, isEvidenceParagraph } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { type TableRowCells, tableRowOf } from './table-rows.ts';
+import { type LinkedName, linkedNameMap } from './linked-names.ts';
 
 /**
  * The in-process retrieval index over the whole corpus, built from the relational store in one pass:
@@ -296,7 +297,20 @@ export async function buildRetrievalIndex(
   const vocabulary = await learnVocabularySliced(titlesAndText, slice);
 
   stage('dense');
-  const core: IndexCore = { version: corpus.version, papers, paperByDoi, paragraphs, chunks, chunkOf, paragraphLexical, titles, abbreviations, vocabulary };
+  const linkedNames = linkedNameMap(corpus.linkedMaterials ?? []);
+  const core: IndexCore = {
+    version: corpus.version,
+    papers,
+    paperByDoi,
+    paragraphs,
+    chunks,
+    chunkOf,
+    paragraphLexical,
+    titles,
+    abbreviations,
+    vocabulary,
+    linkedNames,
+  };
   // The app does not wait for a model's first pass over the corpus (minutes): it searches on the stand-in meanwhile.
   const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(core).all()) : 0;
   const used = cold > 0 && opts.whileCold ? opts.whileCold : embedder;
@@ -332,6 +346,8 @@ export interface IndexCore {
   abbreviations: Abbreviations;
   /** The corpus's words, for correcting typos in questions. */
   vocabulary: Vocabulary;
+  /** Aliases of materials linked to Wikidata, read as the material's label in questions (linked-names.ts). */
+  linkedNames?: Map<string, LinkedName>;
 }
 
 /** The index of a core (built, or read from a snapshot), its dense parts, and the loaders of its lazy parts. */

@@ -1,4 +1,5 @@
 import { graphCounts } from '../db/graph.ts';
+import { entityLinkCounts, linksForReview, reviewEntityLink } from '../db/entity-links.ts';
 import { allowMerge, findEntities, mergeGroups, undoMerge } from '../db/graph-merges.ts';
 import { answerGraph, neighbourhood } from '../graph/explore.ts';
 import { appDatabase } from './app.ts';
@@ -16,7 +17,13 @@ export async function graphPage(opts: { q: string; skip: number; take: number; e
     opts.entity ? findEntities(db, opts.entity) : Promise.resolve([]),
     opts.explore ? neighbourhood(db, opts.explore) : Promise.resolve(null),
   ]);
-  return { counts, merges, matches, start };
+  const [links, linkCounts] = await Promise.all([linksForReview(db, 200), entityLinkCounts(db)]);
+  return { counts, merges, matches, start, links, linkCounts };
+}
+
+/** Rejects a Wikidata link (kept as rejected; never made again; its aliases no longer expand questions) or restores it. */
+export async function setLinkKept(key: string, keep: boolean) {
+  await reviewEntityLink(await appDatabase(), key, keep);
 }
 
 /** An entity's neighbourhood as a graph view (canonical merges followed). */

@@ -1,4 +1,5 @@
 import { metadataJob, startMetadataJob } from '../jobs/metadata.ts';
+import { entityLinkJob } from '../jobs/entity-links.ts';
 import { countPapersNeedingMetadata, metadataCounts } from '../db/paper-metadata.ts';
 import { pathRoots, publicText } from '../common/public-path.ts';
 import { downloadJob } from '../corpus/starter.ts';
@@ -13,7 +14,7 @@ import { appContext } from './app.ts';
  * Every kind of job the app queues: an app server's worker runs all of them, whichever process queued them (the
  * queue is shared through the database; see lib/queue/queue.ts).
  */
-export const APP_JOBS = [importJob, downloadJob, evaluationJob, campaignAnswersJob, campaignJudgeJob, metadataJob];
+export const APP_JOBS = [importJob, downloadJob, evaluationJob, campaignAnswersJob, campaignJudgeJob, metadataJob, entityLinkJob];
 
 /** The shared job queue as the panel shows it (server paths in labels named as the README names them). */
 export async function queuedJobs() {

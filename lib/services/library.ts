@@ -1,6 +1,7 @@
 import { startBackgroundIngest, warmingIndexes } from '../jobs/background.ts';
 import { paperVersions, restorePaperVersion } from '../db/paper-versions.ts';
 import { metadataCounts, metadataOf } from '../db/paper-metadata.ts';
+import { entityLinkCounts } from '../db/entity-links.ts';
 import { countPapersAndParagraphs, getPaper, libraryFacets, type SearchField, searchPapers } from '../db/papers.ts';
 import { countRecords, recordsForPaper } from '../db/records.ts';
 import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filters.ts';
@@ -69,6 +70,8 @@ export async function health() {
     records: await countRecords(db.prisma),
     // Papers whose metadata Crossref and OpenAlex gave (ok), do not know (not-found), or could not give (error).
     metadata: await metadataCounts(db),
+    // Graph entities linked to Wikidata, asked without a match, rejected by a curator, or failed.
+    entityLinks: await entityLinkCounts(db),
     warmingIndexes: warmingIndexes(),
     ...(questions ? { questions } : {}),
     ...(workers ? { retrievalWorkers: workers } : {}),

@@ -22,11 +22,22 @@ export interface FakeWork {
   updates?: { type: 'retraction' | 'correction' | 'expression_of_concern'; doi: string; date: [number, number, number] }[];
 }
 
+/** A Wikidata item as the fake serves it (English only). */
+export interface FakeItem {
+  qid: string;
+  label: string;
+  description: string;
+  aliases: string[];
+  /** P274 chemical formula, as Wikidata writes it ("MgB₂"). */
+  formula?: string;
+}
+
 export type FakeMode = 'normal' | 'slow' | 'not-json' | 'wrong-shape' | 'error';
 
 export interface FakeScholarly {
   crossrefUrl: string;
   openAlexUrl: string;
+  wikidataUrl: string;
   requests: string[];
   mode: FakeMode;
   close(): Promise<void>;
@@ -87,7 +98,29 @@ function openAlexWork(w: FakeWork) {
   };
 }
 
-export async function startFakeScholarly(works: FakeWork[], opts: { slowMs?: number } = {}): Promise<FakeScholarly> {
+function wikidataEntity(i: FakeItem) {
+  return {
+    type: 'item',
+    id: i.qid,
+    labels: { en: { language: 'en', value: i.label } },
+    descriptions: { en: { language: 'en', value: i.description } },
+    aliases: { en: i.aliases.map((value) => ({ language: 'en', value })) },
+    claims: i.formula
+      ? {
+          P274: [
+            {
+              mainsnak: { snaktype: 'value', property: 'P274', datavalue: { value: i.formula, type: 'string' }, datatype: 'string' },
+              type: 'statement',
+              rank: 'normal',
+            },
+          ],
+        }
+      : {},
+  };
+}
+
+export async function startFakeScholarly(works: FakeWork[], opts: { slowMs?: number; items?: FakeItem[] } = {}): Promise<FakeScholarly> {
+  const items = opts.items ?? fixtureItems;
   const byDoi = new Map(works.map((w) => [w.doi.toLowerCase(), w]));
   const requests: string[] = [];
   const state = { mode: 'normal' as FakeMode };
@@ -115,6 +148,30 @@ export async function startFakeScholarly(works: FakeWork[], opts: { slowMs?: num
       const w = byDoi.get(decodeURIComponent(openalex[1]).toLowerCase());
       return w ? send(200, openAlexWork(w)) : send(404, { error: 'Not Found', message: 'The requested resource could not be found.' });
     }
+    if (url.pathname === '/wikidata/w/api.php') {
+      const action = url.searchParams.get('action');
+      if (action === 'wbsearchentities') {
+        // Wikidata matches the start of a label or alias, case-insensitively.
+        const text = (url.searchParams.get('search') ?? '').toLowerCase();
+        const limit = Number(url.searchParams.get('limit') ?? 7);
+        const found = items.filter((i) => [i.label, ...i.aliases].some((n) => n.toLowerCase().startsWith(text))).slice(0, limit);
+        return send(200, {
+          searchinfo: { search: url.searchParams.get('search') },
+          search: found.map((i) => ({
+            id: i.qid,
+            title: i.qid,
+            concepturi: `http://www.wikidata.org/entity/${i.qid}`,
+            label: i.label,
+            description: i.description,
+          })),
+          success: 1,
+        });
+      }
+      if (action === 'wbgetentities') {
+        const ids = (url.searchParams.get('ids') ?? '').split('|');
+        return send(200, { entities: Object.fromEntries(items.filter((i) => ids.includes(i.qid)).map((i) => [i.qid, wikidataEntity(i)])), success: 1 });
+      }
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -122,6 +179,7 @@ export async function startFakeScholarly(works: FakeWork[], opts: { slowMs?: num
   return {
     crossrefUrl: `${base}/crossref`,
     openAlexUrl: `${base}/openalex`,
+    wikidataUrl: `${base}/wikidata`,
     requests,
     get mode() {
       return state.mode;
@@ -159,4 +217,14 @@ export const fixtureWorks: FakeWork[] = [
     citedBy: 4,
     updates: [{ type: 'correction', doi: '10.9999/demo.tables.2023.002.erratum', date: [2024, 1, 15] }],
   },
+];
+
+/** Invented Wikidata items (QIDs from Q900001, not Wikidata's): compounds with formulas, a material, a property, and a disambiguation page. */
+export const fixtureItems: FakeItem[] = [
+  { qid: 'Q900001', label: 'magnesium diboride', description: 'chemical compound', aliases: ['MgB2', 'magnesium boride'], formula: 'MgB₂' },
+  { qid: 'Q900002', label: 'magnesium', description: 'chemical element with symbol Mg', aliases: ['Mg'], formula: 'Mg' },
+  { qid: 'Q900003', label: 'yttria-stabilized zirconia', description: 'ceramic material', aliases: ['YSZ', 'yttria stabilised zirconia'] },
+  { qid: 'Q900004', label: 'electrical conductivity', description: 'physical quantity', aliases: ['conductivity', 'specific conductance'] },
+  { qid: 'Q900005', label: 'Conductivity', description: 'Wikimedia disambiguation page', aliases: [] },
+  { qid: 'Q900006', label: 'lanthanum strontium cobalt ferrite', description: 'perovskite oxide', aliases: ['LSCF'], formula: 'La₀.₆Sr₀.₄Co₀.₂Fe₀.₈O₃' },
 ];

@@ -1,0 +1,71 @@
+import type { AssayConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { entitiesToLink, saveEntityLink } from '../db/entity-links.ts';
+import { linkEntity } from '../graph/entity-links.ts';
+import { defineJob, startJob } from '../queue/queue.ts';
+
+/**
+ * The entity-linking job: the busiest graph entities not yet asked about (materials, properties, methods; at most
+ * `limit` per run) are looked up on Wikidata, one at a time at a polite pace, and each outcome stored (linked, none,
+ * error). Queued after imports like the metadata job; when Wikidata is unreachable for the first entities it stops
+ * and says so, losing nothing.
+ */
+export interface LinkProgress {
+  done: number;
+  total: number;
+  linked: number;
+  none: number;
+  failed: number;
+}
+
+const OFFLINE_AFTER = 3;
+export const LINKS_PER_RUN = 300;
+
+export class LinkingOffline extends Error {}
+
+export async function runEntityLinking(
+  db: Database,
+  cfg: AssayConfig,
+  opts: { limit?: number; signal?: AbortSignal; report?: (p: LinkProgress) => void } = {},
+): Promise<LinkProgress> {
+  const entities = await entitiesToLink(db, opts.limit ?? LINKS_PER_RUN);
+  const progress: LinkProgress = { done: 0, total: entities.length, linked: 0, none: 0, failed: 0 };
+  const call = { timeoutMs: cfg.scholarly.timeoutMs, minIntervalMs: 120, signal: opts.signal };
+  let unreachable = 0;
+  const offline = (message: string | null) =>
+    new LinkingOffline(
+      `Wikidata could not be reached for ${unreachable} ${unreachable === 1 ? 'entity' : 'entities'} in a row (${message}): no entity was linked. Nothing stored was lost and the rest of Assay works as before; the next import or 'npm run enrich -- links' tries again.`,
+    );
+  for (const entity of entities) {
+    opts.signal?.throwIfAborted();
+    const { unreachable: down, ...row } = await linkEntity(entity, cfg.scholarly.wikidataUrl, call);
+    await saveEntityLink(db, row);
+    progress.done++;
+    if (row.status === 'linked') progress.linked++;
+    else if (row.status === 'none') progress.none++;
+    else progress.failed++;
+    opts.report?.({ ...progress });
+    unreachable = down ? unreachable + 1 : 0;
+    // Offline: three in a row, or every entity of a shorter run.
+    if (unreachable >= OFFLINE_AFTER || (unreachable > 0 && unreachable === entities.length)) throw offline(row.message);
+  }
+  return progress;
+}
+
+export const entityLinkJob = defineJob<{ limit?: number }, LinkProgress>('entity-links', async ({ db, cfg, signal, report }, { limit }) => {
+  const done = await runEntityLinking(db, cfg, { limit, signal, report });
+  console.log(`[assay] entity links: ${done.linked} linked to Wikidata, ${done.none} without a matching item, ${done.failed} failed`);
+});
+
+/** Queues the entity-linking job unless every entity has been asked about. */
+export async function startEntityLinkJob(db: Database, cfg: AssayConfig): Promise<string | null> {
+  if ((await entitiesToLink(db, 1)).length === 0) return null;
+  return startJob(
+    db,
+    cfg,
+    entityLinkJob,
+    { label: 'entity links from Wikidata' },
+    () => 'entity-links',
+    () => ({}),
+  );
+}
