@@ -28,9 +28,15 @@ export async function entitiesToLink(db: Database, limit: number): Promise<{ key
     LIMIT ${limit}`;
 }
 
-export async function saveEntityLink(db: Database, row: Omit<EntityLinkRow, 'checkedAt' | 'reviewedAt'>): Promise<void> {
-  const data = { ...row, aliases: row.aliases };
-  await db.prisma.entityLink.upsert({ where: { entityKey: row.entityKey }, create: data, update: { ...data, checkedAt: new Date() } });
+/**
+ * Stores outcomes in one transaction: each write of the table is a new corpus version (the index rebuilds its
+ * question expansion), so a run writes in a few batches, not entity by entity.
+ */
+export async function saveEntityLinks(db: Database, rows: Omit<EntityLinkRow, 'checkedAt' | 'reviewedAt'>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.prisma.$transaction(
+    rows.map((row) => db.prisma.entityLink.upsert({ where: { entityKey: row.entityKey }, create: row, update: { ...row, checkedAt: new Date() } })),
+  );
 }
 
 export async function entityLinks(db: Database, keys: string[]): Promise<Map<string, EntityLinkRow>> {

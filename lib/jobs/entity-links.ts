@@ -1,6 +1,6 @@
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { entitiesToLink, saveEntityLink } from '../db/entity-links.ts';
+import { type EntityLinkRow, entitiesToLink, saveEntityLinks } from '../db/entity-links.ts';
 import { linkEntity } from '../graph/entity-links.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 
@@ -19,6 +19,8 @@ export interface LinkProgress {
 }
 
 const OFFLINE_AFTER = 3;
+/** Outcomes stored together (each write is a new corpus version; see saveEntityLinks). */
+const BATCH = 100;
 export const LINKS_PER_RUN = 300;
 
 export class LinkingOffline extends Error {}
@@ -36,20 +38,32 @@ export async function runEntityLinking(
     new LinkingOffline(
       `Wikidata could not be reached for ${unreachable} ${unreachable === 1 ? 'entity' : 'entities'} in a row (${message}): no entity was linked. Nothing stored was lost and the rest of Assay works as before; the next import or 'npm run enrich -- links' tries again.`,
     );
-  for (const entity of entities) {
-    opts.signal?.throwIfAborted();
-    const { unreachable: down, ...row } = await linkEntity(entity, cfg.scholarly.wikidataUrl, call);
-    await saveEntityLink(db, row);
-    progress.done++;
-    if (row.status === 'linked') progress.linked++;
-    else if (row.status === 'none') progress.none++;
-    else progress.failed++;
-    opts.report?.({ ...progress });
-    unreachable = down ? unreachable + 1 : 0;
-    // Offline: three in a row, or every entity of a shorter run.
-    if (unreachable >= OFFLINE_AFTER || (unreachable > 0 && unreachable === entities.length)) throw offline(row.message);
+  const pending: Omit<EntityLinkRow, 'checkedAt' | 'reviewedAt'>[] = [];
+  const flush = async () => saveEntityLinks(db, pending.splice(0));
+  try {
+    return await linkAll();
+  } finally {
+    // What was asked is kept, whether the run ended, stopped or found Wikidata unreachable.
+    await flush();
   }
-  return progress;
+
+  async function linkAll(): Promise<LinkProgress> {
+    for (const entity of entities) {
+      opts.signal?.throwIfAborted();
+      const { unreachable: down, ...row } = await linkEntity(entity, cfg.scholarly.wikidataUrl, call);
+      pending.push(row);
+      if (pending.length >= BATCH) await flush();
+      progress.done++;
+      if (row.status === 'linked') progress.linked++;
+      else if (row.status === 'none') progress.none++;
+      else progress.failed++;
+      opts.report?.({ ...progress });
+      unreachable = down ? unreachable + 1 : 0;
+      // Offline: three in a row, or every entity of a shorter run.
+      if (unreachable >= OFFLINE_AFTER || (unreachable > 0 && unreachable === entities.length)) throw offline(row.message);
+    }
+    return progress;
+  }
 }
 
 export const entityLinkJob = defineJob<{ limit?: number }, LinkProgress>('entity-links', async ({ db, cfg, signal, report }, { limit }) => {
