@@ -242,13 +242,33 @@ function RecordTab({ d }: { d: ProvenanceDetails }) {
 
 function TuplesTab({ d }: { d: ProvenanceDetails }) {
   if (d.graph.tuples.length === 0) return <p className="text-slate-600">No graph tuples were extracted from this item.</p>;
+  const linked = d.graph.nodes.filter((n) => d.links[n.id]);
   return (
-    <ul className="space-y-2" data-testid="provenance-tuples">
-      {d.graph.tuples.map((t) => (
-        <li key={t.id} className="rounded border border-slate-200 p-2">
-          <TupleItem t={t} />
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-2">
+      <ul className="space-y-2" data-testid="provenance-tuples">
+        {d.graph.tuples.map((t) => (
+          <li key={t.id} className="rounded border border-slate-200 p-2">
+            <TupleItem t={t} />
+          </li>
+        ))}
+      </ul>
+      {linked.length > 0 && (
+        <div className="text-xs text-slate-600" data-testid="provenance-links">
+          <p className="font-medium text-slate-700">Linked to Wikidata</p>
+          <ul>
+            {linked.map((n) => (
+              <li key={n.id}>
+                {n.label} →{' '}
+                <a href={`https://www.wikidata.org/wiki/${d.links[n.id].qid}`} className="text-teal-800 underline" rel="noreferrer noopener" target="_blank">
+                  {d.links[n.id].qid}
+                </a>{' '}
+                {d.links[n.id].label}
+                {d.links[n.id].description ? ` — ${d.links[n.id].description}` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
   );
 }

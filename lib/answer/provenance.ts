@@ -5,6 +5,7 @@ import type { GraphData } from '../graph/view.ts';
 import { paperWithStructure } from '../db/papers.ts';
 import { paragraphInContext } from '../db/paragraphs.ts';
 import { getRecord } from '../db/records.ts';
+import { entityLinks } from '../db/entity-links.ts';
 import { cellAddress, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
 
 /**
@@ -64,6 +65,8 @@ export interface ProvenanceDetails {
   record: { title: string; kind: string; value: unknown } | null;
   /** The item's tuples with their source sentences, and the subgraph they form. */
   graph: GraphData;
+  /** The Wikidata items the subgraph's entities are linked to (lib/graph/entity-links.ts), by entity key. */
+  links: Record<string, { qid: string; label: string | null; description: string | null }>;
 }
 
 /** Tuples shown for one item at most (a paragraph rarely has more; the panel says when some were left out). */
@@ -76,6 +79,7 @@ export async function provenanceDetails(db: Database, req: ProvenanceRequest): P
   const imported = req.recordId ? await getRecord(db.prisma, req.recordId) : null;
   const tuples = await labelledTuples(db, { paragraphId: req.paragraphId ?? undefined, ids: req.tupleIds }, PANEL_TUPLES);
   const text = context?.paragraph.text ?? '';
+  const graph = graphOf(tuples);
   const span = req.sentence && req.sentence.start >= 0 && req.sentence.end <= text.length && req.sentence.start < req.sentence.end ? req.sentence : null;
   return {
     paper: paper
@@ -108,7 +112,19 @@ export async function provenanceDetails(db: Database, req: ProvenanceRequest): P
       : paper?.structure
         ? { title: `Structured record (${paper.structure.extractor})`, kind: 'paper-structure', value: paper.structure.record }
         : null,
-    graph: graphOf(tuples),
+    graph,
+    links: Object.fromEntries(
+      [
+        ...(
+          await entityLinks(
+            db,
+            graph.nodes.map((n) => n.id),
+          )
+        ).values(),
+      ]
+        .filter((l) => l.status === 'linked' && l.qid)
+        .map((l) => [l.entityKey, { qid: l.qid!, label: l.label, description: l.description }]),
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provenanceDetails } from '../answer/provenance.ts';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { entityLinks, reviewEntityLink } from '../db/entity-links.ts';
@@ -76,6 +77,9 @@ describe('entity linking to Wikidata', () => {
     expect(links.get('f:B2Mg')).toMatchObject({ status: 'linked', qid: 'Q900001', method: 'formula', label: 'magnesium diboride', formula: 'MgB₂' });
     expect(links.get('f:B2Mg')?.aliases).toEqual(expect.arrayContaining(['magnesium boride']));
     expect(links.get('m:YSZ')).toMatchObject({ status: 'linked', qid: 'Q900003', method: 'label' });
+    // The provenance panel names the items the paragraph's entities are linked to.
+    const paragraph = await db.prisma.paragraph.findFirstOrThrow({ where: { paper: { doi: '10.9999/link.mgb2' } } });
+    expect((await provenanceDetails(db, { paragraphId: paragraph.id })).links['f:B2Mg']).toEqual({ qid: 'Q900001', label: 'magnesium diboride', description: 'chemical compound' });
     // Asked once: a second run has nothing left to ask.
     expect((await runEntityLinking(db, cfgFor(fake.wikidataUrl))).total).toBe(0);
     expect(await reviewEntityLink(db, 'm:YSZ', false)).toBe(true);
