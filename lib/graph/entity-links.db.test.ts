@@ -79,7 +79,11 @@ describe('entity linking to Wikidata', () => {
     expect(links.get('m:YSZ')).toMatchObject({ status: 'linked', qid: 'Q900003', method: 'label' });
     // The provenance panel names the items the paragraph's entities are linked to.
     const paragraph = await db.prisma.paragraph.findFirstOrThrow({ where: { paper: { doi: '10.9999/link.mgb2' } } });
-    expect((await provenanceDetails(db, { paragraphId: paragraph.id })).links['f:B2Mg']).toEqual({ qid: 'Q900001', label: 'magnesium diboride', description: 'chemical compound' });
+    expect((await provenanceDetails(db, { paragraphId: paragraph.id })).links['f:B2Mg']).toEqual({
+      qid: 'Q900001',
+      label: 'magnesium diboride',
+      description: 'chemical compound',
+    });
     // Asked once: a second run has nothing left to ask.
     expect((await runEntityLinking(db, cfgFor(fake.wikidataUrl))).total).toBe(0);
     expect(await reviewEntityLink(db, 'm:YSZ', false)).toBe(true);
