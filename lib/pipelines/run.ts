@@ -60,11 +60,14 @@ async function retrieveNow(index: RetrievalIndex, question: string, pipelineName
     (s) => ({ corrections: s.corrections.map((c) => `${c.from} → ${c.to}`) }),
   );
   // A material named by an alias of its Wikidata item ("magnesium diboride") is read as the graph's label (MgB2).
-  const linked = await step(
-    'linked-names',
-    () => expandLinkedNames(index.linkedNames ?? new Map(), spelling.text),
-    (l) => ({ expansions: l.expansions.map((e) => `${e.from} → ${e.to} (Wikidata ${e.qid})`) }),
-  );
+  // (A step only where the graph has linked materials: a corpus without links traces nothing for it.)
+  const linked = index.linkedNames?.size
+    ? await step(
+        'linked-names',
+        () => expandLinkedNames(index.linkedNames!, spelling.text),
+        (l) => ({ expansions: l.expansions.map((e) => `${e.from} → ${e.to} (Wikidata ${e.qid})`) }),
+      )
+    : { text: spelling.text, expansions: [] };
   // The question's vector is asked for now, on the model's thread, while this one analyses and searches: most
   // pipelines need it only at the end (the abstention's dense signals), and by then it is there. Errors surface
   // where it is used.
