@@ -10,7 +10,7 @@ import { paragraphIdsOf, provenanceOf } from '../evidence/model.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { tempDir } from '../testing/fixtures.ts';
+import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
 import { jatsTableXml, teiTableXml } from '../testing/table-fixtures.ts';
 
 /**
@@ -24,6 +24,8 @@ beforeAll(async () => {
   const dir = tempDir();
   fs.writeFileSync(path.join(dir, 'cathodes.xml'), jatsTableXml());
   fs.writeFileSync(path.join(dir, 'superconductors.tei.xml'), teiTableXml());
+  // Prose papers beside them, one stating an area-specific resistance in words.
+  writeCorpusJsonl(dir, 'prose.jsonl', corpusPapers);
   await runIngest(db, cfg, [dir], { trigger: 'cli' });
 });
 afterAll(async () => {
@@ -90,6 +92,12 @@ describe('tables as evidence', () => {
     expect((await provenanceDetails(db, { paragraphId: row.id, cell: 'table:tab1#r3c9' })).paragraph?.table?.column).toBeNull();
     const prose = await db.prisma.paragraph.findFirstOrThrow({ where: { kind: 'body', paper: { doi: '10.9999/demo.tables.2024.001' } } });
     expect((await provenanceDetails(db, { paragraphId: prose.id })).paragraph?.table).toBeNull();
+    // A header abbreviates its property ("ASR"): a question writing it out still reaches the row, not a prose
+    // paper that writes the words for another material.
+    const asr = await service.retrieve('What is the area-specific resistance of La0.7Sr0.3MnO3?', 'hybrid');
+    expect(asr.papers[0].title).toBe('Cobaltite and ferrite cathodes compared in anode-supported cells');
+    expect(asr.value?.text).toBe('0.640 Ω cm2');
+    expect(asr.abstention.abstain).toBe(false);
     const tc = await answerQuestion(index, 'What is the superconducting transition temperature Tc of Mo3Al2C?');
     expect(answerText(tc)).toContain('9.1 K');
   });

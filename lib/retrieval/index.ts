@@ -13,7 +13,7 @@ import { type Abbreviations, learnAbbreviationsSliced } from './abbreviations.ts
 import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
 import { evidenceText, isEvidenceParagraph } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
-import { type TableRowCells, tableRowOf } from './table-rows.ts';
+import { propertyNameTerms, type TableRowCells, tableRowOf } from './table-rows.ts';
 import { type LinkedName, linkedNameMap } from './linked-names.ts';
 
 /**
@@ -255,7 +255,8 @@ export async function buildRetrievalIndex(
       titleTermsCache.set(p.paperId, title);
     }
     const section = p.section ? plainTerms(p.section) : [];
-    const textTerms = plainTerms(text);
+    // A table's headers are terse ("ASR", "σ"): its row is searchable by the properties' own names as well.
+    const textTerms = p.kind === 'table' ? [...plainTerms(text), ...propertyNameTerms(facets.properties)] : plainTerms(text);
     const structure = [`role:${p.role ?? 'unknown'}`, ...(p.method ? [`method:${p.method}`] : []), ...facetSetTerms(facets)];
     paragraphDocs.push({ id: p.id, fields: { text: textTerms, structure: [...structure, ...facets.quantities.flatMap(quantityTerms)], title, section } });
   }

@@ -1,5 +1,7 @@
 import { cellAddress, columnUnit, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
 import type { Evidence } from '../evidence/model.ts';
+import { propertyEntry } from '../structure/properties.ts';
+import { plainTerms } from '../structure/terms.ts';
 
 /**
  * Table rows in the index: a row's paragraph (kind `table`, lib/ingest/tables.ts) knows its table, its row and
@@ -52,4 +54,12 @@ export function withValueCell(e: Evidence, row: TableRowCells | undefined, parag
       },
     ],
   };
+}
+
+/** The plain terms of the lexicon names of a row's properties ("ASR" → area, specific, resistance). */
+export function propertyNameTerms(properties: Iterable<string>): string[] {
+  return [...properties].flatMap((key) => {
+    const label = propertyEntry(key)?.label;
+    return label ? plainTerms(label) : [];
+  });
 }
