@@ -6,7 +6,7 @@ import { paperWithStructure } from '../db/papers.ts';
 import { paragraphInContext } from '../db/paragraphs.ts';
 import { getRecord } from '../db/records.ts';
 import { entityLinks } from '../db/entity-links.ts';
-import { cellAddress, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
+import { cellAddress, cellAt, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
 
 /**
  * What the provenance panel shows for one cited item, per tab: **Source** (the paper's metadata; the paragraph in
@@ -144,7 +144,7 @@ function rowTable(
   let column: number | null = null;
   const named = cell ? /^table:(.+)#r(\d+)c(\d+)$/.exec(cell) : null;
   if (named && named[1] === table.id && Number(named[2]) === ref.row + 1) column = Number(named[3]) - 1;
-  else if (span && written.text === text) column = written.cells.find((c) => span.start < c.end && span.end > c.start)?.column ?? null;
+  else if (span && written.text === text) column = cellAt(written.cells, span.start, span.end)?.column ?? null;
   if (column !== null && (column < 0 || column >= table.columns.length)) column = null;
   return {
     id: table.id,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { rowCells, tableRowTuples } from './table-tuples.ts';
+import { rowSegments } from '../ingest/tables.ts';
 import type { Database } from '../db/database.ts';
 import {
   deleteOrphans,
@@ -39,7 +40,7 @@ export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${createHash('sha256')
  * with tables, and leaves every other paper's tuples (and their ids) as they are.
  */
 const TABLE_RULES = `tables-${createHash('sha256')
-  .update(tableRowTuples.toString() + rowCells.toString())
+  .update(tableRowTuples.toString() + rowCells.toString() + rowSegments.toString())
   .digest('hex')
   .slice(0, 10)}:`;
 

@@ -1,6 +1,7 @@
 import { findProperties } from '../structure/properties.ts';
 import { parseQuantities } from '../structure/quantities.ts';
 import { plausibleValue } from './plausible.ts';
+import { rowSegments } from '../ingest/tables.ts';
 import { draft, materialEntity, propertyEntity, type TupleDraft, valueEntity } from './tuples.ts';
 
 /**
@@ -17,24 +18,9 @@ import { draft, materialEntity, propertyEntity, type TupleDraft, valueEntity } f
 /** Processing steps a column may name: its temperatures and times are what the material was made at. */
 const PROCESSING = /\b(?:sinter\w*|calcin\w*|anneal\w*|heat[- ]treat\w*|firing|fired|dwell|synthesis|growth|deposition|reaction)\b/i;
 
-interface RowCell {
-  header: string;
-  value: string;
-  conditions: string | null;
-  start: number;
-}
-
-/** The cells of a row's text: "header: value[ at conditions]" joined by "; " (a cell without a header is skipped). */
-export function rowCells(text: string): RowCell[] {
-  const cells: RowCell[] = [];
-  let at = 0;
-  const body = text.replace(/\.$/, '');
-  for (const part of body.split('; ')) {
-    const m = /^([^:]{1,120}): (.+?)(?: at ([^;]+))?$/.exec(part);
-    if (m) cells.push({ header: m[1], value: m[2], conditions: m[3] ?? null, start: at + m[1].length + 2 });
-    at += part.length + 2;
-  }
-  return cells;
+/** The cells of a row's text that have a header (a cell without one says what it is of nothing): see `rowSegments`. */
+export function rowCells(text: string): { header: string; value: string; conditions: string | null; start: number }[] {
+  return rowSegments(text).flatMap((c) => (c.header === null ? [] : [{ header: c.header, value: c.value, conditions: c.conditions, start: c.valueStart }]));
 }
 
 /**

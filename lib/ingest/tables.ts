@@ -170,7 +170,7 @@ export function rowText(table: ParsedTable, row: number): { text: string; cells:
     const { name, unit, conditions } = columnUnit(table.columns[c] ?? []);
     const bare = /^[-−–+±~≈<>≤≥]?\s*\d[\d.,]*(?:\s*(?:±|[-–−]|to)\s*\d[\d.,]*)?$/.test(value);
     const shown = unit && bare ? `${value} ${unit}` : value;
-    if (text) text += '; ';
+    if (text) text += CELL_SEPARATOR;
     if (name) text += `${name}: `;
     cells.push({ column: c, start: text.length, end: text.length + shown.length });
     text += shown;
@@ -179,8 +179,46 @@ export function rowText(table: ParsedTable, row: number): { text: string; cells:
   return { text: text ? `${text}.` : '', cells };
 }
 
+/** What `rowText` writes between cells. */
+const CELL_SEPARATOR = '; ';
+
+/** A cell of a row's text read back: where it stands, its header (null for a column without one), value and conditions. */
+export interface RowSegment {
+  text: string;
+  start: number;
+  header: string | null;
+  value: string;
+  valueStart: number;
+  conditions: string | null;
+}
+
+/**
+ * A row paragraph's cells read back from its text, as `rowText` wrote them ("header: value[ at conditions]", joined
+ * by "; "): the one reading of the format, for the value reader, the graph and the answers.
+ */
+export function rowSegments(text: string): RowSegment[] {
+  const out: RowSegment[] = [];
+  let at = 0;
+  for (const part of text.replace(/\.$/, '').split(CELL_SEPARATOR)) {
+    const m = /^([^:;]{1,120}): (.+?)(?: at ([^;]+))?$/.exec(part);
+    out.push(
+      m
+        ? { text: part, start: at, header: m[1], value: m[2], valueStart: at + m[1].length + 2, conditions: m[3] ?? null }
+        : { text: part, start: at, header: null, value: part, valueStart: at, conditions: null },
+    );
+    at += part.length + CELL_SEPARATOR.length;
+  }
+  return out;
+}
+
+/** Whether a text reads as a table row: two or more cells, each with its header. */
+export function isRowText(text: string): boolean {
+  const segments = rowSegments(text);
+  return segments.length > 1 && segments.every((x) => x.header !== null);
+}
+
 /** The cell whose value covers character `offset` of its row's text (the start of a cited span), or null. */
-export function cellAt(cells: CellSpan[], start: number, end = start + 1): CellSpan | null {
+export function cellAt<C extends CellSpan>(cells: C[], start: number, end = start + 1): C | null {
   return cells.find((c) => start < c.end && end > c.start) ?? null;
 }
 

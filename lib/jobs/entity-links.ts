@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { type EntityLinkRow, entitiesToLink, saveEntityLinks } from '../db/entity-links.ts';
 import { linkEntity } from '../graph/entity-links.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
+import { offlineStreak, POLITE_INTERVAL_MS } from '../scholarly/http.ts';
 
 /**
  * The entity-linking job: the busiest graph entities not yet asked about (materials, properties, methods; at most
@@ -18,7 +19,6 @@ export interface LinkProgress {
   failed: number;
 }
 
-const OFFLINE_AFTER = 3;
 /** Outcomes stored together (each write is a new corpus version; see saveEntityLinks). */
 const BATCH = 100;
 export const LINKS_PER_RUN = 300;
@@ -32,11 +32,11 @@ export async function runEntityLinking(
 ): Promise<LinkProgress> {
   const entities = await entitiesToLink(db, opts.limit ?? LINKS_PER_RUN);
   const progress: LinkProgress = { done: 0, total: entities.length, linked: 0, none: 0, failed: 0 };
-  const call = { timeoutMs: cfg.scholarly.timeoutMs, minIntervalMs: 120, signal: opts.signal };
-  let unreachable = 0;
-  const offline = (message: string | null) =>
+  const call = { timeoutMs: cfg.scholarly.timeoutMs, minIntervalMs: POLITE_INTERVAL_MS, signal: opts.signal };
+  const streakOf = offlineStreak(entities.length);
+  const offline = (streak: number, message: string | null) =>
     new LinkingOffline(
-      `Wikidata could not be reached for ${unreachable} ${unreachable === 1 ? 'entity' : 'entities'} in a row (${message}): no entity was linked. Nothing stored was lost and the rest of Assay works as before; the next import or 'npm run enrich -- links' tries again.`,
+      `Wikidata could not be reached for ${streak} ${streak === 1 ? 'entity' : 'entities'} in a row (${message}): no entity was linked. Nothing stored was lost and the rest of Assay works as before; the next import or 'npm run enrich -- links' tries again.`,
     );
   const pending: Omit<EntityLinkRow, 'checkedAt' | 'reviewedAt'>[] = [];
   const flush = async () => saveEntityLinks(db, pending.splice(0));
@@ -58,9 +58,8 @@ export async function runEntityLinking(
       else if (row.status === 'none') progress.none++;
       else progress.failed++;
       opts.report?.({ ...progress });
-      unreachable = down ? unreachable + 1 : 0;
-      // Offline: three in a row, or every entity of a shorter run.
-      if (unreachable >= OFFLINE_AFTER || (unreachable > 0 && unreachable === entities.length)) throw offline(row.message);
+      const streak = streakOf(down);
+      if (streak) throw offline(streak, row.message);
     }
     return progress;
   }

@@ -2,6 +2,7 @@ import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { countPapersNeedingMetadata, papersNeedingMetadata, saveMetadata } from '../db/paper-metadata.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
+import { offlineStreak, POLITE_INTERVAL_MS } from '../scholarly/http.ts';
 import { fetchPaperMetadata, type MetadataServices } from '../scholarly/metadata.ts';
 
 /**
@@ -21,8 +22,6 @@ export interface MetadataProgress {
 
 /** How old stored metadata may get before a run asks again (citation counts and notices change). */
 const STALE_DAYS = 30;
-/** Papers in a row finding both services unreachable before the run gives up. */
-const OFFLINE_AFTER = 3;
 const PAGE = 50;
 
 export const servicesOf = (cfg: AssayConfig): MetadataServices => ({
@@ -30,8 +29,7 @@ export const servicesOf = (cfg: AssayConfig): MetadataServices => ({
   openAlexUrl: cfg.scholarly.openAlexUrl,
   mailto: cfg.scholarly.mailto,
   timeoutMs: cfg.scholarly.timeoutMs,
-  // Both services ask for at most ~10 requests per second from one client.
-  minIntervalMs: 120,
+  minIntervalMs: POLITE_INTERVAL_MS,
 });
 
 export class MetadataOffline extends Error {}
@@ -46,7 +44,7 @@ export async function runMetadata(
   const progress: MetadataProgress = { done: 0, total, ok: 0, notFound: 0, failed: 0 };
   const services = servicesOf(cfg);
   let after: string | null = null;
-  let unreachable = 0;
+  const offline = offlineStreak(total);
   for (;;) {
     const page = await papersNeedingMetadata(db, staleBefore, PAGE, after);
     if (page.length === 0) break;
@@ -60,10 +58,10 @@ export async function runMetadata(
       else if (outcome.status === 'not-found') progress.notFound++;
       else progress.failed++;
       opts.report?.({ ...progress });
-      unreachable = outcome.offline ? unreachable + 1 : 0;
-      if (unreachable >= OFFLINE_AFTER)
+      const streak = offline(outcome.offline);
+      if (streak)
         throw new MetadataOffline(
-          `Crossref and OpenAlex could not be reached for ${OFFLINE_AFTER} papers in a row (${outcome.message}): paper metadata was not fetched. Nothing stored was lost and the rest of Assay works as before; the next import, Fetch missing metadata on /import or 'npm run enrich -- metadata' tries again.`,
+          `Crossref and OpenAlex could not be reached for ${streak} ${streak === 1 ? 'paper' : 'papers'} in a row (${outcome.message}): paper metadata was not fetched. Nothing stored was lost and the rest of Assay works as before; the next import, Fetch missing metadata on /import or 'npm run enrich -- metadata' tries again.`,
         );
     }
   }

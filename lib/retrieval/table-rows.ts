@@ -1,4 +1,4 @@
-import { cellAddress, columnUnit, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
+import { cellAddress, cellAt, columnUnit, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
 import type { Evidence } from '../evidence/model.ts';
 import { propertyEntry } from '../structure/properties.ts';
 import { plainTerms } from '../structure/terms.ts';
@@ -35,7 +35,7 @@ export function tableRowOf(tables: unknown, externalId: string | null, text: str
 
 /** The item with the cell its value (at `span` of its text) is read from, when it is a table row's paragraph. */
 export function withValueCell(e: Evidence, row: TableRowCells | undefined, paragraphId: string, span: { start: number; end: number }): Evidence {
-  const cell = row?.cells.find((c) => span.start < c.end && span.end > c.start);
+  const cell = row ? cellAt(row.cells, span.start, span.end) : null;
   if (!row || !cell) return e;
   return {
     ...e,

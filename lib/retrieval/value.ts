@@ -2,6 +2,7 @@ import { type Evidence, paperOf } from '../evidence/model.ts';
 import { findProperties } from '../structure/properties.ts';
 import { parseQuantities, type Quantity } from '../structure/quantities.ts';
 import { splitSentences } from '../structure/sentences.ts';
+import { isRowText, rowSegments } from '../ingest/tables.ts';
 import { type TermSpan, termSpans, textFacets } from '../structure/terms.ts';
 import { materialTerms, quantityFacet, quantityMatch } from './facets.ts';
 import type { QuestionAnalysis } from './question.ts';
@@ -208,12 +209,11 @@ interface ReadSentence {
   about: string;
 }
 
-/**
+/*
  * A table row as its paragraph reads it (lib/ingest/tables.ts): "Cathode: SSC; ASR: 0.094 Ω cm2; Peak power density:
  * 911 mW cm−2 at 750 °C." Each cell is read as a sentence of its own about the row's material, so a question's
  * words and conditions tie the value of their column, not the first value of the row.
  */
-const TABLE_ROW = /^[^;:]{1,120}: [^;]+(?:; [^;:]{1,120}: [^;]+)+\.?$/;
 
 function readSentence(text: string, start: number, about: string, rowMaterials: string[] = []): ReadSentence {
   const quantities = parseQuantities(text);
@@ -237,15 +237,9 @@ function sentencesCached(text: string): ReadSentence[] {
   if (!out) {
     if (sentenceCache.size > 5000) sentenceCache.clear();
     out = splitSentences(text).flatMap((s) => {
-      if (!TABLE_ROW.test(s.text)) return [readSentence(s.text, s.start, s.text)];
+      if (!isRowText(s.text)) return [readSentence(s.text, s.start, s.text)];
       const row = readSentence(s.text, s.start, s.text);
-      const cells: ReadSentence[] = [];
-      let at = 0;
-      for (const cell of s.text.split('; ')) {
-        cells.push(readSentence(cell, s.start + at, s.text, row.materials));
-        at += cell.length + 2;
-      }
-      return cells;
+      return rowSegments(s.text).map((cell) => readSentence(cell.text, s.start + cell.start, s.text, row.materials));
     });
     sentenceCache.set(text, out);
   }

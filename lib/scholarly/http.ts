@@ -81,3 +81,18 @@ export async function getJson<T>(url: string, schema: z.ZodType<T>, call: Servic
     );
   return parsed.data;
 }
+
+/** Least time between two calls to one host: about 8 a second, the pace Crossref, OpenAlex and Wikidata ask of a client. */
+export const POLITE_INTERVAL_MS = 120;
+
+/**
+ * How a run over many items tells that a service is unreachable (offline, most likely): `limit` items in a row, or
+ * every item of a shorter run. Feed it each item's outcome; it answers the length of the streak once it has decided.
+ */
+export function offlineStreak(items: number, limit = 3): (unreachable: boolean) => number {
+  let streak = 0;
+  return (unreachable) => {
+    streak = unreachable ? streak + 1 : 0;
+    return streak >= limit || (streak > 0 && streak === items) ? streak : 0;
+  };
+}

@@ -5,6 +5,7 @@ import { type Evidence, provenanceOf } from '../../evidence/model.ts';
 import type { RetrievalResult } from '../../pipelines/types.ts';
 import { questionCues, VALUE_EVIDENCE } from '../../retrieval/value.ts';
 import { splitSentences } from '../../structure/sentences.ts';
+import { rowSegments } from '../../ingest/tables.ts';
 import { termSpans } from '../../structure/terms.ts';
 import { bare, paperName, quote, sentenceAt } from './text.ts';
 import { type AnswerShapeComposer, draft } from './types.ts';
@@ -50,7 +51,7 @@ export const valueShape: AnswerShapeComposer = {
     const converted = spec ? ` (${v.canonical.map((x) => formatNumber(fromCanonical(x, spec))).join('–')} ${unit})` : '';
     const lead = `${subject ? `${subject[0].toUpperCase()}${subject.slice(1)}: ` : 'The value: '}${v.text}${converted}${conditions.length ? `, at ${conditions.join(', ')}` : ''}.`;
     const stated = cell
-      ? `${cell.table ?? 'A table'} of ${paperName(e)}, in the row ${quote(bare(rowLead(e.text)))}, column ${quote(cell.column)}, gives ${e.text.slice(cell.start, cell.end)} (cell ${cell.address})`
+      ? `${cell.table ?? 'A table'} of ${paperName(e)}, in the row ${quote(bare(rowSegments(e.text)[0].text))}, column ${quote(cell.column)}, gives ${e.text.slice(cell.start, cell.end)} (cell ${cell.address})`
       : `${paperName(e)} states: ${quote(bare(sentence))}`;
     const sentences = [draft(lead, [e.id]), draft(`${stated}.`, [e.id])];
     const related = relatedStatement(result, sentence);
@@ -59,9 +60,6 @@ export const valueShape: AnswerShapeComposer = {
     return { shape: 'value', sentences };
   },
 };
-
-/** A table row's first cell ("Cathode: Sm0.5Sr0.5CoO3"), which names what the row is about. */
-const rowLead = (text: string) => text.split('; ')[0].replace(/\.$/, '');
 
 // A sentence saying how a property changes ("T c decreases under hydrostatic pressure at dTc/dp = −1.11 K/GPa").
 const CHANGE =
