@@ -54,6 +54,9 @@ const EXPECTED: Record<string, Op> = {
   'api/retrieve/route.ts POST': 'ask',
   'admin/users/actions.ts setRoleAction': 'users',
   'answers/actions.ts askAction': 'ask',
+  'found/actions.ts askAgainAction': 'ask',
+  'found/actions.ts importFoundAction': 'import',
+  'found/actions.ts lookForPapersAction': 'ask',
   'grading/actions.ts adjudicateAction': 'campaigns',
   'grading/actions.ts continuePreparationAction': 'campaigns',
   'grading/actions.ts createCampaignAction': 'campaigns',
@@ -140,9 +143,9 @@ async function call(key: string, who: 'anonymous' | 'admin' | 'expert' | 'reader
   form.set('role', 'expert');
   form.set('question', 'What is the band gap of anatase?');
   try {
-    const out = (await (['askAction', 'createCampaignAction', 'setRoleAction'].includes(name) ? fn(null, form) : fn(form))) as
-      | { ok?: boolean; error?: string }
-      | undefined;
+    const out = (await (['askAction', 'createCampaignAction', 'setRoleAction', 'lookForPapersAction', 'importFoundAction', 'askAgainAction'].includes(name)
+      ? fn(null, form)
+      : fn(form))) as { ok?: boolean; error?: string } | undefined;
     if (out && out.ok === false && /sign in|needs the .* role/.test(out.error ?? '')) return 'refused';
     return 'ran';
   } catch (error) {

@@ -44,6 +44,7 @@ export function AnswerView({
   blind = false,
   claimExtra,
   notices = {},
+  offer,
 }: {
   answer: Answer;
   annotate?: (e: Evidence) => ReactNode;
@@ -51,6 +52,8 @@ export function AnswerView({
   claimExtra?: (index: number) => ReactNode;
   /** Retraction and correction notices of the cited papers, by paper id (lib/scholarly/metadata.ts). */
   notices?: Record<string, PaperNotice>;
+  /** Shown under an abstention: "look for papers" (the answer page passes it). */
+  offer?: ReactNode;
 }) {
   const label = labelsById(answer.evidence);
   // Papers under a notice that a sentence cites: said above the answer, so nobody reads it without knowing.
@@ -85,6 +88,7 @@ export function AnswerView({
           <p>{answer.abstention.reasons.map((r) => reasonText[r] ?? r).join('; ')}.</p>
         </div>
       )}
+      {offer}
       <ol className="space-y-2" aria-label="Answer sentences">
         {answer.sentences.map((s, i) => (
           <ClaimLine

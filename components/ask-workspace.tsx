@@ -11,6 +11,7 @@ import { labelsById } from '@/lib/answer/pool';
 import type { AnswerStreamData } from '@/lib/answer/stream';
 import { AskFiltersFields, activeFilters, type FilterChoices } from './ask-filters';
 import { AnswerView, ClaimLine } from './answer-view';
+import { offersPaperSearch } from '@/lib/answer/types';
 import { AnswerModeOptions, PipelineHint, PipelineOptions } from './pipeline-options';
 
 /** A failed request's message: the route's `{error}` body when it sent one, else what the transport said. */
@@ -297,7 +298,16 @@ export function AskWorkspace({
               first evidence on screen after {firstEvidenceMs} ms
             </p>
           )}
-          <AnswerView answer={final.answer} />
+          <AnswerView
+            answer={final.answer}
+            offer={
+              offersPaperSearch(final.answer) && (
+                <Link href={`/answers/${final.id}`} className="text-sm text-teal-800 hover:underline" data-testid="look-for-papers-link">
+                  Look for papers on this question online →
+                </Link>
+              )
+            }
+          />
         </section>
       )}
     </div>

@@ -247,8 +247,13 @@ function TuplesTab({ d }: { d: ProvenanceDetails }) {
     <div className="space-y-2">
       <ul className="space-y-2" data-testid="provenance-tuples">
         {d.graph.tuples.map((t) => (
-          <li key={t.id} className="rounded border border-slate-200 p-2">
+          <li key={t.id} className={`rounded border p-2 ${d.conflicts?.[t.id] ? 'border-amber-300 bg-amber-50' : 'border-slate-200'}`}>
             <TupleItem t={t} />
+            {d.conflicts?.[t.id] && (
+              <p className="mt-1 text-xs text-amber-900" data-testid="tuple-conflict">
+                Flagged when its paper was imported from an online search: it {d.conflicts[t.id]}.
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -147,8 +147,9 @@ fs.writeFileSync(
 const dataDir = tempDir('assay-e2e-data-');
 fs.writeFileSync(path.join(dataDir, 'e2e-info.json'), JSON.stringify({ corpus }));
 
-// Crossref, OpenAlex and Wikidata as a local fake written to their documented formats (the table paper is retracted,
-// the TEI paper corrected; YSZ and MgB2 have items): the jobs queued after the first-start import read them from here.
+// Crossref, OpenAlex, Wikidata and Europe PMC as a local fake written to their documented formats (the table paper is
+// retracted, the TEI paper corrected; YSZ and MgB2 have items; the searches find invented papers on Nb3Ge): the jobs
+// queued after the first-start import and "look for papers" read them from here.
 const scholarly = await startFakeScholarly(fixtureWorks);
 
 const child = startBuiltApp(
@@ -156,7 +157,7 @@ const child = startBuiltApp(
   {
     ASSAY_DATA_DIR: dataDir,
     ASSAY_CORPUS: corpus,
-    ASSAY_EUROPEPMC_URL: 'http://127.0.0.1:9/rest',
+    ASSAY_EUROPEPMC_URL: scholarly.europePmcUrl,
     ASSAY_CROSSREF_URL: scholarly.crossrefUrl,
     ASSAY_OPENALEX_URL: scholarly.openAlexUrl,
     ASSAY_WIKIDATA_URL: scholarly.wikidataUrl,

@@ -28,6 +28,7 @@ const envSchema = z.object({
   ASSAY_CONTACT_EMAIL: z.string().email().optional(),
   ASSAY_ENRICHMENT: z.enum(['on', 'off']).default('on'),
   ASSAY_SCHOLARLY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
+  ASSAY_IMPORT_LICENCES: z.string().default('cc-by,cc-by-sa,cc0,public-domain'),
   ASSAY_STARTER_QUERY: z.string().default('("solid oxide fuel cell" OR SOFC) AND OPEN_ACCESS:y AND LICENSE:"cc by" AND SRC:PMC'),
   ASSAY_STARTER_SIZE: z.coerce.number().int().min(1).max(1000).default(40),
   ASSAY_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
@@ -88,7 +89,16 @@ export type AssayConfig = {
    * The open scholarly web (lib/scholarly): Crossref and OpenAlex for paper metadata and Wikidata for entity links,
    * fetched by jobs after each import when `enrichment` is on; each call times out after `timeoutMs`; `mailto` joins the services' polite pool.
    */
-  scholarly: { crossrefUrl: string; openAlexUrl: string; wikidataUrl: string; mailto: string | null; enrichment: 'on' | 'off'; timeoutMs: number };
+  scholarly: {
+    crossrefUrl: string;
+    openAlexUrl: string;
+    wikidataUrl: string;
+    mailto: string | null;
+    enrichment: 'on' | 'off';
+    timeoutMs: number;
+    /** Licences under which "look for papers" may import a paper (normalised: cc-by, cc-by-nc, cc0 …). */
+    importLicences: string[];
+  };
   starterQuery: string;
   starterSize: number;
   /** Which structuring backend runs: the offline rules (default) or a language model. */
@@ -213,6 +223,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       mailto: e.ASSAY_CONTACT_EMAIL ?? null,
       enrichment: e.ASSAY_ENRICHMENT,
       timeoutMs: e.ASSAY_SCHOLARLY_TIMEOUT_SECONDS * 1000,
+      importLicences: e.ASSAY_IMPORT_LICENCES.split(',')
+        .map((l) => l.trim().toLowerCase())
+        .filter(Boolean),
     },
     starterQuery: e.ASSAY_STARTER_QUERY,
     starterSize: e.ASSAY_STARTER_SIZE,

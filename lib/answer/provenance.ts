@@ -6,6 +6,7 @@ import { paperWithStructure } from '../db/papers.ts';
 import { paragraphInContext } from '../db/paragraphs.ts';
 import { getRecord } from '../db/records.ts';
 import { entityLinks } from '../db/entity-links.ts';
+import { conflictFlags } from '../db/tuple-checks.ts';
 import { cellAddress, cellAt, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
 
 /**
@@ -67,6 +68,8 @@ export interface ProvenanceDetails {
   graph: GraphData;
   /** The Wikidata items the subgraph's entities are linked to (lib/graph/entity-links.ts), by entity key. */
   links: Record<string, { qid: string; label: string | null; description: string | null }>;
+  /** Tuples of papers found online that disagree with another paper's value (lib/graph/validate-tuples.ts), by tuple id. */
+  conflicts: Record<string, string>;
 }
 
 /** Tuples shown for one item at most (a paragraph rarely has more; the panel says when some were left out). */
@@ -113,6 +116,12 @@ export async function provenanceDetails(db: Database, req: ProvenanceRequest): P
         ? { title: `Structured record (${paper.structure.extractor})`, kind: 'paper-structure', value: paper.structure.record }
         : null,
     graph,
+    conflicts: Object.fromEntries(
+      await conflictFlags(
+        db,
+        graph.tuples.map((t) => t.id),
+      ),
+    ),
     links: Object.fromEntries(
       [
         ...(

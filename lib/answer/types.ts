@@ -97,3 +97,12 @@ export function answerText(a: Pick<Answer, 'sentences' | 'evidence'>): string {
     })
     .join(' ');
 }
+
+/**
+ * Whether an answer offers "look for papers" (lib/corpus/paper-search.ts): the corpus did not answer it (an
+ * abstention) or tiered reasoning found nothing in the graph (tier 3).
+ */
+export function offersPaperSearch(answer: Pick<Answer, 'abstention' | 'trace'>): boolean {
+  const aria = answer.trace.find((t) => t.step === 'aria')?.detail as { tier?: number } | undefined;
+  return answer.abstention.abstain || aria?.tier === 3;
+}

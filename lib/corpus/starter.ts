@@ -8,9 +8,24 @@ import { fetchStarterCorpus } from './europe-pmc.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 
 /** The download job: a second attempt (its process stopped) downloads again; files already read are skipped. */
-export const downloadJob = defineJob<{ runId: string }>('download', ({ db, cfg, signal }, { runId }) =>
-  downloadAndIngestStarterCorpus(db, cfg, { runId, signal }),
+export const downloadJob = defineJob<{ runId: string; ids?: string[]; source?: string }>('download', ({ db, cfg, signal }, { runId, ids, source }) =>
+  downloadAndIngestStarterCorpus(db, cfg, { runId, ids, source, signal }),
 );
+
+/**
+ * Queues the download and import of chosen Europe PMC articles (by PMC id) as a job of the app's queue, the papers
+ * stored under `source`; returns its run id.
+ */
+export function startArticleDownload(db: Database, cfg: AssayConfig, ids: string[], source: string, label: string): Promise<string> {
+  return startJob(
+    db,
+    cfg,
+    downloadJob,
+    { label },
+    async () => (await createRun(db.prisma, 'fetch', [`Europe PMC: ${ids.join(', ')}`], 'queued')).id,
+    (runId) => ({ runId, ids, source }),
+  );
+}
 
 /** Queues the starter corpus's download and import as a job of the app's queue; returns its run id. */
 export function startStarterDownload(db: Database, cfg: AssayConfig): Promise<string> {
@@ -31,7 +46,7 @@ export function startStarterDownload(db: Database, cfg: AssayConfig): Promise<st
 export async function downloadAndIngestStarterCorpus(
   db: Database,
   cfg: AssayConfig,
-  opts: { ids?: string[]; runId?: string; signal?: AbortSignal; onStatus?: (msg: string) => void } = {},
+  opts: { ids?: string[]; source?: string; runId?: string; signal?: AbortSignal; onStatus?: (msg: string) => void } = {},
 ): Promise<IngestReport | { runId: string; status: 'failed'; message: string }> {
   const runId = opts.runId ?? (await createRun(db.prisma, 'fetch', [`Europe PMC: ${opts.ids?.join(', ') || cfg.starterQuery}`])).id;
   const outDir = path.join(cfg.dataDir, 'downloads', 'europepmc');
@@ -57,7 +72,7 @@ export async function downloadAndIngestStarterCorpus(
     await finishRun(db.prisma, runId, 'failed', zero, {}, message);
     return { runId, status: 'failed', message };
   }
-  const report = await runIngest(db, cfg, fetched.files, { trigger: 'fetch', runId, source: 'Europe PMC', signal: opts.signal });
+  const report = await runIngest(db, cfg, fetched.files, { trigger: 'fetch', runId, source: opts.source ?? 'Europe PMC', signal: opts.signal });
   if (fetched.failures.length) {
     await addLateRunErrors(
       db.prisma,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from './database.ts';
+import type { ComparableTuple } from '../graph/validate-tuples.ts';
 
 /** Owns all queries on GraphEntity and GraphTuple (the relational side of the knowledge graph). */
 
@@ -169,7 +170,7 @@ export async function papersForGraph(db: Database, afterId: string | null, take:
       extractor: true,
       updatedAt: true,
       record: true,
-      paper: { select: { paragraphs: { select: { id: true, text: true, kind: true, section: true }, orderBy: { ordinal: 'asc' } } } },
+      paper: { select: { source: true, paragraphs: { select: { id: true, text: true, kind: true, section: true }, orderBy: { ordinal: 'asc' } } } },
     },
   });
 }
@@ -221,4 +222,22 @@ export async function tuplesTouching(db: Database, keys: string[], limit: number
 /** Every entity as a graph store receives it (graph:sync). */
 export async function entitiesForSync(db: Database) {
   return db.prisma.graphEntity.findMany({ select: { key: true, label: true, kind: true, formula: true, surfaces: true } });
+}
+
+/** The has_property tuples of these subjects, for judging a new paper's values against (lib/graph/validate-tuples.ts). */
+export async function propertyTuplesOf(db: Database, subjectKeys: string[]): Promise<(ComparableTuple & { subjectLabel: string; objectLabel: string })[]> {
+  if (subjectKeys.length === 0) return [];
+  return db.prisma.$queryRawUnsafe(
+    `SELECT t.id, t."paperId", s.key AS "subjectKey", o.key AS "objectKey", t.value, t."valueMax", t.unit, t."referenceNode", s.label AS "subjectLabel", o.label AS "objectLabel"
+     FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId" JOIN "GraphEntity" o ON o.id = t."objectId"
+     WHERE t.relation = 'has_property' AND t.value IS NOT NULL AND s.key = ANY($1::text[])`,
+    subjectKeys,
+  );
+}
+
+/** How many tuples each paper has in the graph. */
+export async function tupleCountsOfPapers(db: Database, paperIds: string[]): Promise<Map<string, number>> {
+  if (paperIds.length === 0) return new Map();
+  const rows = await db.prisma.graphTuple.groupBy({ by: ['paperId'], where: { paperId: { in: paperIds } }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.paperId!, r._count._all]));
 }

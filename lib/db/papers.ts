@@ -285,3 +285,21 @@ export async function paperWithStructure(prisma: PrismaClient, paperId: string) 
     },
   });
 }
+
+/** Papers the library holds under any of these DOIs (lower-cased) or source ids (PMC ids): identifier → paper. */
+export async function papersByIdentifiers(
+  prisma: PrismaClient,
+  ids: { dois: string[]; sourceIds: string[] },
+): Promise<Map<string, { id: string; title: string | null; source: string }>> {
+  const out = new Map<string, { id: string; title: string | null; source: string }>();
+  if (ids.dois.length === 0 && ids.sourceIds.length === 0) return out;
+  const rows = await prisma.paper.findMany({
+    where: { OR: [{ doi: { in: ids.dois } }, { sourceId: { in: ids.sourceIds } }] },
+    select: { id: true, title: true, source: true, doi: true, sourceId: true },
+  });
+  for (const r of rows) {
+    if (r.doi) out.set(r.doi, r);
+    if (r.sourceId) out.set(r.sourceId, r);
+  }
+  return out;
+}

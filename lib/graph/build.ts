@@ -24,6 +24,8 @@ import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
 import { evidenceText, isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { plausibleProseTuple, plausibleRulesSource, plausibleValue } from './plausible.ts';
+import { checkFoundPaper, FOUND_ONLINE_SOURCE } from './found-papers.ts';
+import { replaceTupleChecks, type TupleCheckRow } from '../db/tuple-checks.ts';
 
 /**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
@@ -142,6 +144,9 @@ export async function buildGraph(
     const entities = new Map<string, StoredEntity>();
     const tuples: StoredTuple[] = [];
     const redo: string[] = [];
+    // Papers found online ("look for papers") and what their validation found (found-papers.ts).
+    const checked: string[] = [];
+    const checks: TupleCheckRow[] = [];
     for (const p of page) {
       seen++;
       const stamp = p.paper.paragraphs.some((x) => x.kind === 'table') ? `${TABLE_RULES}${stampOf(p)}` : stampOf(p);
@@ -157,6 +162,12 @@ export async function buildGraph(
       }
       redo.push(p.paperId);
       extracted++;
+      if (p.paper.source === FOUND_ONLINE_SOURCE) {
+        const found = await checkFoundPaper(db, p.paperId, drafts, (t) => tupleId(stamp, t));
+        drafts = found.accepted;
+        checked.push(p.paperId);
+        checks.push(...found.checks);
+      }
       for (const t of drafts) {
         for (const e of [t.subject, t.object]) {
           // Properties are labelled by their lexicon name ("size"), not by the first spelling met ("mm diameter").
@@ -191,6 +202,7 @@ export async function buildGraph(
     await upsertEntities(db, [...entities.values()]);
     await deletePaperTuples(db, redo);
     await insertTuples(db, tuples);
+    await replaceTupleChecks(db, checked, checks);
     spent('writeSeconds');
     written += tuples.length;
     for (const key of entities.keys()) touched.add(key);

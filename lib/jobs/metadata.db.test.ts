@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { metadataOf } from '../db/paper-metadata.ts';
 import { fetchPaperMetadata, type ScholarlyMetadata } from '../scholarly/metadata.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { type FakeScholarly, fixtureWorks, startFakeScholarly } from '../testing/fake-scholarly.ts';
+import { FAKE_FAILURES, type FakeScholarly, fixtureWorks, startFakeScholarly } from '../testing/fake-scholarly.ts';
 import { tempDir } from '../testing/fixtures.ts';
 import { jatsTableXml, teiTableXml } from '../testing/table-fixtures.ts';
 import { runIngest } from './import-job.ts';
@@ -78,12 +78,7 @@ describe('paper metadata from Crossref and OpenAlex', () => {
 
   it('fails softly when the services answer slowly, with something that is not JSON, in the wrong shape or with errors', async () => {
     const id = await paperId('10.9999/demo.tables.2024.001');
-    for (const [mode, said] of [
-      ['slow', /did not answer within 1 s/],
-      ['not-json', /answered with something that is not JSON/],
-      ['wrong-shape', /answered in an unexpected shape/],
-      ['error', /answered HTTP 500/],
-    ] as const) {
+    for (const [mode, said] of FAKE_FAILURES) {
       fake.mode = mode;
       const outcome = await fetchPaperMetadata('10.9999/demo.tables.2024.001', servicesOf(cfgFor(fake, '1')));
       expect(outcome.status, mode).toBe('error');

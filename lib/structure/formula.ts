@@ -13,6 +13,9 @@ const ELEMENTS = new Set(
   ).split(' '),
 );
 
+/** Whether `symbol` is a chemical element's symbol ("Mg"; not "Xq"). */
+export const isElementSymbol = (symbol: string): boolean => ELEMENTS.has(symbol);
+
 const subscriptDigits: Record<string, string> = {
   '₀': '0',
   '₁': '1',

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { articleJats, type FakeArticle, fixtureArticles } from './fake-articles.ts';
 
 /**
  * A local stand-in for Crossref's and OpenAlex's works APIs, answering in their documented formats (Crossref:
@@ -34,10 +35,19 @@ export interface FakeItem {
 
 export type FakeMode = 'normal' | 'slow' | 'not-json' | 'wrong-shape' | 'error';
 
+/** Each way the fake misbehaves, and what a client of lib/scholarly/http.ts says of it (with a 1 s timeout). */
+export const FAKE_FAILURES: readonly (readonly [Exclude<FakeMode, 'normal'>, RegExp])[] = [
+  ['slow', /did not answer within 1 s/],
+  ['not-json', /answered with something that is not JSON/],
+  ['wrong-shape', /answered in an unexpected shape/],
+  ['error', /answered HTTP 500/],
+];
+
 export interface FakeScholarly {
   crossrefUrl: string;
   openAlexUrl: string;
   wikidataUrl: string;
+  europePmcUrl: string;
   requests: string[];
   mode: FakeMode;
   close(): Promise<void>;
@@ -119,8 +129,71 @@ function wikidataEntity(i: FakeItem) {
   };
 }
 
-export async function startFakeScholarly(works: FakeWork[], opts: { slowMs?: number; items?: FakeItem[] } = {}): Promise<FakeScholarly> {
+/**
+ * The phrases of a search as the fake reads it: quoted phrases and words, without Europe PMC's field filters and
+ * operators. OpenAlex finds a work naming any of them (most first); Europe PMC one naming all of them.
+ */
+function phrasesOf(query: string): string[] {
+  const q = query.replace(/\b[A-Z_]+:\S+/g, ' ').replace(/[()]/g, ' ');
+  const quoted = [...q.matchAll(/"([^"]+)"/g)].map((m) => m[1].toLowerCase());
+  const words = q
+    .replace(/"[^"]*"/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !/^(?:AND|OR|NOT)$/.test(w));
+  return [...quoted, ...words.map((w) => w.toLowerCase())];
+}
+
+function openAlexHit(a: FakeArticle) {
+  const words: Record<string, number[]> = {};
+  for (const [i, w] of a.abstract.split(/\s+/).entries()) (words[w] ??= []).push(i);
+  const licence = a.licence?.replace(/\s+/g, '-') ?? null;
+  return {
+    id: `https://openalex.org/W9${a.doi.replace(/\D/g, '').slice(-8)}`,
+    doi: `https://doi.org/${a.doi}`,
+    title: a.title,
+    display_name: a.title,
+    publication_year: a.year,
+    ids: {
+      openalex: 'https://openalex.org/W1',
+      doi: `https://doi.org/${a.doi}`,
+      ...(a.pmcid ? { pmcid: `https://www.ncbi.nlm.nih.gov/pmc/articles/${a.pmcid.slice(3)}` } : {}),
+    },
+    authorships: a.authors.map((n) => ({ author: { display_name: n, orcid: null }, institutions: [] })),
+    primary_location: { is_oa: true, source: { display_name: a.journal }, license: licence },
+    best_oa_location: { is_oa: true, license: licence, landing_page_url: `https://doi.org/${a.doi}`, pdf_url: null },
+    open_access: { is_oa: true, oa_status: 'gold', oa_url: `https://doi.org/${a.doi}` },
+    abstract_inverted_index: words,
+    cited_by_count: 3,
+    is_retracted: false,
+    relevance_score: 10,
+  };
+}
+
+function europePmcHit(a: FakeArticle) {
+  return {
+    id: a.pmcid ?? a.doi,
+    source: a.pmcid ? 'PMC' : 'MED',
+    ...(a.pmcid ? { pmcid: a.pmcid } : {}),
+    doi: a.doi,
+    title: `${a.title}.`,
+    authorString: a.authors.join(', '),
+    journalInfo: { journal: { title: a.journal } },
+    pubYear: String(a.year),
+    abstractText: a.abstract,
+    isOpenAccess: 'Y',
+    inEPMC: a.pmcid ? 'Y' : 'N',
+    ...(a.licence ? { license: a.licence } : {}),
+    citedByCount: 3,
+  };
+}
+
+export async function startFakeScholarly(
+  works: FakeWork[],
+  opts: { slowMs?: number; items?: FakeItem[]; articles?: FakeArticle[] } = {},
+): Promise<FakeScholarly> {
   const items = opts.items ?? fixtureItems;
+  const articles = opts.articles ?? fixtureArticles;
+  const text = (a: FakeArticle) => `${a.title} ${a.abstract}`.toLowerCase();
   const byDoi = new Map(works.map((w) => [w.doi.toLowerCase(), w]));
   const requests: string[] = [];
   const state = { mode: 'normal' as FakeMode };
@@ -147,6 +220,35 @@ export async function startFakeScholarly(works: FakeWork[], opts: { slowMs?: num
     if (openalex) {
       const w = byDoi.get(decodeURIComponent(openalex[1]).toLowerCase());
       return w ? send(200, openAlexWork(w)) : send(404, { error: 'Not Found', message: 'The requested resource could not be found.' });
+    }
+    if (url.pathname === '/openalex/works') {
+      const phrases = phrasesOf(url.searchParams.get('search') ?? '');
+      const size = Number(url.searchParams.get('per-page') ?? 25);
+      const hits = articles
+        .filter((a) => a.in.includes('openalex'))
+        .map((a) => ({ a, n: phrases.filter((p) => text(a).includes(p)).length }))
+        .filter((h) => h.n > 0)
+        .sort((x, y) => y.n - x.n)
+        .slice(0, size);
+      return send(200, { meta: { count: hits.length, db_response_time_ms: 12, page: 1, per_page: size }, results: hits.map((h) => openAlexHit(h.a)) });
+    }
+    if (url.pathname === '/europepmc/search') {
+      const phrases = phrasesOf(url.searchParams.get('query') ?? '');
+      const size = Number(url.searchParams.get('pageSize') ?? 25);
+      const hits = articles.filter((a) => a.in.includes('europepmc') && phrases.every((p) => text(a).includes(p))).slice(0, size);
+      return send(200, {
+        version: '6.9',
+        hitCount: hits.length,
+        request: { queryString: url.searchParams.get('query') },
+        resultList: { result: hits.map(europePmcHit) },
+      });
+    }
+    const fullText = /^\/europepmc\/(PMC\d+)\/fullTextXML$/.exec(url.pathname);
+    if (fullText) {
+      const a = articles.find((x) => x.pmcid === fullText[1]);
+      if (!a) return res.writeHead(404).end();
+      if (state.mode !== 'normal') return send(200, {});
+      return res.writeHead(200, { 'content-type': 'application/xml' }).end(articleJats(a));
     }
     if (url.pathname === '/wikidata/w/api.php') {
       const action = url.searchParams.get('action');
@@ -180,6 +282,7 @@ export async function startFakeScholarly(works: FakeWork[], opts: { slowMs?: num
     crossrefUrl: `${base}/crossref`,
     openAlexUrl: `${base}/openalex`,
     wikidataUrl: `${base}/wikidata`,
+    europePmcUrl: `${base}/europepmc`,
     requests,
     get mode() {
       return state.mode;

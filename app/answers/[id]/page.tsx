@@ -1,7 +1,10 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AnswerView } from '@/components/answer-view';
+import { LookForPapers } from '@/components/look-for-papers';
 import { storedAnswer } from '@/lib/services/answers';
+import { paperSearchOffer } from '@/lib/services/paper-search';
+import { lookForPapersAction } from '@/app/found/actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,6 +14,7 @@ export default async function AnswerPage({ params }: { params: Promise<{ id: str
   if (!/^[a-z0-9]{10,40}$/i.test(id)) notFound();
   const answer = await storedAnswer(id);
   if (!answer) notFound();
+  const offer = await paperSearchOffer(id, answer);
   return (
     <div className="space-y-4">
       <p className="text-sm">
@@ -20,7 +24,11 @@ export default async function AnswerPage({ params }: { params: Promise<{ id: str
       </p>
       <h1 className="text-xl font-semibold">{answer.question}</h1>
       <p className="text-xs text-slate-500">Asked {answer.createdAt.toLocaleString('en')}</p>
-      <AnswerView answer={answer} notices={answer.notices} />
+      <AnswerView
+        answer={answer}
+        notices={answer.notices}
+        offer={offer.offered && <LookForPapers answerId={id} enabled={offer.enabled} earlier={offer.earlier} action={lookForPapersAction} />}
+      />
     </div>
   );
 }
