@@ -24,7 +24,7 @@ import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
 import { evidenceText, isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { plausibleProseTuple, plausibleRulesSource, plausibleValue } from './plausible.ts';
-import { checkFoundPaper, FOUND_ONLINE_SOURCE } from './found-papers.ts';
+import { checkFoundPaper, FOUND_ONLINE_SOURCE, FOUND_RULES } from './found-papers.ts';
 import { replaceTupleChecks, type TupleCheckRow } from '../db/tuple-checks.ts';
 
 /**
@@ -118,7 +118,7 @@ export async function buildGraph(
   // the entities' labels are chosen afresh, so the graph equals one built from nothing.
   const kept = (p: { paperId: string; extractor: string; updatedAt: Date }) => {
     const stored = stamps.get(p.paperId);
-    return stored === stampOf(p) || stored === `${TABLE_RULES}${stampOf(p)}`;
+    return !!stored && stored.replace(FOUND_RULES, '').replace(TABLE_RULES, '') === stampOf(p);
   };
   if (!(await recordVersions(db)).some(kept)) await resetEntitySpellings(db);
   let after: string | null = null;
@@ -149,7 +149,8 @@ export async function buildGraph(
     const checks: TupleCheckRow[] = [];
     for (const p of page) {
       seen++;
-      const stamp = p.paper.paragraphs.some((x) => x.kind === 'table') ? `${TABLE_RULES}${stampOf(p)}` : stampOf(p);
+      const found = p.paper.source === FOUND_ONLINE_SOURCE;
+      const stamp = `${found ? FOUND_RULES : ''}${p.paper.paragraphs.some((x) => x.kind === 'table') ? TABLE_RULES : ''}${stampOf(p)}`;
       if (stamps.get(p.paperId) === stamp) continue;
       let drafts: TupleDraft[];
       try {
@@ -162,7 +163,7 @@ export async function buildGraph(
       }
       redo.push(p.paperId);
       extracted++;
-      if (p.paper.source === FOUND_ONLINE_SOURCE) {
+      if (found) {
         const found = await checkFoundPaper(db, p.paperId, drafts, (t) => tupleId(stamp, t));
         drafts = found.accepted;
         checked.push(p.paperId);

@@ -2,10 +2,14 @@ import type { Database } from '../db/database.ts';
 import { propertyTuplesOf } from '../db/graph.ts';
 import type { TupleCheckRow } from '../db/tuple-checks.ts';
 import type { TupleDraft } from './tuples.ts';
-import { tupleStatement, validateTuples } from './validate-tuples.ts';
+import { createHash } from 'node:crypto';
+import { tupleStatement, validateTuples, validationRulesSource } from './validate-tuples.ts';
 
 /** `Paper.source` of the papers "look for papers" imported: their tuples are validated before they join the graph. */
 export const FOUND_ONLINE_SOURCE = 'Online search';
+
+/** The validation rules, in the graph stamp of found papers only: a change to them validates those papers again. */
+export const FOUND_RULES = `found-${createHash('sha256').update(validationRulesSource()).digest('hex').slice(0, 10)}:`;
 
 const statementOf = (t: TupleDraft) => tupleStatement({ ...t, subject: t.subject.surface, object: t.object.surface });
 

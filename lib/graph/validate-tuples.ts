@@ -145,3 +145,9 @@ export function validateTuples(drafts: TupleDraft[], paperId: string, existing: 
   }
   return out;
 }
+
+/** Text of the rules, for the graph stamp of found papers (a change validates them again). */
+export const validationRulesSource = (): string =>
+  [FORMULA_LIKE.source, [...SELF_RELATIONS].join(','), CONFLICT_SHARE, tupleProblem, conditionValue, sameConditions, disagree, conflictsOf]
+    .map(String)
+    .join('\n');
