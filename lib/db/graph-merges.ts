@@ -134,3 +134,31 @@ export async function findEntities(db: Database, q: string, take = 20): Promise<
   );
   return rows.map((r) => ({ ...r, tuples: Number(r.tuples) }));
 }
+
+/** Entities by key with their tuple count and merge, for choosing a merge's representative. */
+export async function entityMergeState(
+  db: Database,
+  keys: string[],
+): Promise<Map<string, { id: string; key: string; kind: string; tuples: number; mergedIntoId: string | null; mergeMethod: string | null }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.prisma.graphEntity.findMany({
+    where: { key: { in: keys } },
+    select: { id: true, key: true, kind: true, mergedIntoId: true, mergeMethod: true, _count: { select: { subjectOf: true, objectOf: true } } },
+  });
+  return new Map(rows.map((r) => [r.key, { ...r, tuples: r._count.subjectOf + r._count.objectOf }]));
+}
+
+/**
+ * Replaces the merges made by `method` with the given ones (entity key → representative key). An entity whose merge a
+ * curator undid stays its own; any other merge of a member gives way (the caller's evidence is the stronger).
+ */
+export async function replaceMergesByKey(db: Database, method: string, merges: { key: string; into: string }[]): Promise<void> {
+  await db.bulkExecute(`UPDATE "GraphEntity" SET "mergedIntoId" = NULL, "mergeMethod" = NULL, "mergeDistance" = NULL WHERE "mergeMethod" = $1`, [method]);
+  if (merges.length === 0) return;
+  await db.bulkExecute(
+    `UPDATE "GraphEntity" e SET "mergedIntoId" = r.id, "mergeMethod" = $3, "mergeDistance" = 0
+     FROM (SELECT unnest($1::text[]) AS key, unnest($2::text[]) AS into) m JOIN "GraphEntity" r ON r.key = m.into
+     WHERE e.key = m.key AND e."mergeMethod" IS DISTINCT FROM 'undone'`,
+    [merges.map((m) => m.key), merges.map((m) => m.into), method],
+  );
+}

@@ -6,6 +6,7 @@ import { timeSlicer } from '../common/yield.ts';
 import { textFacets } from '../structure/terms.ts';
 import type { AssayConfig } from '../config.ts';
 import { createEmbedder } from '../embedding/select.ts';
+import { mergeSameItems } from './same-item-merges.ts';
 
 /**
  * What two names must share to be merged: names that differ in it are never one entity, however close their
@@ -46,7 +47,10 @@ export async function canonicalizeEntities(db: Database, embedder: TextEmbedder,
       .map((m) => ({ id: m.id, into: c.representative, distance: m.distance, method: c.numeric ? 'numeric' : 'embedding' })),
   );
   await replaceEmbeddingMerges(db, merges);
+  // Entities linked to one Wikidata item are one entity, whatever their embeddings say.
+  const sameItem = await mergeSameItems(db);
   return {
+    sameItemMerged: sameItem.merged,
     names: names.length,
     clusters: clusters.length,
     merged: merges.length,

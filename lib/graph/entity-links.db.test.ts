@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provenanceDetails } from '../answer/provenance.ts';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { entityLinks, reviewEntityLink } from '../db/entity-links.ts';
+import { entityLinks, reviewEntityLink, saveEntityLinks } from '../db/entity-links.ts';
+import { allowMerge, undoMerge } from '../db/graph-merges.ts';
+import { mergeSameItems } from './same-item-merges.ts';
 import { LinkingOffline, runEntityLinking } from '../jobs/entity-links.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
@@ -91,6 +93,41 @@ describe('entity linking to Wikidata', () => {
     expect((await runEntityLinking(db, cfgFor(fake.wikidataUrl))).total).toBe(0);
     expect(await reviewEntityLink(db, 'm:YSZ', true)).toBe(true);
     expect((await entityLinks(db, ['m:YSZ'])).get('m:YSZ')?.status).toBe('linked');
+  });
+
+  it('merges entities linked to one item, into the one a formula names; a rejected link or an undone merge merges nothing', async () => {
+    // Another entity linked to MgB2's item (as a name would be: "magnesium diboride wire", say).
+    const other = await db.prisma.graphEntity.findFirstOrThrow({ where: { key: { startsWith: 'n:' } }, select: { key: true } });
+    await saveEntityLinks(db, [
+      {
+        entityKey: other.key,
+        status: 'linked',
+        qid: 'Q900001',
+        label: 'magnesium diboride',
+        description: null,
+        aliases: [],
+        formula: null,
+        method: 'label',
+        message: null,
+      },
+    ]);
+    expect(await mergeSameItems(db)).toEqual({ groups: 1, merged: 1 });
+    const rep = await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: 'f:B2Mg' } });
+    expect(await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: other.key } })).toMatchObject({ mergedIntoId: rep.id, mergeMethod: 'wikidata' });
+    // Rejecting the link undoes the merge; restoring it merges again.
+    await reviewEntityLink(db, other.key, false);
+    await mergeSameItems(db);
+    expect(await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: other.key } })).toMatchObject({ mergedIntoId: null, mergeMethod: null });
+    await reviewEntityLink(db, other.key, true);
+    await mergeSameItems(db);
+    expect((await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: other.key } })).mergedIntoId).toBe(rep.id);
+    // A curator's undo on /graph holds.
+    await undoMerge(db, other.key);
+    expect(await mergeSameItems(db)).toEqual({ groups: 1, merged: 1 });
+    expect(await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: other.key } })).toMatchObject({ mergedIntoId: null, mergeMethod: 'undone' });
+    await allowMerge(db, other.key);
+    await db.prisma.entityLink.delete({ where: { entityKey: other.key } });
+    await mergeSameItems(db);
   });
 
   it('reads a question naming a linked material by an alias as the material, and says so in the trace', async () => {

@@ -1,6 +1,7 @@
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { type EntityLinkRow, entitiesToLink, saveEntityLinks } from '../db/entity-links.ts';
+import { mergeSameItems } from '../graph/same-item-merges.ts';
 import { linkEntity } from '../graph/entity-links.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 import { offlineStreak, POLITE_INTERVAL_MS } from '../scholarly/http.ts';
@@ -43,8 +44,10 @@ export async function runEntityLinking(
   try {
     return await linkAll();
   } finally {
-    // What was asked is kept, whether the run ended, stopped or found Wikidata unreachable.
+    // What was asked is kept, whether the run ended, stopped or found Wikidata unreachable; entities now linked to
+    // one item are merged.
     await flush();
+    await mergeSameItems(db);
   }
 
   async function linkAll(): Promise<LinkProgress> {

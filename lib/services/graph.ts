@@ -3,6 +3,7 @@ import { entityLinkCounts, linksForReview, reviewEntityLink } from '../db/entity
 import { allowMerge, findEntities, mergeGroups, undoMerge } from '../db/graph-merges.ts';
 import { answerGraph, neighbourhood } from '../graph/explore.ts';
 import { appDatabase } from './app.ts';
+import { mergeSameItems } from '../graph/same-item-merges.ts';
 
 /** The knowledge graph as the app shows it: counts, merges, entity search, neighbourhoods, curation. */
 
@@ -23,7 +24,10 @@ export async function graphPage(opts: { q: string; skip: number; take: number; e
 
 /** Rejects a Wikidata link (kept as rejected; never made again; its aliases no longer expand questions) or restores it. */
 export async function setLinkKept(key: string, keep: boolean) {
-  await reviewEntityLink(await appDatabase(), key, keep);
+  const db = await appDatabase();
+  await reviewEntityLink(db, key, keep);
+  // A rejected link merges nothing; a restored one merges again.
+  await mergeSameItems(db);
 }
 
 /** An entity's neighbourhood as a graph view (canonical merges followed). */

@@ -1,0 +1,34 @@
+import type { Database } from '../db/database.ts';
+import { linkedEntities } from '../db/entity-links.ts';
+import { entityMergeState, replaceMergesByKey } from '../db/graph-merges.ts';
+
+/**
+ * Canonicalisation by Wikidata (method D's entity linking joining canonical clustering): graph entities linked to the
+ * same item are one thing ("magnesium diboride" and MgB2, "electrical conductivity" and "conductivity" when both link
+ * to one item), merged into the one a formula names, else the one with most tuples. Each merge is listed on /graph
+ * with method `wikidata` and undone there like any merge; a rejected link merges nothing. Run after every linking,
+ * link review and clustering (which would otherwise replace these merges).
+ */
+export const SAME_ITEM_METHOD = 'wikidata';
+
+export async function mergeSameItems(db: Database): Promise<{ groups: number; merged: number }> {
+  const byItem = new Map<string, string[]>();
+  for (const l of await linkedEntities(db)) if (l.qid) byItem.set(l.qid, [...(byItem.get(l.qid) ?? []), l.entityKey]);
+  const groups = [...byItem.values()].filter((keys) => keys.length > 1);
+  const state = await entityMergeState(db, groups.flat());
+  const merges: { key: string; into: string }[] = [];
+  let made = 0;
+  for (const keys of groups) {
+    const present = keys.map((k) => state.get(k)).filter((e) => !!e);
+    if (present.length < 2) continue;
+    const [rep, ...rest] = present.sort(
+      (a, b) => Number(b.key.startsWith('f:')) - Number(a.key.startsWith('f:')) || b.tuples - a.tuples || a.key.localeCompare(b.key),
+    );
+    // A representative merged into something else by clustering would chain merges: the group waits for a curator.
+    if (rep.mergedIntoId && rep.mergeMethod !== SAME_ITEM_METHOD) continue;
+    made++;
+    for (const m of rest) merges.push({ key: m.key, into: rep.key });
+  }
+  await replaceMergesByKey(db, SAME_ITEM_METHOD, merges);
+  return { groups: made, merged: merges.length };
+}
