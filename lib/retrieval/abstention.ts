@@ -11,7 +11,7 @@ import { facetCoverage, paperFacets, paperTechniques, paperText, perPaper, state
 import { type Facets, materialTerms } from './facets.ts';
 import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
-import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
+import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis, writtenName } from './question.ts';
 import {
   ABSTAIN_BELOW,
   DECISIVE_MISS_CONFIDENCE,
@@ -188,7 +188,7 @@ export async function decideAbstention(
   if (abstain && reasons.length === 0) reasons.push('low-score');
   const parts: string[] = [];
   if (unknown.length) parts.push(`not in the corpus: ${unknown.join(', ')}`);
-  if (missingMaterials.length) parts.push(`best paper does not mention ${missingMaterials.map((m) => m.slice(2)).join(', ')}`);
+  if (missingMaterials.length) parts.push(`best paper does not mention ${missingMaterials.map((m) => writtenName(analysis, m)).join(', ')}`);
   if (missingValues.length) parts.push(`best paper states no ${missingValues.map((q) => q.text).join(', ')}${statedInstead(facets, missingValues)}`);
   if (missingTechniques.length) {
     const named = top.paperId ? [...paperTechniques(index, top.paperId)] : [];

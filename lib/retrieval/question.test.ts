@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type QuantityFacet, quantityMatch } from './facets.ts';
-import { analyseQuestion } from './question.ts';
+import { analyseQuestion, writtenName } from './question.ts';
 
 describe('analyseQuestion', () => {
+  it('names a material as the question writes it, not by its canonical key, unless the word holds more', () => {
+    const a = analyseQuestion('What is the critical temperature of Nb3Ge on La0.6Sr0.4CoO3/Ni supports?');
+    expect(writtenName(a, 'f:GeNb3')).toBe('Nb3Ge');
+    expect(writtenName(a, 'f:Ni')).toBe('Ni');
+  });
   it('separates a quoted title and reads the asked dimension of value questions', () => {
     const a = analyseQuestion('In "Growth of thin films on sapphire", at what temperature was the material heated?');
     expect(a).toMatchObject({ title: 'Growth of thin films on sapphire', intent: 'value', askedDimension: 'temperature' });

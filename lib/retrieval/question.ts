@@ -3,8 +3,8 @@ import { findTechniques } from '../structure/techniques.ts';
 import { type Dimension, lookupUnit, type Quantity } from '../structure/quantities.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { materialTerms } from './facets.ts';
-import { plainTerms, textFacets } from '../structure/terms.ts';
-import { findSpacedFormulas } from '../structure/formula.ts';
+import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
+import { findSpacedFormulas, tidyFormula } from '../structure/formula.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
 
 /**
@@ -103,6 +103,12 @@ const APPROXIMATE = /(?:\b(?:about|around|approximately|approx\.?|roughly|nearly
 // 0.1 MPa O2" and "over 100 h" state conditions, not bounds.
 const ABOVE = /\b(?:above|exceeding|exceeds?|more than|greater than|higher than|at least|beyond)\s*$/i;
 const BELOW = /(?:\b(?:below|less than|lower than|at most|smaller than|up to)\s*|\bsub-\s?)$/i;
+
+/** A material term as the question writes it ("Nb3Ge" for `f:GeNb3`), unless that word holds more ("LSCO/Ni" for Ni). */
+export function writtenName(analysis: Pick<QuestionAnalysis, 'materialNames'>, term: string): string {
+  const name = analysis.materialNames[term];
+  return name && (!term.startsWith('f:') || formulaKey(tidyFormula(name)) === term.slice(2)) ? name : term.slice(2);
+}
 
 export function analyseQuestion(question: string): QuestionAnalysis {
   const q = question.normalize('NFC').trim();
