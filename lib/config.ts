@@ -29,6 +29,7 @@ const envSchema = z.object({
   ASSAY_ENRICHMENT: z.enum(['on', 'off']).default('on'),
   ASSAY_SCHOLARLY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
   ASSAY_IMPORT_LICENCES: z.string().default('cc-by,cc-by-sa,cc0,public-domain'),
+  ASSAY_PDF_TABLES: z.enum(['off', 'tabula']).default('off'),
   ASSAY_STARTER_QUERY: z.string().default('("solid oxide fuel cell" OR SOFC) AND OPEN_ACCESS:y AND LICENSE:"cc by" AND SRC:PMC'),
   ASSAY_STARTER_SIZE: z.coerce.number().int().min(1).max(1000).default(40),
   ASSAY_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
@@ -85,6 +86,8 @@ export type AssayConfig = {
   /** What one imported document may hold (see lib/ingest/limits.ts). */
   documentLimits: DocumentLimits;
   europePmcUrl: string;
+  /** How PDF tables are read: `tabula` (Java + Tabula from Maven Central, lib/ingest/pdf-tables) or `off`. */
+  pdfTables: 'off' | 'tabula';
   /**
    * The open scholarly web (lib/scholarly): Crossref and OpenAlex for paper metadata and Wikidata for entity links,
    * fetched by jobs after each import when `enrichment` is on; each call times out after `timeoutMs`; `mailto` joins the services' polite pool.
@@ -216,6 +219,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       xmlElements: e.ASSAY_MAX_XML_ELEMENTS,
     },
     europePmcUrl: e.ASSAY_EUROPEPMC_URL.replace(/\/+$/, ''),
+    pdfTables: e.ASSAY_PDF_TABLES,
     scholarly: {
       crossrefUrl: e.ASSAY_CROSSREF_URL.replace(/\/+$/, ''),
       openAlexUrl: e.ASSAY_OPENALEX_URL.replace(/\/+$/, ''),

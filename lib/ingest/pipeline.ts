@@ -27,6 +27,8 @@ export interface ImportStageOptions {
   /** What one paper may hold (long paragraphs are split, oversized papers refused); the defaults when absent. */
   limits?: DocumentLimits;
   recordBatchSize?: number;
+  /** ASSAY_PDF_TABLES: read PDF tables with Tabula. */
+  pdfTables?: 'tabula' | 'off';
 }
 
 export interface IngestProgress extends RunCounters {
@@ -143,7 +145,7 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
       try {
         const iterator: AsyncIterable<ReaderItem> = detection.reader.read(
           { path: file, displayName: shown(file), size: fs.statSync(file).size },
-          { maxItemBytes, limits },
+          { maxItemBytes, limits, pdfTables: options.pdfTables },
         );
         for await (const item of iterator) {
           if (options.signal?.aborted) break;

@@ -56,6 +56,8 @@ export interface ReaderContext {
   maxItemBytes: number;
   /** What one document may hold (XML elements are counted by the XML readers before parsing). */
   limits?: DocumentLimits;
+  /** How PDF tables are read: by Tabula (lib/ingest/pdf-tables), or not at all (their text stays in the prose). */
+  pdfTables?: 'tabula' | 'off';
 }
 
 export interface Reader {

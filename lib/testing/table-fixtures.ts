@@ -80,3 +80,35 @@ export function teiTableXml(opts: { doi?: string } = {}): string {
 </TEI>
 `;
 }
+
+/**
+ * A one-page article PDF (pdf-lib) whose values live in a ruled table only: a title, a paragraph pointing at the
+ * table, the table (header row with units, three material rows), and a closing paragraph. Invented values.
+ */
+export async function makeTablePdf(): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([595, 842]);
+  page.drawText('Ionic conductivity of invented doped ceria pellets', { x: 56, y: 780, size: 18, font: bold });
+  page.drawText('Grace Hopper, Kathleen Lonsdale', { x: 56, y: 755, size: 11, font });
+  page.drawText('Table 1 lists the pellets, their sintering temperatures and their conductivities at 600 °C.', { x: 56, y: 720, size: 10, font });
+  page.drawText('Table 1. Conductivity of the pellets.', { x: 56, y: 690, size: 10, font: bold });
+  const columns = [56, 216, 386, 540];
+  const rows = [
+    ['Pellet', 'Sintering temperature (°C)', 'Conductivity (S/cm)'],
+    ['Ce0.9Gd0.1O2', '1450', '0.0214'],
+    ['Ce0.8Sm0.2O2', '1400', '0.0347'],
+    ['Ce0.85Y0.15O2', '1500', '0.0128'],
+  ];
+  const top = 675;
+  const height = 22;
+  for (let r = 0; r <= rows.length; r++)
+    page.drawLine({ start: { x: columns[0], y: top - r * height }, end: { x: columns.at(-1)!, y: top - r * height }, thickness: 0.8, color: rgb(0, 0, 0) });
+  for (const x of columns) page.drawLine({ start: { x, y: top }, end: { x, y: top - rows.length * height }, thickness: 0.8, color: rgb(0, 0, 0) });
+  for (const [r, row] of rows.entries())
+    for (const [c, cell] of row.entries()) page.drawText(cell, { x: columns[c] + 5, y: top - (r + 1) * height + 7, size: 10, font: r === 0 ? bold : font });
+  page.drawText('The samarium-doped pellet conducts best; the yttrium-doped one, sintered hottest, worst.', { x: 56, y: 560, size: 10, font });
+  return doc.save();
+}

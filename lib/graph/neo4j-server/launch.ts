@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { mavenClasspath } from '../../common/maven.ts';
 
 /**
  * Starts the throw-away Neo4j of Neo4jLauncher.java (Neo4j Community 5.26 embedded, Bolt on loopback, no auth):
@@ -25,18 +25,7 @@ export function neo4jVersion(): string {
 
 /** The launcher's classpath: resolved by Maven on first use, then read from the cache while every jar is there. */
 export function neo4jClasspath(log: (line: string) => void = () => {}): string {
-  const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'assay');
-  const cached = path.join(cacheDir, `neo4j-${neo4jVersion()}.classpath`);
-  if (fs.existsSync(cached)) {
-    const cp = fs.readFileSync(cached, 'utf8').trim();
-    if (cp && cp.split(path.delimiter).every((jar) => fs.existsSync(jar))) return cp;
-  }
-  fs.mkdirSync(cacheDir, { recursive: true });
-  log(`resolving Neo4j ${neo4jVersion()} from Maven Central (first time only)…`);
-  const mvn = spawnSync('mvn', ['-q', '-B', '-f', pom, 'dependency:build-classpath', `-Dmdep.outputFile=${cached}`], { encoding: 'utf8' });
-  if (mvn.error) throw new Error(`Maven (mvn) is needed to fetch Neo4j: ${mvn.error.message}`);
-  if (mvn.status !== 0) throw new Error(`Maven could not resolve Neo4j ${neo4jVersion()}:\n${(mvn.stdout + mvn.stderr).slice(-2000)}`);
-  return fs.readFileSync(cached, 'utf8').trim();
+  return mavenClasspath(pom, `neo4j-${neo4jVersion()}`, log);
 }
 
 /**

@@ -3,6 +3,8 @@ import { cleanText, findLabelledDoi, normaliseDoi } from '../text.ts';
 import { InputError, type Reader } from '../types.ts';
 import { layoutParagraphs, type PageText } from './pdf-layout.ts';
 import { finishPaper } from './paper.ts';
+import { type PdfTable, TableExtractionError, tabulaTables } from '../pdf-tables/tabula.ts';
+import { placeTables, usefulTables, withoutTables } from '../pdf-tables/place.ts';
 
 /**
  * PDF through pdf.js (the `unpdf` build for server runtimes): positioned text per page, then paragraphs and
@@ -38,7 +40,20 @@ export const pdfReader: Reader = {
         // A damaged cross-reference table or content stream surfaces here, after the document opened.
         throw new InputError(`unreadable PDF: ${((error as Error).message || String(error)).slice(0, 200)}`);
       }
-      const { title: layoutTitle, paragraphs } = layoutParagraphs(pages);
+      // Tables first (Tabula, when asked for): their text leaves the prose and returns as table rows.
+      let found: PdfTable[] = [];
+      let tableProblem: string | null = null;
+      if (ctx.pdfTables === 'tabula') {
+        try {
+          found = usefulTables(await tabulaTables(file.path));
+        } catch (error) {
+          if (!(error instanceof TableExtractionError)) throw error;
+          tableProblem = error.message;
+        }
+      }
+      const layout = layoutParagraphs(withoutTables(pages, found));
+      const { title: layoutTitle } = layout;
+      const { paragraphs, tables } = placeTables(layout.paragraphs, found);
       if (paragraphs.length === 0) {
         throw new InputError('the PDF has no extractable text (a scanned image? run OCR on it first)');
       }
@@ -61,9 +76,11 @@ export const pdfReader: Reader = {
           source: 'PDF',
           format: 'pdf',
           paragraphs,
-          meta: { fileName: file.displayName, pages: doc.numPages },
+          meta: { fileName: file.displayName, pages: doc.numPages, ...(tables.length ? { tables } : {}) },
         }),
       };
+      // The paper is imported either way; the run's report says its tables were not read, and why.
+      if (tableProblem) yield { type: 'error', location: 'tables', reason: `tables not read: ${tableProblem}` };
     } finally {
       await doc.destroy();
     }
