@@ -127,7 +127,22 @@ describe('entity linking to Wikidata', () => {
     expect(await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: other.key } })).toMatchObject({ mergedIntoId: null, mergeMethod: 'undone' });
     await allowMerge(db, other.key);
     await db.prisma.entityLink.delete({ where: { entityKey: other.key } });
-    await mergeSameItems(db);
+    // A property linked to a material's item (a name-only link gone wrong) merges nothing.
+    await saveEntityLinks(db, [
+      {
+        entityKey: 'p:critical-temperature',
+        status: 'linked',
+        qid: 'Q900001',
+        label: 'magnesium diboride',
+        description: null,
+        aliases: [],
+        formula: null,
+        method: 'label',
+        message: null,
+      },
+    ]);
+    expect(await mergeSameItems(db)).toEqual({ groups: 0, merged: 0 });
+    await db.prisma.entityLink.delete({ where: { entityKey: 'p:critical-temperature' } });
   });
 
   it('reads a question naming a linked material by an alias as the material, and says so in the trace', async () => {

@@ -3,9 +3,9 @@ import { linkedEntities } from '../db/entity-links.ts';
 import { entityMergeState, replaceMergesByKey } from '../db/graph-merges.ts';
 
 /**
- * Canonicalisation by Wikidata (method D's entity linking joining canonical clustering): graph entities linked to the
- * same item are one thing ("magnesium diboride" and MgB2, "electrical conductivity" and "conductivity" when both link
- * to one item), merged into the one a formula names, else the one with most tuples. Each merge is listed on /graph
+ * Canonicalisation by Wikidata (method D's entity linking joining canonical clustering): materials and names linked
+ * to the same item are one thing ("magnesium diboride wire" and MgB2 when both link to magnesium diboride), merged
+ * into the one a formula names, else the one with most tuples. Each merge is listed on /graph
  * with method `wikidata` and undone there like any merge; a rejected link merges nothing. Run after every linking,
  * link review and clustering (which would otherwise replace these merges).
  */
@@ -13,7 +13,9 @@ export const SAME_ITEM_METHOD = 'wikidata';
 
 export async function mergeSameItems(db: Database): Promise<{ groups: number; merged: number }> {
   const byItem = new Map<string, string[]>();
-  for (const l of await linkedEntities(db)) if (l.qid) byItem.set(l.qid, [...(byItem.get(l.qid) ?? []), l.entityKey]);
+  // Properties and methods are named by their lexicons already, and linked by name alone ("conductivity" to
+  // "electrical conductivity"): merging them by a link would join what the lexicon keeps apart.
+  for (const l of await linkedEntities(db)) if (l.qid && !/^(?:p|method):/.test(l.entityKey)) byItem.set(l.qid, [...(byItem.get(l.qid) ?? []), l.entityKey]);
   const groups = [...byItem.values()].filter((keys) => keys.length > 1);
   const state = await entityMergeState(db, groups.flat());
   const merges: { key: string; into: string }[] = [];
