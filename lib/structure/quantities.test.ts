@@ -18,6 +18,15 @@ describe('normaliseUnitText', () => {
 });
 
 describe('parseQuantities', () => {
+  it('reads thermoelectric and gas-evolution units, and a negative Seebeck coefficient', () => {
+    const read = (t: string) => parseQuantities(t).map((q) => [q.dimension, q.canonical[0], q.canonicalUnit]);
+    expect(read('S = −187 µV K−1 at 300 K')).toEqual([
+      ['seebeck', -187, 'uV/K'],
+      ['temperature', 300, 'K'],
+    ]);
+    expect(read('κ = 0.62 W m−1 K−1')).toEqual([['thermal-conductivity', 0.62, 'W/(m K)']]);
+    expect(read('H2 evolution of 386 µmol h−1 g−1')).toEqual([['production-rate', 386, 'umol/(h g)']]);
+  });
   it('converts temperatures to kelvin, with offsets and in ranges', () => {
     const q = one('calcined at 800–1000 °C in air');
     expect(q).toMatchObject({ kind: 'range', values: [800, 1000], unit: '°C', dimension: 'temperature', canonical: [1073.15, 1273.15], canonicalUnit: 'K' });

@@ -31,7 +31,10 @@ export type Dimension =
   | 'tafel-slope'
   | 'wavenumber'
   | 'mobility'
-  | 'specific-area';
+  | 'specific-area'
+  | 'seebeck'
+  | 'thermal-conductivity'
+  | 'production-rate';
 
 export interface Quantity {
   /** The text as written, with its offsets in the source string. */
@@ -88,6 +91,9 @@ export const canonicalUnits: Record<Dimension, string> = {
   wavenumber: 'cm^-1',
   mobility: 'cm^2/(V s)',
   'specific-area': 'm^2/g',
+  seebeck: 'uV/K',
+  'thermal-conductivity': 'W/(m K)',
+  'production-rate': 'umol/(h g)',
 };
 
 /** Surface unit (after typographic normalisation, see `normaliseUnitText`) → mathjs unit and dimension. */
@@ -184,6 +190,19 @@ function buildUnitTable(): Map<string, UnitSpec> {
   add('Ω cm^2', 'ohm cm^2', 'area-resistance');
   add('ohm cm^2', 'ohm cm^2', 'area-resistance');
   add('mΩ cm^2', 'mohm cm^2', 'area-resistance');
+  // Thermoelectrics (Seebeck coefficient, thermal conductivity) and photocatalysts' gas evolution rates per gram of
+  // catalyst. Not tesla: a bare "T" after a number is as often a garbled formula or a polytype ("1T-MoS2") as a field.
+  for (const p of ['', 'm', 'µ']) {
+    add(`${p}V K^-1`, `${p}V/K`, 'seebeck');
+    add(`${p}V/K`, `${p}V/K`, 'seebeck');
+  }
+  for (const p of ['', 'm']) {
+    add(`${p}W m^-1 K^-1`, `${p}W/(m K)`, 'thermal-conductivity');
+    for (const u of ['W/(m K)', 'W/(m·K)', 'W/m K', 'W/mK']) add(`${p}${u}`, `${p}W/(m K)`, 'thermal-conductivity');
+  }
+  for (const p of ['µ', 'm']) {
+    for (const u of ['mol h^-1 g^-1', 'mol g^-1 h^-1', 'mol/h/g', 'mol/g/h', 'mol/(h g)', 'mol/(g h)']) add(`${p}${u}`, `${p}mol/(h g)`, 'production-rate');
+  }
   return t;
 }
 const unitTable = buildUnitTable();
@@ -319,7 +338,7 @@ export function parseQuantities(text: string): Quantity[] {
     const negative =
       /-\s*$/.test(normalised.text.slice(Math.max(0, m.index! - 2), m.index!)) &&
       !g.cmp &&
-      /^(potential|temperature|energy|current-density|current)$/.test(spec.dimension);
+      /^(potential|temperature|energy|current-density|current|seebeck)$/.test(spec.dimension);
     const values = negative && kind === 'single' ? [-nums[0]] : nums;
     if (g.unit === 'C' && values.some((v) => Math.abs(v) < 100)) continue;
     // "O 1s", "C 1s": an XPS core level, not a second.
