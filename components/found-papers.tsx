@@ -1,15 +1,15 @@
 'use client';
 
+import type { ActionOutcome } from '@/lib/common/errors';
 import Link from 'next/link';
 import { useActionState } from 'react';
 import type { PaperSearchReport } from '@/lib/corpus/found-imports';
 import type { PaperCandidate } from '@/lib/corpus/paper-search';
 import { licenceText } from '@/lib/scholarly/licences';
 
-type Outcome = { ok: false; error: string } | { ok: true; message: string } | null;
-type Action = (previous: Outcome, form: FormData) => Promise<Outcome>;
+type Action = (previous: ActionOutcome, form: FormData) => Promise<ActionOutcome>;
 
-function Message({ state }: { state: Outcome }) {
+function Message({ state }: { state: ActionOutcome }) {
   if (!state) return null;
   return state.ok ? (
     <p role="status" className="text-emerald-800">

@@ -1,9 +1,8 @@
 'use client';
 
+import type { ActionOutcome } from '@/lib/common/errors';
 import Link from 'next/link';
 import { useActionState } from 'react';
-
-type Outcome = { ok: false; error: string } | { ok: true; message: string } | null;
 
 /**
  * Offered under an answer the corpus could not give (an abstention, or nothing in the graph): a search of OpenAlex
@@ -18,7 +17,7 @@ export function LookForPapers({
   answerId: string;
   enabled: boolean;
   earlier: { id: string; status: string; createdAt: Date }[];
-  action: (previous: Outcome, form: FormData) => Promise<Outcome>;
+  action: (previous: ActionOutcome, form: FormData) => Promise<ActionOutcome>;
 }) {
   const [state, run, pending] = useActionState(action, null);
   return (

@@ -4,20 +4,19 @@ import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requireAccess } from '@/lib/auth/session';
-import { actionError } from '@/lib/common/errors';
+import { type ActionOutcome, actionError } from '@/lib/common/errors';
 import { askAgain, importFound, lookForPapersForAnswer } from '@/lib/services/paper-search';
 
 /**
  * "Look for papers": anyone who may ask searches OpenAlex and Europe PMC from an answer the corpus could not give and
  * asks again; only admins import (the import job, as on /import).
  */
-type Outcome = { ok: false; error: string } | { ok: true; message: string } | null;
 const idOf = (form: FormData, name: string) => {
   const id = String(form.get(name) ?? '');
   return /^[a-z0-9]{10,40}$/i.test(id) ? id : '';
 };
 
-export async function lookForPapersAction(_previous: Outcome, form: FormData): Promise<Outcome> {
+export async function lookForPapersAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   let id: string;
   try {
     const viewer = await requireAccess(await headers(), 'ask');
@@ -28,7 +27,7 @@ export async function lookForPapersAction(_previous: Outcome, form: FormData): P
   redirect(`/found/${id}`);
 }
 
-export async function importFoundAction(_previous: Outcome, form: FormData): Promise<Outcome> {
+export async function importFoundAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   const searchId = idOf(form, 'searchId');
   try {
     const viewer = await requireAccess(await headers(), 'import');
@@ -41,7 +40,7 @@ export async function importFoundAction(_previous: Outcome, form: FormData): Pro
   }
 }
 
-export async function askAgainAction(_previous: Outcome, form: FormData): Promise<Outcome> {
+export async function askAgainAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   let id: string;
   try {
     await requireAccess(await headers(), 'ask');

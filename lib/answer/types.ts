@@ -103,6 +103,11 @@ export function answerText(a: Pick<Answer, 'sentences' | 'evidence'>): string {
  * abstention) or tiered reasoning found nothing in the graph (tier 3).
  */
 export function offersPaperSearch(answer: Pick<Answer, 'abstention' | 'trace'>): boolean {
-  const aria = answer.trace.find((t) => t.step === 'aria')?.detail as { tier?: number } | undefined;
-  return answer.abstention.abstain || aria?.tier === 3;
+  return answer.abstention.abstain || ariaTier(answer.trace) === 3;
+}
+
+/** The tier tiered reasoning answered from (its `aria` trace step), or null when the pipeline has no tiers. */
+export function ariaTier(trace: TraceStep[]): number | null {
+  const tier = (trace.find((t) => t.step === 'aria')?.detail as { tier?: unknown } | undefined)?.tier;
+  return typeof tier === 'number' ? tier : null;
 }

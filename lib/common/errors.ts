@@ -64,6 +64,9 @@ export function handleErrors<A extends unknown[]>(handler: (...args: A) => Promi
   };
 }
 
+/** What a form's server action answers: its failure (`actionError`) or a message saying what it did. */
+export type ActionOutcome = { ok: false; error: string } | { ok: true; message: string } | null;
+
 /** What a server action returns on failure, for the form to show. */
 export function actionError(error: unknown, context?: string): { ok: false; error: string } {
   return { ok: false, error: publicError(error, context).message };

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** Where Assay keeps what it derives once per machine (resolved classpaths, compiled launchers). */
+export const assayCacheDir = (): string => path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'assay');
+
 /**
  * The classpath of a small Maven project (a `pom.xml` with dependencies only): resolved by `mvn
  * dependency:build-classpath` on first use (the jars cached in ~/.m2, the classpath in a file under the user's cache
@@ -10,7 +13,7 @@ import path from 'node:path';
  * cannot resolve (no `mvn`, Maven Central unreachable on first use).
  */
 export function mavenClasspath(pom: string, name: string, log: (line: string) => void = () => {}): string {
-  const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'assay');
+  const cacheDir = assayCacheDir();
   const cached = path.join(cacheDir, `${name}.classpath`);
   if (fs.existsSync(cached)) {
     const cp = fs.readFileSync(cached, 'utf8').trim();

@@ -9,6 +9,7 @@ import { ServiceError } from '../scholarly/http.ts';
 import { licenceText, normaliseLicence } from '../scholarly/licences.ts';
 import { abstractFromInvertedIndex, type OpenAlexHit, searchOpenAlexWorks } from '../scholarly/openalex.ts';
 import { findProperties } from '../structure/properties.ts';
+import { normaliseDoi } from '../ingest/text.ts';
 import { facetTerms, plainTerms, textFacets } from '../structure/terms.ts';
 
 /**
@@ -101,13 +102,6 @@ function reasons(title: string, abstract: string, terms: SearchTerm[]): { why: s
   return { why, matched: inTitle.length + inAbstract.length };
 }
 
-const bareDoi = (doi: string | null | undefined) =>
-  doi
-    ? doi
-        .replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '')
-        .trim()
-        .toLowerCase()
-    : null;
 const pmcOf = (id: string | null | undefined) => {
   const m = id ? /(?:PMC)?(\d+)\/?$/i.exec(id.trim()) : null;
   return m ? `PMC${m[1]}` : null;
@@ -119,7 +113,7 @@ interface Draft extends Omit<PaperCandidate, 'why' | 'matched' | 'importable' | 
 }
 
 function fromOpenAlex(h: OpenAlexHit, i: number): Draft {
-  const doi = bareDoi(h.doi);
+  const doi = normaliseDoi(h.doi);
   return {
     key: doi ? `doi:${doi}` : h.id,
     title: h.title ?? '(untitled)',
@@ -142,7 +136,7 @@ function fromOpenAlex(h: OpenAlexHit, i: number): Draft {
 }
 
 function fromEuropePmc(h: EuropePmcHit, i: number): Draft {
-  const doi = bareDoi(h.doi);
+  const doi = normaliseDoi(h.doi);
   const pmcid = pmcOf(h.pmcid);
   return {
     key: doi ? `doi:${doi}` : `pmc:${pmcid ?? h.id}`,

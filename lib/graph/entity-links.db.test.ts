@@ -96,21 +96,24 @@ describe('entity linking to Wikidata', () => {
   });
 
   it('merges entities linked to one item, into the one a formula names; a rejected link or an undone merge merges nothing', async () => {
+    // A name-only link to MgB2's item, as the linking job would store it.
+    const linkToMgB2Item = (entityKey: string) =>
+      saveEntityLinks(db, [
+        {
+          entityKey,
+          status: 'linked',
+          qid: 'Q900001',
+          label: 'magnesium diboride',
+          description: null,
+          aliases: [],
+          formula: null,
+          method: 'label',
+          message: null,
+        },
+      ]);
     // Another entity linked to MgB2's item (as a name would be: "magnesium diboride wire", say).
     const other = await db.prisma.graphEntity.findFirstOrThrow({ where: { key: { startsWith: 'n:' } }, select: { key: true } });
-    await saveEntityLinks(db, [
-      {
-        entityKey: other.key,
-        status: 'linked',
-        qid: 'Q900001',
-        label: 'magnesium diboride',
-        description: null,
-        aliases: [],
-        formula: null,
-        method: 'label',
-        message: null,
-      },
-    ]);
+    await linkToMgB2Item(other.key);
     expect(await mergeSameItems(db)).toEqual({ groups: 1, merged: 1 });
     const rep = await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: 'f:B2Mg' } });
     expect(await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: other.key } })).toMatchObject({ mergedIntoId: rep.id, mergeMethod: 'wikidata' });
@@ -123,24 +126,12 @@ describe('entity linking to Wikidata', () => {
     expect((await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: other.key } })).mergedIntoId).toBe(rep.id);
     // A curator's undo on /graph holds.
     await undoMerge(db, other.key);
-    expect(await mergeSameItems(db)).toEqual({ groups: 1, merged: 1 });
+    expect(await mergeSameItems(db)).toEqual({ groups: 0, merged: 0 });
     expect(await db.prisma.graphEntity.findUniqueOrThrow({ where: { key: other.key } })).toMatchObject({ mergedIntoId: null, mergeMethod: 'undone' });
     await allowMerge(db, other.key);
     await db.prisma.entityLink.delete({ where: { entityKey: other.key } });
     // A property linked to a material's item (a name-only link gone wrong) merges nothing.
-    await saveEntityLinks(db, [
-      {
-        entityKey: 'p:critical-temperature',
-        status: 'linked',
-        qid: 'Q900001',
-        label: 'magnesium diboride',
-        description: null,
-        aliases: [],
-        formula: null,
-        method: 'label',
-        message: null,
-      },
-    ]);
+    await linkToMgB2Item('p:critical-temperature');
     expect(await mergeSameItems(db)).toEqual({ groups: 0, merged: 0 });
     await db.prisma.entityLink.delete({ where: { entityKey: 'p:critical-temperature' } });
   });

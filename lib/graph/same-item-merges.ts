@@ -21,7 +21,8 @@ export async function mergeSameItems(db: Database): Promise<{ groups: number; me
   const merges: { key: string; into: string }[] = [];
   let made = 0;
   for (const keys of groups) {
-    const present = keys.map((k) => state.get(k)).filter((e) => !!e);
+    // An entity whose merge a curator undid stays its own.
+    const present = keys.flatMap((k) => state.get(k) ?? []).filter((e) => e.mergeMethod !== 'undone');
     if (present.length < 2) continue;
     const [rep, ...rest] = present.sort(
       (a, b) => Number(b.key.startsWith('f:')) - Number(a.key.startsWith('f:')) || b.tuples - a.tuples || a.key.localeCompare(b.key),

@@ -2,7 +2,7 @@ import { getAnswer } from '../db/answers.ts';
 import { advancePaperSearch, getPaperSearch, searchesOfAnswer } from '../db/paper-searches.ts';
 import { importFoundPapers, paperSearchReport } from '../corpus/found-imports.ts';
 import { lookForPapers, type PaperCandidate } from '../corpus/paper-search.ts';
-import { offersPaperSearch } from '../answer/types.ts';
+import { ariaTier, offersPaperSearch } from '../answer/types.ts';
 import { AppError } from '../common/errors.ts';
 import { appContext, appDatabase } from './app.ts';
 import { ask } from './ask.ts';
@@ -12,12 +12,10 @@ import { isPipelineName } from '../pipelines/registry.ts';
 
 /** What an answer's page offers: the search (when enrichment is on and the corpus did not answer) and earlier searches. */
 export async function paperSearchOffer(answerId: string, answer: Parameters<typeof offersPaperSearch>[0]) {
+  const offered = offersPaperSearch(answer);
+  if (!offered) return { offered, enabled: false, earlier: [] };
   const { db, cfg } = await appContext();
-  return {
-    offered: offersPaperSearch(answer),
-    enabled: cfg.scholarly.enrichment === 'on',
-    earlier: await searchesOfAnswer(db, answerId),
-  };
+  return { offered, enabled: cfg.scholarly.enrichment === 'on', earlier: await searchesOfAnswer(db, answerId) };
 }
 
 /** Searches OpenAlex and Europe PMC for the question of a stored answer; returns the search's id. */
@@ -50,7 +48,7 @@ export async function askAgain(searchId: string): Promise<string> {
     pipeline: before && isPipelineName(before.pipeline) ? before.pipeline : undefined,
     mode: 'auto',
   });
-  const aria = answer.trace.find((s) => s.step === 'aria')?.detail as { tier?: number } | undefined;
+  const tier = ariaTier(answer.trace);
   await advancePaperSearch(
     db,
     searchId,
@@ -58,7 +56,7 @@ export async function askAgain(searchId: string): Promise<string> {
       {
         step: 'ask-again',
         ms: Math.round(performance.now() - t),
-        detail: { answer: id, answered: !answer.abstention.abstain, shape: answer.shape, ...(aria?.tier ? { tier: aria.tier } : {}) },
+        detail: { answer: id, answered: !answer.abstention.abstain, shape: answer.shape, ...(tier !== null ? { tier } : {}) },
       },
     ],
     { askedAgainId: id },

@@ -1,7 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { mavenClasspath } from '../../common/maven.ts';
+import { assayCacheDir, mavenClasspath } from '../../common/maven.ts';
 
 /**
  * PDF tables through Tabula (tabula-java 1.0.5, from Maven Central; ASSAY_PDF_TABLES=tabula): the layout work of
@@ -31,22 +33,32 @@ const tabulaOutput = z.array(
 /** Most output read from one run (a table of the whole corpus in one PDF is no table worth citing). */
 const MAX_OUTPUT = 16 * 1024 * 1024;
 
-export async function tabulaTables(pdfPath: string, opts: { timeoutMs?: number } = {}): Promise<PdfTable[]> {
-  let cp: string;
-  try {
-    cp = mavenClasspath(path.join(here, 'pom.xml'), 'tabula-1.0.5');
-  } catch (error) {
-    throw new TableExtractionError(`Tabula is not available (${(error as Error).message.split('\n')[0]})`);
+/**
+ * How to start the launcher, found once per process (an import of many PDFs does not ask Maven for each, nor again
+ * after it failed): Tabula's classpath, and the launcher compiled once into the user's cache (keyed by its source),
+ * which saves each PDF the second a single-source run spends compiling it; without javac, the source is run as is.
+ */
+let launcher: { java: string[] } | { problem: string } | null = null;
+function tabulaLauncher(): string[] {
+  if (!launcher) {
+    try {
+      const cp = mavenClasspath(path.join(here, 'pom.xml'), 'tabula-1.0.5');
+      const source = path.join(here, 'TabulaTables.java');
+      const compiled = path.join(assayCacheDir(), 'tabula-launcher', createHash('sha256').update(fs.readFileSync(source)).digest('hex').slice(0, 12));
+      if (!fs.existsSync(path.join(compiled, 'TabulaTables.class'))) spawnSync('javac', ['-cp', cp, '-d', compiled, source], { stdio: 'ignore' });
+      launcher = {
+        java: fs.existsSync(path.join(compiled, 'TabulaTables.class')) ? ['-cp', `${compiled}${path.delimiter}${cp}`, 'TabulaTables'] : ['-cp', cp, source],
+      };
+    } catch (error) {
+      launcher = { problem: `Tabula is not available (${(error as Error).message.split('\n')[0]})` };
+    }
   }
-  const args = [
-    '-Xmx512m',
-    '-Dorg.slf4j.simpleLogger.defaultLogLevel=off',
-    '-Djava.awt.headless=true',
-    '-cp',
-    cp,
-    path.join(here, 'TabulaTables.java'),
-    pdfPath,
-  ];
+  if ('problem' in launcher) throw new TableExtractionError(launcher.problem);
+  return launcher.java;
+}
+
+export async function tabulaTables(pdfPath: string, opts: { timeoutMs?: number } = {}): Promise<PdfTable[]> {
+  const args = ['-Xmx512m', '-Dorg.slf4j.simpleLogger.defaultLogLevel=off', '-Djava.awt.headless=true', ...tabulaLauncher(), pdfPath];
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
