@@ -40,6 +40,7 @@ const nextConfig: NextConfig = {
     'usearch',
   ],
   poweredByHeader: false,
+  experimental: { preloadEntriesOnStart: false },
   headers: async () => [{ source: '/:path*', headers: securityHeaders }],
 };
 

@@ -5,11 +5,10 @@
 // starts worker files without the TypeScript loader the rest of the code runs under.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { pgliteOptions } from './pglite-options.mjs';
 
-// pgvector is registered (not created: ASSAY_VECTORS=database creates it) so dense search can run in the database.
-const pg = new PGlite({ dataDir: workerData.dataDir, extensions: { vector } });
+const pg = new PGlite(pgliteOptions(workerData.dataDir));
 const ready = pg.waitReady.then(() => new PrismaPGlite(pg).connect());
 /** Open interactive transactions by the id the server side knows them by. */
 const transactions = new Map();

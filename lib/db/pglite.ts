@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client.ts';
+import { pgliteOptions } from './pglite-options.mjs';
 import type { Database } from './database.ts';
 import { type PgliteThread, startPgliteThread } from './pglite-remote.ts';
 import { acquireProcessLock } from './process-lock.ts';
@@ -13,7 +13,7 @@ import { acquireProcessLock } from './process-lock.ts';
 export async function openPgliteDatabase(dataDir: string | 'memory'): Promise<Database> {
   if (dataDir === 'memory') {
     // Tests' throwaway databases stay on the calling thread: nothing else waits on them.
-    const pg = new PGlite({ extensions: { vector } });
+    const pg = new PGlite(pgliteOptions());
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
     return {
       kind: 'pglite',

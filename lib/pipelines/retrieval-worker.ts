@@ -4,7 +4,10 @@ import type { CorpusRecord } from '../db/retrieval-corpus.ts';
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
+import { internStrings } from '../common/intern.ts';
+import { releaseMemory } from '../common/release-memory.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
+import { forgetPlainTerms } from '../structure/terms.ts';
 import { loadSnapshot, restoreIndex, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import type { PoolMessage, ToWorker } from './retrieval-pool.ts';
 import { retrieve } from './run.ts';
@@ -56,13 +59,17 @@ async function load() {
     : { id: setup.nameEmbedder.id, dimensions: setup.nameEmbedder.dimensions, embed: (texts) => ask('embedNames', texts) };
   const lazies = {
     recordCount: setup.recordCount,
-    loadRecords: () => ask<CorpusRecord[]>('loadRecords'),
-    loadGraph: () => ask<RetrievalTupleRow[]>('loadGraph'),
+    // Rows cross the thread as copies, one string per occurrence of every word: shared again here (see internStrings).
+    loadRecords: () => ask<CorpusRecord[]>('loadRecords').then((rows) => internStrings(rows)),
+    loadGraph: () => ask<RetrievalTupleRow[]>('loadGraph').then((rows) => internStrings(rows)),
   };
   const restored = restoreIndex(stored, lazies, { embedder: passages, nameEmbedder: names, buildSeconds: (performance.now() - t0) / 1000 });
   const index = withKeptGraph(restored, setup.dir, setup.key);
   await index.graph.get();
   await warmPaperCaches(index);
+  // What reading and warming left behind goes now, before the worker serves (see releaseMemory).
+  forgetPlainTerms();
+  releaseMemory();
   return index;
 }
 

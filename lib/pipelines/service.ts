@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Admission, createAdmission } from '../common/admission.ts';
+import { releaseMemory } from '../common/release-memory.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
@@ -97,6 +98,7 @@ export function createRetrievalService(
         // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
         if (pool.readyFor(key) && current?.key === key && current.index) {
           current.index = null;
+          releaseMemory();
           log('the server thread let go of its retrieval index: the workers serve it');
         }
       });

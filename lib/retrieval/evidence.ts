@@ -69,7 +69,7 @@ export function chunkEvidence(ctx: RetrievalContext, h: ScoredId): Evidence {
   return {
     id: evidenceId('chunk', c.id),
     kind: 'chunk',
-    text: c.text,
+    text: paras.map((p) => p.text).join('\n'),
     score: h.score,
     coverage,
     matched,

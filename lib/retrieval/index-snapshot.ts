@@ -11,6 +11,7 @@ import { LexicalIndex, type LexicalIndexData } from './lexical-index.ts';
 import type { DenseParts } from './passage-vectors.ts';
 import { vocabularyFrom } from './spelling.ts';
 import type { GraphIndex } from './graph-index.ts';
+import { internStrings } from '../common/intern.ts';
 import { lazyOnce } from '../common/lazy.ts';
 
 /**
@@ -159,7 +160,8 @@ function read<T>(dir: string, kind: Kind, key: string, valid: (v: T) => boolean,
   const file = fileOf(dir, kind, key);
   if (!fs.existsSync(file)) return null;
   try {
-    const value = deserialize(fs.readFileSync(file)) as T;
+    // One copy of each repeated word, name and key (see internStrings): the deserializer makes one per occurrence.
+    const value = internStrings(deserialize(fs.readFileSync(file))) as T;
     if (!valid(value)) throw new Error('it does not hold an index of this key');
     return value;
   } catch (error) {

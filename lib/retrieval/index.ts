@@ -1,7 +1,7 @@
 import type { RetrievalCorpus, CorpusPaper, CorpusRecord } from '../db/retrieval-corpus.ts';
 import { recordEntries } from '../structure/record-mapping.ts';
 import { splitSentences } from '../structure/sentences.ts';
-import { formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } from '../structure/terms.ts';
+import { forgetPlainTerms, formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } from '../structure/terms.ts';
 import type { DenseView } from './dense-index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { type DenseParts, embedPassages, passageTexts } from './passage-vectors.ts';
@@ -49,12 +49,12 @@ export interface IndexedParagraph {
   table?: TableRowCells;
 }
 
+/** A section chunk: its text is its paragraphs' joined by newlines (not kept twice: see `chunkText`). */
 export interface IndexedChunk {
   id: string;
   paperId: string;
   paragraphIds: string[];
   section: string | null;
-  text: string;
 }
 
 export interface IndexedRecord {
@@ -185,6 +185,7 @@ function lazyRecordIndex(count: number, load: () => Promise<CorpusRecord[]>, pap
         docs.push({ id: r.id, fields: { text: plainTerms(text), structure: [...facetSetTerms(facets), ...facets.quantities.flatMap(quantityTerms)] } });
       }
       const lexical = await LexicalIndex.build(docs, { text: 1, structure: 1.5 }, slice);
+      forgetPlainTerms();
       return { records, lexical, buildSeconds: (performance.now() - t0) / 1000 };
     }),
   };
@@ -271,13 +272,12 @@ export async function buildRetrievalIndex(
       const p = paragraphs.get(pid)!;
       const n = p.text.split(/\s+/).length;
       if (!current || current.section !== p.section || words + n > CHUNK_WORDS) {
-        current = { id: `${paper.id}#${chunks.size}`, paperId: paper.id, paragraphIds: [], section: p.section, text: '' };
+        current = { id: `${paper.id}#${chunks.size}`, paperId: paper.id, paragraphIds: [], section: p.section };
         chunks.set(current.id, current);
         words = 0;
       }
       current.paragraphIds.push(pid);
       chunkOf.set(pid, current.id);
-      current.text += (current.text ? '\n' : '') + p.text;
       words += n;
     }
   }
@@ -316,6 +316,7 @@ export async function buildRetrievalIndex(
   const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(core).all()) : 0;
   const used = cold > 0 && opts.whileCold ? opts.whileCold : embedder;
   const dense = await embedPassages(core, used);
+  forgetPlainTerms();
   return assembleIndex(core, dense, corpus, {
     embedder: used,
     nameEmbedder: opts.nameEmbedder ?? embedder,
