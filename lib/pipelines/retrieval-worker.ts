@@ -51,7 +51,8 @@ const passages: TextEmbedder = {
 
 async function load() {
   const t0 = performance.now();
-  const stored = loadSnapshot(setup.dir, setup.key);
+  // The worker keeps what it reads for as long as it serves: one copy of each repeated string.
+  const stored = loadSnapshot(setup.dir, setup.key, () => {}, true);
   if (!stored) throw new Error(`no stored index under ${setup.key}`);
   // The names embedder is the n-gram one the snapshot holds the fit of, or the server's (a provider's).
   const names: TextEmbedder = stored.nameFit
@@ -64,7 +65,7 @@ async function load() {
     loadGraph: () => ask<RetrievalTupleRow[]>('loadGraph').then((rows) => internStrings(rows)),
   };
   const restored = restoreIndex(stored, lazies, { embedder: passages, nameEmbedder: names, buildSeconds: (performance.now() - t0) / 1000 });
-  const index = withKeptGraph(restored, setup.dir, setup.key);
+  const index = withKeptGraph(restored, setup.dir, setup.key, () => {}, true);
   await index.graph.get();
   await warmPaperCaches(index);
   // What reading and warming left behind goes now, before the worker serves (see releaseMemory).

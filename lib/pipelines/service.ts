@@ -140,13 +140,14 @@ export function createRetrievalService(
       const keepAndServe = (index: RetrievalIndex) => {
         if (!place) return serve(index);
         keep(place.key, index);
-        return serve(withKeptGraph(index, place.dir, place.key, log));
+        return serve(withKeptGraph(index, place.dir, place.key, log, !pool));
       };
       const building = (async () => {
         const t0 = performance.now();
         // The model's session loads on its thread while this one reads the stored index.
         if (place && hasSnapshot(place.dir, place.key)) preloadModel(cfg);
-        const stored = place ? loadSnapshot(place.dir, place.key, log) : null;
+        // With retrieval workers this thread's copy is let go of once they serve: read as it is (faster).
+        const stored = place ? loadSnapshot(place.dir, place.key, log, !pool) : null;
         // The database's documents must be this version's too (they are written by a build, not by a read-back).
         if (stored && place && (!inDatabase || (await searchDocsCurrent(db, stored.core.version)))) {
           opts.onStage?.('reading the stored index');
@@ -156,7 +157,7 @@ export function createRetrievalService(
             const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
             log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
             toWorkers(index, place.dir, place.key);
-            return serve(withKeptGraph(index, place.dir, place.key, log));
+            return serve(withKeptGraph(index, place.dir, place.key, log, !pool));
           }
           log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
         }

@@ -155,13 +155,17 @@ function deserialize(buffer: Buffer): unknown {
   return d.readValue();
 }
 
-/** What `dir` holds under `key`, or null; one that cannot be read (cut short, another Node version) is removed and reported. */
-function read<T>(dir: string, kind: Kind, key: string, valid: (v: T) => boolean, log: (line: string) => void): T | null {
+/**
+ * What `dir` holds under `key`, or null; one that cannot be read (cut short, another Node version) is removed and
+ * reported. `shareStrings`: one copy of each repeated word, name and key (see internStrings; the deserializer makes
+ * one per occurrence) — for the thread that keeps the index; about 0.5 s more on the shared corpus.
+ */
+function read<T>(dir: string, kind: Kind, key: string, valid: (v: T) => boolean, log: (line: string) => void, shareStrings = false): T | null {
   const file = fileOf(dir, kind, key);
   if (!fs.existsSync(file)) return null;
   try {
-    // One copy of each repeated word, name and key (see internStrings): the deserializer makes one per occurrence.
-    const value = internStrings(deserialize(fs.readFileSync(file))) as T;
+    const read = deserialize(fs.readFileSync(file));
+    const value = (shareStrings ? internStrings(read) : read) as T;
     if (!valid(value)) throw new Error('it does not hold an index of this key');
     return value;
   } catch (error) {
@@ -179,19 +183,20 @@ export const hasSnapshot = (dir: string, key: string): boolean => fs.existsSync(
 
 /**
  * The snapshot stored in `dir` under `key`, or null when there is none. One that cannot be read is removed and
- * reported through `log`: the index is then built as without one.
+ * reported through `log`: the index is then built as without one. `shareStrings` as for `read`: a thread that
+ * keeps the index asks for it, one that lets go of it once the retrieval workers serve does not.
  */
-export const loadSnapshot = (dir: string, key: string, log: (line: string) => void = () => {}): IndexSnapshot | null =>
-  read<IndexSnapshot>(dir, 'retrieval', key, (s) => s?.key === key && s.core?.paragraphs instanceof Map, log);
+export const loadSnapshot = (dir: string, key: string, log: (line: string) => void = () => {}, shareStrings = false): IndexSnapshot | null =>
+  read<IndexSnapshot>(dir, 'retrieval', key, (s) => s?.key === key && s.core?.paragraphs instanceof Map, log, shareStrings);
 
 /**
  * The index with a graph index that is read from `dir` when it was kept there under `key`, else built on first use
  * as before and then kept (the shared corpus: about 6 s to build, 1 s to read back).
  */
-export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, log: (line: string) => void = () => {}): RetrievalIndex {
+export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, log: (line: string) => void = () => {}, shareStrings = false): RetrievalIndex {
   const build = index.graph;
   const get = lazyOnce(async (): Promise<GraphIndex> => {
-    const kept = read<GraphIndex & { key?: string }>(dir, 'graph', key, (g) => g?.key === key && g.tuples instanceof Map, log);
+    const kept = read<GraphIndex & { key?: string }>(dir, 'graph', key, (g) => g?.key === key && g.tuples instanceof Map, log, shareStrings);
     if (kept) return kept;
     const built = await build.get();
     // Written after the question that asked for it has its graph (half a second of serialising).
