@@ -164,8 +164,8 @@ function read<T>(dir: string, kind: Kind, key: string, valid: (v: T) => boolean,
   const file = fileOf(dir, kind, key);
   if (!fs.existsSync(file)) return null;
   try {
-    const read = deserialize(fs.readFileSync(file));
-    const value = (shareStrings ? internStrings(read) : read) as T;
+    const decoded = deserialize(fs.readFileSync(file));
+    const value = (shareStrings ? internStrings(decoded) : decoded) as T;
     if (!valid(value)) throw new Error('it does not hold an index of this key');
     return value;
   } catch (error) {

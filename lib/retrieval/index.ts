@@ -49,7 +49,7 @@ export interface IndexedParagraph {
   table?: TableRowCells;
 }
 
-/** A section chunk: its text is its paragraphs' joined by newlines (not kept twice: see `chunkText`). */
+/** A section chunk: its text is its paragraphs' joined by newlines, made when it is cited (`chunkEvidence`), not kept twice. */
 export interface IndexedChunk {
   id: string;
   paperId: string;
