@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Admission, createAdmission } from '../common/admission.ts';
 import { releaseMemory } from '../common/release-memory.ts';
+import { sharedRead } from '../common/shared-read.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
@@ -131,8 +132,11 @@ export function createRetrievalService(
   };
   const configured = configuredOptions(cfg);
   const { reformulator } = configured;
+  // One stamp read for every question that asks while it is on its way (it was two reads per question, each a
+  // round trip to the database's thread).
+  const stamp = sharedRead(() => corpusVersion(db));
   const index = async () => {
-    const version = await corpusVersion(db);
+    const version = await stamp.fresh();
     if (!current || current.version !== version || !current.index) {
       // Where this version's index is kept, and under which key (none: always built).
       const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
@@ -211,7 +215,8 @@ export function createRetrievalService(
     workers: () => (pool ? { size: pool.size, serving: pool.serving(), serverThreadCopy: !!current?.index } : null),
     close: async () => pool?.close(),
     async info() {
-      const version = await corpusVersion(db);
+      // Describes the index (asked right after a question's retrieval, which has just read the stamp).
+      const version = await stamp.recent(1000);
       if (current?.version === version && current.info) return current.info;
       return infoOf(await index());
     },
@@ -223,7 +228,7 @@ export function createRetrievalService(
       for (const t0 = Date.now(); Date.now() - t0 < 120_000 && !settled(); ) await new Promise((r) => setTimeout(r, 100));
     },
     async retrieve(question, pipeline, o = {}) {
-      const version = await corpusVersion(db);
+      const version = await stamp.fresh();
       const key = current?.version === version ? current.key : null;
       // The workers run the service's own options; a caller's own reformulator or abstention model runs here.
       const same = <K extends 'reformulator' | 'tupleReranker' | 'graphSource'>(k: K) => o[k] === undefined || o[k] === options[k];

@@ -34,6 +34,17 @@ export function materialTerms(formulas: Iterable<string>, materials: Iterable<st
   return new Set([...[...formulas].map((f) => `f:${f}`), ...[...materials].map((m) => `m:${m}`)]);
 }
 
+/** The least and greatest of a few numbers. */
+function extent(values: number[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
+}
+
 /** Equal within rounding (0.5 %, and 0.6 K for temperatures, for "550 °C" = "823 K"); within 5 % when approximate. */
 const closeTo = (a: number, b: number, dimension: string, approximate = false) =>
   Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * (approximate ? 0.05 : 0.005) + (dimension === 'temperature' ? 0.6 : 0) + 1e-12;
@@ -46,12 +57,14 @@ const closeTo = (a: number, b: number, dimension: string, approximate = false) =
  */
 export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
   let best = 0;
-  const qlo = Math.min(...q.canonical);
-  const qhi = Math.max(...q.canonical);
+  // Called for every candidate of every question (a graph question scores some 700 tuples): the question's ends
+  // are found once a stated value shares its dimension, without spreading arrays into Math.min.
+  let qlo = Number.NaN;
+  let qhi = Number.NaN;
   for (const h of have) {
     if (h.dimension !== q.dimension) continue;
-    const lo = Math.min(...h.values);
-    const hi = Math.max(...h.values);
+    if (Number.isNaN(qlo)) [qlo, qhi] = extent(q.canonical);
+    const [lo, hi] = extent(h.values);
     if (q.kind === 'range') {
       if (h.range && closeTo(qlo, lo, q.dimension) && closeTo(qhi, hi, q.dimension)) return 1;
       if (lo <= qhi && hi >= qlo) best = 0.5;

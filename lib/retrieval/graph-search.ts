@@ -194,9 +194,12 @@ export async function graphRetrieve(
   for (const [id, t] of entryTuples) tuples.set(id, t);
   // Re-ranker (the provider's cross-encoder when configured, else offline) and final score.
   const weightSum = [...weights.values()].reduce((a, w) => a + w, 0);
+  // Read as plain arrays: the re-ranker runs for every candidate (some 700 a question).
+  const keywordList = [...weights.keys()];
+  const weightList = [...weights.values()];
   const offlineRerank = (t: IndexedTuple) => {
     let overlap = 0;
-    for (const [k, w] of weights) if (t.terms.has(k)) overlap += w;
+    for (let i = 0; i < keywordList.length; i++) if (t.terms.has(keywordList[i])) overlap += weightList[i];
     const values = analysis.quantities.length ? analysis.quantities.reduce((a, q) => a + quantityMatch(t.quantities, q), 0) / analysis.quantities.length : 0;
     return 0.7 * (weightSum ? overlap / weightSum : 0) + 0.3 * values;
   };

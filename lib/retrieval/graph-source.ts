@@ -94,26 +94,46 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
 /** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities (breadth first, bounded). */
 export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number): string[] {
   const out = new Set<string>();
-  // Paths are at most a few hops: the nodes on them are kept as a short array, not a set per partial path.
-  let frontier: { node: string; edges: string[]; nodes: string[] }[] = [{ node: from, edges: [], nodes: [from] }];
+  // A partial path is its last step and a link to the step before: no arrays copied per step (a question naming
+  // several materials walks thousands of them, and copying was most of the multi-hop step's time).
+  let frontier: PathStep[] = [{ node: from, edge: null, prev: null }];
   let found = 0;
   for (let depth = 0; depth < maxHops && frontier.length && found < limit; depth++) {
-    const next: typeof frontier = [];
+    const next: PathStep[] = [];
     const last = depth === maxHops - 1;
     for (const f of frontier) {
       for (const [n, id] of graph.adjacency.get(f.node) ?? []) {
         if (n === to) {
-          for (const e of f.edges) out.add(e);
+          for (const e of edgesTo(f)) out.add(e);
           out.add(id);
           if (++found >= limit) return [...out];
           continue;
         }
         // On the last hop only the target counts; hubs connect everything.
-        if (last || next.length >= 2000 || f.nodes.includes(n) || (graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
-        next.push({ node: n, edges: [...f.edges, id], nodes: [...f.nodes, n] });
+        if (last || next.length >= 2000 || passesThrough(f, n) || (graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
+        next.push({ node: n, edge: id, prev: f });
       }
     }
     frontier = next;
   }
   return [...out];
 }
+
+interface PathStep {
+  node: string;
+  /** The tuple walked to reach `node` (none for the start). */
+  edge: string | null;
+  prev: PathStep | null;
+}
+
+const passesThrough = (s: PathStep, node: string) => {
+  for (let x: PathStep | null = s; x; x = x.prev) if (x.node === node) return true;
+  return false;
+};
+
+/** The tuples of a partial path, from its start. */
+const edgesTo = (s: PathStep) => {
+  const edges: string[] = [];
+  for (let x: PathStep | null = s; x?.edge; x = x.prev) edges.push(x.edge);
+  return edges.reverse();
+};

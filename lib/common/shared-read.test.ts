@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { sharedRead } from './shared-read.ts';
+
+describe('sharedRead', () => {
+  it('makes one read for callers that arrive while it is on its way, and a new one after it ends', async () => {
+    let reads = 0;
+    let release!: () => void;
+    const shared = sharedRead(async () => {
+      reads++;
+      await new Promise<void>((r) => (release = r));
+      return reads;
+    });
+    const a = shared.fresh();
+    const b = shared.fresh();
+    release();
+    expect(await Promise.all([a, b])).toEqual([1, 1]);
+    expect(reads).toBe(1);
+    const c = shared.fresh();
+    release();
+    expect(await c).toBe(2);
+  });
+
+  it('gives the last answer to recent() within its age, and reads again past it', async () => {
+    let clock = 0;
+    let reads = 0;
+    const shared = sharedRead(
+      async () => ++reads,
+      () => clock,
+    );
+    expect(await shared.fresh()).toBe(1);
+    clock = 500;
+    expect(await shared.recent(1000)).toBe(1);
+    clock = 1600;
+    expect(await shared.recent(1000)).toBe(2);
+    expect(reads).toBe(2);
+  });
+
+  it('keeps no failed read: the next caller reads again', async () => {
+    let reads = 0;
+    const shared = sharedRead(async () => {
+      reads++;
+      if (reads === 1) throw new Error('database away');
+      return 'stamp-2';
+    });
+    await expect(shared.fresh()).rejects.toThrow('database away');
+    await expect(shared.recent(10_000)).resolves.toBe('stamp-2');
+    expect(reads).toBe(2);
+  });
+});
