@@ -106,8 +106,16 @@ export async function graphRetrieve(
       const postings = await source.termPostings(keywords, cap);
       const counts = new Map<string, number>();
       for (const ids of postings.values()) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-      const all = [...counts].filter(([, n]) => n === keywords.length);
-      const chosen = all.length > 0 ? all : [...counts].filter(([, n]) => n >= Math.min(2, keywords.length));
+      // Read with forEach: tens of thousands of ids a question, and spreading the map made an array for each.
+      const atLeast = (min: number) => {
+        const out: [string, number][] = [];
+        counts.forEach((n, id) => {
+          if (n >= min) out.push([id, n]);
+        });
+        return out;
+      };
+      const all = postings.size === keywords.length ? atLeast(keywords.length) : [];
+      const chosen = all.length > 0 ? all : atLeast(Math.min(2, keywords.length));
       // Each keyword's inverse document frequency over the tuples, for the re-ranker: the rare name the question
       // is about ("PCCO") says more than the words for its form ("single crystals"). A keyword past the cap, or
       // in no tuple, weighs as one at the cap.
