@@ -333,13 +333,13 @@ function termsUnmet(terms: TermCoverage, margin: number): boolean {
  * it lacks, as written.
  */
 function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): TermCoverage | null {
-  // Values with their units and the phrases naming properties are facets, judged by the facet checks; their words
-  // ("maximum power output per unit area of 0.446 W cm⁻²") do not describe a paper and are spelt many ways.
+  // Values and property phrases are left to the facet checks; the tagger (most of this step) runs only on 3+ words.
   let described = analysis.body;
   for (const span of [...analysis.quantities, ...analysis.propertySpans])
     described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
-  const filler = fillerTerms(described);
-  const words = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t) && !filler.has(t));
+  const candidates = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t));
+  const filler = candidates.length < 3 ? null : fillerTerms(described);
+  const words = candidates.filter((t) => filler && !filler.has(t));
   if (words.length < 3) return null;
   const n = index.raw.lexical.size;
   // A chemical name the paper states as a formula ("manganese sulfate" where the paper writes MnSO4) is found.
