@@ -135,8 +135,8 @@ export function createRetrievalService(
   // One stamp read for every question that asks while it is on its way (it was two reads per question, each a
   // round trip to the database's thread).
   const stamp = sharedRead(() => corpusVersion(db));
-  const index = async () => {
-    const version = await stamp.fresh();
+  /** The index of this corpus version: the current one, or built (or read back) once for every caller. */
+  const indexAt = async (version: string) => {
     if (!current || current.version !== version || !current.index) {
       // Where this version's index is kept, and under which key (none: always built).
       const key = opts.snapshotDir ? snapshotKey(version, embedderChoice(cfg)) : null;
@@ -207,6 +207,7 @@ export function createRetrievalService(
     }
     return current.index!;
   };
+  const index = async () => indexAt(await stamp.fresh());
   const options: RetrieveOptions = { ...configured, admission: opts.admission };
   return {
     index,
@@ -218,6 +219,7 @@ export function createRetrievalService(
       // Describes the index (asked right after a question's retrieval, which has just read the stamp).
       const version = await stamp.recent(1000);
       if (current?.version === version && current.info) return current.info;
+      // A read up to a second old may be behind: the index itself is asked for the current version.
       return infoOf(await index());
     },
     async whenServing() {
@@ -237,7 +239,8 @@ export function createRetrievalService(
         const { k, mode, scope, modelConfigured } = o;
         return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
       }
-      return retrieve(await index(), question, pipeline, { ...options, ...o });
+      // The version just read: the index is not asked for it a second time.
+      return retrieve(await indexAt(version), question, pipeline, { ...options, ...o });
     },
   };
 }

@@ -201,10 +201,10 @@ export async function graphRetrieve(
   const tuples = await source.tuples([...new Set([...hybrid.map((h) => h.id), ...onPath])].filter((id) => !entryTuples.has(id)));
   for (const [id, t] of entryTuples) tuples.set(id, t);
   // Re-ranker (the provider's cross-encoder when configured, else offline) and final score.
-  const weightSum = [...weights.values()].reduce((a, w) => a + w, 0);
   // Read as plain arrays: the re-ranker runs for every candidate (some 700 a question).
   const keywordList = [...weights.keys()];
   const weightList = [...weights.values()];
+  const weightSum = weightList.reduce((a, w) => a + w, 0);
   const offlineRerank = (t: IndexedTuple) => {
     let overlap = 0;
     for (let i = 0; i < keywordList.length; i++) if (t.terms.has(keywordList[i])) overlap += weightList[i];
