@@ -18,7 +18,7 @@ import { lazyOnce } from '../common/lazy.ts';
  * The retrieval index kept on disk, so that a restart reads it back instead of building it again (the shared corpus:
  * about 20 s to build — paragraph facets, BM25, vocabulary, the n-gram fit for names, the dense vectors from the
  * database — against a few seconds to read). One file per data folder, written with V8's serializer (Maps, Sets and
- * typed arrays as they are; MiniSearch's own serialised form for BM25), replaced atomically.
+ * typed arrays as they are, BM25's postings among them), replaced atomically.
  *
  * A snapshot is used only under the key it was written for: the corpus stamp (bumped by every write), the embedder
  * configuration and a hash of the code that builds indexes (lib/), so a corpus change, another embedder or new code
