@@ -1,13 +1,15 @@
-import { unit as mathUnit, type Unit } from 'mathjs';
 import { buildUnitTable, canonicalUnits, type Dimension, type UnitSpec } from './unit-table.ts';
+import conversions from './unit-conversions.json' with { type: 'json' };
+import { type ConversionTable, conversionKey } from './unit-conversions.ts';
 
 export { canonicalUnits, type Dimension, type UnitSpec };
 
 /**
  * Numbers with units as materials papers write them ("800–1000 °C", "5.2 ± 0.3 nm", "10 mA cm⁻²",
  * "1.48 V vs RHE", "1, 2 and 3 h", "≥ 1073 K"), parsed into values in one canonical unit per dimension so that
- * "calcined at 800 °C" and "1073 K" compare equal. Unit arithmetic and conversion are mathjs's; this module
- * only turns the typography of papers into units mathjs understands.
+ * "calcined at 800 °C" and "1073 K" compare equal. Unit arithmetic and conversion are mathjs's (its coefficients,
+ * kept in unit-conversions.json: see unit-conversions.ts); this module only turns the typography of papers into
+ * units mathjs understands.
  */
 
 export interface Quantity {
@@ -99,19 +101,11 @@ export function toCanonical(value: number, spec: UnitSpec, delta = false): numbe
     // A difference or ± in °C is the same size in K (no offset).
     return spec.math === 'degF' ? value * (5 / 9) : value;
   }
-  // Every unit conversion is affine (a·x + b, the offset only for temperatures): ask mathjs once per unit for
-  // a and b instead of building a Unit for every number, which dominates indexing time on large corpora.
-  const cacheKey = `${spec.math}>${target}`;
-  let affine = affineCache.get(cacheKey);
-  if (!affine) {
-    const at = (x: number) => (mathUnit(x, spec.math!.replace(/µ/g, 'u')) as Unit).toNumber(target); // mathjs spells micro "u"
-    const b = at(0);
-    affine = { a: at(1) - b, b };
-    affineCache.set(cacheKey, affine);
-  }
-  return round(affine.a * value + affine.b);
+  // Every unit conversion is affine (a·x + b, the offset only for temperatures), with a and b as mathjs gives them.
+  const affine = (conversions as Record<string, number[]> as ConversionTable)[conversionKey(spec.math, target)];
+  if (!affine) throw new Error(`no conversion from ${spec.math} to ${target}`);
+  return round(affine[0] * value + affine[1]);
 }
-const affineCache = new Map<string, { a: number; b: number }>();
 
 function round(x: number): number {
   return Number.parseFloat(x.toPrecision(12));
