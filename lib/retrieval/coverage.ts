@@ -1,5 +1,6 @@
 import type { MatchedFacets } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
+import type { Quantity } from '../structure/quantities.ts';
 import { findTechniques } from '../structure/techniques.ts';
 import { plainTerms } from '../structure/terms.ts';
 import type { RetrievalContext } from './context.ts';
@@ -19,13 +20,22 @@ const GENERIC_PROPERTIES = new Set(['temperature', 'duration', 'pressure']);
 
 /** Which of the question's facets `facets` states, and the weighted share (materials and values 1, properties ½). */
 export function facetCoverage(analysis: QuestionAnalysis, facets: Facets, fallback?: Facets): { coverage: number | null; matched: MatchedFacets } {
+  const matched: MatchedFacets = { materials: [], quantities: [], properties: [] };
+  return { coverage: coverageOf(analysis, facets, fallback, matched), matched };
+}
+
+/**
+ * The share `facetCoverage` gives, noting what matched in `matched` when there is one (ranking asks for the share
+ * alone, of every candidate paragraph and each of its sentences).
+ */
+function coverageOf(analysis: QuestionAnalysis, facets: Facets, fallback: Facets | undefined, matched: MatchedFacets | null): number | null {
   let total = 0;
   let got = 0;
-  const matched: MatchedFacets = { materials: [], quantities: [], properties: [] };
   for (const m of analysis.materials) {
     total += 1;
     if (facets.materials.has(m)) {
       got += 1;
+      if (!matched) continue;
       matched.materials.push(m);
       if (analysis.materialNames[m]) matched.names = { ...matched.names, [m]: analysis.materialNames[m] };
     } else if (fallback?.materials.has(m)) got += 0.5;
@@ -35,18 +45,31 @@ export function facetCoverage(analysis: QuestionAnalysis, facets: Facets, fallba
     const grade = quantityMatch(facets.quantities, q);
     if (grade > 0) {
       got += grade;
-      matched.quantities.push(q.text);
-    } else if (fallback) got += 0.5 * quantityMatch(fallback.quantities, q);
+      matched?.quantities.push(q.text);
+    } else if (fallback) got += 0.5 * fallbackMatch(fallback, q);
   }
   for (const p of analysis.properties) {
     if (GENERIC_PROPERTIES.has(p)) continue;
     total += 0.5;
     if (facets.properties.has(p)) {
       got += 0.5;
-      matched.properties.push(p);
+      matched?.properties.push(p);
     }
   }
-  return { coverage: total > 0 ? got / total : null, matched };
+  return total > 0 ? got / total : null;
+}
+
+/**
+ * `quantityMatch` against a paper's facets, once per paper and question value: every candidate paragraph of a paper
+ * falls back on the same paper facets (hundreds of values). Kept while both the facets and the question live.
+ */
+const fallbackMatches = new WeakMap<Facets, WeakMap<Quantity, number>>();
+function fallbackMatch(fallback: Facets, q: Quantity): number {
+  let byQuantity = fallbackMatches.get(fallback);
+  if (!byQuantity) fallbackMatches.set(fallback, (byQuantity = new WeakMap()));
+  let grade = byQuantity.get(q);
+  if (grade === undefined) byQuantity.set(q, (grade = quantityMatch(fallback.quantities, q)));
+  return grade;
 }
 
 /**
@@ -94,7 +117,7 @@ export const titleQuantities = (index: RetrievalIndex, paperId: string): Quantit
 export function bestSentence(analysis: QuestionAnalysis, p: IndexedParagraph): { index: number; coverage: number } | null {
   let best: { index: number; coverage: number } | null = null;
   p.sentences.forEach((s, index) => {
-    const coverage = facetCoverage(analysis, s).coverage ?? 0;
+    const coverage = coverageOf(analysis, s, undefined, null) ?? 0;
     if (coverage > 0 && (!best || coverage > best.coverage)) best = { index, coverage };
   });
   return best;
@@ -105,10 +128,10 @@ export function bestSentence(analysis: QuestionAnalysis, p: IndexedParagraph): {
  * one sentence beats the same words scattered over a paragraph.
  */
 function combinedCoverage(ctx: RetrievalContext, p: IndexedParagraph): number | null {
-  const { coverage } = facetCoverage(ctx.analysis, p.facets, paperFacets(ctx.index, p.paperId));
+  const coverage = coverageOf(ctx.analysis, p.facets, paperFacets(ctx.index, p.paperId), null);
   if (coverage === null) return null;
   let best = 0;
-  for (const s of p.sentences) best = Math.max(best, facetCoverage(ctx.analysis, s).coverage ?? 0);
+  for (const s of p.sentences) best = Math.max(best, coverageOf(ctx.analysis, s, undefined, null) ?? 0);
   return (coverage + best) / 2;
 }
 

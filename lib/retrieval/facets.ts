@@ -34,17 +34,6 @@ export function materialTerms(formulas: Iterable<string>, materials: Iterable<st
   return new Set([...[...formulas].map((f) => `f:${f}`), ...[...materials].map((m) => `m:${m}`)]);
 }
 
-/** The least and greatest of a few numbers. */
-function extent(values: number[]): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of values) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return [lo, hi];
-}
-
 /** Equal within rounding (0.5 %, and 0.6 K for temperatures, for "550 °C" = "823 K"); within 5 % when approximate. */
 const closeTo = (a: number, b: number, dimension: string, approximate = false) =>
   Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * (approximate ? 0.05 : 0.005) + (dimension === 'temperature' ? 0.6 : 0) + 1e-12;
@@ -57,25 +46,44 @@ const closeTo = (a: number, b: number, dimension: string, approximate = false) =
  */
 export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
   let best = 0;
-  // Called for every candidate of every question (a graph question scores some 700 tuples): the question's ends
-  // are found once a stated value shares its dimension, without spreading arrays into Math.min.
+  // Called for every candidate of every question (a graph question scores some 700 tuples): plain loops, no
+  // arrays or closures made per stated value, and the question's ends found once a stated value shares its dimension.
   let qlo = Number.NaN;
   let qhi = Number.NaN;
+  const approximate = q.comparator === '~';
+  // A bound ("below 10 nm") is met, less surely than a stated value, by any value within it.
+  const below = q.comparator?.startsWith('<') ?? false;
+  const bound = below || (q.comparator?.startsWith('>') ?? false);
   for (const h of have) {
     if (h.dimension !== q.dimension) continue;
-    if (Number.isNaN(qlo)) [qlo, qhi] = extent(q.canonical);
-    const [lo, hi] = extent(h.values);
+    if (Number.isNaN(qlo)) {
+      qlo = Infinity;
+      qhi = -Infinity;
+      for (const v of q.canonical) {
+        if (v < qlo) qlo = v;
+        if (v > qhi) qhi = v;
+      }
+    }
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const x of h.values) {
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
     if (q.kind === 'range') {
       if (h.range && closeTo(qlo, lo, q.dimension) && closeTo(qhi, hi, q.dimension)) return 1;
       if (lo <= qhi && hi >= qlo) best = 0.5;
-    } else {
-      for (const v of q.canonical) {
-        if (h.values.some((x) => closeTo(v, x, q.dimension, q.comparator === '~'))) return 1;
-        if (h.range && v >= lo && v <= hi) best = 0.5;
-        // A bound ("below 10 nm") is met, less surely than a stated value, by any value within it.
-        const below = q.comparator?.startsWith('<');
-        if ((below || q.comparator?.startsWith('>')) && h.values.some((x) => (below ? x < v : x > v))) best = 0.5;
-      }
+      continue;
+    }
+    for (const v of q.canonical) {
+      for (const x of h.values) if (closeTo(v, x, q.dimension, approximate)) return 1;
+      if (h.range && v >= lo && v <= hi) best = 0.5;
+      if (bound)
+        for (const x of h.values)
+          if (below ? x < v : x > v) {
+            best = 0.5;
+            break;
+          }
     }
   }
   return best;
