@@ -139,9 +139,11 @@ async function measure(factor: number, shared: string, work: string, opts: { pip
 function table(rows: Row[]) {
   const pipelines = Object.keys(rows[0].latencyMs);
   const head = ['', ...rows.map((r) => `×${r.factor}`), ...(rows.length > 1 ? [`×${rows.at(-1)!.factor} / ×${rows[0].factor}`] : [])];
-  const line = (label: string, values: number[], fmt: (v: number) => string) => {
-    const growth = rows.length > 1 && values[0] > 0 ? [`${(values.at(-1)! / values[0]).toFixed(1)}×`] : [];
-    return [label, ...values.map(fmt), ...growth];
+  // A figure a run did not measure (a pipeline skipped for memory) is "–", and has no growth.
+  const line = (label: string, values: (number | null)[], fmt: (v: number) => string) => {
+    const [first, last] = [values[0], values.at(-1)];
+    const growth = rows.length > 1 && first && last !== null && last !== undefined ? [`${(last / first).toFixed(1)}×`] : rows.length > 1 ? ['–'] : [];
+    return [label, ...values.map((v) => (v === null ? '–' : fmt(v))), ...growth];
   };
   const s = (v: number) => `${v.toFixed(0)} s`;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -173,33 +175,33 @@ function table(rows: Row[]) {
     ),
     line(
       'graph index',
-      rows.map((r) => r.graphIndexSeconds ?? 0),
+      rows.map((r) => r.graphIndexSeconds ?? null),
       (v) => `${v.toFixed(1)} s`,
     ),
     line(
       'records index',
-      rows.map((r) => r.recordsIndexSeconds ?? 0),
+      rows.map((r) => r.recordsIndexSeconds ?? null),
       (v) => `${v.toFixed(1)} s`,
     ),
     line(
       'stored index read',
-      rows.map((r) => r.storedIndex?.readSeconds ?? 0),
+      rows.map((r) => r.storedIndex?.readSeconds ?? null),
       (v) => `${v.toFixed(1)} s`,
     ),
     line(
       'stored index size',
-      rows.map((r) => r.storedIndex?.megabytes ?? 0),
+      rows.map((r) => r.storedIndex?.megabytes ?? null),
       (v) => `${v.toFixed(0)} MB`,
     ),
     ...pipelines.flatMap((p) => [
       line(
         `${p} p50`,
-        rows.map((r) => r.latencyMs[p]?.p50 ?? 0),
+        rows.map((r) => r.latencyMs[p]?.p50 ?? null),
         ms,
       ),
       line(
         `${p} p95`,
-        rows.map((r) => r.latencyMs[p]?.p95 ?? 0),
+        rows.map((r) => r.latencyMs[p]?.p95 ?? null),
         ms,
       ),
     ]),
