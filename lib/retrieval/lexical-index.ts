@@ -134,13 +134,10 @@ export class LexicalIndex {
     this.finish();
   }
 
-  /** Opens the index for documents (a complete one is read-only: its postings are packed). */
+  /** Opens an empty index for documents (one that holds any is read-only: its postings are packed). */
   private start() {
+    if (this.ids.length) throw new Error('this lexical index is complete');
     this.builders = this.fields.map(() => new PostingsBuilder());
-    this.ids.length = 0;
-    this.terms.length = 0;
-    this.termIds.clear();
-    this.dfCounts = [];
   }
 
   /** The index as plain data, for a snapshot that survives a restart. */

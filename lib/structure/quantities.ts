@@ -1,6 +1,9 @@
 import { buildUnitTable, canonicalUnits, type Dimension, type UnitSpec } from './unit-table.ts';
-import conversions from './unit-conversions.json' with { type: 'json' };
+import conversionsJson from './unit-conversions.json' with { type: 'json' };
 import { type ConversionTable, conversionKey } from './unit-conversions.ts';
+
+// JSON arrays are typed number[]; each entry is the [a, b] pair unit-conversions.ts writes.
+const conversions = conversionsJson as Record<string, number[]> as ConversionTable;
 
 export { canonicalUnits, type Dimension, type UnitSpec };
 
@@ -102,7 +105,7 @@ export function toCanonical(value: number, spec: UnitSpec, delta = false): numbe
     return spec.math === 'degF' ? value * (5 / 9) : value;
   }
   // Every unit conversion is affine (a·x + b, the offset only for temperatures), with a and b as mathjs gives them.
-  const affine = (conversions as Record<string, number[]> as ConversionTable)[conversionKey(spec.math, target)];
+  const affine = conversions[conversionKey(spec.math, target)];
   if (!affine) throw new Error(`no conversion from ${spec.math} to ${target}`);
   return round(affine[0] * value + affine[1]);
 }
