@@ -6,6 +6,7 @@ import type { QuantityFacet } from './facets.ts';
 import { lazyOnce } from '../common/lazy.ts';
 import { tupleValue } from '../graph/view.ts';
 import { timeSlicer } from '../common/yield.ts';
+import { type PackedRows, packRows, unpackRows } from '../common/packed-rows.ts';
 
 /**
  * The knowledge graph as the graph pipelines read it, built on first use: every tuple with its text terms
@@ -107,42 +108,98 @@ export function indexTuple(r: RetrievalTupleRow): IndexedTuple {
 async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): Promise<GraphIndex> {
   const t0 = performance.now();
   const rows = await load();
+  const slice = timeSlicer();
+  const tuples: IndexedTuple[] = [];
+  for (const r of rows) {
+    await slice();
+    tuples.push(indexTuple(r));
+  }
+  const graph = assembleGraph(tuples);
+  const vectors = await embedder.embed(graph.entities.map((e) => e.label));
+  return finishGraph(
+    graph,
+    graph.entities.map((e) => plainTerms(e.label)),
+    vectors,
+    (performance.now() - t0) / 1000,
+  );
+}
+
+/**
+ * What a data folder keeps of a graph index (index-snapshot.ts): the tuples as indexed, packed column by column,
+ * and the entities' label terms and vectors; the maps are assembled from them again as a build assembles them.
+ */
+export interface StoredGraphIndex {
+  tuples: PackedRows;
+  entityTerms: PackedRows;
+  /** The entities' vectors one after another, in the order of `entities`. */
+  vectors: Float32Array;
+  dimensions: number;
+  buildSeconds: number;
+}
+
+export function storedGraphIndex(g: GraphIndex): StoredGraphIndex {
+  const dimensions = g.entities[0]?.vector.length ?? 0;
+  const vectors = new Float32Array(g.entities.length * dimensions);
+  for (const [i, e] of g.entities.entries()) vectors.set(e.vector, i * dimensions);
+  return {
+    tuples: packRows([...g.tuples.values()]),
+    entityTerms: packRows(g.entities.map((e) => ({ terms: e.terms }))),
+    vectors,
+    dimensions,
+    buildSeconds: g.buildSeconds,
+  };
+}
+
+/** The graph index a stored one holds (equal to the one it was stored from; one copy of each distinct string). */
+export function graphIndexFrom(s: StoredGraphIndex): GraphIndex {
+  const graph = assembleGraph(unpackRows<IndexedTuple>(s.tuples));
+  const terms = unpackRows<{ terms: string[] }>(s.entityTerms).map((e) => e.terms);
+  if (terms.length !== graph.entities.length || s.vectors.length !== graph.entities.length * s.dimensions)
+    throw new Error('its entities do not match its tuples');
+  // Views into the one stored array: an entity's vector is read, never changed.
+  const vectors = graph.entities.map((_, i) => s.vectors.subarray(i * s.dimensions, (i + 1) * s.dimensions));
+  return finishGraph(graph, terms, vectors, s.buildSeconds);
+}
+
+type AssembledGraph = Omit<GraphIndex, 'entities' | 'entityColumns' | 'entityByKey' | 'buildSeconds'> & {
+  entities: { key: string; label: string; tupleIds: string[] }[];
+};
+
+/** The maps over indexed tuples, and the canonical entities (without vectors) in the order tuples name them. */
+function assembleGraph(indexed: IndexedTuple[]): AssembledGraph {
   const tuples = new Map<string, IndexedTuple>();
   const byTerm = new Map<string, string[]>();
-  const entityTuples = new Map<string, { label: string; ids: string[] }>();
+  const entityTuples = new Map<string, { key: string; label: string; tupleIds: string[] }>();
   const adjacency = new Map<string, [string, string][]>();
   const canonicalOf = new Map<string, string>();
   const causalOut = new Map<string, IndexedTuple[]>();
   const byPaper = new Map<string, string[]>();
   const byParagraph = new Map<string, string[]>();
-  const slice = timeSlicer();
-  for (const r of rows) {
-    await slice();
-    const indexed = indexTuple(r);
-    tuples.set(r.id, indexed);
-    if (r.paperId) append(byPaper, r.paperId, r.id);
-    if (r.paragraphId) append(byParagraph, r.paragraphId, r.id);
-    canonicalOf.set(r.subjectKey, r.subjectCanonical);
-    canonicalOf.set(r.objectKey, r.objectCanonical);
-    if (r.causal) append(causalOut, r.subjectCanonical, indexed);
-    for (const t of indexed.terms) append(byTerm, t, r.id);
+  for (const t of indexed) {
+    tuples.set(t.id, t);
+    if (t.paperId) append(byPaper, t.paperId, t.id);
+    if (t.paragraphId) append(byParagraph, t.paragraphId, t.id);
+    canonicalOf.set(t.subjectKey, t.subjectCanonical);
+    canonicalOf.set(t.objectKey, t.objectCanonical);
+    if (t.causal) append(causalOut, t.subjectCanonical, t);
+    for (const term of t.terms) append(byTerm, term, t.id);
     for (const [key, label] of [
-      [r.subjectCanonical, r.subjectCanonicalLabel],
-      [r.objectCanonical, r.objectCanonicalLabel],
+      [t.subjectCanonical, t.subjectCanonicalLabel],
+      [t.objectCanonical, t.objectCanonicalLabel],
     ]) {
       const e = entityTuples.get(key);
-      if (e) e.ids.push(r.id);
-      else entityTuples.set(key, { label, ids: [r.id] });
+      if (e) e.tupleIds.push(t.id);
+      else entityTuples.set(key, { key, label, tupleIds: [t.id] });
     }
-    append(adjacency, r.subjectCanonical, [r.objectCanonical, r.id]);
-    append(adjacency, r.objectCanonical, [r.subjectCanonical, r.id]);
+    append(adjacency, t.subjectCanonical, [t.objectCanonical, t.id]);
+    append(adjacency, t.objectCanonical, [t.subjectCanonical, t.id]);
   }
-  const keys = [...entityTuples.keys()];
-  const vectors = await embedder.embed(keys.map((k) => entityTuples.get(k)!.label));
-  const entities = keys.map((key, i) => {
-    const label = entityTuples.get(key)!.label;
-    return { key, label, terms: plainTerms(label), vector: vectors[i], tupleIds: entityTuples.get(key)!.ids };
-  });
+  return { tuples, byTerm, entities: [...entityTuples.values()], adjacency, canonicalOf, causalOut, byPaper, byParagraph };
+}
+
+/** The index with its entities' label terms and vectors, and the vectors by dimension (see `entityColumns`). */
+function finishGraph(graph: AssembledGraph, terms: string[][], vectors: Float32Array[], buildSeconds: number): GraphIndex {
+  const entities: CanonicalEntity[] = graph.entities.map((e, i) => ({ key: e.key, label: e.label, terms: terms[i], vector: vectors[i], tupleIds: e.tupleIds }));
   const dimensions = vectors[0]?.length ?? 0;
   const counts = new Int32Array(dimensions);
   for (const e of entities) for (let d = 0; d < dimensions; d++) if (e.vector[d] !== 0) counts[d]++;
@@ -157,17 +214,5 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
       column.values[filled[d]++] = x;
     }
   });
-  return {
-    tuples,
-    byTerm,
-    entities,
-    entityColumns,
-    entityByKey: new Map(entities.map((e) => [e.key, e])),
-    adjacency,
-    canonicalOf,
-    causalOut,
-    byPaper,
-    byParagraph,
-    buildSeconds: (performance.now() - t0) / 1000,
-  };
+  return { ...graph, entities, entityColumns, entityByKey: new Map(entities.map((e) => [e.key, e])), buildSeconds };
 }
