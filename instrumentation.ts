@@ -1,6 +1,10 @@
 export async function register() {
   // Not while `next build` prerenders: only a serving process opens the database.
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
+    // Before the rest of the app loads: a restart's retrieval workers begin reading the stored index (the first
+    // question waits for them), on the other core while this thread loads the app and opens the database.
+    const [{ prestartRetrieval }, { config }] = await Promise.all([import('./lib/pipelines/prestart'), import('./lib/config')]);
+    prestartRetrieval(config());
     const { startApp } = await import('./lib/startup');
     await startApp();
   }

@@ -28,7 +28,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   // Loaded from node_modules at run time rather than bundled: WebAssembly engines (PGlite, Prisma's schema
-  // engine), pdf.js, the PostgreSQL driver and usearch's native build locate their own files relative to their package.
+  // engine), pdf.js, the PostgreSQL driver, usearch's native build and esbuild (which bundles the retrieval worker)
+  // locate their own files relative to their package.
   serverExternalPackages: [
     '@electric-sql/pglite',
     '@electric-sql/pglite-pgvector',
@@ -38,6 +39,7 @@ const nextConfig: NextConfig = {
     'pg',
     'unpdf',
     'usearch',
+    'esbuild',
   ],
   poweredByHeader: false,
   experimental: { preloadEntriesOnStart: false },

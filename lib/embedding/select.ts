@@ -81,12 +81,46 @@ export async function createEmbedders(
 ): Promise<Embedders> {
   const names = await createEmbedder(db, cfg, texts, nameFit);
   if (embeddingModel(cfg) || cfg.localEmbedder === 'ngram') return { passages: names, names, note: null };
+  const model = await localModelEmbedder(db, cfg, log, fetching);
+  return { passages: model.embedder ?? names, names, note: model.note };
+}
+
+/** The local model as the passages' embedder (vectors cached in the database), or why it could not be had. */
+async function localModelEmbedder(
+  db: Database,
+  cfg: AssayConfig,
+  log: (line: string) => void,
+  fetching: { localRepository?: string | null; fetchImpl?: typeof fetch } = {},
+): Promise<{ embedder: TextEmbedder | null; note: string | null }> {
   try {
     const model = await modelSession(cfg, log, fetching);
-    return { passages: cachedEmbedder(await model, embeddingCacheStore(db), { batchSize: 64 }), names, note: null };
+    return { embedder: cachedEmbedder(model, embeddingCacheStore(db), { batchSize: 64 }), note: null };
   } catch (error) {
     const note = `the embedding model ${BGE_MODEL.id} could not be had (${(error as Error).message}): passages are embedded by the character n-gram stand-in`;
     log(note);
-    return { passages: names, names, note };
+    return { embedder: null, note };
   }
+}
+
+/**
+ * The embedders this process lends to retrieval workers that hold a stored index: the workers hold the n-gram
+ * embedder's fit themselves, so only a model or a provider is made here — `passages` and `names` are null where
+ * they are the n-gram embedder (or the model could not be had: `note` says so, and the stored index, built with it,
+ * cannot be served). Nothing reads the corpus.
+ */
+export async function createLentEmbedders(db: Database, cfg: AssayConfig, log: (line: string) => void = () => {}): Promise<LentEmbedders> {
+  const provider = embeddingModel(cfg);
+  if (provider) {
+    const embedder = await createEmbedder(db, cfg, () => []);
+    return { passages: embedder, names: embedder, note: null };
+  }
+  if (cfg.localEmbedder === 'ngram') return { passages: null, names: null, note: null };
+  const model = await localModelEmbedder(db, cfg, log);
+  return { passages: model.embedder, names: null, note: model.note };
+}
+
+export interface LentEmbedders {
+  passages: TextEmbedder | null;
+  names: TextEmbedder | null;
+  note: string | null;
 }

@@ -17,9 +17,9 @@ const warmIndex =
   (db: Database, cfg: AssayConfig, { records = true } = {}) =>
   async () => {
     const service = getRetrievalService(db, cfg);
-    const index = await service.index();
-    // Retrieval workers read and warm their own copy; this thread's is let go of once they serve.
+    // Retrieval workers read and warm their own copy (this thread builds one only when none is stored, and lets go of it once they serve).
     if (service.workers()) return service.whenServing();
+    const index = await service.index();
     // In the order questions need them: the default pipeline (hybrid) reads the graph; only the records pipeline the records.
     await index.graph.get();
     await warmPaperCaches(index);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdmission } from '../common/admission.ts';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -8,7 +8,8 @@ import { openTestDatabase } from '../testing/database.ts';
 import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { tempDir } from '../testing/fixtures.ts';
 import { PIPELINES } from './registry.ts';
-import { createRetrievalPool } from './retrieval-pool.ts';
+import type { RetrievalIndex } from '../retrieval/index.ts';
+import { createRetrievalPool, prestartRetrievalWorkers, type WorkerAsks } from './retrieval-pool.ts';
 import { createRetrievalService, type RetrievalService } from './service.ts';
 
 /**
@@ -38,6 +39,23 @@ afterAll(async () => {
   await pooled?.close();
   await db?.close();
 });
+
+/** What a pool's workers may ask, answered from an index built on this thread (no records or tuples). */
+const asksOf = (index: RetrievalIndex): Promise<WorkerAsks> =>
+  Promise.resolve({
+    embed: (texts) => index.embedder.embed(texts),
+    embedQuery: (texts) => index.embedder.embed(texts),
+    embedNames: (texts) => index.nameEmbedder.embed(texts),
+    loadRecords: async () => [],
+    loadGraph: async () => [],
+  });
+
+/** The key of the index the pooled service stored. */
+const storedKey = () =>
+  fs
+    .readdirSync(path.join(dir, 'index'))
+    .find((f) => /^retrieval-.*\.v8$/.test(f))!
+    .replace(/^retrieval-|\.v8$/g, '');
 
 const questions = [
   'Which paper reports a peak power density of 0.812 W cm−2 at 973 K for La0.6Sr0.4FeO3?',
@@ -76,25 +94,80 @@ describe('retrieval in worker threads', () => {
     const logged: string[] = [];
     const pool = createRetrievalPool(readConfig({ ASSAY_DATA_DIR: dir }), 1, (l) => logged.push(l));
     const index = await local.index();
-    await pool.serve(index, path.join(dir, 'nowhere'), 'no-such-key', { recordCount: 0, loadRecords: async () => [], loadGraph: async () => [] });
+    await pool.serve(path.join(dir, 'nowhere'), 'no-such-key', asksOf(index));
     expect(pool.readyFor('no-such-key')).toBe(false);
     expect(pool.failedOn('no-such-key')).toBe(true);
     expect(logged.join('\n')).toMatch(/could not start \(no stored index under no-such-key\)/);
     await pool.close();
   });
 
+  it('refuses workers whose index the process cannot serve, with the reason', async () => {
+    const logged: string[] = [];
+    const pool = createRetrievalPool(readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }), 1, (l) => logged.push(l));
+    await pool.serve(path.join(dir, 'index'), storedKey(), asksOf(await local.index()), async (info) => `built with ${info.embedderId}`);
+    expect(pool.failedOn(storedKey())).toBe(true);
+    expect(pool.serving()).toBe(false);
+    expect(logged.join('\n')).toMatch(/could not start \(built with local-hash-/);
+    await pool.close();
+  });
+
+  it('a restart: workers started ahead on the stored index answer the first question, and the server thread reads no copy', async () => {
+    const cfg = readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      expect(prestartRetrievalWorkers(cfg, 1, path.join(dir, 'index'))).toBe(storedKey());
+      const restarted = createRetrievalService(db, cfg, { snapshotDir: path.join(dir, 'index'), workers: 1 });
+      const [r, h] = await Promise.all([restarted.retrieve(questions[1], 'hybrid'), local.retrieve(questions[1], 'hybrid')]);
+      expect(r.trace.some((s) => s.step === 'worker')).toBe(true);
+      expect(r.evidence.map((e) => e.id)).toEqual(h.evidence.map((e) => e.id));
+      expect(restarted.workers()).toMatchObject({ serving: true, serverThreadCopy: false });
+      expect((await restarted.info()).paragraphs).toBe((await local.info()).paragraphs);
+      expect(restarted.workers()?.serverThreadCopy).toBe(false);
+      expect(log.mock.calls.flat().join('\n')).toMatch(/serve the index, ready in [\d.]+ s \(started ahead/);
+      await restarted.close();
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('stops workers started ahead on an index that is no longer the corpus’s', async () => {
+    const cfg = readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' });
+    const stale = path.join(dir, 'index', 'retrieval-0123456789abcdef01234567.v8');
+    fs.copyFileSync(path.join(dir, 'index', `retrieval-${storedKey()}.v8`), stale);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      expect(prestartRetrievalWorkers(cfg, 1, path.join(dir, 'index'))).toBe('0123456789abcdef01234567');
+      const restarted = createRetrievalService(db, cfg, { snapshotDir: path.join(dir, 'index'), workers: 1 });
+      const r = await restarted.retrieve(questions[0], 'hybrid');
+      expect(r.trace.some((s) => s.step === 'worker')).toBe(true);
+      expect(log.mock.calls.flat().join('\n')).not.toMatch(/started ahead/);
+      await restarted.close();
+    } finally {
+      log.mockRestore();
+      fs.rmSync(stale, { force: true });
+    }
+  });
+
   it('fails a question its worker stops under instead of leaving it to hang', async () => {
     const index = await local.index();
-    const key = fs
-      .readdirSync(path.join(dir, 'index'))
-      .find((f) => f.startsWith('retrieval-'))!
-      .replace(/^retrieval-|\.v8$/g, '');
+    const key = storedKey();
     const pool = createRetrievalPool(readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }), 1, () => {});
-    await pool.serve(index, path.join(dir, 'index'), key, { recordCount: 0, loadRecords: async () => [], loadGraph: async () => [] });
+    await pool.serve(path.join(dir, 'index'), key, asksOf(index));
     expect(pool.readyFor(key)).toBe(true);
     const asked = pool.retrieve(questions[0], 'hybrid', {});
     await pool.close();
     await expect(asked).rejects.toThrow(/retrieval worker stopped/);
+  });
+
+  it('after the corpus changes, the warm-up builds the new index and the workers then serve it', async () => {
+    const before = storedKey();
+    await db.prisma.corpusStamp.update({ where: { id: 1 }, data: { version: { increment: 1 } } });
+    await pooled.whenServing();
+    expect(storedKey()).not.toBe(before);
+    expect(pooled.workers()).toMatchObject({ serving: true });
+    const r = await pooled.retrieve(questions[0], 'hybrid');
+    expect(r.trace.some((s) => s.step === 'worker')).toBe(true);
+    expect(r.evidence.map((e) => e.id)).toEqual((await local.retrieve(questions[0], 'hybrid')).evidence.map((e) => e.id));
   });
 
   it('retrieves on the server’s thread when the workers are gone', async () => {

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../common/errors.ts';
 import type { AssayConfig } from '../config.ts';
-import { embedQueries } from '../embedding/embedder.ts';
-import type { RetrievalCorpus } from '../db/retrieval-corpus.ts';
-import type { RetrievalIndex } from '../retrieval/index.ts';
+import type { CorpusRecord } from '../db/retrieval-corpus.ts';
+import type { RetrievalTupleRow } from '../db/graph-views.ts';
+import { newestSnapshotKey } from '../retrieval/snapshot-files.ts';
+import { retrievalWorkerFile } from './worker-bundle.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
 
@@ -16,17 +16,20 @@ import type { RetrievalResult, RetrieveOptions } from './types.ts';
  * model session per process, on its own native threads), and the records and tuples a lazy index loads from the
  * database (PGlite admits one connection per process).
  *
+ * A worker needs nothing of this thread to start, so a restart starts them before the database is open
+ * (`prestartRetrievalWorkers`) and the first question is answered by them, not by a copy this thread reads itself.
  * Questions reach the workers through the server's admission line (first come, first served, bounded), then go to
  * the worker with the fewest in flight. A worker that fails or exits takes the pool out of service: questions are
  * retrieved on this thread, as without a pool, until the next index is served.
  */
 export interface RetrievalPool {
   /**
-   * Serves the index stored under `key` in `dir`; the index's `embedders` (this thread's, never the whole index:
-   * the server lets go of its own once the workers serve) and `lazies` (the database's records and tuples) answer
-   * what the workers ask.
+   * Serves the index stored under `key` in `dir`: workers started on it ahead (`prestartRetrievalWorkers`) are taken
+   * over, others started. `asks` answers what the workers ask of this thread (vectors, database rows) once the
+   * service has it; `accept` may refuse workers that read an index this process cannot serve (say, built with a
+   * model this process could not load), with the reason.
    */
-  serve(embedders: Embedders, dir: string, key: string, lazies: Lazies): Promise<void>;
+  serve(dir: string, key: string, asks: Promise<WorkerAsks>, accept?: (info: ServedInfo) => Promise<string | null>): Promise<void>;
   /** Whether the workers hold the index of `key`, ready for questions. */
   readyFor(key: string): boolean;
   /** Whether the workers could not start on the index of `key` (questions stay on the server's thread). */
@@ -35,7 +38,31 @@ export interface RetrievalPool {
   size: number;
   /** Whether the workers serve an index now (none has failed since). */
   serving(): boolean;
+  /** What the served index is, as the workers read it (null while none is served). */
+  info(): ServedInfo | null;
+  /** Stops the workers; the pool serves no index after this. */
   close(): Promise<void>;
+}
+
+/** What a worker says of the index it has read, when it is ready. */
+export interface ServedInfo {
+  paragraphs: number;
+  embedderId: string;
+  nameEmbedderId: string;
+  /** Whether the worker embeds questions (and names) itself, with the n-gram embedder whose fit the snapshot keeps. */
+  embedsPassages: boolean;
+  embedsNames: boolean;
+  /** Seconds from the worker's start to ready. */
+  buildSeconds: number;
+}
+
+/** What the workers ask of this thread: vectors from the process's embedders, rows from the database. */
+export interface WorkerAsks {
+  embed(texts: string[]): Promise<Float32Array[]>;
+  embedQuery(texts: string[]): Promise<Float32Array[]>;
+  embedNames(texts: string[]): Promise<Float32Array[]>;
+  loadRecords(): Promise<CorpusRecord[]>;
+  loadGraph(): Promise<RetrievalTupleRow[]>;
 }
 
 /** A message from this thread to a worker: a retrieval, or the answer to what the worker asked. */
@@ -45,14 +72,11 @@ export type ToWorker =
 
 /** A message from a worker to this thread. */
 export type PoolMessage =
-  | { type: 'ready' }
+  | { type: 'ready'; info: ServedInfo }
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; result: RetrievalResult }
   | { type: 'error'; id: number; message: string; code?: string }
-  | { type: 'ask'; id: number; what: 'embed' | 'embedQuery' | 'embedNames' | 'loadRecords' | 'loadGraph'; texts?: string[] };
-
-type Lazies = Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>;
-type Embedders = Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>;
+  | { type: 'ask'; id: number; what: keyof WorkerAsks; texts?: string[] };
 
 interface Slot {
   worker: Worker;
@@ -60,97 +84,163 @@ interface Slot {
   pending: Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>;
 }
 
-// A plain module that registers tsx in the worker and then loads retrieval-worker.ts.
-const WORKER = 'retrieval-worker.mjs';
+interface Started {
+  slot: Slot;
+  ready: Promise<ServedInfo>;
+  /** Gone before it was ready, or since (its questions are failed). */
+  onDown: (down: (why: string) => void) => void;
+}
+
+/** Starts one worker on the index of `key`; what it asks waits for `asks`. */
+function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<WorkerAsks>): Started {
+  const worker = new Worker(retrievalWorkerFile(), { workerData: { cfg, dir, key } });
+  // A process (a test, a CLI) may end while its workers idle; the server keeps running for its own reasons.
+  worker.unref();
+  const slot: Slot = { worker, pending: new Map() };
+  const send = (m: ToWorker) => worker.postMessage(m);
+  let downHandler: (why: string) => void = () => {};
+  let settle: { resolve: (i: ServedInfo) => void; reject: (e: Error) => void } = { resolve: () => {}, reject: () => {} };
+  const ready = new Promise<ServedInfo>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  ready.catch(() => {});
+  worker.on('message', (m: PoolMessage) => {
+    if (m.type === 'ready') settle.resolve(m.info);
+    else if (m.type === 'failed') settle.reject(new Error(m.message));
+    else if (m.type === 'result' || m.type === 'error') {
+      const p = slot.pending.get(m.id);
+      slot.pending.delete(m.id);
+      if (m.type === 'result') p?.resolve(m.result);
+      else p?.reject(m.code ? new AppError(m.code as ConstructorParameters<typeof AppError>[0], m.message) : new Error(m.message));
+    } else if (m.type === 'ask') {
+      asks
+        .then((a): Promise<unknown> => (m.what === 'loadRecords' || m.what === 'loadGraph' ? a[m.what]() : a[m.what](m.texts ?? [])))
+        .then(
+          (value) => send({ type: 'answer', id: m.id, value }),
+          (error) => send({ type: 'answer', id: m.id, error: (error as Error).message }),
+        );
+    }
+  });
+  const down = (why: string) => {
+    downHandler(why);
+    // Its unanswered questions fail now rather than hang.
+    for (const p of slot.pending.values()) p.reject(new AppError('unavailable', `the retrieval worker stopped (${why}); please ask again`));
+    slot.pending.clear();
+    settle.reject(new Error(why));
+  };
+  worker.on('error', (e) => down(e.message));
+  worker.on('exit', (code) => down(`exit ${code}`));
+  return { slot, ready, onDown: (h) => (downHandler = h) };
+}
+
+/** Workers started on a stored index before the service that will serve it exists (a restart: see `prestartRetrievalWorkers`). */
+interface Prestarted {
+  dir: string;
+  key: string;
+  started: Started[];
+  /** Hands them what they may ask, once a pool takes them over. */
+  give: (asks: Promise<WorkerAsks>) => void;
+}
+
+// On globalThis: Next.js loads the server start and the route handlers as separate module instances.
+const ahead = globalThis as unknown as { __assayPrestartedWorkers?: Prestarted | null };
+
+/**
+ * A restart's head start: `size` workers begin reading the newest index stored in `dir` while the server opens its
+ * database, which tells only later whether that index is still the corpus's (its key names the corpus stamp, the
+ * embedders and the code). The pool that serves that key takes them over; one that serves another key stops them.
+ * Returns the key they read, or null when `dir` holds no index.
+ */
+export function prestartRetrievalWorkers(cfg: AssayConfig, size: number, dir: string): string | null {
+  if (ahead.__assayPrestartedWorkers || size < 1) return null;
+  const key = newestSnapshotKey(dir);
+  if (!key) return null;
+  let give: (asks: Promise<WorkerAsks>) => void = () => {};
+  const asks = new Promise<WorkerAsks>((resolve) => {
+    give = (a) => void a.then(resolve);
+  });
+  const started = Array.from({ length: size }, () => startWorker(cfg, dir, key, asks));
+  ahead.__assayPrestartedWorkers = { dir, key, started, give };
+  return key;
+}
+
+/** The prestarted workers if they read `key` in `dir`; any others are stopped. */
+function takePrestarted(dir: string, key: string): Prestarted | null {
+  const p = ahead.__assayPrestartedWorkers;
+  if (!p) return null;
+  ahead.__assayPrestartedWorkers = null;
+  if (p.dir === dir && p.key === key) return p;
+  for (const s of p.started) void s.slot.worker.terminate();
+  return null;
+}
+
+/** Stops workers started ahead on an index other than `key` in `dir` (the corpus or the code changed since it was stored). */
+export function stopPrestartedUnless(dir: string, key: string): void {
+  const p = ahead.__assayPrestartedWorkers;
+  if (p && (p.dir !== dir || p.key !== key)) takePrestarted(dir, key);
+}
 
 export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: string) => void): RetrievalPool {
   let slots: Slot[] = [];
   let servedKey: string | null = null;
+  let servedInfo: ServedInfo | null = null;
   let healthy = false;
   let failedKey: string | null = null;
   let nextId = 1;
+  let closed = false;
+  // The serve in flight, by key: a question and the warm-up asking at once start one set of workers.
+  const inFlight = new Map<string, Promise<void>>();
   const send = (worker: Worker, m: ToWorker) => worker.postMessage(m);
 
-  /** What a worker asks of this thread: vectors from the process's embedders, rows from the database. */
-  const answerAsk = (embedders: Embedders, lazies: Lazies, m: Extract<PoolMessage, { type: 'ask' }>): Promise<unknown> => {
-    if (m.what === 'embed') return embedders.embedder.embed(m.texts ?? []);
-    if (m.what === 'embedQuery') return embedQueries(embedders.embedder, m.texts ?? []);
-    if (m.what === 'embedNames') return embedders.nameEmbedder.embed(m.texts ?? []);
-    return m.what === 'loadRecords' ? lazies.loadRecords() : lazies.loadGraph();
-  };
-
-  const start = (embedders: Embedders, dir: string, key: string, lazies: Lazies) =>
-    new Promise<Slot>((resolve, reject) => {
-      const file = path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'pipelines', WORKER);
-      const worker = new Worker(file, {
-        workerData: {
-          cfg,
-          dir,
-          key,
-          recordCount: lazies.recordCount,
-          embedder: {
-            id: embedders.embedder.id,
-            dimensions: embedders.embedder.dimensions,
-            fusionWeight: embedders.embedder.fusionWeight,
-            query: !!embedders.embedder.embedQuery,
-          },
-          nameEmbedder: { id: embedders.nameEmbedder.id, dimensions: embedders.nameEmbedder.dimensions },
-        },
-      });
-      // A process (a test, a CLI) may end while its workers idle; the server keeps running for its own reasons.
-      worker.unref();
-      const slot: Slot = { worker, pending: new Map() };
-      worker.on('message', (m: PoolMessage) => {
-        if (m.type === 'ready') resolve(slot);
-        else if (m.type === 'failed') reject(new Error(m.message));
-        else if (m.type === 'result' || m.type === 'error') {
-          const p = slot.pending.get(m.id);
-          slot.pending.delete(m.id);
-          if (m.type === 'result') p?.resolve(m.result);
-          else p?.reject(m.code ? new AppError(m.code as ConstructorParameters<typeof AppError>[0], m.message) : new Error(m.message));
-        } else if (m.type === 'ask') {
-          answerAsk(embedders, lazies, m).then(
-            (value) => send(worker, { type: 'answer', id: m.id, value }),
-            (error) => send(worker, { type: 'answer', id: m.id, error: (error as Error).message }),
-          );
-        }
-      });
-      const down = (why: string) => {
-        if (slots.includes(slot)) {
+  const serveNow = async (dir: string, key: string, asks: Promise<WorkerAsks>, accept?: (info: ServedInfo) => Promise<string | null>) => {
+    const t0 = performance.now();
+    const pre = takePrestarted(dir, key);
+    if (pre) pre.give(asks);
+    const fresh = pre?.started ?? Array.from({ length: size }, () => startWorker(cfg, dir, key, asks));
+    try {
+      const infos = await Promise.all(fresh.map((s) => s.ready));
+      const refused = accept ? await accept(infos[0]) : null;
+      if (refused) throw new Error(refused);
+      const old = slots;
+      slots = fresh.map((s) => s.slot);
+      for (const s of fresh)
+        s.onDown((why) => {
+          if (!slots.includes(s.slot)) return;
           healthy = false;
+          // Not started again on this index by the next question: a worker that died on it may die again.
+          failedKey = key;
           log(`a retrieval worker stopped (${why}); questions are retrieved on the server's thread until the next index is served`);
-        }
-        // Its unanswered questions fail now rather than hang.
-        for (const p of slot.pending.values()) p.reject(new AppError('unavailable', `the retrieval worker stopped (${why}); please ask again`));
-        slot.pending.clear();
-        reject(new Error(why));
-      };
-      worker.on('error', (e) => down(e.message));
-      worker.on('exit', (code) => down(`exit ${code}`));
-    });
+        });
+      servedKey = key;
+      servedInfo = infos[0];
+      healthy = true;
+      log(
+        `${fresh.length} retrieval worker(s) serve the index, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s${pre ? ` (started ahead; ${infos[0].buildSeconds.toFixed(1)} s from their start)` : ''}`,
+      );
+      // Questions already sent to the old workers finish there.
+      for (const s of old) setTimeout(() => void s.worker.terminate(), s.pending.size > 0 ? 30_000 : 0);
+    } catch (error) {
+      failedKey = key;
+      for (const s of fresh) void s.slot.worker.terminate();
+      log(`the retrieval workers could not start (${(error as Error).message}); questions are retrieved on the server's thread`);
+    }
+  };
 
   return {
     size,
-    async serve(embedders, dir, key, lazies) {
-      if (servedKey === key && healthy) return;
-      const t0 = performance.now();
-      try {
-        const fresh = await Promise.all(Array.from({ length: size }, () => start(embedders, dir, key, lazies)));
-        const old = slots;
-        slots = fresh;
-        servedKey = key;
-        healthy = true;
-        log(`${size} retrieval worker(s) serve the index, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-        // Questions already sent to the old workers finish there.
-        for (const s of old) setTimeout(() => void s.worker.terminate(), s.pending.size > 0 ? 30_000 : 0);
-      } catch (error) {
-        failedKey = key;
-        log(`the retrieval workers could not start (${(error as Error).message}); questions are retrieved on the server's thread`);
+    serve(dir, key, asks, accept) {
+      if ((servedKey === key && healthy) || closed) return Promise.resolve();
+      let serving = inFlight.get(key);
+      if (!serving) {
+        serving = serveNow(dir, key, asks, accept).finally(() => inFlight.delete(key));
+        inFlight.set(key, serving);
       }
+      return serving;
     },
     readyFor: (key) => healthy && servedKey === key,
     failedOn: (key) => failedKey === key,
     serving: () => healthy,
+    info: () => (healthy ? servedInfo : null),
     retrieve(question, pipeline, opts) {
       const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const id = nextId++;
@@ -169,6 +259,7 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
     },
     async close() {
       healthy = false;
+      closed = true;
       const old = slots;
       slots = [];
       await Promise.all(old.map((s) => s.worker.terminate()));

@@ -9,22 +9,22 @@ import { releaseMemory } from '../common/release-memory.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
 import { forgetPlainTerms } from '../structure/terms.ts';
 import { loadSnapshot, restoreIndex, withKeptGraph } from '../retrieval/index-snapshot.ts';
-import type { PoolMessage, ToWorker } from './retrieval-pool.ts';
+import type { PoolMessage, ServedInfo, ToWorker } from './retrieval-pool.ts';
 import { retrieve } from './run.ts';
 import { configuredOptions } from './configured.ts';
 
 /**
- * A retrieval worker (see retrieval-pool.ts): reads the stored index, warms what the server warms (the graph index,
- * what abstention reads of each paper), says it is ready, then answers retrievals one message at a time. Vectors and
- * database rows are asked of the server's thread.
+ * A retrieval worker (see retrieval-pool.ts): reads the stored index and the kept graph index, says it is ready,
+ * then answers retrievals one message at a time; what abstention reads of each paper is warmed after that, a slice
+ * at a time between questions (a question that comes first computes what it needs). It needs nothing of the server
+ * thread to start — a restart starts it before the database is open — only, later, what it cannot hold itself: a
+ * model's question vectors (one model session per process) and the records and tuples a lazy index loads from the
+ * database (PGlite admits one connection per process). The n-gram embedder it holds itself (the snapshot keeps its fit).
  */
 interface Setup {
   cfg: AssayConfig;
   dir: string;
   key: string;
-  recordCount: number;
-  embedder: { id: string; dimensions: number; fusionWeight?: number; query: boolean };
-  nameEmbedder: { id: string; dimensions: number };
 }
 
 const port = parentPort!;
@@ -41,37 +41,51 @@ function ask<T>(what: Extract<PoolMessage, { type: 'ask' }>['what'], texts?: str
   });
 }
 
-const passages: TextEmbedder = {
-  id: setup.embedder.id,
-  dimensions: setup.embedder.dimensions,
-  ...(setup.embedder.fusionWeight !== undefined ? { fusionWeight: setup.embedder.fusionWeight } : {}),
-  embed: (texts) => ask('embed', texts),
-  ...(setup.embedder.query ? { embedQuery: (texts: string[]) => ask<Float32Array[]>('embedQuery', texts) } : {}),
-};
-
 async function load() {
   const t0 = performance.now();
-  // The worker keeps what it reads for as long as it serves: one copy of each repeated string.
-  const stored = loadSnapshot(setup.dir, setup.key, () => {}, true);
+  // Strings as the deserializer gives them: sharing them (internStrings) saved ~10 MB here and cost a third of a second.
+  const stored = loadSnapshot(setup.dir, setup.key);
   if (!stored) throw new Error(`no stored index under ${setup.key}`);
-  // The names embedder is the n-gram one the snapshot holds the fit of, or the server's (a provider's).
-  const names: TextEmbedder = stored.nameFit
-    ? localTextEmbedder(new LocalHashEmbedder(stored.nameFit))
-    : { id: setup.nameEmbedder.id, dimensions: setup.nameEmbedder.dimensions, embed: (texts) => ask('embedNames', texts) };
+  // The n-gram embedder whose fit the snapshot keeps embeds names, and passages too when it built their vectors.
+  const fitted = stored.nameFit ? localTextEmbedder(new LocalHashEmbedder(stored.nameFit)) : null;
+  const traits = stored.embedderTraits;
+  const names: TextEmbedder = fitted ?? { id: stored.nameEmbedderId, dimensions: traits.nameDimensions, embed: (texts) => ask('embedNames', texts) };
+  const passages: TextEmbedder =
+    fitted && fitted.id === stored.embedderId
+      ? fitted
+      : {
+          id: stored.embedderId,
+          dimensions: traits.dimensions,
+          ...(traits.fusionWeight !== undefined ? { fusionWeight: traits.fusionWeight } : {}),
+          embed: (texts) => ask('embed', texts),
+          ...(traits.query ? { embedQuery: (texts: string[]) => ask<Float32Array[]>('embedQuery', texts) } : {}),
+        };
   const lazies = {
-    recordCount: setup.recordCount,
+    recordCount: stored.recordCount,
     // Rows cross the thread as copies, one string per occurrence of every word: shared again here (see internStrings).
     loadRecords: () => ask<CorpusRecord[]>('loadRecords').then((rows) => internStrings(rows)),
     loadGraph: () => ask<RetrievalTupleRow[]>('loadGraph').then((rows) => internStrings(rows)),
   };
-  const restored = restoreIndex(stored, lazies, { embedder: passages, nameEmbedder: names, buildSeconds: (performance.now() - t0) / 1000 });
-  const index = withKeptGraph(restored, setup.dir, setup.key, () => {}, true);
+  const restored = restoreIndex(stored, lazies, { embedder: passages, nameEmbedder: names, buildSeconds: 0 });
+  const index = withKeptGraph(restored, setup.dir, setup.key);
+  // The default pipeline (hybrid) reads the graph: read before the first question, not by it.
   await index.graph.get();
+  const info: ServedInfo = {
+    paragraphs: index.paragraphs.size,
+    embedderId: index.embedderId,
+    nameEmbedderId: index.nameEmbedder.id,
+    embedsPassages: passages === fitted,
+    embedsNames: names === fitted,
+    buildSeconds: (performance.now() - t0) / 1000,
+  };
+  return { index: { ...index, buildSeconds: info.buildSeconds }, info };
+}
+
+/** After the worker said it is ready: what abstention reads of each paper, then what loading left behind goes. */
+async function warm(index: Awaited<ReturnType<typeof load>>['index']) {
   await warmPaperCaches(index);
-  // What reading and warming left behind goes now, before the worker serves (see releaseMemory).
   forgetPlainTerms();
   releaseMemory();
-  return index;
 }
 
 const ready = load();
@@ -86,7 +100,7 @@ port.on('message', (m: ToWorker) => {
     return;
   }
   ready
-    .then((index) => retrieve(index, m.question, m.pipeline, { ...options, ...m.opts }))
+    .then(({ index }) => retrieve(index, m.question, m.pipeline, { ...options, ...m.opts }))
     .then(
       (result) => post({ type: 'result', id: m.id, result }),
       (error) =>
@@ -100,6 +114,9 @@ port.on('message', (m: ToWorker) => {
 });
 
 ready.then(
-  () => post({ type: 'ready' }),
+  ({ index, info }) => {
+    post({ type: 'ready', info });
+    void warm(index).catch(() => {});
+  },
   (error) => post({ type: 'failed', message: (error as Error).message }),
 );

@@ -1,19 +1,22 @@
-import path from 'node:path';
 import { type Admission, createAdmission } from '../common/admission.ts';
+import { lazyOnce } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { sharedRead } from '../common/shared-read.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
-import { createEmbedders, embedderChoice, preloadModel } from '../embedding/select.ts';
-import { hasSnapshot, indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
+import { embedQueries } from '../embedding/embedder.ts';
+import { createEmbedders, createLentEmbedders, embedderChoice, preloadModel } from '../embedding/select.ts';
+import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
+import { hasSnapshot } from '../retrieval/snapshot-files.ts';
 import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
 import { syncDenseVectors, withDatabaseVectors } from '../retrieval/dense-sources/database.ts';
 import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
 import type { LexicalDoc } from '../retrieval/lexical-index.ts';
 import { configuredOptions } from './configured.ts';
-import { createRetrievalPool } from './retrieval-pool.ts';
+import { snapshotDirOf, workersServe } from './prestart.ts';
+import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, type WorkerAsks } from './retrieval-pool.ts';
 import { admitted, retrieve } from './run.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
@@ -88,21 +91,71 @@ export function createRetrievalService(
   const log = (line: string) => console.log(`[assay] ${line}`);
   const inDatabase = cfg.search === 'database';
   const vectorsInDatabase = cfg.vectors === 'database';
-  const pool = opts.workers && opts.snapshotDir && !inDatabase && !vectorsInDatabase ? createRetrievalPool(cfg, opts.workers, log) : null;
+  const pool = opts.workers && opts.snapshotDir && workersServe(cfg) ? createRetrievalPool(cfg, opts.workers, log) : null;
   // The workers read the index from where it is kept, so they start once it is there.
   const toWorkers = (index: RetrievalIndex, dir: string, key: string) => {
     if (!pool) return;
-    const embedders = { embedder: index.embedder, nameEmbedder: index.nameEmbedder };
-    void corpusLoaders(db)
-      .then((lazies) => pool.serve(embedders, dir, key, lazies))
-      .then(() => {
-        // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
-        if (pool.readyFor(key) && current?.key === key && current.index) {
-          current.index = null;
-          releaseMemory();
-          log('the server thread let go of its retrieval index: the workers serve it');
-        }
-      });
+    const asks = corpusLoaders(db).then(
+      (lazies): WorkerAsks => ({
+        embed: (texts) => index.embedder.embed(texts),
+        embedQuery: (texts) => embedQueries(index.embedder, texts),
+        embedNames: (texts) => index.nameEmbedder.embed(texts),
+        loadRecords: lazies.loadRecords,
+        loadGraph: lazies.loadGraph,
+      }),
+    );
+    void pool.serve(dir, key, asks).then(() => letGo(key));
+  };
+  // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
+  const letGo = (key: string) => {
+    if (pool?.readyFor(key) && current?.key === key && current.index) {
+      current.index = null;
+      releaseMemory();
+      log('the server thread let go of its retrieval index: the workers serve it');
+    }
+  };
+  /**
+   * What workers that read a stored index themselves (a restart) ask of this thread: the model's or provider's
+   * vectors (the n-gram embedder they hold), and rows from the database. Made once, on the first serve that needs it.
+   */
+  const lent = lazyOnce(async () => ({ embedders: await createLentEmbedders(db, cfg, log), lazies: await corpusLoaders(db) }));
+  const lentAsks = (): Promise<WorkerAsks> =>
+    lent().then(({ embedders, lazies }) => {
+      const missing = (what: string) => Promise.reject(new Error(`no ${what} embedder in this process: the worker holds it`));
+      const { passages, names } = embedders;
+      return {
+        embed: (texts) => (passages ? passages.embed(texts) : missing('passage')),
+        embedQuery: (texts) => (passages ? embedQueries(passages, texts) : missing('passage')),
+        embedNames: (texts) => (names ? names.embed(texts) : missing('name')),
+        loadRecords: lazies.loadRecords,
+        loadGraph: lazies.loadGraph,
+      };
+    });
+  // Workers that read an index built with embedders this process does not have (the model could not be loaded) are refused.
+  const acceptLent = async (info: ServedInfo): Promise<string | null> => {
+    const { passages, names, note } = (await lent()).embedders;
+    const samePassages = passages ? info.embedderId === passages.id : info.embedsPassages;
+    const sameNames = names ? info.nameEmbedderId === names.id : info.embedsNames;
+    if (samePassages && sameNames) return null;
+    return `the stored index was built with ${info.embedderId}, this process embeds with ${passages?.id ?? (note ? 'the n-gram stand-in' : 'its own n-gram fit')}`;
+  };
+  /**
+   * Whether the workers serve this version's stored index, starting them on it when it is stored and they do not
+   * yet (a restart: this thread then never reads its own copy). False without workers or a stored index, or when
+   * they could not serve it: the caller uses this thread's index.
+   */
+  const servedByWorkers = async (version: string): Promise<boolean> => {
+    const dir = opts.snapshotDir;
+    const key = pool && dir ? snapshotKey(version, embedderChoice(cfg)) : null;
+    if (!pool || !dir || !key) return false;
+    stopPrestartedUnless(dir, key);
+    if (pool.readyFor(key)) return true;
+    if (pool.failedOn(key) || !hasSnapshot(dir, key)) return false;
+    if (current?.version !== version) current = { version, key, index: null, info: null };
+    // The model's session loads on its thread while the workers read the index.
+    preloadModel(cfg);
+    await pool.serve(dir, key, lentAsks(), acceptLent);
+    return pool.readyFor(key);
   };
   // Written after the build has been handed out (half a second of serialising), never in the way of a question.
   const keep = (key: string, index: RetrievalIndex) =>
@@ -144,7 +197,7 @@ export function createRetrievalService(
       const keepAndServe = (index: RetrievalIndex) => {
         if (!place) return serve(index);
         keep(place.key, index);
-        return serve(withKeptGraph(index, place.dir, place.key, log, !pool));
+        return serve(withKeptGraph(index, place.dir, place.key, log));
       };
       const building = (async () => {
         const t0 = performance.now();
@@ -161,7 +214,7 @@ export function createRetrievalService(
             const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
             log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
             toWorkers(index, place.dir, place.key);
-            return serve(withKeptGraph(index, place.dir, place.key, log, !pool));
+            return serve(withKeptGraph(index, place.dir, place.key, log));
           }
           log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
         }
@@ -219,23 +272,28 @@ export function createRetrievalService(
       // Describes the index (asked right after a question's retrieval, which has just read the stamp).
       const version = await stamp.recent(1000);
       if (current?.version === version && current.info) return current.info;
+      const served = current?.version === version && current.key && pool?.readyFor(current.key) ? pool.info() : null;
+      if (served)
+        return { paragraphs: served.paragraphs, embedderId: served.embedderId, embedderNote: null, buildSeconds: served.buildSeconds, vectorsIn: 'process' };
       // A read up to a second old may be behind: the index itself is asked for the current version.
       return infoOf(await index());
     },
     async whenServing() {
       if (!pool) return;
-      // Started, or let go of already because the workers serve it: not read back again just to wait.
-      if (!current) await index();
+      // A stored index is served by starting the workers on it; else this thread builds this version's index (and
+      // stores it, then the workers serve it), or reads it back when the workers could not serve it.
+      const version = await stamp.fresh();
+      if (await servedByWorkers(version)) return;
+      await indexAt(version);
       const settled = () => !current?.key || pool.readyFor(current.key) || pool.failedOn(current.key);
       for (const t0 = Date.now(); Date.now() - t0 < 120_000 && !settled(); ) await new Promise((r) => setTimeout(r, 100));
     },
     async retrieve(question, pipeline, o = {}) {
       const version = await stamp.fresh();
-      const key = current?.version === version ? current.key : null;
       // The workers run the service's own options; a caller's own reformulator or abstention model runs here.
       const same = <K extends 'reformulator' | 'tupleReranker' | 'graphSource'>(k: K) => o[k] === undefined || o[k] === options[k];
       const asConfigured = same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
-      if (pool && key && pool.readyFor(key) && asConfigured) {
+      if (pool && asConfigured && (await servedByWorkers(version))) {
         const { k, mode, scope, modelConfigured } = o;
         return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
       }
@@ -269,7 +327,7 @@ export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalSe
         service: createRetrievalService(db, cfg, {
           background: true,
           admission: createAdmission(cfg.admission),
-          snapshotDir: path.join(cfg.dataDir, 'index'),
+          snapshotDir: snapshotDirOf(cfg),
           workers: cfg.admission.workers,
         }),
       }),

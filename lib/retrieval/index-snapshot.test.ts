@@ -6,7 +6,7 @@ import { retrieve } from '../pipelines/run.ts';
 import { fixtureCorpus, indexOf } from '../testing/retrieval-fixtures.ts';
 import { tempDir } from '../testing/fixtures.ts';
 import { correctSpelling } from './spelling.ts';
-import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey } from './index-snapshot.ts';
+import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from './index-snapshot.ts';
 
 const questions = [
   'Which paper reports a peak power density of 450 mW cm-2 at 600 °C for La0.6Sr0.4CoO3?',
@@ -46,6 +46,47 @@ describe('the index snapshot', () => {
       for (const pipeline of ['json-qr', 'bm25', 'vector', 'graph', 'records'] as const)
         expect(shown(await retrieve(restored, q, pipeline))).toEqual(shown(await retrieve(built, q, pipeline)));
     expect(fs.existsSync(file)).toBe(true);
+  });
+
+  it('keeps the graph index once built, and reads back one equal to it that answers the same', async () => {
+    const corpus = fixtureCorpus();
+    const built = await indexOf(corpus);
+    const dir = tempDir();
+    const key = snapshotKey(corpus.version, 'ngram')!;
+    const first = withKeptGraph(built, dir, key);
+    const graph = await first.graph.get();
+    expect(graph.tuples.size).toBeGreaterThan(5);
+    expect(graph.causalOut.size).toBeGreaterThan(0);
+    await expect.poll(() => fs.readdirSync(dir).filter((f) => f.startsWith('graph-'))).toEqual([`graph-${key}.v8`]);
+    let loads = 0;
+    const again = withKeptGraph(
+      {
+        ...built,
+        graph: {
+          get: async () => {
+            loads++;
+            return graph;
+          },
+        },
+      },
+      dir,
+      key,
+    );
+    const read = await again.graph.get();
+    expect(loads).toBe(0);
+    expect(read).not.toBe(graph);
+    // Every map and entity as built, in the same order (vectors as views into one stored array).
+    expect([...read.tuples.entries()]).toEqual([...graph.tuples.entries()]);
+    expect([...read.byTerm.entries()]).toEqual([...graph.byTerm.entries()]);
+    expect([...read.adjacency.entries()]).toEqual([...graph.adjacency.entries()]);
+    expect([...read.causalOut.entries()]).toEqual([...graph.causalOut.entries()]);
+    expect(read.entities.map((e) => [e.key, e.label, e.terms, [...e.vector], e.tupleIds])).toEqual(
+      graph.entities.map((e) => [e.key, e.label, e.terms, [...e.vector], e.tupleIds]),
+    );
+    expect(read.entityColumns).toEqual(graph.entityColumns);
+    for (const m of ['canonicalOf', 'byPaper', 'byParagraph'] as const) expect([...read[m].entries()]).toEqual([...graph[m].entries()]);
+    for (const q of questions)
+      for (const pipeline of ['graph', 'hybrid'] as const) expect(shown(await retrieve(again, q, pipeline))).toEqual(shown(await retrieve(first, q, pipeline)));
   });
 
   it('is used only under its own key, and one that cannot be read is removed and built again', async () => {

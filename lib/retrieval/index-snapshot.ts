@@ -10,9 +10,11 @@ import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LexicalIndex, type LexicalIndexData } from './lexical-index.ts';
 import type { DenseParts } from './passage-vectors.ts';
 import { vocabularyFrom } from './spelling.ts';
-import type { GraphIndex } from './graph-index.ts';
+import { type GraphIndex, graphIndexFrom, type StoredGraphIndex, storedGraphIndex } from './graph-index.ts';
 import { internStrings } from '../common/intern.ts';
 import { lazyOnce } from '../common/lazy.ts';
+import { sourceHash } from '../common/source-hash.ts';
+import { fileOf, type Kind } from './snapshot-files.ts';
 
 /**
  * The retrieval index kept on disk, so that a restart reads it back instead of building it again (the shared corpus:
@@ -37,6 +39,14 @@ export interface IndexSnapshot {
   /** The passages' and the names' embedder ids the index was built with. */
   embedderId: string;
   nameEmbedderId: string;
+  /**
+   * What a retrieval worker needs to know of the passages' embedder to stand in for it without the server thread
+   * (which may still be opening its database when the worker reads this): its size, weight in fusion, and whether
+   * questions are embedded apart from passages.
+   */
+  embedderTraits: { dimensions: number; fusionWeight?: number; query: boolean; nameDimensions: number };
+  /** The corpus's records when the index was built (the key's corpus stamp changes with them). */
+  recordCount: number;
   /** The names embedder's fit when it is the local n-gram one (refitting it reads the whole corpus). */
   nameFit: ReturnType<LocalHashEmbedder['fit']> | null;
 }
@@ -47,28 +57,6 @@ type DenseData = ReturnType<DenseIndex['toData']>;
 function denseData(view: DenseView): DenseData {
   if (!(view instanceof DenseIndex)) throw new Error('a snapshot is taken of an index whose vectors are in the process');
   return view.toData();
-}
-
-let codeHash: string | null | undefined;
-
-/**
- * A hash of the sources an index is built by (every module under lib/, tests aside), read once per process; null
- * where the sources are not beside the process (then no snapshot is used: it could be from other code).
- */
-function sourceHash(): string | null {
-  if (codeHash !== undefined) return codeHash;
-  try {
-    const root = path.join(/* turbopackIgnore: true */ process.cwd(), 'lib');
-    const files = (fs.readdirSync(root, { recursive: true }) as string[])
-      .filter((f) => /\.(ts|mjs|json)$/.test(f) && !/\.test\.ts$/.test(f) && !f.includes('generated'))
-      .sort();
-    const hash = createHash('sha256');
-    for (const f of files) hash.update(f).update(fs.readFileSync(path.join(root, f)));
-    codeHash = hash.digest('hex');
-  } catch {
-    codeHash = null;
-  }
-  return codeHash;
 }
 
 /** The key of the index for this corpus stamp and embedder configuration under this code; null: snapshots are off. */
@@ -98,6 +86,13 @@ export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot
     dense: { raw: denseData(index.raw.dense), json: index.json.dense === index.raw.dense ? null : denseData(index.json.dense) },
     embedderId: index.embedderId,
     nameEmbedderId: index.nameEmbedder.id,
+    embedderTraits: {
+      dimensions: index.embedder.dimensions,
+      ...(index.embedder.fusionWeight !== undefined ? { fusionWeight: index.embedder.fusionWeight } : {}),
+      query: !!index.embedder.embedQuery,
+      nameDimensions: index.nameEmbedder.dimensions,
+    },
+    recordCount: index.records.size,
     nameFit: nameModel instanceof LocalHashEmbedder ? nameModel.fit() : null,
   };
 }
@@ -117,11 +112,6 @@ export function snapshotParts(s: IndexSnapshot): { core: IndexCore; dense: Dense
     dense: { raw, json: s.dense.json ? dense(s.dense.json) : raw },
   };
 }
-
-/** What a data folder keeps: the paragraph index, and the graph index (built on first use, kept once built). */
-type Kind = 'retrieval' | 'graph';
-
-const fileOf = (dir: string, kind: Kind, key: string) => path.join(dir, `${kind}-${key}.v8`);
 
 /** Writes `value` under `key` into `dir` (written aside, then renamed over), and removes the older ones of its kind. */
 function store(dir: string, kind: Kind, key: string, value: unknown): string {
@@ -178,9 +168,6 @@ function read<T>(dir: string, kind: Kind, key: string, valid: (v: T) => boolean,
 /** Writes the snapshot into `dir`, and removes the data folder's older ones. */
 export const saveSnapshot = (dir: string, snapshot: IndexSnapshot): string => store(dir, 'retrieval', snapshot.key, snapshot);
 
-/** Whether `dir` holds a snapshot under `key` (read or not). */
-export const hasSnapshot = (dir: string, key: string): boolean => fs.existsSync(fileOf(dir, 'retrieval', key));
-
 /**
  * The snapshot stored in `dir` under `key`, or null when there is none. One that cannot be read is removed and
  * reported through `log`: the index is then built as without one. `shareStrings` as for `read`: a thread that
@@ -191,18 +178,24 @@ export const loadSnapshot = (dir: string, key: string, log: (line: string) => vo
 
 /**
  * The index with a graph index that is read from `dir` when it was kept there under `key`, else built on first use
- * as before and then kept (the shared corpus: about 6 s to build, 1 s to read back).
+ * as before and then kept (the shared corpus: about 6 s to build, 0.2 s to read back: see StoredGraphIndex).
  */
-export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, log: (line: string) => void = () => {}, shareStrings = false): RetrievalIndex {
+export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, log: (line: string) => void = () => {}): RetrievalIndex {
   const build = index.graph;
   const get = lazyOnce(async (): Promise<GraphIndex> => {
-    const kept = read<GraphIndex & { key?: string }>(dir, 'graph', key, (g) => g?.key === key && g.tuples instanceof Map, log, shareStrings);
-    if (kept) return kept;
+    const kept = read<StoredGraphIndex & { key?: string }>(dir, 'graph', key, (g) => g?.key === key && g.vectors instanceof Float32Array, log);
+    if (kept) {
+      try {
+        return graphIndexFrom(kept);
+      } catch (error) {
+        log(`the graph index stored in ${dir} could not be read (${(error as Error).message}); it is built again`);
+      }
+    }
     const built = await build.get();
     // Written after the question that asked for it has its graph (half a second of serialising).
     setTimeout(() => {
       try {
-        store(dir, 'graph', key, { ...built, key });
+        store(dir, 'graph', key, { key, ...storedGraphIndex(built) });
       } catch (error) {
         log(`the graph index could not be stored (${(error as Error).message}); the next start builds it again`);
       }

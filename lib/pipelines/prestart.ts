@@ -1,0 +1,22 @@
+import path from 'node:path';
+import type { AssayConfig } from '../config.ts';
+import { prestartRetrievalWorkers } from './retrieval-pool.ts';
+import { makeRetrievalWorkerBundle } from './worker-bundle.ts';
+
+/**
+ * A restart's head start. The server's start (instrumentation.ts) calls this before it loads the rest of the app
+ * or opens the database, so this module imports little: the app's retrieval workers begin reading the newest index
+ * stored in the data folder at once, and the retrieval service takes them over if it is still the corpus's (see
+ * retrieval-pool.ts). On this code's first start, the workers' bundle is made meanwhile (see worker-bundle.ts).
+ */
+export function prestartRetrieval(cfg: AssayConfig): void {
+  if (cfg.admission.workers < 1 || !workersServe(cfg)) return;
+  prestartRetrievalWorkers(cfg, cfg.admission.workers, snapshotDirOf(cfg));
+  void makeRetrievalWorkerBundle();
+}
+
+/** Whether retrieval workers can serve under this configuration: they hold no database to search in. */
+export const workersServe = (cfg: AssayConfig): boolean => cfg.search !== 'database' && cfg.vectors !== 'database';
+
+/** Where the app's server keeps its indexes (see lib/retrieval/index-snapshot.ts). */
+export const snapshotDirOf = (cfg: AssayConfig): string => path.join(cfg.dataDir, 'index');

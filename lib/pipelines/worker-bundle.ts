@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sourceHash } from '../common/source-hash.ts';
+
+/**
+ * Which file a retrieval worker runs. The worker's code is TypeScript under lib/; run through tsx it loads ~200
+ * modules one by one, each transformed on tsx's loader thread: on the shared corpus's 2-core machine that was ~0.9 s
+ * of the worker's own start and 1.7 s of CPU on the loader thread, while the server's thread was opening its
+ * database and the first question was waiting for the worker. So the worker is bundled into one module by esbuild
+ * (tsx's own transformer; node_modules stay imports) and the bundle is kept under node_modules/.cache, named by the
+ * code's hash: new code never runs an older bundle. Until the bundle of this code exists (its first start) the
+ * worker runs through tsx, and the bundle is made in the background (a tenth of a second, in esbuild's process).
+ */
+const root = () => /* turbopackIgnore: true */ process.cwd();
+const TSX_ENTRY = () => path.join(root(), 'lib', 'pipelines', 'retrieval-worker.mjs');
+const cacheDir = () => path.join(root(), 'node_modules', '.cache', 'assay');
+
+const bundleOf = (hash: string) => path.join(cacheDir(), `retrieval-worker-${hash.slice(0, 24)}.mjs`);
+
+let making: Promise<string | null> | null = null;
+
+/** The file to start a retrieval worker from now: this code's bundle when it is made, else the tsx entry (and the bundle is begun). */
+export function retrievalWorkerFile(): string {
+  const hash = sourceHash();
+  if (hash && fs.existsSync(bundleOf(hash))) return bundleOf(hash);
+  void makeRetrievalWorkerBundle();
+  return TSX_ENTRY();
+}
+
+/**
+ * Makes this code's bundle of the retrieval worker unless it exists (once per process; written aside and renamed,
+ * so two processes may make it at once), and removes older code's bundles. Null when it cannot be made (no
+ * sources, no esbuild): workers then run through tsx.
+ */
+export function makeRetrievalWorkerBundle(): Promise<string | null> {
+  making ??= (async () => {
+    const hash = sourceHash();
+    if (!hash) return null;
+    const file = bundleOf(hash);
+    if (fs.existsSync(file)) return file;
+    try {
+      const esbuild = await import(/* turbopackIgnore: true */ 'esbuild');
+      fs.mkdirSync(cacheDir(), { recursive: true });
+      const partial = `${file}.${process.pid}.partial`;
+      await esbuild.build({
+        entryPoints: [path.join(root(), 'lib', 'pipelines', 'retrieval-worker.ts')],
+        outfile: partial,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      fs.renameSync(partial, file);
+      for (const f of fs.readdirSync(cacheDir()))
+        if (f.startsWith('retrieval-worker-') && path.join(cacheDir(), f) !== file && !f.endsWith('.partial'))
+          fs.rmSync(path.join(cacheDir(), f), { force: true });
+      return file;
+    } catch (error) {
+      console.log(`[assay] the retrieval worker could not be bundled (${(error as Error).message}); it runs through tsx`);
+      return null;
+    }
+  })();
+  return making;
+}
