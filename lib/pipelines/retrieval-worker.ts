@@ -11,7 +11,7 @@ import { forgetPlainTerms } from '../structure/terms.ts';
 import { loadSnapshot, restoreIndex, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import type { PoolMessage, ServedInfo, ToWorker } from './retrieval-pool.ts';
 import { retrieve } from './run.ts';
-import { configuredOptions } from './configured.ts';
+import { workerOptions } from './worker-options.ts';
 
 /**
  * A retrieval worker (see retrieval-pool.ts): reads the stored index and the kept graph index, says it is ready,
@@ -89,7 +89,7 @@ async function warm(index: Awaited<ReturnType<typeof load>>['index']) {
 }
 
 const ready = load();
-const options = configuredOptions(setup.cfg);
+const options = workerOptions(setup.cfg);
 
 port.on('message', (m: ToWorker) => {
   if (m.type === 'answer') {
@@ -99,8 +99,8 @@ port.on('message', (m: ToWorker) => {
     else w?.resolve(m.value);
     return;
   }
-  ready
-    .then(({ index }) => retrieve(index, m.question, m.pipeline, { ...options, ...m.opts }))
+  Promise.all([ready, options])
+    .then(([{ index }, configured]) => retrieve(index, m.question, m.pipeline, { ...configured, ...m.opts }))
     .then(
       (result) => post({ type: 'result', id: m.id, result }),
       (error) =>

@@ -6,8 +6,9 @@ import { sourceHash } from '../common/source-hash.ts';
  * Which file a retrieval worker runs. The worker's code is TypeScript under lib/; run through tsx it loads ~200
  * modules one by one, each transformed on tsx's loader thread: on the shared corpus's 2-core machine that was ~0.9 s
  * of the worker's own start and 1.7 s of CPU on the loader thread, while the server's thread was opening its
- * database and the first question was waiting for the worker. So the worker is bundled into one module by esbuild
- * (tsx's own transformer; node_modules stay imports) and the bundle is kept under node_modules/.cache, named by the
+ * database and the first question was waiting for the worker. So the worker is bundled by esbuild (tsx's own
+ * transformer; node_modules stay imports, and what the worker imports only when asked — a model's or Neo4j's client —
+ * goes into chunks of its own, loaded then) and the bundle is kept under node_modules/.cache, in a folder named by the
  * code's hash: new code never runs an older bundle. Until the bundle of this code exists (its first start) the
  * worker runs through tsx, and the bundle is made in the background (a tenth of a second, in esbuild's process).
  */
@@ -15,7 +16,9 @@ const root = () => /* turbopackIgnore: true */ process.cwd();
 const TSX_ENTRY = () => path.join(root(), 'lib', 'pipelines', 'retrieval-worker.mjs');
 const cacheDir = () => path.join(root(), 'node_modules', '.cache', 'assay');
 
-const bundleOf = (hash: string) => path.join(cacheDir(), `retrieval-worker-${hash.slice(0, 24)}.mjs`);
+const BUNDLE = 'retrieval-worker-';
+const folderOf = (hash: string) => path.join(cacheDir(), `${BUNDLE}${hash.slice(0, 24)}`);
+const bundleOf = (hash: string) => path.join(folderOf(hash), 'retrieval-worker.mjs');
 
 let making: Promise<string | null> | null = null;
 
@@ -28,8 +31,8 @@ export function retrievalWorkerFile(): string {
 }
 
 /**
- * Makes this code's bundle of the retrieval worker unless it exists (once per process; written aside and renamed,
- * so two processes may make it at once), and removes older code's bundles. Null when it cannot be made (no
+ * Makes this code's bundle of the retrieval worker unless it exists (once per process; written into a folder aside
+ * and renamed, so two processes may make it at once: the first rename wins, the other process uses its bundle), and removes older code's bundles. Null when it cannot be made (no
  * sources, no esbuild): workers then run through tsx.
  */
 export function makeRetrievalWorkerBundle(): Promise<string | null> {
@@ -41,21 +44,29 @@ export function makeRetrievalWorkerBundle(): Promise<string | null> {
     try {
       const esbuild = await import(/* turbopackIgnore: true */ 'esbuild');
       fs.mkdirSync(cacheDir(), { recursive: true });
-      const partial = `${file}.${process.pid}.partial`;
+      const partial = `${folderOf(hash)}.${process.pid}.partial`;
       await esbuild.build({
         entryPoints: [path.join(root(), 'lib', 'pipelines', 'retrieval-worker.ts')],
-        outfile: partial,
+        outdir: partial,
+        outExtension: { '.js': '.mjs' },
         bundle: true,
+        splitting: true,
         platform: 'node',
         format: 'esm',
         target: 'node20',
         packages: 'external',
         logLevel: 'silent',
       });
-      fs.renameSync(partial, file);
+      try {
+        fs.renameSync(partial, folderOf(hash));
+      } catch (error) {
+        // Another process made it first: its bundle is this code's too.
+        fs.rmSync(partial, { recursive: true, force: true });
+        if (!fs.existsSync(file)) throw error;
+      }
       for (const f of fs.readdirSync(cacheDir()))
-        if (f.startsWith('retrieval-worker-') && path.join(cacheDir(), f) !== file && !f.endsWith('.partial'))
-          fs.rmSync(path.join(cacheDir(), f), { force: true });
+        if (f.startsWith(BUNDLE) && path.join(cacheDir(), f) !== folderOf(hash) && !f.endsWith('.partial'))
+          fs.rmSync(path.join(cacheDir(), f), { recursive: true, force: true });
       return file;
     } catch (error) {
       console.log(`[assay] the retrieval worker could not be bundled (${(error as Error).message}); it runs through tsx`);

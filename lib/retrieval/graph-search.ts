@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { rerank, type RerankingModel } from 'ai';
+import type { RerankingModel } from 'ai';
 import { stemmer } from 'stemmer';
 import { plainTerms } from '../structure/terms.ts';
 import type { IndexedTuple } from './graph-index.ts';
@@ -40,6 +40,8 @@ export function providerTupleReranker(model: RerankingModel, id: string): TupleR
     id,
     async score(query, texts) {
       if (texts.length === 0) return [];
+      // Loaded on the first call: a retrieval worker without a re-ranker never loads the AI SDK.
+      const { rerank } = await import('ai');
       const { ranking } = await rerank({ model, query, documents: texts, maxRetries: 1 });
       const out = new Array<number>(texts.length).fill(0);
       const lo = ranking.reduce((m, r) => Math.min(m, r.score), Infinity);

@@ -1,8 +1,7 @@
-import { generateText, Output } from 'ai';
-import { z } from 'zod';
 import type { ChatModel } from '../ai/providers.ts';
 import { decomposeSystemPrompt, optimiseExamples, optimiseSystemPrompt, REFORMULATION_PROMPT_VERSION, reformulationUserPrompt } from '../ai/prompts.ts';
 import type { QuestionAnalysis } from './question.ts';
+import { lazyOnce } from '../common/lazy.ts';
 
 /**
  * Query reformulation (method A): (1) optimisation keeps technical terms, formulas, values with units and
@@ -86,14 +85,26 @@ function materialWords(analysis: QuestionAnalysis): string {
   return analysis.materials.map((m) => m.slice(2)).join(' ');
 }
 
-const optimiseAnswer = z.object({ reasoning: z.string(), query: z.string().min(1), keywords: z.array(z.string()) });
-const decomposeAnswer = z.object({ reasoning: z.string(), subQueries: z.array(z.string().min(1)).min(1).max(3) });
+/**
+ * The AI SDK and the answers' schemas, loaded on the first model call: a retrieval worker without a model (each
+ * restart starts one) never loads them (`ai` and `zod`, about 0.15 s of its start).
+ */
+const modelCalls = lazyOnce(async () => {
+  const [{ generateText, Output }, { z }] = await Promise.all([import('ai'), import('zod')]);
+  return {
+    generateText,
+    Output,
+    optimiseAnswer: z.object({ reasoning: z.string(), query: z.string().min(1), keywords: z.array(z.string()) }),
+    decomposeAnswer: z.object({ reasoning: z.string(), subQueries: z.array(z.string().min(1)).min(1).max(3) }),
+  };
+});
 
 export function llmReformulator(chat: ChatModel): Reformulator {
   const examples = optimiseExamples.map((e) => `${reformulationUserPrompt(e.question)}\nAnswer: ${JSON.stringify(e.answer)}`).join('\n\n');
   return {
     id: `llm:${chat.id}:${REFORMULATION_PROMPT_VERSION}`,
     async optimise(question) {
+      const { generateText, Output, optimiseAnswer } = await modelCalls();
       const { output } = await generateText({
         model: chat.model,
         system: `${optimiseSystemPrompt}\n\nExample:\n${examples}`,
@@ -106,6 +117,7 @@ export function llmReformulator(chat: ChatModel): Reformulator {
       return { query: a.query, keywords: a.keywords, removed: [] };
     },
     async decompose(question) {
+      const { generateText, Output, decomposeAnswer } = await modelCalls();
       const { output } = await generateText({
         model: chat.model,
         system: decomposeSystemPrompt,
