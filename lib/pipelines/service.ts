@@ -4,8 +4,8 @@ import { releaseMemory } from '../common/release-memory.ts';
 import { sharedRead } from '../common/shared-read.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
-import { embedQueries } from '../embedding/embedder.ts';
+import { corpusLoaders, corpusVersion, loadRetrievalCorpus, type RetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { embedQueries, type TextEmbedder } from '../embedding/embedder.ts';
 import { createEmbedders, createLentEmbedders, embedderChoice, preloadModel } from '../embedding/select.ts';
 import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
@@ -95,15 +95,7 @@ export function createRetrievalService(
   // The workers read the index from where it is kept, so they start once it is there.
   const toWorkers = (index: RetrievalIndex, dir: string, key: string) => {
     if (!pool) return;
-    const asks = corpusLoaders(db).then(
-      (lazies): WorkerAsks => ({
-        embed: (texts) => index.embedder.embed(texts),
-        embedQuery: (texts) => embedQueries(index.embedder, texts),
-        embedNames: (texts) => index.nameEmbedder.embed(texts),
-        loadRecords: lazies.loadRecords,
-        loadGraph: lazies.loadGraph,
-      }),
-    );
+    const asks = corpusLoaders(db).then((lazies) => workerAsks(index.embedder, index.nameEmbedder, lazies));
     void pool.serve(dir, key, asks).then(() => letGo(key));
   };
   // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
@@ -119,18 +111,7 @@ export function createRetrievalService(
    * vectors (the n-gram embedder they hold), and rows from the database. Made once, on the first serve that needs it.
    */
   const lent = lazyOnce(async () => ({ embedders: await createLentEmbedders(db, cfg, log), lazies: await corpusLoaders(db) }));
-  const lentAsks = (): Promise<WorkerAsks> =>
-    lent().then(({ embedders, lazies }) => {
-      const missing = (what: string) => Promise.reject(new Error(`no ${what} embedder in this process: the worker holds it`));
-      const { passages, names } = embedders;
-      return {
-        embed: (texts) => (passages ? passages.embed(texts) : missing('passage')),
-        embedQuery: (texts) => (passages ? embedQueries(passages, texts) : missing('passage')),
-        embedNames: (texts) => (names ? names.embed(texts) : missing('name')),
-        loadRecords: lazies.loadRecords,
-        loadGraph: lazies.loadGraph,
-      };
-    });
+  const lentAsks = () => lent().then(({ embedders, lazies }) => workerAsks(embedders.passages, embedders.names, lazies));
   // Workers that read an index built with embedders this process does not have (the model could not be loaded) are refused.
   const acceptLent = async (info: ServedInfo): Promise<string | null> => {
     const { passages, names, note } = (await lent()).embedders;
@@ -146,7 +127,8 @@ export function createRetrievalService(
    */
   const servedByWorkers = async (version: string): Promise<boolean> => {
     const dir = opts.snapshotDir;
-    const key = pool && dir ? snapshotKey(version, embedderChoice(cfg)) : null;
+    // Every question asks: the key of the version already served is not hashed again.
+    const key = !pool || !dir ? null : current?.version === version ? current.key : snapshotKey(version, embedderChoice(cfg));
     if (!pool || !dir || !key) return false;
     stopPrestartedUnless(dir, key);
     if (pool.readyFor(key)) return true;
@@ -300,6 +282,21 @@ export function createRetrievalService(
       // The version just read: the index is not asked for it a second time.
       return retrieve(await indexAt(version), question, pipeline, { ...options, ...o });
     },
+  };
+}
+
+/**
+ * What retrieval workers may ask of this thread, answered by these embedders and database loaders; an embedder that
+ * is null is one the workers hold themselves (the n-gram fit of their stored index).
+ */
+function workerAsks(passages: TextEmbedder | null, names: TextEmbedder | null, lazies: Pick<RetrievalCorpus, 'loadRecords' | 'loadGraph'>): WorkerAsks {
+  const missing = (what: string) => Promise.reject(new Error(`no ${what} embedder in this process: the worker holds it`));
+  return {
+    embed: (texts) => (passages ? passages.embed(texts) : missing('passage')),
+    embedQuery: (texts) => (passages ? embedQueries(passages, texts) : missing('passage')),
+    embedNames: (texts) => (names ? names.embed(texts) : missing('name')),
+    loadRecords: lazies.loadRecords,
+    loadGraph: lazies.loadGraph,
   };
 }
 
