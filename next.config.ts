@@ -40,6 +40,8 @@ const nextConfig: NextConfig = {
     'unpdf',
     'usearch',
     'esbuild',
+    'compromise',
+    'neo4j-driver',
   ],
   poweredByHeader: false,
   experimental: { preloadEntriesOnStart: false },

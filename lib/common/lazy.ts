@@ -15,3 +15,20 @@ export function lazyOnce<T>(build: () => Promise<T>): () => Promise<T> {
     return built;
   };
 }
+
+/**
+ * Runs `run` once: when the returned function is first called, or `afterMs` from now if it is not called by then
+ * (work that should wait for a cue, such as a first answer, but not forever). The timer does not keep the process alive.
+ */
+export function onCueOrAfter(run: () => void, afterMs: number): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    run();
+  };
+  const timer = setTimeout(once, afterMs);
+  timer.unref?.();
+  return once;
+}

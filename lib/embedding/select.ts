@@ -2,11 +2,11 @@ import { embeddingModel } from '../ai/providers.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { embeddingCacheStore } from '../db/embeddings.ts';
-import { BGE_MODEL, ensureModel } from './bge-model.ts';
+import { BGE_MODEL } from './bge-model.ts';
 import { cachedEmbedder } from './cached.ts';
 import type { TextEmbedder } from './embedder.ts';
 import { fitLocalHashEmbedderSliced, LocalHashEmbedder, localTextEmbedder } from './local-hash.ts';
-import { createBgeEmbedder, type OnnxEmbedder } from './onnx-bge.ts';
+import { modelSession } from './model-session.ts';
 import { providerTextEmbedder } from './provider.ts';
 
 /**
@@ -26,36 +26,6 @@ type LocalHashFit = ReturnType<LocalHashEmbedder['fit']>;
 
 /** What decides which embedders an index is built with (part of its snapshot's key). */
 export const embedderChoice = (cfg: AssayConfig): string => `${cfg.embedding?.model ?? ''}|${cfg.localEmbedder}|${BGE_MODEL.id}`;
-
-const sessions = new Map<string, Promise<OnnxEmbedder>>();
-
-/**
- * The local model's session, loaded once per process: every import changes the corpus and rebuilds the index, and
- * a session holds its weights and arena in native memory that is not given back.
- */
-async function modelSession(
-  cfg: AssayConfig,
-  log: (line: string) => void,
-  fetching: { localRepository?: string | null; fetchImpl?: typeof fetch } = {},
-): Promise<OnnxEmbedder> {
-  const files = await ensureModel(cfg.dataDir, cfg.modelRepository, { log, ...fetching });
-  let model = sessions.get(files.onnx);
-  if (!model) {
-    model = createBgeEmbedder(files);
-    sessions.set(files.onnx, model);
-    model.catch(() => sessions.delete(files.onnx));
-  }
-  return model;
-}
-
-/**
- * Starts loading the local model (when it is the configured passage embedder) without waiting for it: a restart
- * reads its stored index meanwhile. Failures are left to `createEmbedders`, which reports them.
- */
-export function preloadModel(cfg: AssayConfig): void {
-  if (embeddingModel(cfg) || cfg.localEmbedder === 'ngram') return;
-  modelSession(cfg, () => {}).catch(() => {});
-}
 
 export interface Embedders {
   /** Passages and questions. */

@@ -5,6 +5,7 @@ import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { internStrings } from '../common/intern.ts';
+import { onCueOrAfter } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
 import { forgetPlainTerms } from '../structure/terms.ts';
@@ -15,8 +16,8 @@ import { workerOptions } from './worker-options.ts';
 
 /**
  * A retrieval worker (see retrieval-pool.ts): reads the stored index and the kept graph index, says it is ready,
- * then answers retrievals one message at a time; what abstention reads of each paper is warmed after that, a slice
- * at a time between questions (a question that comes first computes what it needs). It needs nothing of the server
+ * then answers retrievals one message at a time; what abstention reads of each paper is warmed after the first
+ * answer, a slice at a time between questions (a question that comes first computes what it needs). It needs nothing of the server
  * thread to start — a restart starts it before the database is open — only, later, what it cannot hold itself: a
  * model's question vectors (one model session per process) and the records and tuples a lazy index loads from the
  * database (PGlite admits one connection per process). The n-gram embedder it holds itself (the snapshot keeps its fit).
@@ -81,7 +82,13 @@ async function load() {
   return { index: { ...index, buildSeconds: info.buildSeconds }, info };
 }
 
-/** After the worker said it is ready: what abstention reads of each paper, then what loading left behind goes. */
+/**
+ * What abstention reads of each paper, then what loading left behind goes: once the first question has been
+ * answered, or `WARM_AFTER_MS` after the worker said it is ready if none comes. Not at once: a restart's first
+ * question comes while the server thread still loads the app and opens the database, and on 2 cores a warm-up
+ * running then (seconds of CPU at the shared corpus) took a core from them and delayed that answer.
+ */
+const WARM_AFTER_MS = 10_000;
 async function warm(index: Awaited<ReturnType<typeof load>>['index']) {
   await warmPaperCaches(index);
   forgetPlainTerms();
@@ -89,6 +96,8 @@ async function warm(index: Awaited<ReturnType<typeof load>>['index']) {
 }
 
 const ready = load();
+// Replaced once the index is loaded (a question answered before then has nothing to warm).
+let startWarming = () => {};
 const options = workerOptions(setup.cfg);
 
 port.on('message', (m: ToWorker) => {
@@ -102,7 +111,10 @@ port.on('message', (m: ToWorker) => {
   Promise.all([ready, options])
     .then(([{ index }, configured]) => retrieve(index, m.question, m.pipeline, { ...configured, ...m.opts }))
     .then(
-      (result) => post({ type: 'result', id: m.id, result }),
+      (result) => {
+        post({ type: 'result', id: m.id, result });
+        startWarming();
+      },
       (error) =>
         post({
           type: 'error',
@@ -116,7 +128,7 @@ port.on('message', (m: ToWorker) => {
 ready.then(
   ({ index, info }) => {
     post({ type: 'ready', info });
-    void warm(index).catch(() => {});
+    startWarming = onCueOrAfter(() => void warm(index).catch(() => {}), WARM_AFTER_MS);
   },
   (error) => post({ type: 'failed', message: (error as Error).message }),
 );

@@ -1,0 +1,37 @@
+import type { AssayConfig } from '../config.ts';
+import { ensureModel } from './bge-model.ts';
+import { createBgeEmbedder, type OnnxEmbedder } from './onnx-bge.ts';
+
+// On globalThis: Next.js loads the server start (which preloads the model at a restart) and the route handlers as
+// separate module instances, and a second session would load the weights twice.
+const shared = globalThis as unknown as { __assayModelSessions?: Map<string, Promise<OnnxEmbedder>> };
+const sessions = (shared.__assayModelSessions ??= new Map());
+
+/**
+ * The local model's session, loaded once per process: every import changes the corpus and rebuilds the index, and
+ * a session holds its weights and arena in native memory that is not given back.
+ */
+export async function modelSession(
+  cfg: AssayConfig,
+  log: (line: string) => void,
+  fetching: { localRepository?: string | null; fetchImpl?: typeof fetch } = {},
+): Promise<OnnxEmbedder> {
+  const files = await ensureModel(cfg.dataDir, cfg.modelRepository, { log, ...fetching });
+  let model = sessions.get(files.onnx);
+  if (!model) {
+    model = createBgeEmbedder(files);
+    sessions.set(files.onnx, model);
+    model.catch(() => sessions.delete(files.onnx));
+  }
+  return model;
+}
+
+/**
+ * Starts loading the local model (when it is the configured passage embedder: no provider, not the n-gram one)
+ * without waiting for it: a restart reads its stored index meanwhile, and its first question needs the model's
+ * vector. Failures are left to `createEmbedders`, which reports them.
+ */
+export function preloadModel(cfg: AssayConfig): void {
+  if (cfg.embedding || cfg.localEmbedder === 'ngram') return;
+  modelSession(cfg, () => {}).catch(() => {});
+}
