@@ -72,21 +72,28 @@ function fallbackMatch(fallback: Facets, q: Quantity): number {
   return grade;
 }
 
+/** A per-paper value, cached (see `perPaper`); `limit` is how many papers its cache keeps per index. */
+export type PerPaper<T> = ((index: RetrievalIndex, paperId: string) => T) & { limit: number };
+
 /**
  * A value derived from one paper, computed once per paper and index (at most `limit` papers kept per index, so
- * memory stays bounded on large corpora).
+ * memory stays bounded on large corpora). When full, the paper cached first goes: emptying the whole cache, as it
+ * did, threw away a warmed cache on the first question about a paper outside it (ten times the shared corpus has
+ * 18,000 papers for caches of 5,000).
  */
-export function perPaper<T>(compute: (index: RetrievalIndex, paperId: string) => T, limit = 5000): (index: RetrievalIndex, paperId: string) => T {
+export function perPaper<T>(compute: (index: RetrievalIndex, paperId: string) => T, limit = 5000): PerPaper<T> {
   const caches = new WeakMap<RetrievalIndex, Map<string, T>>();
-  return (index, paperId) => {
+  const cached = (index: RetrievalIndex, paperId: string) => {
     let cache = caches.get(index);
     if (!cache) caches.set(index, (cache = new Map()));
-    if (!cache.has(paperId)) {
-      if (cache.size >= limit) cache.clear();
-      cache.set(paperId, compute(index, paperId));
+    let value = cache.get(paperId);
+    if (value === undefined && !cache.has(paperId)) {
+      if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
+      cache.set(paperId, (value = compute(index, paperId)));
     }
-    return cache.get(paperId)!;
+    return value as T;
   };
+  return Object.assign(cached, { limit });
 }
 
 /** The union of a paper's paragraph facets. */
@@ -109,6 +116,9 @@ const titleAnalysis = perPaper((index, paperId): Pick<QuestionAnalysis, 'materia
 
 /** Canonical materials named in a paper's title. */
 export const titleMaterials = (index: RetrievalIndex, paperId: string): string[] => titleAnalysis(index, paperId)?.materials ?? [];
+
+/** Warms what `titleMaterials` and `titleQuantities` read (see warmPaperCaches). */
+export const titleAnalysisCache: PerPaper<unknown> = titleAnalysis;
 
 /** Values a paper's title states ("Synthesis of sub-10 nm copper sulphide rods …"). */
 export const titleQuantities = (index: RetrievalIndex, paperId: string): QuantityFacet[] => titleAnalysis(index, paperId)?.quantities.map(quantityFacet) ?? [];
