@@ -22,6 +22,19 @@ describe('per-paper caches', () => {
     expect(compute).toHaveBeenCalledTimes(5);
   });
 
+  it('let go of the oldest tenth at once, so a full cache is not scanned for its first key on every paper', () => {
+    const compute = vi.fn((_index: RetrievalIndex, paperId: string) => paperId);
+    const cached = perPaper(compute, 20);
+    const index = indexOf(0);
+    for (let i = 0; i <= 20; i++) cached(index, `p${i}`);
+    expect(compute).toHaveBeenCalledTimes(21);
+    for (let i = 2; i <= 20; i++) cached(index, `p${i}`);
+    expect(compute).toHaveBeenCalledTimes(21);
+    cached(index, 'p0');
+    cached(index, 'p1');
+    expect(compute).toHaveBeenCalledTimes(23);
+  });
+
   it('are warmed for as many papers as each keeps, not for papers it would let go of again', async () => {
     const small = vi.fn(() => 1);
     const large = vi.fn(() => 2);
