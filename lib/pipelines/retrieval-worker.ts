@@ -7,7 +7,7 @@ import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts
 import { internStrings } from '../common/intern.ts';
 import { onCueOrAfter } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
-import { warmPaperCaches } from '../retrieval/paper-caches.ts';
+import { warmPaperCaches } from '../retrieval/abstention.ts';
 import { forgetPlainTerms } from '../structure/terms.ts';
 import { loadSnapshot, restoreIndex, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import type { PoolMessage, ServedInfo, ToWorker } from './retrieval-pool.ts';
@@ -17,11 +17,10 @@ import { workerOptions } from './worker-options.ts';
 /**
  * A retrieval worker (see retrieval-pool.ts): reads the stored index and the kept graph index, says it is ready,
  * then answers retrievals one message at a time; what abstention reads of each paper is warmed after the first
- * answer, a slice at a time between questions (a question that comes first computes what it needs). It needs
- * nothing of the server thread to start — a restart starts it before the database is open — only, later, what it
- * cannot hold itself: a model's question vectors (one model session per process) and the records and tuples a lazy
- * index loads from the database (PGlite admits one connection per process). The n-gram embedder it holds itself
- * (the snapshot keeps its fit).
+ * answer, a slice at a time between questions (a question that comes first computes what it needs). It needs nothing of the server
+ * thread to start — a restart starts it before the database is open — only, later, what it cannot hold itself: a
+ * model's question vectors (one model session per process) and the records and tuples a lazy index loads from the
+ * database (PGlite admits one connection per process). The n-gram embedder it holds itself (the snapshot keeps its fit).
  */
 interface Setup {
   cfg: AssayConfig;

@@ -1,5 +1,6 @@
 import type { Evidence } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
+import { timeSlicer } from '../common/yield.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
@@ -300,7 +301,7 @@ function wordKnown(index: RetrievalIndex, w: string): boolean {
 
 const compact = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').replace(/[−–]/g, '-');
 /** A paper's title and paragraphs with all whitespace removed. */
-export const compactText = perPaper((index, paperId) => compact(paperText(index, paperId)), 2000);
+const compactText = perPaper((index, paperId) => compact(paperText(index, paperId)), 2000);
 
 /** How far the best paper leads the next, as a share of its score (0 when it was moved ahead of a higher-scoring one). */
 function paperMargin(papers: PaperHit[]): number {
@@ -381,7 +382,19 @@ const paragraphTerms = perPaper((index, paperId) =>
 );
 
 /** The plain terms of a paper's title and paragraphs. */
-export const paperTerms = perPaper((index, paperId) => {
+const paperTerms = perPaper((index, paperId) => {
   const paper = index.papers.get(paperId);
   return new Set([...plainTerms(paper?.title ?? ''), ...paragraphTerms(index, paperId).flatMap((terms) => [...terms])]);
 });
+
+/** What the decision reads of each paper, computed after the index is built, not on a question (natural, graph p95 49 → 34 ms; 3 s, +80 MB). */
+export async function warmPaperCaches(index: RetrievalIndex, slice = timeSlicer()): Promise<void> {
+  for (const paperId of index.papers.keys()) {
+    paperFacets(index, paperId);
+    paperTechniques(index, paperId);
+    titleMaterials(index, paperId);
+    compactText(index, paperId);
+    paperTerms(index, paperId);
+    await slice();
+  }
+}

@@ -72,36 +72,21 @@ function fallbackMatch(fallback: Facets, q: Quantity): number {
   return grade;
 }
 
-/** A per-paper value, cached (see `perPaper`); `limit` is how many papers its cache keeps per index. */
-export type PerPaper<T> = ((index: RetrievalIndex, paperId: string) => T) & { limit: number };
-
 /**
  * A value derived from one paper, computed once per paper and index (at most `limit` papers kept per index, so
- * memory stays bounded on large corpora). When full, the tenth cached first goes: emptying the whole cache, as it
- * did, threw away a warmed cache on the first question about a paper outside it (ten times the shared corpus has
- * 18,000 papers for caches of 5,000).
+ * memory stays bounded on large corpora).
  */
-export function perPaper<T>(compute: (index: RetrievalIndex, paperId: string) => T, limit = 5000): PerPaper<T> {
+export function perPaper<T>(compute: (index: RetrievalIndex, paperId: string) => T, limit = 5000): (index: RetrievalIndex, paperId: string) => T {
   const caches = new WeakMap<RetrievalIndex, Map<string, T>>();
-  const cached = (index: RetrievalIndex, paperId: string) => {
+  return (index, paperId) => {
     let cache = caches.get(index);
     if (!cache) caches.set(index, (cache = new Map()));
-    let value = cache.get(paperId);
-    if (value === undefined && !cache.has(paperId)) {
-      if (cache.size >= limit) {
-        // The oldest tenth at once: deleting only the first key each time cost ~6 µs a paper (V8's Map skips the
-        // deleted entries at its front on every `keys().next()`), ~0.3 µs this way, as emptying it did.
-        let drop = Math.ceil(limit / 10);
-        for (const key of cache.keys()) {
-          if (drop-- <= 0) break;
-          cache.delete(key);
-        }
-      }
-      cache.set(paperId, (value = compute(index, paperId)));
+    if (!cache.has(paperId)) {
+      if (cache.size >= limit) cache.clear();
+      cache.set(paperId, compute(index, paperId));
     }
-    return value as T;
+    return cache.get(paperId)!;
   };
-  return Object.assign(cached, { limit });
 }
 
 /** The union of a paper's paragraph facets. */
@@ -124,9 +109,6 @@ const titleAnalysis = perPaper((index, paperId): Pick<QuestionAnalysis, 'materia
 
 /** Canonical materials named in a paper's title. */
 export const titleMaterials = (index: RetrievalIndex, paperId: string): string[] => titleAnalysis(index, paperId)?.materials ?? [];
-
-/** Warms what `titleMaterials` and `titleQuantities` read (see warmPaperCaches). */
-export const titleAnalysisCache: PerPaper<unknown> = titleAnalysis;
 
 /** Values a paper's title states ("Synthesis of sub-10 nm copper sulphide rods …"). */
 export const titleQuantities = (index: RetrievalIndex, paperId: string): QuantityFacet[] => titleAnalysis(index, paperId)?.quantities.map(quantityFacet) ?? [];
