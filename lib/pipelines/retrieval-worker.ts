@@ -17,10 +17,11 @@ import { workerOptions } from './worker-options.ts';
 /**
  * A retrieval worker (see retrieval-pool.ts): reads the stored index and the kept graph index, says it is ready,
  * then answers retrievals one message at a time; what abstention reads of each paper is warmed after the first
- * answer, a slice at a time between questions (a question that comes first computes what it needs). It needs nothing of the server
- * thread to start — a restart starts it before the database is open — only, later, what it cannot hold itself: a
- * model's question vectors (one model session per process) and the records and tuples a lazy index loads from the
- * database (PGlite admits one connection per process). The n-gram embedder it holds itself (the snapshot keeps its fit).
+ * answer, a slice at a time between questions (a question that comes first computes what it needs). It needs
+ * nothing of the server thread to start — a restart starts it before the database is open — only, later, what it
+ * cannot hold itself: a model's question vectors (one model session per process) and the records and tuples a lazy
+ * index loads from the database (PGlite admits one connection per process). The n-gram embedder it holds itself
+ * (the snapshot keeps its fit).
  */
 interface Setup {
   cfg: AssayConfig;
