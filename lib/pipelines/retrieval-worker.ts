@@ -10,6 +10,7 @@ import { releaseMemory } from '../common/release-memory.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
 import { forgetPlainTerms } from '../structure/terms.ts';
 import { loadSnapshot, restoreIndex, withKeptGraph } from '../retrieval/index-snapshot.ts';
+import { tagger } from '../retrieval/tagger.ts';
 import type { PoolMessage, ServedInfo, ToWorker } from './retrieval-pool.ts';
 import { retrieve } from './run.ts';
 import { workerOptions } from './worker-options.ts';
@@ -72,6 +73,8 @@ async function load() {
   const index = withKeptGraph(restored, setup.dir, setup.key);
   // The default pipeline (hybrid) reads the graph: read before the first question, not by it.
   await index.graph.get();
+  // And the part-of-speech tagger every question's analysis uses (loaded on first use elsewhere).
+  tagger();
   const info: ServedInfo = {
     paragraphs: index.paragraphs.size,
     embedderId: index.embedderId,

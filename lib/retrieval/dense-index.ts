@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { requireFromRoot } from '../common/root-require.ts';
 import type { ScoredId } from './lexical-index.ts';
 
 /**
@@ -25,7 +24,7 @@ let usearch: Usearch | null | undefined;
 function nativeSearch(): Usearch | null {
   if (usearch === undefined) {
     try {
-      usearch = createRequire(path.join(/* turbopackIgnore: true */ process.cwd(), 'package.json'))('usearch') as Usearch;
+      usearch = requireFromRoot<Usearch>('usearch');
     } catch (error) {
       usearch = null;
       console.warn(`[assay] usearch's native exact search is unavailable (${(error as Error).message.split('\n')[0]}): dense scans run in JavaScript`);

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { tagger } from './tagger.ts';
 import type { RerankingModel } from 'ai';
 import { stemmer } from 'stemmer';
 import { plainTerms } from '../structure/terms.ts';
@@ -250,7 +250,7 @@ export async function graphRetrieve(
 
 /** Method D's keyword selection: lemmas of nouns, proper nouns, adjectives and verbs, longer than two characters. */
 export function keywordLemmas(question: string): string[] {
-  const doc = nlp(question);
+  const doc = tagger()(question);
   const words = doc.match('(#Noun|#ProperNoun|#Adjective|#Verb)').not('(#Auxiliary|#Copula|#Pronoun|#QuestionWord)').out('array') as string[];
   const lemmas = words.flatMap((w) => w.split(/\s+/)).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
   return [...new Set(lemmas.filter((w) => w.length > 2).map((w) => (/^[a-z]+$/i.test(w) && w === w.toLowerCase() ? stemmer(w) : w.replace(/[−–]/g, '-'))))];

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { tagger } from './tagger.ts';
 import { findTechniques } from '../structure/techniques.ts';
 import { type Dimension, lookupUnit, type Quantity } from '../structure/quantities.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
@@ -66,7 +66,7 @@ const UNIT_WORDS = new Set(
  */
 export function fillerTerms(text: string): Set<string> {
   const out = new Set<string>();
-  for (const sentence of nlp(text).json() as { terms: { text: string; tags: string[] }[] }[])
+  for (const sentence of tagger()(text).json() as { terms: { text: string; tags: string[] }[] }[])
     for (const [i, term] of sentence.terms.entries()) {
       const tags = term.tags;
       const functionWord = tags.some((t) => FUNCTION_TAGS.includes(t));

@@ -1,4 +1,5 @@
-import neo4j, { type Driver } from 'neo4j-driver';
+import type { Driver } from 'neo4j-driver';
+import { requireFromRoot } from '../../common/root-require.ts';
 import type { StoredEntity, StoredTuple } from '../../db/graph.ts';
 import { checkHops, type GraphPath, type GraphStore } from '../store.ts';
 
@@ -11,14 +12,23 @@ import { checkHops, type GraphPath, type GraphStore } from '../store.ts';
  */
 export type Neo4jQueryRunner = Pick<Driver, 'executeQuery' | 'close'>;
 
+type Neo4jPackage = typeof import('neo4j-driver').default;
+let neo4jPackage: Neo4jPackage | undefined;
+
+/** neo4j-driver, required when Neo4j is first used: it and rxjs took ~0.3 s of every start, configured or not. */
+export function neo4j(): Neo4jPackage {
+  neo4jPackage ??= requireFromRoot<Neo4jPackage>('neo4j-driver');
+  return neo4jPackage;
+}
+
 const BATCH = 1000;
 
 export function createNeo4jGraphStore(driver: Neo4jQueryRunner, opts: { database?: string } = {}): GraphStore {
-  const config = (write: boolean) => ({ database: opts.database, routing: write ? neo4j.routing.WRITE : neo4j.routing.READ });
+  const config = (write: boolean) => ({ database: opts.database, routing: write ? neo4j().routing.WRITE : neo4j().routing.READ });
   const run = (query: string, params: Record<string, unknown>, write = false) => driver.executeQuery(query, params, config(write));
   const toTuple = (r: { get(key: string): unknown }): StoredTuple => {
     const props = (r.get('r') as { properties: Record<string, unknown> }).properties;
-    const num = (v: unknown) => (v === null || v === undefined ? null : neo4j.isInt(v) ? (v as { toNumber(): number }).toNumber() : Number(v));
+    const num = (v: unknown) => (v === null || v === undefined ? null : neo4j().isInt(v) ? (v as { toNumber(): number }).toNumber() : Number(v));
     return {
       id: String(props.id),
       subjectKey: String(r.get('subjectKey')),
@@ -75,7 +85,7 @@ export function createNeo4jGraphStore(driver: Neo4jQueryRunner, opts: { database
       if (keys.length === 0) return [];
       const { records } = await run(
         'MATCH (s:Entity)-[r:TUPLE]->(o:Entity) WHERE s.key IN $keys OR o.key IN $keys RETURN s.key AS subjectKey, o.key AS objectKey, r ORDER BY r.id LIMIT $limit',
-        { keys, limit: neo4j.int(limit) },
+        { keys, limit: neo4j().int(limit) },
       );
       return records.map(toTuple);
     },
@@ -84,14 +94,14 @@ export function createNeo4jGraphStore(driver: Neo4jQueryRunner, opts: { database
       const { records } = await run(
         `MATCH p = (a:Entity {key: $fromKey})-[:TUPLE*1..${hops}]-(b:Entity {key: $toKey}) WHERE a <> b ` +
           'RETURN [n IN nodes(p) | n.key] AS nodes, [r IN relationships(p) | r.id] AS tupleIds ORDER BY length(p) LIMIT $limit',
-        { fromKey, toKey, limit: neo4j.int(limit) },
+        { fromKey, toKey, limit: neo4j().int(limit) },
       );
       return records.map((r): GraphPath => ({ nodes: r.get('nodes') as string[], tupleIds: r.get('tupleIds') as string[] }));
     },
     async counts() {
       const e = await run('MATCH (e:Entity) RETURN count(e) AS n', {});
       const t = await run('MATCH ()-[r:TUPLE]->() RETURN count(r) AS n', {});
-      const n = (x: unknown) => (neo4j.isInt(x) ? (x as { toNumber(): number }).toNumber() : Number(x));
+      const n = (x: unknown) => (neo4j().isInt(x) ? (x as { toNumber(): number }).toNumber() : Number(x));
       return { entities: n(e.records[0].get('n')), tuples: n(t.records[0].get('n')) };
     },
     close: () => driver.close(),
@@ -100,5 +110,5 @@ export function createNeo4jGraphStore(driver: Neo4jQueryRunner, opts: { database
 
 /** A driver for NEO4J_URI with basic auth. */
 export function neo4jDriver(cfg: { uri: string; user: string; password: string }): Driver {
-  return neo4j.driver(cfg.uri, neo4j.auth.basic(cfg.user, cfg.password), { disableLosslessIntegers: false });
+  return neo4j().driver(cfg.uri, neo4j().auth.basic(cfg.user, cfg.password), { disableLosslessIntegers: false });
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import neo4j, { type EagerResult } from 'neo4j-driver';
+import type { EagerResult } from 'neo4j-driver';
 import type { Database } from '../../db/database.ts';
 import { type RetrievalTupleRow, tuplesForRetrieval } from '../../db/graph-views.ts';
-import type { Neo4jQueryRunner } from '../../graph/stores/neo4j.ts';
+import { type Neo4jQueryRunner, neo4j } from '../../graph/stores/neo4j.ts';
 import { checkHops } from '../../graph/store.ts';
 import type { TextEmbedder } from '../../embedding/embedder.ts';
 import { indexTuple, type IndexedTuple } from '../graph-index.ts';
@@ -29,10 +29,10 @@ export const VECTOR_NEIGHBOURS = 200;
 type Run = (query: string, params?: Record<string, unknown>, write?: boolean) => Promise<EagerResult>;
 
 function runner(driver: Neo4jQueryRunner, database: string | undefined): Run {
-  return (query, params = {}, write = false) => driver.executeQuery(query, params, { database, routing: write ? neo4j.routing.WRITE : neo4j.routing.READ });
+  return (query, params = {}, write = false) => driver.executeQuery(query, params, { database, routing: write ? neo4j().routing.WRITE : neo4j().routing.READ });
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : neo4j.isInt(v) ? (v as { toNumber(): number }).toNumber() : Number(v));
+const num = (v: unknown) => (v === null || v === undefined ? null : neo4j().isInt(v) ? (v as { toNumber(): number }).toNumber() : Number(v));
 
 /**
  * A term as one whitespace token: value keys hold spaces ("v:time:12 h"), and Lucene's whitespace tokenizer would
@@ -80,13 +80,13 @@ export async function writeNeo4jRetrievalLayer(
   for (let i = 0; i < entities.length; i += BATCH)
     await run(
       'UNWIND $rows AS row MATCH (e:Entity {key: row.key}) SET e.canonical = row.canonical, e.canonicalLabel = row.label, e.degree = row.degree',
-      { rows: entities.slice(i, i + BATCH).map((e) => ({ ...e, degree: neo4j.int(e.degree) })) },
+      { rows: entities.slice(i, i + BATCH).map((e) => ({ ...e, degree: neo4j().int(e.degree) })) },
       true,
     );
   // What the entity vectors depend on: which canonical entities there are and their labels.
   const canonicalLabels = [...new Map([...canonical.values()].map((c) => [c.canonical, c.label]))].sort(([a], [b]) => (a < b ? -1 : 1));
   const entityStamp = createHash('sha1').update(JSON.stringify(canonicalLabels)).digest('hex');
-  await run(`MERGE (m:${META} {id: 'graph'}) SET m.entityStamp = $entityStamp, m.tuples = $tuples`, { entityStamp, tuples: neo4j.int(rows.length) }, true);
+  await run(`MERGE (m:${META} {id: 'graph'}) SET m.entityStamp = $entityStamp, m.tuples = $tuples`, { entityStamp, tuples: neo4j().int(rows.length) }, true);
   await run('CALL db.awaitIndexes(600)', {}, true);
   return { tuples: rows.length, canonicalEntities: canonicalLabels.length, seconds: (performance.now() - t0) / 1000 };
 }
@@ -181,7 +181,7 @@ export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: st
          RETURN q.term AS term, ids`,
         {
           queries: terms.map((term) => ({ term, lucene: luceneTerm(term) })),
-          max: Number.isFinite(maxTuples) ? neo4j.int(Math.floor(maxTuples)) : neo4j.int(2 ** 31),
+          max: Number.isFinite(maxTuples) ? neo4j().int(Math.floor(maxTuples)) : neo4j().int(2 ** 31),
         },
       );
       return new Map(records.map((r) => [r.get('term') as string, r.get('ids') as string[]]));
@@ -203,7 +203,7 @@ export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: st
          WITH node, max(score) AS score WHERE score >= $minScore
          MATCH (m:Entity {canonical: node.key})-[r:TUPLE]-()
          RETURN node.key AS key, score, collect(DISTINCT r.id) AS ids`,
-        { probes: usable, neighbours: neo4j.int(VECTOR_NEIGHBOURS), minScore: scoreOfCosine(minCosine) },
+        { probes: usable, neighbours: neo4j().int(VECTOR_NEIGHBOURS), minScore: scoreOfCosine(minCosine) },
       );
       return records.map((r) => ({ key: r.get('key') as string, cosine: cosineOfScore(r.get('score') as number), tupleIds: r.get('ids') as string[] }));
     },
@@ -218,7 +218,7 @@ export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: st
          WITH p ORDER BY length(p) LIMIT $limit
          UNWIND relationships(p) AS r
          RETURN collect(DISTINCT r.id) AS ids`,
-        { from, to, hub: neo4j.int(HUB_DEGREE), limit: neo4j.int(limit) },
+        { from, to, hub: neo4j().int(HUB_DEGREE), limit: neo4j().int(limit) },
       );
       return (records[0]?.get('ids') as string[] | undefined) ?? [];
     },
