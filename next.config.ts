@@ -40,8 +40,6 @@ const nextConfig: NextConfig = {
     'unpdf',
     'usearch',
     'esbuild',
-    'compromise',
-    'neo4j-driver',
   ],
   poweredByHeader: false,
   experimental: { preloadEntriesOnStart: false },

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+const required = new Map<string, unknown>();
+
 /**
  * A package's CommonJS build, required from the project root when first needed rather than imported with the module
  * that uses it. For packages that cost real CPU to load and that a process often never uses (a restart's server
@@ -10,5 +12,11 @@ import path from 'node:path';
  * tests all load the same file.
  */
 export function requireFromRoot<T>(name: string): T {
-  return createRequire(path.join(/* turbopackIgnore: true */ process.cwd(), 'package.json'))(name) as T;
+  // Kept by name: callers ask on every use (a question's tags), and a require resolves the name again each time.
+  let loaded = required.get(name);
+  if (loaded === undefined) {
+    loaded = createRequire(path.join(/* turbopackIgnore: true */ process.cwd(), 'package.json'))(name);
+    required.set(name, loaded);
+  }
+  return loaded as T;
 }

@@ -1,7 +1,6 @@
 import { requireFromRoot } from '../common/root-require.ts';
 
 type Compromise = typeof import('compromise').default;
-let compromise: Compromise | undefined;
 
 /**
  * compromise (part-of-speech tags for questions), required on first use: importing it unpacks its lexicon, a quarter
@@ -9,6 +8,5 @@ let compromise: Compromise | undefined;
  * worker loads it before it says it is ready).
  */
 export function tagger(): Compromise {
-  compromise ??= requireFromRoot<Compromise>('compromise');
-  return compromise;
+  return requireFromRoot<Compromise>('compromise');
 }

@@ -13,12 +13,10 @@ import { checkHops, type GraphPath, type GraphStore } from '../store.ts';
 export type Neo4jQueryRunner = Pick<Driver, 'executeQuery' | 'close'>;
 
 type Neo4jPackage = typeof import('neo4j-driver').default;
-let neo4jPackage: Neo4jPackage | undefined;
 
 /** neo4j-driver, required when Neo4j is first used: it and rxjs took ~0.3 s of every start, configured or not. */
 export function neo4j(): Neo4jPackage {
-  neo4jPackage ??= requireFromRoot<Neo4jPackage>('neo4j-driver');
-  return neo4jPackage;
+  return requireFromRoot<Neo4jPackage>('neo4j-driver');
 }
 
 const BATCH = 1000;
