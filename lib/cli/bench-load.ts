@@ -190,8 +190,11 @@ export async function benchLoad(args: string[]): Promise<void> {
     // Nor is the rest of the server's start-up warm (graph index, paper caches, storing the indexes): it is waited for.
     const t1 = performance.now();
     for (let i = 0; i < 600; i++) {
-      const health = (await (await fetch(`${base}/api/health`)).json().catch(() => ({}))) as { warmingIndexes?: boolean };
-      if (!health.warmingIndexes) break;
+      const health = (await (await fetch(`${base}/api/health`)).json().catch(() => ({}))) as {
+        warmingIndexes?: boolean;
+        retrievalWorkers?: { warmingCaches?: boolean };
+      };
+      if (!health.warmingIndexes && !health.retrievalWorkers?.warmingCaches) break;
       await new Promise((r) => setTimeout(r, 500));
     }
     // The indexes are stored a turn after they are handed out: give that a moment too.

@@ -124,6 +124,9 @@ describe('retrieval in worker threads', () => {
       expect((await restarted.info()).paragraphs).toBe((await local.info()).paragraphs);
       expect(restarted.workers()?.serverThreadCopy).toBe(false);
       expect(log.mock.calls.flat().join('\n')).toMatch(/serve the index, ready in [\d.]+ s \(started ahead/);
+      // The first answer cues the workers' warm-up; health (and bench load) learn when it is over.
+      await expect.poll(() => restarted.workers()?.warmingCaches, { timeout: 30_000 }).toBe(false);
+      expect(log.mock.calls.flat().join('\n')).toMatch(/warmed their paper caches in [\d.]+ s/);
       await restarted.close();
     } finally {
       log.mockRestore();

@@ -38,6 +38,8 @@ export interface RetrievalPool {
   size: number;
   /** Whether the workers serve an index now (none has failed since). */
   serving(): boolean;
+  /** Whether a serving worker has still to warm its paper caches (its answers are slower until then). */
+  warming(): boolean;
   /** What the served index is, as the workers read it (null while none is served). */
   info(): ServedInfo | null;
   /** Stops the workers; the pool serves no index after this. */
@@ -73,6 +75,8 @@ export type ToWorker =
 /** A message from a worker to this thread. */
 export type PoolMessage =
   | { type: 'ready'; info: ServedInfo }
+  /** Its paper caches are warm (see the worker's `warm`). */
+  | { type: 'warmed'; seconds: number }
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; result: RetrievalResult }
   | { type: 'error'; id: number; message: string; code?: string }
@@ -82,11 +86,15 @@ interface Slot {
   worker: Worker;
   /** The questions sent to it and not answered yet, by id. */
   pending: Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>;
+  /** Whether it has warmed its paper caches (it warms them after its first answer, see the worker). */
+  warm: boolean;
 }
 
 interface Started {
   slot: Slot;
   ready: Promise<ServedInfo>;
+  /** Seconds its warm-up took, once it is over. */
+  warmed: Promise<number>;
   /** Gone before it was ready, or since (its questions are failed). */
   onDown: (down: (why: string) => void) => void;
 }
@@ -96,7 +104,11 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
   const worker = new Worker(retrievalWorkerFile(), { workerData: { cfg, dir, key } });
   // A process (a test, a CLI) may end while its workers idle; the server keeps running for its own reasons.
   worker.unref();
-  const slot: Slot = { worker, pending: new Map() };
+  const slot: Slot = { worker, pending: new Map(), warm: false };
+  let warmedIn: (seconds: number) => void = () => {};
+  const warmed = new Promise<number>((resolve) => {
+    warmedIn = resolve;
+  });
   const send = (m: ToWorker) => worker.postMessage(m);
   let downHandler: (why: string) => void = () => {};
   let settle: { resolve: (i: ServedInfo) => void; reject: (e: Error) => void } = { resolve: () => {}, reject: () => {} };
@@ -106,7 +118,10 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
   ready.catch(() => {});
   worker.on('message', (m: PoolMessage) => {
     if (m.type === 'ready') settle.resolve(m.info);
-    else if (m.type === 'failed') settle.reject(new Error(m.message));
+    else if (m.type === 'warmed') {
+      slot.warm = true;
+      warmedIn(m.seconds);
+    } else if (m.type === 'failed') settle.reject(new Error(m.message));
     else if (m.type === 'result' || m.type === 'error') {
       const p = slot.pending.get(m.id);
       slot.pending.delete(m.id);
@@ -130,7 +145,7 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
   };
   worker.on('error', (e) => down(e.message));
   worker.on('exit', (code) => down(`exit ${code}`));
-  return { slot, ready, onDown: (h) => (downHandler = h) };
+  return { slot, ready, warmed, onDown: (h) => (downHandler = h) };
 }
 
 /** Workers started on a stored index before the service that will serve it exists (a restart: see `prestartRetrievalWorkers`). */
@@ -217,6 +232,10 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
       log(
         `${fresh.length} retrieval worker(s) serve the index, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s${pre ? ` (started ahead; ${infos[0].buildSeconds.toFixed(1)} s from their start)` : ''}`,
       );
+      void Promise.all(fresh.map((s) => s.warmed)).then((seconds) => {
+        // Said only of workers still serving (not of a set replaced by the next index meanwhile).
+        if (fresh.every((s) => slots.includes(s.slot))) log(`the retrieval worker(s) warmed their paper caches in ${Math.max(...seconds).toFixed(1)} s`);
+      });
       // Questions already sent to the old workers finish there.
       for (const s of old) setTimeout(() => void s.worker.terminate(), s.pending.size > 0 ? 30_000 : 0);
     } catch (error) {
@@ -240,6 +259,7 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
     readyFor: (key) => healthy && servedKey === key,
     failedOn: (key) => failedKey === key,
     serving: () => healthy,
+    warming: () => healthy && slots.some((s) => !s.warm),
     info: () => (healthy ? servedInfo : null),
     retrieve(question, pipeline, opts) {
       const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));

@@ -34,8 +34,11 @@ export interface RetrievalService {
   reformulator: Reformulator;
   /** The configured options every retrieval gets (reformulator, re-ranker, whether a model exists). */
   options: RetrieveOptions;
-  /** The retrieval workers: how many, and whether they serve the current index (null: retrieval runs on this thread). */
-  workers(): { size: number; serving: boolean; serverThreadCopy: boolean } | null;
+  /**
+   * The retrieval workers: how many, whether they serve the current index, and whether they are still warming their
+   * paper caches after their first answer (null: retrieval runs on this thread).
+   */
+  workers(): { size: number; serving: boolean; warmingCaches: boolean; serverThreadCopy: boolean } | null;
   /** Stops the retrieval workers (tests; the server's exit stops them anyway). */
   close(): Promise<void>;
   /** What the current index is, without reading it back when the workers hold it (the Find evidence screen shows it). */
@@ -249,7 +252,7 @@ export function createRetrievalService(
     index,
     reformulator,
     options,
-    workers: () => (pool ? { size: pool.size, serving: pool.serving(), serverThreadCopy: !!current?.index } : null),
+    workers: () => (pool ? { size: pool.size, serving: pool.serving(), warmingCaches: pool.warming(), serverThreadCopy: !!current?.index } : null),
     close: async () => pool?.close(),
     async info() {
       // Describes the index (asked right after a question's retrieval, which has just read the stamp).
