@@ -26,4 +26,11 @@ describe('readConfig', () => {
     expect(() => readConfig({ ASSAY_REFORMULATION: 'llm' })).toThrow(/ASSAY_REFORMULATION=llm needs/);
     expect(() => readConfig({ ASSAY_EMBEDDING_MODEL: 'e' })).toThrow(/ASSAY_EMBEDDING_MODEL needs ASSAY_LLM_BASE_URL/);
   });
+  it('retrieves 4 questions at once per retrieval worker, 2 on the server thread, unless told', () => {
+    expect(readConfig({}).admission).toEqual({ concurrency: 4, maxWaiting: 200, workers: 1 });
+    expect(readConfig({ ASSAY_RETRIEVAL_WORKERS: '2' }).admission.concurrency).toBe(8);
+    expect(readConfig({ ASSAY_RETRIEVAL_WORKERS: '0' }).admission.concurrency).toBe(2);
+    expect(readConfig({ ASSAY_SEARCH: 'database', DATABASE_URL: 'postgresql://u:p@db:5432/assay' }).admission.concurrency).toBe(2);
+    expect(readConfig({ ASSAY_RETRIEVAL_WORKERS: '2', ASSAY_RETRIEVAL_CONCURRENCY: '3' }).admission.concurrency).toBe(3);
+  });
 });
