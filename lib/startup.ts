@@ -5,7 +5,8 @@ import { markAbandonedRuns } from './db/ingest-runs.ts';
 import { countPapersAndParagraphs } from './db/papers.ts';
 import { countRecords } from './db/records.ts';
 import { liveJobIds } from './db/jobs.ts';
-import { resumeOnStart, startBackgroundIngest, warmOnStart } from './jobs/background.ts';
+import { resumeOnStart, startBackgroundIngest, warmingIndexes, warmOnStart } from './jobs/background.ts';
+import { tuneForServing } from './common/v8-tuning.ts';
 import { activeBackgroundWork, startJobWorker, stopAllBackgroundWork } from './queue/queue.ts';
 import { APP_JOBS } from './services/jobs.ts';
 
@@ -36,6 +37,8 @@ export async function startApp(): Promise<void> {
     } else if (resumed.length === 0 && (papers > 0 || records > 0)) {
       warmOnStart(db, cfg);
     }
+    // Without indexes to read back there is no start-up to wait for (warmOnStart tunes once it is over).
+    if (!warmingIndexes()) tuneForServing();
   } catch (error) {
     console.error(`[assay] database not ready: ${(error as Error).message}`);
   }

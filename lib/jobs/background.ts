@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { getRun, interruptedRuns, markRunInterrupted, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../pipelines/service.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
+import { tuneForServing } from '../common/v8-tuning.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 import { startMetadataJob } from './metadata.ts';
@@ -42,6 +43,7 @@ export function warmOnStart(db: Database, cfg: AssayConfig): void {
     )
     .finally(() => {
       warming.__assayWarmingIndexes = false;
+      tuneForServing();
     });
 }
 
