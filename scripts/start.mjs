@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverProcessEnv } from '../lib/common/server-process-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const next = path.join(root, 'node_modules', '.bin', 'next');
@@ -77,7 +78,7 @@ if (built === current) {
 const child = spawn(next, ['start', '-H', process.env.ASSAY_HOST || '127.0.0.1', ...(process.env.PORT ? ['-p', process.env.PORT] : [])], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...env, NEXT_MANUAL_SIG_HANDLE: 'true' },
+  env: { ...env, ...serverProcessEnv(env), NEXT_MANUAL_SIG_HANDLE: 'true' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverProcessEnv } from '../common/server-process-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -18,6 +19,14 @@ export function startBuiltApp(
     detached: opts.detached ?? true,
     stdio: opts.stdio ?? 'ignore',
     // NEXT_MANUAL_SIG_HANDLE: the app's own SIGTERM handler closes the database (as `npm start` runs it).
-    env: { ...process.env, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', NEXT_MANUAL_SIG_HANDLE: 'true', ASSAY_QUESTIONS: '', ...env },
+    env: {
+      ...process.env,
+      ...serverProcessEnv(process.env),
+      DATABASE_URL: '',
+      NEXT_TELEMETRY_DISABLED: '1',
+      NEXT_MANUAL_SIG_HANDLE: 'true',
+      ASSAY_QUESTIONS: '',
+      ...env,
+    },
   });
 }
