@@ -23,10 +23,10 @@ let serving = false;
  * Once the start-up's indexes are in place: a thread's heap may grow to 1.5 times what the last full collection
  * left alive before the next one (V8 otherwise picks up to 4 times when collecting is cheap). Under bench load the
  * heaps had grown with garbage (the server's thread 286 MB with 67 MB alive, the worker 435 MB with 214 MB) and
- * V8 kept the pages: 1,500 questions from 50 clients, two alternating pairs plus one, peak RSS 1,108–1,484 MiB
- * and 55–62 requests/s by default, 930–943 MiB and 62.4–64.3/s with this. Not from the start: the worker's read of
- * the stored index then ran more collections (first answer after a restart 0.3 s later). Importing the shared
- * corpus with it: 66 s.
+ * V8 kept the pages. Set here, 1,000 questions from 50 clients, two alternating pairs: peak RSS 1,145–1,150 →
+ * 997–1,030 MiB, 51.7–55.3 → 56.6–57.6 requests/s. Set from the start instead, 1,500 questions: 1,108–1,484 →
+ * 930–943 MiB, but the worker's read of the stored index then ran more collections (first answer after a restart
+ * 0.3 s later). Importing the shared corpus with it: 66 s.
  */
 export function tuneForServing(): void {
   if (serving) return;
