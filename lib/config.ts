@@ -175,6 +175,9 @@ export class ConfigError extends Error {}
  * clients, shared corpus, 2 cores, three alternating pairs: 47.0–47.5 requests/s with 2, 52.3–56.4 with 4; 6
  * and 8 gave no more).
  */
+/** Whether retrieval workers can serve under this configuration: they hold no database to search in. */
+export const workersServe = (cfg: Pick<AssayConfig, 'search' | 'vectors'>): boolean => cfg.search !== 'database' && cfg.vectors !== 'database';
+
 export const defaultRetrievalConcurrency = (workers: number): number => (workers > 0 ? 4 * workers : 2);
 
 export function readConfig(env: Record<string, string | undefined> = process.env): AssayConfig {
@@ -276,10 +279,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     anonymous: e.ASSAY_ANONYMOUS,
     authSecret: e.ASSAY_AUTH_SECRET ?? null,
     admission: {
-      // Workers retrieve only when search and vectors are in memory (lib/pipelines/prestart.ts, workersServe).
       concurrency:
         e.ASSAY_RETRIEVAL_CONCURRENCY ??
-        defaultRetrievalConcurrency(e.ASSAY_SEARCH === 'memory' && e.ASSAY_VECTORS === 'memory' ? e.ASSAY_RETRIEVAL_WORKERS : 0),
+        defaultRetrievalConcurrency(workersServe({ search: e.ASSAY_SEARCH, vectors: e.ASSAY_VECTORS }) ? e.ASSAY_RETRIEVAL_WORKERS : 0),
       maxWaiting: e.ASSAY_RETRIEVAL_QUEUE,
       workers: e.ASSAY_RETRIEVAL_WORKERS,
     },

@@ -5,7 +5,7 @@ import { markAbandonedRuns } from './db/ingest-runs.ts';
 import { countPapersAndParagraphs } from './db/papers.ts';
 import { countRecords } from './db/records.ts';
 import { liveJobIds } from './db/jobs.ts';
-import { resumeOnStart, startBackgroundIngest, warmingIndexes, warmOnStart } from './jobs/background.ts';
+import { resumeOnStart, startBackgroundIngest, warmOnStart } from './jobs/background.ts';
 import { tuneForServing } from './common/v8-tuning.ts';
 import { activeBackgroundWork, startJobWorker, stopAllBackgroundWork } from './queue/queue.ts';
 import { APP_JOBS } from './services/jobs.ts';
@@ -17,6 +17,8 @@ import { APP_JOBS } from './services/jobs.ts';
  */
 export async function startApp(): Promise<void> {
   const cfg = config();
+  // The start-up's indexes read back or built, when there are any (V8's serving setting waits for them).
+  let warm: Promise<void> = Promise.resolve();
   try {
     const db = await getDatabase();
     console.log(`[assay] database: ${db.kind} (${db.location})`);
@@ -35,13 +37,12 @@ export async function startApp(): Promise<void> {
       const runId = await startBackgroundIngest(db, cfg, cfg.corpusPaths, 'startup');
       console.log(`[assay] empty database: importing ASSAY_CORPUS (${cfg.corpusPaths.join(', ')}) as run ${runId}`);
     } else if (resumed.length === 0 && (papers > 0 || records > 0)) {
-      warmOnStart(db, cfg);
+      warm = warmOnStart(db, cfg);
     }
-    // Without indexes to read back there is no start-up to wait for (warmOnStart tunes once it is over).
-    if (!warmingIndexes()) tuneForServing();
   } catch (error) {
     console.error(`[assay] database not ready: ${(error as Error).message}`);
   }
+  void warm.then(tuneForServing);
   installShutdown();
 }
 

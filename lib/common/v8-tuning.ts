@@ -17,8 +17,6 @@ export function tuneForStart(): void {
   v8.setFlagsFromString('--wasm-tiering-budget=180000000');
 }
 
-let serving = false;
-
 /**
  * Once the start-up's indexes are in place: a thread's heap may grow to 1.5 times what the last full collection
  * left alive before the next one (V8 otherwise picks up to 4 times when collecting is cheap). Under bench load the
@@ -29,7 +27,5 @@ let serving = false;
  * 0.3 s later). Importing the shared corpus with it: 66 s.
  */
 export function tuneForServing(): void {
-  if (serving) return;
-  serving = true;
   v8.setFlagsFromString('--heap-growing-percent=50');
 }

@@ -3,7 +3,6 @@ import type { Database } from '../db/database.ts';
 import { getRun, interruptedRuns, markRunInterrupted, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../pipelines/service.ts';
 import { warmPaperCaches } from '../retrieval/abstention.ts';
-import { tuneForServing } from '../common/v8-tuning.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 import { startMetadataJob } from './metadata.ts';
@@ -32,10 +31,10 @@ const warmIndex =
  * question does not wait for them. Not the records index: it holds more memory than all the others (about 300 MB
  * of heap for the shared corpus's 46,000 records) and only the records pipeline reads it; its first question builds it.
  */
-export function warmOnStart(db: Database, cfg: AssayConfig): void {
+export function warmOnStart(db: Database, cfg: AssayConfig): Promise<void> {
   const t0 = performance.now();
   warming.__assayWarmingIndexes = true;
-  warmIndex(db, cfg, { records: false })()
+  return warmIndex(db, cfg, { records: false })()
     .then(() => getRetrievalService(db, cfg).whenServing())
     .then(
       () => console.log(`[assay] retrieval indexes ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`),
@@ -43,7 +42,6 @@ export function warmOnStart(db: Database, cfg: AssayConfig): void {
     )
     .finally(() => {
       warming.__assayWarmingIndexes = false;
-      tuneForServing();
     });
 }
 

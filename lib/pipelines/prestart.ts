@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AssayConfig } from '../config.ts';
+import { type AssayConfig, workersServe } from '../config.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { prestartRetrievalWorkers } from './retrieval-pool.ts';
 import { makeRetrievalWorkerBundle } from './worker-bundle.ts';
@@ -18,9 +18,6 @@ export function prestartRetrieval(cfg: AssayConfig): void {
   if (stored) preloadModel(cfg);
   void makeRetrievalWorkerBundle();
 }
-
-/** Whether retrieval workers can serve under this configuration: they hold no database to search in. */
-export const workersServe = (cfg: AssayConfig): boolean => cfg.search !== 'database' && cfg.vectors !== 'database';
 
 /** Where the app's server keeps its indexes (see lib/retrieval/index-snapshot.ts). */
 export const snapshotDirOf = (cfg: AssayConfig): string => path.join(cfg.dataDir, 'index');

@@ -2,7 +2,7 @@ import { type Admission, createAdmission } from '../common/admission.ts';
 import { lazyOnce } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { sharedRead } from '../common/shared-read.ts';
-import type { AssayConfig } from '../config.ts';
+import { type AssayConfig, workersServe } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { corpusLoaders, corpusVersion, loadRetrievalCorpus, type RetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { embedQueries, type TextEmbedder } from '../embedding/embedder.ts';
@@ -16,7 +16,7 @@ import { syncDenseVectors, withDatabaseVectors } from '../retrieval/dense-source
 import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
 import type { LexicalDoc } from '../retrieval/lexical-index.ts';
 import { configuredOptions } from './configured.ts';
-import { snapshotDirOf, workersServe } from './prestart.ts';
+import { snapshotDirOf } from './prestart.ts';
 import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, type WorkerAsks } from './retrieval-pool.ts';
 import { admitted, retrieve } from './run.ts';
 import type { PipelineName } from './registry.ts';
