@@ -9,6 +9,7 @@ import { assembleIndex, type IndexCore, type RetrievalIndex } from './index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LexicalIndex, type LexicalIndexData } from './lexical-index.ts';
 import type { DenseParts } from './passage-vectors.ts';
+import { type PackedParagraphs, packParagraphs, unpackParagraphs } from './packed-paragraphs.ts';
 import { vocabularyFrom } from './spelling.ts';
 import { type GraphIndex, graphIndexFrom, type StoredGraphIndex, storedGraphIndex } from './graph-index.ts';
 import { internStrings } from '../common/intern.ts';
@@ -29,7 +30,8 @@ import { fileOf, type Kind } from './snapshot-files.ts';
  */
 export interface IndexSnapshot {
   key: string;
-  core: Omit<IndexCore, 'paragraphLexical' | 'titles' | 'abbreviations' | 'vocabulary'> & {
+  core: Omit<IndexCore, 'paragraphs' | 'paragraphLexical' | 'titles' | 'abbreviations' | 'vocabulary'> & {
+    paragraphs: PackedParagraphs;
     paragraphLexical: LexicalIndexData;
     titles: LexicalIndexData;
     abbreviations: AbbreviationCounts;
@@ -74,7 +76,7 @@ export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot
       version: index.version,
       papers: index.papers,
       paperByDoi: index.paperByDoi,
-      paragraphs: index.paragraphs,
+      paragraphs: packParagraphs(index.paragraphs.values()),
       chunks: index.chunks,
       chunkOf: index.chunkOf,
       paragraphLexical: index.paragraphLexical.toData(),
@@ -104,6 +106,7 @@ export function snapshotParts(s: IndexSnapshot): { core: IndexCore; dense: Dense
   return {
     core: {
       ...s.core,
+      paragraphs: unpackParagraphs(s.core.paragraphs),
       paragraphLexical: LexicalIndex.fromData(s.core.paragraphLexical),
       titles: LexicalIndex.fromData(s.core.titles),
       abbreviations: abbreviationsFrom(s.core.abbreviations),
@@ -174,7 +177,7 @@ export const saveSnapshot = (dir: string, snapshot: IndexSnapshot): string => st
  * keeps the index asks for it, one that lets go of it once the retrieval workers serve does not.
  */
 export const loadSnapshot = (dir: string, key: string, log: (line: string) => void = () => {}, shareStrings = false): IndexSnapshot | null =>
-  read<IndexSnapshot>(dir, 'retrieval', key, (s) => s?.key === key && s.core?.paragraphs instanceof Map, log, shareStrings);
+  read<IndexSnapshot>(dir, 'retrieval', key, (s) => s?.key === key && s.core?.paragraphs?.sentenceAt instanceof Uint32Array, log, shareStrings);
 
 /**
  * The index with a graph index that is read from `dir` when it was kept there under `key`, else built on first use

@@ -229,3 +229,14 @@ export async function indexOf(corpus: RetrievalCorpus): Promise<RetrievalIndex> 
 export async function fixtureIndex(): Promise<RetrievalIndex> {
   return indexOf(fixtureCorpus());
 }
+
+/**
+ * An index's paragraphs as plain objects, in order, to compare a built index with one read back: read back, a
+ * paragraph's facets, sentences and spans are getters (lib/retrieval/packed-paragraphs.ts), which a deep equality
+ * of the objects themselves would not look at.
+ */
+export const plainParagraphs = (paragraphs: RetrievalIndex['paragraphs']) =>
+  [...paragraphs].map(([key, p]) => {
+    const { id, paperId, ordinal, externalId, section, text, role, method, facets, sentences, sentenceSpans, table } = p;
+    return { key, id, paperId, ordinal, externalId, section, text, role, method, facets, sentences, sentenceSpans, table };
+  });
