@@ -114,15 +114,27 @@ async function startServer(dataDir: string): Promise<{ base: string; child: Chil
   return { ...(await startServerOn(copy)), copy };
 }
 
-/** The built app serving `dataDir`, once it answers /api/health. */
-export async function startServerOn(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+/** Until the server says its start-up's indexes and paper caches are warm (/api/health), for at most 5 minutes. */
+export async function untilWarm(base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const health = (await (await fetch(`${base}/api/health`)).json().catch(() => ({}))) as {
+      warmingIndexes?: boolean;
+      retrievalWorkers?: { warmingCaches?: boolean };
+    };
+    if (!health.warmingIndexes && !health.retrievalWorkers?.warmingCaches) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The built app serving `dataDir`, once it answers /api/health; `env` overrides the server's environment. */
+export async function startServerOn(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess }> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
   const copy = dataDir;
   const port = await freePort();
   const child = startBuiltApp(
     String(port),
-    { ASSAY_DATA_DIR: copy, ASSAY_CORPUS: '', ASSAY_REFORMULATION: 'rules', DATABASE_URL: process.env.DATABASE_URL ?? '' },
+    { ASSAY_DATA_DIR: copy, ASSAY_CORPUS: '', ASSAY_REFORMULATION: 'rules', DATABASE_URL: process.env.DATABASE_URL ?? '', ...env },
     { detached: false },
   );
   const base = `http://127.0.0.1:${port}`;
@@ -189,14 +201,7 @@ export async function benchLoad(args: string[]): Promise<void> {
     console.log(`index warm after ${(warm.ms / 1000).toFixed(1)} s; ${questions.length} questions, pipeline ${pipeline}, ${base}`);
     // Nor is the rest of the server's start-up warm (graph index, paper caches, storing the indexes): it is waited for.
     const t1 = performance.now();
-    for (let i = 0; i < 600; i++) {
-      const health = (await (await fetch(`${base}/api/health`)).json().catch(() => ({}))) as {
-        warmingIndexes?: boolean;
-        retrievalWorkers?: { warmingCaches?: boolean };
-      };
-      if (!health.warmingIndexes && !health.retrievalWorkers?.warmingCaches) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await untilWarm(base);
     // The indexes are stored a turn after they are handed out: give that a moment too.
     await new Promise((r) => setTimeout(r, 2000));
     console.log(`start-up warm-up over ${((performance.now() - t1) / 1000).toFixed(1)} s after that`);

@@ -11,6 +11,7 @@ import { indexSnapshot, loadSnapshot, saveSnapshot, snapshotParts } from '../ret
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { sharedDataDir } from '../testing/shared-data.ts';
 import { cliOptions } from './options.ts';
+import { serverStarts, seriesQuestions, startLine, type StartFigures } from './bench-restart.ts';
 
 export const scaleUsage = 'npm run bench -- scale [--factor 10] [--factors 1,10] [--pipelines a,b] [--questions <jsonl>] [--keep] [--json out.json]';
 
@@ -38,6 +39,8 @@ type Row = {
   storedIndex: { writeSeconds: number; readSeconds: number; megabytes: number } | null;
   latencyMs: Record<string, { p50: number; p95: number; max: number }>;
   peakRssMb: number;
+  /** The app's server on the scaled data folder: its first start (which builds and keeps the index), then a restart. */
+  server: { first: StartFigures; restart: StartFigures } | null;
 };
 
 /** Scales every free-standing number (not a formula's subscript, not part of an identifier) by `f`, keeping its decimals. */
@@ -118,6 +121,18 @@ async function measure(factor: number, shared: string, work: string, opts: { pip
   const last = child.stdout.trim().split('\n').pop() ?? '';
   if (child.status !== 0 || !last.startsWith('{')) throw new Error(`bench retrieval failed on ×${factor} (exit ${child.status})`);
   const r = JSON.parse(last);
+  // What the app's own server holds and how soon it answers on this data folder (it needs a production build).
+  let server: Row['server'] = null;
+  if (fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+    server = await serverStarts(dataDir, {
+      question: 'Which paper reports the area-specific resistance of an LSCF cathode at 600 °C?',
+      pipeline: 'hybrid',
+      questions: await seriesQuestions(opts.questions),
+      env: { ASSAY_LOCAL_EMBEDDER: 'ngram', DATABASE_URL: '' },
+    });
+    console.log(`  ×${factor} | ${startLine('server, first start', 'hybrid', server.first)}`);
+    console.log(`  ×${factor} | ${startLine('server, restart', 'hybrid', server.restart)}`);
+  } else console.log(`  ×${factor} | the app's server is not measured: no production build (npm run build)`);
   return {
     factor,
     papers: report.papers,
@@ -133,7 +148,55 @@ async function measure(factor: number, shared: string, work: string, opts: { pip
     storedIndex: r.storedIndex ?? null,
     latencyMs: r.latencyMs,
     peakRssMb: r.peakRssMb,
+    server,
   };
+}
+
+type Line = (label: string, values: (number | null)[], fmt: (v: number) => string) => string[];
+
+/** The app server's rows of the growth table. */
+function serverLines(rows: Row[], line: Line): string[][] {
+  if (!rows.some((r) => r.server)) return [];
+  const s = (v: number) => `${v.toFixed(1)} s`;
+  const mib = (v: number) => `${Math.round(v)} MiB`;
+  const of = (pick: (x: NonNullable<Row['server']>) => number | null) => rows.map((r) => (r.server ? pick(r.server) : null));
+  return [
+    line(
+      'server 1st start: answer',
+      of((x) => x.first.firstAnswerSeconds),
+      s,
+    ),
+    line(
+      'server 1st start: peak RSS',
+      of((x) => x.first.peakRssMb),
+      mib,
+    ),
+    line(
+      'server restart: answer',
+      of((x) => x.restart.firstAnswerSeconds),
+      s,
+    ),
+    line(
+      'server restart: RSS warm',
+      of((x) => x.restart.warmRssMb),
+      mib,
+    ),
+    line(
+      'server restart: 30 q. RSS',
+      of((x) => x.restart.questions.rssMb),
+      mib,
+    ),
+    line(
+      'server restart: peak RSS',
+      of((x) => x.restart.peakRssMb),
+      mib,
+    ),
+    line(
+      'server hybrid p95 (HTTP)',
+      of((x) => x.restart.questions.p95),
+      (v) => `${v.toFixed(0)} ms`,
+    ),
+  ];
 }
 
 function table(rows: Row[]) {
@@ -206,10 +269,11 @@ function table(rows: Row[]) {
       ),
     ]),
     line(
-      'peak RSS',
+      'peak RSS (bench: builds all)',
       rows.map((r) => r.peakRssMb),
       (v) => `${v} MB`,
     ),
+    ...serverLines(rows, line),
   ];
   const all = [head, ...lines];
   const widths = head.map((_, i) => Math.max(...all.map((l) => String(l[i] ?? '').length)));
