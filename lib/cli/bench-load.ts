@@ -37,7 +37,8 @@ const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new htt
  * Asked with node:http rather than fetch: the clients run on the server's machine, and fetch spent 3–4 ms of CPU a
  * request there against 1–1.3 ms (300 questions from 50 clients), CPU the server under test then did not have.
  */
-export function ask(base: string, question: string, pipeline: string): Promise<Timed> {
+/** One question over HTTP; `timeoutMs`: how long its socket may stay silent (a first start at ×10 builds for minutes). */
+export function ask(base: string, question: string, pipeline: string, timeoutMs = 120_000): Promise<Timed> {
   const t0 = performance.now();
   const url = new URL(`${base}/api/retrieve`);
   const body = JSON.stringify({ question, pipeline });
@@ -50,7 +51,7 @@ export function ask(base: string, question: string, pipeline: string): Promise<T
         method: 'POST',
         agent: agents[url.protocol as keyof typeof agents],
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        timeout: 120_000,
+        timeout: timeoutMs,
       },
       (res) => {
         res.on('data', () => {});

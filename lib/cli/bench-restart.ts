@@ -59,7 +59,8 @@ async function oneStart(dataDir: string, o: StartOptions, kept: () => boolean): 
   };
   const sampler = setInterval(sample, 200);
   try {
-    const first = await ask(base, o.question, o.pipeline);
+    // Asked at once: a first start answers it once it has built its index (minutes at ten times the corpus).
+    const first = await ask(base, o.question, o.pipeline, 30 * 60_000);
     if (!first.ok) throw new Error('the first question was not answered');
     const answered = performance.now();
     // The server keeps its indexes in the background after its first build: wait for them and for the warm-up.
