@@ -72,11 +72,14 @@ function fallbackMatch(fallback: Facets, q: Quantity): number {
   return grade;
 }
 
+/** How many papers a per-paper cache keeps by default (see perPaper). */
+export const PAPER_CACHE_LIMIT = 5000;
+
 /**
  * A value derived from one paper, computed once per paper and index (at most `limit` papers kept per index, so
- * memory stays bounded on large corpora).
+ * memory stays bounded on large corpora: a full cache is emptied).
  */
-export function perPaper<T>(compute: (index: RetrievalIndex, paperId: string) => T, limit = 5000): (index: RetrievalIndex, paperId: string) => T {
+export function perPaper<T>(compute: (index: RetrievalIndex, paperId: string) => T, limit = PAPER_CACHE_LIMIT): (index: RetrievalIndex, paperId: string) => T {
   const caches = new WeakMap<RetrievalIndex, Map<string, T>>();
   return (index, paperId) => {
     let cache = caches.get(index);
