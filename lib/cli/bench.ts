@@ -14,7 +14,7 @@ import { loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { loadQuestions } from '../evaluation/questions.ts';
 import { percentile } from '../evaluation/retrieval-metrics.ts';
 import { buildRetrievalIndex } from '../retrieval/index.ts';
-import { warmPaperCaches } from '../retrieval/abstention.ts';
+import { warmPaperCaches } from '../retrieval/paper-caches.ts';
 import { isPipelineName, PIPELINES } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';

@@ -7,7 +7,7 @@ import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts
 import { internStrings } from '../common/intern.ts';
 import { onCueOrAfter } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
-import { warmPaperCaches } from '../retrieval/abstention.ts';
+import { warmPaperCaches } from '../retrieval/paper-caches.ts';
 import { forgetPlainTerms } from '../structure/terms.ts';
 import { loadSnapshot, restoreIndex, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import { tagger } from '../retrieval/tagger.ts';

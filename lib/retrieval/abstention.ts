@@ -1,23 +1,13 @@
 import type { Evidence } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
-import { timeSlicer } from '../common/yield.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
 import { embedQueries } from '../embedding/embedder.ts';
 import { type AbstentionModel, type AbstentionSignals, answerableProbability, contributions, DENSE_FEATURES, modelFor } from './abstention-model.ts';
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
-import {
-  facetCoverage,
-  paperFacets,
-  paperTechniques,
-  paperText,
-  PAPER_CACHE_LIMIT,
-  perPaper,
-  statesValue,
-  titleMaterials,
-  titleQuantities,
-} from './coverage.ts';
+import { facetCoverage, paperFacets, paperTechniques, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
+import { compact, compactText, paragraphTerms, paperTerms } from './paper-caches.ts';
 import { type Facets, materialTerms } from './facets.ts';
 import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
 import type { PaperHit } from './papers.ts';
@@ -309,11 +299,6 @@ function wordKnown(index: RetrievalIndex, w: string): boolean {
   return lex.kind === 'lexicon' && index.json.lexical.documentFrequency(`m:${lex.key}`) > 0;
 }
 
-const compact = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').replace(/[−–]/g, '-');
-/** A paper's title and paragraphs with all whitespace removed. */
-const COMPACT_TEXT_LIMIT = 2000;
-const compactText = perPaper((index, paperId) => compact(paperText(index, paperId)), COMPACT_TEXT_LIMIT);
-
 /** How far the best paper leads the next, as a share of its score (0 when it was moved ahead of a higher-scoring one). */
 function paperMargin(papers: PaperHit[]): number {
   const [top, ...rest] = papers;
@@ -385,34 +370,4 @@ function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId
   }
   const missing = weighted.filter((x) => !paper.has(x.t)).sort((a, b) => b.w - a.w);
   return { coverage: share((t) => paper.has(t)), paragraph, words: weighted.length, missing: missing.map((m) => written.get(m.t) ?? m.t) };
-}
-
-/** The plain terms of each of a paper's paragraphs. */
-const paragraphTerms = perPaper((index, paperId) =>
-  (index.papers.get(paperId)?.paragraphIds ?? []).map((id) => new Set(plainTerms(index.paragraphs.get(id)?.text ?? ''))),
-);
-
-/** The plain terms of a paper's title and paragraphs. */
-const paperTerms = perPaper((index, paperId) => {
-  const paper = index.papers.get(paperId);
-  return new Set([...plainTerms(paper?.title ?? ''), ...paragraphTerms(index, paperId).flatMap((terms) => [...terms])]);
-});
-
-/**
- * What the decision reads of each paper, computed after the index is built, not on a question (natural, graph p95
- * 49 → 34 ms; 3 s, +80 MB). Only as many papers as the caches keep (`limit`): a cache is emptied when full, so at
- * ten times the shared corpus (18,000 papers) warming every paper computed about three times what was kept, and
- * its garbage took the retrieval worker from 1.6 to 2.2 GB while it warmed.
- */
-export async function warmPaperCaches(index: RetrievalIndex, slice = timeSlicer(), limit = PAPER_CACHE_LIMIT): Promise<void> {
-  let n = 0;
-  for (const paperId of index.papers.keys()) {
-    if (n++ >= limit) break;
-    paperFacets(index, paperId);
-    paperTechniques(index, paperId);
-    titleMaterials(index, paperId);
-    if (n <= COMPACT_TEXT_LIMIT) compactText(index, paperId);
-    paperTerms(index, paperId);
-    await slice();
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureCorpus, indexOf } from '../testing/retrieval-fixtures.ts';
-import { warmPaperCaches } from './abstention.ts';
+import { warmPaperCaches } from './paper-caches.ts';
 
 describe('warming the paper caches', () => {
   it('reads as many papers as the caches keep, not more', async () => {
