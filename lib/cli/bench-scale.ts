@@ -165,43 +165,16 @@ function serverLines(rows: Row[], line: Line): string[][] {
   const s = (v: number) => `${v.toFixed(1)} s`;
   const mib = (v: number) => `${Math.round(v)} MiB`;
   const of = (pick: (x: NonNullable<Row['server']>) => number | null) => rows.map((r) => (r.server ? pick(r.server) : null));
-  return [
-    line(
-      'server 1st start: answer',
-      of((x) => x.first.firstAnswerSeconds),
-      s,
-    ),
-    line(
-      'server 1st start: peak RSS',
-      of((x) => x.first.peakRssMb),
-      mib,
-    ),
-    line(
-      'server restart: answer',
-      of((x) => x.restart.firstAnswerSeconds),
-      s,
-    ),
-    line(
-      'server restart: RSS warm',
-      of((x) => x.restart.warmRssMb),
-      mib,
-    ),
-    line(
-      'server restart: 30 q. RSS',
-      of((x) => x.restart.questions.rssMb),
-      mib,
-    ),
-    line(
-      'server restart: peak RSS',
-      of((x) => x.restart.peakRssMb),
-      mib,
-    ),
-    line(
-      'server hybrid p95 (HTTP)',
-      of((x) => x.restart.questions.p95),
-      (v) => `${v.toFixed(0)} ms`,
-    ),
+  const figures: [string, (x: NonNullable<Row['server']>) => number | null, (v: number) => string][] = [
+    ['server 1st start: answer', (x) => x.first.firstAnswerSeconds, s],
+    ['server 1st start: peak RSS', (x) => x.first.peakRssMb, mib],
+    ['server restart: answer', (x) => x.restart.firstAnswerSeconds, s],
+    ['server restart: RSS warm', (x) => x.restart.warmRssMb, mib],
+    ['server restart: 30 q. RSS', (x) => x.restart.questions.rssMb, mib],
+    ['server restart: peak RSS', (x) => x.restart.peakRssMb, mib],
+    ['server hybrid p95 (HTTP)', (x) => x.restart.questions.p95, (v) => `${v.toFixed(0)} ms`],
   ];
+  return figures.map(([label, pick, fmt]) => line(label, of(pick), fmt));
 }
 
 function table(rows: Row[]) {

@@ -151,7 +151,7 @@ class StoredParagraph {
     this.#at = at;
   }
 
-  /** Its facets: every paragraph's are read when the paper caches warm up (see warmPaperCaches). */
+  /** Its facets: those of the papers the paper caches hold are read when they warm up (see warmPaperCaches). */
   get facets(): Facets {
     if (this.#facets) return this.#facets;
     const { quantities: q, strings, quantityAt, sentenceAt } = this.#store;
