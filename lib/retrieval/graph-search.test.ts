@@ -3,7 +3,7 @@ import { createTrace } from '../common/trace.ts';
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { lazyGraphIndex } from './graph-index.ts';
-import { graphRetrieve } from './graph-search.ts';
+import { graphRetrieve, topCandidates } from './graph-search.ts';
 import { embeddedGraphSource } from './graph-source.ts';
 import { analyseQuestion } from './question.ts';
 import { tupleRow } from '../testing/retrieval-fixtures.ts';
@@ -55,5 +55,33 @@ describe('graphRetrieve', () => {
     ]);
     expect(hits.map((h) => h.tuple.id)).toEqual(['filler07', 'filler03', 'named']);
     expect(hits[0].score).toBeGreaterThan(hits[1].score);
+  });
+});
+
+describe('topCandidates', () => {
+  // What the hybrid step did before: every kept candidate sorted by score, then by id, and cut.
+  const sortedCut = (ids: string[], scores: number[], kept: number[], limit: number) =>
+    kept
+      .map((i) => ({ id: ids[i], s: scores[i] }))
+      .sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+
+  it('keeps the same candidates in the same order as sorting them all and cutting, ties at the cut included', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const [n, distinct, limit] of [
+      [5000, 7, 1200],
+      [3000, 3000, 1200],
+      [1500, 2, 1200],
+      [50, 4, 10],
+      [30, 5, 30],
+      [0, 1, 5],
+    ]) {
+      const ids = Array.from({ length: n }, (_, i) => `t${Math.floor(random() * 1e9).toString(36)}-${i}`);
+      // Few distinct scores: ties of hundreds at the cut, as when thousands of tuples share one entity's score.
+      const scores = ids.map(() => Math.floor(random() * distinct) / distinct);
+      const kept = ids.map((_, i) => i).filter(() => random() > 0.2);
+      expect(topCandidates(ids, scores, kept, limit), `${n} candidates, ${distinct} scores`).toEqual(sortedCut(ids, scores, kept, limit));
+    }
   });
 });

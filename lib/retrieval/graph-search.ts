@@ -105,24 +105,21 @@ export async function graphRetrieve(
       // Keywords on more than a fifth of all tuples ("cell", "temperature") select nothing useful and cost most.
       const total = await source.tupleCount();
       const cap = total * 0.2;
-      const postings = await source.termPostings(keywords, cap);
-      const counts = new Map<string, number>();
-      for (const ids of postings.values()) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-      // Read with forEach: tens of thousands of ids a question, and spreading the map made an array for each.
-      const atLeast = (min: number) => {
-        const out: [string, number][] = [];
-        counts.forEach((n, id) => {
-          if (n >= min) out.push([id, n]);
+      const { postingSizes, matches } = await source.termMatches(keywords, cap, Math.min(2, keywords.length));
+      // Tuples holding every keyword when each is within the cap, else those holding at least two.
+      const all: [string, number][] = [];
+      if (postingSizes.size === keywords.length)
+        matches.forEach((n, id) => {
+          if (n >= keywords.length) all.push([id, n]);
         });
-        return out;
-      };
-      const all = postings.size === keywords.length ? atLeast(keywords.length) : [];
-      const chosen = all.length > 0 ? all : atLeast(Math.min(2, keywords.length));
+      const chosen = all.length > 0 ? all : matches;
       // Each keyword's inverse document frequency over the tuples, for the re-ranker: the rare name the question
       // is about ("PCCO") says more than the words for its form ("single crystals"). A keyword past the cap, or
       // in no tuple, weighs as one at the cap.
-      const weights = new Map(keywords.map((k) => [k, Math.log(1 + total / Math.max(postings.get(k)?.length ?? cap, 1))]));
-      return { stringScore: new Map(chosen.map(([id, n]) => [id, n / Math.max(keywords.length, 1)])), weights };
+      const weights = new Map(keywords.map((k) => [k, Math.log(1 + total / Math.max(postingSizes.get(k) ?? cap, 1))]));
+      const stringScore = new Map<string, number>();
+      for (const [id, n] of chosen) stringScore.set(id, n / Math.max(keywords.length, 1));
+      return { stringScore, weights };
     },
     (m) => ({ tuples: m.stringScore.size, weights: Object.fromEntries([...m.weights].map(([k, w]) => [k, Math.round(w * 100) / 100])) }),
   );
@@ -185,17 +182,40 @@ export async function graphRetrieve(
     () => {
       // A question about a named paper ("In \"<title>\", what power density …") is answered from that paper's tuples,
       // as the paragraph pipelines filter their search to it; nothing else competes and no threshold applies.
-      const ids = titleTuples ?? new Set([...stringScore.keys(), ...canonicalScore.scores.keys(), ...nearness.keys()]);
-      const raw = [...ids].map((id) => ({ id, s: 0.7 * (canonicalScore.scores.get(id) ?? 0) + 0.3 * (stringScore.get(id) ?? 0) }));
+      // Tens of thousands of candidates at ten times the shared corpus (a question naming TiO2): scores are kept in
+      // two parallel lists, and only the survivors of the threshold and the cut become objects.
+      const canonical = canonicalScore.scores;
+      const ids: string[] = [];
+      const raw: number[] = [];
+      const add = (id: string, c: number) => {
+        ids.push(id);
+        raw.push(0.7 * c + 0.3 * (stringScore.get(id) ?? 0));
+      };
+      if (titleTuples) for (const id of titleTuples) add(id, canonical.get(id) ?? 0);
+      else {
+        canonical.forEach((c, id) => {
+          add(id, c);
+        });
+        stringScore.forEach((_, id) => {
+          if (!canonical.has(id)) add(id, 0);
+        });
+        nearness.forEach((_, id) => {
+          if (!canonical.has(id) && !stringScore.has(id)) add(id, 0);
+        });
+      }
       if (raw.length === 0) return [];
-      // Reduced, not spread: the candidate list can be longer than a call's argument limit.
-      const lo = raw.reduce((m, r) => Math.min(m, r.s), Infinity);
-      const hi = raw.reduce((m, r) => Math.max(m, r.s), -Infinity);
-      return raw
-        .map((r) => ({ id: r.id, s: hi > lo ? (r.s - lo) / (hi - lo) : 1 }))
-        .filter((r) => titleTuples || r.s >= 0.6 || nearness.has(r.id))
-        .sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1))
-        .slice(0, 4 * MAX_TUPLES);
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const r of raw) {
+        if (r < lo) lo = r;
+        if (r > hi) hi = r;
+      }
+      const kept: number[] = [];
+      for (let i = 0; i < raw.length; i++) {
+        raw[i] = hi > lo ? (raw[i] - lo) / (hi - lo) : 1;
+        if (titleTuples || raw[i] >= 0.6 || nearness.has(ids[i])) kept.push(i);
+      }
+      return topCandidates(ids, raw, kept, 4 * MAX_TUPLES);
     },
     (h) => ({ kept: h.length }),
   );
@@ -246,6 +266,28 @@ export async function graphRetrieve(
     },
     (h) => ({ reranker: h.reranker, tuples: h.hits.length, top: h.hits.slice(0, 3).map((x) => x.tuple.text) }),
   ).then((r) => ({ hits: r.hits, keywordWeights: weights }));
+}
+
+/**
+ * The `limit` best of the kept candidates (`kept` indexes `ids` and `scores`), best first, ties by id: the same as
+ * sorting them all and cutting, without sorting tens of thousands by a comparator. The score of the last one in
+ * (`floor`) is found by a numeric sort of the scores; what scores above it is in, and of the candidates at it, the
+ * first by id.
+ */
+export function topCandidates(ids: string[], scores: number[], kept: number[], limit: number): { id: string; s: number }[] {
+  const byScore = (a: { id: string; s: number }, b: { id: string; s: number }) => b.s - a.s || (a.id < b.id ? -1 : 1);
+  if (kept.length <= limit) return kept.map((i) => ({ id: ids[i], s: scores[i] })).sort(byScore);
+  const sorted = Float64Array.from(kept, (i) => scores[i]).sort();
+  const floor = sorted[sorted.length - limit];
+  const out: { id: string; s: number }[] = [];
+  const atFloor: string[] = [];
+  for (const i of kept) {
+    if (scores[i] > floor) out.push({ id: ids[i], s: scores[i] });
+    else if (scores[i] === floor) atFloor.push(ids[i]);
+  }
+  // Default string order is the order of `<` on ids.
+  for (const id of atFloor.sort().slice(0, limit - out.length)) out.push({ id, s: floor });
+  return out.sort(byScore);
 }
 
 /** Method D's keyword selection: lemmas of nouns, proper nouns, adjectives and verbs, longer than two characters. */

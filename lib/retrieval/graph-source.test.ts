@@ -4,7 +4,7 @@ import { sparse, sparseDot } from '../embedding/embedder.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { tupleRow } from '../testing/retrieval-fixtures.ts';
 import { lazyGraphIndex } from './graph-index.ts';
-import { embeddedGraphSource } from './graph-source.ts';
+import { countTermMatches, embeddedGraphSource } from './graph-source.ts';
 
 // Invented entities (no corpus text).
 const names = ['lanthanum strontium manganite', 'LSM cathode', 'yttria-stabilised zirconia', 'nickel foam', 'gadolinium-doped ceria', 'power density'];
@@ -32,6 +32,28 @@ describe('embedded graph source', () => {
     const source = embeddedGraphSource(await lazyGraphIndex(async () => rows, embedder).get());
     expect((await source.paragraphTuples(['paper-0:p0', 'paper-3:p1', 'no-such-paragraph'])).sort()).toEqual(['t0', 't3']);
     expect(await source.paragraphTuples([])).toEqual([]);
+  });
+
+  it('counts the terms each tuple holds by ordinal exactly as counting the postings by id', async () => {
+    const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
+    const graph = await lazyGraphIndex(async () => rows, embedder).get();
+    const source = embeddedGraphSource(graph);
+    const terms = [...graph.byTerm.keys()];
+    expect(terms.length).toBeGreaterThan(10);
+    // The shared word is held by every tuple, others by one: caps and minimums that keep and drop each.
+    const question = ['relat', 'cathod', 'lsm', 'zirconia', 'no-such-term', 'relat'].filter((t) => t === 'no-such-term' || graph.byTerm.has(t));
+    expect(question.length).toBeGreaterThan(3);
+    for (const cap of [Infinity, 2, 0])
+      for (const min of [0, 1, 2, 3]) {
+        const byOrdinal = await source.termMatches(question, cap, min);
+        const byId = countTermMatches(await source.termPostings(question, cap), min);
+        expect(new Map([...byOrdinal.matches].sort()), `cap ${cap}, min ${min}`).toEqual(new Map([...byId.matches].sort()));
+        expect(byOrdinal.postingSizes).toEqual(byId.postingSizes);
+      }
+    const everyTuple = await source.termMatches(question, Infinity, 1);
+    expect(everyTuple.matches.size).toBe(rows.length);
+    expect(Math.max(...everyTuple.matches.values())).toBeGreaterThan(1);
+    expect((await source.termMatches(question, 2, 1)).postingSizes.has('relat')).toBe(false);
   });
 
   it('finds no similar entity in a graph that has none', async () => {

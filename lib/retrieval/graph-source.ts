@@ -13,6 +13,11 @@ export interface GraphCandidateSource {
   tupleCount(): Promise<number>;
   /** For each term held by at most `maxTuples` tuples, the ids of those tuples (terms over the cap are left out). */
   termPostings(terms: string[], maxTuples: number): Promise<Map<string, string[]>>;
+  /**
+   * String retrieval's count: how many tuples hold each term held by at most `maxTuples` (terms over the cap are left
+   * out), and every tuple holding at least `min` of those terms, with how many it holds.
+   */
+  termMatches(terms: string[], maxTuples: number, min: number): Promise<TermMatches>;
   /** The tuples of each canonical entity that exists (a merged entity's members' tuples included). */
   entityTuples(keys: string[]): Promise<Map<string, string[]>>;
   /** Canonical entities whose embedded label has cosine ≥ minCosine with a probe: the best cosine and their tuples. */
@@ -25,6 +30,25 @@ export interface GraphCandidateSource {
   paragraphTuples(paragraphIds: string[]): Promise<string[]>;
   /** The tuples with these ids, as retrieval reads them (ids that do not exist are left out). */
   tuples(ids: string[]): Promise<Map<string, IndexedTuple>>;
+}
+
+export interface TermMatches {
+  /** Term → the number of tuples holding it, for the terms within the cap. */
+  postingSizes: Map<string, number>;
+  /** Tuple id → how many of the terms it holds, for the tuples holding at least `min`. */
+  matches: Map<string, number>;
+}
+
+/** `termMatches` from the postings of each term (a source that lists them as ids: Neo4j's). */
+export function countTermMatches(postings: Map<string, string[]>, min: number): TermMatches {
+  const counts = new Map<string, number>();
+  for (const ids of postings.values()) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const matches = new Map<string, number>();
+  // Read with forEach: tens of thousands of ids a question, and spreading the map made an array for each.
+  counts.forEach((n, id) => {
+    if (n >= min) matches.set(id, n);
+  });
+  return { postingSizes: new Map([...postings].map(([term, ids]) => [term, ids.length])), matches };
 }
 
 /**
@@ -44,10 +68,29 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
     async termPostings(terms, maxTuples) {
       const out = new Map<string, string[]>();
       for (const t of terms) {
-        const ids = graph.byTerm.get(t);
-        if (ids && ids.length <= maxTuples) out.set(t, ids);
+        const ordinals = graph.byTerm.get(t);
+        if (ordinals && ordinals.length <= maxTuples)
+          out.set(
+            t,
+            Array.from(ordinals, (o) => graph.tupleIds[o]),
+          );
       }
       return out;
+    },
+    async termMatches(terms, maxTuples, min) {
+      const postingSizes = new Map<string, number>();
+      // Counted by ordinal in one typed array: only the tuples that reach `min` become entries of a map.
+      const counts = new Uint16Array(graph.tupleIds.length);
+      const touched: number[] = [];
+      for (const t of new Set(terms)) {
+        const ordinals = graph.byTerm.get(t);
+        if (!ordinals || ordinals.length > maxTuples) continue;
+        postingSizes.set(t, ordinals.length);
+        for (let i = 0; i < ordinals.length; i++) if (counts[ordinals[i]]++ === 0) touched.push(ordinals[i]);
+      }
+      const matches = new Map<string, number>();
+      for (const o of touched) if (counts[o] >= min) matches.set(graph.tupleIds[o], counts[o]);
+      return { postingSizes, matches };
     },
     async entityTuples(keys) {
       const out = new Map<string, string[]>();

@@ -6,7 +6,7 @@ import { type Neo4jQueryRunner, neo4j } from '../../graph/stores/neo4j.ts';
 import { checkHops } from '../../graph/store.ts';
 import type { TextEmbedder } from '../../embedding/embedder.ts';
 import { indexTuple, type IndexedTuple } from '../graph-index.ts';
-import { type GraphCandidateSource, type GraphSourceFactory, HUB_DEGREE } from '../graph-source.ts';
+import { countTermMatches, type GraphCandidateSource, type GraphSourceFactory, HUB_DEGREE } from '../graph-source.ts';
 
 /**
  * Graph retrieval read from Neo4j. `graph:sync` pushes the graph (lib/graph/sync.ts) and then this module's
@@ -166,25 +166,29 @@ function tupleOf(record: { get(key: string): unknown }): IndexedTuple {
 export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: string } = {}): GraphCandidateSource {
   const run = runner(driver, opts.database);
   let tupleCount: Promise<number> | null = null;
+  const termPostings = async (terms: string[], maxTuples: number): Promise<Map<string, string[]>> => {
+    if (terms.length === 0) return new Map();
+    const { records } = await run(
+      `UNWIND $queries AS q
+       CALL (q) { CALL db.index.fulltext.queryRelationships('${TERMS_INDEX}', q.lucene) YIELD relationship RETURN collect(relationship.id) AS ids }
+       WITH q, ids WHERE size(ids) > 0 AND size(ids) <= $max
+       RETURN q.term AS term, ids`,
+      {
+        queries: terms.map((term) => ({ term, lucene: luceneTerm(term) })),
+        max: Number.isFinite(maxTuples) ? neo4j().int(Math.floor(maxTuples)) : neo4j().int(2 ** 31),
+      },
+    );
+    return new Map(records.map((r) => [r.get('term') as string, r.get('ids') as string[]]));
+  };
   return {
     kind: 'neo4j',
     tupleCount() {
       tupleCount ??= run('MATCH ()-[r:TUPLE]->() RETURN count(r) AS n').then((r) => num(r.records[0].get('n')) ?? 0);
       return tupleCount;
     },
-    async termPostings(terms, maxTuples) {
-      if (terms.length === 0) return new Map();
-      const { records } = await run(
-        `UNWIND $queries AS q
-         CALL (q) { CALL db.index.fulltext.queryRelationships('${TERMS_INDEX}', q.lucene) YIELD relationship RETURN collect(relationship.id) AS ids }
-         WITH q, ids WHERE size(ids) > 0 AND size(ids) <= $max
-         RETURN q.term AS term, ids`,
-        {
-          queries: terms.map((term) => ({ term, lucene: luceneTerm(term) })),
-          max: Number.isFinite(maxTuples) ? neo4j().int(Math.floor(maxTuples)) : neo4j().int(2 ** 31),
-        },
-      );
-      return new Map(records.map((r) => [r.get('term') as string, r.get('ids') as string[]]));
+    termPostings,
+    async termMatches(terms, maxTuples, min) {
+      return countTermMatches(await termPostings(terms, maxTuples), min);
     },
     async entityTuples(keys) {
       if (keys.length === 0) return new Map();

@@ -66,7 +66,17 @@ describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
     expect(notTerms.length).toBeGreaterThan(0);
     expect([...(await fromNeo4j.termPostings(notTerms, Infinity)).keys()]).toEqual([]);
     const fragmentHits = await fromNeo4j.termPostings(fragments, Infinity);
-    for (const f of fragments) expect(sorted(fragmentHits.get(f)), f).toEqual(sorted(graph.byTerm.get(f)));
+    const embeddedFragmentHits = await embedded.termPostings(fragments, Infinity);
+    for (const f of fragments) expect(sorted(fragmentHits.get(f)), f).toEqual(sorted(embeddedFragmentHits.get(f)));
+    // String retrieval's counts: the same matches with the same numbers of terms, the same posting sizes.
+    const question = terms.slice(0, 12);
+    for (const min of [1, 2]) {
+      const x = await embedded.termMatches(question, Infinity, min);
+      const y = await fromNeo4j.termMatches(question, Infinity, min);
+      expect(x.matches.size).toBeGreaterThan(0);
+      expect(new Map([...y.matches].sort())).toEqual(new Map([...x.matches].sort()));
+      expect(new Map([...y.postingSizes].sort())).toEqual(new Map([...x.postingSizes].sort()));
+    }
     expect(await fromNeo4j.tupleCount()).toBe(graph.tuples.size);
   });
 
