@@ -67,7 +67,8 @@ async function load() {
     recordCount: stored.recordCount,
     // Rows cross the thread as copies, one string per occurrence of every word: shared again here (see internStrings).
     loadRecords: () => ask<CorpusRecord[]>('loadRecords').then((rows) => internStrings(rows)),
-    loadGraph: () => ask<RetrievalTupleRow[]>('loadGraph').then((rows) => internStrings(rows)),
+    // Shared by the graph index's build (graph-index.ts).
+    loadGraph: () => ask<RetrievalTupleRow[]>('loadGraph'),
   };
   const restored = restoreIndex(stored, lazies, { embedder: passages, nameEmbedder: names, buildSeconds: 0 });
   const index = withKeptGraph(restored, setup.dir, setup.key);

@@ -3,6 +3,7 @@ import { canonicalUnits, parseQuantities } from '../structure/quantities.ts';
 import { plainTerms } from '../structure/terms.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import type { QuantityFacet } from './facets.ts';
+import { internStrings } from '../common/intern.ts';
 import { lazyOnce } from '../common/lazy.ts';
 import { tupleValue } from '../graph/view.ts';
 import { timeSlicer } from '../common/yield.ts';
@@ -109,12 +110,41 @@ export function indexTuple(r: RetrievalTupleRow): IndexedTuple {
       ? parseQuantities(r.referenceNode).map((q) => ({ dimension: q.dimension, values: q.canonical, range: q.kind === 'range', text: q.text }))
       : []),
   ];
-  return { ...r, text, terms, quantities };
+  // Written out field by field, not spread from the row: a database row becomes a hash-table object in V8 (its keys
+  // were added one by one), and a spread copies that. At ten times the shared corpus a graph built from such rows
+  // held about 1 KB more a tuple than one read back from its stored form, and the graph pipeline ran 40% slower on it.
+  return {
+    id: r.id,
+    subjectKey: r.subjectKey,
+    subjectLabel: r.subjectLabel,
+    subjectCanonical: r.subjectCanonical,
+    subjectCanonicalLabel: r.subjectCanonicalLabel,
+    relation: r.relation,
+    objectKey: r.objectKey,
+    objectLabel: r.objectLabel,
+    objectCanonical: r.objectCanonical,
+    objectCanonicalLabel: r.objectCanonicalLabel,
+    referenceRelation: r.referenceRelation,
+    referenceNode: r.referenceNode,
+    value: r.value,
+    valueMax: r.valueMax,
+    unit: r.unit,
+    causal: r.causal,
+    paperId: r.paperId,
+    paragraphId: r.paragraphId,
+    recordId: r.recordId,
+    sentence: r.sentence,
+    text,
+    terms,
+    quantities,
+  };
 }
 
 async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): Promise<GraphIndex> {
   const t0 = performance.now();
-  const rows = await load();
+  // One copy of each label, key and relation, as the stored form keeps them (rows from the database or from another
+  // thread hold a copy per occurrence).
+  const rows = internStrings(await load());
   const slice = timeSlicer();
   const tuples: IndexedTuple[] = [];
   for (const r of rows) {
