@@ -21,6 +21,8 @@ let db: Database;
 let dir: string;
 let pooled: RetrievalService;
 let local: RetrievalService;
+/** What the pooled service logged while it built, stored and handed its first index to the workers. */
+let firstBuildLog: string[] = [];
 beforeAll(async () => {
   db = await openTestDatabase();
   dir = tempDir();
@@ -32,8 +34,14 @@ beforeAll(async () => {
     admission: createAdmission({ concurrency: 2, maxWaiting: 50 }),
   });
   local = createRetrievalService(db, cfg);
-  await pooled.index();
-  for (const t0 = Date.now(); !pooled.workers()?.serving && Date.now() - t0 < 60_000; ) await new Promise((r) => setTimeout(r, 100));
+  const logged = vi.spyOn(console, 'log');
+  try {
+    await pooled.index();
+    for (const t0 = Date.now(); !pooled.workers()?.serving && Date.now() - t0 < 60_000; ) await new Promise((r) => setTimeout(r, 100));
+  } finally {
+    firstBuildLog = logged.mock.calls.map((c) => String(c[0]));
+    logged.mockRestore();
+  }
 }, 120_000);
 afterAll(async () => {
   await pooled?.close();
@@ -80,6 +88,13 @@ describe('retrieval in worker threads', () => {
     expect(scoped.trace.some((s) => s.step === 'worker')).toBe(true);
     expect(scoped.evidence.length).toBeLessThanOrEqual(2);
     expect(scoped.evidence.every((e) => e.paperId === paper)).toBe(true);
+  });
+
+  it('lets go of the server thread’s build once it is stored, before the workers read it (a first start never holds both)', () => {
+    const letGo = firstBuildLog.findIndex((l) => l.includes('let go of its retrieval index once it was stored'));
+    const served = firstBuildLog.findIndex((l) => /retrieval worker\(s\) serve the index/.test(l));
+    expect(letGo).toBeGreaterThanOrEqual(0);
+    expect(served).toBeGreaterThan(letGo);
   });
 
   it('lets go of the server thread’s copy of the index once the workers serve it, and reads it back when it is asked for', async () => {

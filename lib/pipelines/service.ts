@@ -97,9 +97,9 @@ export function createRetrievalService(
   const vectorsInDatabase = cfg.vectors === 'database';
   const pool = opts.workers && opts.snapshotDir && workersServe(cfg) ? createRetrievalPool(cfg, opts.workers, log) : null;
   // The workers read the index from where it is kept, so they start once it is there.
-  const toWorkers = (index: RetrievalIndex, dir: string, key: string) => {
+  const toWorkers = ({ embedder, nameEmbedder }: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>, dir: string, key: string) => {
     if (!pool) return;
-    const asks = corpusLoaders(db).then((lazies) => workerAsks(index.embedder, index.nameEmbedder, lazies));
+    const asks = corpusLoaders(db).then((lazies) => workerAsks(embedder, nameEmbedder, lazies));
     void pool.serve(dir, key, asks).then(() => letGo(key));
   };
   // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
@@ -150,6 +150,15 @@ export function createRetrievalService(
         if (!opts.snapshotDir) return;
         saveSnapshot(opts.snapshotDir, indexSnapshot(index, key));
         toWorkers(index, opts.snapshotDir, key);
+        // Questions from now on wait for the workers, which read what was just stored (see `servedByWorkers`): this
+        // thread lets go of its build before they read, not once they are ready, so a first start never holds both
+        // (at ten times the shared corpus, 1.2 GB of build beside the worker's copy).
+        if (pool && current?.key === key && current.index) {
+          current.index = null;
+          // Collected once this callback, which still holds the build, has returned.
+          setTimeout(releaseMemory, 0);
+          log('the server thread let go of its retrieval index once it was stored: the workers read it');
+        }
       } catch (error) {
         log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
       }
