@@ -90,11 +90,15 @@ describe('retrieval in worker threads', () => {
     expect(scoped.evidence.every((e) => e.paperId === paper)).toBe(true);
   });
 
-  it('lets go of the server thread’s build once it is stored, before the workers read it (a first start never holds both)', () => {
+  it('lets go of the server thread’s build once it is stored and keeps its graph index before the workers read them (a first start never holds both)', () => {
     const letGo = firstBuildLog.findIndex((l) => l.includes('let go of its retrieval index once it was stored'));
+    const graphKept = firstBuildLog.findIndex((l) => l.includes('the graph index is kept for the workers'));
     const served = firstBuildLog.findIndex((l) => /retrieval worker\(s\) serve the index/.test(l));
     expect(letGo).toBeGreaterThanOrEqual(0);
-    expect(served).toBeGreaterThan(letGo);
+    // The workers read the graph index this thread kept, as a restart's do, instead of building their own.
+    expect(graphKept).toBeGreaterThan(letGo);
+    expect(served).toBeGreaterThan(graphKept);
+    expect(fs.readdirSync(path.join(dir, 'index')).filter((f) => /^graph-.*\.v8$/.test(f))).toEqual([`graph-${storedKey()}.v8`]);
   });
 
   it('lets go of the server thread’s copy of the index once the workers serve it, and reads it back when it is asked for', async () => {

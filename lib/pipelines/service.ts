@@ -8,9 +8,10 @@ import { corpusLoaders, corpusVersion, loadRetrievalCorpus, type RetrievalCorpus
 import { embedQueries, type TextEmbedder } from '../embedding/embedder.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createEmbedders, createLentEmbedders, embedderChoice } from '../embedding/select.ts';
-import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
+import { indexSnapshot, keepGraphIndex, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
 import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
+import type { LazyGraphIndex } from '../retrieval/graph-index.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
 import { syncDenseVectors, withDatabaseVectors } from '../retrieval/dense-sources/database.ts';
 import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
@@ -96,6 +97,9 @@ export function createRetrievalService(
   const inDatabase = cfg.search === 'database';
   const vectorsInDatabase = cfg.vectors === 'database';
   const pool = opts.workers && opts.snapshotDir && workersServe(cfg) ? createRetrievalPool(cfg, opts.workers, log) : null;
+  // A build being handed to the workers (its graph index built and kept first, see `keep`): questions wait for it
+  // rather than start the workers themselves meanwhile.
+  let handingOver: { key: string; done: Promise<void> } | null = null;
   // The workers read the index from where it is kept, so they start once it is there.
   const toWorkers = ({ embedder, nameEmbedder }: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>, dir: string, key: string) => {
     if (!pool) return;
@@ -137,28 +141,56 @@ export function createRetrievalService(
     stopPrestartedUnless(dir, key);
     if (pool.readyFor(key)) return true;
     if (pool.failedOn(key) || !hasSnapshot(dir, key)) return false;
+    if (handingOver?.key === key) {
+      await handingOver.done;
+      if (pool.readyFor(key) || pool.failedOn(key)) return pool.readyFor(key);
+    }
     if (current?.version !== version) current = { version, key, index: null, info: null };
     // The model's session loads on its thread while the workers read the index.
     preloadModel(cfg);
     await pool.serve(dir, key, lentAsks(), acceptLent);
     return pool.readyFor(key);
   };
+  /**
+   * A stored build handed to the workers: its graph index is built (or the one a first question built is taken) and
+   * kept first, which the workers then read as a restart's do, rather than each asking this thread for every tuple
+   * and building one beside the index it holds; questions wait for it (`servedByWorkers`). Apart from `keep` so that
+   * none of its callbacks holds the build itself: the collections below free it.
+   */
+  const handOver = (dir: string, key: string, graph: LazyGraphIndex, embedders: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>) => {
+    const done = Promise.resolve()
+      .then(async () => {
+        releaseMemory();
+        const t0 = performance.now();
+        await keepGraphIndex(dir, key, graph);
+        log(`the graph index is kept for the workers (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      })
+      .catch((error) => log(`the graph index could not be kept (${(error as Error).message}); the workers build their own`))
+      .finally(() => {
+        if (handingOver?.key === key) handingOver = null;
+        toWorkers(embedders, dir, key);
+        // Once this chain, which holds the graph index it kept, has run.
+        setTimeout(releaseMemory, 0);
+      });
+    handingOver = { key, done };
+  };
   // Written after the build has been handed out (half a second of serialising), never in the way of a question.
   const keep = (key: string, index: RetrievalIndex) =>
     setTimeout(() => {
       try {
-        if (!opts.snapshotDir) return;
-        saveSnapshot(opts.snapshotDir, indexSnapshot(index, key));
-        toWorkers(index, opts.snapshotDir, key);
-        // Questions from now on wait for the workers, which read what was just stored (see `servedByWorkers`): this
-        // thread lets go of its build before they read, not once they are ready, so a first start never holds both
-        // (at ten times the shared corpus, 1.2 GB of build beside the worker's copy).
-        if (pool && current?.key === key && current.index) {
+        const dir = opts.snapshotDir;
+        if (!dir) return;
+        saveSnapshot(dir, indexSnapshot(index, key));
+        if (!pool) return;
+        // Questions from now on wait for the workers, which read what was just stored: this thread lets go of its
+        // build before they read, not once they are ready, so a first start never holds both (at ten times the
+        // shared corpus, 1.2 GB of build beside the worker's copy).
+        if (current?.key === key && current.index) {
           current.index = null;
-          // Collected once this callback, which still holds the build, has returned.
-          setTimeout(releaseMemory, 0);
           log('the server thread let go of its retrieval index once it was stored: the workers read it');
         }
+        // The build's own lazy graph: one a first question answered from the build has built is not built again.
+        handOver(dir, key, index.graph, { embedder: index.embedder, nameEmbedder: index.nameEmbedder });
       } catch (error) {
         log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
       }
@@ -281,7 +313,12 @@ export function createRetrievalService(
       if (await servedByWorkers(version)) return;
       await indexAt(version);
       const settled = () => !current?.key || pool.readyFor(current.key) || pool.failedOn(current.key);
-      for (const t0 = Date.now(); Date.now() - t0 < 120_000 && !settled(); ) await new Promise((r) => setTimeout(r, 100));
+      // Two minutes for the workers to read it, from the end of the hand-over (which builds the graph index first).
+      for (let t0 = Date.now(); Date.now() - t0 < 120_000 && !settled(); ) {
+        const handOver = handingOver?.done;
+        if (handOver) t0 = await handOver.then(() => Date.now());
+        else await new Promise((r) => setTimeout(r, 100));
+      }
     },
     async retrieve(question, pipeline, o = {}) {
       const version = await stamp.fresh();

@@ -11,7 +11,7 @@ import { LexicalIndex, type LexicalIndexData } from './lexical-index.ts';
 import type { DenseParts } from './passage-vectors.ts';
 import { type PackedParagraphs, packParagraphs, unpackParagraphs } from './packed-paragraphs.ts';
 import { vocabularyFrom } from './spelling.ts';
-import { type GraphIndex, graphIndexFrom, type StoredGraphIndex, storedGraphIndex } from './graph-index.ts';
+import { type GraphIndex, graphIndexFrom, type LazyGraphIndex, type StoredGraphIndex, storedGraphIndex } from './graph-index.ts';
 import { internStrings } from '../common/intern.ts';
 import { lazyOnce } from '../common/lazy.ts';
 import { sourceHash } from '../common/source-hash.ts';
@@ -206,6 +206,16 @@ export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, l
     return built;
   });
   return { ...index, graph: { get } };
+}
+
+/**
+ * Keeps the graph index of `graph` (built now unless it was) in `dir` under `key`, unless it is kept there already:
+ * retrieval workers then read it (withKeptGraph) instead of each asking this thread for every tuple and building one.
+ */
+export async function keepGraphIndex(dir: string, key: string, graph: LazyGraphIndex): Promise<void> {
+  if (fs.existsSync(fileOf(dir, 'graph', key))) return;
+  const built = await graph.get();
+  if (!fs.existsSync(fileOf(dir, 'graph', key))) store(dir, 'graph', key, { key, ...storedGraphIndex(built) });
 }
 
 /** The index a snapshot holds, with the embedders it was built with and the loaders of its lazy parts. */
