@@ -42,7 +42,7 @@ export async function benchRetrieval(args: string[]) {
     let corpus: RetrievalCorpus | null = await loadRetrievalCorpus(db);
     const { recordCount, loadRecords, loadGraph } = corpus;
     const tLoad = performance.now();
-    // Let go of once built (below): the embedders keep the function that lists the texts.
+    // Let go of once built (below): the function that lists the texts reads it, so it lives as long as this one.
     const embedders = await createEmbedders(db, cfg, () => corpus?.paragraphs.map((p) => p.text) ?? [], console.log);
     const embedder = embedders.passages;
     const tFit = performance.now();

@@ -108,11 +108,14 @@ export function createRetrievalService(
   };
   // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
   const letGo = (key: string) => {
-    if (pool?.readyFor(key) && current?.key === key && current.index) {
-      current.index = null;
-      releaseMemory();
-      log('the server thread let go of its retrieval index: the workers serve it');
-    }
+    if (pool?.readyFor(key) && dropServerCopy(key, ': the workers serve it')) releaseMemory();
+  };
+  /** Lets go of this thread's index of `key`, when it holds it; whether it did. */
+  const dropServerCopy = (key: string, why: string): boolean => {
+    if (current?.key !== key || !current.index) return false;
+    current.index = null;
+    log(`the server thread let go of its retrieval index${why}`);
+    return true;
   };
   /**
    * What workers that read a stored index themselves (a restart) ask of this thread: the model's or provider's
@@ -139,12 +142,9 @@ export function createRetrievalService(
     const key = !pool || !dir ? null : current?.version === version ? current.key : snapshotKey(version, embedderChoice(cfg));
     if (!pool || !dir || !key) return false;
     stopPrestartedUnless(dir, key);
+    if (handingOver?.key === key) await handingOver.done;
     if (pool.readyFor(key)) return true;
     if (pool.failedOn(key) || !hasSnapshot(dir, key)) return false;
-    if (handingOver?.key === key) {
-      await handingOver.done;
-      if (pool.readyFor(key) || pool.failedOn(key)) return pool.readyFor(key);
-    }
     if (current?.version !== version) current = { version, key, index: null, info: null };
     // The model's session loads on its thread while the workers read the index.
     preloadModel(cfg);
@@ -185,10 +185,7 @@ export function createRetrievalService(
         // Questions from now on wait for the workers, which read what was just stored: this thread lets go of its
         // build before they read, not once they are ready, so a first start never holds both (at ten times the
         // shared corpus, 1.2 GB of build beside the worker's copy).
-        if (current?.key === key && current.index) {
-          current.index = null;
-          log('the server thread let go of its retrieval index once it was stored: the workers read it');
-        }
+        dropServerCopy(key, ' once it was stored: the workers read it');
         // The build's own lazy graph: one a first question answered from the build has built is not built again.
         handOver(dir, key, index.graph, { embedder: index.embedder, nameEmbedder: index.nameEmbedder });
       } catch (error) {
@@ -315,8 +312,8 @@ export function createRetrievalService(
       const settled = () => !current?.key || pool.readyFor(current.key) || pool.failedOn(current.key);
       // Two minutes for the workers to read it, from the end of the hand-over (which builds the graph index first).
       for (let t0 = Date.now(); Date.now() - t0 < 120_000 && !settled(); ) {
-        const handOver = handingOver?.done;
-        if (handOver) t0 = await handOver.then(() => Date.now());
+        const pending = handingOver?.done;
+        if (pending) t0 = await pending.then(() => Date.now());
         else await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -186,6 +186,7 @@ export const loadSnapshot = (dir: string, key: string, log: (line: string) => vo
 export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, log: (line: string) => void = () => {}): RetrievalIndex {
   const build = index.graph;
   const get = lazyOnce(async (): Promise<GraphIndex> => {
+    const absent = !fs.existsSync(fileOf(dir, 'graph', key));
     const kept = read<StoredGraphIndex & { key?: string }>(dir, 'graph', key, (g) => g?.key === key && g.vectors instanceof Float32Array, log);
     if (kept) {
       try {
@@ -198,7 +199,8 @@ export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, l
     // Written after the question that asked for it has its graph (half a second of serialising).
     setTimeout(() => {
       try {
-        store(dir, 'graph', key, { key, ...storedGraphIndex(built) });
+        // Not again when it was absent and has been kept meanwhile (a first start's hand-over, keepGraphIndex).
+        if (!absent || !fs.existsSync(fileOf(dir, 'graph', key))) storeGraph(dir, key, built);
       } catch (error) {
         log(`the graph index could not be stored (${(error as Error).message}); the next start builds it again`);
       }
@@ -215,8 +217,11 @@ export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, l
 export async function keepGraphIndex(dir: string, key: string, graph: LazyGraphIndex): Promise<void> {
   if (fs.existsSync(fileOf(dir, 'graph', key))) return;
   const built = await graph.get();
-  if (!fs.existsSync(fileOf(dir, 'graph', key))) store(dir, 'graph', key, { key, ...storedGraphIndex(built) });
+  if (!fs.existsSync(fileOf(dir, 'graph', key))) storeGraph(dir, key, built);
 }
+
+/** A graph index as a data folder keeps it, under its key. */
+const storeGraph = (dir: string, key: string, graph: GraphIndex) => store(dir, 'graph', key, { key, ...storedGraphIndex(graph) });
 
 /** The index a snapshot holds, with the embedders it was built with and the loaders of its lazy parts. */
 export function restoreIndex(
