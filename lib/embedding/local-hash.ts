@@ -59,29 +59,17 @@ const fnvChars = (h: number, s: string, from: number, to: number): number => {
 const WORD_SEED = fnvChars(FNV_OFFSET, 'w:', 0, 2);
 const GRAM_SEED = fnvChars(FNV_OFFSET, 'c:', 0, 2);
 
-/** Lines already analysed within one call, by their text (see `features`). */
-type LineCache = Map<string, Map<number, number>>;
-
 /**
- * Feature hash → term frequency (n-grams weigh ¼ of a word). Terms never cross a line break, so a text's
- * features are the sum of its lines' features: within one call that embeds many texts, lines are analysed once
- * (a text made of lines already seen — a section of paragraphs joined, a title over a paragraph — costs little).
- * The cache lives only as long as the call: kept for the process, it held every paragraph's features of the last
- * build (226 MB of heap on the shared corpus) for nothing.
+ * Feature hash → term frequency (n-grams weigh ¼ of a word); terms never cross a line break. Features are not kept
+ * between texts: an embedding call once kept each line's (for texts made of lines it had seen: section chunks of
+ * joined paragraphs, which are no longer embedded, see passage-vectors.ts), and over a corpus of distinct paragraphs
+ * that held every paragraph's features until the call returned (1.5 GB of heap at ten times the shared corpus).
  */
-function features(text: string, cache?: LineCache): Map<number, number> {
+function features(text: string): Map<number, number> {
   const lines = text.split('\n');
-  if (lines.length === 1) return lineFeatures(text, cache);
+  if (lines.length === 1) return computeFeatures(text);
   const tf = new Map<number, number>();
-  for (const line of lines) for (const [h, n] of lineFeatures(line, cache)) tf.set(h, (tf.get(h) ?? 0) + n);
-  return tf;
-}
-
-function lineFeatures(line: string, cache?: LineCache): Map<number, number> {
-  const cached = cache?.get(line);
-  if (cached) return cached;
-  const tf = computeFeatures(line);
-  cache?.set(line, tf);
+  for (const line of lines) for (const [h, n] of computeFeatures(line)) tf.set(h, (tf.get(h) ?? 0) + n);
   return tf;
 }
 
@@ -128,9 +116,9 @@ export class LocalHashEmbedder implements EmbeddingModelV3 {
   }
 
   /** Embeds synchronously (the index build embeds thousands of paragraphs without awaiting each). */
-  embedOne(text: string, cache?: LineCache): Float32Array {
+  embedOne(text: string): Float32Array {
     const v = new Float32Array(this.dimensions);
-    for (const [h, tf] of features(text, cache)) {
+    for (const [h, tf] of features(text)) {
       const w = (1 + Math.log(tf)) * ((this.idf && weightOf(this.idf, h)) ?? this.defaultIdf);
       v[h % this.dimensions] += h & 0x80000000 ? -w : w;
     }
@@ -138,8 +126,7 @@ export class LocalHashEmbedder implements EmbeddingModelV3 {
   }
 
   async doEmbed({ values }: { values: string[] }) {
-    const cache: LineCache = new Map();
-    return { embeddings: values.map((t) => Array.from(this.embedOne(t, cache))), warnings: [] };
+    return { embeddings: values.map((t) => Array.from(this.embedOne(t))), warnings: [] };
   }
 }
 
@@ -191,9 +178,8 @@ export function localTextEmbedder(model: LocalHashEmbedder): TextEmbedder & { mo
       // A corpus is thousands of texts: embedded in slices so the server answers requests meanwhile.
       const slice = timeSlicer();
       const out: Float32Array[] = [];
-      const cache: LineCache = new Map();
       for (const t of texts) {
-        out.push(model.embedOne(t, cache));
+        out.push(model.embedOne(t));
         await slice();
       }
       return out;
