@@ -1,6 +1,6 @@
 import type { Database } from './database.ts';
 import { tuplesForRetrieval, type RetrievalTupleRow } from './graph-views.ts';
-import { inPages, PAGE_ROWS } from './pages.ts';
+import { PAGE_ROWS } from './pages.ts';
 
 /**
  * Owns the read queries the retrieval index is built from: every paragraph with its paper and structure, the
@@ -56,9 +56,10 @@ export interface RetrievalCorpus {
   entities: CorpusEntity[];
   /** Materials linked to Wikidata: the graph label, the item and its aliases (question expansion). */
   linkedMaterials?: { label: string; qid: string; aliases: string[] }[];
-  /** Imported records, loaded only when the records index is first needed (tens of thousands of JSON rows). */
+  /** Imported records, loaded only when the records index is first needed (hundreds of thousands of JSON rows at scale). */
   recordCount: number;
-  loadRecords(): Promise<CorpusRecord[]>;
+  /** The records after id `after` (null: from the first) in id order, one page of rows; an empty page is the end. */
+  loadRecords(after: string | null): Promise<CorpusRecord[]>;
   /** Knowledge-graph tuples with entity labels, loaded when a graph pipeline first needs them. */
   loadGraph(): Promise<RetrievalTupleRow[]>;
 }
@@ -101,14 +102,12 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
 /** What an index loads on first use (records, the graph): the loaders, and the number of records. */
 export async function corpusLoaders(db: Database): Promise<Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>> {
   const recordCount = await db.prisma.record.count();
-  const loadRecords = () =>
-    inPages((after) =>
-      db.prisma.record.findMany({
-        select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true },
-        where: after ? { id: { gt: after } } : {},
-        orderBy: { id: 'asc' },
-        take: PAGE_ROWS,
-      }),
-    );
+  const loadRecords = (after: string | null) =>
+    db.prisma.record.findMany({
+      select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true },
+      where: after ? { id: { gt: after } } : {},
+      orderBy: { id: 'asc' },
+      take: PAGE_ROWS,
+    });
   return { recordCount, loadRecords, loadGraph: () => tuplesForRetrieval(db) };
 }

@@ -4,7 +4,6 @@ import type { CorpusRecord } from '../db/retrieval-corpus.ts';
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
-import { internStrings } from '../common/intern.ts';
 import { onCueOrAfter } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { warmPaperCaches } from '../retrieval/paper-caches.ts';
@@ -36,11 +35,11 @@ const post = (m: PoolMessage) => port.postMessage(m);
 
 let asked = 0;
 const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-function ask<T>(what: Extract<PoolMessage, { type: 'ask' }>['what'], texts?: string[]): Promise<T> {
+function ask<T>(what: Extract<PoolMessage, { type: 'ask' }>['what'], texts?: string[], after?: string | null): Promise<T> {
   const id = ++asked;
   return new Promise<T>((resolve, reject) => {
     waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    post({ type: 'ask', id, what, texts });
+    post({ type: 'ask', id, what, texts, after });
   });
 }
 
@@ -65,8 +64,8 @@ async function load() {
         };
   const lazies = {
     recordCount: stored.recordCount,
-    // Rows cross the thread as copies, one string per occurrence of every word: shared again here (see internStrings).
-    loadRecords: () => ask<CorpusRecord[]>('loadRecords').then((rows) => internStrings(rows)),
+    // A page of rows at a time: each is rendered and packed (record-index.ts), so its strings are not kept.
+    loadRecords: (after: string | null) => ask<CorpusRecord[]>('loadRecords', undefined, after),
     // Shared by the graph index's build (graph-index.ts).
     loadGraph: () => ask<RetrievalTupleRow[]>('loadGraph'),
   };

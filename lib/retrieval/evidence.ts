@@ -3,7 +3,8 @@ import type { RetrievalContext } from './context.ts';
 import { bestSentence, facetCoverage } from './coverage.ts';
 import type { Facets } from './facets.ts';
 import type { IndexedTuple } from './graph-index.ts';
-import type { IndexedParagraph, RetrievalIndex } from './index.ts';
+import type { RetrievalIndex } from './index.ts';
+import type { IndexedParagraph } from './indexed.ts';
 import type { ScoredId } from './lexical-index.ts';
 import { MAX_FURTHER_TUPLES } from './scoring.ts';
 

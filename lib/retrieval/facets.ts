@@ -1,4 +1,5 @@
 import type { Quantity } from '../structure/quantities.ts';
+import { quantityTerm } from '../structure/terms.ts';
 
 /**
  * Facets: what a paragraph, sentence, record or tuple states in canonical form (materials as `f:` Hill formulas
@@ -20,6 +21,16 @@ export interface Facets {
   materials: Set<string>;
   properties: Set<string>;
   quantities: QuantityFacet[];
+}
+
+/**
+ * The facets as terms of a BM25 field (the structure field of paragraphs and records): canonical materials,
+ * properties as `p:` terms, and each quantity's values as quantity terms (lib/structure/terms.ts).
+ */
+export function facetTerms(f: Facets): string[] {
+  const terms = [...f.materials, ...[...f.properties].map((p) => `p:${p}`)];
+  for (const q of f.quantities) terms.push(...new Set(q.values.map((v) => quantityTerm(q.dimension, v))));
+  return terms;
 }
 
 export const quantityFacet = (q: { dimension: string; canonical: number[]; kind: string; text: string; start?: number }): QuantityFacet => ({

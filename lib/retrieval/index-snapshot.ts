@@ -9,7 +9,7 @@ import { assembleIndex, type IndexCore, type RetrievalIndex } from './index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { LexicalIndex, type LexicalIndexData } from './lexical-index.ts';
 import type { DenseParts } from './passage-vectors.ts';
-import { type PackedParagraphs, packParagraphs, unpackParagraphs } from './packed-paragraphs.ts';
+import { type PackedParagraphs, unpackParagraphs } from './packed-paragraphs.ts';
 import { vocabularyFrom } from './spelling.ts';
 import { type GraphIndex, graphIndexFrom, type LazyGraphIndex, type StoredGraphIndex, storedGraphIndex } from './graph-index.ts';
 import { internStrings } from '../common/intern.ts';
@@ -30,7 +30,7 @@ import { fileOf, type Kind } from './snapshot-files.ts';
  */
 export interface IndexSnapshot {
   key: string;
-  core: Omit<IndexCore, 'paragraphs' | 'paragraphLexical' | 'titles' | 'abbreviations' | 'vocabulary'> & {
+  core: Omit<IndexCore, 'paragraphs' | 'packedParagraphs' | 'paragraphLexical' | 'titles' | 'abbreviations' | 'vocabulary'> & {
     paragraphs: PackedParagraphs;
     paragraphLexical: LexicalIndexData;
     titles: LexicalIndexData;
@@ -76,7 +76,7 @@ export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot
       version: index.version,
       papers: index.papers,
       paperByDoi: index.paperByDoi,
-      paragraphs: packParagraphs(index.paragraphs.values()),
+      paragraphs: index.packedParagraphs,
       chunks: index.chunks,
       chunkOf: index.chunkOf,
       paragraphLexical: index.paragraphLexical.toData(),
@@ -107,6 +107,7 @@ export function snapshotParts(s: IndexSnapshot): { core: IndexCore; dense: Dense
     core: {
       ...s.core,
       paragraphs: unpackParagraphs(s.core.paragraphs),
+      packedParagraphs: s.core.paragraphs,
       paragraphLexical: LexicalIndex.fromData(s.core.paragraphLexical),
       titles: LexicalIndex.fromData(s.core.titles),
       abbreviations: abbreviationsFrom(s.core.abbreviations),

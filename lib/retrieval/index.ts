@@ -1,19 +1,20 @@
-import type { RetrievalCorpus, CorpusPaper, CorpusRecord } from '../db/retrieval-corpus.ts';
-import { recordEntries } from '../structure/record-mapping.ts';
+import type { RetrievalCorpus, CorpusPaper } from '../db/retrieval-corpus.ts';
 import { splitSentences } from '../structure/sentences.ts';
-import { forgetPlainTerms, formulaKey, plainTerms, quantityTerm, structuredTerms, textFacets } from '../structure/terms.ts';
+import { forgetPlainTerms, formulaKey, plainTerms, structuredTerms, textFacets } from '../structure/terms.ts';
 import type { DenseView } from './dense-index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { type DenseParts, embedPassages, passageTexts } from './passage-vectors.ts';
 import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
+import { type PackedParagraphs, ParagraphPacker, unpackParagraphs } from './packed-paragraphs.ts';
 import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
-import { type Facets, materialTerms, type QuantityFacet, quantityFacet } from './facets.ts';
-import { lazyOnce } from '../common/lazy.ts';
+import { type Facets, facetTerms, materialTerms, quantityFacet } from './facets.ts';
+import type { IndexedParagraph } from './indexed.ts';
+import { lazyRecordIndex, type LazyRecordIndex } from './record-index.ts';
 import { type Abbreviations, learnAbbreviationsSliced } from './abbreviations.ts';
 import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
 import { evidenceText, isEvidenceParagraph } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
-import { propertyNameTerms, type TableRowCells, tableRowOf } from './table-rows.ts';
+import { propertyNameTerms, tableRowOf } from './table-rows.ts';
 import { type LinkedName, linkedNameMap } from './linked-names.ts';
 
 /**
@@ -31,40 +32,12 @@ export interface IndexedPaper extends CorpusPaper {
   paragraphIds: string[];
 }
 
-export interface IndexedParagraph {
-  id: string;
-  paperId: string;
-  ordinal: number;
-  externalId: string | null;
-  section: string | null;
-  text: string;
-  role: string | null;
-  method: string | null;
-  facets: Facets;
-  /** Facets of each sentence, in order. */
-  sentences: Facets[];
-  /** Character span of each sentence in `text`, aligned with `sentences` (for sentence provenance). */
-  sentenceSpans: { start: number; end: number }[];
-  /** A table row's paragraph: its table, row and where each cell's value stands in `text` (lib/ingest/tables.ts). */
-  table?: TableRowCells;
-}
-
 /** A section chunk: its text is its paragraphs' joined by newlines, made when it is cited (`chunkEvidence`), not kept twice. */
 export interface IndexedChunk {
   id: string;
   paperId: string;
   paragraphIds: string[];
   section: string | null;
-}
-
-export interface IndexedRecord {
-  id: string;
-  paperId: string | null;
-  doi: string | null;
-  kind: string;
-  title: string | null;
-  text: string;
-  facets: Facets;
 }
 
 /** The index the pipelines search: its core (what a snapshot keeps, see `IndexCore`), dense vectors and lazy parts. */
@@ -123,78 +96,6 @@ function paragraphFacets(
   };
 }
 
-function renderRecord(r: CorpusRecord): { text: string; facets: Facets } {
-  const data = (r.data ?? {}) as Record<string, unknown>;
-  const { synthesis, performance } = recordEntries(r.id, r.kind, data);
-  const lines: string[] = [];
-  const materials = new Set<string>();
-  const quantities: QuantityFacet[] = [];
-  const properties = new Set<string>();
-  const addMaterial = (m: { text: string; key: string; formula: string | null }) => {
-    const fk = m.formula ? formulaKey(m.formula) : null;
-    if (fk) materials.add(`f:${fk}`);
-    else if (!m.key.startsWith('name:')) materials.add(`m:${m.key}`);
-  };
-  for (const s of synthesis) {
-    const names = (list: { text: string }[]) => list.map((m) => m.text).join(', ');
-    lines.push(`synthesis (${s.method ?? 'unknown method'}) of ${names(s.targets)} from ${names(s.precursors)}`);
-    if (s.solvents.length) lines.push(`in ${names(s.solvents)}`);
-    for (const m of [...s.targets, ...s.precursors, ...s.solvents, ...s.additives, ...s.substrates]) addMaterial(m);
-    for (const c of [...s.conditions.temperature, ...s.conditions.time]) {
-      lines.push(`${c.step ?? ''} ${c.text}`.trim());
-      const dimension = s.conditions.temperature.includes(c as never) ? 'temperature' : 'time';
-      quantities.push({ dimension, values: c.canonical, range: c.canonical.length === 2, text: c.text });
-    }
-    if (s.conditions.atmosphere.length) lines.push(`atmosphere ${s.conditions.atmosphere.join(', ')}`);
-  }
-  for (const p of performance) {
-    lines.push(`${p.material ?? ''} ${p.property} ${p.value.join('–')} ${p.unit}`.trim());
-    if (p.materialKey) materials.add(p.materialKey.startsWith('name:') ? p.materialKey : `m:${p.materialKey}`);
-    properties.add(p.property);
-  }
-  // Materials come from the mapped entries (formulas already normalised), not from re-reading the text.
-  return { text: [r.title ?? '', ...lines].filter(Boolean).join('. '), facets: { materials, properties, quantities } };
-}
-
-export interface RecordIndex {
-  records: Map<string, IndexedRecord>;
-  lexical: LexicalIndex;
-  buildSeconds: number;
-}
-
-export interface LazyRecordIndex {
-  /** Number of records (known without building). */
-  size: number;
-  get(): Promise<RecordIndex>;
-}
-
-function lazyRecordIndex(count: number, load: () => Promise<CorpusRecord[]>, paperByDoi: Map<string, string>): LazyRecordIndex {
-  return {
-    size: count,
-    get: lazyOnce(async () => {
-      const t0 = performance.now();
-      const rows = await load();
-      const records = new Map<string, IndexedRecord>();
-      const docs: LexicalDoc[] = [];
-      const slice = timeSlicer();
-      for (const r of rows) {
-        await slice();
-        const { text, facets } = renderRecord(r);
-        const paperId = r.paperId ?? (r.doi ? (paperByDoi.get(r.doi.toLowerCase()) ?? null) : null);
-        records.set(r.id, { id: r.id, paperId, doi: r.doi, kind: r.kind, title: r.title, text, facets });
-        docs.push({ id: r.id, fields: { text: plainTerms(text), structure: [...facetSetTerms(facets), ...facets.quantities.flatMap(quantityTerms)] } });
-      }
-      const lexical = await LexicalIndex.build(docs, { text: 1, structure: 1.5 }, slice);
-      forgetPlainTerms();
-      return { records, lexical, buildSeconds: (performance.now() - t0) / 1000 };
-    }),
-  };
-}
-
-function facetSetTerms(f: Facets): string[] {
-  return [...f.materials, ...[...f.properties].map((p) => `p:${p}`)];
-}
-
 export async function buildRetrievalIndex(
   corpus: RetrievalCorpus,
   embedder: TextEmbedder,
@@ -221,8 +122,10 @@ export async function buildRetrievalIndex(
   const entitiesBy = groupBy(corpus.entities, (e) => e.paragraphId);
 
   stage('paragraphs');
-  const paragraphs = new Map<string, IndexedParagraph>();
-  const paragraphDocs: LexicalDoc[] = [];
+  // Each paragraph is packed and indexed as it is read: its facets and terms are not all held at once.
+  const packer = new ParagraphPacker();
+  const lexical = LexicalIndex.builder(PARAGRAPH_FIELDS);
+  const paragraphDocs: LexicalDoc[] | null = opts.onParagraphDocs ? [] : null;
   const titleTermsCache = new Map<string, string[]>();
   // The server builds this while it answers pages: every loop below gives the event loop a turn every 10 ms.
   const slice = timeSlicer();
@@ -236,7 +139,7 @@ export async function buildRetrievalIndex(
     // the names are blanked with spaces, so offsets stay those of the stored paragraph.
     const text = evidenceText(p.text);
     const { facets, sentences, sentenceSpans } = paragraphFacets(text, entitiesBy.get(p.id) ?? []);
-    paragraphs.set(p.id, {
+    packer.add({
       id: p.id,
       paperId: p.paperId,
       ordinal: p.ordinal,
@@ -258,9 +161,13 @@ export async function buildRetrievalIndex(
     const section = p.section ? plainTerms(p.section) : [];
     // A table's headers are terse ("ASR", "σ"): its row is searchable by the properties' own names as well.
     const textTerms = p.kind === 'table' ? [...plainTerms(text), ...propertyNameTerms(facets.properties)] : plainTerms(text);
-    const structure = [`role:${p.role ?? 'unknown'}`, ...(p.method ? [`method:${p.method}`] : []), ...facetSetTerms(facets)];
-    paragraphDocs.push({ id: p.id, fields: { text: textTerms, structure: [...structure, ...facets.quantities.flatMap(quantityTerms)], title, section } });
+    const structure = [`role:${p.role ?? 'unknown'}`, ...(p.method ? [`method:${p.method}`] : []), ...facetTerms(facets)];
+    const doc = { id: p.id, fields: { text: textTerms, structure, title, section } };
+    lexical.add(doc);
+    paragraphDocs?.push(doc);
   }
+  const packedParagraphs = packer.done();
+  const paragraphs = unpackParagraphs(packedParagraphs);
 
   stage('chunks');
   const chunks = new Map<string, IndexedChunk>();
@@ -283,10 +190,8 @@ export async function buildRetrievalIndex(
   }
 
   stage('lexical');
-  // One BM25 index over paragraphs; the raw pipelines search its text fields, the structured ones add the
-  // structure field (role, method, canonical materials, properties and values).
-  const paragraphLexical = await LexicalIndex.build(paragraphDocs, { text: 1, structure: 1.5, title: 1.5, section: 0.3 }, slice);
-  await opts.onParagraphDocs?.(paragraphDocs, corpus.version);
+  const paragraphLexical = lexical.finish();
+  if (paragraphDocs) await opts.onParagraphDocs?.(paragraphDocs, corpus.version);
   const titles = await LexicalIndex.build(
     [...papers.values()].filter((p) => p.title).map((p) => ({ id: p.id, fields: { title: p.titleTerms } })),
     { title: 1 },
@@ -304,6 +209,7 @@ export async function buildRetrievalIndex(
     papers,
     paperByDoi,
     paragraphs,
+    packedParagraphs,
     chunks,
     chunkOf,
     paragraphLexical,
@@ -329,6 +235,12 @@ export async function buildRetrievalIndex(
   });
 }
 
+/**
+ * One BM25 index over paragraphs; the raw pipelines search its text fields, the structured ones add the structure
+ * field (role, method, canonical materials, properties and values).
+ */
+const PARAGRAPH_FIELDS = { text: 1, structure: 1.5, title: 1.5, section: 0.3 };
+
 /** The fields the raw pipelines search (the json ones add the structure terms). */
 export const RAW_FIELDS = ['text', 'title', 'section'];
 
@@ -337,7 +249,10 @@ export interface IndexCore {
   version: string;
   papers: Map<string, IndexedPaper>;
   paperByDoi: Map<string, string>;
+  /** Read from `packedParagraphs`: each paragraph's facets, sentences and spans are unpacked when first used. */
   paragraphs: Map<string, IndexedParagraph>;
+  /** The paragraphs packed into typed arrays (packed-paragraphs.ts), as a snapshot stores them. */
+  packedParagraphs: PackedParagraphs;
   chunks: Map<string, IndexedChunk>;
   /** The section chunk each paragraph belongs to (chunks are scored by their closest paragraph). */
   chunkOf: Map<string, string>;
@@ -383,8 +298,6 @@ export function withDense(index: RetrievalIndex, embedder: TextEmbedder, dense: 
     json: { ...index.json, dense: dense.json },
   };
 }
-
-const quantityTerms = (q: QuantityFacet): string[] => [...new Set(q.values.map((v) => quantityTerm(q.dimension, v)))];
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   const m = new Map<string, T[]>();

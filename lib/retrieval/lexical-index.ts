@@ -155,14 +155,28 @@ export class LexicalIndex {
    * indexes while it answers pages, and a corpus of records takes seconds to index.
    */
   static async build(docs: LexicalDoc[], fieldBoosts: Record<string, number>, slice = timeSlicer()): Promise<LexicalIndex> {
+    const builder = LexicalIndex.builder(fieldBoosts);
+    for (let i = 0; i < docs.length; i++) {
+      builder.add(docs[i]);
+      if (i % 250 === 249) await slice();
+    }
+    return builder.finish();
+  }
+
+  /**
+   * The same index, given its documents one at a time: a caller that makes them one by one (the paragraph index)
+   * need not hold every document's terms at once.
+   */
+  static builder(fieldBoosts: Record<string, number>): { add(doc: LexicalDoc): void; finish(): LexicalIndex } {
     const index = new LexicalIndex([], fieldBoosts);
     index.start();
-    for (let i = 0; i < docs.length; i += 250) {
-      index.add(docs.slice(i, i + 250));
-      await slice();
-    }
-    index.finish();
-    return index;
+    return {
+      add: (doc) => index.add([doc]),
+      finish: () => {
+        index.finish();
+        return index;
+      },
+    };
   }
 
   get size(): number {

@@ -1,10 +1,18 @@
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { fixtureCorpus, indexOf } from '../testing/retrieval-fixtures.ts';
-import type { IndexedParagraph } from './index.ts';
-import { packParagraphs, unpackParagraphs } from './packed-paragraphs.ts';
+import type { IndexedParagraph } from './indexed.ts';
+import { type PackedParagraphs, ParagraphPacker, unpackParagraphs } from './packed-paragraphs.ts';
 
-const built = async () => (await indexOf(fixtureCorpus())).paragraphs;
+const packParagraphs = (paragraphs: Iterable<IndexedParagraph>): PackedParagraphs => {
+  const packer = new ParagraphPacker();
+  for (const p of paragraphs) packer.add(p);
+  return packer.done();
+};
+// The index's paragraphs are packed as built: these are copies of them as plain objects, facets unpacked.
+const plain = (p: IndexedParagraph): IndexedParagraph => ({ ...p, facets: p.facets, sentences: p.sentences, sentenceSpans: p.sentenceSpans });
+
+const built = async () => new Map([...(await indexOf(fixtureCorpus())).paragraphs].map(([id, p]) => [id, plain(p)]));
 
 describe('packed paragraphs', () => {
   it('read back through V8 serialisation, give every paragraph its facets, sentences, spans and table cells as built', async () => {

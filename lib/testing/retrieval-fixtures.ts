@@ -216,7 +216,7 @@ export function corpusOf(list: FixturePaper[], extra: { records?: typeof fixture
     ),
     entities: [],
     recordCount: records.length,
-    loadRecords: async () => records,
+    loadRecords: async (after) => (after === null ? records : []),
     loadGraph: async () => extra.tuples ?? [],
   };
 }
