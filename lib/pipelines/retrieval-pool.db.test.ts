@@ -101,6 +101,27 @@ describe('retrieval in worker threads', () => {
     expect(fs.readdirSync(path.join(dir, 'index')).filter((f) => /^graph-.*\.v8$/.test(f))).toEqual([`graph-${storedKey()}.v8`]);
   });
 
+  it('a first start answers a question that waited for the build from the workers, not from the build the server thread let go of', async () => {
+    const fresh = tempDir();
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const first = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: fresh, ASSAY_LOCAL_EMBEDDER: 'ngram' }), {
+      snapshotDir: path.join(fresh, 'index'),
+      workers: 1,
+    });
+    try {
+      const r = await first.retrieve(questions[0], 'hybrid');
+      const lines = log.mock.calls.map((c) => String(c[0]));
+      expect(lines.findIndex((l) => l.includes('let go of its retrieval index once it was stored'))).toBeGreaterThanOrEqual(0);
+      expect(lines.some((l) => /retrieval worker\(s\) serve the index/.test(l))).toBe(true);
+      expect(r.trace.some((s) => s.step === 'worker')).toBe(true);
+      expect(r.evidence.map((e) => e.id)).toEqual((await local.retrieve(questions[0], 'hybrid')).evidence.map((e) => e.id));
+    } finally {
+      log.mockRestore();
+      await first.close();
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
   it('lets go of the server thread’s copy of the index once the workers serve it, and reads it back when it is asked for', async () => {
     await expect.poll(() => pooled.workers()?.serverThreadCopy, { timeout: 10_000 }).toBe(false);
     expect((await pooled.info()).paragraphs).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../common/errors.ts';
 import type { AssayConfig } from '../config.ts';
-import type { CorpusRecord } from '../db/retrieval-corpus.ts';
+import type { CorpusRecord, RetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { embedQueries, type TextEmbedder } from '../embedding/embedder.ts';
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { newestSnapshotKey } from '../retrieval/snapshot-files.ts';
 import { retrievalWorkerFile } from './worker-bundle.ts';
@@ -63,8 +64,23 @@ export interface WorkerAsks {
   embed(texts: string[]): Promise<Float32Array[]>;
   embedQuery(texts: string[]): Promise<Float32Array[]>;
   embedNames(texts: string[]): Promise<Float32Array[]>;
-  loadRecords(): Promise<CorpusRecord[]>;
+  loadRecords(after: string | null): Promise<CorpusRecord[]>;
   loadGraph(): Promise<RetrievalTupleRow[]>;
+}
+
+/**
+ * What retrieval workers may ask of this thread, answered by these embedders and database loaders; an embedder that
+ * is null is one the workers hold themselves (the n-gram fit of their stored index).
+ */
+export function workerAsks(passages: TextEmbedder | null, names: TextEmbedder | null, lazies: Pick<RetrievalCorpus, 'loadRecords' | 'loadGraph'>): WorkerAsks {
+  const missing = (what: string) => Promise.reject(new Error(`no ${what} embedder in this process: the worker holds it`));
+  return {
+    embed: (texts) => (passages ? passages.embed(texts) : missing('passage')),
+    embedQuery: (texts) => (passages ? embedQueries(passages, texts) : missing('passage')),
+    embedNames: (texts) => (names ? names.embed(texts) : missing('name')),
+    loadRecords: lazies.loadRecords,
+    loadGraph: lazies.loadGraph,
+  };
 }
 
 /** A message from this thread to a worker: a retrieval, or the answer to what the worker asked. */
@@ -80,7 +96,7 @@ export type PoolMessage =
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; result: RetrievalResult }
   | { type: 'error'; id: number; message: string; code?: string }
-  | { type: 'ask'; id: number; what: keyof WorkerAsks; texts?: string[] };
+  | { type: 'ask'; id: number; what: keyof WorkerAsks; texts?: string[]; after?: string | null };
 
 interface Slot {
   worker: Worker;
@@ -129,7 +145,10 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
       else p?.reject(m.code ? new AppError(m.code as ConstructorParameters<typeof AppError>[0], m.message) : new Error(m.message));
     } else if (m.type === 'ask') {
       asks
-        .then((a): Promise<unknown> => (m.what === 'loadRecords' || m.what === 'loadGraph' ? a[m.what]() : a[m.what](m.texts ?? [])))
+        .then(
+          (a): Promise<unknown> =>
+            m.what === 'loadRecords' ? a.loadRecords(m.after ?? null) : m.what === 'loadGraph' ? a.loadGraph() : a[m.what](m.texts ?? []),
+        )
         .then(
           (value) => send({ type: 'answer', id: m.id, value }),
           (error) => send({ type: 'answer', id: m.id, error: (error as Error).message }),

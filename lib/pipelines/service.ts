@@ -4,8 +4,7 @@ import { releaseMemory } from '../common/release-memory.ts';
 import { sharedRead } from '../common/shared-read.ts';
 import { type AssayConfig, workersServe } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { corpusLoaders, corpusVersion, loadRetrievalCorpus, type RetrievalCorpus } from '../db/retrieval-corpus.ts';
-import { embedQueries, type TextEmbedder } from '../embedding/embedder.ts';
+import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createEmbedders, createLentEmbedders, embedderChoice } from '../embedding/select.ts';
 import { indexSnapshot, keepGraphIndex, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
@@ -18,7 +17,7 @@ import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrie
 import type { LexicalDoc } from '../retrieval/lexical-index.ts';
 import { configuredOptions } from './configured.ts';
 import { snapshotDirOf } from './prestart.ts';
-import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, type WorkerAsks } from './retrieval-pool.ts';
+import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, workerAsks } from './retrieval-pool.ts';
 import { admitted, retrieve } from './run.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
@@ -100,11 +99,11 @@ export function createRetrievalService(
   // A build being handed to the workers (its graph index built and kept first, see `keep`): questions wait for it
   // rather than start the workers themselves meanwhile.
   let handingOver: { key: string; done: Promise<void> } | null = null;
-  // The workers read the index from where it is kept, so they start once it is there.
-  const toWorkers = ({ embedder, nameEmbedder }: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>, dir: string, key: string) => {
-    if (!pool) return;
+  // The workers read the index from where it is kept, so they start once it is there; settled once they serve or failed.
+  const toWorkers = ({ embedder, nameEmbedder }: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>, dir: string, key: string): Promise<void> => {
+    if (!pool) return Promise.resolve();
     const asks = corpusLoaders(db).then((lazies) => workerAsks(embedder, nameEmbedder, lazies));
-    void pool.serve(dir, key, asks).then(() => letGo(key));
+    return pool.serve(dir, key, asks).then(() => letGo(key));
   };
   // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
   const letGo = (key: string) => {
@@ -152,46 +151,67 @@ export function createRetrievalService(
     return pool.readyFor(key);
   };
   /**
-   * A stored build handed to the workers: its graph index is built (or the one a first question built is taken) and
-   * kept first, which the workers then read as a restart's do, rather than each asking this thread for every tuple
-   * and building one beside the index it holds; questions wait for it (`servedByWorkers`). Apart from `keep` so that
-   * none of its callbacks holds the build itself: the collections below free it.
+   * A stored build handed to the workers: its graph index is built and kept first, which they read as a restart's do
+   * rather than each asking for every tuple and building one; questions wait for it (`servedByWorkers`) until they
+   * serve or failed. None of its callbacks holds the build itself: the collections below free it.
    */
-  const handOver = (dir: string, key: string, graph: LazyGraphIndex, embedders: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>) => {
-    const done = Promise.resolve()
+  const handOver = (dir: string, key: string, built: LazyGraphIndex, embedders: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>): Promise<void> => {
+    // This chain lasts until the workers serve: the graph index is kept in it only while it is stored.
+    let graph: LazyGraphIndex | null = built;
+    return Promise.resolve()
       .then(async () => {
         releaseMemory();
         const t0 = performance.now();
-        await keepGraphIndex(dir, key, graph);
+        const storing = graph!;
+        graph = null;
+        await keepGraphIndex(dir, key, storing);
         log(`the graph index is kept for the workers (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
       })
       .catch((error) => log(`the graph index could not be kept (${(error as Error).message}); the workers build their own`))
-      .finally(() => {
-        if (handingOver?.key === key) handingOver = null;
-        toWorkers(embedders, dir, key);
+      .then(() => {
+        const serving = toWorkers(embedders, dir, key);
         // Once this chain, which holds the graph index it kept, has run.
         setTimeout(releaseMemory, 0);
+        return serving;
       });
-    handingOver = { key, done };
   };
-  // Written after the build has been handed out (half a second of serialising), never in the way of a question.
-  const keep = (key: string, index: RetrievalIndex) =>
-    setTimeout(() => {
-      try {
-        const dir = opts.snapshotDir;
-        if (!dir) return;
-        saveSnapshot(dir, indexSnapshot(index, key));
-        if (!pool) return;
-        // Questions from now on wait for the workers, which read what was just stored: this thread lets go of its
-        // build before they read, not once they are ready, so a first start never holds both (at ten times the
-        // shared corpus, 1.2 GB of build beside the worker's copy).
-        dropServerCopy(key, ' once it was stored: the workers read it');
-        // The build's own lazy graph: one a first question answered from the build has built is not built again.
-        handOver(dir, key, index.graph, { embedder: index.embedder, nameEmbedder: index.nameEmbedder });
-      } catch (error) {
-        log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
-      }
-    }, 0);
+  /** Stores a build, then hands it to the workers (see `keep`); `settle` once they serve or failed. */
+  const storeAndHandOver = (key: string, index: RetrievalIndex, settle: () => void) => {
+    const dir = opts.snapshotDir;
+    const over = () => {
+      if (handingOver?.key === key) handingOver = null;
+      settle();
+    };
+    try {
+      if (!dir) return over();
+      saveSnapshot(dir, indexSnapshot(index, key));
+      if (!pool) return over();
+      // Questions from now on wait for the workers, which read what was just stored: this thread lets go of its
+      // build before they read, so a first start never holds both (at ten times the shared corpus, 1.2 GB).
+      dropServerCopy(key, ' once it was stored: the workers read it');
+      void handOver(dir, key, index.graph, { embedder: index.embedder, nameEmbedder: index.nameEmbedder }).then(() => {
+        over();
+        releaseMemory();
+      });
+    } catch (error) {
+      log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
+      over();
+    }
+  };
+  /**
+   * Stores a build once it has been handed out, never in the way of a question; the hand-over is pending from now on
+   * (`handingOver`). No closure made here outlives this call (the build goes to the timer as an argument): the bundler
+   * inlines `keep` into the build's own scope, and a callback left on `done` until the workers served kept that scope,
+   * the build and its graph index alive beside the copy they read (1.1 GB at ten times the shared corpus).
+   */
+  const keep = (key: string, index: RetrievalIndex) => {
+    let settle: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    if (pool) handingOver = { key, done };
+    setTimeout(storeAndHandOver, 0, key, index, settle);
+  };
   // With ASSAY_SEARCH=database, paragraph search runs in the database over documents each build writes there; with
   // ASSAY_VECTORS=database, dense search runs in pgvector over the vectors written there (not the stand-in's while
   // the model embeds in the background). A database that cannot hold them leaves dense search in the process.
@@ -237,7 +257,7 @@ export function createRetrievalService(
             const lazies = await corpusLoaders(db);
             const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
             log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
-            toWorkers(index, place.dir, place.key);
+            void toWorkers(index, place.dir, place.key);
             return serve(withKeptGraph(index, place.dir, place.key, log));
           }
           log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
@@ -284,6 +304,11 @@ export function createRetrievalService(
     }
     return current.index!;
   };
+  /**
+   * Settles once `version`'s index is built or read back, without giving it: a caller that then waits for the workers
+   * (a first start's question, the warm-up) holds no reference to the build while they read theirs.
+   */
+  const indexBuilt = (version: string): Promise<void> => indexAt(version).then(() => {});
   const index = async () => indexAt(await stamp.fresh());
   const options: RetrieveOptions = { ...configured, admission: opts.admission };
   return {
@@ -308,7 +333,7 @@ export function createRetrievalService(
       // stores it, then the workers serve it), or reads it back when the workers could not serve it.
       const version = await stamp.fresh();
       if (await servedByWorkers(version)) return;
-      await indexAt(version);
+      await indexBuilt(version);
       const settled = () => !current?.key || pool.readyFor(current.key) || pool.failedOn(current.key);
       // Two minutes for the workers to read it, from the end of the hand-over (which builds the graph index first).
       for (let t0 = Date.now(); Date.now() - t0 < 120_000 && !settled(); ) {
@@ -322,28 +347,23 @@ export function createRetrievalService(
       // The workers run the service's own options; a caller's own reformulator or abstention model runs here.
       const same = <K extends 'reformulator' | 'tupleReranker' | 'graphSource'>(k: K) => o[k] === undefined || o[k] === options[k];
       const asConfigured = same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
-      if (pool && asConfigured && (await servedByWorkers(version))) {
-        const { k, mode, scope, modelConfigured } = o;
-        return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
+      if (pool && asConfigured) {
+        let viaWorkers = await servedByWorkers(version);
+        if (!viaWorkers) {
+          // A first start: this thread builds, stores and hands the index to the workers, and the question waits for
+          // them rather than hold the build while they read theirs. When none can be stored (a model still embedding
+          // the corpus) or the workers fail, it is answered from this thread's index.
+          await indexBuilt(version);
+          viaWorkers = await servedByWorkers(version);
+        }
+        if (viaWorkers) {
+          const { k, mode, scope, modelConfigured } = o;
+          return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
+        }
       }
       // The version just read: the index is not asked for it a second time.
       return retrieve(await indexAt(version), question, pipeline, { ...options, ...o });
     },
-  };
-}
-
-/**
- * What retrieval workers may ask of this thread, answered by these embedders and database loaders; an embedder that
- * is null is one the workers hold themselves (the n-gram fit of their stored index).
- */
-function workerAsks(passages: TextEmbedder | null, names: TextEmbedder | null, lazies: Pick<RetrievalCorpus, 'loadRecords' | 'loadGraph'>): WorkerAsks {
-  const missing = (what: string) => Promise.reject(new Error(`no ${what} embedder in this process: the worker holds it`));
-  return {
-    embed: (texts) => (passages ? passages.embed(texts) : missing('passage')),
-    embedQuery: (texts) => (passages ? embedQueries(passages, texts) : missing('passage')),
-    embedNames: (texts) => (names ? names.embed(texts) : missing('name')),
-    loadRecords: lazies.loadRecords,
-    loadGraph: lazies.loadGraph,
   };
 }
 
