@@ -34,10 +34,11 @@ export interface RetrievalTupleRow
 
 /** Every tuple with its entities' labels and canonical keys (the representative's key for merged entities). */
 export async function tuplesForRetrieval(db: Database): Promise<RetrievalTupleRow[]> {
-  return inPages((after) => tuplePage(db, after));
+  return inPages((after) => tuplesAfter(db, after));
 }
 
-function tuplePage(db: Database, after: string | null): Promise<RetrievalTupleRow[]> {
+/** The tuples after id `after` (null: from the first) as `tuplesForRetrieval` gives them, one page; empty at the end. */
+export function tuplesAfter(db: Database, after: string | null): Promise<RetrievalTupleRow[]> {
   return db.prisma.$queryRawUnsafe<RetrievalTupleRow[]>(
     `SELECT t.id, s.key AS "subjectKey", s.label AS "subjectLabel", coalesce(sm.key, s.key) AS "subjectCanonical", coalesce(sm.label, s.label) AS "subjectCanonicalLabel",
             t.relation, o.key AS "objectKey", o.label AS "objectLabel", coalesce(om.key, o.key) AS "objectCanonical", coalesce(om.label, o.label) AS "objectCanonicalLabel",

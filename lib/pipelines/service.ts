@@ -10,7 +10,7 @@ import { createEmbedders, createLentEmbedders, embedderChoice } from '../embeddi
 import { indexSnapshot, keepGraphIndex, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
 import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
-import type { LazyGraphIndex } from '../retrieval/graph-index.ts';
+import { tuplesAfter } from '../db/graph-views.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
 import { syncDenseVectors, withDatabaseVectors } from '../retrieval/dense-sources/database.ts';
 import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
@@ -151,20 +151,16 @@ export function createRetrievalService(
     return pool.readyFor(key);
   };
   /**
-   * A stored build handed to the workers: its graph index is built and kept first, which they read as a restart's do
-   * rather than each asking for every tuple and building one; questions wait for it (`servedByWorkers`) until they
-   * serve or failed. None of its callbacks holds the build itself: the collections below free it.
+   * A stored build handed to the workers: its graph index is made in its stored form from pages of tuples and kept
+   * first, which they read as a restart's do rather than each asking for every tuple and building one; questions
+   * wait for it (`servedByWorkers`) until they serve or failed. Nothing here holds the build: the collections free it.
    */
-  const handOver = (dir: string, key: string, built: LazyGraphIndex, embedders: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>): Promise<void> => {
-    // This chain lasts until the workers serve: the graph index is kept in it only while it is stored.
-    let graph: LazyGraphIndex | null = built;
-    return Promise.resolve()
+  const handOver = (dir: string, key: string, embedders: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>): Promise<void> =>
+    Promise.resolve()
       .then(async () => {
         releaseMemory();
         const t0 = performance.now();
-        const storing = graph!;
-        graph = null;
-        await keepGraphIndex(dir, key, storing);
+        await keepGraphIndex(dir, key, (after) => tuplesAfter(db, after), embedders.nameEmbedder);
         log(`the graph index is kept for the workers (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
       })
       .catch((error) => log(`the graph index could not be kept (${(error as Error).message}); the workers build their own`))
@@ -174,7 +170,6 @@ export function createRetrievalService(
         setTimeout(releaseMemory, 0);
         return serving;
       });
-  };
   /** Stores a build, then hands it to the workers (see `keep`); `settle` once they serve or failed. */
   const storeAndHandOver = (key: string, index: RetrievalIndex, settle: () => void) => {
     const dir = opts.snapshotDir;
@@ -189,7 +184,7 @@ export function createRetrievalService(
       // Questions from now on wait for the workers, which read what was just stored: this thread lets go of its
       // build before they read, so a first start never holds both (at ten times the shared corpus, 1.2 GB).
       dropServerCopy(key, ' once it was stored: the workers read it');
-      void handOver(dir, key, index.graph, { embedder: index.embedder, nameEmbedder: index.nameEmbedder }).then(() => {
+      void handOver(dir, key, { embedder: index.embedder, nameEmbedder: index.nameEmbedder }).then(() => {
         over();
         releaseMemory();
       });

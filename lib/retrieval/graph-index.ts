@@ -162,6 +162,47 @@ async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedde
 }
 
 /**
+ * The stored form of the graph index of these tuples (what `storedGraphIndex` gives of the index they build) made
+ * straight from pages of rows (`loadPage(after)`: the rows after id `after` in id order; an empty page ends), without
+ * the index's maps or every row at once. A first start keeps it for its retrieval workers, which read it as a
+ * restart's do: at ten times the shared corpus, building the whole index on the server's thread to store it raised
+ * the server by 1 GB, most of which was not given back before the workers read theirs.
+ */
+export async function storedGraphFromPages(
+  loadPage: (after: string | null) => Promise<RetrievalTupleRow[]>,
+  embedder: TextEmbedder,
+): Promise<StoredGraphIndex> {
+  const t0 = performance.now();
+  const slice = timeSlicer();
+  const tuples: IndexedTuple[] = [];
+  // The canonical entities in the order the tuples name them (as assembleGraph lists them), with their labels.
+  const labels = new Map<string, string>();
+  for (let after: string | null = null; ; ) {
+    const rows = await loadPage(after);
+    if (!rows.length) break;
+    for (const r of rows) {
+      await slice();
+      tuples.push(indexTuple(r));
+      if (!labels.has(r.subjectCanonical)) labels.set(r.subjectCanonical, r.subjectCanonicalLabel);
+      if (!labels.has(r.objectCanonical)) labels.set(r.objectCanonical, r.objectCanonicalLabel);
+    }
+    after = rows[rows.length - 1].id;
+  }
+  const names = [...labels.values()];
+  const vectors = await embedder.embed(names);
+  const dimensions = vectors[0]?.length ?? 0;
+  const flat = new Float32Array(names.length * dimensions);
+  for (const [i, v] of vectors.entries()) flat.set(v, i * dimensions);
+  return {
+    tuples: packRows(tuples),
+    entityTerms: packRows(names.map((l) => ({ terms: plainTerms(l) }))),
+    vectors: flat,
+    dimensions,
+    buildSeconds: (performance.now() - t0) / 1000,
+  };
+}
+
+/**
  * What a data folder keeps of a graph index (index-snapshot.ts): the tuples as indexed, packed column by column,
  * and the entities' label terms and vectors; the maps are assembled from them again as a build assembles them.
  */

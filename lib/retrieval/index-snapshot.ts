@@ -11,7 +11,7 @@ import { LexicalIndex, type LexicalIndexData } from './lexical-index.ts';
 import type { DenseParts } from './passage-vectors.ts';
 import { type PackedParagraphs, unpackParagraphs } from './packed-paragraphs.ts';
 import { vocabularyFrom } from './spelling.ts';
-import { type GraphIndex, graphIndexFrom, type LazyGraphIndex, type StoredGraphIndex, storedGraphIndex } from './graph-index.ts';
+import { type GraphIndex, graphIndexFrom, type StoredGraphIndex, storedGraphFromPages, storedGraphIndex } from './graph-index.ts';
 import { internStrings } from '../common/intern.ts';
 import { lazyOnce } from '../common/lazy.ts';
 import { sourceHash } from '../common/source-hash.ts';
@@ -212,13 +212,14 @@ export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, l
 }
 
 /**
- * Keeps the graph index of `graph` (built now unless it was) in `dir` under `key`, unless it is kept there already:
- * retrieval workers then read it (withKeptGraph) instead of each asking this thread for every tuple and building one.
+ * Keeps the graph index of the tuples `loadPage` gives (see storedGraphFromPages) in `dir` under `key`, unless it is
+ * kept there already: retrieval workers then read it (withKeptGraph) instead of each asking this thread for every
+ * tuple and building one.
  */
-export async function keepGraphIndex(dir: string, key: string, graph: LazyGraphIndex): Promise<void> {
+export async function keepGraphIndex(dir: string, key: string, loadPage: Parameters<typeof storedGraphFromPages>[0], names: TextEmbedder): Promise<void> {
   if (fs.existsSync(fileOf(dir, 'graph', key))) return;
-  const built = await graph.get();
-  if (!fs.existsSync(fileOf(dir, 'graph', key))) storeGraph(dir, key, built);
+  const stored = await storedGraphFromPages(loadPage, names);
+  if (!fs.existsSync(fileOf(dir, 'graph', key))) store(dir, 'graph', key, { key, ...stored });
 }
 
 /** A graph index as a data folder keeps it, under its key. */
