@@ -4,10 +4,10 @@
  * clone give each occurrence of a string its own copy: a retrieval worker that had read the shared corpus's index
  * held "has_property" 20,734 times and 103 MB of such repeats in 439 MB of live heap. Strings longer than
  * `maxLength` are left alone (paragraph texts rarely repeat, and keeping them out keeps the lookup table small).
- * Typed arrays and class instances other than Map/Set are not entered.
+ * Typed arrays and class instances other than Map/Set are not entered. `pool`: the copies kept so far, to share them
+ * across calls (pages of rows read one after another).
  */
-export function internStrings<T>(value: T, maxLength = 1024): T {
-  const pool = new Map<string, string>();
+export function internStrings<T>(value: T, maxLength = 1024, pool = new Map<string, string>()): T {
   const seen = new WeakSet<object>();
   const one = (s: string): string => {
     if (s.length > maxLength) return s;

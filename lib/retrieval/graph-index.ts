@@ -177,8 +177,10 @@ export async function storedGraphFromPages(
   const tuples: IndexedTuple[] = [];
   // The canonical entities in the order the tuples name them (as assembleGraph lists them), with their labels.
   const labels = new Map<string, string>();
+  // One copy of each label, key, relation and sentence until the tuples are packed (each page's rows hold their own).
+  const shared = new Map<string, string>();
   for (let after: string | null = null; ; ) {
-    const rows = await loadPage(after);
+    const rows: RetrievalTupleRow[] = internStrings(await loadPage(after), 1024, shared);
     if (!rows.length) break;
     for (const r of rows) {
       await slice();
