@@ -48,6 +48,17 @@ function kindOf(rows: Record<string, unknown>[], key: string): Kind {
   return (Object.keys(fits) as (keyof typeof fits)[]).find((k) => fits[k]) ?? 'plain';
 }
 
+/** Distinct strings numbered in the order they are first seen (the `strings` of packed rows and facets). */
+export class StringTable {
+  private readonly ids = new Map<string, number>();
+  readonly idOf = (s: string): number => {
+    let id = this.ids.get(s);
+    if (id === undefined) this.ids.set(s, (id = this.ids.size));
+    return id;
+  };
+  strings = (): string[] => [...this.ids.keys()];
+}
+
 /** `rows` packed column by column; rows that do not all have the same keys in the same order are kept as they are. */
 export function packRows<T extends object>(rows: readonly T[]): PackedRows {
   const objects = rows as unknown as Record<string, unknown>[];
@@ -57,12 +68,8 @@ export function packRows<T extends object>(rows: readonly T[]): PackedRows {
     return own.length === keys.length && own.every((k, i) => k === keys[i]);
   };
   if (!objects.every(sameKeys)) return { count: objects.length, keys: [], strings: [], columns: [], rows: [...objects] };
-  const table = new Map<string, number>();
-  const idOf = (s: string) => {
-    let id = table.get(s);
-    if (id === undefined) table.set(s, (id = table.size));
-    return id;
-  };
+  const table = new StringTable();
+  const { idOf } = table;
   const n = objects.length;
   const columns = keys.map((key): PackedColumn => {
     const kind = kindOf(objects, key);
@@ -83,7 +90,7 @@ export function packRows<T extends object>(rows: readonly T[]): PackedRows {
     }
     return { kind, values: objects.map((o) => o[key]) };
   });
-  return { count: n, keys, strings: [...table.keys()], columns };
+  return { count: n, keys, strings: table.strings(), columns };
 }
 
 /** The rows `packRows` packed. */

@@ -13,12 +13,13 @@ export const records = definePipeline({
   async run(ctx) {
     const { optimised } = await ctx.plan();
     const recordIndex = await ctx.index.records.get();
-    const all = recordIndex.records;
     const lexical = await ctx.step(
       'bm25-records',
       () => recordIndex.lexical.query(structuredTerms(optimised.query), { limit: CANDIDATES }),
       (h) => ({ candidates: h.length }),
     );
+    // Each candidate read once: a stored record is made an object on every read (packed-records.ts).
+    const all = new Map(lexical.map((h) => [h.id, recordIndex.records.get(h.id)!]));
     const reranked = await ctx.step(
       'structured-boosts',
       () =>

@@ -184,10 +184,7 @@ export function createRetrievalService(
       // Questions from now on wait for the workers, which read what was just stored: this thread lets go of its
       // build before they read, so a first start never holds both (at ten times the shared corpus, 1.2 GB).
       dropServerCopy(key, ' once it was stored: the workers read it');
-      void handOver(dir, key, { embedder: index.embedder, nameEmbedder: index.nameEmbedder }).then(() => {
-        over();
-        releaseMemory();
-      });
+      void handOver(dir, key, { embedder: index.embedder, nameEmbedder: index.nameEmbedder }).then(over);
     } catch (error) {
       log(`the retrieval index could not be stored (${(error as Error).message}); the next start builds it again`);
       over();
@@ -304,6 +301,16 @@ export function createRetrievalService(
    * (a first start's question, the warm-up) holds no reference to the build while they read theirs.
    */
   const indexBuilt = (version: string): Promise<void> => indexAt(version).then(() => {});
+  /**
+   * Whether the workers serve `version`'s index: a stored one they are started on, else (a first start) the one this
+   * thread builds, stores and hands to them (`handingOver` settles once they serve or failed). False when none can be
+   * stored (a model still embedding the corpus) or the workers failed: the caller uses this thread's index.
+   */
+  const servedAfterBuild = async (version: string): Promise<boolean> => {
+    if (await servedByWorkers(version)) return true;
+    await indexBuilt(version);
+    return servedByWorkers(version);
+  };
   const index = async () => indexAt(await stamp.fresh());
   const options: RetrieveOptions = { ...configured, admission: opts.admission };
   return {
@@ -323,38 +330,16 @@ export function createRetrievalService(
       return infoOf(await index());
     },
     async whenServing() {
-      if (!pool) return;
-      // A stored index is served by starting the workers on it; else this thread builds this version's index (and
-      // stores it, then the workers serve it), or reads it back when the workers could not serve it.
-      const version = await stamp.fresh();
-      if (await servedByWorkers(version)) return;
-      await indexBuilt(version);
-      const settled = () => !current?.key || pool.readyFor(current.key) || pool.failedOn(current.key);
-      // Two minutes for the workers to read it, from the end of the hand-over (which builds the graph index first).
-      for (let t0 = Date.now(); Date.now() - t0 < 120_000 && !settled(); ) {
-        const pending = handingOver?.done;
-        if (pending) t0 = await pending.then(() => Date.now());
-        else await new Promise((r) => setTimeout(r, 100));
-      }
+      if (pool) await servedAfterBuild(await stamp.fresh());
     },
     async retrieve(question, pipeline, o = {}) {
       const version = await stamp.fresh();
       // The workers run the service's own options; a caller's own reformulator or abstention model runs here.
       const same = <K extends 'reformulator' | 'tupleReranker' | 'graphSource'>(k: K) => o[k] === undefined || o[k] === options[k];
       const asConfigured = same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
-      if (pool && asConfigured) {
-        let viaWorkers = await servedByWorkers(version);
-        if (!viaWorkers) {
-          // A first start: this thread builds, stores and hands the index to the workers, and the question waits for
-          // them rather than hold the build while they read theirs. When none can be stored (a model still embedding
-          // the corpus) or the workers fail, it is answered from this thread's index.
-          await indexBuilt(version);
-          viaWorkers = await servedByWorkers(version);
-        }
-        if (viaWorkers) {
-          const { k, mode, scope, modelConfigured } = o;
-          return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
-        }
+      if (pool && asConfigured && (await servedAfterBuild(version))) {
+        const { k, mode, scope, modelConfigured } = o;
+        return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
       }
       // The version just read: the index is not asked for it a second time.
       return retrieve(await indexAt(version), question, pipeline, { ...options, ...o });

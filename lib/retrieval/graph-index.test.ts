@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrievalTupleRow } from '../db/graph-views.ts';
-import { fixtureCorpus, indexOf } from '../testing/retrieval-fixtures.ts';
+import { fixtureCorpus, indexOf, pagesOf } from '../testing/retrieval-fixtures.ts';
 import { graphIndexFrom, lazyGraphIndex, storedGraphFromPages, storedGraphIndex } from './graph-index.ts';
-
-/** `rows` as the database pages them: in id order after `after`, `size` at a time, then an empty page. */
-const pages = (rows: RetrievalTupleRow[], size: number) => {
-  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
-  return async (after: string | null) => {
-    const from = after === null ? 0 : sorted.findIndex((r) => r.id > after);
-    return from < 0 ? [] : sorted.slice(from, from + size);
-  };
-};
 
 describe('graph index', () => {
   it('made in its stored form from pages of rows, is what storing the built index gives, and reads back as that index', async () => {
@@ -19,7 +9,7 @@ describe('graph index', () => {
     expect(rows.length).toBeGreaterThan(3);
     const { nameEmbedder } = await indexOf(corpus);
     const built = await lazyGraphIndex(async () => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1)), nameEmbedder).get();
-    const stored = await storedGraphFromPages(pages(rows, 2), nameEmbedder);
+    const stored = await storedGraphFromPages(pagesOf(rows, 2), nameEmbedder);
     expect({ ...stored, buildSeconds: 0 }).toEqual({ ...storedGraphIndex(built), buildSeconds: 0 });
     const read = graphIndexFrom(stored);
     expect([...read.tuples.keys()]).toEqual([...built.tuples.keys()]);

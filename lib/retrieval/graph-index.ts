@@ -192,16 +192,12 @@ export async function storedGraphFromPages(
   }
   const names = [...labels.values()];
   const vectors = await embedder.embed(names);
-  const dimensions = vectors[0]?.length ?? 0;
-  const flat = new Float32Array(names.length * dimensions);
-  for (const [i, v] of vectors.entries()) flat.set(v, i * dimensions);
-  return {
-    tuples: packRows(tuples),
-    entityTerms: packRows(names.map((l) => ({ terms: plainTerms(l) }))),
-    vectors: flat,
-    dimensions,
-    buildSeconds: (performance.now() - t0) / 1000,
-  };
+  return packGraph(
+    tuples,
+    names.map((l) => plainTerms(l)),
+    vectors,
+    (performance.now() - t0) / 1000,
+  );
 }
 
 /**
@@ -218,16 +214,20 @@ export interface StoredGraphIndex {
 }
 
 export function storedGraphIndex(g: GraphIndex): StoredGraphIndex {
-  const dimensions = g.entities[0]?.vector.length ?? 0;
-  const vectors = new Float32Array(g.entities.length * dimensions);
-  for (const [i, e] of g.entities.entries()) vectors.set(e.vector, i * dimensions);
-  return {
-    tuples: packRows([...g.tuples.values()]),
-    entityTerms: packRows(g.entities.map((e) => ({ terms: e.terms }))),
-    vectors,
-    dimensions,
-    buildSeconds: g.buildSeconds,
-  };
+  return packGraph(
+    [...g.tuples.values()],
+    g.entities.map((e) => e.terms),
+    g.entities.map((e) => e.vector),
+    g.buildSeconds,
+  );
+}
+
+/** Tuples as indexed and their canonical entities' label terms and vectors, in the stored form. */
+function packGraph(tuples: IndexedTuple[], entityTerms: string[][], entityVectors: Float32Array[], buildSeconds: number): StoredGraphIndex {
+  const dimensions = entityVectors[0]?.length ?? 0;
+  const vectors = new Float32Array(entityVectors.length * dimensions);
+  for (const [i, v] of entityVectors.entries()) vectors.set(v, i * dimensions);
+  return { tuples: packRows(tuples), entityTerms: packRows(entityTerms.map((terms) => ({ terms }))), vectors, dimensions, buildSeconds };
 }
 
 /** The graph index a stored one holds (equal to the one it was stored from; one copy of each distinct string). */

@@ -2,20 +2,10 @@ import type { QuantityFacet } from './facets.ts';
 
 /**
  * The pieces that facets (materials, properties, quantities) are packed from, for the index's parts that keep many of
- * them (paragraphs: packed-paragraphs.ts, records: packed-records.ts): strings numbered once, lists of string ids and
+ * them (paragraphs: packed-paragraphs.ts, records: packed-records.ts), beside their strings numbered once (StringTable,
+ * lib/common/packed-rows.ts): lists of string ids and
  * quantities in typed arrays, which V8's serializer stores as they are and which hold no object per item.
  */
-
-/** Distinct strings numbered in the order they are first seen. */
-export class StringTable {
-  private readonly ids = new Map<string, number>();
-  readonly idOf = (s: string): number => {
-    let id = this.ids.get(s);
-    if (id === undefined) this.ids.set(s, (id = this.ids.size));
-    return id;
-  };
-  strings = (): string[] => [...this.ids.keys()];
-}
 
 /** Lists of string ids: item i's are ids[at[i] .. at[i + 1]). */
 export interface IdLists {

@@ -1,8 +1,8 @@
-import { type PackedRows, packRows, unpackRows } from '../common/packed-rows.ts';
+import { type PackedRows, packRows, StringTable, unpackRows } from '../common/packed-rows.ts';
 import type { Facets, QuantityFacet } from './facets.ts';
 import type { IndexedParagraph } from './indexed.ts';
 import type { TableRowCells } from './table-rows.ts';
-import { IdListsBuilder, type IdLists, type PackedQuantities, QuantitiesBuilder, readQuantity, StringTable, stringsOf } from './packed-facets.ts';
+import { IdListsBuilder, type IdLists, type PackedQuantities, QuantitiesBuilder, readQuantity, stringsOf } from './packed-facets.ts';
 
 /**
  * The paragraphs of a stored index, with their facets, sentence facets and sentence spans packed into typed arrays.

@@ -1,5 +1,6 @@
+import { StringTable } from '../common/packed-rows.ts';
 import type { IndexedRecord } from './indexed.ts';
-import { IdListsBuilder, type IdLists, type PackedQuantities, QuantitiesBuilder, readQuantity, StringTable, stringsOf } from './packed-facets.ts';
+import { IdListsBuilder, type IdLists, type PackedQuantities, QuantitiesBuilder, readQuantity, stringsOf } from './packed-facets.ts';
 
 /**
  * The records index's records packed column by column: at ten times the shared corpus there are 462,000, which as

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CorpusRecord } from '../db/retrieval-corpus.ts';
-import { fixtureRecords } from '../testing/retrieval-fixtures.ts';
+import { pagesOf, fixtureRecords } from '../testing/retrieval-fixtures.ts';
 import { structuredTerms } from '../structure/terms.ts';
 import { lazyRecordIndex } from './record-index.ts';
 
@@ -16,21 +16,11 @@ const recipes: CorpusRecord[] = ['BaCe0.8Y0.2O3', 'BaZr0.8Y0.2O3', 'SrCeO3', 'La
   };
 });
 
-/** A loader of `rows` as the database gives them: in id order after `after`, `size` at a time, then an empty page. */
-const pages = (rows: CorpusRecord[], size: number, asked: (string | null)[] = []) => {
-  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
-  return async (after: string | null) => {
-    asked.push(after);
-    const from = after === null ? 0 : sorted.findIndex((r) => r.id > after);
-    return from < 0 ? [] : sorted.slice(from, from + size);
-  };
-};
-
 describe('records index', () => {
   it('is built from pages of rows: the same records and rankings whatever the page size', async () => {
     const asked: (string | null)[] = [];
-    const paged = await lazyRecordIndex(recipes.length, pages(recipes, 2, asked), new Map()).get();
-    const whole = await lazyRecordIndex(recipes.length, pages(recipes, 1000), new Map()).get();
+    const paged = await lazyRecordIndex(recipes.length, pagesOf(recipes, 2, asked), new Map()).get();
+    const whole = await lazyRecordIndex(recipes.length, pagesOf(recipes, 1000), new Map()).get();
     // Four pages of two and the empty one that ends them.
     expect(asked).toEqual([null, 'fx-record-2', 'fx-record-4', 'fx-record-6', 'fx-record-7']);
     expect(paged.records.size).toBe(recipes.length);
@@ -42,7 +32,7 @@ describe('records index', () => {
 
   it('gives back each record as rendered: text, paper, facets and values', async () => {
     const paperByDoi = new Map([['10.9999/fx.recipe.only', 'fx-paper']]);
-    const index = await lazyRecordIndex(recipes.length, pages(recipes, 3), paperByDoi).get();
+    const index = await lazyRecordIndex(recipes.length, pagesOf(recipes, 3), paperByDoi).get();
     const r = index.records.get('fx-record-3')!;
     expect(r).toMatchObject({ id: 'fx-record-3', paperId: 'fx-paper', doi: '10.9999/fx.recipe.only', kind: 'solid-state-recipe', title: 'SrCeO3' });
     expect(r.text).toContain('SrCeO3');

@@ -240,3 +240,13 @@ export const plainParagraphs = (paragraphs: RetrievalIndex['paragraphs']) =>
     const { id, paperId, ordinal, externalId, section, text, role, method, facets, sentences, sentenceSpans, table } = p;
     return { key, id, paperId, ordinal, externalId, section, text, role, method, facets, sentences, sentenceSpans, table };
   });
+
+/** `rows` as the database pages them: in id order after `after` (null: from the first), `size` at a time, then an empty page. */
+export function pagesOf<T extends { id: string }>(rows: T[], size: number, asked: (string | null)[] = []): (after: string | null) => Promise<T[]> {
+  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+  return async (after) => {
+    asked.push(after);
+    const from = after === null ? 0 : sorted.findIndex((r) => r.id > after);
+    return from < 0 ? [] : sorted.slice(from, from + size);
+  };
+}
