@@ -1,5 +1,5 @@
 import type { Database } from './database.ts';
-import { tuplesForRetrieval, type RetrievalTupleRow } from './graph-views.ts';
+import { tuplesAfter, tuplesForRetrieval, type RetrievalTupleRow } from './graph-views.ts';
 import { PAGE_ROWS } from './pages.ts';
 
 /**
@@ -62,6 +62,8 @@ export interface RetrievalCorpus {
   loadRecords(after: string | null): Promise<CorpusRecord[]>;
   /** Knowledge-graph tuples with entity labels, loaded when a graph pipeline first needs them. */
   loadGraph(): Promise<RetrievalTupleRow[]>;
+  /** The tuples after id `after` (null: from the first) as `loadGraph` gives them, one page; an empty page is the end. */
+  loadTuples(after: string | null): Promise<RetrievalTupleRow[]>;
 }
 
 /**
@@ -100,7 +102,7 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
 }
 
 /** What an index loads on first use (records, the graph): the loaders, and the number of records. */
-export async function corpusLoaders(db: Database): Promise<Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>> {
+export async function corpusLoaders(db: Database): Promise<Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph' | 'loadTuples'>> {
   const recordCount = await db.prisma.record.count();
   const loadRecords = (after: string | null) =>
     db.prisma.record.findMany({
@@ -109,5 +111,5 @@ export async function corpusLoaders(db: Database): Promise<Pick<RetrievalCorpus,
       orderBy: { id: 'asc' },
       take: PAGE_ROWS,
     });
-  return { recordCount, loadRecords, loadGraph: () => tuplesForRetrieval(db) };
+  return { recordCount, loadRecords, loadGraph: () => tuplesForRetrieval(db), loadTuples: (after) => tuplesAfter(db, after) };
 }

@@ -168,6 +168,12 @@ function fitted(df: Map<number, number>, n: number, dimensions: number): LocalHa
   return new LocalHashEmbedder({ dimensions, idf, fitId });
 }
 
+/** The fit of an n-gram text embedder (`new LocalHashEmbedder(fit)` embeds as it does), or null for any other embedder. */
+export function localFitOf(e: TextEmbedder): ReturnType<LocalHashEmbedder['fit']> | null {
+  const model = (e as { model?: unknown }).model;
+  return model instanceof LocalHashEmbedder ? model.fit() : null;
+}
+
 /** The n-gram embedder as a text embedder, with its model (whose fit a snapshot of the index keeps). */
 export function localTextEmbedder(model: LocalHashEmbedder): TextEmbedder & { model: LocalHashEmbedder } {
   return {

@@ -56,6 +56,7 @@ const asksOf = (index: RetrievalIndex): Promise<WorkerAsks> =>
     embedNames: (texts) => index.nameEmbedder.embed(texts),
     loadRecords: async () => [],
     loadGraph: async () => [],
+    loadTuples: async () => [],
   });
 
 /** The key of the index the pooled service stored. */

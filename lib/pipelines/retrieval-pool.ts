@@ -66,13 +66,19 @@ export interface WorkerAsks {
   embedNames(texts: string[]): Promise<Float32Array[]>;
   loadRecords(after: string | null): Promise<CorpusRecord[]>;
   loadGraph(): Promise<RetrievalTupleRow[]>;
+  /** One page of tuples, after id `after` (graph-keeper.ts). */
+  loadTuples(after: string | null): Promise<RetrievalTupleRow[]>;
 }
 
 /**
  * What retrieval workers may ask of this thread, answered by these embedders and database loaders; an embedder that
  * is null is one the workers hold themselves (the n-gram fit of their stored index).
  */
-export function workerAsks(passages: TextEmbedder | null, names: TextEmbedder | null, lazies: Pick<RetrievalCorpus, 'loadRecords' | 'loadGraph'>): WorkerAsks {
+export function workerAsks(
+  passages: TextEmbedder | null,
+  names: TextEmbedder | null,
+  lazies: Pick<RetrievalCorpus, 'loadRecords' | 'loadGraph' | 'loadTuples'>,
+): WorkerAsks {
   const missing = (what: string) => Promise.reject(new Error(`no ${what} embedder in this process: the worker holds it`));
   return {
     embed: (texts) => (passages ? passages.embed(texts) : missing('passage')),
@@ -80,7 +86,22 @@ export function workerAsks(passages: TextEmbedder | null, names: TextEmbedder | 
     embedNames: (texts) => (names ? names.embed(texts) : missing('name')),
     loadRecords: lazies.loadRecords,
     loadGraph: lazies.loadGraph,
+    loadTuples: lazies.loadTuples,
   };
+}
+
+/** Answers what a worker asked (a message of type 'ask') with `asks`, once the service has them. */
+export function answerAsk(worker: Worker, asks: Promise<WorkerAsks>, m: Extract<PoolMessage, { type: 'ask' }>): void {
+  const send = (answer: ToWorker) => worker.postMessage(answer);
+  asks
+    .then((a): Promise<unknown> => {
+      if (m.what === 'loadRecords' || m.what === 'loadTuples') return a[m.what](m.after ?? null);
+      return m.what === 'loadGraph' ? a.loadGraph() : a[m.what](m.texts ?? []);
+    })
+    .then(
+      (value) => send({ type: 'answer', id: m.id, value }),
+      (error) => send({ type: 'answer', id: m.id, error: (error as Error).message }),
+    );
 }
 
 /** A message from this thread to a worker: a retrieval, or the answer to what the worker asked. */
@@ -125,7 +146,6 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
   const warmed = new Promise<number>((resolve) => {
     warmedIn = resolve;
   });
-  const send = (m: ToWorker) => worker.postMessage(m);
   let downHandler: (why: string) => void = () => {};
   let settle: { resolve: (i: ServedInfo) => void; reject: (e: Error) => void } = { resolve: () => {}, reject: () => {} };
   const ready = new Promise<ServedInfo>((resolve, reject) => {
@@ -143,17 +163,7 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
       slot.pending.delete(m.id);
       if (m.type === 'result') p?.resolve(m.result);
       else p?.reject(m.code ? new AppError(m.code as ConstructorParameters<typeof AppError>[0], m.message) : new Error(m.message));
-    } else if (m.type === 'ask') {
-      asks
-        .then(
-          (a): Promise<unknown> =>
-            m.what === 'loadRecords' ? a.loadRecords(m.after ?? null) : m.what === 'loadGraph' ? a.loadGraph() : a[m.what](m.texts ?? []),
-        )
-        .then(
-          (value) => send({ type: 'answer', id: m.id, value }),
-          (error) => send({ type: 'answer', id: m.id, error: (error as Error).message }),
-        );
-    }
+    } else if (m.type === 'ask') answerAsk(worker, asks, m);
   });
   const down = (why: string) => {
     downHandler(why);

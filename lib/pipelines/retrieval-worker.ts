@@ -3,7 +3,6 @@ import type { AssayConfig } from '../config.ts';
 import type { CorpusRecord } from '../db/retrieval-corpus.ts';
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
-import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { onCueOrAfter } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { warmPaperCaches } from '../retrieval/paper-caches.ts';
@@ -13,6 +12,7 @@ import { tagger } from '../retrieval/tagger.ts';
 import type { PoolMessage, ServedInfo, ToWorker } from './retrieval-pool.ts';
 import { retrieve } from './run.ts';
 import { workerOptions } from './worker-options.ts';
+import { askingPort, workerNameEmbedder } from './worker-port.ts';
 
 /**
  * A retrieval worker (see retrieval-pool.ts): reads the stored index and the kept graph index, says it is ready,
@@ -33,15 +33,7 @@ const port = parentPort!;
 const setup = workerData as Setup;
 const post = (m: PoolMessage) => port.postMessage(m);
 
-let asked = 0;
-const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-function ask<T>(what: Extract<PoolMessage, { type: 'ask' }>['what'], texts?: string[], after?: string | null): Promise<T> {
-  const id = ++asked;
-  return new Promise<T>((resolve, reject) => {
-    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    post({ type: 'ask', id, what, texts, after });
-  });
-}
+const { ask, answered } = askingPort(port);
 
 async function load() {
   const t0 = performance.now();
@@ -49,9 +41,9 @@ async function load() {
   const stored = loadSnapshot(setup.dir, setup.key);
   if (!stored) throw new Error(`no stored index under ${setup.key}`);
   // The n-gram embedder whose fit the snapshot keeps embeds names, and passages too when it built their vectors.
-  const fitted = stored.nameFit ? localTextEmbedder(new LocalHashEmbedder(stored.nameFit)) : null;
   const traits = stored.embedderTraits;
-  const names: TextEmbedder = fitted ?? { id: stored.nameEmbedderId, dimensions: traits.nameDimensions, embed: (texts) => ask('embedNames', texts) };
+  const names = workerNameEmbedder(stored.nameFit, { id: stored.nameEmbedderId, dimensions: traits.nameDimensions }, ask);
+  const fitted = stored.nameFit ? names : null;
   const passages: TextEmbedder =
     fitted && fitted.id === stored.embedderId
       ? fitted
@@ -112,13 +104,7 @@ let startWarming = () => {};
 const options = workerOptions(setup.cfg);
 
 port.on('message', (m: ToWorker) => {
-  if (m.type === 'answer') {
-    const w = waiting.get(m.id);
-    waiting.delete(m.id);
-    if (m.error !== undefined) w?.reject(new Error(m.error));
-    else w?.resolve(m.value);
-    return;
-  }
+  if (m.type === 'answer') return answered(m);
   Promise.all([ready, options])
     .then(([{ index }, configured]) => retrieve(index, m.question, m.pipeline, { ...configured, ...m.opts }))
     .then(

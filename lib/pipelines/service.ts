@@ -7,17 +7,17 @@ import type { Database } from '../db/database.ts';
 import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createEmbedders, createLentEmbedders, embedderChoice } from '../embedding/select.ts';
-import { indexSnapshot, keepGraphIndex, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
+import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
 import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
-import { tuplesAfter } from '../db/graph-views.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
 import { syncDenseVectors, withDatabaseVectors } from '../retrieval/dense-sources/database.ts';
 import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
 import type { LexicalDoc } from '../retrieval/lexical-index.ts';
 import { configuredOptions } from './configured.ts';
 import { snapshotDirOf } from './prestart.ts';
-import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, workerAsks } from './retrieval-pool.ts';
+import { keepGraphInThread } from './graph-keeper.ts';
+import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, type WorkerAsks, workerAsks } from './retrieval-pool.ts';
 import { admitted, retrieve } from './run.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
@@ -99,12 +99,12 @@ export function createRetrievalService(
   // A build being handed to the workers (its graph index built and kept first, see `keep`): questions wait for it
   // rather than start the workers themselves meanwhile.
   let handingOver: { key: string; done: Promise<void> } | null = null;
+  // What workers ask of this thread for an index it built: vectors from its embedders, rows from the database.
+  const buildAsks = ({ embedder, nameEmbedder }: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>) =>
+    corpusLoaders(db).then((lazies) => workerAsks(embedder, nameEmbedder, lazies));
   // The workers read the index from where it is kept, so they start once it is there; settled once they serve or failed.
-  const toWorkers = ({ embedder, nameEmbedder }: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>, dir: string, key: string): Promise<void> => {
-    if (!pool) return Promise.resolve();
-    const asks = corpusLoaders(db).then((lazies) => workerAsks(embedder, nameEmbedder, lazies));
-    return pool.serve(dir, key, asks).then(() => letGo(key));
-  };
+  const toWorkers = (asks: Promise<WorkerAsks>, dir: string, key: string): Promise<void> =>
+    pool ? pool.serve(dir, key, asks).then(() => letGo(key)) : Promise.resolve();
   // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
   const letGo = (key: string) => {
     if (pool?.readyFor(key) && dropServerCopy(key, ': the workers serve it')) releaseMemory();
@@ -152,24 +152,21 @@ export function createRetrievalService(
   };
   /**
    * A stored build handed to the workers: its graph index is made in its stored form from pages of tuples and kept
-   * first, which they read as a restart's do rather than each asking for every tuple and building one; questions
-   * wait for it (`servedByWorkers`) until they serve or failed. Nothing here holds the build: the collections free it.
+   * first, in a thread that ends once it has (graph-keeper.ts), and the workers read it as a restart's do rather than
+   * each asking for every tuple and building one; questions wait for it (`servedByWorkers`) until they serve or
+   * failed. Nothing here holds the build: the collections free it.
    */
-  const handOver = (dir: string, key: string, embedders: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>): Promise<void> =>
-    Promise.resolve()
-      .then(async () => {
+  const handOver = (dir: string, key: string, embedders: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>): Promise<void> => {
+    const asks = buildAsks(embedders);
+    return asks
+      .then(async (a) => {
         releaseMemory();
-        const t0 = performance.now();
-        await keepGraphIndex(dir, key, (after) => tuplesAfter(db, after), embedders.nameEmbedder);
-        log(`the graph index is kept for the workers (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+        const seconds = await keepGraphInThread(dir, key, embedders.nameEmbedder, a);
+        log(`the graph index is kept for the workers (${seconds.toFixed(1)} s, in a thread of its own)`);
       })
       .catch((error) => log(`the graph index could not be kept (${(error as Error).message}); the workers build their own`))
-      .then(() => {
-        const serving = toWorkers(embedders, dir, key);
-        // Once this chain, which holds the graph index it kept, has run.
-        setTimeout(releaseMemory, 0);
-        return serving;
-      });
+      .then(() => toWorkers(asks, dir, key));
+  };
   /** Stores a build, then hands it to the workers (see `keep`); `settle` once they serve or failed. */
   const storeAndHandOver = (key: string, index: RetrievalIndex, settle: () => void) => {
     const dir = opts.snapshotDir;
@@ -249,7 +246,7 @@ export function createRetrievalService(
             const lazies = await corpusLoaders(db);
             const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
             log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
-            void toWorkers(index, place.dir, place.key);
+            void toWorkers(buildAsks(index), place.dir, place.key);
             return serve(withKeptGraph(index, place.dir, place.key, log));
           }
           log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);

@@ -10,6 +10,9 @@ describe('the retrieval worker’s bundle', () => {
     expect(file).not.toBeNull();
     expect(path.basename(path.dirname(file!))).toBe(`retrieval-worker-${sourceHash()!.slice(0, 24)}`);
     expect(retrievalWorkerFile()).toBe(file);
+    // The graph keeper's entry is bundled beside it, sharing its chunks.
+    expect(retrievalWorkerFile('graph-keeper-worker')).toBe(path.join(path.dirname(file!), 'graph-keeper-worker.mjs'));
+    expect(fs.readFileSync(retrievalWorkerFile('graph-keeper-worker'), 'utf8')).toMatch(/lib\/pipelines\/graph-keeper-worker\.ts/);
     // lib/ is inside it, packages stay imports; a model's client is in a chunk loaded only when asked for.
     const code = fs.readFileSync(file!, 'utf8');
     expect(code).toMatch(/lib\/pipelines\/retrieval-worker\.ts/);

@@ -13,21 +13,24 @@ import { sourceHash } from '../common/source-hash.ts';
  * worker runs through tsx, and the bundle is made in the background (a tenth of a second, in esbuild's process).
  */
 const root = () => /* turbopackIgnore: true */ process.cwd();
-const TSX_ENTRY = () => path.join(root(), 'lib', 'pipelines', 'retrieval-worker.mjs');
+/** The worker threads' entries (lib/pipelines/<entry>.ts, each with a tsx entry <entry>.mjs), bundled together. */
+const ENTRIES = ['retrieval-worker', 'graph-keeper-worker'] as const;
+export type WorkerEntry = (typeof ENTRIES)[number];
+const TSX_ENTRY = (entry: WorkerEntry) => path.join(root(), 'lib', 'pipelines', `${entry}.mjs`);
 const cacheDir = () => path.join(root(), 'node_modules', '.cache', 'assay');
 
 const BUNDLE = 'retrieval-worker-';
 const folderOf = (hash: string) => path.join(cacheDir(), `${BUNDLE}${hash.slice(0, 24)}`);
-const bundleOf = (hash: string) => path.join(folderOf(hash), 'retrieval-worker.mjs');
+const bundleOf = (hash: string, entry: WorkerEntry = 'retrieval-worker') => path.join(folderOf(hash), `${entry}.mjs`);
 
 let making: Promise<string | null> | null = null;
 
-/** The file to start a retrieval worker from now: this code's bundle when it is made, else the tsx entry (and the bundle is begun). */
-export function retrievalWorkerFile(): string {
+/** The file to start a worker thread from now: this code's bundle when it is made, else the tsx entry (and the bundle is begun). */
+export function retrievalWorkerFile(entry: WorkerEntry = 'retrieval-worker'): string {
   const hash = sourceHash();
-  if (hash && fs.existsSync(bundleOf(hash))) return bundleOf(hash);
+  if (hash && fs.existsSync(bundleOf(hash, entry))) return bundleOf(hash, entry);
   void makeRetrievalWorkerBundle();
-  return TSX_ENTRY();
+  return TSX_ENTRY(entry);
 }
 
 /**
@@ -46,7 +49,7 @@ export function makeRetrievalWorkerBundle(): Promise<string | null> {
       fs.mkdirSync(cacheDir(), { recursive: true });
       const partial = `${folderOf(hash)}.${process.pid}.partial`;
       await esbuild.build({
-        entryPoints: [path.join(root(), 'lib', 'pipelines', 'retrieval-worker.ts')],
+        entryPoints: ENTRIES.map((entry) => path.join(root(), 'lib', 'pipelines', `${entry}.ts`)),
         outdir: partial,
         outExtension: { '.js': '.mjs' },
         bundle: true,

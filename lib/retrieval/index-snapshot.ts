@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { LocalHashEmbedder } from '../embedding/local-hash.ts';
+import { type LocalHashEmbedder, localFitOf } from '../embedding/local-hash.ts';
 import { type AbbreviationCounts, abbreviationsFrom } from './abbreviations.ts';
 import { DenseIndex, type DenseView } from './dense-index.ts';
 import { assembleIndex, type IndexCore, type RetrievalIndex } from './index.ts';
@@ -69,7 +69,6 @@ export function snapshotKey(corpusVersion: string, embedderChoice: string): stri
 
 /** What a snapshot keeps of an index (which must be fully embedded: no pending embedder). */
 export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot {
-  const nameModel = (index.nameEmbedder as { model?: unknown }).model;
   return {
     key,
     core: {
@@ -95,7 +94,7 @@ export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot
       nameDimensions: index.nameEmbedder.dimensions,
     },
     recordCount: index.records.size,
-    nameFit: nameModel instanceof LocalHashEmbedder ? nameModel.fit() : null,
+    nameFit: localFitOf(index.nameEmbedder),
   };
 }
 

@@ -218,6 +218,7 @@ export function corpusOf(list: FixturePaper[], extra: { records?: typeof fixture
     recordCount: records.length,
     loadRecords: async (after) => (after === null ? records : []),
     loadGraph: async () => extra.tuples ?? [],
+    loadTuples: pagesOf(extra.tuples ?? [], 1000),
   };
 }
 
