@@ -7,6 +7,7 @@ import { countRecords } from './db/records.ts';
 import { liveJobIds } from './db/jobs.ts';
 import { resumeOnStart, startBackgroundIngest, warmOnStart } from './jobs/background.ts';
 import { tuneForServing } from './common/v8-tuning.ts';
+import { stopModelSessions } from './embedding/model-session.ts';
 import { activeBackgroundWork, startJobWorker, stopAllBackgroundWork } from './queue/queue.ts';
 import { APP_JOBS } from './services/jobs.ts';
 
@@ -55,6 +56,8 @@ function installShutdown() {
     stopAllBackgroundWork();
     const deadline = Date.now() + 5000;
     while (activeBackgroundWork() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // The model's thread finishes the batch it computes first: an exit in the middle of one aborts the process.
+    await stopModelSessions();
     await closeDatabase().catch(() => {});
     console.log(`[assay] ${signal}: database closed`);
     process.exit(0);

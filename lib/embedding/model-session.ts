@@ -35,3 +35,13 @@ export function preloadModel(cfg: AssayConfig): void {
   if (cfg.embedding || cfg.localEmbedder === 'ngram') return;
   modelSession(cfg, () => {}).catch(() => {});
 }
+
+/**
+ * Stops this process's model sessions, each once the batch it computes has finished: the server's shutdown, before
+ * it exits (an exit in the middle of a batch aborts the process; see onnx-worker.mjs).
+ */
+export async function stopModelSessions(): Promise<void> {
+  const loaded = [...sessions.values()];
+  sessions.clear();
+  await Promise.all(loaded.map((session: Promise<OnnxEmbedder>) => session.then((s) => s.stop()).catch(() => {})));
+}

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,32 @@ describe('the local embedding model (bge-small-en-v1.5, ONNX)', () => {
     expect(ticks).toBeGreaterThan(10);
     // In-process, one batch of 4 × 512 tokens held the thread for several hundred milliseconds.
     expect(lag).toBeLessThan(150);
+  });
+
+  it('stops after the batch it is computing when asked, so the process can then exit', () => {
+    // A process of its own: exiting with a batch running aborts the whole process ("terminate called after throwing
+    // an instance of 'Napi::Error'", exit 134: the server's Ctrl-C while the model embedded the corpus).
+    const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'assay-model-stop-')), 'stop.mts');
+    fs.writeFileSync(
+      script,
+      `import { createBgeEmbedder } from ${JSON.stringify(path.join(import.meta.dirname, 'onnx-bge.ts'))};
+const e = await createBgeEmbedder(${JSON.stringify(files)});
+const texts = Array.from({ length: 400 }, (_, i) => 'The cathode ' + i + ' was sintered at ' + (1000 + i) + ' °C for 5 h in air. '.repeat(6));
+const pass = e.embed(texts).then(() => 'embedded', (error) => 'failed: ' + error.message);
+await new Promise((r) => setTimeout(r, 500));
+if (process.argv.includes('--stop')) {
+  await e.stop();
+  console.log(await pass);
+  console.log(await e.embed(['after']).then(() => 'embedded after', (error) => 'refused after: ' + error.message));
+}
+process.exit(0);
+`,
+    );
+    const stopped = spawnSync(process.execPath, ['--import', 'tsx', script, '--stop'], { encoding: 'utf8', timeout: 120_000 });
+    expect(stopped.stderr).not.toMatch(/terminate called/);
+    expect(stopped.status).toBe(0);
+    expect(stopped.stdout).toMatch(/failed: the embedding model stopped: the app is shutting down/);
+    expect(stopped.stdout).toMatch(/refused after: the embedding model stopped/);
   });
 });
 

@@ -18,11 +18,17 @@ export interface OnnxEmbedder extends TextEmbedder {
   source: string;
   /** Ends the thread (tests; the app keeps one per process). */
   close(): Promise<void>;
+  /**
+   * Ends the thread once the batch it is running has finished (at most `ms`), failing what waits: a process that
+   * exits while onnxruntime computes a batch is aborted by it (see onnx-worker.mjs).
+   */
+  stop(ms?: number): Promise<void>;
 }
 
 type Reply =
   | { id: number; vectors?: Float32Array[]; error?: { name: string; message: string } }
-  | { ready: boolean; error?: { name: string; message: string } };
+  | { ready: boolean; error?: { name: string; message: string } }
+  | { stopped: true };
 
 /** Beside this module in the source tree, which the app, the CLI and the tests run from (as for the database thread). */
 const workerFile = () => path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'embedding', 'onnx-worker.mjs');
@@ -42,8 +48,10 @@ export async function createBgeEmbedder(
   // The thread keeps the process alive only while a call waits on it: a CLI that has finished exits as before.
   worker.unref();
   const toError = (e: { name: string; message: string }) => Object.assign(new Error(e.message), { name: e.name });
+  let onStopped = () => {};
   await new Promise<void>((resolve, reject) => {
     worker.on('message', (reply: Reply) => {
+      if ('stopped' in reply) return onStopped();
       if ('ready' in reply) {
         if (reply.ready) resolve();
         else reject(toError(reply.error ?? { name: 'Error', message: 'the embedding model did not load' }));
@@ -57,9 +65,10 @@ export async function createBgeEmbedder(
       else call.resolve(reply.vectors!);
     });
     const fail = (error: Error) => {
-      stopped = error;
+      // A thread ended by `stop` stays stopped for that reason.
+      stopped ??= error;
       reject(error);
-      for (const call of pending.values()) call.reject(error);
+      for (const call of pending.values()) call.reject(stopped);
       pending.clear();
     };
     worker.on('error', fail);
@@ -85,6 +94,20 @@ export async function createBgeEmbedder(
     embed: (texts) => call(texts, false),
     embedQuery: (texts) => call(texts, true),
     close: async () => {
+      await worker.terminate();
+    },
+    stop: async (ms = 3000) => {
+      if (stopped) return;
+      stopped = new Error('the embedding model stopped: the app is shutting down');
+      const quiet = new Promise<void>((resolve) => {
+        onStopped = resolve;
+      });
+      // Kept alive until it has said so (its last answers unref it).
+      worker.ref();
+      worker.postMessage({ stop: true });
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([quiet, new Promise((r) => (timer = setTimeout(r, ms)))]);
+      clearTimeout(timer);
       await worker.terminate();
     },
   };

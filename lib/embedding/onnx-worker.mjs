@@ -4,6 +4,10 @@
 // Plain JavaScript, like lib/db/pglite-worker.mjs, so the app, the CLI and the tests start it the same way.
 //
 // Messages in: { id, texts, query }; out: { id, vectors } (Float32Array buffers transferred) or { id, error }.
+// { stop: true } (the process is exiting): no batch starts after the one running, which finishes first, and the
+// thread answers { stopped: true }. Ending the thread while onnxruntime runs a batch aborted the whole process
+// (onnxruntime-node's addon threw into an environment being torn down: "terminate called after throwing an
+// instance of 'Napi::Error'").
 // Questions (query: true) go ahead of passages: between two batches of a long passage request the thread looks at
 // its inbox, so a question waits for at most one batch of a background pass, never for the pass.
 import fs from 'node:fs';
@@ -62,6 +66,7 @@ async function embedAll(texts, active = session) {
   encoded.sort((a, b) => a.ids.length - b.ids.length);
   const out = new Array(texts.length);
   for (let start = 0; start < encoded.length; ) {
+    if (stopping) throw new Error('the embedding model stopped: the app is shutting down');
     // onnxruntime's arena grows to the largest batch it has run (16 × 512 tokens held 1.1 GB, 4 × 512 held 0.4 GB).
     let end = start + 1;
     while (end < encoded.length && end - start < batchSize && (end - start + 1) * encoded[end].ids.length <= tokenBudget) end++;
@@ -84,6 +89,7 @@ async function embedAll(texts, active = session) {
 const queries = [];
 const passages = [];
 let busy = false;
+let stopping = false;
 
 async function serve(job) {
   try {
@@ -109,6 +115,7 @@ async function next() {
     for (let job = queries.shift() ?? passages.shift(); job; job = queries.shift() ?? passages.shift()) await serve(job);
   } finally {
     busy = false;
+    if (stopping) parentPort.postMessage({ stopped: true });
   }
 }
 
@@ -130,6 +137,12 @@ try {
   querySession = await ort.InferenceSession.create(files.onnx, { intraOpNumThreads: 1, interOpNumThreads: 1 });
   hasTypes = querySession.inputNames.includes('token_type_ids');
   parentPort.on('message', (job) => {
+    if (job.stop) {
+      stopping = true;
+      // Idle: nothing runs. Busy: said once the running batch has finished (next's finally); the jobs queued behind it fail.
+      if (!busy) parentPort.postMessage({ stopped: true });
+      return;
+    }
     (job.query ? queries : passages).push(job);
     next();
   });
