@@ -40,7 +40,7 @@ export async function benchRetrieval(args: string[]) {
   try {
     const t0 = performance.now();
     let corpus: RetrievalCorpus | null = await loadRetrievalCorpus(db);
-    const { recordCount, loadRecords, loadGraph } = corpus;
+    const { recordCount, loadRecords, loadTuples } = corpus;
     const tLoad = performance.now();
     // Let go of once built (below): the function that lists the texts reads it, so it lives as long as this one.
     const embedders = await createEmbedders(db, cfg, () => corpus?.paragraphs.map((p) => p.text) ?? [], console.log);
@@ -59,7 +59,7 @@ export async function benchRetrieval(args: string[]) {
     corpus = null;
     // With --stored the questions are answered from the index read back, as the server's retrieval workers answer
     // them (they read the stored index; the thread that built it lets go of it).
-    const stored = opt('stored') ? timeStoredIndex(built, { recordCount, loadRecords, loadGraph }) : null;
+    const stored = opt('stored') ? timeStoredIndex(built, { recordCount, loadRecords, loadTuples }) : null;
     const storedIndex = stored?.figures ?? null;
     const index: RetrievalIndex = stored?.index ?? built;
     built = null;

@@ -1,5 +1,5 @@
 import type { Database } from './database.ts';
-import { tuplesAfter, tuplesForRetrieval, type RetrievalTupleRow } from './graph-views.ts';
+import { tuplesAfter, type RetrievalTupleRow } from './graph-views.ts';
 import { PAGE_ROWS } from './pages.ts';
 
 /**
@@ -60,9 +60,10 @@ export interface RetrievalCorpus {
   recordCount: number;
   /** The records after id `after` (null: from the first) in id order, one page of rows; an empty page is the end. */
   loadRecords(after: string | null): Promise<CorpusRecord[]>;
-  /** Knowledge-graph tuples with entity labels, loaded when a graph pipeline first needs them. */
-  loadGraph(): Promise<RetrievalTupleRow[]>;
-  /** The tuples after id `after` (null: from the first) as `loadGraph` gives them, one page; an empty page is the end. */
+  /**
+   * Knowledge-graph tuples with entity labels, loaded when a graph pipeline first needs them: those after id `after`
+   * (null: from the first) in id order, one page; an empty page is the end.
+   */
   loadTuples(after: string | null): Promise<RetrievalTupleRow[]>;
 }
 
@@ -102,7 +103,7 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
 }
 
 /** What an index loads on first use (records, the graph): the loaders, and the number of records. */
-export async function corpusLoaders(db: Database): Promise<Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph' | 'loadTuples'>> {
+export async function corpusLoaders(db: Database): Promise<Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadTuples'>> {
   const recordCount = await db.prisma.record.count();
   const loadRecords = (after: string | null) =>
     db.prisma.record.findMany({
@@ -111,5 +112,5 @@ export async function corpusLoaders(db: Database): Promise<Pick<RetrievalCorpus,
       orderBy: { id: 'asc' },
       take: PAGE_ROWS,
     });
-  return { recordCount, loadRecords, loadGraph: () => tuplesForRetrieval(db), loadTuples: (after) => tuplesAfter(db, after) };
+  return { recordCount, loadRecords, loadTuples: (after) => tuplesAfter(db, after) };
 }

@@ -55,7 +55,6 @@ const asksOf = (index: RetrievalIndex): Promise<WorkerAsks> =>
     embedQuery: (texts) => index.embedder.embed(texts),
     embedNames: (texts) => index.nameEmbedder.embed(texts),
     loadRecords: async () => [],
-    loadGraph: async () => [],
     loadTuples: async () => [],
   });
 

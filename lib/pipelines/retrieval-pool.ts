@@ -65,8 +65,7 @@ export interface WorkerAsks {
   embedQuery(texts: string[]): Promise<Float32Array[]>;
   embedNames(texts: string[]): Promise<Float32Array[]>;
   loadRecords(after: string | null): Promise<CorpusRecord[]>;
-  loadGraph(): Promise<RetrievalTupleRow[]>;
-  /** One page of tuples, after id `after` (graph-keeper.ts). */
+  /** One page of tuples, after id `after`: a graph index's build (graph-keeper.ts, or a worker without a kept one). */
   loadTuples(after: string | null): Promise<RetrievalTupleRow[]>;
 }
 
@@ -74,18 +73,13 @@ export interface WorkerAsks {
  * What retrieval workers may ask of this thread, answered by these embedders and database loaders; an embedder that
  * is null is one the workers hold themselves (the n-gram fit of their stored index).
  */
-export function workerAsks(
-  passages: TextEmbedder | null,
-  names: TextEmbedder | null,
-  lazies: Pick<RetrievalCorpus, 'loadRecords' | 'loadGraph' | 'loadTuples'>,
-): WorkerAsks {
+export function workerAsks(passages: TextEmbedder | null, names: TextEmbedder | null, lazies: Pick<RetrievalCorpus, 'loadRecords' | 'loadTuples'>): WorkerAsks {
   const missing = (what: string) => Promise.reject(new Error(`no ${what} embedder in this process: the worker holds it`));
   return {
     embed: (texts) => (passages ? passages.embed(texts) : missing('passage')),
     embedQuery: (texts) => (passages ? embedQueries(passages, texts) : missing('passage')),
     embedNames: (texts) => (names ? names.embed(texts) : missing('name')),
     loadRecords: lazies.loadRecords,
-    loadGraph: lazies.loadGraph,
     loadTuples: lazies.loadTuples,
   };
 }
@@ -96,7 +90,7 @@ export function answerAsk(worker: Worker, asks: Promise<WorkerAsks>, m: Extract<
   asks
     .then((a): Promise<unknown> => {
       if (m.what === 'loadRecords' || m.what === 'loadTuples') return a[m.what](m.after ?? null);
-      return m.what === 'loadGraph' ? a.loadGraph() : a[m.what](m.texts ?? []);
+      return a[m.what](m.texts ?? []);
     })
     .then(
       (value) => send({ type: 'answer', id: m.id, value }),

@@ -58,8 +58,8 @@ async function load() {
     recordCount: stored.recordCount,
     // A page of rows at a time: each is rendered and packed (record-index.ts), so its strings are not kept.
     loadRecords: (after: string | null) => ask<CorpusRecord[]>('loadRecords', undefined, after),
-    // Shared by the graph index's build (graph-index.ts).
-    loadGraph: () => ask<RetrievalTupleRow[]>('loadGraph'),
+    // Pages of tuples, when no graph index was kept to read (graph-index.ts).
+    loadTuples: (after: string | null) => ask<RetrievalTupleRow[]>('loadTuples', undefined, after),
   };
   const restored = restoreIndex(stored, lazies, { embedder: passages, nameEmbedder: names, buildSeconds: 0 });
   const index = withKeptGraph(restored, setup.dir, setup.key);

@@ -72,8 +72,19 @@ export interface LazyGraphIndex {
   get(): Promise<GraphIndex>;
 }
 
-export function lazyGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): LazyGraphIndex {
-  return { get: lazyOnce(() => buildGraphIndex(load, embedder)) };
+/**
+ * The graph index of the tuples `loadPage` gives a page at a time, made on first use the one way a graph index is
+ * made: in its stored form (storedGraphFromPages, what a data folder keeps), then assembled from it as a restart
+ * assembles the one it reads back.
+ */
+export function lazyGraphIndex(loadPage: (after: string | null) => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): LazyGraphIndex {
+  return {
+    get: lazyOnce(async () => {
+      const t0 = performance.now();
+      const graph = graphIndexFrom(await storedGraphFromPages(loadPage, embedder));
+      return { ...graph, buildSeconds: (performance.now() - t0) / 1000 };
+    }),
+  };
 }
 
 const relationWords = (r: string) => r.replace(/_/g, ' ');
@@ -112,7 +123,7 @@ export function indexTuple(r: RetrievalTupleRow): IndexedTuple {
   ];
   // Written out field by field, not spread from the row: a database row becomes a hash-table object in V8 (its keys
   // were added one by one; see unpackRows for what such rows cost), and a spread copies that. At ten times the shared
-  // corpus, this and sharing the rows' strings (buildGraphIndex) took the graph pipeline's p50 on a built graph from 52 to 44-47 ms.
+  // corpus, this and sharing the rows' strings (storedGraphFromPages) took the graph pipeline's p50 on a built graph from 52 to 44-47 ms.
   return {
     id: r.id,
     subjectKey: r.subjectKey,
@@ -138,27 +149,6 @@ export function indexTuple(r: RetrievalTupleRow): IndexedTuple {
     terms,
     quantities,
   };
-}
-
-async function buildGraphIndex(load: () => Promise<RetrievalTupleRow[]>, embedder: TextEmbedder): Promise<GraphIndex> {
-  const t0 = performance.now();
-  // One copy of each label, key and relation, as the stored form keeps them (rows from the database or from another
-  // thread hold a copy per occurrence).
-  const rows = internStrings(await load());
-  const slice = timeSlicer();
-  const tuples: IndexedTuple[] = [];
-  for (const r of rows) {
-    await slice();
-    tuples.push(indexTuple(r));
-  }
-  const graph = assembleGraph(tuples);
-  const vectors = await embedder.embed(graph.entities.map((e) => e.label));
-  return finishGraph(
-    graph,
-    graph.entities.map((e) => plainTerms(e.label)),
-    vectors,
-    (performance.now() - t0) / 1000,
-  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { lazyGraphIndex } from './graph-index.ts';
 import { graphRetrieve, topCandidates } from './graph-search.ts';
 import { embeddedGraphSource } from './graph-source.ts';
 import { analyseQuestion } from './question.ts';
-import { tupleRow } from '../testing/retrieval-fixtures.ts';
+import { asOnePage, tupleRow } from '../testing/retrieval-fixtures.ts';
 
 // Invented tuples (no corpus text): one claim about a named material, one about unnamed "single crystals" with the
 // same value, and many other tuples about single crystals, so "single" and "crystals" are common words here.
@@ -25,7 +25,7 @@ const rows: RetrievalTupleRow[] = [
 describe('graphRetrieve', () => {
   it('weighs the rare name a question is about above its common words', async () => {
     const embedder = localTextEmbedder(fitLocalHashEmbedder(rows.flatMap((r) => [r.subjectLabel, r.objectLabel])));
-    const graph = await lazyGraphIndex(async () => rows, embedder).get();
+    const graph = await lazyGraphIndex(asOnePage(rows), embedder).get();
     const question = 'Which paper reports a Tc of 21.5 K for single crystals of QKCO?';
     const analysis = analyseQuestion(question);
     const { step } = createTrace();
@@ -37,7 +37,7 @@ describe('graphRetrieve', () => {
 
   it('lets the paragraphs nearest the question in meaning bring in tuples no keyword finds, and rank by their nearness', async () => {
     const embedder = localTextEmbedder(fitLocalHashEmbedder(rows.flatMap((r) => [r.subjectLabel, r.objectLabel])));
-    const graph = await lazyGraphIndex(async () => rows, embedder).get();
+    const graph = await lazyGraphIndex(asOnePage(rows), embedder).get();
     // No tuple holds these words: string and canonical retrieval find nothing.
     const question = 'Which crucible chemistry did the growers choose?';
     const analysis = analyseQuestion(question);

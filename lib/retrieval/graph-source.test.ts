@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { sparse, sparseDot } from '../embedding/embedder.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
-import { tupleRow } from '../testing/retrieval-fixtures.ts';
+import { asOnePage, tupleRow } from '../testing/retrieval-fixtures.ts';
 import { lazyGraphIndex } from './graph-index.ts';
 import { countTermMatches, embeddedGraphSource } from './graph-source.ts';
 
@@ -15,7 +15,7 @@ const rows: RetrievalTupleRow[] = names
 describe('embedded graph source', () => {
   it('scores entity labels against probes exactly as a sparse dot product, with each entity’s best probe', async () => {
     const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
-    const graph = await lazyGraphIndex(async () => rows, embedder).get();
+    const graph = await lazyGraphIndex(asOnePage(rows), embedder).get();
     const probes = await embedder.embed(['manganite cathode', 'doped ceria electrolyte']);
     const found = await embeddedGraphSource(graph).similarEntities(probes, 0.2);
     expect(found.length).toBeGreaterThan(0);
@@ -29,14 +29,14 @@ describe('embedded graph source', () => {
 
   it('lists the tuples read from given paragraphs', async () => {
     const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
-    const source = embeddedGraphSource(await lazyGraphIndex(async () => rows, embedder).get());
+    const source = embeddedGraphSource(await lazyGraphIndex(asOnePage(rows), embedder).get());
     expect((await source.paragraphTuples(['paper-0:p0', 'paper-3:p1', 'no-such-paragraph'])).sort()).toEqual(['t0', 't3']);
     expect(await source.paragraphTuples([])).toEqual([]);
   });
 
   it('counts the terms each tuple holds by ordinal exactly as counting the postings by id', async () => {
     const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
-    const graph = await lazyGraphIndex(async () => rows, embedder).get();
+    const graph = await lazyGraphIndex(asOnePage(rows), embedder).get();
     const source = embeddedGraphSource(graph);
     const terms = [...graph.byTerm.keys()];
     expect(terms.length).toBeGreaterThan(10);
@@ -58,7 +58,7 @@ describe('embedded graph source', () => {
 
   it('finds no similar entity in a graph that has none', async () => {
     const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
-    const source = embeddedGraphSource(await lazyGraphIndex(async () => [], embedder).get());
+    const source = embeddedGraphSource(await lazyGraphIndex(asOnePage([]), embedder).get());
     expect(await source.similarEntities(await embedder.embed(['manganite cathode']), 0.2)).toEqual([]);
   });
 });

@@ -271,7 +271,7 @@ export interface IndexCore {
 export function assembleIndex(
   core: IndexCore,
   dense: DenseParts,
-  lazies: Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadGraph'>,
+  lazies: Pick<RetrievalCorpus, 'recordCount' | 'loadRecords' | 'loadTuples'>,
   e: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder' | 'embedderNote' | 'pendingEmbedder' | 'buildSeconds'>,
 ): RetrievalIndex {
   const { paragraphLexical } = core;
@@ -280,7 +280,7 @@ export function assembleIndex(
     ...e,
     embedderId: e.embedder.id,
     records: lazyRecordIndex(lazies.recordCount, lazies.loadRecords, core.paperByDoi),
-    graph: lazyGraphIndex(lazies.loadGraph, e.nameEmbedder),
+    graph: lazyGraphIndex(lazies.loadTuples, e.nameEmbedder),
     raw: { lexical: paragraphLexical.view(RAW_FIELDS), dense: dense.raw },
     json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: dense.json },
   };

@@ -1,6 +1,7 @@
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { lazyGraphIndex, type GraphIndex } from '../retrieval/graph-index.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
+import { asOnePage } from './retrieval-fixtures.ts';
 
 /**
  * A small hand-made graph for the tier logic tests: the tuples as given and a table embedder whose vectors
@@ -26,6 +27,6 @@ export async function handMadeGraph(
     return new Array(dims).fill(0).map((_, i) => (i === axes.get(t) ? 1 : 0));
   };
   const embedder: TextEmbedder = { id: 'table', dimensions: dims, embed: async (texts) => texts.map((t) => unit(vectors[t] ?? own(t))) };
-  const graph = await lazyGraphIndex(async () => rows, embedder).get();
+  const graph = await lazyGraphIndex(asOnePage(rows), embedder).get();
   return { graph, embed: embedder.embed };
 }

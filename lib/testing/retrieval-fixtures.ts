@@ -217,7 +217,6 @@ export function corpusOf(list: FixturePaper[], extra: { records?: typeof fixture
     entities: [],
     recordCount: records.length,
     loadRecords: async (after) => (after === null ? records : []),
-    loadGraph: async () => extra.tuples ?? [],
     loadTuples: pagesOf(extra.tuples ?? [], 1000),
   };
 }
@@ -243,6 +242,12 @@ export const plainParagraphs = (paragraphs: RetrievalIndex['paragraphs']) =>
   });
 
 /** `rows` as the database pages them: in id order after `after` (null: from the first), `size` at a time, then an empty page. */
+/** Rows as one page, in the order given (the page after it is empty): a page loader for hand-made rows. */
+export const asOnePage =
+  <T>(rows: T[]) =>
+  async (after: string | null): Promise<T[]> =>
+    after === null ? rows : [];
+
 export function pagesOf<T extends { id: string }>(rows: T[], size: number, asked: (string | null)[] = []): (after: string | null) => Promise<T[]> {
   const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
   return async (after) => {
