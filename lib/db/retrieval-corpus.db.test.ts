@@ -4,7 +4,7 @@ import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
 import type { Database } from './database.ts';
-import { corpusVersion } from './retrieval-corpus.ts';
+import { corpusVersion, loadRetrievalCorpus } from './retrieval-corpus.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -41,5 +41,18 @@ describe('corpusVersion', () => {
     await db.prisma.$executeRawUnsafe(`UPDATE "IngestRun" SET "message" = "message"`);
     await db.prisma.$executeRawUnsafe(`UPDATE "Answer" SET "text" = "text"`);
     expect(await corpusVersion(db)).toBe(last);
+  });
+});
+
+describe('loadRetrievalCorpus', () => {
+  it('reads the paragraphs a page at a time, in paper and reading order, the same whatever the page size', async () => {
+    await runIngest(db, readConfig({}), [writeCorpusJsonl(tempDir(), 'more.jsonl', corpusPapers.slice(3, 6))], { trigger: 'cli' });
+    const whole = await loadRetrievalCorpus(db);
+    expect(whole.paragraphs.length).toBeGreaterThan(3);
+    expect(new Set(whole.paragraphs.map((p) => p.paperId)).size).toBeGreaterThan(1);
+    const key = (p: { paperId: string; ordinal: number }) => [p.paperId, p.ordinal] as const;
+    const sorted = [...whole.paragraphs].sort((a, b) => (a.paperId < b.paperId ? -1 : a.paperId > b.paperId ? 1 : a.ordinal - b.ordinal));
+    expect(whole.paragraphs.map(key)).toEqual(sorted.map(key));
+    for (const size of [1, 2, 5]) expect((await loadRetrievalCorpus(db, size)).paragraphs).toEqual(whole.paragraphs);
   });
 });

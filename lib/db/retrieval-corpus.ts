@@ -77,7 +77,8 @@ export async function corpusVersion(db: Database): Promise<string> {
   return `stamp-${stamp?.version ?? 0}`;
 }
 
-export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus> {
+/** `pageRows`: paragraphs read per query (tests read in small pages). */
+export async function loadRetrievalCorpus(db: Database, pageRows = PAGE_ROWS): Promise<RetrievalCorpus> {
   const version = await corpusVersion(db);
   const papers = (
     await db.prisma.paper.findMany({
@@ -85,10 +86,20 @@ export async function loadRetrievalCorpus(db: Database): Promise<RetrievalCorpus
       orderBy: { id: 'asc' },
     })
   ).map(({ meta, ...p }) => ({ ...p, tables: (meta as { tables?: unknown } | null)?.tables ?? null }));
-  const paragraphs = await db.prisma.paragraph.findMany({
-    select: { id: true, paperId: true, ordinal: true, externalId: true, section: true, kind: true, text: true, role: true, method: true },
-    orderBy: [{ paperId: 'asc' }, { ordinal: 'asc' }],
-  });
+  // A page at a time: PGlite's WebAssembly memory grows to hold a whole result and never shrinks, and every paragraph's
+  // text in one result left the embedded database about 200 MB larger for good at ten times the shared corpus.
+  const paragraphs: CorpusParagraph[] = [];
+  for (let cursor: { paperId: string; ordinal: number } | null = null; ; ) {
+    const page: CorpusParagraph[] = await db.prisma.paragraph.findMany({
+      select: { id: true, paperId: true, ordinal: true, externalId: true, section: true, kind: true, text: true, role: true, method: true },
+      orderBy: [{ paperId: 'asc' }, { ordinal: 'asc' }],
+      take: pageRows,
+      ...(cursor ? { cursor: { paperId_ordinal: cursor }, skip: 1 } : {}),
+    });
+    for (const p of page) paragraphs.push(p);
+    if (page.length < pageRows) break;
+    cursor = { paperId: page[page.length - 1].paperId, ordinal: page[page.length - 1].ordinal };
+  }
   // Entity mentions only: quantities are re-read from the text by the index (lists keep all their values).
   const mentions = await db.prisma.mention.findMany({
     where: { kind: 'entity' },
