@@ -198,7 +198,7 @@ export function evidenceFromTuples(
     // review paragraph listing dozens of materials does not cover a question by sheer number.
     if (g.tuples.length < 5 && !g.tuples.some((t) => t.tuple.id === h.tuple.id)) {
       g.tuples.push(h);
-      if (weights) for (const k of weights.keys()) if (h.tuple.terms.has(k)) g.covered.add(k);
+      if (weights) for (const k of weights.keys()) if (h.tuple.terms.includes(k)) g.covered.add(k);
     }
     g.best = Math.max(g.best, h.score);
     g.n++;

@@ -229,7 +229,7 @@ export async function graphRetrieve(
   const weightSum = weightList.reduce((a, w) => a + w, 0);
   const offlineRerank = (t: IndexedTuple) => {
     let overlap = 0;
-    for (let i = 0; i < keywordList.length; i++) if (t.terms.has(keywordList[i])) overlap += weightList[i];
+    for (let i = 0; i < keywordList.length; i++) if (t.terms.includes(keywordList[i])) overlap += weightList[i];
     const values = analysis.quantities.length ? analysis.quantities.reduce((a, q) => a + quantityMatch(t.quantities, q), 0) / analysis.quantities.length : 0;
     return 0.7 * (weightSum ? overlap / weightSum : 0) + 0.3 * values;
   };
