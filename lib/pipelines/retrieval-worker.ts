@@ -79,8 +79,8 @@ async function load() {
 }
 
 /**
- * What abstention reads of each paper, then what loading left behind goes: once the first question has been
- * answered, or `WARM_AFTER_MS` after the worker said it is ready if none comes. Not at once: a restart's first
+ * What loading left behind goes, then what abstention reads of each paper is computed, and its garbage goes: once
+ * the first question has been answered, or `WARM_AFTER_MS` after the worker said it is ready if none comes. Not at once: a restart's first
  * question comes while the server thread still loads the app and opens the database, and on 2 cores a warm-up
  * running then (seconds of CPU at the shared corpus) took a core from them and delayed that answer.
  */
@@ -88,6 +88,9 @@ const WARM_AFTER_MS = 10_000;
 async function warm(index: Awaited<ReturnType<typeof load>>['index']) {
   const t0 = performance.now();
   try {
+    // What loading left behind goes first (the stored files' buffers, their decoded form): the warm-up's own
+    // allocations then reuse that memory instead of adding to it.
+    releaseMemory();
     await warmPaperCaches(index);
     forgetPlainTerms();
     releaseMemory();
