@@ -80,9 +80,9 @@ async function load() {
 
 /**
  * What loading left behind goes, then what abstention reads of each paper is computed, and its garbage goes: once
- * the first question has been answered, or `WARM_AFTER_MS` after the worker said it is ready if none comes. Not at once: a restart's first
- * question comes while the server thread still loads the app and opens the database, and on 2 cores a warm-up
- * running then (seconds of CPU at the shared corpus) took a core from them and delayed that answer.
+ * the first question has been answered, or `WARM_AFTER_MS` after the worker said it is ready if none comes. Not at
+ * once: a restart's first question comes while the server thread still loads the app and opens the database, and on
+ * 2 cores a warm-up running then (seconds of CPU at the shared corpus) took a core from them and delayed that answer.
  */
 const WARM_AFTER_MS = 10_000;
 async function warm(index: Awaited<ReturnType<typeof load>>['index']) {
