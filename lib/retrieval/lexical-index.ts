@@ -1,4 +1,5 @@
 import { timeSlicer } from '../common/yield.ts';
+import { Bm25Scorer, type PostingsSource, type QueryOptions, type ScoredId } from './bm25-scorer.ts';
 
 /**
  * BM25 over pre-analyzed terms, held as typed arrays: per field one compressed posting list per term (document
@@ -6,9 +7,9 @@ import { timeSlicer } from '../common/yield.ts';
  * one string per term and per document id and no object per posting. Documents arrive as term lists from
  * `analyze.ts`, so the index and the queries always share one analyzer.
  *
- * The scoring is MiniSearch's (7.2, which this index replaced; BM25+ with k 1.2, b 0.7, d 0.5, per-field boosts, a
- * document's score times the number of query words it matched), computed in the same order so that the scores and
- * the order of equal scores are those it gave: the switch was checked to return identical ranked lists. MiniSearch
+ * The scoring (bm25-scorer.ts, shared with the records index read from a file) is MiniSearch's (7.2, which this
+ * index replaced), computed in the same order so that the scores and the order of equal scores are those it gave:
+ * the switch was checked to return identical ranked lists. MiniSearch
  * kept a radix tree of Maps with an entry per posting — about 180 MB for the shared corpus's paragraphs and
  * records, seconds to rebuild from a snapshot, and a Map walk per posting at query time — where these arrays are
  * a few tens of MB that a snapshot stores and reads back as they are.
@@ -37,14 +38,7 @@ export interface LexicalIndexData {
   postings: FieldPostings[];
 }
 
-export interface ScoredId {
-  id: string;
-  score: number;
-}
-
-const K = 1.2;
-const B = 0.7;
-const D = 0.5;
+export type { ScoredId };
 
 /** Growable columns of (term, document, frequency) for one field, turned into `FieldPostings` once all are added. */
 class PostingsBuilder {
@@ -98,20 +92,18 @@ function countArray(values: ArrayLike<number>, size: number): Uint16Array | Uint
   return max < 65536 ? new Uint16Array(size) : new Uint32Array(size);
 }
 
-export class LexicalIndex {
+export class LexicalIndex implements PostingsSource {
   readonly fieldBoosts: Record<string, number>;
-  private readonly fields: string[];
+  readonly fields: string[];
   private readonly ids: string[];
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[];
   /** Documents per term over all fields (for "is this entity anywhere in the corpus?"). */
   private df: Uint32Array;
-  private postings: FieldPostings[];
+  private fieldPostings: FieldPostings[];
   private builders: PostingsBuilder[] | null = null;
   private dfCounts: number[] = [];
-  /** Scratch space of one query (queries run one at a time per thread), sized to the documents. */
-  private scratch: { token: Float64Array; term: Float64Array; total: Float64Array; seen: Uint32Array; quality: Uint16Array } | null = null;
-  private stamp = 0;
+  private readonly scorer = new Bm25Scorer(this);
 
   constructor(docs: LexicalDoc[], fieldBoosts: Record<string, number>, restored?: LexicalIndexData) {
     this.fieldBoosts = fieldBoosts;
@@ -121,14 +113,14 @@ export class LexicalIndex {
       this.terms = restored.terms;
       for (let t = 0; t < this.terms.length; t++) this.termIds.set(this.terms[t], t);
       this.df = restored.df;
-      this.postings = restored.postings;
+      this.fieldPostings = restored.postings;
       if (docs.length) throw new Error('a restored lexical index takes no more documents');
       return;
     }
     this.ids = [];
     this.terms = [];
     this.df = new Uint32Array(0);
-    this.postings = [];
+    this.fieldPostings = [];
     this.start();
     this.add(docs);
     this.finish();
@@ -142,7 +134,7 @@ export class LexicalIndex {
 
   /** The index as plain data, for a snapshot that survives a restart. */
   toData(): LexicalIndexData {
-    return { fieldBoosts: this.fieldBoosts, ids: this.ids, terms: this.terms, df: this.df, postings: this.postings };
+    return { fieldBoosts: this.fieldBoosts, ids: this.ids, terms: this.terms, df: this.df, postings: this.fieldPostings };
   }
 
   /** The index a snapshot holds: the same postings, read back without re-indexing a document. */
@@ -223,7 +215,7 @@ export class LexicalIndex {
   private finish() {
     const builders = this.builders;
     if (!builders) return;
-    this.postings = builders.map((b) => b.finish(this.terms.length));
+    this.fieldPostings = builders.map((b) => b.finish(this.terms.length));
     this.df = Uint32Array.from(this.dfCounts);
     this.builders = null;
     this.dfCounts = [];
@@ -234,102 +226,37 @@ export class LexicalIndex {
     return id === undefined ? 0 : this.df[id];
   }
 
-  private scratchSpace() {
-    const n = this.ids.length;
-    if (!this.scratch || this.scratch.total.length < n) {
-      this.scratch = {
-        token: new Float64Array(n),
-        term: new Float64Array(n),
-        total: new Float64Array(n),
-        // Per document the stamp of the token, term and query that last touched it (three stamps a query).
-        seen: new Uint32Array(n * 3),
-        quality: new Uint16Array(n),
-      };
-      this.stamp = 0;
-    }
-    if (this.stamp > 0xfffffff0) {
-      this.scratch.seen.fill(0);
-      this.stamp = 0;
-    }
-    return this.scratch;
-  }
-
   /**
    * Top `limit` documents for the query terms (any term may match), best first. Terms found in more than
    * `maxDocumentShare` (default 10 %) of the documents are dropped first (their BM25 weight is small, yet each
    * drags hundreds of documents through scoring); the rarest three the index has are always kept. On the dev sets 10 % instead
    * of 20 % halved json-qr's p95 (47 → 22 ms plain, 56 → 31 ms hard) and moved its scores by at most 0.01.
    */
-  query(terms: string[], opts: { limit?: number; filter?: (id: string) => boolean; maxDocumentShare?: number; fields?: string[] } = {}): ScoredId[] {
-    const kept = keptTerms(this, terms, opts.maxDocumentShare);
-    if (kept.length === 0) return [];
-    const fieldNumbers = (opts.fields ?? this.fields).map((f) => this.fields.indexOf(f)).filter((f) => f >= 0);
-    const { token, term, total, seen, quality } = this.scratchSpace();
-    const queryStamp = ++this.stamp;
-    const matched: number[] = [];
-    const countedWords = new Set<string>();
-    for (const keptTerm of kept) {
-      const termStamp = ++this.stamp;
-      const termDocs: number[] = [];
-      for (const word of keptTerm.split(' ')) {
-        const id = word ? this.termIds.get(word) : undefined;
-        if (id === undefined) continue;
-        const tokenStamp = ++this.stamp;
-        const tokenDocs: number[] = [];
-        for (const f of fieldNumbers) this.scoreField(f, id, tokenStamp, token, seen, tokenDocs);
-        // A word is one of a document's matched words once, however many query terms hold it.
-        const firstTime = !countedWords.has(word);
-        countedWords.add(word);
-        for (const d of tokenDocs) {
-          if (seen[d * 3 + 1] !== termStamp) {
-            seen[d * 3 + 1] = termStamp;
-            term[d] = token[d];
-            termDocs.push(d);
-          } else term[d] = term[d] + token[d];
-          if (seen[d * 3 + 2] !== queryStamp) {
-            seen[d * 3 + 2] = queryStamp;
-            total[d] = 0;
-            quality[d] = 0;
-            matched.push(d);
-          }
-          if (firstTime) quality[d]++;
-        }
-      }
-      for (const d of termDocs) total[d] = total[d] + term[d];
-    }
-    const filter = opts.filter;
-    const hits: ScoredId[] = [];
-    for (const d of matched) {
-      const id = this.ids[d];
-      if (!filter || filter(id)) hits.push({ id, score: total[d] * (quality[d] || 1) });
-    }
-    // A stable sort: equal scores keep the order their documents were first matched in.
-    hits.sort((a, b) => b.score - a.score);
-    return hits.slice(0, opts.limit ?? 100);
+  query(terms: string[], opts: QueryOptions & { maxDocumentShare?: number } = {}): ScoredId[] {
+    return this.scorer.query(keptTerms(this, terms, opts.maxDocumentShare), opts);
   }
 
-  /** One word's BM25+ contributions in one field, summed into `token` for the documents that have it. */
-  private scoreField(f: number, id: number, tokenStamp: number, token: Float64Array, seen: Uint32Array, tokenDocs: number[]) {
-    const p = this.postings[f];
-    const from = p.offsets[id];
-    const to = p.offsets[id + 1];
-    if (from === to) return;
-    const boost = this.fieldBoosts[this.fields[f]] || 1;
-    const matching = to - from;
-    const total = this.ids.length;
-    const avg = p.averageLength;
-    const invDocFreq = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-    for (let i = from; i < to; i++) {
-      const d = p.docs[i];
-      const tf = p.freqs[i];
-      const raw = invDocFreq * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * p.lengths[d]) / avg)));
-      const weighted = boost * raw;
-      if (seen[d * 3] !== tokenStamp) {
-        seen[d * 3] = tokenStamp;
-        token[d] = weighted;
-        tokenDocs.push(d);
-      } else token[d] += weighted;
-    }
+  termNumber(word: string): number | undefined {
+    return this.termIds.get(word);
+  }
+
+  postings(f: number, t: number) {
+    const p = this.fieldPostings[f];
+    const from = p.offsets[t];
+    const to = p.offsets[t + 1];
+    return { docs: p.docs.subarray(from, to), freqs: p.freqs.subarray(from, to) };
+  }
+
+  lengths(f: number) {
+    return this.fieldPostings[f].lengths;
+  }
+
+  averageLength(f: number): number {
+    return this.fieldPostings[f].averageLength;
+  }
+
+  idOf(doc: number): string {
+    return this.ids[doc];
   }
 
   /** The same index searched over some fields only (the raw pipelines ignore the structure field). */
