@@ -26,6 +26,12 @@ export interface StartFigures {
   questions: { count: number; p50: number; p95: number; rssMb: number | null };
   /** The most the server held from its start to the end of the questions (sampled every 200 ms). */
   peakRssMb: number;
+  /**
+   * Then the records pipeline, asked the same questions (at most 10): the first one waits for the records index (built
+   * into its file on a first start, opened on a restart), the others are timed; the resident memory after them and
+   * the most held while they were answered.
+   */
+  records: { firstSeconds: number; p50: number; p95: number; rssMb: number | null; peakRssMb: number } | null;
 }
 
 export interface StartOptions {
@@ -35,6 +41,8 @@ export interface StartOptions {
   questions: string[];
   /** Overrides of the server's environment. */
   env?: Record<string, string>;
+  /** False: no records questions after the others. */
+  records?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -76,18 +84,38 @@ async function oneStart(dataDir: string, o: StartOptions, kept: () => boolean): 
     }
     ms.sort((a, b) => a - b);
     sample();
+    const peakRssMb = peak;
+    const records = o.records === false ? null : await recordsQuestions(base, o.questions.slice(0, 10), () => (peak = 0), sample, () => peak, child);
     return {
       healthSeconds,
       firstAnswerSeconds: (answered - t0) / 1000,
       firstQuestionMs: first.ms,
       warmRssMb,
       questions: { count: ms.length, p50: at(ms, 0.5), p95: at(ms, 0.95), rssMb: child.pid ? rssMb(child.pid) : null },
-      peakRssMb: peak,
+      peakRssMb,
+      records,
     };
   } finally {
     clearInterval(sampler);
     await stop(child);
   }
+}
+
+async function recordsQuestions(base: string, questions: string[], resetPeak: () => void, sample: () => void, peak: () => number, child: ChildProcess): Promise<StartFigures['records']> {
+  if (!questions.length) return null;
+  resetPeak();
+  sample();
+  const first = await ask(base, questions[0], 'records', 30 * 60_000);
+  if (!first.ok) throw new Error('the first records question was not answered');
+  const ms: number[] = [];
+  for (const q of questions.slice(1)) {
+    const r = await ask(base, q, 'records');
+    if (!r.ok) throw new Error(`a records question was not answered: ${q}`);
+    ms.push(r.ms);
+  }
+  ms.sort((a, b) => a - b);
+  sample();
+  return { firstSeconds: first.ms / 1000, p50: at(ms, 0.5), p95: at(ms, 0.95), rssMb: child.pid ? rssMb(child.pid) : null, peakRssMb: peak() };
 }
 
 /**
@@ -118,7 +146,10 @@ const mib = (v: number | null) => (v === null ? '–' : `${Math.round(v)} MiB`);
 export function startLine(name: string, pipeline: string, f: StartFigures): string {
   return (
     `${name.padEnd(26)} health after ${f.healthSeconds.toFixed(1)} s; first ${pipeline} question answered ${f.firstAnswerSeconds.toFixed(1)} s after the start (its latency ${(f.firstQuestionMs / 1000).toFixed(2)} s); ` +
-    `RSS once warm ${mib(f.warmRssMb)}, after ${f.questions.count} more questions (p50 ${f.questions.p50.toFixed(0)} / p95 ${f.questions.p95.toFixed(0)} ms) ${mib(f.questions.rssMb)}; peak ${mib(f.peakRssMb)}`
+    `RSS once warm ${mib(f.warmRssMb)}, after ${f.questions.count} more questions (p50 ${f.questions.p50.toFixed(0)} / p95 ${f.questions.p95.toFixed(0)} ms) ${mib(f.questions.rssMb)}; peak ${mib(f.peakRssMb)}` +
+    (f.records
+      ? `; then records questions: the first answered in ${f.records.firstSeconds.toFixed(1)} s, the next p50 ${f.records.p50.toFixed(0)} / p95 ${f.records.p95.toFixed(0)} ms, RSS ${mib(f.records.rssMb)}, peak ${mib(f.records.peakRssMb)}`
+      : '')
   );
 }
 

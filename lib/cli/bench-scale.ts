@@ -173,6 +173,10 @@ function serverLines(rows: Row[], line: Line): string[][] {
     ['server restart: 30 q. RSS', (x) => x.restart.questions.rssMb, mib],
     ['server restart: peak RSS', (x) => x.restart.peakRssMb, mib],
     ['server hybrid p95 (HTTP)', (x) => x.restart.questions.p95, (v) => `${v.toFixed(0)} ms`],
+    ['server 1st records answer', (x) => x.first.records?.firstSeconds ?? null, s],
+    ['server 1st start: records peak', (x) => x.first.records?.peakRssMb ?? null, mib],
+    ['server restart: records peak', (x) => x.restart.records?.peakRssMb ?? null, mib],
+    ['server records p95 (HTTP)', (x) => x.restart.records?.p95 ?? null, (v) => `${v.toFixed(0)} ms`],
   ];
   return figures.map(([label, pick, fmt]) => line(label, of(pick), fmt));
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { graphIndexFrom, storedGraphFromPages } from '../retrieval/graph-index.ts';
-import { withKeptGraph } from '../retrieval/index-snapshot.ts';
+import { withKeptParts } from '../retrieval/index-snapshot.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { fixtureCorpus, fixtureTuples, indexOf, pagesOf } from '../testing/retrieval-fixtures.ts';
 import { keepGraphInThread } from './graph-keeper.ts';
@@ -22,7 +22,7 @@ afterAll(() => {
 
 /** The graph index kept in `dir` under `key`, as a retrieval worker reads it (never built here). */
 const keptGraph = (index: RetrievalIndex, dir: string, key: string) =>
-  withKeptGraph({ ...index, graph: { get: () => Promise.reject(new Error('it was not kept')) } }, dir, key).graph.get();
+  withKeptParts({ ...index, graph: { get: () => Promise.reject(new Error('it was not kept')) } }, dir, key).graph.get();
 
 describe('the graph keeper’s thread', () => {
   it('keeps the graph index this thread would make, asking for the tuples a page at a time', async () => {

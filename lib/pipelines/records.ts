@@ -18,7 +18,7 @@ export const records = definePipeline({
       () => recordIndex.lexical.query(structuredTerms(optimised.query), { limit: CANDIDATES }),
       (h) => ({ candidates: h.length }),
     );
-    // Each candidate read once: a stored record is made an object on every read (packed-records.ts).
+    // Each candidate read once: a record is read from the index's file on every read (record-file.ts).
     const all = new Map(lexical.map((h) => [h.id, recordIndex.records.get(h.id)!]));
     const reranked = await ctx.step(
       'structured-boosts',

@@ -7,7 +7,7 @@ import { onCueOrAfter } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { warmPaperCaches } from '../retrieval/paper-caches.ts';
 import { forgetPlainTerms } from '../structure/terms.ts';
-import { loadSnapshot, restoreIndex, withKeptGraph } from '../retrieval/index-snapshot.ts';
+import { loadSnapshot, restoreIndex, withKeptParts } from '../retrieval/index-snapshot.ts';
 import { tagger } from '../retrieval/tagger.ts';
 import type { PoolMessage, ServedInfo, ToWorker } from './retrieval-pool.ts';
 import { retrieve } from './run.ts';
@@ -62,7 +62,7 @@ async function load() {
     loadTuples: (after: string | null) => ask<RetrievalTupleRow[]>('loadTuples', undefined, after),
   };
   const restored = restoreIndex(stored, lazies, { embedder: passages, nameEmbedder: names, buildSeconds: 0 });
-  const index = withKeptGraph(restored, setup.dir, setup.key);
+  const index = withKeptParts(restored, setup.dir, setup.key);
   // The default pipeline (hybrid) reads the graph: read before the first question, not by it.
   await index.graph.get();
   // And the part-of-speech tagger every question's analysis uses (loaded on first use elsewhere).

@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createEmbedders, createLentEmbedders, embedderChoice } from '../embedding/select.ts';
-import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from '../retrieval/index-snapshot.ts';
+import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
 import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
@@ -230,7 +230,7 @@ export function createRetrievalService(
       const keepAndServe = (index: RetrievalIndex) => {
         if (!place) return serve(index);
         keep(place.key, index);
-        return serve(withKeptGraph(index, place.dir, place.key, log));
+        return serve(withKeptParts(index, place.dir, place.key, log));
       };
       const building = (async () => {
         const t0 = performance.now();
@@ -247,7 +247,7 @@ export function createRetrievalService(
             const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
             log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
             void toWorkers(buildAsks(index), place.dir, place.key);
-            return serve(withKeptGraph(index, place.dir, place.key, log));
+            return serve(withKeptParts(index, place.dir, place.key, log));
           }
           log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
         }

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { retrieve } from '../pipelines/run.ts';
-import { fixtureCorpus, indexOf, plainParagraphs } from '../testing/retrieval-fixtures.ts';
+import { fixtureCorpus, fixtureRecords, indexOf, pagesOf, plainParagraphs } from '../testing/retrieval-fixtures.ts';
+import { structuredTerms } from '../structure/terms.ts';
+import { lazyRecordIndex } from './record-index.ts';
 import { tempDir } from '../testing/fixtures.ts';
 import { correctSpelling } from './spelling.ts';
-import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptGraph } from './index-snapshot.ts';
+import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptParts } from './index-snapshot.ts';
 
 const questions = [
   'Which paper reports a peak power density of 450 mW cm-2 at 600 °C for La0.6Sr0.4CoO3?',
@@ -53,13 +55,13 @@ describe('the index snapshot', () => {
     const built = await indexOf(corpus);
     const dir = tempDir();
     const key = snapshotKey(corpus.version, 'ngram')!;
-    const first = withKeptGraph(built, dir, key);
+    const first = withKeptParts(built, dir, key);
     const graph = await first.graph.get();
     expect(graph.tuples.size).toBeGreaterThan(5);
     expect(graph.causalOut.size).toBeGreaterThan(0);
     await expect.poll(() => fs.readdirSync(dir).filter((f) => f.startsWith('graph-'))).toEqual([`graph-${key}.v8`]);
     let loads = 0;
-    const again = withKeptGraph(
+    const again = withKeptParts(
       {
         ...built,
         graph: {
@@ -87,6 +89,39 @@ describe('the index snapshot', () => {
     for (const m of ['canonicalOf', 'byPaper', 'byParagraph'] as const) expect([...read[m].entries()]).toEqual([...graph[m].entries()]);
     for (const q of questions)
       for (const pipeline of ['graph', 'hybrid'] as const) expect(shown(await retrieve(again, q, pipeline))).toEqual(shown(await retrieve(first, q, pipeline)));
+  });
+
+  it('keeps the records index in its file once built: a restart opens it without reading a record, and one cut short is built again', async () => {
+    const corpus = fixtureCorpus();
+    const built = await indexOf(corpus);
+    const dir = tempDir();
+    const key = snapshotKey(corpus.version, 'ngram')!;
+    fs.writeFileSync(path.join(dir, 'records-0123older.bin'), 'an older corpus version');
+    const first = await withKeptParts(built, dir, key).records.get();
+    expect(first.file).toBe(path.join(dir, `records-${key}.bin`));
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('records-'))).toEqual([`records-${key}.bin`]);
+    let pages = 0;
+    const lazyRestart = lazyRecordIndex(
+      built.records.size,
+      async () => {
+        pages++;
+        return fixtureRecords;
+      },
+      built.paperByDoi,
+    ).keptIn(first.file!);
+    const again = await lazyRestart.get();
+    expect(pages).toBe(0);
+    for (const q of questions) expect(again.lexical.query(structuredTerms(q))).toEqual(first.lexical.query(structuredTerms(q)));
+    for (const r of fixtureRecords) expect(again.records.get(r.id)).toEqual(first.records.get(r.id));
+    // Cut short (a disk that lost its end): not opened, built again from the rows.
+    const recordQuestion = structuredTerms('Which paper synthesizes BaCe0.8Y0.2O3 from BaCO3, CeO2 and Y2O3?');
+    const expected = first.lexical.query(recordQuestion);
+    expect(expected.length).toBeGreaterThan(0);
+    fs.writeFileSync(first.file!, fs.readFileSync(first.file!).subarray(0, 200));
+    const rebuilt = lazyRecordIndex(built.records.size, pagesOf(fixtureRecords, 2), built.paperByDoi).keptIn(first.file!);
+    const third = await rebuilt.get();
+    expect(third.records.size).toBe(fixtureRecords.length);
+    expect(third.lexical.query(recordQuestion)).toEqual(expected);
   });
 
   it('is used only under its own key, and one that cannot be read is removed and built again', async () => {

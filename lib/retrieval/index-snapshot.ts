@@ -15,7 +15,7 @@ import { type GraphIndex, graphIndexFrom, type StoredGraphIndex, storedGraphFrom
 import { internStrings } from '../common/intern.ts';
 import { lazyOnce } from '../common/lazy.ts';
 import { sourceHash } from '../common/source-hash.ts';
-import { fileOf, type Kind } from './snapshot-files.ts';
+import { deserializeCopying, fileOf, type Kind } from './snapshot-files.ts';
 
 /**
  * The retrieval index kept on disk, so that a restart reads it back instead of building it again (the shared corpus:
@@ -129,26 +129,6 @@ function store(dir: string, kind: Kind, key: string, value: unknown): string {
 }
 
 /**
- * V8's deserializer, except that typed arrays are copies: by default they are views into the file's buffer, which
- * would keep all of it (a graph index holds some fifteen thousand entity vectors) for as long as any one is used.
- */
-// `_readHostObject` is the documented hook of node:v8's Deserializer, missing from its type declarations.
-const readHostObject = (v8.DefaultDeserializer.prototype as unknown as { _readHostObject(this: v8.Deserializer): unknown })._readHostObject;
-
-class CopyingDeserializer extends v8.DefaultDeserializer {
-  _readHostObject(): unknown {
-    const view = readHostObject.call(this);
-    return ArrayBuffer.isView(view) && 'slice' in view ? (view as Float32Array).slice() : view;
-  }
-}
-
-function deserialize(buffer: Buffer): unknown {
-  const d = new CopyingDeserializer(buffer);
-  d.readHeader();
-  return d.readValue();
-}
-
-/**
  * What `dir` holds under `key`, or null; one that cannot be read (cut short, another Node version) is removed and
  * reported. `shareStrings`: one copy of each repeated word, name and key (see internStrings; the deserializer makes
  * one per occurrence) — for the thread that keeps the index; about 0.5 s more on the shared corpus.
@@ -157,7 +137,7 @@ function read<T>(dir: string, kind: Kind, key: string, valid: (v: T) => boolean,
   const file = fileOf(dir, kind, key);
   if (!fs.existsSync(file)) return null;
   try {
-    const decoded = deserialize(fs.readFileSync(file));
+    const decoded = deserializeCopying(fs.readFileSync(file));
     const value = (shareStrings ? internStrings(decoded) : decoded) as T;
     if (!valid(value)) throw new Error('it does not hold an index of this key');
     return value;
@@ -180,10 +160,11 @@ export const loadSnapshot = (dir: string, key: string, log: (line: string) => vo
   read<IndexSnapshot>(dir, 'retrieval', key, (s) => s?.key === key && s.core?.paragraphs?.sentenceAt instanceof Uint32Array, log, shareStrings);
 
 /**
- * The index with a graph index that is read from `dir` when it was kept there under `key`, else built on first use
- * as before and then kept (the shared corpus: about 6 s to build, 0.2 s to read back: see StoredGraphIndex).
+ * The index with the parts it makes on first use read from `dir` when they were kept there under `key`, else made
+ * as before and then kept: the graph index (the shared corpus: about 6 s to build, 0.2 s to read back: see
+ * StoredGraphIndex) and the records index (built into its file there, which a restart opens: record-file.ts).
  */
-export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, log: (line: string) => void = () => {}): RetrievalIndex {
+export function withKeptParts(index: RetrievalIndex, dir: string, key: string, log: (line: string) => void = () => {}): RetrievalIndex {
   const build = index.graph;
   const get = lazyOnce(async (): Promise<GraphIndex> => {
     const absent = !fs.existsSync(fileOf(dir, 'graph', key));
@@ -207,12 +188,12 @@ export function withKeptGraph(index: RetrievalIndex, dir: string, key: string, l
     }, 0);
     return built;
   });
-  return { ...index, graph: { get } };
+  return { ...index, graph: { get }, records: index.records.keptIn(fileOf(dir, 'records', key)) };
 }
 
 /**
  * Keeps the graph index of the tuples `loadPage` gives (see storedGraphFromPages) in `dir` under `key`, unless it is
- * kept there already: retrieval workers then read it (withKeptGraph) instead of each asking this thread for every
+ * kept there already: retrieval workers then read it (withKeptParts) instead of each asking this thread for every
  * tuple and building one.
  */
 export async function keepGraphIndex(dir: string, key: string, loadPage: Parameters<typeof storedGraphFromPages>[0], names: TextEmbedder): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Facets } from './facets.ts';
 import type { TableRowCells } from './table-rows.ts';
 
-/** The index's items as the pipelines read them, whether built or read back packed (packed-paragraphs.ts, packed-records.ts). */
+/** The index's items as the pipelines read them, whether built or read back packed (packed-paragraphs.ts; records: record-file.ts). */
 
 export interface IndexedParagraph {
   id: string;

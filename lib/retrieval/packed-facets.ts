@@ -2,7 +2,7 @@ import type { QuantityFacet } from './facets.ts';
 
 /**
  * The pieces that facets (materials, properties, quantities) are packed from, for the index's parts that keep many of
- * them (paragraphs: packed-paragraphs.ts, records: packed-records.ts), beside their strings numbered once (StringTable,
+ * them (paragraphs: packed-paragraphs.ts), beside their strings numbered once (StringTable,
  * lib/common/packed-rows.ts): lists of string ids and quantities in typed arrays, which V8's serializer stores as
  * they are and which hold no object per item.
  */

@@ -1,17 +1,20 @@
 import type { CorpusRecord } from '../db/retrieval-corpus.ts';
 import { recordEntries } from '../structure/record-mapping.ts';
 import { forgetPlainTerms, formulaKey, plainTerms } from '../structure/terms.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { lazyOnce } from '../common/lazy.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { type Facets, facetTerms, type QuantityFacet } from './facets.ts';
-import { LexicalIndex } from './lexical-index.ts';
-import { RecordPacker, StoredRecords } from './packed-records.ts';
+import { openRecordFile, type RecordFile, RecordFileWriter } from './record-file.ts';
 
 /**
  * The records index: imported recipes and experiments rendered through the record mapping, BM25 + facets. Built on
- * first use (only the records pipeline reads it), from the database a page of rows at a time: each row is rendered,
- * packed and indexed, then let go of, so the build holds one page of rows and no list of every record's terms.
+ * first use (only the records pipeline reads it), from the database a page of rows at a time: each row is rendered
+ * and written to the index's file (record-file.ts), then let go of, so the build holds one page of rows, and the
+ * index a question searches is read from that file a term and a record at a time.
  */
 
 function renderRecord(r: CorpusRecord): { text: string; facets: Facets } {
@@ -50,50 +53,98 @@ function renderRecord(r: CorpusRecord): { text: string; facets: Facets } {
 /** Pages of rows (5,000 each from the database) between two collections while the records index is built. */
 const COLLECT_EVERY_PAGES = 8;
 
+/** The records index's BM25 fields and their boosts. */
+const FIELDS = { text: 1, structure: 1.5 };
+
 export interface RecordIndex {
-  records: StoredRecords;
-  lexical: LexicalIndex;
+  records: RecordFile['records'];
+  lexical: RecordFile['lexical'];
   buildSeconds: number;
+  /** Where it was read from: kept in a data folder (read back by a restart), or a file of this process only. */
+  file: string | null;
+  /** Bytes of its file (what the page cache may hold of it; the process holds the terms, ids and lengths). */
+  bytes: number;
 }
 
 export interface LazyRecordIndex {
   /** Number of records (known without building). */
   size: number;
   get(): Promise<RecordIndex>;
+  /** The same records, read from `file` when it holds their index, else built into it (and kept there). */
+  keptIn(file: string): LazyRecordIndex;
+}
+
+/** Writes the records index of the rows `loadPage` gives into `file`, a page of rows at a time. */
+async function writeRecordIndex(file: string, loadPage: (after: string | null) => Promise<CorpusRecord[]>, paperByDoi: Map<string, string>): Promise<void> {
+  const writer = new RecordFileWriter(file, FIELDS);
+  try {
+    const slice = timeSlicer();
+    for (let after: string | null = null, pages = 0; ; pages++) {
+      // Every few pages what the last ones left behind is collected (their rows and rendered texts): left to the
+      // collector, a retrieval worker that already held a ×10 corpus's index grew by far more than the build needs.
+      if (pages > 0 && pages % COLLECT_EVERY_PAGES === 0) releaseMemory(1);
+      const rows = await loadPage(after);
+      if (!rows.length) break;
+      for (const r of rows) {
+        await slice();
+        const { text, facets } = renderRecord(r);
+        const paperId = r.paperId ?? (r.doi ? (paperByDoi.get(r.doi.toLowerCase()) ?? null) : null);
+        writer.add({ id: r.id, paperId, doi: r.doi, kind: r.kind, title: r.title, text, facets }, { text: plainTerms(text), structure: facetTerms(facets) });
+      }
+      after = rows[rows.length - 1].id;
+    }
+    writer.finish();
+  } catch (error) {
+    writer.abandon();
+    throw error;
+  } finally {
+    forgetPlainTerms();
+  }
 }
 
 /**
  * `loadPage(after)`: the records after id `after` (null: from the first) in id order, a page at a time; an empty
- * page is the end.
+ * page is the end. `file`: where the index is kept (a data folder's, see index-snapshot.ts); without one it is built
+ * into a file of this process's own, removed once open (the open file stays readable until the index is let go of).
  */
-export function lazyRecordIndex(count: number, loadPage: (after: string | null) => Promise<CorpusRecord[]>, paperByDoi: Map<string, string>): LazyRecordIndex {
+export function lazyRecordIndex(
+  count: number,
+  loadPage: (after: string | null) => Promise<CorpusRecord[]>,
+  paperByDoi: Map<string, string>,
+  file: string | null = null,
+): LazyRecordIndex {
   return {
     size: count,
+    keptIn: (at) => lazyRecordIndex(count, loadPage, paperByDoi, at),
     get: lazyOnce(async () => {
       const t0 = performance.now();
-      const packer = new RecordPacker();
-      const lexical = LexicalIndex.builder({ text: 1, structure: 1.5 });
-      const slice = timeSlicer();
-      for (let after: string | null = null, pages = 0; ; pages++) {
-        // Every few pages what the last ones left behind is collected (their rows, rendered texts, and the packed
-        // columns' buffers outgrown as they doubled): left to the collector, a retrieval worker that already held
-        // a ×10 corpus's index grew by 0.9 GB more than the records index keeps while it built it.
-        if (pages > 0 && pages % COLLECT_EVERY_PAGES === 0) releaseMemory(1);
-        const rows = await loadPage(after);
-        if (!rows.length) break;
-        for (const r of rows) {
-          await slice();
-          const { text, facets } = renderRecord(r);
-          const paperId = r.paperId ?? (r.doi ? (paperByDoi.get(r.doi.toLowerCase()) ?? null) : null);
-          packer.add({ id: r.id, paperId, doi: r.doi, kind: r.kind, title: r.title, text, facets });
-          lexical.add({ id: r.id, fields: { text: plainTerms(text), structure: facetTerms(facets) } });
+      if (file && fs.existsSync(file)) {
+        try {
+          return { ...openIndex(file), file, buildSeconds: (performance.now() - t0) / 1000 };
+        } catch {
+          // Not a records index of this format (cut short, older code): built again below.
+          fs.rmSync(file, { force: true });
         }
-        after = rows[rows.length - 1].id;
       }
-      const index = { records: new StoredRecords(packer.done()), lexical: lexical.finish(), buildSeconds: 0 };
-      forgetPlainTerms();
+      const target = file ?? path.join(os.tmpdir(), `assay-records-${process.pid}-${Math.random().toString(36).slice(2)}.bin`);
+      await writeRecordIndex(target, loadPage, paperByDoi);
+      if (file) removeOthers(file);
+      const opened = openIndex(target);
+      if (!file) fs.rmSync(target, { force: true });
       releaseMemory(1);
-      return { ...index, buildSeconds: (performance.now() - t0) / 1000 };
+      return { ...opened, file, buildSeconds: (performance.now() - t0) / 1000 };
     }),
   };
+}
+
+function openIndex(file: string): Omit<RecordIndex, 'file' | 'buildSeconds'> {
+  const f = openRecordFile(file);
+  return { records: f.records, lexical: f.lexical, bytes: f.bytes };
+}
+
+/** The data folder's records indexes of other keys (older corpus versions or code), and builds left unfinished. */
+function removeOthers(kept: string) {
+  const dir = path.dirname(kept);
+  for (const f of fs.readdirSync(dir))
+    if (f.startsWith('records-') && path.join(dir, f) !== kept && !f.includes('.partial')) fs.rmSync(path.join(dir, f), { force: true });
 }

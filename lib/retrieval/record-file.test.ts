@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IndexedRecord } from './indexed.ts';
+import { LexicalIndex, type LexicalDoc } from './lexical-index.ts';
+import { openRecordFile, RecordFileWriter } from './record-file.ts';
+
+const FIELDS = { text: 1, structure: 1.5 };
+
+/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Documents over a skewed vocabulary (a few words in most documents, many rare ones), some terms of two words. */
+function documents(n: number, seed: number): LexicalDoc[] {
+  const next = random(seed);
+  const word = () => `w${Math.floor(next() ** 3 * 400)}`;
+  const terms = (k: number) => Array.from({ length: k }, () => (next() < 0.05 ? `${word()} ${word()}` : word()));
+  return Array.from({ length: n }, (_, i) => ({
+    id: `rec-${String(i).padStart(5, '0')}`,
+    fields: { text: terms(5 + Math.floor(next() * 40)), structure: next() < 0.2 ? [] : terms(1 + Math.floor(next() * 6)) },
+  }));
+}
+
+const recordOf = (d: LexicalDoc, i: number): IndexedRecord => ({
+  id: d.id,
+  paperId: i % 3 ? `paper-${i % 7}` : null,
+  doi: i % 2 ? `10.9999/fx.${i}` : null,
+  kind: 'recipe',
+  title: `Record ${i}`,
+  text: d.fields.text.join(' '),
+  facets: {
+    materials: new Set([`f:X${i % 5}`]),
+    properties: new Set(),
+    quantities: [{ dimension: 'temperature', values: [1000 + i, Number.NaN], range: true, text: `${i} °C` }],
+  },
+});
+
+const dirs: string[] = [];
+function tempFile(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-record-file-'));
+  dirs.push(dir);
+  return path.join(dir, 'records-test.bin');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function write(file: string, docs: LexicalDoc[]) {
+  const writer = new RecordFileWriter(file, FIELDS);
+  for (const [i, d] of docs.entries()) writer.add(recordOf(d, i), d.fields);
+  writer.finish();
+}
+
+describe('records index file', () => {
+  it('ranks as the in-memory BM25 index does: the same ids, scores and order of equal scores', async () => {
+    const docs = documents(3_000, 7);
+    const file = tempFile();
+    write(file, docs);
+    const inMemory = await LexicalIndex.build(docs, FIELDS);
+    const stored = openRecordFile(file);
+    const next = random(11);
+    let compared = 0;
+    for (let q = 0; q < 200; q++) {
+      const terms = Array.from({ length: 1 + Math.floor(next() * 6) }, () => `w${Math.floor(next() ** 2 * 450)}`);
+      if (q % 10 === 0) terms.push('w3 w7', 'no-such-word');
+      const opts = q % 4 === 0 ? { limit: 20, maxDocumentShare: 0.5 } : { limit: 100 };
+      const expected = inMemory.query(terms, opts);
+      expect(stored.lexical.query(terms, opts)).toEqual(expected);
+      if (expected.length) compared++;
+      for (const t of terms) expect(stored.lexical.documentFrequency(t)).toBe(inMemory.documentFrequency(t));
+    }
+    // The queries matched documents (else the comparison above says little).
+    expect(compared).toBeGreaterThan(150);
+    const only = (id: string) => id.endsWith('7');
+    expect(stored.lexical.query(['w1', 'w2'], { filter: only })).toEqual(inMemory.query(['w1', 'w2'], { filter: only }));
+    stored.close();
+  });
+
+  it('gives back each record as it was written, a new object each read', () => {
+    const docs = documents(50, 3);
+    const file = tempFile();
+    write(file, docs);
+    const stored = openRecordFile(file);
+    expect(stored.records.size).toBe(50);
+    for (const [i, d] of docs.entries()) expect(stored.records.get(d.id)).toEqual(recordOf(d, i));
+    stored.records.get('rec-00004')!.facets.materials.clear();
+    expect(stored.records.get('rec-00004')!.facets.materials.size).toBe(1);
+    expect(stored.records.get('no-such-record')).toBeUndefined();
+    stored.close();
+  });
+
+  it('an empty corpus makes an index that finds nothing', () => {
+    const file = tempFile();
+    write(file, []);
+    const stored = openRecordFile(file);
+    expect(stored.lexical.query(['w1'])).toEqual([]);
+    expect(stored.records.size).toBe(0);
+    stored.close();
+  });
+
+  it('a file cut short or of another kind is refused, and an abandoned build leaves nothing', () => {
+    const file = tempFile();
+    write(file, documents(100, 5));
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(file, bytes.subarray(0, bytes.length - 100));
+    expect(() => openRecordFile(file)).toThrow(/not a records index/);
+    fs.writeFileSync(file, 'hello');
+    expect(() => openRecordFile(file)).toThrow(/not a records index/);
+    const other = tempFile();
+    const writer = new RecordFileWriter(other, FIELDS);
+    writer.add(recordOf(documents(1, 1)[0], 0), documents(1, 1)[0].fields);
+    writer.abandon();
+    expect(fs.readdirSync(path.dirname(other))).toEqual([]);
+  });
+});
