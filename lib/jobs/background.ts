@@ -28,8 +28,9 @@ const warmIndex =
 
 /**
  * On a server start with a corpus: the indexes are read back (or built) in the background at once, so the first
- * question does not wait for them. Not the records index: it holds more memory than all the others (about 300 MB
- * of heap for the shared corpus's 46,000 records) and only the records pipeline reads it; its first question builds it.
+ * question does not wait for them. Not the records index: only the records pipeline reads it, and building it is the
+ * longest of them (a core for seconds at the shared corpus, minutes at ten times it); its first question builds it
+ * into its file in the data folder, which every later start opens (record-file.ts).
  */
 export function warmOnStart(db: Database, cfg: AssayConfig): Promise<void> {
   const t0 = performance.now();

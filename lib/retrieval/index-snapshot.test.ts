@@ -97,9 +97,13 @@ describe('the index snapshot', () => {
     const dir = tempDir();
     const key = snapshotKey(corpus.version, 'ngram')!;
     fs.writeFileSync(path.join(dir, 'records-0123older.bin'), 'an older corpus version');
+    // What a stopped process's build left, and what a running one is writing (this process stands for it).
+    const stopped = `records-${key}.bin.2147483646.k3x9q0.partial.0`;
+    const writing = `records-${key}.bin.${process.pid}.a1b2c3.partial`;
+    for (const f of [stopped, writing]) fs.writeFileSync(path.join(dir, f), 'half a build');
     const first = await withKeptParts(built, dir, key).records.get();
     expect(first.file).toBe(path.join(dir, `records-${key}.bin`));
-    expect(fs.readdirSync(dir).filter((f) => f.startsWith('records-'))).toEqual([`records-${key}.bin`]);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('records-')).sort()).toEqual([`records-${key}.bin`, writing].sort());
     let pages = 0;
     const lazyRestart = lazyRecordIndex(
       built.records.size,

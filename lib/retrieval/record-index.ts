@@ -142,9 +142,25 @@ function openIndex(file: string): Omit<RecordIndex, 'file' | 'buildSeconds'> {
   return { records: f.records, lexical: f.lexical, bytes: f.bytes };
 }
 
-/** The data folder's records indexes of other keys (older corpus versions or code), and builds left unfinished. */
+/**
+ * The data folder's records indexes of other keys (older corpus versions or code), and what builds of processes no
+ * longer running left unfinished (`records-….bin.<pid>.….partial` and its spill files: hundreds of MB at ten times
+ * the shared corpus).
+ */
 function removeOthers(kept: string) {
   const dir = path.dirname(kept);
-  for (const f of fs.readdirSync(dir))
-    if (f.startsWith('records-') && path.join(dir, f) !== kept && !f.includes('.partial')) fs.rmSync(path.join(dir, f), { force: true });
+  for (const f of fs.readdirSync(dir)) {
+    if (!f.startsWith('records-') || path.join(dir, f) === kept) continue;
+    const builder = /\.bin\.(\d+)\.[a-z0-9]+\.partial/.exec(f);
+    if (!builder || !running(Number(builder[1]))) fs.rmSync(path.join(dir, f), { force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
