@@ -50,8 +50,6 @@ function renderRecord(r: CorpusRecord): { text: string; facets: Facets } {
   return { text: [r.title ?? '', ...lines].filter(Boolean).join('. '), facets: { materials, properties, quantities } };
 }
 
-/** Pages of rows (5,000 each from the database) between two collections while the records index is built. */
-const COLLECT_EVERY_PAGES = 8;
 
 /** The records index's BM25 fields and their boosts. */
 const FIELDS = { text: 1, structure: 1.5 };
@@ -80,9 +78,10 @@ async function writeRecordIndex(file: string, loadPage: (after: string | null) =
   try {
     const slice = timeSlicer();
     for (let after: string | null = null, pages = 0; ; pages++) {
-      // Every few pages what the last ones left behind is collected (their rows and rendered texts): left to the
-      // collector, a retrieval worker that already held a ×10 corpus's index grew by far more than the build needs.
-      if (pages > 0 && pages % COLLECT_EVERY_PAGES === 0) releaseMemory(1);
+      // What the last page left behind (its rows, rendered texts and terms) is collected before the next is read:
+      // the build keeps only ids, terms and counts. At ten times the shared corpus (93 pages of 5,000) the heap
+      // peaked at 523 MB collecting every 8 pages and at 232 MB collecting every page, for 213 s against 203 s.
+      if (pages > 0) releaseMemory(1);
       const rows = await loadPage(after);
       if (!rows.length) break;
       for (const r of rows) {
