@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { fitLocalHashEmbedder, LocalHashEmbedder } from './local-hash.ts';
+import { DenseIndex } from '../retrieval/dense-index.ts';
+import { fitLocalHashEmbedder, LocalHashEmbedder, localTextEmbedder } from './local-hash.ts';
 
 describe('LocalHashEmbedder', () => {
   const texts = ['La0.6Sr0.4Co0.2Fe0.8O3 cathode', 'yttria-stabilized zirconia', 'Ni-YSZ anode cermet', 'LSCF', 'gadolinia-doped ceria'];
@@ -28,5 +29,28 @@ describe('LocalHashEmbedder', () => {
     const fromMap = new LocalHashEmbedder({ idf, dimensions: 8 });
     const fromTable = new LocalHashEmbedder(fromMap.fit());
     expect(fromTable.embedOne('nickel oxide')).toEqual(fromMap.embedOne('nickel oxide'));
+  });
+
+  it('gives a question the same vector each time it is asked for, so the dense index searches for it once', async () => {
+    const embedder = localTextEmbedder(fitted);
+    const [first] = await embedder.embedQuery!(['LSCF cathode']);
+    const [again, other] = await embedder.embedQuery!(['LSCF cathode', 'ceria anode']);
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+    expect([...first]).toEqual([...(await embedder.embed(['LSCF cathode']))[0]]);
+    const dense = new DenseIndex(texts, await embedder.embed(texts), fitted.dimensions);
+    const scans: number[] = [];
+    const scan = (dense as unknown as { scan: (...a: unknown[]) => unknown }).scan.bind(dense);
+    (dense as unknown as { scan: (...a: unknown[]) => unknown }).scan = (...a: unknown[]) => {
+      scans.push(1);
+      return scan(...a);
+    };
+    expect(dense.query(first, 3)).toEqual(dense.query(again, 2).concat(dense.query(first, 3).slice(2)));
+    expect(scans).toHaveLength(1);
+    // Bounded: after 64 other questions the first is embedded again, as equal values in a new array.
+    for (let i = 0; i < 64; i++) await embedder.embedQuery!([`question ${i}`]);
+    const [later] = await embedder.embedQuery!(['LSCF cathode']);
+    expect(later).not.toBe(first);
+    expect([...later]).toEqual([...first]);
   });
 });
