@@ -85,7 +85,17 @@ async function oneStart(dataDir: string, o: StartOptions, kept: () => boolean): 
     ms.sort((a, b) => a - b);
     sample();
     const peakRssMb = peak;
-    const records = o.records === false ? null : await recordsQuestions(base, o.questions.slice(0, 10), () => (peak = 0), sample, () => peak, child);
+    const records =
+      o.records === false
+        ? null
+        : await recordsQuestions(
+            base,
+            o.questions.slice(0, 10),
+            () => (peak = 0),
+            sample,
+            () => peak,
+            child,
+          );
     return {
       healthSeconds,
       firstAnswerSeconds: (answered - t0) / 1000,
@@ -101,7 +111,14 @@ async function oneStart(dataDir: string, o: StartOptions, kept: () => boolean): 
   }
 }
 
-async function recordsQuestions(base: string, questions: string[], resetPeak: () => void, sample: () => void, peak: () => number, child: ChildProcess): Promise<StartFigures['records']> {
+async function recordsQuestions(
+  base: string,
+  questions: string[],
+  resetPeak: () => void,
+  sample: () => void,
+  peak: () => number,
+  child: ChildProcess,
+): Promise<StartFigures['records']> {
   if (!questions.length) return null;
   resetPeak();
   sample();

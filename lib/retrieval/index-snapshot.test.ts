@@ -103,7 +103,12 @@ describe('the index snapshot', () => {
     for (const f of [stopped, writing]) fs.writeFileSync(path.join(dir, f), 'half a build');
     const first = await withKeptParts(built, dir, key).records.get();
     expect(first.file).toBe(path.join(dir, `records-${key}.bin`));
-    expect(fs.readdirSync(dir).filter((f) => f.startsWith('records-')).sort()).toEqual([`records-${key}.bin`, writing].sort());
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.startsWith('records-'))
+        .sort(),
+    ).toEqual([`records-${key}.bin`, writing].sort());
     let pages = 0;
     const lazyRestart = lazyRecordIndex(
       built.records.size,

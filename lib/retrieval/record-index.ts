@@ -50,7 +50,6 @@ function renderRecord(r: CorpusRecord): { text: string; facets: Facets } {
   return { text: [r.title ?? '', ...lines].filter(Boolean).join('. '), facets: { materials, properties, quantities } };
 }
 
-
 /** The records index's BM25 fields and their boosts. */
 const FIELDS = { text: 1, structure: 1.5 };
 
