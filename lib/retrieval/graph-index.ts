@@ -96,7 +96,7 @@ const relationWords = (r: string) => r.replace(/_/g, ' ');
 const dimensionOfUnit = new Map(Object.entries(canonicalUnits).map(([d, u]) => [u, d]));
 
 /** Adds a value to the list a key holds, starting the list on first use. */
-function append<K, V>(map: Map<K, V[]>, key: K, value: V) {
+export function append<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);

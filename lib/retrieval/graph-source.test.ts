@@ -4,7 +4,8 @@ import { sparse, sparseDot } from '../embedding/embedder.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { asOnePage, tupleRow } from '../testing/retrieval-fixtures.ts';
 import { lazyGraphIndex } from './graph-index.ts';
-import { countTermMatches, embeddedGraphSource } from './graph-source.ts';
+import { countTermMatches, embeddedGraphSource, HUB_DEGREE, shortPaths } from './graph-source.ts';
+import type { GraphIndex } from './graph-index.ts';
 
 // Invented entities (no corpus text).
 const names = ['lanthanum strontium manganite', 'LSM cathode', 'yttria-stabilised zirconia', 'nickel foam', 'gadolinium-doped ceria', 'power density'];
@@ -60,5 +61,73 @@ describe('embedded graph source', () => {
     const embedder = localTextEmbedder(fitLocalHashEmbedder(names));
     const source = embeddedGraphSource(await lazyGraphIndex(asOnePage([]), embedder).get());
     expect(await source.similarEntities(await embedder.embed(['manganite cathode']), 0.2)).toEqual([]);
+  });
+});
+
+/** Paths as found by walking every frontier node's edges on every hop, the last one too (the search before it read the target's edges instead). */
+function walkedPaths(adjacency: Map<string, [string, string][]>, from: string, to: string, maxHops: number, limit: number): string[] {
+  type Step = { node: string; edge: string | null; prev: Step | null };
+  const out = new Set<string>();
+  let frontier: Step[] = [{ node: from, edge: null, prev: null }];
+  let found = 0;
+  const through = (s: Step, n: string) => {
+    for (let x: Step | null = s; x; x = x.prev) if (x.node === n) return true;
+    return false;
+  };
+  for (let depth = 0; depth < maxHops && frontier.length && found < limit; depth++) {
+    const next: Step[] = [];
+    const last = depth === maxHops - 1;
+    for (const f of frontier)
+      for (const [n, id] of adjacency.get(f.node) ?? []) {
+        if (n === to) {
+          const edges: string[] = [];
+          for (let x: Step | null = f; x?.edge; x = x.prev) edges.push(x.edge);
+          for (const e of edges.reverse()) out.add(e);
+          out.add(id);
+          if (++found >= limit) return [...out];
+          continue;
+        }
+        if (last || next.length >= 2000 || through(f, n) || (adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
+        next.push({ node: n, edge: id, prev: f });
+      }
+    frontier = next;
+  }
+  return [...out];
+}
+
+describe('multi-hop paths', () => {
+  it('finds the tuples on the paths walking finds, in its order, on random graphs with parallel edges', () => {
+    let seed = 17;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    let compared = 0;
+    for (let g = 0; g < 20; g++) {
+      const adjacency = new Map<string, [string, string][]>();
+      const nodes = 30 + Math.floor(next() * 60);
+      for (let t = 0; t < nodes * 3; t++) {
+        // A few nodes take most edges, so some pass the hub degree; some pairs have several tuples.
+        const a = `e${Math.floor(next() ** 2 * nodes)}`;
+        const b = `e${Math.floor(next() * nodes)}`;
+        if (a === b) continue;
+        for (const [x, y] of [[a, b], [b, a]]) {
+          const list = adjacency.get(x) ?? [];
+          list.push([y, `t${t}`]);
+          adjacency.set(x, list);
+        }
+      }
+      const graph = { adjacency } as unknown as GraphIndex;
+      for (let q = 0; q < 20; q++) {
+        const from = `e${Math.floor(next() * nodes)}`;
+        const to = `e${Math.floor(next() * nodes)}`;
+        for (const [hops, limit] of [[3, 20], [2, 5], [3, 1000]]) {
+          const expected = walkedPaths(adjacency, from, to, hops, limit);
+          expect(shortPaths(graph, from, to, hops, limit)).toEqual(expected);
+          if (expected.length) compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 });
