@@ -111,7 +111,10 @@ describe('multi-hop paths', () => {
         const a = `e${Math.floor(next() ** 2 * nodes)}`;
         const b = `e${Math.floor(next() * nodes)}`;
         if (a === b) continue;
-        for (const [x, y] of [[a, b], [b, a]]) {
+        for (const [x, y] of [
+          [a, b],
+          [b, a],
+        ]) {
           const list = adjacency.get(x) ?? [];
           list.push([y, `t${t}`]);
           adjacency.set(x, list);
@@ -121,7 +124,11 @@ describe('multi-hop paths', () => {
       for (let q = 0; q < 20; q++) {
         const from = `e${Math.floor(next() * nodes)}`;
         const to = `e${Math.floor(next() * nodes)}`;
-        for (const [hops, limit] of [[3, 20], [2, 5], [3, 1000]]) {
+        for (const [hops, limit] of [
+          [3, 20],
+          [2, 5],
+          [3, 1000],
+        ]) {
           const expected = walkedPaths(adjacency, from, to, hops, limit);
           expect(shortPaths(graph, from, to, hops, limit)).toEqual(expected);
           if (expected.length) compared++;
