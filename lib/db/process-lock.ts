@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { processRunning } from '../common/process-running.ts';
 
 export class DatabaseLockedError extends Error {}
 
@@ -30,7 +31,7 @@ export function acquireProcessLock(lockPath: string, what: string): () => void {
       if (owner === process.pid) {
         throw new DatabaseLockedError(`${what} is already open in this process`);
       }
-      if (Number.isFinite(owner) && owner > 0 && isAlive(owner)) {
+      if (Number.isFinite(owner) && owner > 0 && processRunning(owner)) {
         throw new DatabaseLockedError(
           `${what} is in use by another Assay process (pid ${owner}). Stop it first (the embedded database ` +
             `serves one process at a time), import through the running app's /import page, or set DATABASE_URL ` +
@@ -52,14 +53,5 @@ function safeRead(p: string): string {
     return fs.readFileSync(p, 'utf8').trim();
   } catch {
     return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { AppError } from '../common/errors.ts';
+import { processRunning } from '../common/process-running.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import {
@@ -133,12 +134,7 @@ export async function startJobWorker(db: Database, cfg: AssayConfig, types: AnyJ
 function deadOnThisMachine(owner: string): boolean {
   const [host, pid] = owner.split(':');
   if (host !== os.hostname() || !pid || Number(pid) === process.pid) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return !processRunning(Number(pid));
 }
 
 function kick(w: Worker) {

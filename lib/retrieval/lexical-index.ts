@@ -85,8 +85,31 @@ class PostingsBuilder {
   }
 }
 
+/**
+ * A document's terms counted as a lexical index counts them: per field its words with their frequencies and its
+ * length (distinct words), and its distinct terms over all fields (for the document frequencies). Words are what
+ * the terms joined by spaces split into (a term never holds one in practice; if it did, its parts would be indexed,
+ * as MiniSearch's tokeniser did). Shared with the records file (record-file.ts), so both count alike.
+ */
+export function countDocumentTerms(
+  fields: readonly string[],
+  doc: Record<string, string[]>,
+): { perField: { counts: Map<string, number>; length: number }[]; distinct: Set<string> } {
+  const distinct = new Set<string>();
+  const perField = fields.map((field) => {
+    const terms = doc[field] ?? [];
+    for (const t of terms) distinct.add(t);
+    const joined = terms.join(' ');
+    const tokens = joined ? joined.split(' ') : [];
+    const counts = new Map<string, number>();
+    for (const t of tokens) if (t) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return { counts, length: new Set(tokens).size };
+  });
+  return { perField, distinct };
+}
+
 /** An empty array of `size` counts, in 16 bits unless one of `values` needs more. */
-function countArray(values: ArrayLike<number>, size: number): Uint16Array | Uint32Array {
+export function countArray(values: ArrayLike<number>, size: number): Uint16Array | Uint32Array {
   let max = 0;
   for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
   return max < 65536 ? new Uint16Array(size) : new Uint32Array(size);
@@ -192,23 +215,15 @@ export class LexicalIndex implements PostingsSource {
     for (const d of docs) {
       const doc = this.ids.length;
       this.ids.push(d.id);
-      const seen = new Set<string>();
+      const { perField, distinct } = countDocumentTerms(this.fields, d.fields);
       for (let f = 0; f < this.fields.length; f++) {
-        const terms = d.fields[this.fields[f]] ?? [];
-        for (const t of terms) seen.add(t);
-        // Words are what the terms joined by spaces split into (a term never holds one in practice; if it did,
-        // its parts would be indexed, as MiniSearch's tokeniser did).
-        const joined = terms.join(' ');
-        const tokens = joined ? joined.split(' ') : [];
-        const counts = new Map<string, number>();
-        for (const t of tokens) if (t) counts.set(t, (counts.get(t) ?? 0) + 1);
+        const { counts, length } = perField[f];
         const builder = builders[f];
-        const length = new Set(tokens).size;
         builder.lengths.push(length);
         builder.averageLength = (builder.averageLength * doc + length) / (doc + 1);
         for (const [t, n] of counts) builder.push(this.termId(t), doc, n);
       }
-      for (const t of seen) this.dfCounts[this.termId(t)]++;
+      for (const t of distinct) this.dfCounts[this.termId(t)]++;
     }
   }
 

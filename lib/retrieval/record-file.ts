@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import { Bm25Scorer, type PostingsSource, type ScoredId } from './bm25-scorer.ts';
 import type { IndexedRecord } from './indexed.ts';
-import { keptTerms, type LexicalView } from './lexical-index.ts';
+import { countArray, countDocumentTerms, keptTerms, type LexicalView } from './lexical-index.ts';
 import { deserializeCopying } from './snapshot-files.ts';
 
 /**
@@ -32,7 +32,6 @@ interface FieldFooter {
 }
 
 interface Footer {
-  magic: typeof MAGIC;
   fieldBoosts: Record<string, number>;
   /** Record i is bytes recordAt[i] .. recordAt[i + 1]. */
   recordAt: Float64Array;
@@ -109,7 +108,7 @@ class Spill {
  * Writes a records index to `file`, a record at a time: each record goes to the file as it is added, its postings to a
  * spill file per field, so that the writer holds the ids, the terms and per-field counts, not the postings (at ten
  * times the shared corpus the in-memory build held over 1 GB). `finish` sorts the postings by term one field at a
- * time. Terms and lengths are counted as `LexicalIndex` counts them.
+ * time. Terms and lengths are counted by `LexicalIndex`'s own `countDocumentTerms`.
  */
 export class RecordFileWriter {
   private readonly partial: string;
@@ -172,16 +171,10 @@ export class RecordFileWriter {
     const blob = v8.serialize(record);
     this.write(blob);
     this.recordAt.push(this.recordAt[this.recordAt.length - 1] + blob.byteLength);
-    const seen = new Set<string>();
+    const { perField, distinct } = countDocumentTerms(this.fields, fields);
     for (let f = 0; f < this.fields.length; f++) {
-      const terms = fields[this.fields[f]] ?? [];
-      for (const t of terms) seen.add(t);
-      const joined = terms.join(' ');
-      const tokens = joined ? joined.split(' ') : [];
-      const counts = new Map<string, number>();
-      for (const t of tokens) if (t) counts.set(t, (counts.get(t) ?? 0) + 1);
+      const { counts, length } = perField[f];
       const field = this.perField[f];
-      const length = new Set(tokens).size;
       field.lengths.push(length);
       field.averageLength = (field.averageLength * doc + length) / (doc + 1);
       for (const [t, n] of counts) {
@@ -190,7 +183,7 @@ export class RecordFileWriter {
         field.counts.increment(id);
       }
     }
-    for (const t of seen) this.df.increment(this.termId(t));
+    for (const t of distinct) this.df.increment(this.termId(t));
   }
 
   /** Writes the postings and the footer, and puts the file in place. */
@@ -205,7 +198,6 @@ export class RecordFileWriter {
       const df = new Uint32Array(termCount);
       for (let r = 0; r < termCount; r++) df[r] = this.df.values[order[r]] ?? 0;
       const footer: Footer = {
-        magic: MAGIC,
         fieldBoosts: this.fieldBoosts,
         recordAt: Float64Array.from(this.recordAt),
         ids: this.ids,
@@ -263,8 +255,8 @@ export class RecordFileWriter {
     align();
     const freqsAt = this.position;
     this.writeNow(new Uint8Array(freqs.buffer));
-    const maxLength = field.lengths.reduce((m, x) => (x > m ? x : m), 0);
-    const lengths = maxLength < 65_536 ? Uint16Array.from(field.lengths) : Uint32Array.from(field.lengths);
+    const lengths = countArray(field.lengths, field.lengths.length);
+    lengths.set(field.lengths);
     return { offsets, docsAt, freqsAt, wideFreqs, lengths, averageLength: field.averageLength };
   }
 }
@@ -300,7 +292,6 @@ export function openRecordFile(file: string): RecordFile {
     if (trailer.toString('latin1', 8) !== MAGIC) throw new Error(`${file} is not a records index`);
     const footerBytes = trailer.readDoubleLE(0);
     const footer = deserializeCopying(Buffer.from(read(bytes - TRAILER - footerBytes, footerBytes))) as Footer;
-    if (footer.magic !== MAGIC) throw new Error(`${file} is not a records index`);
     return recordFileOf(fd, bytes, footer, read);
   } catch (error) {
     fs.closeSync(fd);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lazyOnce } from '../common/lazy.ts';
+import { processRunning } from '../common/process-running.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { type Facets, facetTerms, type QuantityFacet } from './facets.ts';
@@ -150,15 +151,6 @@ function removeOthers(kept: string) {
   for (const f of fs.readdirSync(dir)) {
     if (!f.startsWith('records-') || path.join(dir, f) === kept) continue;
     const builder = /\.bin\.(\d+)\.[a-z0-9]+\.partial/.exec(f);
-    if (!builder || !running(Number(builder[1]))) fs.rmSync(path.join(dir, f), { force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if (!builder || !processRunning(Number(builder[1]))) fs.rmSync(path.join(dir, f), { force: true });
   }
 }
