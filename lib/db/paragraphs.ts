@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { orderedId } from '../common/ordered-id.ts';
 import { sha256 } from '../common/hash.ts';
 import type { ParsedPaper } from '../ingest/types.ts';
 import type { Prisma, PrismaClient } from './generated/client.ts';
@@ -18,7 +18,7 @@ export function paperFingerprint(p: ParsedPaper): string {
 /** All paragraphs of a paper in one statement, passed as one JSONB parameter (much faster than bound rows). */
 export async function insertParagraphs(tx: Prisma.TransactionClient, paperId: string, p: ParsedPaper) {
   const rows = p.paragraphs.map((para, ordinal) => ({
-    id: randomUUID(),
+    id: orderedId(),
     ordinal,
     text: para.text,
     section: para.section,

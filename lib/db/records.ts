@@ -1,7 +1,7 @@
 import type { PrismaClient } from './generated/client.ts';
 import type { Database } from './database.ts';
 import type { ParsedRecord } from '../ingest/types.ts';
-import { randomUUID } from 'node:crypto';
+import { orderedId } from '../common/ordered-id.ts';
 import { sha256 } from '../common/hash.ts';
 
 /** Owns all queries on Record. */
@@ -14,7 +14,7 @@ import { sha256 } from '../common/hash.ts';
 export async function saveRecordBatch(db: Database, batch: ParsedRecord[]): Promise<{ added: number; unchanged: number }> {
   if (batch.length === 0) return { added: 0, unchanged: 0 };
   const rows = batch.map((r) => ({
-    id: randomUUID(),
+    id: orderedId(),
     kind: r.kind,
     source: r.source,
     contentHash: sha256(JSON.stringify(r.data)),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { orderedId } from '../common/ordered-id.ts';
 import type { Database } from './database.ts';
 import type { ParagraphStructure } from '../structure/paragraph.ts';
 
@@ -31,7 +31,7 @@ export async function saveParagraphStructures(db: Database, items: { paragraph: 
   await db.bulkExecute(`DELETE FROM "Mention" WHERE "paragraphId" = ANY($1::text[])`, [ids]);
   const mentions = items.flatMap(({ paragraph, structure }) => [
     ...structure.entities.map((e) => ({
-      id: randomUUID(),
+      id: orderedId(),
       paragraphId: paragraph.id,
       paperId: paragraph.paperId,
       kind: 'entity',
@@ -47,7 +47,7 @@ export async function saveParagraphStructures(db: Database, items: { paragraph: 
       detail: null,
     })),
     ...structure.quantities.map((q) => ({
-      id: randomUUID(),
+      id: orderedId(),
       paragraphId: paragraph.id,
       paperId: paragraph.paperId,
       kind: 'quantity',
