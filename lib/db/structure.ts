@@ -79,15 +79,18 @@ export async function saveParagraphStructures(db: Database, items: { paragraph: 
   );
 }
 
-export async function paperForRecord(db: Database, paperId: string) {
-  return db.prisma.paper.findUnique({
-    where: { id: paperId },
+/** The papers whose structured records are to be built (their paragraphs in order and imported records), in one read. */
+export async function papersForRecord(db: Database, paperIds: string[]) {
+  if (paperIds.length === 0) return [];
+  return db.prisma.paper.findMany({
+    where: { id: { in: paperIds } },
     select: {
       id: true,
       doi: true,
       title: true,
       paragraphs: { orderBy: { ordinal: 'asc' }, select: { id: true, ordinal: true, section: true, text: true, role: true, method: true } },
-      records: { select: { id: true, kind: true, data: true } },
+      // In the order they were imported (ordered ids), whatever plan reads them.
+      records: { select: { id: true, kind: true, data: true }, orderBy: { id: 'asc' } },
     },
   });
 }

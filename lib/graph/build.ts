@@ -23,6 +23,7 @@ import { propertyEntry } from '../structure/properties.ts';
 import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
 import { evidenceText, isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
+import { startedNow } from '../common/ahead.ts';
 import { plausibleProseTuple, plausibleRulesSource, plausibleValue } from './plausible.ts';
 import { checkFoundPaper, FOUND_ONLINE_SOURCE, FOUND_RULES } from './found-papers.ts';
 import { replaceTupleChecks, type TupleCheckRow } from '../db/tuple-checks.ts';
@@ -104,6 +105,9 @@ function recordTuples(record: PaperRecordJson): TupleDraft[] {
   return [...(record.synthesis ?? []).flatMap(synthesisTuples), ...(record.performance ?? []).flatMap(performanceTuples).filter(plausibleValue)];
 }
 
+/** Papers read, extracted and written at a time. */
+const PAGE = 100;
+
 export async function buildGraph(
   db: Database,
   opts: { onProgress?: (seen: number) => void; signal?: AbortSignal; extractor?: TupleExtractor } = {},
@@ -135,12 +139,18 @@ export async function buildGraph(
     phases[phase] += (now - lap) / 1000;
     lap = now;
   };
+  // One page read ahead and one written behind: the database's thread reads the next page and writes the previous
+  // one while this thread extracts (at ×10 the extraction is most of the stage, the reads and writes the rest).
+  let nextPage = startedNow(() => papersForGraph(db, after, PAGE));
+  let writing = startedNow(async () => {});
   for (;;) {
     if (opts.signal?.aborted) break;
-    const page = await papersForGraph(db, after, 100);
+    const page = await nextPage();
     spent('readSeconds');
     if (page.length === 0) break;
     after = page[page.length - 1].paperId;
+    const from = after;
+    nextPage = startedNow(() => papersForGraph(db, from, PAGE));
     const entities = new Map<string, StoredEntity>();
     const tuples: StoredTuple[] = [];
     const redo: string[] = [];
@@ -199,16 +209,23 @@ export async function buildGraph(
       }
     }
     spent('extractSeconds');
-    // Entities first (tuples reference them), then the paper's old tuples out and the new ones in.
-    await upsertEntities(db, [...entities.values()]);
-    await deletePaperTuples(db, redo);
-    await insertTuples(db, tuples);
-    await replaceTupleChecks(db, checked, checks);
+    // The previous page's writes end before this page's begin: pages are written in order.
+    await writing();
     spent('writeSeconds');
+    writing = startedNow(async () => {
+      // Entities first (tuples reference them), then the paper's old tuples out and the new ones in.
+      await upsertEntities(db, [...entities.values()]);
+      await deletePaperTuples(db, redo);
+      await insertTuples(db, tuples);
+      await replaceTupleChecks(db, checked, checks);
+    });
     written += tuples.length;
     for (const key of entities.keys()) touched.add(key);
     opts.onProgress?.(seen);
   }
+  // Stopped or done: the last page's writes end (and a failed one throws) before the stage does.
+  await writing();
+  await nextPage().catch(() => []);
   const orphansRemoved = await deleteOrphans(db);
   await labelByCommonestSpelling(db, [...touched]);
   spent('writeSeconds');

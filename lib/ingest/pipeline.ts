@@ -7,7 +7,8 @@ import { detectReader } from './detect.ts';
 import { expandInputs } from './files.ts';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../common/document-limits.ts';
 import { boundPaper } from './limits.ts';
-import { InputError, type ParsedRecord, type ReaderItem } from './types.ts';
+import { InputError, type ParsedPaper, type ParsedRecord, type ReaderItem } from './types.ts';
+import { startedNow } from '../common/ahead.ts';
 
 /**
  * The import stage of an import job (lib/jobs/import-job.ts runs it, then structuring and the graph): reads
@@ -133,14 +134,37 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
         counters.filesDone++;
         continue;
       }
+      // One write in flight while the reader parses what comes next (the database has its own thread). Writes
+      // still happen one at a time and in order: each waits for the one before it.
+      let writing = startedNow(async () => {});
+      const write = async (work: () => Promise<void>) => {
+        await writing();
+        writing = startedNow(work);
+      };
       let batch: ParsedRecord[] = [];
       const flushRecords = async () => {
         if (!batch.length) return;
         const toSave = batch;
         batch = [];
-        const res = await saveRecordBatch(db, toSave);
-        counters.recordsAdded += res.added;
-        counters.recordsUnchanged += res.unchanged;
+        await write(async () => {
+          const res = await saveRecordBatch(db, toSave);
+          counters.recordsAdded += res.added;
+          counters.recordsUnchanged += res.unchanged;
+        });
+      };
+      const storePaper = async (paper: ParsedPaper, location: string | null) => {
+        try {
+          const saved = await savePaper(prisma, index, paper, { runId });
+          if (saved.change) replaced.push(saved.change);
+          dbFailures = 0;
+          if (saved.outcome === 'added') counters.papersAdded++;
+          else if (saved.outcome === 'updated') counters.papersUpdated++;
+          else counters.papersUnchanged++;
+          counters.paragraphs += saved.paragraphs;
+        } catch (error) {
+          if (++dbFailures >= 5) throw error;
+          report(file, location, `could not store the paper: ${(error as Error).message.split('\n').slice(-1)[0]}`);
+        }
       };
       try {
         const iterator: AsyncIterable<ReaderItem> = detection.reader.read(
@@ -166,24 +190,18 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
               options.source && ['JATS', 'TEI', 'PDF', 'Text', 'Markdown'].includes(bounded.paper.source)
                 ? { ...bounded.paper, source: options.source }
                 : bounded.paper;
-            try {
-              const saved = await savePaper(prisma, index, paper, { runId });
-              if (saved.change) replaced.push(saved.change);
-              dbFailures = 0;
-              if (saved.outcome === 'added') counters.papersAdded++;
-              else if (saved.outcome === 'updated') counters.papersUpdated++;
-              else counters.papersUnchanged++;
-              counters.paragraphs += saved.paragraphs;
-            } catch (error) {
-              if (++dbFailures >= 5) throw error;
-              report(file, item.location, `could not store the paper: ${(error as Error).message.split('\n').slice(-1)[0]}`);
-            }
+            const location = item.location;
+            await write(() => storePaper(paper, location));
           }
           if (items % 25 === 0) await progress();
         }
         await flushRecords();
+        await writing();
       } catch (error) {
+        // What was read before the error is stored (the write in flight first, then the records batched).
+        await writing().catch(() => {});
         await flushRecords().catch(() => {});
+        await writing().catch(() => {});
         if (error instanceof InputError) report(file, error.location, error.message);
         else if (dbFailures >= 5) throw error;
         else report(file, null, `unexpected error: ${(error as Error).message}`);

@@ -1,9 +1,13 @@
 import type { Database } from '../db/database.ts';
-import { paperForRecord, paragraphPage, papersWithoutRecord, savePaperRecords, saveParagraphStructures, type ParagraphToStructure } from '../db/structure.ts';
+import { papersForRecord, paragraphPage, papersWithoutRecord, savePaperRecords, saveParagraphStructures, type ParagraphToStructure } from '../db/structure.ts';
 import { sha256 } from '../common/hash.ts';
 import { offlineExtractor, type ParagraphStructure, type StructureExtractor } from './paragraph.ts';
 import { recordEntries, type PerformanceEntry, type SynthesisEntry } from './record-mapping.ts';
 import { timeSlicer } from '../common/yield.ts';
+import { startedNow } from '../common/ahead.ts';
+
+/** Papers whose records are read, built and written at a time. */
+const RECORD_PAGE = 200;
 
 export interface StructuringProgress {
   paragraphsSeen: number;
@@ -50,12 +54,16 @@ export async function runStructuring(
   const fresh = new Map<string, ParagraphStructure>();
   const tick = () => opts.onProgress?.({ ...progress, elapsedSeconds: (performance.now() - started) / 1000 });
 
-  let after: string | null = null;
+  // One page read ahead and one written behind, as the graph stage does: the database's thread reads and writes
+  // while this one structures (a page's paragraphs are not read again once written, so the order is kept).
+  let nextPage = startedNow(() => paragraphPage(db, null, batchSize));
+  let writing = startedNow(async () => {});
   for (;;) {
     if (opts.signal?.aborted) break;
-    const page: ParagraphToStructure[] = await paragraphPage(db, after, batchSize);
+    const page: ParagraphToStructure[] = await nextPage();
     if (page.length === 0) break;
-    after = page[page.length - 1].id;
+    const after = page[page.length - 1].id;
+    nextPage = startedNow(() => paragraphPage(db, after, batchSize));
     progress.paragraphsSeen += page.length;
     const pending = page.map((paragraph) => ({ paragraph, stamp: stampOf(extractor, paragraph.text) })).filter((x) => x.paragraph.structuredBy !== x.stamp);
     // The offline extractor is synchronous CPU: sliced, so the server answers pages while it structures an import.
@@ -68,7 +76,8 @@ export async function runStructuring(
     });
     // A paragraph the extractor failed on keeps its old stamp, so the next run tries it again.
     const todo = results.filter((x): x is typeof x & { structure: ParagraphStructure } => x.structure !== null);
-    await saveParagraphStructures(db, todo);
+    await writing();
+    writing = startedNow(() => saveParagraphStructures(db, todo));
     for (const t of todo) {
       touched.add(t.paragraph.paperId);
       fresh.set(t.paragraph.id, t.structure);
@@ -76,22 +85,29 @@ export async function runStructuring(
     progress.paragraphsStructured += todo.length;
     tick();
   }
+  // The last page is written (a failed write throws) before the records are built from the stored paragraphs.
+  await writing();
+  await nextPage().catch(() => []);
 
   if (!opts.signal?.aborted) {
     for (const id of await papersWithoutRecord(db, extractor.id)) touched.add(id);
     const ids = [...touched];
-    for (let i = 0; i < ids.length; i += 200) {
+    const papersOf = (i: number) => startedNow(() => papersForRecord(db, ids.slice(i, i + RECORD_PAGE)));
+    let nextPapers = papersOf(0);
+    writing = startedNow(async () => {});
+    for (let i = 0; i < ids.length; i += RECORD_PAGE) {
       if (opts.signal?.aborted) break;
-      const rows = [];
-      for (const paperId of ids.slice(i, i + 200)) {
-        const paper = await paperForRecord(db, paperId);
-        if (!paper) continue;
-        rows.push({ paperId, extractor: extractor.id, record: await buildPaperRecord(paper, extractor, fresh, failed) });
-      }
-      await savePaperRecords(db, rows);
+      const papers = await nextPapers();
+      nextPapers = papersOf(i + RECORD_PAGE);
+      const rows: { paperId: string; extractor: string; record: unknown }[] = [];
+      for (const paper of papers) rows.push({ paperId: paper.id, extractor: extractor.id, record: await buildPaperRecord(paper, extractor, fresh, failed) });
+      await writing();
+      writing = startedNow(() => savePaperRecords(db, rows));
       progress.papersRecorded += rows.length;
       tick();
     }
+    await writing();
+    await nextPapers().catch(() => []);
   }
   progress.elapsedSeconds = (performance.now() - started) / 1000;
   return { ...progress, extractor: extractor.id, failures: failures.length, failureSamples: [...new Set(failures)].slice(0, 10) };
@@ -120,7 +136,7 @@ async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T)
   return out;
 }
 
-type PaperForRecord = NonNullable<Awaited<ReturnType<typeof paperForRecord>>>;
+type PaperForRecord = Awaited<ReturnType<typeof papersForRecord>>[number];
 
 /** The hierarchical record of one paper: paragraphs (role, method) → synthesis and performance entries. */
 export async function buildPaperRecord(
