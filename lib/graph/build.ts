@@ -24,6 +24,7 @@ import { clauseRulesSource, clauseTuples } from './clause-tuples.ts';
 import { evidenceText, isEvidenceParagraph, nonContentRulesSource } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { startedNow } from '../common/ahead.ts';
+import { refreshStatistics } from '../db/statistics.ts';
 import { plausibleProseTuple, plausibleRulesSource, plausibleValue } from './plausible.ts';
 import { checkFoundPaper, FOUND_ONLINE_SOURCE, FOUND_RULES } from './found-papers.ts';
 import { replaceTupleChecks, type TupleCheckRow } from '../db/tuple-checks.ts';
@@ -226,6 +227,7 @@ export async function buildGraph(
   // Stopped or done: the last page's writes end (and a failed one throws) before the stage does.
   await writing();
   await nextPage().catch(() => []);
+  if (extracted) await refreshStatistics(db, ['GraphEntity', 'GraphTuple']);
   const orphansRemoved = await deleteOrphans(db);
   await labelByCommonestSpelling(db, [...touched]);
   spent('writeSeconds');

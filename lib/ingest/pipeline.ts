@@ -9,6 +9,7 @@ import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../common/document
 import { boundPaper } from './limits.ts';
 import { InputError, type ParsedPaper, type ParsedRecord, type ReaderItem } from './types.ts';
 import { startedNow } from '../common/ahead.ts';
+import { refreshStatistics } from '../db/statistics.ts';
 
 /**
  * The import stage of an import job (lib/jobs/import-job.ts runs it, then structuring and the graph): reads
@@ -222,7 +223,10 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
     message = message ? `${message}; ${said}` : said;
   }
   const tLink = performance.now();
+  const stored = counters.papersAdded + counters.papersUpdated + counters.recordsAdded > 0;
+  if (stored) await refreshStatistics(db, ['Paper', 'Paragraph', 'Record']).catch(() => {});
   const gainedRecords = status !== 'failed' ? await linkRecordsToPapers(prisma).catch(() => [] as string[]) : [];
+  if (gainedRecords.length) await refreshStatistics(db, ['Record']).catch(() => {});
   const linkSeconds = (performance.now() - tLink) / 1000;
   if (pendingErrors.length) await addRunErrors(prisma, runId, pendingErrors).catch(() => {});
   counters.currentFile = null;

@@ -5,6 +5,7 @@ import { offlineExtractor, type ParagraphStructure, type StructureExtractor } fr
 import { recordEntries, type PerformanceEntry, type SynthesisEntry } from './record-mapping.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { startedNow } from '../common/ahead.ts';
+import { refreshStatistics } from '../db/statistics.ts';
 
 /** Papers whose records are read, built and written at a time. */
 const RECORD_PAGE = 200;
@@ -88,6 +89,8 @@ export async function runStructuring(
   // The last page is written (a failed write throws) before the records are built from the stored paragraphs.
   await writing();
   await nextPage().catch(() => []);
+  // The records below read paragraphs by paper, and later stages mentions by paragraph: plans from fresh statistics.
+  if (progress.paragraphsStructured) await refreshStatistics(db, ['Paragraph', 'Mention']);
 
   if (!opts.signal?.aborted) {
     for (const id of await papersWithoutRecord(db, extractor.id)) touched.add(id);
@@ -108,6 +111,7 @@ export async function runStructuring(
     }
     await writing();
     await nextPapers().catch(() => []);
+    if (progress.papersRecorded) await refreshStatistics(db, ['PaperRecord']);
   }
   progress.elapsedSeconds = (performance.now() - started) / 1000;
   return { ...progress, extractor: extractor.id, failures: failures.length, failureSamples: [...new Set(failures)].slice(0, 10) };
