@@ -1,6 +1,8 @@
 import { Prisma, type PrismaClient } from './generated/client.ts';
 import type { ParsedPaper } from '../ingest/types.ts';
-import { insertParagraphs, paperContentHash, paperFingerprint } from './paragraphs.ts';
+import { insertParagraphs, paperContentHash, paperFingerprint, paragraphRows } from './paragraphs.ts';
+import type { Database } from './database.ts';
+import { orderedId } from '../common/ordered-id.ts';
 import { keepVersion } from './paper-versions.ts';
 import { MATCH_END, MATCH_START } from '../search-markers.ts';
 import type { ResolvedPaperFilters } from '../structure/paper-filters.ts';
@@ -35,6 +37,64 @@ function remember(
 }
 
 export type SaveOutcome = 'added' | 'updated' | 'unchanged';
+
+/**
+ * Whether `savePaper` would add `p` as a new paper: no stored paper has its DOI or source id, and none has its text
+ * (or one does under another DOI, which is kept as a paper of its own).
+ */
+export function isNewPaper(index: PaperIdentityIndex, p: ParsedPaper): boolean {
+  if ((p.doi && index.byDoi.has(p.doi)) || (p.sourceId && index.bySource.has(sourceKey(p.source, p.sourceId)))) return false;
+  const sameText = index.byHash.get(paperContentHash(p));
+  return !sameText || (!!p.doi && !!sameText.doi && sameText.doi !== p.doi);
+}
+
+/** The identities of a paper, to tell whether two papers of one batch could be the same paper. */
+export function paperIdentities(p: ParsedPaper): string[] {
+  return [...(p.doi ? [`doi:${p.doi}`] : []), ...(p.sourceId ? [`source:${sourceKey(p.source, p.sourceId)}`] : []), `text:${paperContentHash(p)}`];
+}
+
+/**
+ * Adds papers that are all new (`isNewPaper`) and share no identity among themselves, with their paragraphs, in one
+ * statement: what `savePaper` does for each in four round trips (an import of new papers is mostly this). One
+ * statement is one transaction, so an import stopped at any moment has stored all of a batch or none of it.
+ */
+export async function addNewPapers(db: Database, index: PaperIdentityIndex, papers: ParsedPaper[]): Promise<{ paragraphs: number }> {
+  if (papers.length === 0) return { paragraphs: 0 };
+  const rows = papers.map((p) => ({
+    id: orderedId(),
+    doi: p.doi,
+    title: p.title,
+    authors: p.authors,
+    journal: p.journal,
+    year: p.year,
+    license: p.license,
+    source: p.source,
+    sourceId: p.sourceId,
+    domain: p.domain,
+    abstract: p.abstract,
+    format: p.format,
+    contentHash: paperContentHash(p),
+    fingerprint: paperFingerprint(p),
+    // As Prisma stores a paper without extras (Prisma.JsonNull): the JSON null, not SQL NULL.
+    meta: p.meta ?? null,
+  }));
+  const paragraphs = papers.flatMap((p, i) => paragraphRows(p).map((r) => ({ ...r, paperId: rows[i].id })));
+  await db.bulkExecute(
+    `WITH papers AS (
+       INSERT INTO "Paper" (id, doi, title, authors, journal, year, license, source, "sourceId", domain, abstract, format, "contentHash", fingerprint, meta, "updatedAt")
+       SELECT x.id, x.doi, x.title, ARRAY(SELECT jsonb_array_elements_text(x.authors)), x.journal, x.year, x.license, x.source, x."sourceId", x.domain,
+              x.abstract, x.format, x."contentHash", x.fingerprint, COALESCE(x.meta, 'null'::jsonb), now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(id text, doi text, title text, authors jsonb, journal text, year int, license text, source text,
+            "sourceId" text, domain text, abstract text, format text, "contentHash" text, fingerprint text, meta jsonb)
+       RETURNING id)
+     INSERT INTO "Paragraph" (id, "paperId", ordinal, "externalId", section, kind, page, text)
+     SELECT y.id, y."paperId", y.ordinal, y."externalId", y.section, y.kind, y.page, y.text
+     FROM jsonb_to_recordset($2::jsonb) AS y(id text, "paperId" text, ordinal int, "externalId" text, section text, kind text, page int, text text)`,
+    [JSON.stringify(rows), JSON.stringify(paragraphs)],
+  );
+  for (const r of rows) remember(index, r);
+  return { paragraphs: paragraphs.length };
+}
 
 /**
  * Stores one paper in one transaction. Identity: DOI, else (source, sourceId), else content hash. A paper

@@ -15,9 +15,9 @@ export function paperFingerprint(p: ParsedPaper): string {
   return sha256(JSON.stringify(p));
 }
 
-/** All paragraphs of a paper in one statement, passed as one JSONB parameter (much faster than bound rows). */
-export async function insertParagraphs(tx: Prisma.TransactionClient, paperId: string, p: ParsedPaper) {
-  const rows = p.paragraphs.map((para, ordinal) => ({
+/** A paper's paragraphs as rows to insert (ids made here). */
+export function paragraphRows(p: ParsedPaper) {
+  return p.paragraphs.map((para, ordinal) => ({
     id: orderedId(),
     ordinal,
     text: para.text,
@@ -26,6 +26,11 @@ export async function insertParagraphs(tx: Prisma.TransactionClient, paperId: st
     page: para.page ?? null,
     externalId: para.externalId ?? null,
   }));
+}
+
+/** All paragraphs of a paper in one statement, passed as one JSONB parameter (much faster than bound rows). */
+export async function insertParagraphs(tx: Prisma.TransactionClient, paperId: string, p: ParsedPaper) {
+  const rows = paragraphRows(p);
   await tx.$executeRaw`
     INSERT INTO "Paragraph" (id, "paperId", ordinal, "externalId", section, kind, page, text)
     SELECT x.id, ${paperId}, x.ordinal, x."externalId", x.section, x.kind, x.page, x.text

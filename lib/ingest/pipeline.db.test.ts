@@ -156,6 +156,50 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('stores new papers in batches exactly as one at a time, duplicates and replacements within a batch included', async () => {
+    const base = corpusPapers[0];
+    const paper = (id: string, doi: string | null, sourceId: string | null, texts: string[], extra: object = {}) => ({
+      ...structuredClone(base),
+      id,
+      doi,
+      source_id: sourceId,
+      paragraphs: texts.map((text, i) => ({ id: `${id}:p${i}`, section: i ? 'Results' : 'Abstract', text })),
+      ...extra,
+    });
+    const papers = [
+      paper('a', '10.9999/batch.a', 'a', ['A first text.', 'A second paragraph.']),
+      paper('b', '10.9999/batch.b', 'b', ['B text, kept twice.']),
+      paper('c', null, 'c', ['C text without a DOI.']),
+      // A's DOI with other text: replaces A, which is kept as a version.
+      paper('a2', '10.9999/batch.a', 'a2', ['A replaced text.']),
+      // B's text under no DOI and no source id: the same paper as B.
+      paper('d', null, null, ['B text, kept twice.']),
+      // C's text under a DOI: C gains the DOI.
+      paper('e', '10.9999/batch.e', null, ['C text without a DOI.']),
+      // B's text under another DOI: a paper of its own.
+      paper('f', '10.9999/batch.f', 'f', ['B text, kept twice.']),
+      paper('g', '10.9999/batch.g', 'g', ['G text.']),
+    ];
+    const file = writeCorpusJsonl(tempDir(), 'batch.jsonl', papers);
+    const stored = async () => ({
+      digest: await databaseDigest(db),
+      meta: (await db.prisma.paper.findMany({ orderBy: { contentHash: 'asc' }, select: { meta: true } })).map((p) => p.meta),
+      versions: await db.prisma.paperVersion.count(),
+    });
+    const one = await runIngest(db, testConfig, [file], { trigger: 'cli', paperBatchSize: 1, structure: false });
+    const oneAtATime = await stored();
+    await db.prisma.paper.deleteMany();
+    const batched = await runIngest(db, testConfig, [file], { trigger: 'cli', paperBatchSize: 50, structure: false });
+    expect(await stored()).toEqual(oneAtATime);
+    expect(batched.counters).toMatchObject({
+      papersAdded: one.counters.papersAdded,
+      papersUpdated: one.counters.papersUpdated,
+      paragraphs: one.counters.paragraphs,
+    });
+    expect(oneAtATime.digest.papers.map((p) => p.doi)).toEqual(['10.9999/batch.a', '10.9999/batch.b', '10.9999/batch.e', '10.9999/batch.f', '10.9999/batch.g']);
+    expect(oneAtATime.versions).toBe(1);
+  });
+
   it('stops when aborted, marks the run interrupted, and a re-run ends in the same database as an uninterrupted one', async () => {
     const dir = tempDir();
     const many = Array.from({ length: 60 }, (_, i) => ({
@@ -171,7 +215,7 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
       Array.from({ length: 50 }, (_, i) => ({ ...recipeRows[0], reaction_string: `r${i}` })),
     );
 
-    await runIngest(db, testConfig, [file, records], { trigger: 'cli', recordBatchSize: 7 });
+    await runIngest(db, testConfig, [file, records], { trigger: 'cli', recordBatchSize: 7, paperBatchSize: 7 });
     const uninterrupted = await databaseDigest(db);
     await db.prisma.record.deleteMany();
     await db.prisma.paper.deleteMany();
@@ -181,12 +225,13 @@ describe(`ingestion pipeline (${testDatabaseKind()})`, () => {
       trigger: 'cli',
       signal: controller.signal,
       recordBatchSize: 7,
+      paperBatchSize: 7,
       onProgress: (p) => p.papersAdded >= 25 && controller.abort(),
     });
     expect(first.status).toBe('interrupted');
     expect(first.papers).toBeGreaterThanOrEqual(25);
     expect(first.papers).toBeLessThan(60);
-    const second = await runIngest(db, testConfig, [file, records], { trigger: 'cli', recordBatchSize: 7 });
+    const second = await runIngest(db, testConfig, [file, records], { trigger: 'cli', recordBatchSize: 7, paperBatchSize: 7 });
     expect(second.status).toBe('succeeded');
     expect(await databaseDigest(db)).toEqual(uninterrupted);
   });

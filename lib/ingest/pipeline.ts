@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Database } from '../db/database.ts';
-import { loadPaperIdentities, savePaper } from '../db/papers.ts';
+import { addNewPapers, isNewPaper, loadPaperIdentities, paperIdentities, savePaper } from '../db/papers.ts';
 import { saveRecordBatch, linkRecordsToPapers } from '../db/records.ts';
 import { addRunErrors, updateRunProgress, type IngestErrorEntry, type RunCounters, type RunStatus } from '../db/ingest-runs.ts';
 import { detectReader } from './detect.ts';
@@ -29,6 +29,8 @@ export interface ImportStageOptions {
   /** What one paper may hold (long paragraphs are split, oversized papers refused); the defaults when absent. */
   limits?: DocumentLimits;
   recordBatchSize?: number;
+  /** New papers added in one statement (default 50). */
+  paperBatchSize?: number;
   /** ASSAY_PDF_TABLES: read PDF tables with Tabula. */
   pdfTables?: 'tabula' | 'off';
 }
@@ -67,6 +69,8 @@ export const emptyCounters = (): RunCounters => ({
 });
 
 const ERRORS_STORED_PER_FILE = 1000;
+/** New papers added in one statement (about 250 paragraphs with the shared corpus's papers). */
+const PAPER_BATCH = 50;
 const HEARTBEAT_MS = 1000;
 
 export async function importFiles(db: Database, runId: string, inputs: string[], options: ImportStageOptions = {}): Promise<ImportStageResult> {
@@ -117,6 +121,7 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
     const maxItemBytes = options.maxItemBytes ?? 64 * 1024 * 1024;
     const limits = options.limits ?? DEFAULT_DOCUMENT_LIMITS;
     const batchSize = options.recordBatchSize ?? 1000;
+    const paperBatchSize = options.paperBatchSize ?? PAPER_BATCH;
     let dbFailures = 0;
 
     for (const file of files) {
@@ -152,6 +157,42 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
           counters.recordsAdded += res.added;
           counters.recordsUnchanged += res.unchanged;
         });
+      };
+      // New papers wait in a batch and are added 50 to a statement; any other paper (an update, a duplicate, one
+      // that shares an identity with a waiting one) is stored on its own after the batch, as before.
+      let newPapers: { paper: ParsedPaper; location: string | null }[] = [];
+      const waiting = new Set<string>();
+      const flushPapers = async () => {
+        if (!newPapers.length) return;
+        const toAdd = newPapers;
+        newPapers = [];
+        waiting.clear();
+        await write(async () => {
+          try {
+            const added = await addNewPapers(
+              db,
+              index,
+              toAdd.map((x) => x.paper),
+            );
+            counters.papersAdded += toAdd.length;
+            counters.paragraphs += added.paragraphs;
+            dbFailures = 0;
+          } catch {
+            // One bad paper fails its batch's statement: each is stored on its own, the bad one reported.
+            for (const x of toAdd) await storePaper(x.paper, x.location);
+          }
+        });
+      };
+      const takePaper = async (paper: ParsedPaper, location: string | null) => {
+        const identities = paperIdentities(paper);
+        if (isNewPaper(index, paper) && !identities.some((i) => waiting.has(i))) {
+          newPapers.push({ paper, location });
+          for (const i of identities) waiting.add(i);
+          if (newPapers.length >= paperBatchSize) await flushPapers();
+          return;
+        }
+        await flushPapers();
+        await write(() => storePaper(paper, location));
       };
       const storePaper = async (paper: ParsedPaper, location: string | null) => {
         try {
@@ -191,16 +232,17 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
               options.source && ['JATS', 'TEI', 'PDF', 'Text', 'Markdown'].includes(bounded.paper.source)
                 ? { ...bounded.paper, source: options.source }
                 : bounded.paper;
-            const location = item.location;
-            await write(() => storePaper(paper, location));
+            await takePaper(paper, item.location);
           }
           if (items % 25 === 0) await progress();
         }
+        await flushPapers();
         await flushRecords();
         await writing();
       } catch (error) {
-        // What was read before the error is stored (the write in flight first, then the records batched).
+        // What was read before the error is stored (the write in flight first, then the papers and records batched).
         await writing().catch(() => {});
+        await flushPapers().catch(() => {});
         await flushRecords().catch(() => {});
         await writing().catch(() => {});
         if (error instanceof InputError) report(file, error.location, error.message);
