@@ -19,8 +19,15 @@ const base = `http://127.0.0.1:${port}`;
 // Invented papers, enough that the import takes several seconds, spread over files (progress comes per file).
 const papers = inventedPapers(900, 'resume');
 
+// One new paper to a statement: the 900 papers' import stage then lasts long enough for a stop to land in it on any
+// machine (in batches of 50 it ended before the run's first progress reached the page; a batched import stopped
+// mid-way is tested in lib/ingest/pipeline.db.test.ts).
 function startApp(dataDir: string, corpus = '', output?: { text: string }): ChildProcess {
-  const app = startBuiltApp(port, { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus, ASSAY_LOCAL_EMBEDDER: 'ngram' }, { stdio: output ? 'pipe' : 'ignore' });
+  const app = startBuiltApp(
+    port,
+    { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus, ASSAY_LOCAL_EMBEDDER: 'ngram', ASSAY_IMPORT_BATCH_PAPERS: '1' },
+    { stdio: output ? 'pipe' : 'ignore' },
+  );
   if (output) for (const stream of [app.stdout, app.stderr]) stream?.on('data', (d) => (output.text += d));
   return app;
 }

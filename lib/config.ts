@@ -21,6 +21,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(64 * 1024 * 1024),
+  ASSAY_IMPORT_BATCH_PAPERS: z.coerce.number().int().min(1).max(1000).default(50),
   ASSAY_EUROPEPMC_URL: z.string().url().default('https://www.ebi.ac.uk/europepmc/webservices/rest'),
   ASSAY_CROSSREF_URL: z.string().url().default('https://api.crossref.org'),
   ASSAY_OPENALEX_URL: z.string().url().default('https://api.openalex.org'),
@@ -85,6 +86,8 @@ export type AssayConfig = {
   maxLineBytes: number;
   /** What one imported document may hold (see lib/ingest/limits.ts). */
   documentLimits: DocumentLimits;
+  /** New papers the import adds in one statement (lib/ingest/pipeline.ts): fewer hold the database thread for less time. */
+  importBatchPapers: number;
   europePmcUrl: string;
   /** How PDF tables are read: `tabula` (Java + Tabula from Maven Central, lib/ingest/pdf-tables) or `off`. */
   pdfTables: 'off' | 'tabula';
@@ -224,6 +227,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.ASSAY_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
     maxUploadBytes: Math.round(e.ASSAY_MAX_UPLOAD_MB * 1024 * 1024),
     maxLineBytes: e.ASSAY_MAX_LINE_BYTES,
+    importBatchPapers: e.ASSAY_IMPORT_BATCH_PAPERS,
     documentLimits: {
       paragraphChars: e.ASSAY_MAX_PARAGRAPH_CHARS,
       paperChars: e.ASSAY_MAX_PAPER_CHARS,

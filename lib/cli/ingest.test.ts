@@ -9,11 +9,14 @@ import fs from 'node:fs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function ingest(dataDir: string, args: string[]) {
+// The kill below waits for a progress line (one every 2 s) with papers in it, so the import stage must last several
+// seconds: 3,000 papers of one paragraph, one new paper to a statement (in batches of 50 it ended within the first
+// 2 s; a batched import stopped mid-way is tested in lib/ingest/pipeline.db.test.ts).
+function ingest(dataDir: string, args: string[], env: Record<string, string> = {}) {
   // One process (no tsx wrapper process), so SIGKILL really kills the importer.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'lib/cli/ingest.ts'), ...args], {
     cwd: root,
-    env: { ...process.env, ASSAY_DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, ASSAY_DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -33,17 +36,16 @@ async function digestOf(dataDir: string) {
   }
 }
 
+const PAPERS = 3000;
+
 describe('npm run ingest (embedded database)', () => {
   it('writes the JSON summary, refuses a second process, and survives SIGKILL mid-run', async () => {
     const fixtures = tempDir();
-    const many = Array.from({ length: 700 }, (_, i) => ({
+    const many = Array.from({ length: PAPERS }, (_, i) => ({
       ...structuredClone(corpusPapers[0]),
       id: `kill-${i}`,
       doi: `10.9999/kill.${i}`,
-      paragraphs: [
-        { id: null, section: 'Abstract', text: `Cathode ${i} reached ${500 + i} mW cm−2 at 700 °C.` },
-        { id: null, section: 'Methods', text: `It was fired at ${900 + (i % 300)} °C for ${1 + (i % 5)} h.` },
-      ],
+      paragraphs: [{ id: null, section: 'Abstract', text: `Cathode ${i} reached ${500 + i} mW cm−2 at 700 °C after firing at ${900 + (i % 300)} °C.` }],
     }));
     const corpus = writeCorpusJsonl(fixtures, 'many.jsonl', many);
 
@@ -52,14 +54,14 @@ describe('npm run ingest (embedded database)', () => {
     const summaryFile = path.join(fixtures, 'summary.json');
     const ok = ingest(reference, ['--json', summaryFile, corpus]);
     expect(await ok.done).toBe(0);
-    expect(ok.out()).toMatch(/papers: +700 added, 0 updated, 0 unchanged/);
+    expect(ok.out()).toMatch(new RegExp(`papers: +${PAPERS} added, 0 updated, 0 unchanged`));
     const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8'));
-    expect(summary).toMatchObject({ papers: 700, paragraphs: 1400, records: 0, errors: 0 });
+    expect(summary).toMatchObject({ papers: PAPERS, paragraphs: PAPERS, records: 0, errors: 0 });
     expect(summary.seconds).toBeGreaterThan(0);
 
     // Kill -9 partway through, check the lock while it runs, then re-run.
     const victim = tempDir();
-    const run = ingest(victim, [corpus]);
+    const run = ingest(victim, [corpus], { ASSAY_IMPORT_BATCH_PAPERS: '1' });
     await new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {
         if (/progress: .* [1-9]\d* papers/.test(run.err())) {
@@ -77,7 +79,7 @@ describe('npm run ingest (embedded database)', () => {
     await run.done;
     const partial = await digestOf(victim);
     expect(partial.papers.length).toBeGreaterThan(0);
-    expect(partial.papers.length).toBeLessThan(700);
+    expect(partial.papers.length).toBeLessThan(PAPERS);
 
     const rerun = ingest(victim, [corpus]);
     expect(await rerun.done).toBe(0);

@@ -199,7 +199,12 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
     let outcome: 'done' | 'skipped' | 'interrupted' | 'failed' = 'done';
     if (stage.name === 'import') {
       if (resumed) await clearRunErrors(prisma, runId);
-      const r = await importFiles(db, runId, inputs, { limits: cfg.documentLimits, pdfTables: cfg.pdfTables, ...options });
+      const r = await importFiles(db, runId, inputs, {
+        limits: cfg.documentLimits,
+        pdfTables: cfg.pdfTables,
+        paperBatchSize: cfg.importBatchPapers,
+        ...options,
+      });
       counters = resumed ? mergeCounters(before, r.counters) : r.counters;
       samples = r.errorSamples;
       stored.changed = !!stored.changed || r.changed || counters.papersAdded + counters.papersUpdated > 0;
