@@ -38,6 +38,25 @@ function remember(
 
 export type SaveOutcome = 'added' | 'updated' | 'unchanged';
 
+/** A paper's stored columns apart from its id and extras (`meta`), the same whichever way it is written. */
+function paperColumns(p: ParsedPaper) {
+  return {
+    doi: p.doi,
+    title: p.title,
+    authors: p.authors,
+    journal: p.journal,
+    year: p.year,
+    license: p.license,
+    source: p.source,
+    sourceId: p.sourceId,
+    domain: p.domain,
+    abstract: p.abstract,
+    format: p.format,
+    contentHash: paperContentHash(p),
+    fingerprint: paperFingerprint(p),
+  };
+}
+
 /**
  * Whether `savePaper` would add `p` as a new paper: no stored paper has its DOI or source id, and none has its text
  * (or one does under another DOI, which is kept as a paper of its own).
@@ -60,24 +79,8 @@ export function paperIdentities(p: ParsedPaper): string[] {
  */
 export async function addNewPapers(db: Database, index: PaperIdentityIndex, papers: ParsedPaper[]): Promise<{ paragraphs: number }> {
   if (papers.length === 0) return { paragraphs: 0 };
-  const rows = papers.map((p) => ({
-    id: orderedId(),
-    doi: p.doi,
-    title: p.title,
-    authors: p.authors,
-    journal: p.journal,
-    year: p.year,
-    license: p.license,
-    source: p.source,
-    sourceId: p.sourceId,
-    domain: p.domain,
-    abstract: p.abstract,
-    format: p.format,
-    contentHash: paperContentHash(p),
-    fingerprint: paperFingerprint(p),
-    // As Prisma stores a paper without extras (Prisma.JsonNull): the JSON null, not SQL NULL.
-    meta: p.meta ?? null,
-  }));
+  // As Prisma stores a paper without extras (Prisma.JsonNull): the JSON null (below), not SQL NULL.
+  const rows = papers.map((p) => ({ id: orderedId(), ...paperColumns(p), meta: p.meta ?? null }));
   const paragraphs = papers.flatMap((p, i) => paragraphRows(p).map((r) => ({ ...r, paperId: rows[i].id })));
   await db.bulkExecute(
     `WITH papers AS (
@@ -109,25 +112,9 @@ export async function savePaper(
   p: ParsedPaper,
   opts: { runId?: string } = {},
 ): Promise<{ outcome: SaveOutcome; id: string; paragraphs: number; change?: string }> {
-  const contentHash = paperContentHash(p);
-  const fingerprint = paperFingerprint(p);
   const byKey = (p.doi && index.byDoi.get(p.doi)) || (p.sourceId && index.bySource.get(sourceKey(p.source, p.sourceId))) || null;
-  const fields = {
-    doi: p.doi,
-    title: p.title,
-    authors: p.authors,
-    journal: p.journal,
-    year: p.year,
-    license: p.license,
-    source: p.source,
-    sourceId: p.sourceId,
-    domain: p.domain,
-    abstract: p.abstract,
-    format: p.format,
-    contentHash,
-    fingerprint,
-    meta: (p.meta ?? Prisma.JsonNull) as Prisma.InputJsonValue,
-  };
+  const fields = { ...paperColumns(p), meta: (p.meta ?? Prisma.JsonNull) as Prisma.InputJsonValue };
+  const { contentHash, fingerprint } = fields;
 
   if (byKey) {
     if (byKey.fingerprint === fingerprint) return { outcome: 'unchanged', id: byKey.id, paragraphs: 0 };
