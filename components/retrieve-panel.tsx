@@ -113,7 +113,8 @@ export function RetrievePanel({
         </div>
         {ask.isPending && (
           <p className="text-xs text-slate-500">
-            The first question after a start or an import builds the retrieval index (about half a minute for a corpus of ten thousand paragraphs).
+            The first question after a start builds the retrieval index (about half a minute for a corpus of ten thousand paragraphs); while an import runs,
+            questions search the index from before it.
           </p>
         )}
       </form>
@@ -142,6 +143,11 @@ function ResultView({ data }: { data: Response }) {
   const tuples = (r.extras?.graphEvidence ?? []).filter((e) => e.kind === 'tuple');
   return (
     <div className="space-y-4" data-testid="retrieval-result">
+      {r.indexNotice && (
+        <p role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {r.indexNotice}
+        </p>
+      )}
       {r.abstention.abstain ? (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
           <p className="font-medium text-amber-900">Not in this corpus, as far as the evidence shows.</p>

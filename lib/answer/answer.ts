@@ -134,6 +134,8 @@ export async function composeAnswer(result: RetrievalResult, opts: AnswerOptions
       },
     },
   ];
+  // An answer from an earlier index says so first (papers being imported are not in it).
+  if (result.indexNotice) answer = { ...answer, notice: answer.notice ? `${result.indexNotice} ${answer.notice}` : result.indexNotice };
   const costUsd = answer.tokens && opts.model && answer.mode !== 'extractive' ? costOf(opts.model, answer.tokens) : null;
   return { ...answer, scope: result.scope, costUsd, trace, latencyMs: round(performance.now() - t) };
 }

@@ -35,6 +35,38 @@ describe('sharedRead', () => {
     expect(reads).toBe(2);
   });
 
+  it('gives lately() the last answer within its age without waiting, reading again behind it', async () => {
+    let clock = 0;
+    let reads = 0;
+    let release: () => void = () => {};
+    const shared = sharedRead(
+      async () => {
+        const n = ++reads;
+        await new Promise<void>((r) => (release = r));
+        return n;
+      },
+      () => clock,
+    );
+    const first = shared.lately(500);
+    release();
+    expect(await first).toBe(1); // nothing known yet: waits for a read
+    clock = 300;
+    // The answer read at 0 at once, while a second read goes on behind it; later callers share that read.
+    expect(await shared.lately(500)).toBe(1);
+    expect(await shared.lately(500)).toBe(1);
+    expect(reads).toBe(2);
+    release();
+    await Promise.resolve();
+    await Promise.resolve();
+    clock = 400;
+    expect(await shared.lately(500)).toBe(2);
+    // After a pause longer than its age, a caller waits for the read.
+    clock = 2000;
+    const late = shared.lately(500);
+    release();
+    expect(await late).toBe(3);
+  });
+
   it('keeps no failed read: the next caller reads again', async () => {
     let reads = 0;
     const shared = sharedRead(async () => {

@@ -8,6 +8,11 @@
 export interface SharedRead<T> {
   fresh(): Promise<T>;
   recent(maxAgeMs: number): Promise<T>;
+  /**
+   * Like `recent`, and a new read starts in the background whenever the last answer is given: callers that keep
+   * asking never wait for a read (the app's questions while an import keeps the database busy), one after a pause does.
+   */
+  lately(maxAgeMs: number): Promise<T>;
 }
 
 export function sharedRead<T>(read: () => Promise<T>, now: () => number = () => performance.now()): SharedRead<T> {
@@ -27,8 +32,15 @@ export function sharedRead<T>(read: () => Promise<T>, now: () => number = () => 
     }
     return inFlight;
   };
+  const recent = (maxAgeMs: number) => (last && now() - last.at <= maxAgeMs ? Promise.resolve(last.value) : fresh());
   return {
     fresh,
-    recent: (maxAgeMs) => (last && now() - last.at <= maxAgeMs ? Promise.resolve(last.value) : fresh()),
+    recent,
+    lately(maxAgeMs) {
+      const given = recent(maxAgeMs);
+      // A failure here is the next caller's to see (it reads again).
+      if (!inFlight) fresh().catch(() => {});
+      return given;
+    },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { getRetrievalService } from '../pipelines/service.ts';
+import { getRetrievalService } from '../pipelines/app-service.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { tempDir } from '../testing/fixtures.ts';

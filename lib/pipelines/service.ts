@@ -1,10 +1,10 @@
-import { type Admission, createAdmission } from '../common/admission.ts';
+import type { Admission } from '../common/admission.ts';
 import { lazyOnce } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { sharedRead } from '../common/shared-read.ts';
 import { type AssayConfig, workersServe } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { corpusLoaders, corpusStampNow, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createEmbedders, createLentEmbedders, embedderChoice } from '../embedding/select.ts';
 import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
@@ -15,13 +15,13 @@ import { syncDenseVectors, withDatabaseVectors } from '../retrieval/dense-source
 import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
 import type { LexicalDoc } from '../retrieval/lexical-index.ts';
 import { configuredOptions } from './configured.ts';
-import { snapshotDirOf } from './prestart.ts';
 import { keepGraphInThread } from './graph-keeper.ts';
 import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, type WorkerAsks, workerAsks } from './retrieval-pool.ts';
 import { admitted, retrieve } from './run.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
 import type { Reformulator } from '../retrieval/reformulate.ts';
+import { createStaleServing, type IndexInfo, type ServedIndex, staleNotice } from './stale-serving.ts';
 
 /**
  * The retrieval service used by route handlers, server actions, the CLI and tests: builds the index once per
@@ -45,15 +45,6 @@ export interface RetrievalService {
   info(): Promise<IndexInfo>;
   /** Resolves once the workers serve the current index (at once without workers; gives up after two minutes). */
   whenServing(): Promise<void>;
-}
-
-export interface IndexInfo {
-  paragraphs: number;
-  embedderId: string;
-  embedderNote: string | null;
-  buildSeconds: number;
-  /** Where dense search runs: in this process, or in the database (ASSAY_VECTORS=database). */
-  vectorsIn: 'process' | 'pgvector';
 }
 
 const infoOf = (index: RetrievalIndex): IndexInfo => ({
@@ -88,6 +79,11 @@ export function createRetrievalService(
      * no database).
      */
     workers?: number;
+    /**
+     * Answer from the index last served while a newer corpus version's is built (the app, see stale-serving.ts), once
+     * the stamp has stood still this long. None: every question waits for the current version's index.
+     */
+    staleWhileBuilding?: { quietSeconds: number };
   } = {},
 ): RetrievalService {
   // The index of the corpus version last asked for; `index` null: the workers serve it and this thread let go of it.
@@ -113,6 +109,7 @@ export function createRetrievalService(
   const dropServerCopy = (key: string, why: string): boolean => {
     if (current?.key !== key || !current.index) return false;
     current.index = null;
+    stale?.dropIndex();
     log(`the server thread let go of its retrieval index${why}`);
     return true;
   };
@@ -220,7 +217,7 @@ export function createRetrievalService(
   const { reformulator } = configured;
   // One stamp read for every question that asks while it is on its way (it was two reads per question, each a
   // round trip to the database's thread).
-  const stamp = sharedRead(() => corpusVersion(db));
+  const stamp = sharedRead(() => corpusStampNow(db));
   /** The index of this corpus version: the current one, or built (or read back) once for every caller. */
   const indexAt = async (version: string) => {
     if (!current || current.version !== version || !current.index) {
@@ -308,8 +305,40 @@ export function createRetrievalService(
     await indexBuilt(version);
     return servedByWorkers(version);
   };
-  const index = async () => indexAt(await stamp.fresh());
+  const index = async () => {
+    // One build at a time: one a question started once the corpus stood still ends first.
+    await stale?.settled();
+    return indexAt((await stamp.fresh()).version);
+  };
   const options: RetrieveOptions = { ...configured, admission: opts.admission };
+  const poolInfo = (): IndexInfo | null => {
+    const i = pool?.info();
+    return i ? { paragraphs: i.paragraphs, embedderId: i.embedderId, embedderNote: null, buildSeconds: i.buildSeconds, vectorsIn: 'process' } : null;
+  };
+  /**
+   * This version's index, ready to answer (the workers', or this thread's when they cannot serve it or the caller
+   * brings its own options), remembered as the last served for `stale`.
+   */
+  const readyAt = async (version: string, viaWorkers: boolean): Promise<ServedIndex> => {
+    const info = viaWorkers && pool && (await servedAfterBuild(version)) ? poolInfo() : null;
+    const index = info ? null : await indexAt(version);
+    const served = { version, index, info: info ?? infoOf(index!) };
+    stale?.served(served);
+    return served;
+  };
+  /** Whether `version`'s index answers without waiting: served by the workers, or built and held here (not being handed to them). */
+  const readyNow = (version: string, viaWorkers: boolean) => {
+    if (current?.version !== version) return false;
+    if (viaWorkers && current.key && pool?.readyFor(current.key)) return true;
+    if (viaWorkers && handingOver && handingOver.key === current.key) return false;
+    return !!current.index && !!current.info;
+  };
+  const stale = opts.staleWhileBuilding
+    ? createStaleServing({ quietSeconds: opts.staleWhileBuilding.quietSeconds, build: (v) => readyAt(v, true), log })
+    : null;
+  /** The index last served, when the corpus has moved on and its index is not ready (the app answers from it meanwhile). */
+  const earlier = (now: { version: string; stillSeconds: number }, viaWorkers: boolean) =>
+    stale && !readyNow(now.version, viaWorkers) ? stale.instead(now, (s) => !!s.index || (viaWorkers && !!pool?.serving())) : null;
   return {
     index,
     reformulator,
@@ -318,60 +347,34 @@ export function createRetrievalService(
     close: async () => pool?.close(),
     async info() {
       // Describes the index (asked right after a question's retrieval, which has just read the stamp).
-      const version = await stamp.recent(1000);
+      const now = await stamp.recent(1000);
+      const { version } = now;
       if (current?.version === version && current.info) return current.info;
-      const served = current?.version === version && current.key && pool?.readyFor(current.key) ? pool.info() : null;
-      if (served)
-        return { paragraphs: served.paragraphs, embedderId: served.embedderId, embedderNote: null, buildSeconds: served.buildSeconds, vectorsIn: 'process' };
+      const served = current?.version === version && current.key && pool?.readyFor(current.key) ? poolInfo() : null;
+      if (served) return served;
+      const before = earlier(now, true);
+      if (before) return before.index ? infoOf(before.index) : (poolInfo() ?? before.info);
       // A read up to a second old may be behind: the index itself is asked for the current version.
       return infoOf(await index());
     },
     async whenServing() {
-      if (pool) await servedAfterBuild(await stamp.fresh());
+      if (!pool) return;
+      await stale?.settled();
+      await readyAt((await stamp.fresh()).version, true);
     },
     async retrieve(question, pipeline, o = {}) {
-      const version = await stamp.fresh();
+      // The app takes a stamp read at most half a second ago (and reads again behind it): under an import each read
+      // waited behind the import's statements, which doubled a question's p95 (129 ms against 63 ms without).
+      const now = await (stale ? stamp.lately(500) : stamp.fresh());
       // The workers run the service's own options; a caller's own reformulator or abstention model runs here.
       const same = <K extends 'reformulator' | 'tupleReranker' | 'graphSource'>(k: K) => o[k] === undefined || o[k] === options[k];
-      const asConfigured = same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
-      if (pool && asConfigured && (await servedAfterBuild(version))) {
-        const { k, mode, scope, modelConfigured } = o;
-        return admitted({ ...options, ...o }, () => pool.retrieve(question, pipeline, { k, mode, scope, modelConfigured }));
-      }
-      // The version just read: the index is not asked for it a second time.
-      return retrieve(await indexAt(version), question, pipeline, { ...options, ...o });
+      const viaWorkers = !!pool && same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
+      const before = earlier(now, viaWorkers);
+      const { index: served } = before ?? (await readyAt(now.version, viaWorkers));
+      const notice = before ? { indexNotice: staleNotice(before, now, opts.staleWhileBuilding!.quietSeconds) } : {};
+      if (served) return { ...(await retrieve(served, question, pipeline, { ...options, ...o })), ...notice };
+      const { k, mode, scope, modelConfigured } = o;
+      return { ...(await admitted({ ...options, ...o }, () => pool!.retrieve(question, pipeline, { k, mode, scope, modelConfigured }))), ...notice };
     },
   };
-}
-
-// A configuration's value, serialised once per configuration object (every request asks for the service).
-const configKeys = new WeakMap<AssayConfig, string>();
-
-// Kept on globalThis so Next.js dev reloads keep the built index; one service per database and configuration.
-const services = ((globalThis as unknown as { __assayRetrieval?: WeakMap<Database, { key: string; service: RetrievalService }> }).__assayRetrieval ??=
-  new WeakMap());
-
-/**
- * The app's retrieval service on this database and configuration, built once and shared by every request. The
- * configuration is compared by value: Next.js loads the server start (which warms the indexes after an import) and
- * the route handlers as separate module instances, each with its own configuration object of the same settings.
- */
-export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalService {
-  let key = configKeys.get(cfg);
-  if (key === undefined) configKeys.set(cfg, (key = JSON.stringify(cfg)));
-  let entry = services.get(db);
-  if (!entry || entry.key !== key)
-    services.set(
-      db,
-      (entry = {
-        key,
-        service: createRetrievalService(db, cfg, {
-          background: true,
-          admission: createAdmission(cfg.admission),
-          snapshotDir: snapshotDirOf(cfg),
-          workers: cfg.admission.workers,
-        }),
-      }),
-    );
-  return entry.service;
 }

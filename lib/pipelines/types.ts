@@ -99,6 +99,8 @@ export interface RetrievalResult {
   extras: PipelineExtras | null;
   /** The asker's filters when the question was scoped to some papers ("domain sofc · method sol-gel"). */
   scope: string | null;
+  /** Set when this was retrieved from an earlier index while the changed corpus's is built: what it leaves out. */
+  indexNotice?: string;
 }
 
 /** Declares a pipeline, keeping its name's literal type for the registry. */
