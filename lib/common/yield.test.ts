@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeSlicer } from './yield.ts';
+import { inForeground, timeSlicer } from './yield.ts';
 
 function busy(ms: number) {
   const end = performance.now() + ms;
@@ -33,5 +33,37 @@ describe('timeSlicer', () => {
     });
     for (let i = 0; i < 100; i++) await slice();
     expect(fired).toBe(false);
+  });
+
+  it('gives way to a question being retrieved for up to 20 ms a slice, goes on when it ends, and never waits within one', async () => {
+    let endQuestion: () => void = () => {};
+    const question = inForeground(() => new Promise<void>((r) => (endQuestion = r)));
+    // A slice used up while the question runs waits (timers are never early, so this holds on a busy machine).
+    const slice = timeSlicer(10);
+    busy(11);
+    const t0 = performance.now();
+    await slice();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(15);
+    // The next one goes on as soon as the question ends.
+    const order: string[] = [];
+    busy(11);
+    const waiting = slice().then(() => order.push('work resumed'));
+    await new Promise((r) => setImmediate(r));
+    order.push('question ended');
+    endQuestion();
+    await question;
+    await waiting;
+    expect(order).toEqual(['question ended', 'work resumed']);
+    // Work run for a question itself (a graph index built on its first use) does not wait for the questions.
+    let endOther: () => void = () => {};
+    const other = inForeground(() => new Promise<void>((r) => (endOther = r)));
+    const within = await inForeground(async () => {
+      const mine = timeSlicer(10);
+      busy(11);
+      return Promise.race([mine().then(() => 'went on'), new Promise((r) => setTimeout(() => r('waited'), 15))]);
+    });
+    endOther();
+    await other;
+    expect(within).toBe('went on');
   });
 });

@@ -1,3 +1,4 @@
+import { inForeground } from '../common/yield.ts';
 import { createTrace, round } from '../common/trace.ts';
 import { embedQueries } from '../embedding/embedder.ts';
 import { decideAbstention } from '../retrieval/abstention.ts';
@@ -33,12 +34,12 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
  */
 export async function admitted(opts: Pick<RetrieveOptions, 'admission' | 'signal'>, work: () => Promise<RetrievalResult>): Promise<RetrievalResult> {
   const { admission } = opts;
-  if (!admission) return work();
+  if (!admission) return inForeground(work);
   const asked = performance.now();
   const ahead = admission.load();
   return admission.run(async () => {
     const waited = performance.now() - asked;
-    const r = await work();
+    const r = await inForeground(work);
     const step = { step: 'admission', ms: round(waited), detail: { runningBefore: ahead.running, waitingBefore: ahead.waiting } };
     return { ...r, trace: [step, ...r.trace], latencyMs: round(r.latencyMs + waited) };
   }, opts.signal);
