@@ -144,7 +144,7 @@ function ResultView({ data }: { data: Response }) {
   return (
     <div className="space-y-4" data-testid="retrieval-result">
       {r.indexNotice && (
-        <p role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p role="note" data-testid="index-notice" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {r.indexNotice}
         </p>
       )}

@@ -154,3 +154,8 @@ export async function markAbandonedRuns(prisma: PrismaClient, staleMs: number, l
   });
   return res.count;
 }
+
+/** Whether an import run is under way here or in another process: running, with a heartbeat in the last `freshMs`. */
+export async function importUnderWay(prisma: PrismaClient, freshMs: number): Promise<boolean> {
+  return (await prisma.ingestRun.count({ where: { status: 'running', heartbeatAt: { gte: new Date(Date.now() - freshMs) } } })) > 0;
+}

@@ -114,6 +114,12 @@ export async function countQueuedJobs(db: Database): Promise<number> {
   return db.prisma.job.count({ where: { state: 'queued' } });
 }
 
+/** Whether a job of one of `kinds` runs in any process (its heartbeat newer than `staleSeconds`). */
+export async function jobsUnderWay(db: Database, kinds: string[], staleSeconds: number): Promise<boolean> {
+  const cutoff = new Date(Date.now() - staleSeconds * 1000);
+  return (await db.prisma.job.count({ where: { kind: { in: kinds }, state: 'running', heartbeatAt: { gte: cutoff } } })) > 0;
+}
+
 /** Ids of jobs that are queued, or running with a heartbeat newer than `staleSeconds`: their subjects are alive. */
 export async function liveJobIds(db: Database, staleSeconds: number): Promise<string[]> {
   const cutoff = new Date(Date.now() - staleSeconds * 1000);

@@ -77,17 +77,6 @@ export async function corpusVersion(db: Database): Promise<string> {
   return `stamp-${stamp?.version ?? 0}`;
 }
 
-/**
- * The corpus version and how long it has been unchanged, in seconds by the database's clock (an import bumps the
- * stamp with every batch it writes, so a stamp that has not moved for a while says no import is writing now).
- */
-export async function corpusStampNow(db: Database): Promise<{ version: string; stillSeconds: number }> {
-  const rows = await db.prisma.$queryRaw<{ version: string; still: number }[]>`
-    SELECT "version"::text AS version, EXTRACT(EPOCH FROM (clock_timestamp()::timestamp - "at"))::float8 AS still
-    FROM "CorpusStamp" WHERE "id" = 1`;
-  return { version: `stamp-${rows[0]?.version ?? 0}`, stillSeconds: Math.max(0, rows[0]?.still ?? 0) };
-}
-
 /** `pageRows`: paragraphs read per query (tests read in small pages). */
 export async function loadRetrievalCorpus(db: Database, pageRows = PAGE_ROWS): Promise<RetrievalCorpus> {
   const version = await corpusVersion(db);

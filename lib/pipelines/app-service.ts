@@ -1,12 +1,18 @@
 import { createAdmission } from '../common/admission.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { importUnderWay } from '../db/ingest-runs.ts';
+import { jobsUnderWay } from '../db/jobs.ts';
 import { snapshotDirOf } from './prestart.ts';
 import { createRetrievalService, type RetrievalService } from './service.ts';
 
-// How long the corpus stamp must stand still before a question starts the changed corpus's index: an import writes a
-// batch well within this, so no index of a half-imported corpus is built (its own last stage builds the final one).
-const STILL_BEFORE_REBUILD_SECONDS = 10;
+// Jobs that write the corpus (lib/jobs): while one runs in any process, questions are answered from the last index
+// ready (stale-serving.ts). A CLI import has a run row but no job.
+const CORPUS_WRITERS = ['import', 'download', 'entity-links'];
+// An import run's heartbeat comes with its progress, which an index stage (minutes at ten times the shared corpus) does not report.
+const IMPORT_HEARTBEAT_MS = 120_000;
+export const corpusBeingWritten = (db: Database, cfg: AssayConfig) => async () =>
+  (await importUnderWay(db.prisma, IMPORT_HEARTBEAT_MS)) || (await jobsUnderWay(db, CORPUS_WRITERS, cfg.jobs.staleSeconds));
 
 // A configuration's value, serialised once per configuration object (every request asks for the service).
 const configKeys = new WeakMap<AssayConfig, string>();
@@ -34,7 +40,7 @@ export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalSe
           admission: createAdmission(cfg.admission),
           snapshotDir: snapshotDirOf(cfg),
           workers: cfg.admission.workers,
-          staleWhileBuilding: { quietSeconds: STILL_BEFORE_REBUILD_SECONDS },
+          staleWhileBuilding: { writing: corpusBeingWritten(db, cfg) },
         }),
       }),
     );

@@ -4,7 +4,7 @@ import { releaseMemory } from '../common/release-memory.ts';
 import { sharedRead } from '../common/shared-read.ts';
 import { type AssayConfig, workersServe } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { corpusLoaders, corpusStampNow, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createEmbedders, createLentEmbedders, embedderChoice } from '../embedding/select.ts';
 import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
@@ -21,7 +21,7 @@ import { admitted, retrieve } from './run.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
 import type { Reformulator } from '../retrieval/reformulate.ts';
-import { createStaleServing, type IndexInfo, type ServedIndex, staleNotice } from './stale-serving.ts';
+import { createStaleServing, type IndexInfo, type ServedIndex, type StampNow, staleNotice } from './stale-serving.ts';
 
 /**
  * The retrieval service used by route handlers, server actions, the CLI and tests: builds the index once per
@@ -80,10 +80,10 @@ export function createRetrievalService(
      */
     workers?: number;
     /**
-     * Answer from the index last served while a newer corpus version's is built (the app, see stale-serving.ts), once
-     * the stamp has stood still this long. None: every question waits for the current version's index.
+     * Answer from the last index ready while `writing()` says a job writes the corpus or a newer index is built (the
+     * app, see stale-serving.ts). None: every question waits for the current version's index.
      */
-    staleWhileBuilding?: { quietSeconds: number };
+    staleWhileBuilding?: { writing: () => Promise<boolean> };
   } = {},
 ): RetrievalService {
   // The index of the corpus version last asked for; `index` null: the workers serve it and this thread let go of it.
@@ -103,7 +103,10 @@ export function createRetrievalService(
     pool ? pool.serve(dir, key, asks).then(() => letGo(key)) : Promise.resolve();
   // Served by the workers: this thread lets go of its copy (read back from the snapshot if it is asked for again).
   const letGo = (key: string) => {
-    if (pool?.readyFor(key) && dropServerCopy(key, ': the workers serve it')) releaseMemory();
+    if (!pool?.readyFor(key)) return;
+    const info = poolInfo();
+    if (current?.key === key && info) stale?.served({ version: current.version, index: null, info });
+    if (dropServerCopy(key, ': the workers serve it')) releaseMemory();
   };
   /** Lets go of this thread's index of `key`, when it holds it; whether it did. */
   const dropServerCopy = (key: string, why: string): boolean => {
@@ -217,7 +220,8 @@ export function createRetrievalService(
   const { reformulator } = configured;
   // One stamp read for every question that asks while it is on its way (it was two reads per question, each a
   // round trip to the database's thread).
-  const stamp = sharedRead(() => corpusStampNow(db));
+  const writing = opts.staleWhileBuilding?.writing;
+  const stamp = sharedRead(async (): Promise<StampNow> => ({ version: await corpusVersion(db), writing: writing ? await writing() : false }));
   /** The index of this corpus version: the current one, or built (or read back) once for every caller. */
   const indexAt = async (version: string) => {
     if (!current || current.version !== version || !current.index) {
@@ -265,6 +269,8 @@ export function createRetrievalService(
       building.then(
         (built) => {
           if (current?.index === building) current.info = infoOf(built);
+          // Ready as soon as built when this thread serves it (the workers' copy is remembered once they serve it).
+          if (!pool || built.pendingEmbedder) stale?.served({ version, index: built, info: infoOf(built) });
           const model = built.pendingEmbedder;
           if (!model) return;
           console.log(`[assay] ${built.embedderNote}`);
@@ -274,7 +280,9 @@ export function createRetrievalService(
               // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
               if (current?.version !== version) return;
               return keepAndServe(withDense(built, model, dense)).then((index) => {
-                if (current?.version === version) current = { version, key, index: Promise.resolve(index), info: infoOf(index) };
+                if (current?.version !== version) return;
+                current = { version, key, index: Promise.resolve(index), info: infoOf(index) };
+                if (!pool) stale?.served({ version, index, info: current.info! });
                 console.log(`[assay] ${model.id} embedded the corpus in ${((performance.now() - t0) / 1000).toFixed(0)} s: dense search now runs on it`);
               });
             })
@@ -306,8 +314,6 @@ export function createRetrievalService(
     return servedByWorkers(version);
   };
   const index = async () => {
-    // One build at a time: one a question started once the corpus stood still ends first.
-    await stale?.settled();
     return indexAt((await stamp.fresh()).version);
   };
   const options: RetrieveOptions = { ...configured, admission: opts.admission };
@@ -326,6 +332,9 @@ export function createRetrievalService(
     stale?.served(served);
     return served;
   };
+  /** Whether `version`'s index is on its way: built here, or being handed to the workers. */
+  const buildingNow = (version: string) =>
+    current?.version === version && ((!!current.index && !current.info) || (!!handingOver && handingOver.key === current.key));
   /** Whether `version`'s index answers without waiting: served by the workers, or built and held here (not being handed to them). */
   const readyNow = (version: string, viaWorkers: boolean) => {
     if (current?.version !== version) return false;
@@ -333,12 +342,10 @@ export function createRetrievalService(
     if (viaWorkers && handingOver && handingOver.key === current.key) return false;
     return !!current.index && !!current.info;
   };
-  const stale = opts.staleWhileBuilding
-    ? createStaleServing({ quietSeconds: opts.staleWhileBuilding.quietSeconds, build: (v) => readyAt(v, true), log })
-    : null;
+  const stale = opts.staleWhileBuilding ? createStaleServing() : null;
   /** The index last served, when the corpus has moved on and its index is not ready (the app answers from it meanwhile). */
-  const earlier = (now: { version: string; stillSeconds: number }, viaWorkers: boolean) =>
-    stale && !readyNow(now.version, viaWorkers) ? stale.instead(now, (s) => !!s.index || (viaWorkers && !!pool?.serving())) : null;
+  const earlier = (now: StampNow, viaWorkers: boolean) =>
+    stale && !readyNow(now.version, viaWorkers) ? stale.instead(now, buildingNow(now.version), (s) => !!s.index || (viaWorkers && !!pool?.serving())) : null;
   return {
     index,
     reformulator,
@@ -359,7 +366,6 @@ export function createRetrievalService(
     },
     async whenServing() {
       if (!pool) return;
-      await stale?.settled();
       await readyAt((await stamp.fresh()).version, true);
     },
     async retrieve(question, pipeline, o = {}) {
@@ -371,7 +377,7 @@ export function createRetrievalService(
       const viaWorkers = !!pool && same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
       const before = earlier(now, viaWorkers);
       const { index: served } = before ?? (await readyAt(now.version, viaWorkers));
-      const notice = before ? { indexNotice: staleNotice(before, now, opts.staleWhileBuilding!.quietSeconds) } : {};
+      const notice = before ? { indexNotice: staleNotice(before, now) } : {};
       if (served) return { ...(await retrieve(served, question, pipeline, { ...options, ...o })), ...notice };
       const { k, mode, scope, modelConfigured } = o;
       return { ...(await admitted({ ...options, ...o }, () => pool!.retrieve(question, pipeline, { k, mode, scope, modelConfigured }))), ...notice };

@@ -7,13 +7,14 @@ import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { inventedPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
+import { corpusBeingWritten } from './app-service.ts';
 import { createRetrievalService, type RetrievalService } from './service.ts';
 import type { RetrievalResult } from './types.ts';
 
 /**
  * The app's retrieval service while an import writes the corpus (stale-serving.ts): questions are answered at once
- * from the index last served, saying so, and no index of a half-imported corpus is built; once the corpus stands
- * still, one build makes the new index and answers come from it.
+ * from the last index ready, saying so, and no index of a half-imported corpus is built; once the import has ended,
+ * the next question is answered from the new index, and a change no job makes is seen by the next question.
  */
 let db: Database;
 let dir: string;
@@ -56,9 +57,9 @@ async function askUntilCurrent(service: RetrievalService, ms: number): Promise<R
 }
 
 describe('questions while the corpus changes', () => {
-  it('on the server thread: answered from the index before the import, which builds no index of a half-imported corpus; then one build once it is still', async () => {
+  it('on the server thread: answered from the index before the import, which builds no index of a half-imported corpus; then from the new one', async () => {
     const stages: string[] = [];
-    const service = createRetrievalService(db, cfg(), { staleWhileBuilding: { quietSeconds: 4 }, onStage: (s) => stages.push(s) });
+    const service = createRetrievalService(db, cfg(), { staleWhileBuilding: { writing: corpusBeingWritten(db, cfg()) }, onStage: (s) => stages.push(s) });
     const first = await service.retrieve(question, 'hybrid');
     expect(first.indexNotice).toBeUndefined();
     const before = (await service.info()).paragraphs;
@@ -70,16 +71,25 @@ describe('questions while the corpus changes', () => {
     expect(stagesDuring).toEqual([]);
     const stale = answers.filter((a) => a.indexNotice);
     expect(stale.length).toBeGreaterThan(0);
-    expect(stale[0].indexNotice).toContain(`this searched the index from before the change (${before.toLocaleString('en')} paragraphs)`);
+    expect(stale[0].indexNotice).toBe(
+      `An import or another job is changing the corpus: this searched the index from before it (${before.toLocaleString('en')} paragraphs); what it adds is searched once it has finished.`,
+    );
     expect(answers.every((a) => a.papers[0]?.doi === first.papers[0]?.doi)).toBe(true);
     // The screen describes the index the answer came from, without waiting for a build.
     expect((await service.info()).paragraphs).toBe(before);
 
-    // Once the stamp stands still, a question starts the one build and later ones are answered from it.
-    const current = await askUntilCurrent(service, 60_000);
+    // Once the import has ended (its stamp read may be half a second old), one build, and answers from it.
+    const current = await askUntilCurrent(service, 10_000);
     expect(current.papers[0]?.doi).toBe(first.papers[0]?.doi);
     expect((await service.info()).paragraphs).toBe(before + 240);
     expect(stages.filter((s) => s === 'loading corpus')).toHaveLength(1);
+
+    // A change no job makes (a curator's) is waited for by the next question, which sees it.
+    await db.prisma.paper.delete({ where: { doi: '10.9999/busy.0' } });
+    await new Promise((r) => setTimeout(r, 600));
+    const after = await service.retrieve(question, 'hybrid');
+    expect(after.indexNotice).toBeUndefined();
+    expect((await service.info()).paragraphs).toBe(before + 238);
 
     // An answer composed from an earlier index carries its notice.
     const answer = await composeAnswer({ ...first, indexNotice: stale[0].indexNotice });
@@ -89,7 +99,12 @@ describe('questions while the corpus changes', () => {
   it('with retrieval workers: they keep answering from the index they serve while the import writes, then serve the new one', async () => {
     const logged: string[] = [];
     const snapshotDir = path.join(dir, 'index-workers');
-    const service = createRetrievalService(db, cfg(), { snapshotDir, workers: 1, staleWhileBuilding: { quietSeconds: 4 }, onStage: (s) => logged.push(s) });
+    const service = createRetrievalService(db, cfg(), {
+      snapshotDir,
+      workers: 1,
+      staleWhileBuilding: { writing: corpusBeingWritten(db, cfg()) },
+      onStage: (s) => logged.push(s),
+    });
     try {
       await service.whenServing();
       const first = await service.retrieve(question, 'hybrid');
@@ -102,7 +117,7 @@ describe('questions while the corpus changes', () => {
       expect(stagesDuring).toEqual([]);
       expect(answers.some((a) => a.indexNotice?.includes(`(${before.toLocaleString('en')} paragraphs)`))).toBe(true);
 
-      const current = await askUntilCurrent(service, 90_000);
+      const current = await askUntilCurrent(service, 30_000);
       expect(current.trace[0].step).toBe('worker');
       expect((await service.info()).paragraphs).toBe(before + 240);
     } finally {
