@@ -313,9 +313,7 @@ export function createRetrievalService(
     await indexBuilt(version);
     return servedByWorkers(version);
   };
-  const index = async () => {
-    return indexAt((await stamp.fresh()).version);
-  };
+  const index = async () => indexAt((await stamp.fresh()).version);
   const options: RetrieveOptions = { ...configured, admission: opts.admission };
   const poolInfo = (): IndexInfo | null => {
     const i = pool?.info();
@@ -323,7 +321,7 @@ export function createRetrievalService(
   };
   /**
    * This version's index, ready to answer (the workers', or this thread's when they cannot serve it or the caller
-   * brings its own options), remembered as the last served for `stale`.
+   * brings its own options), remembered as ready for `stale`.
    */
   const readyAt = async (version: string, viaWorkers: boolean): Promise<ServedIndex> => {
     const info = viaWorkers && pool && (await servedAfterBuild(version)) ? poolInfo() : null;
@@ -343,7 +341,7 @@ export function createRetrievalService(
     return !!current.index && !!current.info;
   };
   const stale = opts.staleWhileBuilding ? createStaleServing() : null;
-  /** The index last served, when the corpus has moved on and its index is not ready (the app answers from it meanwhile). */
+  /** The last index ready, when the corpus has moved on and its index is not ready (the app answers from it meanwhile). */
   const earlier = (now: StampNow, viaWorkers: boolean) =>
     stale && !readyNow(now.version, viaWorkers) ? stale.instead(now, buildingNow(now.version), (s) => !!s.index || (viaWorkers && !!pool?.serving())) : null;
   return {
