@@ -220,8 +220,10 @@ export function createRetrievalService(
   const { reformulator } = configured;
   // One stamp read for every question that asks while it is on its way (it was two reads per question, each a
   // round trip to the database's thread).
-  const writing = opts.staleWhileBuilding?.writing;
-  const stamp = sharedRead(async (): Promise<StampNow> => ({ version: await corpusVersion(db), writing: writing ? await writing() : false }));
+  const stamp = sharedRead(() => corpusVersion(db));
+  // Whether a job writes the corpus: asked only once the corpus has moved on from the last index ready (two queries,
+  // kept off the question whose index is current), at most half a second old like the stamp.
+  const writing = opts.staleWhileBuilding ? sharedRead(opts.staleWhileBuilding.writing) : null;
   /** The index of this corpus version: the current one, or built (or read back) once for every caller. */
   const indexAt = async (version: string) => {
     if (!current || current.version !== version || !current.index) {
@@ -313,7 +315,7 @@ export function createRetrievalService(
     await indexBuilt(version);
     return servedByWorkers(version);
   };
-  const index = async () => indexAt((await stamp.fresh()).version);
+  const index = async () => indexAt(await stamp.fresh());
   const options: RetrieveOptions = { ...configured, admission: opts.admission };
   const poolInfo = (): IndexInfo | null => {
     const i = pool?.info();
@@ -342,8 +344,13 @@ export function createRetrievalService(
   };
   const stale = opts.staleWhileBuilding ? createStaleServing() : null;
   /** The last index ready, when the corpus has moved on and its index is not ready (the app answers from it meanwhile). */
-  const earlier = (now: StampNow, viaWorkers: boolean) =>
-    stale && !readyNow(now.version, viaWorkers) ? stale.instead(now, buildingNow(now.version), (s) => !!s.index || (viaWorkers && !!pool?.serving())) : null;
+  const earlier = async (version: string, viaWorkers: boolean): Promise<{ served: ServedIndex; now: StampNow } | null> => {
+    if (!stale || !writing || readyNow(version, viaWorkers) || !stale.behind(version)) return null;
+    const building = buildingNow(version);
+    const now = { version, writing: !building && (await writing.lately(500)) };
+    const served = stale.instead(now, building, (s) => !!s.index || (viaWorkers && !!pool?.serving()));
+    return served && { served, now };
+  };
   return {
     index,
     reformulator,
@@ -352,30 +359,29 @@ export function createRetrievalService(
     close: async () => pool?.close(),
     async info() {
       // Describes the index (asked right after a question's retrieval, which has just read the stamp).
-      const now = await stamp.recent(1000);
-      const { version } = now;
+      const version = await stamp.recent(1000);
       if (current?.version === version && current.info) return current.info;
       const served = current?.version === version && current.key && pool?.readyFor(current.key) ? poolInfo() : null;
       if (served) return served;
-      const before = earlier(now, true);
+      const before = (await earlier(version, true))?.served;
       if (before) return before.index ? infoOf(before.index) : (poolInfo() ?? before.info);
       // A read up to a second old may be behind: the index itself is asked for the current version.
       return infoOf(await index());
     },
     async whenServing() {
       if (!pool) return;
-      await readyAt((await stamp.fresh()).version, true);
+      await readyAt(await stamp.fresh(), true);
     },
     async retrieve(question, pipeline, o = {}) {
       // The app takes a stamp read at most half a second ago (and reads again behind it): under an import each read
       // waited behind the import's statements, which doubled a question's p95 (129 ms against 63 ms without).
-      const now = await (stale ? stamp.lately(500) : stamp.fresh());
+      const version = await (stale ? stamp.lately(500) : stamp.fresh());
       // The workers run the service's own options; a caller's own reformulator or abstention model runs here.
       const same = <K extends 'reformulator' | 'tupleReranker' | 'graphSource'>(k: K) => o[k] === undefined || o[k] === options[k];
       const viaWorkers = !!pool && same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
-      const before = earlier(now, viaWorkers);
-      const { index: served } = before ?? (await readyAt(now.version, viaWorkers));
-      const notice = before ? { indexNotice: staleNotice(before, now) } : {};
+      const before = await earlier(version, viaWorkers);
+      const { index: served } = before?.served ?? (await readyAt(version, viaWorkers));
+      const notice = before ? { indexNotice: staleNotice(before.served, before.now) } : {};
       if (served) return { ...(await retrieve(served, question, pipeline, { ...options, ...o })), ...notice };
       const { k, mode, scope, modelConfigured } = o;
       return { ...(await admitted({ ...options, ...o }, () => pool!.retrieve(question, pipeline, { k, mode, scope, modelConfigured }))), ...notice };

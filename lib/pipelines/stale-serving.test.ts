@@ -13,7 +13,10 @@ describe('createStaleServing', () => {
   it('answers from the last index ready only while a job writes the corpus or the newer index is being built', () => {
     const stale = createStaleServing();
     expect(stale.instead({ version: 'stamp-5', writing: true }, true, usable)).toBeNull(); // nothing ready yet: wait
+    expect(stale.behind('stamp-5')).toBe(false);
     stale.served(served('stamp-5'));
+    expect(stale.behind('stamp-5')).toBe(false);
+    expect(stale.behind('stamp-9')).toBe(true);
     expect(stale.instead({ version: 'stamp-5', writing: true }, false, usable)).toBeNull(); // it is the current one
     expect(stale.instead({ version: 'stamp-9', writing: true }, false, () => false)).toBeNull(); // it cannot answer
     expect(stale.instead({ version: 'stamp-9', writing: true }, false, usable)?.version).toBe('stamp-5');

@@ -26,6 +26,8 @@ export interface StampNow {
 export interface StaleServing {
   /** Remembers an index that is ready (one of an older version than the one remembered is ignored). */
   served(s: ServedIndex): void;
+  /** Whether an index is ready and the corpus has moved on from it (only then is `instead` worth asking). */
+  behind(version: string): boolean;
   /**
    * The index to answer from instead of waiting for `now.version`'s: the last one ready, while a job writes the corpus
    * or the newer index is `building`. Null: wait for it (nothing is writing, so a build now is the corpus's last).
@@ -50,6 +52,7 @@ export function createStaleServing(): StaleServing {
     served(s) {
       if (!last || stampNumber(s.version) >= stampNumber(last.version)) last = s;
     },
+    behind: (version) => !!last && last.version !== version,
     instead(now, building, usable) {
       if (!last || last.version === now.version || !usable(last)) return null;
       return now.writing || building ? last : null;
