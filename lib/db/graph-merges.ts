@@ -153,6 +153,15 @@ export async function entityMergeState(
  * curator undid stays its own; any other merge of a member gives way (the caller's evidence is the stronger).
  */
 export async function replaceMergesByKey(db: Database, method: string, merges: { key: string; into: string }[]): Promise<void> {
+  // Every statement on the table is a new corpus version, even one that changes no row (the stamp's trigger is
+  // per statement): merges as they stand write nothing, or each linking run would send the next question to a rebuild.
+  const now = await db.prisma.$queryRawUnsafe<{ key: string; into: string }[]>(
+    `SELECT e.key, r.key AS "into" FROM "GraphEntity" e JOIN "GraphEntity" r ON r.id = e."mergedIntoId" WHERE e."mergeMethod" = $1`,
+    method,
+  );
+  const pair = (m: { key: string; into: string }) => `${m.key}\u0000${m.into}`;
+  const wanted = new Set(merges.map(pair));
+  if (now.length === wanted.size && now.every((m) => wanted.has(pair(m)))) return;
   await db.bulkExecute(`UPDATE "GraphEntity" SET "mergedIntoId" = NULL, "mergeMethod" = NULL, "mergeDistance" = NULL WHERE "mergeMethod" = $1`, [method]);
   if (merges.length === 0) return;
   await db.bulkExecute(

@@ -6,6 +6,7 @@ import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { entityLinks, reviewEntityLink, saveEntityLinks } from '../db/entity-links.ts';
 import { allowMerge, undoMerge } from '../db/graph-merges.ts';
+import { corpusVersion } from '../db/retrieval-corpus.ts';
 import { mergeSameItems } from './same-item-merges.ts';
 import { LinkingOffline, runEntityLinking } from '../jobs/entity-links.ts';
 import { runIngest } from '../jobs/import-job.ts';
@@ -72,8 +73,11 @@ describe('entity linking to Wikidata', () => {
   });
 
   it('links the graph, keeps each outcome, and lets a curator undo and restore a link', async () => {
+    const unlinked = await corpusVersion(db);
     const done = await runEntityLinking(db, cfgFor(fake.wikidataUrl));
     expect(done.total).toBeGreaterThan(0);
+    // Linked names expand questions: the index is rebuilt for them.
+    expect(await corpusVersion(db)).not.toBe(unlinked);
     expect(done.linked).toBeGreaterThanOrEqual(2);
     const links = await entityLinks(db, ['f:B2Mg', 'm:YSZ']);
     expect(links.get('f:B2Mg')).toMatchObject({ status: 'linked', qid: 'Q900001', method: 'formula', label: 'magnesium diboride', formula: 'MgB₂' });
@@ -167,11 +171,15 @@ describe('entity linking to Wikidata', () => {
     await new Promise<void>((r) => closed.close(() => r()));
     await db.prisma.entityLink.deleteMany({ where: { status: { not: 'linked' } } });
     const before = await db.prisma.entityLink.count({ where: { status: 'linked' } });
+    const version = await corpusVersion(db);
     const error = await runEntityLinking(db, cfgFor(`http://127.0.0.1:${port}`)).catch((e) => e);
     expect(error).toBeInstanceOf(LinkingOffline);
     expect(error.message).toMatch(
       /Wikidata could not be reached for \d+ entit(?:y|ies) in a row \(cannot reach Wikidata at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\)/,
     );
     expect(await db.prisma.entityLink.count({ where: { status: 'linked' } })).toBe(before);
+    // Error rows, and merges as they stood, change nothing retrieval reads: no rebuild waits for the next question.
+    expect(await db.prisma.entityLink.count({ where: { status: 'error' } })).toBeGreaterThan(0);
+    expect(await corpusVersion(db)).toBe(version);
   });
 });
