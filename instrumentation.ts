@@ -7,6 +7,9 @@ export async function register() {
     // question waits for them), on the other core while this thread loads the app and opens the database.
     const [{ prestartRetrieval }, { config }] = await Promise.all([import('./lib/pipelines/prestart'), import('./lib/config')]);
     prestartRetrieval(config());
+    // The database opens on its own thread (PGlite's) meanwhile too: started before the rest of the app is loaded
+    // (a few hundred ms of this thread), not after. startApp below awaits the same opening.
+    void (await import('./lib/db/client')).getDatabase().catch(() => {});
     const { startApp } = await import('./lib/startup');
     await startApp();
   }

@@ -26,14 +26,18 @@ export async function startApp(): Promise<void> {
     // Runs whose job is queued or running in a live process (another app process on this PostgreSQL) are theirs;
     // of the others, PGlite (one process) left every running one behind, PostgreSQL those gone quiet for 2 minutes.
     const live = await liveJobIds(db, cfg.jobs.staleSeconds);
-    await markAbandonedRuns(db.prisma, db.kind === 'pglite' ? 0 : 120_000, live);
-    await markAbandonedEvaluationRuns(db, live);
+    // Side by side (requests wait for this start-up: a restart's first answer is held to 2 s on 2 cores): while the
+    // database thread runs one statement, this one prepares the next.
+    const [{ papers }, records] = await Promise.all([
+      countPapersAndParagraphs(db.prisma),
+      countRecords(db.prisma),
+      markAbandonedRuns(db.prisma, db.kind === 'pglite' ? 0 : 120_000, live),
+      markAbandonedEvaluationRuns(db, live),
+    ]);
     // The shared job queue: this process takes queued jobs (its own, other processes', a dead process's).
     await startJobWorker(db, cfg, APP_JOBS);
     const resumed = await resumeOnStart(db, cfg, live);
     if (resumed.length) console.log(`[assay] resuming interrupted import run(s) ${resumed.join(', ')}`);
-    const { papers } = await countPapersAndParagraphs(db.prisma);
-    const records = await countRecords(db.prisma);
     if (resumed.length === 0 && papers === 0 && records === 0 && cfg.corpusPaths.length > 0) {
       const runId = await startBackgroundIngest(db, cfg, cfg.corpusPaths, 'startup');
       console.log(`[assay] empty database: importing ASSAY_CORPUS (${cfg.corpusPaths.join(', ')}) as run ${runId}`);

@@ -7,7 +7,8 @@ import { getRetrievalService } from '../pipelines/app-service.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
 import { tempDir } from '../testing/fixtures.ts';
-import { warmingIndexes, warmOnStart } from './background.ts';
+import { warmOnStart } from './background.ts';
+import { warmingIndexes } from './warming.ts';
 
 let db: Database;
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, r
 import { defineJob, startJob } from '../queue/queue.ts';
 import { startMetadataJob } from './metadata.ts';
 import { startEntityLinkJob } from './entity-links.ts';
+import { setWarmingIndexes } from './warming.ts';
 
 /**
  * The app's retrieval indexes for the new corpus version, built as the last stage of a job and when the server
@@ -34,7 +35,7 @@ const warmIndex =
  */
 export function warmOnStart(db: Database, cfg: AssayConfig): Promise<void> {
   const t0 = performance.now();
-  warming.__assayWarmingIndexes = true;
+  setWarmingIndexes(true);
   return warmIndex(db, cfg, { records: false })()
     .then(() => getRetrievalService(db, cfg).whenServing())
     .then(
@@ -42,15 +43,9 @@ export function warmOnStart(db: Database, cfg: AssayConfig): Promise<void> {
       (error) => console.error(`[assay] retrieval indexes not built at start (${(error as Error).message}); the first question builds them`),
     )
     .finally(() => {
-      warming.__assayWarmingIndexes = false;
+      setWarmingIndexes(false);
     });
 }
-
-// On globalThis: Next.js loads the server start and the route handlers as separate module instances.
-const warming = globalThis as unknown as { __assayWarmingIndexes?: boolean };
-
-/** Whether the server is still reading or building its indexes after its start (`/api/health` says so). */
-export const warmingIndexes = (): boolean => warming.__assayWarmingIndexes === true;
 
 /** The server log's account of a job: each stage as it starts and ends, and the end with what the corpus holds. */
 function logged(runId: string, label: string) {

@@ -8,11 +8,9 @@ import { type ProvenanceRequest, provenanceDetails } from '../answer/provenance.
 import { getAnswer, listAnswers } from '../db/answers.ts';
 import { exampleTuples } from '../db/graph-views.ts';
 import { libraryFacets } from '../db/papers.ts';
-import type { PipelineName } from '../pipelines/registry.ts';
-import type { RetrieveOptions } from '../pipelines/types.ts';
 import { appContext, appDatabase } from './app.ts';
 
-/** Reading answers: the ask screen, stored answers, provenance of a cited item, raw retrievals (asking is ask.ts). */
+/** Reading answers: the ask screen, stored answers, provenance of a cited item (asking is ask.ts, raw retrievals retrieve.ts). */
 
 /** What the ask screen offers: the answer model's name, example questions the corpus can answer, filter choices, recent questions. */
 export async function askScreen(opts: { recent: number }) {
@@ -56,22 +54,4 @@ export async function citedPaperNotices(db: Database, evidence: Evidence[]): Pro
 /** What the provenance panel shows for one cited item. */
 export async function provenance(req: ProvenanceRequest) {
   return provenanceDetails(await appDatabase(), req);
-}
-
-/** One pipeline's retrieval for a question (the Find evidence screen), with what the index is. */
-export async function retrieveEvidence(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'signal'>) {
-  const { retrieval } = await appContext();
-  const result = await retrieval.retrieve(question, pipeline, opts);
-  const index = await retrieval.info();
-  return {
-    result,
-    index: {
-      paragraphs: index.paragraphs,
-      embedder: index.embedderId,
-      ...(index.embedderNote ? { embedderNote: index.embedderNote } : {}),
-      reformulator: retrieval.reformulator.id,
-      buildSeconds: Math.round(index.buildSeconds * 10) / 10,
-      vectorsIn: index.vectorsIn,
-    },
-  };
 }

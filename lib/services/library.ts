@@ -1,13 +1,12 @@
-import { startBackgroundIngest, warmingIndexes } from '../jobs/background.ts';
+import { startBackgroundIngest } from '../jobs/background.ts';
 import { paperVersions, restorePaperVersion } from '../db/paper-versions.ts';
-import { metadataCounts, metadataOf } from '../db/paper-metadata.ts';
-import { entityLinkCounts } from '../db/entity-links.ts';
+import { metadataOf } from '../db/paper-metadata.ts';
 import { countPapersAndParagraphs, getPaper, libraryFacets, type SearchField, searchPapers } from '../db/papers.ts';
 import { countRecords, recordsForPaper } from '../db/records.ts';
 import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filters.ts';
 import { appContext, appDatabase } from './app.ts';
 
-/** The library: totals, facets, search; a paper's page; restoring a paper's earlier version; the health check. */
+/** The library: totals, facets, search; a paper's page; restoring a paper's earlier version; the health check is in health.ts. */
 
 export type { SearchField };
 
@@ -56,24 +55,4 @@ export async function restoreVersion(versionId: string): Promise<{ paperId: stri
     shownInputs: [`restored an earlier version of ${title ? `“${title}”` : paperId}`],
   });
   return { paperId };
-}
-
-/** Whether the database answers, with what it holds, and the questions being retrieved and waiting their turn. */
-export async function health() {
-  const { db, retrieval } = await appContext();
-  const counts = await countPapersAndParagraphs(db.prisma);
-  const questions = retrieval.options.admission?.load() ?? null;
-  const workers = retrieval.workers();
-  return {
-    database: db.kind,
-    ...counts,
-    records: await countRecords(db.prisma),
-    // Papers whose metadata Crossref and OpenAlex gave (ok), do not know (not-found), or could not give (error).
-    metadata: await metadataCounts(db),
-    // Graph entities linked to Wikidata, asked without a match, rejected by a curator, or failed.
-    entityLinks: await entityLinkCounts(db),
-    warmingIndexes: warmingIndexes(),
-    ...(questions ? { questions } : {}),
-    ...(workers ? { retrievalWorkers: workers } : {}),
-  };
 }

@@ -1,4 +1,4 @@
-import { health } from '@/lib/services/library';
+import { health } from '@/lib/services/health';
 
 export const dynamic = 'force-dynamic';
 

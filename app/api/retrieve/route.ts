@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { badRequest } from '@/lib/common/errors';
 import { PIPELINES } from '@/lib/pipelines/registry';
 import { QUESTION_MODES } from '@/lib/pipelines/types';
-import { retrieveEvidence } from '@/lib/services/answers';
+import { retrieveEvidence } from '@/lib/services/retrieve';
 
 export const dynamic = 'force-dynamic';
 
