@@ -67,15 +67,20 @@ export interface RetrievalCorpus {
   loadTuples(after: string | null): Promise<RetrievalTupleRow[]>;
 }
 
+const STAMP = 'stamp-';
+
 /**
- * Changes when papers, paragraphs, their structure, records or the graph change: the stamp database triggers bump
- * on every statement that writes those tables (see the corpus_stamp migration). One row read, so a question costs
- * retrieval, not bookkeeping.
+ * Changes when papers, paragraphs, their structure, records, the graph or a linked entity change: the stamp database
+ * triggers bump on every statement that writes those tables (see the corpus_stamp migration; entity links count only
+ * when a linked row changes). One row read, so a question costs retrieval, not bookkeeping.
  */
 export async function corpusVersion(db: Database): Promise<string> {
   const stamp = await db.prisma.corpusStamp.findUnique({ where: { id: 1 }, select: { version: true } });
-  return `stamp-${stamp?.version ?? 0}`;
+  return `${STAMP}${stamp?.version ?? 0}`;
 }
+
+/** The stamp's count in a version `corpusVersion` gave: the later of two versions has the larger. */
+export const stampNumber = (version: string): number => Number(version.slice(STAMP.length)) || 0;
 
 /** `pageRows`: paragraphs read per query (tests read in small pages). */
 export async function loadRetrievalCorpus(db: Database, pageRows = PAGE_ROWS): Promise<RetrievalCorpus> {

@@ -1,3 +1,4 @@
+import { stampNumber } from '../db/retrieval-corpus.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 
 /** What the Find evidence screen and an earlier index's notice say of an index. */
@@ -36,8 +37,6 @@ export interface StaleServing {
   /** Forgets this thread's copy (the workers serve it now). */
   dropIndex(): void;
 }
-
-const stampNumber = (version: string): number => Number(version.slice(version.lastIndexOf('-') + 1)) || 0;
 
 /**
  * The app answers from the last index ready while a job writes the corpus or a newer index is built. An import bumps
