@@ -63,6 +63,26 @@ describe('accounts (better-auth on the database)', () => {
     expect(closed.role).toBeNull();
     expect(() => assertMay(closed, 'read')).toThrow(/sign in/);
   });
+
+  it('reads a session only from a request with a session cookie, and makes better-auth only then', async () => {
+    let made = 0;
+    const lazily = async () => {
+      made++;
+      return auth;
+    };
+    // No cookie, or only others: anonymous, and better-auth is never asked for.
+    expect((await viewerOf(lazily, new Headers(), cfg)).user).toBeNull();
+    expect((await viewerOf(lazily, new Headers({ cookie: 'theme=dark; other=1' }), cfg)).role).toBe('reader');
+    expect(made).toBe(0);
+    // A signed-in browser's cookie: the account, through better-auth.
+    const ada = await signIn('ada@example.org');
+    expect((await viewerOf(lazily, ada, cfg)).user?.email).toBe('ada@example.org');
+    expect(made).toBe(1);
+    // A forged or expired session cookie is looked up and found wanting: anonymous.
+    const forged = await viewerOf(lazily, new Headers({ cookie: 'better-auth.session_token=not-a-session.signature' }), { anonymous: 'none' });
+    expect(forged).toEqual({ user: null, role: null });
+    expect(made).toBe(2);
+  });
 });
 
 async function signIn(email: string): Promise<Headers> {

@@ -1,3 +1,4 @@
+import { getSessionCookie } from 'better-auth/cookies';
 import type { AssayConfig } from '../config.ts';
 import { AppError } from '../common/errors.ts';
 import type { Auth } from './auth.ts';
@@ -10,16 +11,24 @@ export interface Viewer {
   role: Role | null;
 }
 
-/** The viewer a request's cookies name (a banned account counts as signed out). */
-export async function viewerOf(auth: Auth, headers: Headers, cfg: Pick<AssayConfig, 'anonymous'>): Promise<Viewer> {
-  const session = await auth.api.getSession({ headers });
+/**
+ * The viewer a request's cookies name (a banned account counts as signed out). `auth` may be given as a getter: a
+ * request without a session cookie (better-auth's own check of its cookie names) is anonymous without it, so an
+ * anonymous question never loads better-auth or asks the database — on a restart, its route loaded better-auth and
+ * made its instance before the first answer (0.15 s of the server's thread, which that answer waited for).
+ */
+export async function viewerOf(auth: Auth | (() => Promise<Auth>), headers: Headers, cfg: Pick<AssayConfig, 'anonymous'>): Promise<Viewer> {
+  if (!getSessionCookie(headers)) return anonymous(cfg);
+  const session = await (typeof auth === 'function' ? await auth() : auth).api.getSession({ headers });
   const u = session?.user as { id: string; name: string; email: string; role?: string | null; banned?: boolean | null } | undefined;
   if (u && !u.banned) {
     const role = isRole(u.role) ? u.role : 'reader';
     return { user: { id: u.id, name: u.name, email: u.email, role }, role };
   }
-  return { user: null, role: cfg.anonymous === 'reader' ? 'reader' : null };
+  return anonymous(cfg);
 }
+
+const anonymous = (cfg: Pick<AssayConfig, 'anonymous'>): Viewer => ({ user: null, role: cfg.anonymous === 'reader' ? 'reader' : null });
 
 /** Whether the viewer may do `operation`. */
 export const may = (viewer: Viewer, operation: Operation): boolean => roleAtLeast(viewer.role, ACCESS[operation]);
