@@ -2,8 +2,9 @@ import { config } from './config.ts';
 import { closeDatabase, getDatabase } from './db/client.ts';
 import { markAbandonedEvaluationRuns } from './db/evaluation-runs.ts';
 import { markAbandonedRuns } from './db/ingest-runs.ts';
-import { countPapersAndParagraphs } from './db/papers.ts';
-import { countRecords } from './db/records.ts';
+import { corpusCounts } from './db/corpus-counts.ts';
+import { hasPapers } from './db/papers.ts';
+import { hasRecords } from './db/records.ts';
 import { liveJobIds } from './db/jobs.ts';
 import { resumeOnStart, startBackgroundIngest, warmOnStart } from './jobs/background.ts';
 import { tuneForServing } from './common/v8-tuning.ts';
@@ -27,10 +28,10 @@ export async function startApp(): Promise<void> {
     // of the others, PGlite (one process) left every running one behind, PostgreSQL those gone quiet for 2 minutes.
     const live = await liveJobIds(db, cfg.jobs.staleSeconds);
     // Side by side (requests wait for this start-up: a restart's first answer is held to 2 s on 2 cores): while the
-    // database thread runs one statement, this one prepares the next.
-    const [{ papers }, records] = await Promise.all([
-      countPapersAndParagraphs(db.prisma),
-      countRecords(db.prisma),
+    // database thread runs one statement, this one prepares the next. Whether there is a corpus, not how large.
+    const [havePapers, haveRecords] = await Promise.all([
+      hasPapers(db.prisma),
+      hasRecords(db.prisma),
       markAbandonedRuns(db.prisma, db.kind === 'pglite' ? 0 : 120_000, live),
       markAbandonedEvaluationRuns(db, live),
     ]);
@@ -38,11 +39,14 @@ export async function startApp(): Promise<void> {
     await startJobWorker(db, cfg, APP_JOBS);
     const resumed = await resumeOnStart(db, cfg, live);
     if (resumed.length) console.log(`[assay] resuming interrupted import run(s) ${resumed.join(', ')}`);
-    if (resumed.length === 0 && papers === 0 && records === 0 && cfg.corpusPaths.length > 0) {
+    if (resumed.length === 0 && !havePapers && !haveRecords && cfg.corpusPaths.length > 0) {
       const runId = await startBackgroundIngest(db, cfg, cfg.corpusPaths, 'startup');
       console.log(`[assay] empty database: importing ASSAY_CORPUS (${cfg.corpusPaths.join(', ')}) as run ${runId}`);
-    } else if (resumed.length === 0 && (papers > 0 || records > 0)) {
+    } else if (resumed.length === 0 && (havePapers || haveRecords)) {
       warm = warmOnStart(db, cfg);
+      // Counted now, on the database's thread, for the first health check or library page (not awaited: the start
+      // needs no count, and the first request's route loads on this thread meanwhile).
+      void corpusCounts(db).catch(() => {});
     }
   } catch (error) {
     console.error(`[assay] database not ready: ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { getPaper, libraryFacets, searchPapers } from './papers.ts';
-import { recordsForPaper } from './records.ts';
+import { getPaper, hasPapers, libraryFacets, searchPapers } from './papers.ts';
+import { hasRecords, recordsForPaper } from './records.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { readConfig } from '../config.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
@@ -33,6 +33,16 @@ afterAll(async () => {
 const titles = async (s: Parameters<typeof searchPapers>[1]) => (await searchPapers(db.prisma, s)).hits.map((h) => h.title);
 
 describe(`library search (${testDatabaseKind()})`, () => {
+  it('says whether the library holds papers and records (what a server start asks), on an empty database too', async () => {
+    expect([await hasPapers(db.prisma), await hasRecords(db.prisma)]).toEqual([true, true]);
+    const empty = await openTestDatabase();
+    try {
+      expect([await hasPapers(empty.prisma), await hasRecords(empty.prisma)]).toEqual([false, false]);
+    } finally {
+      await empty.close();
+    }
+  });
+
   it('finds papers by words in the full text, with a highlighted snippet', async () => {
     const res = await searchPapers(db.prisma, { q: 'screen-printed ceria' });
     expect(res.total).toBe(1);

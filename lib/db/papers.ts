@@ -165,6 +165,11 @@ export async function sourceIdsOf(prisma: PrismaClient, paperIds: string[]): Pro
   return new Map(papers.filter((p) => p.sourceId).map((p) => [p.id, p.sourceId as string]));
 }
 
+/** Whether the library holds any paper: one row read, not a count of them all (a server's start asks). */
+export async function hasPapers(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.paper.findFirst({ select: { id: true } })) !== null;
+}
+
 export async function countPapersAndParagraphs(prisma: PrismaClient) {
   const [papers, paragraphs] = await Promise.all([prisma.paper.count(), prisma.paragraph.count()]);
   return { papers, paragraphs };

@@ -45,6 +45,11 @@ export async function linkRecordsToPapers(prisma: PrismaClient): Promise<string[
   return [...new Set(rows.map((r) => r.paperId))];
 }
 
+/** Whether any structured record is stored: one row read (counting 46,000 records scanned them all, about 50 ms in PGlite). */
+export async function hasRecords(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.record.findFirst({ select: { id: true } })) !== null;
+}
+
 export async function countRecords(prisma: PrismaClient): Promise<number> {
   return prisma.record.count();
 }

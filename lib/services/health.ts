@@ -1,7 +1,6 @@
 import { entityLinkCounts } from '../db/entity-links.ts';
 import { metadataCounts } from '../db/paper-metadata.ts';
-import { countPapersAndParagraphs } from '../db/papers.ts';
-import { countRecords } from '../db/records.ts';
+import { corpusCounts } from '../db/corpus-counts.ts';
 import { warmingIndexes } from '../jobs/warming.ts';
 import { appContext } from './app.ts';
 
@@ -14,16 +13,10 @@ export async function health() {
   const { db, retrieval } = await appContext();
   const questions = retrieval.options.admission?.load() ?? null;
   const workers = retrieval.workers();
-  const [counts, records, metadata, entityLinks] = await Promise.all([
-    countPapersAndParagraphs(db.prisma),
-    countRecords(db.prisma),
-    metadataCounts(db),
-    entityLinkCounts(db),
-  ]);
+  const [counts, metadata, entityLinks] = await Promise.all([corpusCounts(db), metadataCounts(db), entityLinkCounts(db)]);
   return {
     database: db.kind,
     ...counts,
-    records,
     // Papers whose metadata Crossref and OpenAlex gave (ok), do not know (not-found), or could not give (error).
     metadata,
     // Graph entities linked to Wikidata, asked without a match, rejected by a curator, or failed.

@@ -1,8 +1,9 @@
 import { startBackgroundIngest } from '../jobs/background.ts';
 import { paperVersions, restorePaperVersion } from '../db/paper-versions.ts';
 import { metadataOf } from '../db/paper-metadata.ts';
-import { countPapersAndParagraphs, getPaper, libraryFacets, type SearchField, searchPapers } from '../db/papers.ts';
-import { countRecords, recordsForPaper } from '../db/records.ts';
+import { corpusCounts } from '../db/corpus-counts.ts';
+import { getPaper, libraryFacets, type SearchField, searchPapers } from '../db/papers.ts';
+import { recordsForPaper } from '../db/records.ts';
 import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filters.ts';
 import { appContext, appDatabase } from './app.ts';
 
@@ -26,8 +27,8 @@ export async function searchLibrary(search: LibrarySearch) {
 /** What the library holds: paper, paragraph and record counts and the values its filters offer. */
 export async function libraryOverview() {
   const db = await appDatabase();
-  const [totals, records, facets] = await Promise.all([countPapersAndParagraphs(db.prisma), countRecords(db.prisma), libraryFacets(db.prisma)]);
-  return { ...totals, records, facets };
+  const [counts, facets] = await Promise.all([corpusCounts(db), libraryFacets(db.prisma)]);
+  return { ...counts, facets };
 }
 
 /** A paper with its paragraphs, structure, linked records and earlier versions; null when there is none. */
