@@ -4,7 +4,7 @@ import { releaseMemory } from '../common/release-memory.ts';
 import { sharedRead } from '../common/shared-read.ts';
 import { type AssayConfig, workersServe } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { corpusLoaders, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { corpusPages, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createEmbedders, createLentEmbedders, embedderChoice } from '../embedding/select.ts';
 import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
@@ -97,7 +97,7 @@ export function createRetrievalService(
   let handingOver: { key: string; done: Promise<void> } | null = null;
   // What workers ask of this thread for an index it built: vectors from its embedders, rows from the database.
   const buildAsks = ({ embedder, nameEmbedder }: Pick<RetrievalIndex, 'embedder' | 'nameEmbedder'>) =>
-    corpusLoaders(db).then((lazies) => workerAsks(embedder, nameEmbedder, lazies));
+    Promise.resolve(workerAsks(embedder, nameEmbedder, corpusPages(db)));
   // The workers read the index from where it is kept, so they start once it is there; settled once they serve or failed.
   const toWorkers = (asks: Promise<WorkerAsks>, dir: string, key: string): Promise<void> =>
     pool ? pool.serve(dir, key, asks).then(() => letGo(key)) : Promise.resolve();
@@ -120,7 +120,7 @@ export function createRetrievalService(
    * What workers that read a stored index themselves (a restart) ask of this thread: the model's or provider's
    * vectors (the n-gram embedder they hold), and rows from the database. Made once, on the first serve that needs it.
    */
-  const lent = lazyOnce(async () => ({ embedders: await createLentEmbedders(db, cfg, log), lazies: await corpusLoaders(db) }));
+  const lent = lazyOnce(async () => ({ embedders: await createLentEmbedders(db, cfg, log), lazies: corpusPages(db) }));
   const lentAsks = () => lent().then(({ embedders, lazies }) => workerAsks(embedders.passages, embedders.names, lazies));
   // Workers that read an index built with embedders this process does not have (the model could not be loaded) are refused.
   const acceptLent = async (info: ServedInfo): Promise<string | null> => {
@@ -246,7 +246,7 @@ export function createRetrievalService(
           opts.onStage?.('reading the stored index');
           const e = await createEmbedders(db, cfg, () => [], log, {}, stored.nameFit);
           if (e.passages.id === stored.embedderId && e.names.id === stored.nameEmbedderId) {
-            const lazies = await corpusLoaders(db);
+            const lazies = { recordCount: stored.recordCount, ...corpusPages(db) };
             const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
             log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
             void toWorkers(buildAsks(index), place.dir, place.key);
