@@ -16,4 +16,15 @@ describe('graph index', () => {
     expect(read.entities.map((e) => [e.key, e.label, e.tupleIds])).toEqual(built.entities.map((e) => [e.key, e.label, e.tupleIds]));
     expect([...read.byTerm]).toEqual([...built.byTerm]);
   });
+
+  it('lists under each term exactly the tuples holding it, by ordinal and ascending, as read back from the stored postings', async () => {
+    const { nameEmbedder } = await indexOf(fixtureCorpus());
+    const graph = graphIndexFrom(await storedGraphFromPages(pagesOf(fixtureTuples, 3), nameEmbedder));
+    const expected = new Map<string, number[]>();
+    graph.tupleIds.forEach((id, ordinal) => {
+      for (const term of graph.tuples.get(id)!.terms) expected.set(term, [...(expected.get(term) ?? []), ordinal]);
+    });
+    expect(expected.size).toBeGreaterThan(10);
+    expect(new Map([...graph.byTerm].map(([term, ordinals]) => [term, [...ordinals]]))).toEqual(expected);
+  });
 });

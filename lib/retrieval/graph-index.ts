@@ -200,6 +200,12 @@ export async function storedGraphFromPages(
  */
 export interface StoredGraphIndex {
   tuples: PackedRows;
+  /**
+   * `byTerm` as read back: postings[i] holds the ordinals ordinals[offsets[i] .. offsets[i + 1]) of the tuples holding
+   * terms[i]. Kept rather than gathered again from every tuple's terms (400,000 at the shared corpus): that was a
+   * sixth of a restart's graph index, made on the retrieval worker while the first question waited for it.
+   */
+  postings: { terms: string[]; offsets: Uint32Array; ordinals: Int32Array };
   entityTerms: PackedRows;
   /** The entities' vectors one after another, in the order of `entities`. */
   vectors: Float32Array;
@@ -221,12 +227,42 @@ function packGraph(tuples: IndexedTuple[], entityTerms: string[][], entityVector
   const dimensions = entityVectors[0]?.length ?? 0;
   const vectors = new Float32Array(entityVectors.length * dimensions);
   for (const [i, v] of entityVectors.entries()) vectors.set(v, i * dimensions);
-  return { tuples: packRows(tuples), entityTerms: packRows(entityTerms.map((terms) => ({ terms }))), vectors, dimensions, buildSeconds };
+  return {
+    tuples: packRows(tuples),
+    postings: termPostings(tuples),
+    entityTerms: packRows(entityTerms.map((terms) => ({ terms }))),
+    vectors,
+    dimensions,
+    buildSeconds,
+  };
+}
+
+/** Each term's tuples by ordinal, ascending (the order of `tuples`), in the stored form of `byTerm`. */
+function termPostings(tuples: readonly IndexedTuple[]): StoredGraphIndex['postings'] {
+  const lists = new Map<string, number[]>();
+  tuples.forEach((t, ordinal) => {
+    for (const term of t.terms) append(lists, term, ordinal);
+  });
+  const terms = [...lists.keys()];
+  const offsets = new Uint32Array(terms.length + 1);
+  let total = 0;
+  terms.forEach((term, i) => {
+    total += lists.get(term)!.length;
+    offsets[i + 1] = total;
+  });
+  const ordinals = new Int32Array(total);
+  terms.forEach((term, i) => {
+    ordinals.set(lists.get(term)!, offsets[i]);
+  });
+  return { terms, offsets, ordinals };
 }
 
 /** The graph index a stored one holds (equal to the one it was stored from; one copy of each distinct string). */
 export function graphIndexFrom(s: StoredGraphIndex): GraphIndex {
-  const graph = assembleGraph(unpackRows<IndexedTuple>(s.tuples));
+  const { terms: postingTerms, offsets, ordinals } = s.postings;
+  // Views into the one stored array, like the entities' vectors below.
+  const byTerm = new Map(postingTerms.map((term, i) => [term, ordinals.subarray(offsets[i], offsets[i + 1])]));
+  const graph = { ...assembleGraph(unpackRows<IndexedTuple>(s.tuples)), byTerm };
   const terms = unpackRows<{ terms: string[] }>(s.entityTerms).map((e) => e.terms);
   if (terms.length !== graph.entities.length || s.vectors.length !== graph.entities.length * s.dimensions)
     throw new Error('its entities do not match its tuples');
@@ -235,15 +271,14 @@ export function graphIndexFrom(s: StoredGraphIndex): GraphIndex {
   return finishGraph(graph, terms, vectors, s.buildSeconds);
 }
 
-type AssembledGraph = Omit<GraphIndex, 'entities' | 'entityColumns' | 'entityByKey' | 'buildSeconds'> & {
+type AssembledGraph = Omit<GraphIndex, 'entities' | 'entityColumns' | 'entityByKey' | 'buildSeconds' | 'byTerm'> & {
   entities: { key: string; label: string; tupleIds: string[] }[];
 };
 
-/** The maps over indexed tuples, and the canonical entities (without vectors) in the order tuples name them. */
+/** The maps over indexed tuples (but the terms'), and the canonical entities (without vectors) in the order tuples name them. */
 function assembleGraph(indexed: IndexedTuple[]): AssembledGraph {
   const tuples = new Map<string, IndexedTuple>();
   const tupleIds: string[] = [];
-  const termOrdinals = new Map<string, number[]>();
   const entityTuples = new Map<string, { key: string; label: string; tupleIds: string[] }>();
   const adjacency = new Map<string, [string, string][]>();
   const canonicalOf = new Map<string, string>();
@@ -251,7 +286,6 @@ function assembleGraph(indexed: IndexedTuple[]): AssembledGraph {
   const byPaper = new Map<string, string[]>();
   const byParagraph = new Map<string, string[]>();
   for (const t of indexed) {
-    const ordinal = tupleIds.length;
     tupleIds.push(t.id);
     tuples.set(t.id, t);
     if (t.paperId) append(byPaper, t.paperId, t.id);
@@ -259,7 +293,6 @@ function assembleGraph(indexed: IndexedTuple[]): AssembledGraph {
     canonicalOf.set(t.subjectKey, t.subjectCanonical);
     canonicalOf.set(t.objectKey, t.objectCanonical);
     if (t.causal) append(causalOut, t.subjectCanonical, t);
-    for (const term of t.terms) append(termOrdinals, term, ordinal);
     for (const [key, label] of [
       [t.subjectCanonical, t.subjectCanonicalLabel],
       [t.objectCanonical, t.objectCanonicalLabel],
@@ -271,13 +304,11 @@ function assembleGraph(indexed: IndexedTuple[]): AssembledGraph {
     append(adjacency, t.subjectCanonical, [t.objectCanonical, t.id]);
     append(adjacency, t.objectCanonical, [t.subjectCanonical, t.id]);
   }
-  const byTerm = new Map<string, Int32Array>();
-  for (const [term, ordinals] of termOrdinals) byTerm.set(term, Int32Array.from(ordinals));
-  return { tuples, tupleIds, byTerm, entities: [...entityTuples.values()], adjacency, canonicalOf, causalOut, byPaper, byParagraph };
+  return { tuples, tupleIds, entities: [...entityTuples.values()], adjacency, canonicalOf, causalOut, byPaper, byParagraph };
 }
 
 /** The index with its entities' label terms and vectors, and the vectors by dimension (see `entityColumns`). */
-function finishGraph(graph: AssembledGraph, terms: string[][], vectors: Float32Array[], buildSeconds: number): GraphIndex {
+function finishGraph(graph: AssembledGraph & Pick<GraphIndex, 'byTerm'>, terms: string[][], vectors: Float32Array[], buildSeconds: number): GraphIndex {
   const entities: CanonicalEntity[] = graph.entities.map((e, i) => ({ key: e.key, label: e.label, terms: terms[i], vector: vectors[i], tupleIds: e.tupleIds }));
   const dimensions = vectors[0]?.length ?? 0;
   const counts = new Int32Array(dimensions);
