@@ -50,6 +50,11 @@ describe('extractive answers (no model)', () => {
     expect(a.sentences.length).toBeGreaterThan(1);
   });
 
+  it('reads well before a property that starts with a vowel: "an area-specific resistance value", not "a area-…"', async () => {
+    const a = await answerQuestion(index, 'What area-specific resistance is reported for the NiCo2O4 nanowires grown on nickel foam?');
+    expect(a.sentences[0].text).toMatch(/^No retrieved passage states an area-specific resistance value/);
+  });
+
   it('value: conditions of the stating sentence, and the unit the question asks in', async () => {
     const a = await answerQuestion(index, 'What proton conductivity did the sulfonated polyimide membrane reach, in mS/cm?');
     expect(a.shape).toBe('value');

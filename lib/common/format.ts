@@ -19,3 +19,17 @@ export function valueText(
   const range = v.valueMax !== null && v.valueMax !== v.value ? `–${formatNumber(v.valueMax)}` : '';
   return `${formatNumber(v.value)}${range} ${(opts.unit ?? ((u) => u ?? ''))(v.unit)}`.trim();
 }
+
+/**
+ * "a" or "an" before `phrase`, by how its first word is said: "an area-specific resistance", "a band gap", "a unit
+ * cell", "an XRD peak", "a BET surface area". Property labels are printed into sentences of answers a chemist reads.
+ */
+export function withArticle(phrase: string): string {
+  const word = phrase.trim().split(/[\s-]/)[0] ?? '';
+  // An acronym is read letter by letter: "an" before those whose name starts with a vowel sound (F = "ef", X = "ex").
+  const acronym = word.length > 1 && /^[A-Z][A-Z0-9]+$/.test(word);
+  const vowelSound = acronym
+    ? /^[AEFHILMNORSX]/.test(word)
+    : /^(?:[aeiou]|hour|honest|honou?r)/i.test(word) && !/^(?:uni|use|usu|ura|euro?|one|once)/i.test(word);
+  return `${vowelSound ? 'an' : 'a'} ${phrase}`;
+}

@@ -1,3 +1,4 @@
+import { withArticle } from '../../common/format.ts';
 import type { Evidence } from '../../evidence/model.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { propertyEntry } from '../../structure/properties.ts';
@@ -55,7 +56,7 @@ export const descriptiveShape: AnswerShapeComposer = {
     if (analysis.intent === 'value' && analysis.askedDimension && !result.value) {
       const property = analysis.properties.map((k) => propertyEntry(k)?.label ?? k)[0] ?? analysis.askedDimension;
       const of = analysis.entityWords.length ? ` for ${analysis.entityWords.join(', ')}` : '';
-      sentences.push(frame(`No retrieved passage states a ${property} value${of}; the passages closest to the question say:`, []));
+      sentences.push(frame(`No retrieved passage states ${withArticle(`${property} value`)}${of}; the passages closest to the question say:`, []));
     }
     for (const paper of order) {
       const group = picked.filter((p) => (p.item.paperId ?? p.item.id) === paper);

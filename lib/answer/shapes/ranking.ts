@@ -1,3 +1,4 @@
+import { withArticle } from '../../common/format.ts';
 import type { QuestionAnalysis } from '../../retrieval/question.ts';
 import { propertyEntry } from '../../structure/properties.ts';
 import { textFacets } from '../../structure/terms.ts';
@@ -98,7 +99,7 @@ export const rankingShape: AnswerShapeComposer = {
         .filter((r) => r.measuredAtK !== null)
         .sort((a, b) => Math.abs((a.measuredAtK ?? 0) - mid(askedTemperature!.canonical)) - Math.abs((b.measuredAtK ?? 0) - mid(askedTemperature!.canonical)));
       if (!near.length) return null;
-      sentences.push(frame(`No retrieved passage states a ${entry.label} measured${at}; the nearest temperatures stated are:`, []));
+      sentences.push(frame(`No retrieved passage states ${withArticle(entry.label)} measured${at}; the nearest temperatures stated are:`, []));
       for (const r of near.slice(0, 4)) sentences.push(draft(`${cell(r)}, ${r.value}${conditions(r)}${where(r)}.`, [r.evidenceId]));
     }
 
