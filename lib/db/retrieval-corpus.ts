@@ -1,6 +1,7 @@
 import type { Database } from './database.ts';
 import { tuplesAfter, type RetrievalTupleRow } from './graph-views.ts';
 import { PAGE_ROWS } from './pages.ts';
+import { countRecords } from './records.ts';
 
 /**
  * Owns the read queries the retrieval index is built from: every paragraph with its paper and structure, the
@@ -115,7 +116,7 @@ export async function loadRetrievalCorpus(db: Database, pageRows = PAGE_ROWS): P
     SELECT e.label, l.qid, l.aliases FROM "EntityLink" l JOIN "GraphEntity" e ON e.key = l."entityKey"
     WHERE l.status = 'linked' AND l.qid IS NOT NULL AND e.kind = 'material'`;
   const linkedMaterials = links.map((l) => ({ label: l.label, qid: l.qid, aliases: Array.isArray(l.aliases) ? (l.aliases as string[]) : [] }));
-  return { version, papers, paragraphs, entities, linkedMaterials, recordCount: await db.prisma.record.count(), ...corpusPages(db) };
+  return { version, papers, paragraphs, entities, linkedMaterials, recordCount: await countRecords(db.prisma), ...corpusPages(db) };
 }
 
 /**

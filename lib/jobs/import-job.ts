@@ -16,8 +16,7 @@ import {
   saveJobState,
   updateRunProgress,
 } from '../db/ingest-runs.ts';
-import { countPapersAndParagraphs } from '../db/papers.ts';
-import { countRecords } from '../db/records.ts';
+import { corpusCounts } from '../db/corpus-counts.ts';
 import { buildGraph } from '../graph/build.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { configuredTupleExtractor } from '../graph/select.ts';
@@ -255,7 +254,8 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
   }
   if (status === 'interrupted') messages.push('stopped before the end; resume it to complete (nothing is duplicated)');
   const total = (performance.now() - started) / 1000;
-  const [{ papers, paragraphs }, records] = await Promise.all([countPapersAndParagraphs(prisma), countRecords(prisma)]);
+  // Kept for the corpus version the run leaves (corpus-counts.ts): the next health check and library page read them.
+  const { papers, paragraphs, records } = await corpusCounts(db);
   const timings = { total, ingest: seconds.import ?? 0, structure: seconds.structure ?? 0, graph: seconds.graph ?? 0 };
   await finishRun(prisma, runId, status, { ...counters, currentFile: null }, timings, messages.join('; ') || null);
   options.onProgress?.({ ...counters, currentFile: null, runId, items: 0, elapsedSeconds: total });
