@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCondition } from './paper-filters.ts';
+import { hostileQuestions } from '../testing/hostile-questions.ts';
 import { normaliseUnitText, parseQuantities } from './quantities.ts';
 
 const one = (text: string) => {
@@ -145,5 +146,30 @@ describe('parseQuantities as typed and as printed', () => {
     expect(parseQuantities('a CO evolution rate of 37.13 μmol g−1 h−1').filter((q) => q.dimension === 'time')).toEqual([]);
     expect(parseQuantities('an anode of NiO-40 wt% YSZ').map((q) => q.canonical)).toEqual([[40]]);
     expect(parseQuantities('1.2 A cm-2 at 0.7 V').map((q) => q.dimension)).toEqual(['current-density', 'potential']);
+  });
+});
+
+describe('parseQuantities on hostile text', () => {
+  it('ends on every kind of hostile question (a number list without a unit once took 2^n steps), finding what is there', () => {
+    for (const { kind, text } of hostileQuestions()) expect(Array.isArray(parseQuantities(text)), kind).toBe(true);
+    expect(parseQuantities('1,'.repeat(995))).toEqual([]);
+    expect(parseQuantities(`${'1,'.repeat(995)} and then 5 h`).map((q) => q.text)).toEqual(['5 h']);
+    expect(parseQuantities('1 S/cm at 1 °C '.repeat(3)).map((q) => q.dimension)).toEqual([
+      'conductivity',
+      'temperature',
+      'conductivity',
+      'temperature',
+      'conductivity',
+      'temperature',
+    ]);
+  });
+  it('reads a list of up to twelve values with one unit, and the last twelve of a longer one', () => {
+    expect(one('grown for 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12 h')).toMatchObject({ kind: 'list', values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] });
+    const long = Array.from({ length: 15 }, (_, i) => i + 1);
+    expect(one(`grown for ${long.join(', ')} h`)).toMatchObject({ kind: 'list', values: long.slice(3) });
+  });
+  it('finds a quantity after a long run of whitespace and a comparator after a space', () => {
+    expect(one(`measured at${' '.repeat(5000)}800 °C`)).toMatchObject({ canonical: [1073.15] });
+    expect(one('stable ≥ 1073 K')).toMatchObject({ comparator: '>=' });
   });
 });

@@ -127,8 +127,18 @@ const escapeRe = (key: string) =>
     .replace(/%/g, '\\s?%')
     .replace(/ /g, '[\\s·]?');
 const UNIT_RE = unitKeys.map(escapeRe).join('|');
+/**
+ * Values one quantity may list ("1, 2, 3 and 4 h"). With it the pattern is linear in the text's length: the
+ * numbers are matched atomically (a lookahead's capture, read back), so "1,1,1,…" cannot be split into numbers
+ * and separators in 2^n ways when no unit follows (a question of "1," × 995 held a server for minutes), and a
+ * chain of separated numbers without a unit ("1-1-1-…") is read from each start for at most this many values,
+ * not to its end. A longer list yields its last values.
+ */
+const MAX_LISTED = 12;
+// Nor does a match without a comparator start inside a run of whitespace: the run's first position reaches every
+// number it could, and trying each later one made a long run quadratic.
 const QUANTITY_RE = new RegExp(
-  String.raw`(?<cmp>[≥≤><~≈]|>=|<=)?\s*(?<![A-Za-z0-9.]|\^[-+]?|(?:^|[\s·/])[A-Za-zµ]{1,3}[-+](?=[1-4](?![\d.])))(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM})*)(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
+  String.raw`(?:(?<cmp>[≥≤><~≈]|>=|<=)|(?<!\s))\s*(?<![A-Za-z0-9.]|\^[-+]?|(?:^|[\s·/])[A-Za-zµ]{1,3}[-+](?=[1-4](?![\d.])))(?=(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM}){0,${MAX_LISTED - 1}}))\k<nums>(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
   'g',
 );
 
