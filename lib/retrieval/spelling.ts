@@ -23,6 +23,8 @@ export interface SpellingCorrection {
 
 const WORD = /[A-Za-z]+/g;
 const MIN_LENGTH = 5;
+/** Distinct unknown words a question's spelling looks up (see `correctSpelling`). */
+export const MAX_LOOKUPS = 16;
 
 /** The lower-case words of `texts` with their counts. */
 export function learnVocabulary(texts: Iterable<string>): Vocabulary {
@@ -120,10 +122,15 @@ export function correctSpelling(vocabulary: Vocabulary, question: string): Spell
     typed = typed.slice(0, f.start) + f.joined + typed.slice(f.end);
   }
   if (vocabulary.size === 0) return { text: typed, corrections };
+  // Each unknown word is looked up once per question, and at most MAX_LOOKUPS of them: a lookup compares the word
+  // with every corpus word of about its length and letters (8 ms for a long one on the shared corpus), so a pasted
+  // text of 200 misspelt words cost seconds. Past the cap the words stay as typed.
+  const nearest = new Map<string, string | null>();
   const text = typed.replace(/(?<![\p{L}\p{N}-])[A-Za-z][a-z]+(?![\p{L}\p{N}])/gu, (w) => {
     const lower = w.toLowerCase();
     if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0) return w;
-    const to = nearestWord(vocabulary, lower);
+    if (!nearest.has(lower) && nearest.size < MAX_LOOKUPS) nearest.set(lower, nearestWord(vocabulary, lower));
+    const to = nearest.get(lower);
     if (!to) return w;
     const fixed = w[0] === w[0].toUpperCase() ? to[0].toUpperCase() + to.slice(1) : to;
     corrections.push({ from: w, to: fixed });
