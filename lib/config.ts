@@ -61,6 +61,7 @@ const envSchema = z.object({
   ASSAY_RETRIEVAL_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   ASSAY_RETRIEVAL_QUEUE: z.coerce.number().int().min(1).max(10_000).default(200),
   ASSAY_RETRIEVAL_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  ASSAY_QUESTION_BUDGET_SECONDS: z.coerce.number().min(0.1).max(3_600).default(5),
   ASSAY_JOB_STALE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   ASSAY_JOB_POLL_SECONDS: z.coerce.number().min(0.05).max(3_600).default(2),
   NEO4J_URI: z
@@ -162,6 +163,12 @@ export type AssayConfig = {
    * (lib/pipelines/retrieval-pool.ts; 0: the server's own thread).
    */
   admission: { concurrency: number; maxWaiting: number; workers: number };
+  /**
+   * How long a question (retrieval, answer) or a library or graph search may take once admitted, in milliseconds
+   * (lib/common/deadline.ts): past it, it ends with a message asking for shorter input. A model's own time (writing
+   * an answer) has its own timeout.
+   */
+  budgetMs: number;
   /**
    * The shared job queue (lib/jobs/queue.ts): a running job whose heartbeat is older than `staleSeconds` belongs to
    * a dead process and is taken over; an idle server looks for queued jobs every `pollSeconds`.
@@ -289,6 +296,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       maxWaiting: e.ASSAY_RETRIEVAL_QUEUE,
       workers: e.ASSAY_RETRIEVAL_WORKERS,
     },
+    budgetMs: Math.round(e.ASSAY_QUESTION_BUDGET_SECONDS * 1000),
     jobs: { staleSeconds: e.ASSAY_JOB_STALE_SECONDS, pollSeconds: e.ASSAY_JOB_POLL_SECONDS },
     neo4j: e.NEO4J_URI ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null } : null,
   };

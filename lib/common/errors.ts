@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  /** A question or search that took longer than its time budget (lib/common/deadline.ts): shorter input helps. */
+  'over-budget': 422,
   unavailable: 503,
   internal: 500,
 } as const;

@@ -38,6 +38,7 @@ export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalSe
         service: createRetrievalService(db, cfg, {
           background: true,
           admission: createAdmission(cfg.admission),
+          budgetMs: cfg.budgetMs,
           snapshotDir: snapshotDirOf(cfg),
           workers: cfg.admission.workers,
           staleWhileBuilding: { writing: corpusBeingWritten(db, cfg) },

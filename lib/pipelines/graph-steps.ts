@@ -1,4 +1,5 @@
 import { round } from '../common/trace.ts';
+import { partInTime } from '../retrieval/context.ts';
 import type { Evidence } from '../evidence/model.ts';
 import { type ScoredTuple, tupleEvidence } from '../retrieval/evidence.ts';
 import type { GraphIndex } from '../retrieval/graph-index.ts';
@@ -14,7 +15,7 @@ export const SHOWN_TUPLES = 50;
 export function loadGraph(ctx: PipelineContext): Promise<GraphIndex> {
   return ctx.step(
     'load-graph',
-    () => ctx.index.graph.get(),
+    () => partInTime(ctx, ctx.index.graph.get(), 'graph index'),
     (g) => ({ tuples: g.tuples.size, entities: g.entities.length, buildSeconds: round(g.buildSeconds, 2) }),
   );
 }

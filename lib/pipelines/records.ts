@@ -1,4 +1,4 @@
-import { CANDIDATES } from '../retrieval/context.ts';
+import { CANDIDATES, partInTime } from '../retrieval/context.ts';
 import { facetCoverage } from '../retrieval/coverage.ts';
 import { recordEvidence } from '../retrieval/evidence.ts';
 import { RECORD_COVERAGE_BOOST } from '../retrieval/scoring.ts';
@@ -12,7 +12,7 @@ export const records = definePipeline({
   defaults: { k: 5 },
   async run(ctx) {
     const { optimised } = await ctx.plan();
-    const recordIndex = await ctx.index.records.get();
+    const recordIndex = await partInTime(ctx, ctx.index.records.get(), 'records index');
     const lexical = await ctx.step(
       'bm25-records',
       () => recordIndex.lexical.query(structuredTerms(optimised.query), { limit: CANDIDATES }),

@@ -191,6 +191,27 @@ describe('retrieval in worker threads', () => {
     }
   });
 
+  it('stops a worker held past a question’s time, answers that question at once, and a new worker answers the next', async () => {
+    const index = await local.index();
+    const key = storedKey();
+    const logged: string[] = [];
+    const pool = createRetrievalPool(readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }), 1, (l) => logged.push(l), { graceMs: 0, pingMs: 300 });
+    try {
+      await pool.serve(path.join(dir, 'index'), key, asksOf(index));
+      // Work that cannot check the deadline: ten million characters (the routes take 2,000) hold the worker's thread
+      // in one step for many seconds (its spelling alone), so it can neither end the question itself nor answer the pool's ping.
+      const held = pool.retrieve('abcdefgh '.repeat(1_200_000), 'hybrid', { deadline: { at: Date.now() + 2000, budgetMs: 2000 } });
+      await expect(held).rejects.toThrow(/took too long to analyse/);
+      await expect.poll(() => pool.restarts(), { timeout: 10_000 }).toBe(1);
+      expect(logged.join('\n')).toMatch(/did not answer .* it was stopped, and a new one reads the index/);
+      const next = await pool.retrieve(questions[0], 'hybrid', { deadline: { at: Date.now() + 60_000, budgetMs: 60_000 } });
+      expect(next.evidence.map((e) => e.id)).toEqual((await local.retrieve(questions[0], 'hybrid')).evidence.map((e) => e.id));
+      expect(pool.serving()).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails a question its worker stops under instead of leaving it to hang', async () => {
     const index = await local.index();
     const key = storedKey();

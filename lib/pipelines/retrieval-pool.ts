@@ -8,6 +8,7 @@ import { newestSnapshotKey } from '../retrieval/snapshot-files.ts';
 import { retrievalWorkerFile } from './worker-bundle.ts';
 import type { PipelineName } from './registry.ts';
 import type { RetrievalResult, RetrieveOptions } from './types.ts';
+import { WATCHDOG_TIMING, type WatchdogTiming, type WatchedSlot, workerWatchdog } from './worker-watchdog.ts';
 
 /**
  * Retrieval off the request thread: a few worker threads (node's own worker_threads; each holds a whole index, so a
@@ -35,8 +36,18 @@ export interface RetrievalPool {
   readyFor(key: string): boolean;
   /** Whether the workers could not start on the index of `key` (questions stay on the server's thread). */
   failedOn(key: string): boolean;
-  retrieve(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'scope' | 'modelConfigured'>): Promise<RetrievalResult>;
+  /**
+   * Retrieves in a worker. A question with a deadline (`opts.deadline`) its worker overruns is answered with the
+   * over-budget error, and a worker held by work that cannot check the deadline is replaced (worker-watchdog.ts).
+   */
+  retrieve(
+    question: string,
+    pipeline: PipelineName,
+    opts: Pick<RetrieveOptions, 'k' | 'mode' | 'scope' | 'modelConfigured' | 'deadline'>,
+  ): Promise<RetrievalResult>;
   size: number;
+  /** Workers stopped since the start because a question held them past its time (and replaced). */
+  restarts(): number;
   /** Whether the workers serve an index now (none has failed since). */
   serving(): boolean;
   /** Whether a serving worker has still to warm its paper caches (its answers are slower until then). */
@@ -101,7 +112,9 @@ export function answerAsk(worker: Worker, asks: Promise<WorkerAsks>, m: Extract<
 /** A message from this thread to a worker: a retrieval, or the answer to what the worker asked. */
 export type ToWorker =
   | { type: 'retrieve'; id: number; question: string; pipeline: PipelineName; opts: RetrieveOptions }
-  | { type: 'answer'; id: number; value?: unknown; error?: string };
+  | { type: 'answer'; id: number; value?: unknown; error?: string }
+  /** Whether its thread is free to answer (a question is overdue). */
+  | { type: 'ping'; id: number };
 
 /** A message from a worker to this thread. */
 export type PoolMessage =
@@ -111,12 +124,12 @@ export type PoolMessage =
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; result: RetrievalResult }
   | { type: 'error'; id: number; message: string; code?: string }
-  | { type: 'ask'; id: number; what: keyof WorkerAsks; texts?: string[]; after?: string | null };
+  | { type: 'ask'; id: number; what: keyof WorkerAsks; texts?: string[]; after?: string | null }
+  | { type: 'pong'; id: number }
+  /** It builds a part of its index made on first use (`building` true), or has finished (false). */
+  | { type: 'busy'; building: boolean };
 
-interface Slot {
-  worker: Worker;
-  /** The questions sent to it and not answered yet, by id. */
-  pending: Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>;
+interface Slot extends WatchedSlot {
   /** Whether it has warmed its paper caches (it warms them after its first answer, see the worker). */
   warm: boolean;
 }
@@ -135,7 +148,7 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
   const worker = new Worker(retrievalWorkerFile(), { workerData: { cfg, dir, key } });
   // A process (a test, a CLI) may end while its workers idle; the server keeps running for its own reasons.
   worker.unref();
-  const slot: Slot = { worker, pending: new Map(), warm: false };
+  const slot: Slot = { worker, pending: new Map(), warm: false, ready: false, building: 0, heard: Date.now(), pongs: new Map(), retired: false };
   let warmedIn: (seconds: number) => void = () => {};
   const warmed = new Promise<number>((resolve) => {
     warmedIn = resolve;
@@ -147,7 +160,12 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
   });
   ready.catch(() => {});
   worker.on('message', (m: PoolMessage) => {
-    if (m.type === 'ready') settle.resolve(m.info);
+    slot.heard = Date.now();
+    if (m.type === 'ready') {
+      slot.ready = true;
+      settle.resolve(m.info);
+    } else if (m.type === 'pong') slot.pongs.get(m.id)?.();
+    else if (m.type === 'busy') slot.building = Math.max(0, slot.building + (m.building ? 1 : -1));
     else if (m.type === 'warmed') {
       slot.warm = true;
       warmedIn(m.seconds);
@@ -160,6 +178,7 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
     } else if (m.type === 'ask') answerAsk(worker, asks, m);
   });
   const down = (why: string) => {
+    if (slot.retired) return;
     downHandler(why);
     // Its unanswered questions fail now rather than hang.
     for (const p of slot.pending.values()) p.reject(new AppError('unavailable', `the retrieval worker stopped (${why}); please ask again`));
@@ -218,8 +237,11 @@ export function stopPrestartedUnless(dir: string, key: string): void {
   if (p && (p.dir !== dir || p.key !== key)) takePrestarted(dir, key);
 }
 
-export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: string) => void): RetrievalPool {
+export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: string) => void, timing: WatchdogTiming = WATCHDOG_TIMING): RetrievalPool {
   let slots: Slot[] = [];
+  // Where the served workers read their index and what they ask for: a replacement reads the same.
+  let served: { dir: string; asks: Promise<WorkerAsks> } | null = null;
+  let restarts = 0;
   let servedKey: string | null = null;
   let servedInfo: ServedInfo | null = null;
   let healthy = false;
@@ -241,14 +263,8 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
       if (refused) throw new Error(refused);
       const old = slots;
       slots = fresh.map((s) => s.slot);
-      for (const s of fresh)
-        s.onDown((why) => {
-          if (!slots.includes(s.slot)) return;
-          healthy = false;
-          // Not started again on this index by the next question: a worker that died on it may die again.
-          failedKey = key;
-          log(`a retrieval worker stopped (${why}); questions are retrieved on the server's thread until the next index is served`);
-        });
+      for (const s of fresh) watchDown(s, key);
+      served = { dir, asks };
       servedKey = key;
       servedInfo = infos[0];
       healthy = true;
@@ -268,8 +284,47 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
     }
   };
 
+  /** A serving worker that fails takes the pool out of service (one stopped on purpose is `retired` and says nothing). */
+  function watchDown(s: Started, key: string) {
+    s.onDown((why) => {
+      if (!slots.includes(s.slot)) return;
+      healthy = false;
+      // Not started again on this index by the next question: a worker that died on it may die again.
+      failedKey = key;
+      log(`a retrieval worker stopped (${why}); questions are retrieved on the server's thread until the next index is served`);
+    });
+  }
+
+  /**
+   * A worker held past a question's time is stopped, and a new one on the same index takes its place (questions sent
+   * to it meanwhile wait while it reads the index); what the stopped one still had is answered "ask again".
+   */
+  function replace(old: WatchedSlot) {
+    const at = (slots as WatchedSlot[]).indexOf(old);
+    if (at < 0 || !served || !servedKey || closed) return;
+    old.retired = true;
+    for (const p of old.pending.values())
+      p.reject(
+        new AppError('unavailable', 'The retrieval worker was restarted: another question held it past its time. Please ask again.', { retryAfterSeconds: 2 }),
+      );
+    old.pending.clear();
+    void old.worker.terminate();
+    const fresh = startWorker(cfg, served.dir, servedKey, served.asks);
+    slots[at] = fresh.slot;
+    watchDown(fresh, servedKey);
+    restarts++;
+    log(`a retrieval worker did not answer for ${timing.pingMs / 1000} s after a question's time was up: it was stopped, and a new one reads the index`);
+  }
+  const watchdog = workerWatchdog(timing, {
+    serving: (slot) => !slot.retired && !closed && (slots as WatchedSlot[]).includes(slot),
+    replace,
+    ping: (slot, id) => send(slot.worker, { type: 'ping', id }),
+    nextId: () => nextId++,
+  });
+
   return {
     size,
+    restarts: () => restarts,
     serve(dir, key, asks, accept) {
       if ((servedKey === key && healthy) || closed) return Promise.resolve();
       let serving = inFlight.get(key);
@@ -288,14 +343,20 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
       const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const id = nextId++;
       const sent = performance.now();
+      const { deadline } = opts;
       return new Promise<RetrievalResult>((resolve, reject) => {
+        const unwatch = deadline ? watchdog.watch(slot, id, deadline) : () => {};
         slot.pending.set(id, {
           // The trace says which worker retrieved, and what the hand-over cost (messages both ways, copying the result).
           resolve: (r) => {
+            unwatch();
             const ms = Math.round((performance.now() - sent - r.latencyMs) * 10) / 10;
             resolve({ ...r, trace: [{ step: 'worker', ms, detail: { worker: slots.indexOf(slot) + 1, of: slots.length } }, ...r.trace] });
           },
-          reject,
+          reject: (e) => {
+            unwatch();
+            reject(e);
+          },
         });
         send(slot.worker, { type: 'retrieve', id, question, pipeline, opts });
       });

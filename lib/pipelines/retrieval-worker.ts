@@ -64,7 +64,8 @@ async function load() {
     loadTuples: (after: string | null) => ask<RetrievalTupleRow[]>('loadTuples', undefined, after),
   };
   const restored = restoreIndex(stored, lazies, { embedder: passages, nameEmbedder: names, buildSeconds: 0 });
-  const index = withKeptParts(restored, setup.dir, setup.key);
+  const kept = withKeptParts(restored, setup.dir, setup.key);
+  const index = { ...kept, records: { ...kept.records, get: announced(kept.records.get) }, graph: { get: announced(kept.graph.get) } };
   // The default pipeline (hybrid) reads the graph: read before the first question, not by it.
   await index.graph.get();
   // And every question's analysis, once: it loads the part-of-speech tagger (loaded on first use elsewhere) and
@@ -80,6 +81,26 @@ async function load() {
     buildSeconds: (performance.now() - t0) / 1000,
   };
   return { index: { ...index, buildSeconds: info.buildSeconds }, info };
+}
+
+/**
+ * A part of the index built on first use, announced to the pool while it is built: a records index's build holds this
+ * thread for seconds at a time (sorting its postings), which the pool must not take for a question holding it.
+ */
+function announced<T>(get: () => Promise<T>): () => Promise<T> {
+  let seen: Promise<T> | null = null;
+  return () => {
+    const building = get();
+    if (building !== seen) {
+      seen = building;
+      post({ type: 'busy', building: true });
+      building.then(
+        () => post({ type: 'busy', building: false }),
+        () => post({ type: 'busy', building: false }),
+      );
+    }
+    return building;
+  };
 }
 
 /**
@@ -112,6 +133,8 @@ const options = workerOptions(setup.cfg);
 
 port.on('message', (m: ToWorker) => {
   if (m.type === 'answer') return answered(m);
+  // Answered at once when this thread is free: the pool stops a worker that cannot (see retrieval-pool.ts).
+  if (m.type === 'ping') return post({ type: 'pong', id: m.id });
   Promise.all([ready, options])
     .then(([{ index }, configured]) => retrieve(index, m.question, m.pipeline, { ...configured, ...m.opts }))
     .then(

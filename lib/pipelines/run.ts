@@ -1,3 +1,4 @@
+import { Deadline } from '../common/deadline.ts';
 import { inForeground } from '../common/yield.ts';
 import { createTrace, round } from '../common/trace.ts';
 import { embedQueries } from '../embedding/embedder.ts';
@@ -25,29 +26,41 @@ import type { PipelineContext, PipelineOutput, RetrievalResult, RetrieveOptions 
  * question asks for, and the abstention decision; every step timed in the trace.
  */
 export async function retrieve(index: RetrievalIndex, question: string, pipelineName: PipelineName, opts: RetrieveOptions = {}): Promise<RetrievalResult> {
-  return admitted(opts, () => retrieveNow(index, question, pipelineName, opts));
+  return admitted(opts, (deadline) => retrieveNow(index, question, pipelineName, opts, deadline));
 }
 
 /**
  * A retrieval that waits its turn in the server's line when there is one (`opts.admission`): the wait is its first
- * step and part of its latency. The retrieval pool's workers are admitted the same way.
+ * step and part of its latency. The retrieval pool's workers are admitted the same way. Its time budget
+ * (`opts.budgetMs`) starts once it is admitted: `work` gets the deadline (or the one set by whoever admitted it,
+ * `opts.deadline`, in a retrieval worker), and with no budget one that never comes.
  */
-export async function admitted(opts: Pick<RetrieveOptions, 'admission' | 'signal'>, work: () => Promise<RetrievalResult>): Promise<RetrievalResult> {
+export async function admitted(
+  opts: Pick<RetrieveOptions, 'admission' | 'signal' | 'budgetMs' | 'deadline'>,
+  work: (deadline: Deadline) => Promise<RetrievalResult>,
+): Promise<RetrievalResult> {
   const { admission } = opts;
-  if (!admission) return inForeground(work);
+  const deadline = () => (opts.deadline ? Deadline.at(opts.deadline.at, opts.deadline.budgetMs) : opts.budgetMs ? Deadline.in(opts.budgetMs) : Deadline.none());
+  if (!admission) return inForeground(() => work(deadline()));
   const asked = performance.now();
   const ahead = admission.load();
   return admission.run(async () => {
     const waited = performance.now() - asked;
-    const r = await inForeground(work);
+    const r = await inForeground(() => work(deadline()));
     const step = { step: 'admission', ms: round(waited), detail: { runningBefore: ahead.running, waitingBefore: ahead.waiting } };
     return { ...r, trace: [step, ...r.trace], latencyMs: round(r.latencyMs + waited) };
   }, opts.signal);
 }
 
-async function retrieveNow(index: RetrievalIndex, question: string, pipelineName: PipelineName, opts: RetrieveOptions): Promise<RetrievalResult> {
+async function retrieveNow(
+  index: RetrievalIndex,
+  question: string,
+  pipelineName: PipelineName,
+  opts: RetrieveOptions,
+  deadline: Deadline,
+): Promise<RetrievalResult> {
   const started = performance.now();
-  const { trace, step } = createTrace();
+  const { trace, step } = createTrace(deadline);
   const pipeline = getPipeline(pipelineName);
   // Every trace says which embedder the dense search ran on, and why when it is not the configured model.
   await step(
@@ -92,6 +105,7 @@ async function retrieveNow(index: RetrievalIndex, question: string, pipelineName
     question: linked.text,
     originalQuestion: question,
     step,
+    deadline,
     k: opts.k ?? pipeline.defaults.k,
     reformulator: opts.reformulator ?? rulesReformulator,
     tupleReranker: opts.tupleReranker,

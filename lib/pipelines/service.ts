@@ -38,7 +38,7 @@ export interface RetrievalService {
    * The retrieval workers: how many, whether they serve the current index, and whether they are still warming their
    * paper caches after their first answer (null: retrieval runs on this thread).
    */
-  workers(): { size: number; serving: boolean; warmingCaches: boolean; serverThreadCopy: boolean } | null;
+  workers(): { size: number; serving: boolean; warmingCaches: boolean; serverThreadCopy: boolean; restarts: number } | null;
   /** Stops the retrieval workers (tests; the server's exit stops them anyway). */
   close(): Promise<void>;
   /** What the current index is, without reading it back when the workers hold it (the Find evidence screen shows it). */
@@ -68,6 +68,8 @@ export function createRetrievalService(
     background?: boolean;
     /** Questions wait their turn in this line (the app's server; the CLI asks one at a time and needs none). */
     admission?: Admission;
+    /** Each question's time from when it is admitted (the app's ASSAY_QUESTION_BUDGET_SECONDS; none: no limit). */
+    budgetMs?: number;
     /**
      * Where the index is kept between runs (lib/retrieval/index-snapshot.ts): read back at the next start instead of
      * built, when the corpus, the embedders and the code are the same. None: always built.
@@ -316,7 +318,7 @@ export function createRetrievalService(
     return servedByWorkers(version);
   };
   const index = async () => indexAt(await stamp.fresh());
-  const options: RetrieveOptions = { ...configured, admission: opts.admission };
+  const options: RetrieveOptions = { ...configured, admission: opts.admission, ...(opts.budgetMs ? { budgetMs: opts.budgetMs } : {}) };
   const poolInfo = (): IndexInfo | null => {
     const i = pool?.info();
     return i ? { paragraphs: i.paragraphs, embedderId: i.embedderId, embedderNote: null, buildSeconds: i.buildSeconds, vectorsIn: 'process' } : null;
@@ -355,7 +357,8 @@ export function createRetrievalService(
     index,
     reformulator,
     options,
-    workers: () => (pool ? { size: pool.size, serving: pool.serving(), warmingCaches: pool.warming(), serverThreadCopy: !!current?.index } : null),
+    workers: () =>
+      pool ? { size: pool.size, serving: pool.serving(), warmingCaches: pool.warming(), serverThreadCopy: !!current?.index, restarts: pool.restarts() } : null,
     close: async () => pool?.close(),
     async info() {
       // Describes the index (asked right after a question's retrieval, which has just read the stamp).
@@ -384,7 +387,12 @@ export function createRetrievalService(
       const notice = before ? { indexNotice: staleNotice(before.served, before.now) } : {};
       if (served) return { ...(await retrieve(served, question, pipeline, { ...options, ...o })), ...notice };
       const { k, mode, scope, modelConfigured } = o;
-      return { ...(await admitted({ ...options, ...o }, () => pool!.retrieve(question, pipeline, { k, mode, scope, modelConfigured }))), ...notice };
+      return {
+        ...(await admitted({ ...options, ...o }, (d) =>
+          pool!.retrieve(question, pipeline, { k, mode, scope, modelConfigured, deadline: { at: d.at, budgetMs: d.budgetMs } }),
+        )),
+        ...notice,
+      };
     },
   };
 }

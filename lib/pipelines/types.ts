@@ -47,6 +47,13 @@ export interface RetrieveOptions {
   admission?: Admission;
   /** The asker went away: a question still waiting for its turn leaves the line. */
   signal?: AbortSignal;
+  /**
+   * The question's time budget from when it is admitted (ASSAY_QUESTION_BUDGET_SECONDS in the app; none in the CLI and
+   * the evaluation): past it the question ends with an over-budget error (lib/common/deadline.ts).
+   */
+  budgetMs?: number;
+  /** The deadline set when the question was admitted (on the server's thread), as a retrieval worker receives it. */
+  deadline?: { at: number; budgetMs: number };
 }
 
 export interface PipelineContext extends RetrievalContext {

@@ -1,3 +1,5 @@
+import type { Deadline } from '../common/deadline.ts';
+import { AppError } from '../common/errors.ts';
 import { round, type StepFn } from '../common/trace.ts';
 import type { ScoredId } from './lexical-index.ts';
 import type { RetrievalIndex } from './index.ts';
@@ -23,6 +25,11 @@ export interface RetrievalContext {
   analysis: QuestionAnalysis;
   plan: () => Promise<QueryPlan>;
   step: StepFn;
+  /**
+   * When the question's time is up (its steps check it as they start, `step`); what waits for a part of the index
+   * built on first use races it. None in tests that make a context by hand.
+   */
+  deadline?: Deadline;
   /** Evidence items returned (top-k). */
   k: number;
 }
@@ -36,4 +43,18 @@ export function topIds(ctx: Pick<RetrievalContext, 'index'>, hits: ScoredId[]): 
     const p = ctx.index.paragraphs.get(h.id);
     return p ? `${p.externalId ?? p.id} (${round(h.score, 4)})` : h.id;
   });
+}
+
+/**
+ * A part of the index built on first use (the records index, the graph index), waited for no longer than the
+ * question's time: past it the question ends saying so and the build goes on, for the questions after it.
+ */
+export function partInTime<T>(ctx: Pick<RetrievalContext, 'deadline'>, part: Promise<T>, what: string): Promise<T> {
+  return ctx.deadline
+    ? ctx.deadline.race(
+        part,
+        () =>
+          new AppError('unavailable', `The ${what} is still being built (it is made on first use); please ask again in a minute.`, { retryAfterSeconds: 30 }),
+      )
+    : part;
 }

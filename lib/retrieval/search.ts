@@ -66,6 +66,14 @@ export async function hybridSearchMany(ctx: RetrievalContext, space: ParagraphSp
 }
 
 /**
+ * A model's reformulation may take half the question's time left; a slower one is answered for by the rules, as a
+ * failing one is (the trace says which), so the question still has time for its searches.
+ */
+function modelTime<T>(ctx: Pick<RetrievalContext, 'deadline'>, work: Promise<T>): Promise<T> {
+  return ctx.deadline ? ctx.deadline.share(0.5).race(work, () => new Error('the model took longer than the question may wait')) : work;
+}
+
+/**
  * Method A's reformulated search: (1) optimise the question into a query, (2) hybrid search (filtered to a
  * quoted title's paper), (3) sufficiency check, and when insufficient (4) decompose into sub-queries whose
  * results are fused with the first. A failing model reformulator falls back to the rules, and the trace says so.
@@ -82,7 +90,7 @@ export async function reformulatedSearch(
     async () => {
       if (reformulator.id === rulesReformulator.id) return { ...plan.optimised, by: reformulator.id, error: null as string | null };
       try {
-        return { ...(await reformulator.optimise(analysis.question, analysis)), by: reformulator.id, error: null as string | null };
+        return { ...(await modelTime(ctx, reformulator.optimise(analysis.question, analysis))), by: reformulator.id, error: null as string | null };
       } catch (error) {
         return { ...plan.optimised, by: 'rules', error: `model failed, rules used: ${(error as Error).message}` };
       }
@@ -124,7 +132,7 @@ export async function reformulatedSearch(
       'decompose',
       async () => {
         try {
-          return { queries: await reformulator.decompose(analysis.question, analysis), by: reformulator.id, error: null as string | null };
+          return { queries: await modelTime(ctx, reformulator.decompose(analysis.question, analysis)), by: reformulator.id, error: null as string | null };
         } catch (error) {
           return {
             queries: await rulesReformulator.decompose(analysis.question, analysis),
