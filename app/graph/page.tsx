@@ -1,5 +1,6 @@
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/auth/viewer';
+import { AppError } from '@/lib/common/errors';
 import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
 import { graphPage, type MergeMember } from '@/lib/services/graph';
@@ -29,6 +30,16 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
   try {
     data = await graphPage({ q, skip: (page - 1) * PAGE, take: PAGE, entity, explore });
   } catch (error) {
+    // A search past its time budget says so (its form is in the page's header); anything else is the database.
+    if (error instanceof AppError)
+      return (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="search-error">
+          {error.message}{' '}
+          <Link href="/graph" className="underline">
+            Back to the graph
+          </Link>
+        </p>
+      );
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
   const { counts, merges, matches, start, links, linkCounts } = data;

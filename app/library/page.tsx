@@ -1,6 +1,7 @@
 import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
-import { libraryOverview, type SearchField, searchLibrary } from '@/lib/services/library';
+import { libraryOverview, MAX_SEARCH_WORDS, type SearchField, searchLibrary } from '@/lib/services/library';
+import { AppError } from '@/lib/common/errors';
 import { Highlighted } from '@/components/highlighted';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { StarterCorpus } from '@/components/starter-corpus';
@@ -13,6 +14,11 @@ const methods: readonly string[] = SYNTHESIS_METHODS;
 export const dynamic = 'force-dynamic';
 
 const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+/** A search's own failure (past its time budget) as the page says it; anything else is the error page's. */
+const searchFailure = (error: unknown): string => {
+  if (error instanceof AppError) return error.message;
+  throw error;
+};
 const intOrUndefined = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : undefined);
 const fields: { value: SearchField; label: string }[] = [
   { value: 'all', label: 'Everything' },
@@ -45,21 +51,23 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
   }
   const { facets, records } = overview;
   const totals = { papers: overview.papers, paragraphs: overview.paragraphs };
-  const [result] = await Promise.all([
-    searchLibrary({
-      q,
-      field,
-      domain: domain || undefined,
-      source: source || undefined,
-      yearFrom: intOrUndefined(yearFrom),
-      yearTo: intOrUndefined(yearTo),
-      role: role || undefined,
-      method: method || undefined,
-      material: material || undefined,
-      condition: conditionText || undefined,
-      page,
-    }),
-  ]);
+  // A search that cannot be run (past its time budget) is said on the page, with the form to change it.
+  const result = await searchLibrary({
+    q,
+    field,
+    domain: domain || undefined,
+    source: source || undefined,
+    yearFrom: intOrUndefined(yearFrom),
+    yearTo: intOrUndefined(yearTo),
+    role: role || undefined,
+    method: method || undefined,
+    material: material || undefined,
+    condition: conditionText || undefined,
+    page,
+  }).then(
+    (r) => ({ ...r, error: null }),
+    (error: unknown) => ({ total: 0, page: 1, pageSize: 20, hits: [], wordsLeftOut: 0, error: searchFailure(error) }),
+  );
   const pages = Math.max(Math.ceil(result.total / result.pageSize), 1);
   const link = (p: number) => {
     const u = new URLSearchParams();
@@ -189,11 +197,18 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
         ) : null}
       </form>
 
-      <p className="text-sm text-slate-600" data-testid="result-count">
-        {result.total.toLocaleString('en')} {result.total === 1 ? 'paper' : 'papers'}
-        {q ? ` matching “${q}”` : ''}
-        {pages > 1 ? ` · page ${result.page} of ${pages}` : ''}
-      </p>
+      {result.error ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="search-error">
+          {result.error}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600" data-testid="result-count">
+          {result.total.toLocaleString('en')} {result.total === 1 ? 'paper' : 'papers'}
+          {q ? ` matching “${q}”` : ''}
+          {pages > 1 ? ` · page ${result.page} of ${pages}` : ''}
+          {result.wordsLeftOut ? ` · the full text was searched for the first ${MAX_SEARCH_WORDS} words (${result.wordsLeftOut} left out)` : ''}
+        </p>
+      )}
 
       <ol className="space-y-3" data-testid="results">
         {result.hits.map((h) => (

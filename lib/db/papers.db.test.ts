@@ -7,6 +7,10 @@ import { readConfig } from '../config.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
 import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
 import { MATCH_END, MATCH_START } from '../search-markers.ts';
+import { Deadline } from '../common/deadline.ts';
+import { seededRandom } from '../common/random.ts';
+import { hostileQuestions } from '../testing/hostile-questions.ts';
+import { withinTime } from './within-time.ts';
 
 const testConfig = readConfig({});
 
@@ -73,6 +77,27 @@ describe(`library search (${testDatabaseKind()})`, () => {
       await expect(searchPapers(db.prisma, { q })).resolves.toBeDefined();
     }
     expect(await db.prisma.paper.count()).toBe(28);
+  });
+  it('reads any text PostgreSQL would refuse as a search of its words (runs of dashes overflowed its tsquery stack)', async () => {
+    const rand = seededRandom(7);
+    const pieces = ['-', '- ', '--', '"', ' or ', 'or', '!', '&', '|', '(', ')', ':', '*', '<->', '\\', ' ', 'ceria', '1', '1-', 'a', '−'];
+    const texts = [
+      ...hostileQuestions(500, 0).map((h) => h.text),
+      ...Array.from({ length: 40 }, () =>
+        Array.from({ length: 60 + Math.floor(rand() * 200) }, () => pieces[Math.floor(rand() * pieces.length)])
+          .join('')
+          .slice(0, 500),
+      ),
+    ];
+    for (const q of texts) await expect(searchPapers(db.prisma, { q }), q.slice(0, 60)).resolves.toMatchObject({ page: 1 });
+    // What the syntax offers still works: a hyphenated word, a phrase, a word left out.
+    expect(await titles({ q: 'screen-printed', field: 'fulltext' })).toEqual([corpusPapers[0].title]);
+    expect(await titles({ q: '"gadolinium-doped ceria"', field: 'fulltext' })).toEqual([corpusPapers[0].title]);
+    expect(await titles({ q: 'ceria -screen', field: 'fulltext' })).toEqual([]);
+  });
+  it('ends a search past its time with the over-budget error', async () => {
+    await expect(withinTime(db, Deadline.at(Date.now() - 1, 1000, 'search'), (c) => searchPapers(c, { q: 'ceria' }))).rejects.toThrow(/search took too long/);
+    await expect(withinTime(db, Deadline.in(60_000, 'search'), (c) => searchPapers(c, { q: 'ceria' }))).resolves.toMatchObject({ total: 1 });
   });
   it('gives facets, a paper with ordered paragraphs and its linked records', async () => {
     const facets = await libraryFacets(db.prisma);

@@ -5,6 +5,7 @@ import type { Database } from './database.ts';
 import { orderedId } from '../common/ordered-id.ts';
 import { keepVersion } from './paper-versions.ts';
 import { MATCH_END, MATCH_START } from '../search-markers.ts';
+import { webSearchText } from './web-search.ts';
 import type { ResolvedPaperFilters } from '../structure/paper-filters.ts';
 
 /** Owns all queries on Paper and Paragraph. */
@@ -236,14 +237,22 @@ export async function paperIdsMatching(prisma: PrismaClient, s: ResolvedPaperFil
   return rows.map((r) => r.id);
 }
 
-export async function searchPapers(prisma: PrismaClient, s: PaperSearchSpec): Promise<{ total: number; page: number; pageSize: number; hits: LibraryPaper[] }> {
+/**
+ * A page of the papers matching a search. The words go to PostgreSQL's full-text search as `webSearchText` makes them
+ * readable (a run of dashes failed it); the title, DOI and author matches read them as typed.
+ */
+export async function searchPapers(
+  prisma: Prisma.TransactionClient,
+  s: PaperSearchSpec,
+): Promise<{ total: number; page: number; pageSize: number; hits: LibraryPaper[]; wordsLeftOut: number }> {
   const pageSize = Math.min(Math.max(s.pageSize ?? 20, 1), 100);
   const page = Math.max(s.page ?? 1, 1);
   const q = (s.q ?? '').trim().slice(0, 500);
   const field = s.field ?? 'all';
   const filters = paperFilterSql(s);
 
-  const tsq = Prisma.sql`websearch_to_tsquery('english', ${q})`;
+  const words = webSearchText(q);
+  const tsq = Prisma.sql`websearch_to_tsquery('english', ${words.text})`;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const matchers: Prisma.Sql[] = [];
   if (q) {
@@ -254,7 +263,7 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearchSpec): Pr
     if (field === 'all' || field === 'author') matchers.push(Prisma.sql`array_to_string(p.authors, ' ') ILIKE ${like}`);
     if (field === 'all' || field === 'fulltext') matchers.push(Prisma.sql`hits."paperId" IS NOT NULL`);
   }
-  const useText = q && (field === 'all' || field === 'fulltext');
+  const useText = words.text && (field === 'all' || field === 'fulltext');
   const hitsCte = useText
     ? Prisma.sql`SELECT g."paperId", max(ts_rank(to_tsvector('english', g.text), ${tsq})) AS rank
                  FROM "Paragraph" g WHERE to_tsvector('english', g.text) @@ ${tsq} GROUP BY g."paperId"`
@@ -292,6 +301,7 @@ export async function searchPapers(prisma: PrismaClient, s: PaperSearchSpec): Pr
     page,
     pageSize,
     hits: rows.map((r) => ({ ...r, paragraphCount: Number(r.paragraphCount), recordCount: Number(r.recordCount), snippet: snippets.get(r.id) ?? null })),
+    wordsLeftOut: useText ? words.dropped : 0,
   };
 }
 

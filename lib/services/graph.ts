@@ -2,22 +2,30 @@ import { graphCounts } from '../db/graph.ts';
 import { entityLinkCounts, linksForReview, reviewEntityLink } from '../db/entity-links.ts';
 import { allowMerge, findEntities, mergeGroups, undoMerge } from '../db/graph-merges.ts';
 import { answerGraph, neighbourhood } from '../graph/explore.ts';
-import { appDatabase } from './app.ts';
+import { Deadline } from '../common/deadline.ts';
+import { appContext, appDatabase } from './app.ts';
 import { mergeSameItems } from '../graph/same-item-merges.ts';
 
 /** The knowledge graph as the app shows it: counts, merges, entity search, neighbourhoods, curation. */
 
 export type { MergeMember } from '../db/graph-merges.ts';
 
-/** The /graph page: counts, a page of merge groups (filtered by name), entities matching a name, a neighbourhood to start from. */
+/**
+ * The /graph page: counts, a page of merge groups (filtered by name), entities matching a name, a neighbourhood to
+ * start from; its searches within the request's time budget (ASSAY_QUESTION_BUDGET_SECONDS), past which the page
+ * says so rather than waits.
+ */
 export async function graphPage(opts: { q: string; skip: number; take: number; entity: string; explore: string }) {
-  const db = await appDatabase();
-  const [counts, merges, matches, start] = await Promise.all([
-    graphCounts(db),
-    mergeGroups(db, { q: opts.q, skip: opts.skip, take: opts.take }),
-    opts.entity ? findEntities(db, opts.entity) : Promise.resolve([]),
-    opts.explore ? neighbourhood(db, opts.explore) : Promise.resolve(null),
-  ]);
+  const { db, cfg } = await appContext();
+  const deadline = Deadline.in(cfg.budgetMs, 'search');
+  const [counts, merges, matches, start] = await deadline.race(
+    Promise.all([
+      graphCounts(db),
+      mergeGroups(db, { q: opts.q, skip: opts.skip, take: opts.take }),
+      opts.entity ? findEntities(db, opts.entity) : Promise.resolve([]),
+      opts.explore ? neighbourhood(db, opts.explore) : Promise.resolve(null),
+    ]),
+  );
   const [links, linkCounts] = await Promise.all([linksForReview(db, 200), entityLinkCounts(db)]);
   return { counts, merges, matches, start, links, linkCounts };
 }

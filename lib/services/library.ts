@@ -5,11 +5,15 @@ import { corpusCounts } from '../db/corpus-counts.ts';
 import { getPaper, libraryFacets, type SearchField, searchPapers } from '../db/papers.ts';
 import { recordsForPaper } from '../db/records.ts';
 import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filters.ts';
+import { Deadline } from '../common/deadline.ts';
+import { withinTime } from '../db/within-time.ts';
 import { appContext, appDatabase } from './app.ts';
 
 /** The library: totals, facets, search; a paper's page; restoring a paper's earlier version; the health check is in health.ts. */
 
 export type { SearchField };
+/** How many words a full-text search reads (the library page says when more were given). */
+export { MAX_SEARCH_WORDS } from '../db/web-search.ts';
 
 export interface LibrarySearch extends PaperFilters {
   q?: string;
@@ -18,10 +22,15 @@ export interface LibrarySearch extends PaperFilters {
   pageSize?: number;
 }
 
-/** Papers matching a search (filters in any spelling and unit), a page at a time. */
+/**
+ * Papers matching a search (filters in any spelling and unit), a page at a time, within the request's time budget
+ * (ASSAY_QUESTION_BUDGET_SECONDS): past it the search ends with a message asking for fewer words.
+ */
 export async function searchLibrary(search: LibrarySearch) {
-  const db = await appDatabase();
-  return searchPapers(db.prisma, resolvePaperFilters(search));
+  const { db, cfg } = await appContext();
+  const deadline = Deadline.in(cfg.budgetMs, 'search');
+  const filters = resolvePaperFilters(search);
+  return withinTime(db, deadline, (client) => searchPapers(client, filters));
 }
 
 /** What the library holds: paper, paragraph and record counts and the values its filters offer. */
