@@ -2,6 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { BackgroundJob } from '@/lib/queue/queue';
+import type { PublicJob } from '@/lib/services/jobs';
+
+/** A job as /api/jobs gives it: with its label, owner and attempts for an admin, its kind and state for anybody else. */
+type ShownJob = PublicJob & Partial<BackgroundJob>;
 
 /**
  * The job queue as it is now, shared by every app process on the database: imports, downloads, evaluations and
@@ -11,7 +15,7 @@ import type { BackgroundJob } from '@/lib/queue/queue';
 export function JobQueue() {
   const jobs = useQuery({
     queryKey: ['jobs'],
-    queryFn: async (): Promise<BackgroundJob[]> => {
+    queryFn: async (): Promise<ShownJob[]> => {
       const res = await fetch('/api/jobs');
       if (!res.ok) throw new Error(`the job queue could not be read (${res.status})`);
       return (await res.json()).jobs;
@@ -24,14 +28,15 @@ export function JobQueue() {
     <section aria-label="Job queue" className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="job-queue">
       <h2 className="mb-1 font-medium">Job queue (one job at a time per server process, in the order asked)</h2>
       <ol className="space-y-0.5">
-        {jobs.data.map((j) => (
-          <li key={j.id} data-state={j.state}>
+        {jobs.data.map((j, i) => (
+          <li key={j.id ?? `${j.kind}-${j.since}-${i}`} data-state={j.state}>
             <span className={j.state === 'running' ? 'font-medium text-teal-800' : 'text-slate-600'}>
               {j.state === 'running' ? 'running' : `waiting (${jobs.data.filter((w) => w.state === 'queued').indexOf(j) + 1})`}
             </span>{' '}
-            · {j.kind} · {j.label}
+            · {j.kind}
+            {j.label ? ` · ${j.label}` : ''}
             {j.state === 'running' && !j.here && j.owner && <span className="text-slate-500"> · in another server process ({j.owner})</span>}
-            {j.attempts > 1 && <span className="text-amber-700"> · attempt {j.attempts} (an earlier run was stopped)</span>}
+            {(j.attempts ?? 0) > 1 && <span className="text-amber-700"> · attempt {j.attempts} (an earlier run was stopped)</span>}
           </li>
         ))}
       </ol>

@@ -48,6 +48,10 @@ test('pages answer during a first-start import, and a banner shows its progress 
     const status = await (await fetch(`${base}/api/import/status`)).json();
     expect(JSON.stringify(status)).not.toContain('lab-secret');
     expect(JSON.stringify(status)).not.toContain(corpus);
+    // The job queue tells a visitor what the banner does: each job's kind and state, no file, host, process or id.
+    const jobs = (await (await fetch(`${base}/api/jobs`)).json()) as { jobs: Record<string, unknown>[] };
+    expect(JSON.stringify(jobs)).not.toContain('lab-secret');
+    for (const job of jobs.jobs) expect(Object.keys(job).sort()).toEqual(['kind', 'since', 'state']);
 
     // The banner follows the import to its end and says so.
     await expect(banner).toHaveAttribute('data-state', 'finished', { timeout: 240_000 });

@@ -15,6 +15,18 @@ export type SearchParams = Record<string, string | string[] | undefined>;
 /** Whether a text holds a control character. */
 export const hasControlChars = (s: string): boolean => s.replace(CONTROL, '') !== s;
 
+/**
+ * The refusal of a query string whose names or values hold a control character (`/library?q=a%00b`): the same 400 and
+ * message as such text in a JSON body (`plainText`), given by the proxy before any page or route reads the query.
+ * Null when there is none.
+ */
+export function controlCharRefusal(params: URLSearchParams): string | null {
+  for (const [name, value] of params)
+    if (hasControlChars(name) || hasControlChars(value))
+      return `the query parameter ${JSON.stringify(name.replace(CONTROL, '?'))} must not contain control characters (such as NUL)`;
+  return null;
+}
+
 /** A query parameter as text: its first value, control characters removed, at most `max` characters. */
 export function textParam(v: string | string[] | undefined, max = 200): string {
   const first = (Array.isArray(v) ? v[0] : v) ?? '';

@@ -23,6 +23,19 @@ export async function queuedJobs() {
   return (await backgroundJobs(db)).map((j) => ({ ...j, label: publicText(j.label, roots) }));
 }
 
+/** A job as anybody may see it (the import banner's rule: no file names, hosts, processes or ids). */
+export interface PublicJob {
+  kind: string;
+  state: 'running' | 'queued';
+  since: string;
+}
+
+/** The shared job queue as a reader or anonymous visitor sees it. */
+export async function publicJobs(): Promise<PublicJob[]> {
+  const { db } = await appContext();
+  return (await backgroundJobs(db)).map((j) => ({ kind: j.kind, state: j.state, since: j.since }));
+}
+
 /** What the import page says of paper metadata: fetched, unknown to the services, failed, and still to ask. */
 export async function metadataStatus() {
   const { db, cfg } = await appContext();
