@@ -17,6 +17,7 @@ import { createRetrievalService } from '../pipelines/service.ts';
 import { benchFusion, fusionUsage } from './bench-fusion.ts';
 import { cliOptions } from './options.ts';
 import { benchLoad, loadUsage } from './bench-load.ts';
+import { benchFuzzQuestions, fuzzUsage } from './bench-fuzz-questions.ts';
 import { benchTagger, taggerUsage } from './bench-tagger.ts';
 import { benchFirstStart, firstStartUsage } from './bench-first-start.ts';
 import { benchRestart, restartUsage } from './bench-restart.ts';
@@ -33,6 +34,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        npm run bench -- answer [--questions <jsonl>] [--pipeline name]
        npm run bench -- graph
        ${loadUsage}
+       ${fuzzUsage}
        ${taggerUsage}
        ${firstStartUsage}
        ${restartUsage}
@@ -59,6 +61,12 @@ and prints the seconds of each phase and peak memory. The database itself is not
 
 load: many clients at once against a production server (one it starts on a copy of the data folder, or --url):
 errors, p50/p95 alone and together, throughput and the server's peak memory.
+
+fuzz-questions: hostile but well-formed questions (a formula, unit, range, exponent or ± repeated to the length limit,
+runs of brackets, dots, commas, dashes and whitespace, random mixtures) sent one at a time to every pipeline and every
+route a person's text reaches on a production server (one it starts on a copy of the data folder, or --url), while
+/api/health is polled: the slowest route per kind and kind per route, every failure, the health check's worst latency,
+the server's memory before, at its peak and after, and retrieval workers replaced.
 
 tagger: the clause chunker of the prose tuples against compromise on paragraphs of the shared corpus: speed, and
 agreement on verbs and chemical formulas (why the graph build does not tag with compromise).
@@ -244,6 +252,7 @@ async function main() {
   if (what === 'retrieval') return benchRetrieval(rest);
   if (what === 'answer') return benchAnswer(rest);
   if (what === 'load') return benchLoad(rest);
+  if (what === 'fuzz-questions') return benchFuzzQuestions(rest);
   if (what === 'graph') return benchGraph();
   if (what === 'tagger') return benchTagger(rest);
   if (what === 'first-start') return benchFirstStart(rest);
