@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppError, actionError, errorResponse, handleErrors } from './errors.ts';
+import { AppError, actionError, errorResponse, handleErrors, publicError } from './errors.ts';
 
 describe('AppError', () => {
   it('maps codes to HTTP statuses and keeps its message for the client', async () => {
@@ -21,5 +21,18 @@ describe('AppError', () => {
     expect(actionError(new Error('SELECT failed')).error).not.toMatch(/SELECT/);
     expect(actionError(new AppError('conflict', 'already running')).error).toBe('already running');
     log.mockRestore();
+  });
+});
+
+describe('AppError across module instances', () => {
+  it('is recognised by another instance of this module (Next.js loads the server start and the routes apart)', async () => {
+    const other = (await import(/* @vite-ignore */ `./errors.ts?instance=${Date.now()}`)) as typeof import('./errors.ts');
+    expect(other.AppError).not.toBe(AppError);
+    const made = new other.AppError('over-budget', 'This question took too long to analyse; try a shorter one.');
+    expect(made instanceof AppError).toBe(true);
+    expect(publicError(made)).toEqual({ code: 'over-budget', status: 422, message: 'This question took too long to analyse; try a shorter one.' });
+    expect(new Error('plain') instanceof AppError).toBe(false);
+    const nothing: unknown = null;
+    expect(nothing instanceof other.AppError).toBe(false);
   });
 });

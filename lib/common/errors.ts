@@ -22,6 +22,14 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * What marks an AppError, in the registry every module instance shares: Next.js loads the server start
+ * (instrumentation) and the route handlers as separate instances of this module, and an error made by the retrieval
+ * service the start created ("Assay is busy", a question over its time) failed the route's `instanceof` and was
+ * answered as an internal error (500).
+ */
+const APP_ERROR = Symbol.for('assay.AppError');
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   /** For 'unavailable': when the client may try again (sent as Retry-After). */
@@ -31,6 +39,11 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    Object.defineProperty(this, APP_ERROR, { value: true });
+  }
+  /** An AppError of any instance of this module (see APP_ERROR). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

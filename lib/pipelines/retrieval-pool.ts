@@ -123,7 +123,7 @@ export type PoolMessage =
   | { type: 'warmed'; seconds: number }
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; result: RetrievalResult }
-  | { type: 'error'; id: number; message: string; code?: string }
+  | { type: 'error'; id: number; message: string; code?: string; retryAfterSeconds?: number }
   | { type: 'ask'; id: number; what: keyof WorkerAsks; texts?: string[]; after?: string | null }
   | { type: 'pong'; id: number }
   /** It builds a part of its index made on first use (`building` true), or has finished (false). */
@@ -174,7 +174,12 @@ function startWorker(cfg: AssayConfig, dir: string, key: string, asks: Promise<W
       const p = slot.pending.get(m.id);
       slot.pending.delete(m.id);
       if (m.type === 'result') p?.resolve(m.result);
-      else p?.reject(m.code ? new AppError(m.code as ConstructorParameters<typeof AppError>[0], m.message) : new Error(m.message));
+      else
+        p?.reject(
+          m.code
+            ? new AppError(m.code as ConstructorParameters<typeof AppError>[0], m.message, { retryAfterSeconds: m.retryAfterSeconds })
+            : new Error(m.message),
+        );
     } else if (m.type === 'ask') answerAsk(worker, asks, m);
   });
   const down = (why: string) => {

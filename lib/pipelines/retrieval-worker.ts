@@ -148,6 +148,9 @@ port.on('message', (m: ToWorker) => {
           id: m.id,
           message: (error as Error).message,
           ...((error as { code?: string }).code ? { code: (error as { code: string }).code } : {}),
+          ...((error as { retryAfterSeconds?: number }).retryAfterSeconds !== undefined
+            ? { retryAfterSeconds: (error as { retryAfterSeconds: number }).retryAfterSeconds }
+            : {}),
         }),
     );
 });

@@ -83,8 +83,10 @@ describe('the retrieval workers’ watchdog', () => {
   it('spares a worker building a part of its index while it keeps talking, and replaces it once it has finished and is still held', async () => {
     const { replaced, ask } = setup();
     const slot = fakeSlot({ free: false, building: 1 });
-    ask(slot, 1);
-    await vi.advanceTimersByTimeAsync(1100 + 200 * 5);
+    const { outcome } = ask(slot, 1);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(outcome.error?.message).toMatch(/still being built .* please ask again/);
+    await vi.advanceTimersByTimeAsync(200 * 5);
     expect(replaced).toEqual([]);
     slot.building = 0;
     await vi.advanceTimersByTimeAsync(200 * 3);

@@ -95,7 +95,14 @@ export function workerWatchdog(timing: WatchdogTiming, hooks: WatchdogHooks) {
       );
       return;
     }
-    p.reject(overBudget(deadline));
+    // A worker building a part of its index made on first use holds the question for that, not for its words.
+    p.reject(
+      slot.building > 0
+        ? new AppError('unavailable', 'A part of the index is still being built (it is made on first use); please ask again in a minute.', {
+            retryAfterSeconds: 30,
+          })
+        : overBudget(deadline),
+    );
     void checkHeld(slot);
   }
 
