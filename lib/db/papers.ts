@@ -239,7 +239,8 @@ export async function paperIdsMatching(prisma: PrismaClient, s: ResolvedPaperFil
 
 /**
  * A page of the papers matching a search. The words go to PostgreSQL's full-text search as `webSearchText` makes them
- * readable (a run of dashes failed it); the title, DOI and author matches read them as typed.
+ * readable (a run of dashes failed it), matched against each paragraph's stored tsvector (`tsv`); the title, DOI and
+ * author matches read them as typed.
  */
 export async function searchPapers(
   prisma: Prisma.TransactionClient,
@@ -265,8 +266,8 @@ export async function searchPapers(
   }
   const useText = words.text && (field === 'all' || field === 'fulltext');
   const hitsCte = useText
-    ? Prisma.sql`SELECT g."paperId", max(ts_rank(to_tsvector('english', g.text), ${tsq})) AS rank
-                 FROM "Paragraph" g WHERE to_tsvector('english', g.text) @@ ${tsq} GROUP BY g."paperId"`
+    ? Prisma.sql`SELECT g."paperId", max(ts_rank(g.tsv, ${tsq})) AS rank
+                 FROM "Paragraph" g WHERE g.tsv @@ ${tsq} GROUP BY g."paperId"`
     : Prisma.sql`SELECT NULL::text AS "paperId", 0::real AS rank WHERE false`;
   const where = [...filters, ...(matchers.length ? [Prisma.sql`(${Prisma.join(matchers, ' OR ')})`] : [])];
   const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
@@ -292,8 +293,8 @@ export async function searchPapers(
       SELECT DISTINCT ON (g."paperId") g."paperId",
              ts_headline('english', g.text, ${tsq}, ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=40, MinWords=15, MaxFragments=2`}) AS snippet
       FROM "Paragraph" g
-      WHERE g."paperId" = ANY(${ids}) AND to_tsvector('english', g.text) @@ ${tsq}
-      ORDER BY g."paperId", ts_rank(to_tsvector('english', g.text), ${tsq}) DESC`;
+      WHERE g."paperId" = ANY(${ids}) AND g.tsv @@ ${tsq}
+      ORDER BY g."paperId", ts_rank(g.tsv, ${tsq}) DESC`;
     for (const b of best) snippets.set(b.paperId, b.snippet);
   }
   return {

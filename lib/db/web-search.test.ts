@@ -23,3 +23,11 @@ describe('webSearchText', () => {
     expect(webSearchText('two words').dropped).toBe(0);
   });
 });
+
+describe('webSearchText on words joined by punctuation', () => {
+  it('counts the words PostgreSQL counts, not the spaces: "1±1±…" is cut after the 64th number', () => {
+    const r = webSearchText('1±'.repeat(250));
+    expect(r.text.match(/1/g)).toHaveLength(MAX_SEARCH_WORDS);
+    expect(r.dropped).toBe(250 - MAX_SEARCH_WORDS);
+  });
+});

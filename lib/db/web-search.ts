@@ -7,7 +7,10 @@
  */
 export const MAX_EXCLUDED = 8;
 
-/** At most this many words are searched (the rest are left out, and `webSearchText` says so). */
+/**
+ * At most this many words are searched, counted as PostgreSQL's parser counts them (the rest are left out, and
+ * `webSearchText` says so): each is a lexeme of the query, and words joined by punctuation a phrase to check.
+ */
 export const MAX_SEARCH_WORDS = 64;
 
 export interface WebSearchText {
@@ -35,7 +38,9 @@ export function webSearchText(q: string): WebSearchText {
     if (leavesOut) excluded++;
     out += inWord || leavesOut ? '-' : ' ';
   }
-  const words = out.split(/\s+/).filter(Boolean);
-  const dropped = Math.max(0, words.length - MAX_SEARCH_WORDS);
-  return { text: dropped ? words.slice(0, MAX_SEARCH_WORDS).join(' ') : words.join(' '), dropped };
+  // Words as PostgreSQL's parser counts them (runs of letters and digits: "1±1±1" is three, joined in a phrase).
+  const runs = [...out.matchAll(/[\p{L}\p{N}]+/gu)];
+  const dropped = Math.max(0, runs.length - MAX_SEARCH_WORDS);
+  const kept = dropped ? out.slice(0, runs[MAX_SEARCH_WORDS - 1].index! + runs[MAX_SEARCH_WORDS - 1][0].length) : out;
+  return { text: kept.replace(/\s+/g, ' ').trim(), dropped };
 }
