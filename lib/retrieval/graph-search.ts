@@ -69,6 +69,18 @@ const CANONICAL_COSINE = 0.7;
  */
 export const DENSE_ENTRY_WEIGHT = 0.4;
 
+/**
+ * Keywords a question's graph search reads, the first in the question's order: each is a term lookup and an
+ * entity-label probe compared with every entity, so a pasted page of 300 distinct words cost seconds. No dev
+ * question has more than 33 (27 for graph-keyword's lemmas), so none is cut.
+ */
+export const MAX_GRAPH_KEYWORDS = 48;
+/**
+ * Entities among which multi-hop paths are searched, each pair a path search (300 entities were 45,000 searches).
+ * No dev question names more than 12.
+ */
+export const MAX_PATH_ENDS = 12;
+
 const QUESTION_WORDS = new Set(['paper', 'studi', 'report', 'find', 'which', 'what', 'show', 'give', 'valu', 'prepar', 'synthes']);
 
 export interface GraphRetrieveOptions {
@@ -95,7 +107,7 @@ export async function graphRetrieve(
   const { embedLabels: embed, step, reranker, titlePaper = null } = opts;
   const keywords = await step(
     'preprocess',
-    () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)),
+    () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)).slice(0, MAX_GRAPH_KEYWORDS),
     (k) => ({ keywords: k }),
   );
   // String retrieval.
@@ -150,7 +162,7 @@ export async function graphRetrieve(
   const onPath = await step(
     'multi-hop',
     async () => {
-      const ends = canonicalScore.exact;
+      const ends = canonicalScore.exact.slice(0, MAX_PATH_ENDS);
       const found = new Set<string>();
       for (let i = 0; i < ends.length; i++)
         for (let j = i + 1; j < ends.length; j++) for (const id of await source.pathTuples(ends[i], ends[j], 3, 20)) found.add(id);
@@ -299,7 +311,9 @@ export function keywordLemmas(question: string): string[] {
 }
 
 export async function graphKeywordRetrieve(source: GraphCandidateSource, question: string, budget = 60): Promise<{ keywords: string[]; hits: ScoredTuple[] }> {
-  const keywords = keywordLemmas(question).filter((k) => !QUESTION_WORDS.has(k.toLowerCase()));
+  const keywords = keywordLemmas(question)
+    .filter((k) => !QUESTION_WORDS.has(k.toLowerCase()))
+    .slice(0, MAX_GRAPH_KEYWORDS);
   const postings = await source.termPostings([...new Set([...keywords, ...keywords.map((k) => k.toLowerCase())])], Infinity);
   const counts = new Map<string, number>();
   for (const k of keywords) for (const id of postings.get(k) ?? postings.get(k.toLowerCase()) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
