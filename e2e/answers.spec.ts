@@ -159,12 +159,16 @@ test('GET /api/provenance refuses requests that name nothing or malformed ids, w
   const none = await request.get('/api/provenance');
   expect(none.status()).toBe(400);
   expect((await none.json()).error).toMatch(/name a paper, paragraph, record or tuple/);
-  const bad = await request.get('/api/provenance?paragraph=%00drop&sentence=1-x');
+  const bad = await request.get('/api/provenance?paragraph=drop%20table&sentence=1-x');
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toMatch(/malformed id/);
-  const noKey = await request.get('/api/graph/neighbourhood?key=%00');
+  const noKey = await request.get('/api/graph/neighbourhood?key=MgB2');
   expect(noKey.status()).toBe(400);
   expect((await noKey.json()).error).toMatch(/entity key/);
+  // A NUL in the query is refused before the route reads it, as in a JSON body.
+  const nul = await request.get('/api/provenance?paragraph=%00drop');
+  expect(nul.status()).toBe(400);
+  expect((await nul.json()).error).toMatch(/must not contain control characters/);
   const unknown = await request.get('/api/graph/neighbourhood?key=f:NoSuchThing');
   expect(await unknown.json()).toEqual({ nodes: [], edges: [], tuples: [] });
 });
