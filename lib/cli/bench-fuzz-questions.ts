@@ -14,7 +14,7 @@ import { cliOptions } from './options.ts';
  * peak and after; and how many retrieval workers were stopped and replaced. A question ends with an answer (2xx) or a
  * clear error (4xx, or 503 with a message); a 5xx other than 503, a timeout or a dropped connection is a failure.
  */
-export const fuzzUsage = `npm run bench -- fuzz-questions [--url http://127.0.0.1:3000 [--pid <server pid>]] [--random 8] [--kinds comma,range] [--routes retrieve:hybrid,library?q] [--timeout 60] [--json out.json]`;
+export const fuzzUsage = `npm run bench -- fuzz-questions [--url http://127.0.0.1:3000 [--pid <server pid>]] [--rounds 1] [--random 8] [--kinds comma,range] [--routes retrieve:hybrid,library?q] [--timeout 60] [--json out.json]`;
 
 interface Route {
   name: string;
@@ -118,8 +118,11 @@ const pick = (names: string | undefined, all: string[], what: string): Set<strin
 };
 
 export async function benchFuzzQuestions(args: string[]): Promise<void> {
-  const opt = cliOptions(args, ['url', 'pid', 'random', 'kinds', 'routes', 'timeout', 'json', 'settle']);
+  const opt = cliOptions(args, ['url', 'pid', 'random', 'kinds', 'routes', 'timeout', 'json', 'settle', 'rounds']);
   const random = Number(opt('random') ?? 8);
+  // Rounds: memory that grows in the first and not after is a high-water mark (V8's heap, PGlite's memory), not a leak.
+  const rounds = Number(opt('rounds') ?? 1);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds is a whole number from 1');
   const timeoutMs = Number(opt('timeout') ?? 60) * 1000;
   const settleMs = Number(opt('settle') ?? 10) * 1000;
   if (!Number.isInteger(random) || random < 0 || !(timeoutMs > 0) || !(settleMs >= 0))
@@ -149,25 +152,37 @@ export async function benchFuzzQuestions(args: string[]): Promise<void> {
   const sampler = pid ? setInterval(() => (peak = Math.max(peak, sample())), 200) : null;
   try {
     await untilWarm(base);
-    // One ordinary question first, so the indexes a first question loads are not counted against a hostile one.
-    await send(FUZZ_ROUTES[0], base, 'warm-up', 'What is the ionic conductivity of YSZ at 800 °C?', timeoutMs);
+    // An ordinary question to every route first: what a first question loads (the records and graph indexes, the
+    // model's session, each route's code) is neither counted against a hostile one nor in the memory's growth.
+    for (const r of routes) await send(r, base, 'warm-up', 'What is the ionic conductivity of YSZ at 800 °C?', timeoutMs);
+    await new Promise((r) => setTimeout(r, settleMs));
     const before = Math.round(sample());
     console.log(`${questions.length} questions × ${routes.length} routes, one at a time, ${base}${pid ? `; server RSS ${before} MiB` : ''}`);
     const health = pollHealth(base);
     const sent: Sent[] = [];
     const t0 = performance.now();
     let gaveUp: string | null = null;
-    for (const q of questions)
-      for (const r of routes) {
-        // A server that stopped answering its health check is held: the rest would only time out one by one.
-        if (gaveUp || health.silentMs() > 60_000) {
-          gaveUp ??= `${q.kind} → ${r.name}`;
-          continue;
+    const afterRounds: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      // Each round's random mixtures are new ones (the repeated kinds are the same): what the server keeps per new
+      // question shows as growth from round to round.
+      const fresh = new Map(hostileQuestions(undefined, random, 62 + round - 1).map((q) => [q.kind, q.text]));
+      for (const q of questions.map((x) => ({ ...x, text: fresh.get(x.kind) ?? x.text })))
+        for (const r of routes) {
+          // A server that stopped answering its health check is held: the rest would only time out one by one.
+          if (gaveUp || health.silentMs() > 60_000) {
+            gaveUp ??= `${q.kind} → ${r.name}`;
+            continue;
+          }
+          const s = await send(r, base, q.kind, q.text, timeoutMs);
+          sent.push(s);
+          if (s.outcome === 'failed') console.log(`  ${q.kind} → ${r.name}: ${s.status || 'no answer'} after ${(s.ms / 1000).toFixed(1)} s`);
         }
-        const s = await send(r, base, q.kind, q.text, timeoutMs);
-        sent.push(s);
-        if (s.outcome === 'failed') console.log(`  ${q.kind} → ${r.name}: ${s.status || 'no answer'} after ${(s.ms / 1000).toFixed(1)} s`);
+      if (rounds > 1) {
+        afterRounds.push(Math.round(sample()));
+        if (pid) console.log(`  round ${round}: server RSS ${afterRounds.at(-1)} MiB`);
       }
+    }
     const seconds = (performance.now() - t0) / 1000;
     if (gaveUp)
       console.log(
@@ -214,12 +229,13 @@ export async function benchFuzzQuestions(args: string[]): Promise<void> {
       routes: routes.length,
       requests: sent.length,
       failed,
-      notSent: questions.length * routes.length - sent.length,
+      notSent: rounds * questions.length * routes.length - sent.length,
+      rounds,
       seconds: Math.round(seconds),
       healthWorstMs: h.worstMs,
       healthFailures: h.failures,
       workerRestarts: h.restarts,
-      rssMb: pid ? { before, peak: Math.round(peak), after } : null,
+      rssMb: pid ? { before, peak: Math.round(peak), after, ...(rounds > 1 ? { afterRounds } : {}) } : null,
       perKind: questions.map((q) => {
         const worst = slowest(sent.filter((s) => s.kind === q.kind));
         return { kind: q.kind, slowestRoute: worst.route, slowestMs: Math.round(worst.ms), status: worst.status };
