@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idParam, MAX_PAGE, pageParam, plainText, textParam, textParams } from './params.ts';
+import { controlCharRefusal, idParam, MAX_PAGE, pageParam, plainText, textParam, textParams } from './params.ts';
 
 describe('request parameters', () => {
   it('reads text without control characters, bounded', () => {
@@ -25,5 +25,10 @@ describe('request parameters', () => {
     const bad = question.safeParse('What is\u0000 the Tc?');
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0].message).toBe('the question must not contain control characters (such as NUL)');
+  });
+  it('refuses a query string with a control character in a name or value, as a JSON body is refused', () => {
+    expect(controlCharRefusal(new URLSearchParams('q=a%00b'))).toBe('the query parameter "q" must not contain control characters (such as NUL)');
+    expect(controlCharRefusal(new URLSearchParams('ok=1&%01=x'))).toMatch(/"\?" must not contain control characters/);
+    expect(controlCharRefusal(new URLSearchParams('q=tab%09and%0Anewline&condition=%E2%89%A5%201073%20K'))).toBeNull();
   });
 });
