@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { readConfig } from '../config.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
 import { hostileQuestions } from '../testing/hostile-questions.ts';
-import { copyDataDir, rssMb, startServerOn, untilWarm } from './bench-load.ts';
+import { copyDataDir, rssMb, startServerOn, stopServer, untilWarm } from './bench-load.ts';
 import { cliOptions } from './options.ts';
 
 /**
@@ -247,11 +247,6 @@ export async function benchFuzzQuestions(args: string[]): Promise<void> {
     if (file) fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   } finally {
     if (sampler) clearInterval(sampler);
-    if (server) {
-      server.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 1500));
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-      fs.rmSync(copy!, { recursive: true, force: true });
-    }
+    if (server && copy) await stopServer({ child: server.child, copy });
   }
 }

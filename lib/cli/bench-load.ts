@@ -273,11 +273,14 @@ export async function benchLoad(args: string[]): Promise<void> {
     if (json) fs.writeFileSync(json, `${JSON.stringify(out, null, 2)}\n`);
   } finally {
     if (sampler) clearInterval(sampler);
-    if (server) {
-      server.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 1500));
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-      fs.rmSync(server.copy, { recursive: true, force: true });
-    }
+    if (server) await stopServer(server);
   }
+}
+
+/** Stops a server a bench started on a copy of the data folder (SIGTERM, then SIGKILL after 1.5 s) and removes the copy. */
+export async function stopServer(server: { child: ChildProcess; copy: string }): Promise<void> {
+  server.child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1500));
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  fs.rmSync(server.copy, { recursive: true, force: true });
 }
