@@ -33,6 +33,8 @@ const LAYERS: Record<string, number> = {
   grading: 11,
   corpus: 12,
   services: 13,
+  // The robustness suite's generator (eval/robustness): rewrites questions with the structure readers; the CLI runs it.
+  '@eval': 13,
   'startup.ts': 14,
   cli: 14,
   // Outside lib/: the UI components, then the pages, route handlers and server actions.
@@ -66,6 +68,7 @@ function unitOf(file: string): string {
   const rel = path.relative(root, file).split(path.sep);
   if (rel[0] === 'app') return '@app';
   if (rel[0] === 'components') return '@components';
+  if (rel[0] === 'eval') return '@eval';
   return rel[0] === 'lib' ? rel[1] : rel[0];
 }
 
@@ -87,7 +90,12 @@ function importsOf(file: string): Import[] {
   });
 }
 
-const files = [...sourceFiles(lib), ...sourceFiles(path.join(root, 'app')), ...sourceFiles(path.join(root, 'components'))];
+const files = [
+  ...sourceFiles(lib),
+  ...sourceFiles(path.join(root, 'app')),
+  ...sourceFiles(path.join(root, 'components')),
+  ...sourceFiles(path.join(root, 'eval')),
+];
 
 describe('architecture', () => {
   it('every folder of lib/ has a layer (or is test support)', () => {
