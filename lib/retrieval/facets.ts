@@ -45,14 +45,48 @@ export function materialTerms(formulas: Iterable<string>, materials: Iterable<st
   return new Set([...[...formulas].map((f) => `f:${f}`), ...[...materials].map((m) => `m:${m}`)]);
 }
 
-/** Equal within rounding (0.5 %, and 0.6 K for temperatures, for "550 °C" = "823 K"); within 5 % when approximate. */
-const closeTo = (a: number, b: number, dimension: string, approximate = false) =>
-  Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * (approximate ? 0.05 : 0.005) + (dimension === 'temperature' ? 0.6 : 0) + 1e-12;
+/**
+ * How far a stated value may be from the question's and still be it, in canonical units, for each of the question's
+ * values: the precision the question writes it with (half a unit of its last digit: "13 K" is 12.5–13.5 K, "0.37"
+ * is 0.365–0.375; trailing zeros of a whole number count for at most 2.5 %, and a temperature's whole degrees are
+ * exact), never less than 0.5 %; and for a value given as approximate ("about", "~", "just over") 10 %, a temperature
+ * 5 % up to 25 K. A value rounded to two digits or recalled loosely is the same value; three times it is not.
+ */
+const tolerances = new WeakMap<Quantity, number[]>();
+const WRITTEN_NUMBER = /\d+(?:[.,]\d+)?/g;
+export function valueTolerances(q: Quantity): number[] {
+  let t = tolerances.get(q);
+  if (t) return t;
+  const written = [...q.text.matchAll(WRITTEN_NUMBER)].map((m) => m[0]);
+  const temperature = q.dimension === 'temperature';
+  t = q.canonical.map((c, i) => {
+    const v = Math.abs(q.values[i] ?? 0);
+    const w = written[i] ?? '';
+    const [whole, fraction] = w.replace(',', '.').split('.');
+    const trailingZeros = fraction ? 0 : (/0+$/.exec(whole)?.[0].length ?? 0);
+    let half = fraction ? 0.5 * 10 ** -fraction.length : trailingZeros && !temperature ? Math.min(0.5 * 10 ** trailingZeros, 0.025 * v) : 0.5;
+    if (!w || v === 0) half = 0;
+    // In canonical units: the value's own scale (a temperature's degree is a kelvin; "× 10−4" scales the digits).
+    const scale = temperature ? (/F/.test(q.unit) ? 5 / 9 : 1) : v > 0 ? Math.abs(c) / v : 1;
+    const mantissa = Number(w.replace(',', '.'));
+    const exponent = mantissa > 0 && v > 0 ? v / mantissa : 1;
+    let tol = Math.max(Math.abs(c) * 0.005, half * exponent * scale);
+    if (q.comparator === '~') tol = Math.max(tol, temperature ? Math.min(0.05 * Math.abs(c), 25) : 0.1 * Math.abs(c));
+    // 0.16 K: a whole degree Celsius is a kelvin and 0.15 ("550 °C" is 823.15 K, written 823 K).
+    return tol + (temperature ? 0.16 : 0) + 1e-12;
+  });
+  tolerances.set(q, t);
+  return t;
+}
+
+/** Equal within rounding (0.5 %, and 0.6 K for temperatures, for "550 °C" = "823 K"): stated values against stated ones. */
+const closeTo = (a: number, b: number, dimension: string) =>
+  Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * 0.005 + (dimension === 'temperature' ? 0.6 : 0) + 1e-12;
 
 /**
  * How well stated quantities meet a question's quantity: 1 when a stated value equals it in canonical units
  * (a range's ends for a range), ½ when it only falls inside a stated range or the ranges overlap, else 0. A value the
- * question gives as approximate ("about 0.18 W/cm2", "~40 K") meets stated values within 5 %; a bound ("below 10 nm",
+ * question gives as approximate ("about 0.18 W/cm2", "~40 K") or rounded meets stated values within its tolerance (`valueTolerances`); a bound ("below 10 nm",
  * "> 500 mW/cm2") is met by its own value, and by any value within it for ½.
  */
 export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
@@ -61,13 +95,14 @@ export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
   // arrays or closures made per stated value, and the question's ends found once a stated value shares its dimension.
   let qlo = Number.NaN;
   let qhi = Number.NaN;
-  const approximate = q.comparator === '~';
+  let tol: number[] | null = null;
   // A bound ("below 10 nm") is met, less surely than a stated value, by any value within it.
   const below = q.comparator?.startsWith('<') ?? false;
   const bound = below || (q.comparator?.startsWith('>') ?? false);
   for (const h of have) {
     if (h.dimension !== q.dimension) continue;
     if (Number.isNaN(qlo)) {
+      tol = valueTolerances(q);
       qlo = Infinity;
       qhi = -Infinity;
       for (const v of q.canonical) {
@@ -86,8 +121,9 @@ export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
       if (lo <= qhi && hi >= qlo) best = 0.5;
       continue;
     }
-    for (const v of q.canonical) {
-      for (const x of h.values) if (closeTo(v, x, q.dimension, approximate)) return 1;
+    for (let i = 0; i < q.canonical.length; i++) {
+      const v = q.canonical[i];
+      for (const x of h.values) if (Math.abs(v - x) <= tol![i]) return 1;
       if (h.range && v >= lo && v <= hi) best = 0.5;
       if (bound)
         for (const x of h.values)

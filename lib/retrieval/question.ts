@@ -98,7 +98,9 @@ const ASKED: [RegExp, Dimension][] = [
 // Words that look like formulas but are units, roman numerals or sentence furniture.
 const NOT_ENTITY = /^(?:[IVX]+|[A-Z]|mA|mV|mW|cm|nm|mm|µm|GPa|MPa|kPa|Pa|eV|meV|Tc|OER|HER|ORR|SOFC|SOFCs|RHE|SCE|DOI|XRD|SEM|TEM|BET)$/;
 
-const APPROXIMATE = /(?:\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|circa|ca\.|some)|[~∼≈])\s*$/i;
+// How people say a value they recall loosely ("just over 500 mW/cm2", "in the region of 40 K", "~0.1 S/cm").
+const APPROXIMATE =
+  /(?:\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|circa|ca\.|some|(?:just|slightly|a little|a bit) (?:over|under|above|below|more than|less than)|in the (?:region|order|range) of|on the order of|of the order of|somewhere around|or so)|[~∼≈])\s*$/i;
 // Bounds written in words ("below 10 nm", "sub-10 nm", "more than 500 mW/cm2"). Not "under" or "over": "under
 // 0.1 MPa O2" and "over 100 h" state conditions, not bounds.
 const ABOVE = /\b(?:above|exceeding|exceeds?|more than|greater than|higher than|at least|beyond)\s*$/i;
@@ -144,8 +146,9 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     }
   }
   const spaced = findSpacedFormulas(body);
-  // Words inside a spaced formula or a chemical name ("manganese(II) acetate") are not material words of their own.
-  const covered = [...spaced, ...findChemicalNames(body)];
+  // Words inside a spaced formula or a chemical name ("manganese(II) acetate") are not material words of their own,
+  // nor is a value's unit however it is written ("120 mS cm−1", "0.3 mΩ cm2", "5 kW").
+  const covered = [...spaced, ...findChemicalNames(body), ...facets.quantities];
   const entityWords = [
     ...new Set(
       [...body.matchAll(/(?<![\w-])[([]?[\p{L}\p{N}][\p{L}\p{N}()[\]·•.+\-−–/@±]*[\p{L}\p{N})\]δ]/gu)]

@@ -45,7 +45,10 @@ export function tidyFormula(raw: string): string {
   s = s
     .replace(/[\u2212\u2013\u2010\u2011]/g, '-')
     .replace(/[•∙⋅*]/g, '·')
-    .replace(/(\d)\s*\.\s*(\d+)\s*H2O/g, (m, a, b) => (m.includes(' ') || !/\d\.\d/.test(m) ? `${a}·${b}H2O` : m));
+    .replace(/(\d)\s*\.\s*(\d+)\s*H2O/g, (m, a, b) => (m.includes(' ') || !/\d\.\d/.test(m) ? `${a}·${b}H2O` : m))
+    // A hydrate typed with a full stop ("NiSO4.6H2O"): a whole count, a whole number of waters, then H2O. A decimal
+    // amount has a fractional part before it ("Na0.3CoO2·1.3H2O" keeps its 1.3), which this leaves alone.
+    .replace(/([A-Z][a-z]?|\))([1-9]\d?)\.([1-9]\d?)H2O\b/g, '$1$2·$3H2O');
   s = s.replace(/\s*·\s*/g, '·').replace(/\s*-\s*([δxyz])\b/g, '-$1');
   // PDF extraction puts spaces between an element and its count: "YBa 2 Cu 3 O y" → "YBa2Cu3Oy".
   s = s.replace(/([A-Za-z)\]])\s+(?=[\dδxyz.](?![a-z]{2}))/g, '$1').replace(/(\d)\s+(?=[A-Z([])/g, '$1');

@@ -77,6 +77,9 @@ describe('parseQuantities', () => {
     expect(one('grown for 1, 2, 3, 4, and 5 h')).toMatchObject({ kind: 'list', values: [1, 2, 3, 4, 5], canonical: [1, 2, 3, 4, 5] });
     expect(one('stable ≥ 1073 K')).toMatchObject({ comparator: '>=', canonical: [1073] });
     expect(one('σ = 1.2 × 10⁻³ S cm⁻¹')).toMatchObject({ values: [0.0012], dimension: 'conductivity' });
+    // PDF text loses the superscript: "× 10−4" is still an exponent, not a range from 10 to 4.
+    expect(one('a conductivity of 9.74 × 10−4 S cm−1')).toMatchObject({ values: [0.000974], kind: 'single', text: '9.74 × 10−4 S cm−1' });
+    expect(one('2.5 x 10-2 S cm-1')).toMatchObject({ values: [0.025], kind: 'single' });
     expect(one('a ΔT of 20 ± 2 °C').canonicalPlusMinus).toBe(2);
   });
   it('keeps the reference electrode of potentials and their sign', () => {

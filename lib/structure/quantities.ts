@@ -114,7 +114,8 @@ function round(x: number): number {
   return Number.parseFloat(x.toPrecision(12));
 }
 
-// Number: 1,000 or 1.5 or 1.2e-3 or 1.2 × 10^-3 (the last two normalised before matching).
+// Number: 1,000 or 1.5 or 1.2e-3 or 1.2 × 10^-3, or 1.2 × 10−3 as PDF text loses the superscript (the exponent is
+// then signed, so "× 10−3" is never read as a range from 10 to 3).
 const NUM = String.raw`\d+(?:[.,]\d+)?`;
 const unitKeys = [...unitTable.keys()].sort((a, b) => b.length - a.length);
 /** A table key as a tolerant pattern: optional "^" and spaces, any degree sign, "wt %" and "wt.%" alike. */
@@ -138,7 +139,7 @@ const MAX_LISTED = 12;
 // Nor does a match without a comparator start inside a run of whitespace: the run's first position reaches every
 // number it could, and trying each later one made a long run quadratic.
 const QUANTITY_RE = new RegExp(
-  String.raw`(?:(?<cmp>[≥≤><~≈]|>=|<=)|(?<!\s))\s*(?<![A-Za-z0-9.]|\^[-+]?|(?:^|[\s·/])[A-Za-zµ]{1,3}[-+](?=[1-4](?![\d.])))(?=(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM}){0,${MAX_LISTED - 1}}))\k<nums>(?:\s*[×x]\s*10\^(?<exp>[-+]?\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
+  String.raw`(?:(?<cmp>[≥≤><~≈]|>=|<=)|(?<!\s))\s*(?<![A-Za-z0-9.]|\^[-+]?|(?:^|[\s·/])[A-Za-zµ]{1,3}[-+](?=[1-4](?![\d.])))(?=(?<nums>${NUM}(?:\s*(?:[-–~]|to|and|or|,|, and)\s*${NUM}){0,${MAX_LISTED - 1}}))\k<nums>(?:\s*[×x]\s*10\^?(?<exp>(?<=\^)[-+]?\d+|[-+]\d+))?(?:\s*(?:±|\+\s?-|\+\/-)\s*(?<pm>${NUM}))?(?:\s*|-)(?<unit>${UNIT_RE})(?![A-Za-z0-9µ])(?:\s+vs\.?\s+(?<ref>RHE|SCE|NHE|SHE|Ag\/AgCl|Hg\/HgO|Li\/Li\+|Li\+\/Li))?`,
   'g',
 );
 
