@@ -135,7 +135,39 @@ describe('abstention', () => {
     const r = await retrieve(index, 'Which paper reports a La0.6Sr0.4CoO3 cathode cell delivering 1900 mW cm−2 at 600 °C?', 'json-qr');
     expect(r.abstention.abstain).toBe(true);
     expect(r.abstention.reasons).toContain('conditions-not-met');
-    expect(r.abstention.explanation).toMatch(/states no 1900 mW cm−2 \(it states 450 mW cm−2/);
+    expect(r.abstention.explanation).toMatch(/states 450 mW cm−2 where the question has 1900 mW cm−2/);
+    expect(r.abstention.differences).toContainEqual({ facet: 'value', asked: '1900 mW cm−2', stated: '450 mW cm−2' });
+  });
+  it('abstains on another condition and names it; not on the same condition in another scale, or the value rounded or given loosely', async () => {
+    const other = await retrieve(index, 'Which paper reports a power density of 450 mW cm−2 for a La0.6Sr0.4CoO3 cathode at 700 °C?', 'json-qr');
+    expect(other.abstention.abstain).toBe(true);
+    expect(other.abstention.differences?.map((d) => d.facet)).toContain('condition');
+    for (const q of [
+      'Which paper reports a power density of 0.45 W/cm2 for a La0.6Sr0.4CoO3 cathode at 873 K?',
+      'Which paper reports a power density of about 440 mW cm−2 for a La0.6Sr0.4CoO3 cathode at 600 °C?',
+      'Which paper reports a power density of roughly 0.46 W cm−2 for a La1−xSrxCoO3 cathode at 600 °C?',
+    ]) {
+      const r = await retrieve(index, q, 'json-qr');
+      expect(r.abstention.abstain, q).toBe(false);
+      expect(topPaper(r), q).toBe('fx-sofc-600');
+    }
+  });
+  it('abstains on another dopant or host and says what the paper states in its place', async () => {
+    const dopant = await retrieve(index, 'Which paper reports SrTi0.7Co0.3O3 prepared from SrCO3 by solid-state reaction?', 'json-qr');
+    expect(dopant.abstention.abstain).toBe(true);
+    expect(dopant.abstention.differences).toContainEqual({ facet: 'material', asked: 'SrTi0.7Co0.3O3', stated: 'SrTi0.7Fe0.3O3' });
+  });
+  it('answers when the best paper names the material and property but says nothing of a value, lower and naming it', async () => {
+    const plain = await retrieve(index, 'Which paper reports the peak power density of a La0.6Sr0.4CoO3 cathode cell at 600 °C?', 'json-qr');
+    const r = await retrieve(
+      index,
+      'Which paper reports the peak power density of a La0.6Sr0.4CoO3 cathode cell at 600 °C with a 12 µm thick electrolyte?',
+      'json-qr',
+    );
+    expect(topPaper(r)).toBe('fx-sofc-600');
+    expect(r.abstention.unverified).toContainEqual({ facet: 'value', asked: '12 µm', note: 'the paper states no value of it' });
+    expect(r.abstention.confidence).toBeLessThan(plain.abstention.confidence);
+    expect(r.abstention.differences).toEqual([]);
   });
   it('abstains on a near miss with a changed route, naming the technique missing and the one used', async () => {
     const r = await retrieve(index, 'Which paper reports NiCo2O4 nanowires on nickel foam made by electrospinning?', 'json-qr');

@@ -26,6 +26,12 @@ export const ABSTENTION_FEATURES = [
   'missingMaterials',
   /** Share of the question's values the best paper does not state with what they are values of. */
   'missingValues',
+  /** Share of the question's values the best paper contradicts (states another value of the same thing). */
+  'contradictedValues',
+  /** Share of the question's values the best paper says nothing of (neither states nor contradicts). */
+  'unverifiedValues',
+  /** Share of the question's materials the best paper states another in place of (another dopant, host, composition). */
+  'contradictedMaterials',
   /** Share of the question's preparation techniques the best paper does not name. */
   'missingTechniques',
   /** Share of the question's formula-like words the corpus does not know at all. */
@@ -68,7 +74,27 @@ export interface AbstentionModel {
   fittedOn: string;
   /** Leave-one-form-out figures at fitting time, for the record (the README and the closing notes cite them). */
   crossValidated?: Record<string, unknown>;
+  /** The shown confidence's own fit; without one, the decision's probability is shown. */
+  confidence?: ConfidenceModel;
 }
+
+/**
+ * The confidence shown beside an answer: the probability that it is right (the right paper first, the right value
+ * found), fitted on the answers the decision gives, from the decision's own probability (`answerable`) and the
+ * signals that tell a right answer from a wrong one (how far the best paper leads, how close the embedder finds it).
+ * The decision says whether to answer; this says how sure to be of the answer given.
+ */
+export interface ConfidenceModel {
+  features: ConfidenceFeature[];
+  mean: number[];
+  scale: number[];
+  weights: number[];
+  bias: number;
+  l2: number;
+  fittedOn: string;
+  crossValidated?: Record<string, unknown>;
+}
+export type ConfidenceFeature = AbstentionFeature | 'answerable';
 
 export interface AbstentionModelFile {
   /** One fit per embedder family: `bge-small-en-v1.5`, `ngram`, and `lexical` (no dense signals) for the rest. */
@@ -89,12 +115,24 @@ export function modelFor(embedderId: string, file: AbstentionModelFile = FITTED_
 }
 
 /** P(the corpus answers the question) under a fitted model. */
-export function answerableProbability(model: AbstentionModel, signals: AbstentionSignals): number {
+export function answerableProbability(model: Pick<AbstentionModel, 'features' | 'weights' | 'mean' | 'scale' | 'bias'>, signals: AbstentionSignals): number {
+  return logistic(model, signals);
+}
+
+function logistic(
+  model: { features: readonly string[]; weights: number[]; mean: number[]; scale: number[]; bias: number },
+  signals: Record<string, number>,
+): number {
   let z = model.bias;
   model.features.forEach((f, j) => {
-    z += model.weights[j] * ((signals[f] - model.mean[j]) / model.scale[j]);
+    z += model.weights[j] * (((signals[f] ?? 0) - model.mean[j]) / model.scale[j]);
   });
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+/** The confidence shown: P(the answer is right) under the model's confidence fit, else its decision's probability. */
+export function shownConfidence(model: AbstentionModel, signals: AbstentionSignals, answerable = answerableProbability(model, signals)): number {
+  return model.confidence ? logistic(model.confidence, { ...signals, answerable }) : answerable;
 }
 
 /** The features' contributions to the decision (weight × standardised value), largest first, for the trace. */

@@ -4,12 +4,31 @@ import { findChemicalNames } from '../structure/chemical-names.ts';
 import { tidyFormula } from '../structure/formula.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
 import { embedQueries } from '../embedding/embedder.ts';
-import { type AbstentionModel, type AbstentionSignals, answerableProbability, contributions, DENSE_FEATURES, modelFor } from './abstention-model.ts';
+import {
+  type AbstentionModel,
+  type AbstentionSignals,
+  answerableProbability,
+  contributions,
+  DENSE_FEATURES,
+  modelFor,
+  shownConfidence,
+} from './abstention-model.ts';
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { facetCoverage, paperFacets, paperTechniques, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
+import {
+  differences,
+  type FacetDifference,
+  type FacetVerdicts,
+  judgeMaterials,
+  judgeValues,
+  type UnverifiedFacet,
+  unverifiedFacets,
+} from './facet-verdicts.ts';
+import { dopantPhrases, familyKnown } from './material-match.ts';
 import { compact, compactText, paragraphTerms, paperTerms } from './paper-caches.ts';
 import { type Facets, materialTerms } from './facets.ts';
 import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
+import { termCoverage, termsUnmet } from './term-coverage.ts';
 import type { PaperHit } from './papers.ts';
 import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis, writtenName } from './question.ts';
 import {
@@ -22,6 +41,7 @@ import {
   TERM_COVERAGE_DESCRIBED,
   TERM_COVERAGE_MIN,
   UNKNOWN_NAME_PENALTY,
+  UNVERIFIED_CONFIDENCE,
 } from './scoring.ts';
 
 export const REASON_CODES = [
@@ -49,8 +69,15 @@ export interface Abstention {
   explanation: string;
   /** What decided: the fitted model, the hand rules (no fit for this embedder), or a pipeline's own tiers. */
   decidedBy?: 'model' | 'rules' | 'tiers';
+  /**
+   * How the best paper differs from the question (another value, material or condition, or nothing of it): what a
+   * refusal shows beside the closest evidence ("it reports 0.1 S cm⁻¹; you asked about 0.5 S cm⁻¹").
+   */
+  differences?: FacetDifference[];
+  /** What of the question the best paper neither states nor contradicts: named beside an answer given. */
+  unverified?: UnverifiedFacet[];
   /** The model's signals and its threshold, when the model decided (shown in the trace). */
-  model?: { threshold: number; signals: AbstentionSignals; strongest: string[] };
+  model?: { threshold: number; answerable?: number; signals: AbstentionSignals; strongest: string[] };
 }
 
 /** What a pipeline's ranking tells the abstention decision besides the papers. */
@@ -95,7 +122,19 @@ export async function decideAbstention(
   // inside longer ones once the spaces are gone, so only when the question names the paper by its title.
   const inBestPaper = (w: string) =>
     !!top.paperId && index.papers.has(top.paperId) && (w.length >= 4 || ranked.titleMatched === true) && compactText(index, top.paperId).includes(compact(w));
-  const unknown = analysis.entityWords.filter((w) => !entityKnown(index, w) && !inBestPaper(w));
+  // A material the corpus writes in another notation (La0.7Sr0.3MnO3 for La1−xSrxMnO3, a hydrate's salt) is known.
+  // The host of a dopant phrase ("LaCoO3" in "Sr-doped LaCoO3") is known when the doped family is.
+  const phrases = dopantPhrases(analysis.body).filter((p) => familyKnown(index, p.family));
+  // A composite ending in a dopant phrase's first word ("NiO–Gd-doped" of "NiO–Gd-doped ceria") is known by its part.
+  const core = (w: string) => w.replace(/[-–](?:[A-Z][a-z]?|[a-z]{3,})-(?:doped|substituted|stabili[sz]ed|based)$/, '');
+  const unknown = analysis.entityWords.filter(
+    (w) =>
+      !entityKnown(index, w) &&
+      !inBestPaper(w) &&
+      !familyKnown(index, w) &&
+      !phrases.some((p) => p.written.includes(w)) &&
+      !(core(w) !== w && entityKnown(index, core(w))),
+  );
   let facets: Facets;
   if (top.paperId && index.papers.has(top.paperId)) {
     // For abstention the title also counts as something the paper states.
@@ -129,6 +168,12 @@ export async function decideAbstention(
     namedElements.has(m) && !!top.paperId && index.papers.has(top.paperId) && paperTerms(index, top.paperId).has(m.slice(2));
   const alsoStated = analysis.materials.filter((m) => !facets.materials.has(m) && (writtenInPaper.has(m) || elementInPaper(m)));
   if (alsoStated.length) facets = { ...facets, materials: new Set([...facets.materials, ...alsoStated]) };
+  // Names compare after notation: the paper's own family, hydrate salt or doped formula states the question's name.
+  const inIndex = !!top.paperId && index.papers.has(top.paperId);
+  const judged = inIndex ? judgeMaterials(index, analysis, top.paperId!, facets.materials) : [];
+  const restated = judged.filter((m) => m.status === 'stated' || m.status === 'family').flatMap((m) => m.keys);
+  if (restated.some((k) => !facets.materials.has(k))) facets = { ...facets, materials: new Set([...facets.materials, ...restated]) };
+  const contradictedMaterials = judged.filter((m) => m.status === 'contradicted');
   const { coverage, matched } = facetCoverage(analysis, facets);
   let confidence = coverage ?? NO_FACET_CONFIDENCE;
   const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
@@ -137,15 +182,28 @@ export async function decideAbstention(
   const missingValues = analysis.quantities.filter(
     (q) => !matched.quantities.includes(q.text) || (top.paperId && index.papers.has(top.paperId) && !statesValue(index, analysis, top.paperId, q)),
   );
-  if (unknown.length > 0 || missingMaterials.length > 0) reasons.push('no-matching-entity');
-  if (missingValues.length > 0) reasons.push('conditions-not-met');
+  // A value the paper does not state is contradicted when it states another of the same thing, else unverified.
+  const values: Omit<FacetVerdicts, 'materials'> = inIndex
+    ? judgeValues(index, analysis, top.paperId!, missingValues)
+    : { contradictedValues: missingValues.map((quantity) => ({ quantity, stated: '' })), unverifiedValues: [] };
+  const verdicts: FacetVerdicts = { materials: judged, ...values };
+  // The paper names what was asked (every material, and the property when one is named): an unverified value then
+  // lowers the confidence instead of refusing.
+  const specific = analysis.properties.filter((p) => p !== 'temperature' && p !== 'duration' && p !== 'pressure');
+  const namesAsked =
+    analysis.materials.length > 0 && missingMaterials.length === 0 && (specific.length === 0 || specific.some((p) => matched.properties.includes(p)));
+  const unverifiedDecides = values.unverifiedValues.length > 0 && !namesAsked;
+  if (unknown.length > 0 || missingMaterials.length > 0 || contradictedMaterials.length > 0) reasons.push('no-matching-entity');
+  if (values.contradictedValues.length > 0 || unverifiedDecides) reasons.push('conditions-not-met');
   // The values and the technique a question states are decisive: a paper that reports 560 mW cm−2 is not the
   // paper that reports 1900, and one that made the powder hydrothermally is not one that electrospun it.
   const missingTechniques = top.paperId ? analysis.techniques.filter((t) => !paperTechniques(index, top.paperId!).has(t)) : [];
   if (missingTechniques.length > 0) reasons.push('unmatched-method');
   // Materials decide when the paper names none of them (one of several may be spelt in a way the paper does not).
   const noMaterial = analysis.materials.length > 0 && missingMaterials.length === analysis.materials.length;
-  if (missingValues.length > 0 || missingTechniques.length > 0 || noMaterial) confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
+  if (values.contradictedValues.length > 0 || unverifiedDecides || missingTechniques.length > 0 || noMaterial || contradictedMaterials.length > 0)
+    confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
+  else if (values.unverifiedValues.length > 0 || judged.some((m) => m.status === 'family')) confidence = Math.min(confidence, UNVERIFIED_CONFIDENCE);
   // Scaled by the share of the named materials the corpus lacks: one unknown word among four is not the same
   // as a question about a material nobody in the corpus made.
   if (unknown.length > 0) confidence *= 1 - UNKNOWN_NAME_PENALTY * (unknown.length / analysis.entityWords.length);
@@ -173,6 +231,9 @@ export async function decideAbstention(
     hasFacets: coverage === null ? 0 : 1,
     missingMaterials: share(missingMaterials.length, analysis.materials.length),
     missingValues: share(missingValues.length, analysis.quantities.length),
+    contradictedValues: share(values.contradictedValues.length, analysis.quantities.length),
+    unverifiedValues: share(values.unverifiedValues.length, analysis.quantities.length),
+    contradictedMaterials: share(contradictedMaterials.length, Math.max(1, judged.length)),
     missingTechniques: share(missingTechniques.length, analysis.techniques.length),
     unknownNames: share(unknown.length, analysis.entityWords.length),
     titleUnmatched: ranked.titleMatched === false ? 1 : 0,
@@ -185,11 +246,18 @@ export async function decideAbstention(
   };
   const p = model ? answerableProbability(model, signals) : confidence;
   const abstain = model ? p < model.threshold : confidence < ABSTAIN_BELOW;
+  // What is shown: how likely the answer is right (the confidence fit), which is not how likely an answer exists.
+  const shown = model ? shownConfidence(model, signals, p) : confidence;
   if (abstain && reasons.length === 0) reasons.push('low-score');
   const parts: string[] = [];
   if (unknown.length) parts.push(`not in the corpus: ${unknown.join(', ')}`);
   if (missingMaterials.length) parts.push(`best paper does not mention ${missingMaterials.map((m) => writtenName(analysis, m)).join(', ')}`);
-  if (missingValues.length) parts.push(`best paper states no ${missingValues.map((q) => q.text).join(', ')}${statedInstead(facets, missingValues)}`);
+  if (contradictedMaterials.length)
+    parts.push(`best paper states ${contradictedMaterials.map((m) => `${m.stated} where the question has ${m.written}`).join(', ')}`);
+  if (values.contradictedValues.some((v) => v.stated))
+    parts.push(`best paper states ${values.contradictedValues.map((v) => `${v.stated} where the question has ${v.quantity.text}`).join(', ')}`);
+  const unstated = inIndex ? (unverifiedDecides ? values.unverifiedValues : []) : missingValues;
+  if (unstated.length) parts.push(`best paper states no ${unstated.map((q) => q.text).join(', ')}${statedInstead(facets, unstated)}`);
   if (missingTechniques.length) {
     const named = top.paperId ? [...paperTechniques(index, top.paperId)] : [];
     parts.push(`best paper names no ${missingTechniques.join(', ')}${named.length ? ` (it names ${named.slice(0, 4).join(', ')})` : ''}`);
@@ -207,10 +275,22 @@ export async function decideAbstention(
   return {
     abstain,
     confidence: round(confidence, 3),
-    calibrated: round(p, 3),
+    calibrated: round(shown, 3),
     reasons,
     explanation,
     decidedBy: model ? 'model' : 'rules',
+    differences: differences(
+      analysis,
+      verdicts,
+      [
+        ...new Set([
+          ...unknown.filter((w) => !contradictedMaterials.some((c) => c.written.includes(w))),
+          ...missingMaterials.filter((m) => !contradictedMaterials.some((c) => c.keys.includes(m))).map((m) => writtenName(analysis, m)),
+        ]),
+      ],
+      missingTechniques.map((t) => ({ asked: t, stated: top.paperId ? [...paperTechniques(index, top.paperId)].slice(0, 3).join(', ') || null : null })),
+    ),
+    unverified: unverifiedFacets(analysis, verdicts),
     ...(model
       ? {
           model: {
@@ -304,70 +384,4 @@ function paperMargin(papers: PaperHit[]): number {
   const [top, ...rest] = papers;
   const next = Math.max(0, ...rest.map((p) => p.score));
   return top && top.score > 0 ? Math.max(0, (top.score - next) / top.score) : 0;
-}
-
-interface TermCoverage {
-  /** Share of the distinctive words (weighted by rarity) the paper states anywhere. */
-  coverage: number;
-  /** The same share for the paragraph (with the title) that states most of them. */
-  paragraph: number;
-  /** How many distinctive words the corpus knows. */
-  words: number;
-  missing: string[];
-}
-
-/** Whether the best paper fails the question's distinctive words (see TERM_COVERAGE_MIN and DESCRIPTIVE_WORDS). */
-function termsUnmet(terms: TermCoverage, margin: number): boolean {
-  if (terms.coverage < TERM_COVERAGE_MIN) return true;
-  if (terms.words < DESCRIPTIVE_WORDS) return false;
-  return terms.coverage < TERM_COVERAGE_DESCRIBED || (terms.paragraph < PARAGRAPH_COVERAGE_MIN && margin < MARGIN_MIN);
-}
-
-/**
- * The share of the question's distinctive words, each weighted by its rarity in the corpus (inverse document
- * frequency), that the paper states anywhere (title or paragraphs) and in its best paragraph, and the rarest ones
- * it lacks, as written.
- */
-function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): TermCoverage | null {
-  // Values and property phrases are left to the facet checks; the tagger (most of this step) runs only on 3+ words.
-  let described = analysis.body;
-  for (const span of [...analysis.quantities, ...analysis.propertySpans])
-    described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
-  const candidates = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t));
-  const filler = candidates.length < 3 ? null : fillerTerms(described);
-  const words = candidates.filter((t) => filler && !filler.has(t));
-  if (words.length < 3) return null;
-  const n = index.raw.lexical.size;
-  // A chemical name the paper states as a formula ("manganese sulfate" where the paper writes MnSO4) is found.
-  const stated = paperFacets(index, paperId).materials;
-  const asFormula = new Set(
-    findChemicalNames(analysis.body)
-      .filter((c) => stated.has(`f:${formulaKey(c.formula)}`))
-      .flatMap((c) => plainTerms(c.text)),
-  );
-  const own = paperTerms(index, paperId);
-  const paper = { has: (t: string) => own.has(t) || asFormula.has(t) };
-  const weighted: { t: string; w: number }[] = [];
-  for (const t of words) {
-    const df = index.raw.lexical.documentFrequency(t);
-    // A word no paper uses is more often a typo or a spelling the corpus lacks than a sign of another paper (unknown
-    // materials are judged by the entity check).
-    if (df > 0) weighted.push({ t, w: Math.log((n + 1) / (df + 1)) });
-  }
-  const total = weighted.reduce((sum, x) => sum + x.w, 0);
-  const share = (has: (t: string) => boolean) => (total > 0 ? weighted.filter((x) => has(x.t)).reduce((sum, x) => sum + x.w, 0) / total : 1);
-  const titleTerms = new Set(plainTerms(index.papers.get(paperId)?.title ?? ''));
-  let paragraph = 0;
-  for (const terms of paragraphTerms(index, paperId))
-    paragraph = Math.max(
-      paragraph,
-      share((t) => terms.has(t) || titleTerms.has(t) || asFormula.has(t)),
-    );
-  const written = new Map<string, string>();
-  for (const w of analysis.body.split(/\s+/)) {
-    const t = plainTerms(w)[0];
-    if (t && !written.has(t)) written.set(t, w.replace(/^[("“]+|[?,.;:)"”]+$/g, ''));
-  }
-  const missing = weighted.filter((x) => !paper.has(x.t)).sort((a, b) => b.w - a.w);
-  return { coverage: share((t) => paper.has(t)), paragraph, words: weighted.length, missing: missing.map((m) => written.get(m.t) ?? m.t) };
 }

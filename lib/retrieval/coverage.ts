@@ -293,3 +293,26 @@ export function statesValue(index: RetrievalIndex, analysis: QuestionAnalysis, p
   }
   return false;
 }
+
+/**
+ * What a paper states in place of the question's value `q`, when it does not state `q` itself: a value of the same
+ * dimension in a sentence that names the question's material or property, or that states another of the question's
+ * values ("588 mW cm−2 at 500 °C" against a question about 588 at 600 °C). That is a contradiction; a paper that
+ * states no such value leaves `q` unverified. Null when there is none.
+ */
+export function statedInPlace(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, q: Quantity): string | null {
+  const properties = analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p));
+  const others = analysis.quantities.filter((o) => o !== q);
+  const names = (s: Facets | undefined) =>
+    !!s && (analysis.materials.some((m) => s.materials.has(m)) || properties.some((x) => x === q.dimension || s.properties.has(x)));
+  const together = (s: Facets) => others.some((o) => quantityMatch(s.quantities, o) > 0);
+  for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
+    const p = index.paragraphs.get(pid)!;
+    if (!p.facets.quantities.some((h) => h.dimension === q.dimension)) continue;
+    for (const [i, s] of p.sentences.entries()) {
+      const other = s.quantities.find((h) => h.dimension === q.dimension && quantityMatch([h], q) === 0);
+      if (other && (names(s) || names(p.sentences[i - 1]) || together(s))) return other.text;
+    }
+  }
+  return null;
+}

@@ -79,6 +79,11 @@ export const PARAGRAPH_COVERAGE_MIN = 0.4;
 export const MARGIN_MIN = 0.2;
 /** Confidence when the best paper lacks a value or technique the question states (below ABSTAIN_BELOW). */
 export const DECISIVE_MISS_CONFIDENCE = 0.35;
+/**
+ * Confidence, at most, when the best paper names what was asked but leaves a value unverified (it states nothing of
+ * it either way) or states the material only as its family: above ABSTAIN_BELOW (an answer), below a full match.
+ */
+export const UNVERIFIED_CONFIDENCE = 0.6;
 /** Confidence of a question that names no material, value or property (only its words can match). */
 export const NO_FACET_CONFIDENCE = 0.6;
 /** Each of the question's names the corpus does not know takes up to this share of the confidence. */

@@ -1,0 +1,95 @@
+import type { Quantity } from '../structure/quantities.ts';
+import { statedInPlace } from './coverage.ts';
+import type { RetrievalIndex } from './index.ts';
+import { type MaterialVerdict, materialVerdicts } from './material-match.ts';
+import type { QuestionAnalysis } from './question.ts';
+
+/**
+ * The abstention decision's view of the best paper, facet by facet: what it states (in the question's notation or
+ * another), what it contradicts (another value of the same thing, another material in its place), and what it leaves
+ * unverified (it says nothing either way). A refusal is for contradictions and absences; an unverified facet lowers
+ * the confidence and is named, and a refusal names what differs.
+ */
+
+/** One way the closest evidence differs from the question: what was asked, what the paper states instead. */
+export interface FacetDifference {
+  facet: 'material' | 'value' | 'condition' | 'technique';
+  asked: string;
+  /** What the paper states in its place; null when it states nothing of the kind. */
+  stated: string | null;
+}
+
+/** A facet of the question the best paper neither states nor contradicts. */
+export interface UnverifiedFacet {
+  facet: 'material' | 'value' | 'condition';
+  asked: string;
+  /** Why it could not be checked ("the paper states no value of it"). */
+  note: string;
+}
+
+export interface FacetVerdicts {
+  materials: MaterialVerdict[];
+  /** Question values the paper states another value in place of, with that value. */
+  contradictedValues: { quantity: Quantity; stated: string }[];
+  /** Question values the paper states nothing of. */
+  unverifiedValues: Quantity[];
+}
+
+/** The best paper's materials against the question's (see material-match.ts). */
+export const judgeMaterials = (index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, statedKeys: ReadonlySet<string>): MaterialVerdict[] =>
+  materialVerdicts(index, analysis, paperId, statedKeys);
+
+/** The question's values the best paper does not state (`missing`), each contradicted or unverified. */
+export function judgeValues(
+  index: RetrievalIndex,
+  analysis: QuestionAnalysis,
+  paperId: string,
+  missing: readonly Quantity[],
+): Omit<FacetVerdicts, 'materials'> {
+  const contradictedValues: FacetVerdicts['contradictedValues'] = [];
+  const unverifiedValues: Quantity[] = [];
+  for (const q of missing) {
+    const stated = statedInPlace(index, analysis, paperId, q);
+    if (stated) contradictedValues.push({ quantity: q, stated });
+    else unverifiedValues.push(q);
+  }
+  return { contradictedValues, unverifiedValues };
+}
+
+// A value introduced as a condition of the measurement ("at 550 °C", "under 2 GPa", "for 10 h").
+const CONDITION_BEFORE = /(?:\b(?:at|under|in|for|during|after|upon)|@)\s*(?:~|about|around|approximately|roughly)?\s*$/i;
+export const isConditionValue = (analysis: QuestionAnalysis, q: Quantity): boolean =>
+  CONDITION_BEFORE.test(analysis.body.slice(Math.max(0, q.start - 24), q.start));
+
+/** What differs between the question and the best paper, in the order a reader checks: material, value, condition. */
+export function differences(
+  analysis: QuestionAnalysis,
+  v: FacetVerdicts,
+  absentMaterials: string[],
+  missingTechniques: { asked: string; stated: string | null }[],
+): FacetDifference[] {
+  return [
+    ...v.materials.filter((m) => m.status === 'contradicted').map((m) => ({ facet: 'material' as const, asked: m.written, stated: m.stated })),
+    ...absentMaterials.map((asked) => ({ facet: 'material' as const, asked, stated: null })),
+    ...v.contradictedValues.map(({ quantity, stated }) => ({
+      facet: isConditionValue(analysis, quantity) ? ('condition' as const) : ('value' as const),
+      asked: quantity.text,
+      stated,
+    })),
+    ...missingTechniques.map((t) => ({ facet: 'technique' as const, ...t })),
+  ];
+}
+
+/** The facets left unchecked: values the paper states nothing of, materials it states only as a family. */
+export function unverifiedFacets(analysis: QuestionAnalysis, v: FacetVerdicts): UnverifiedFacet[] {
+  return [
+    ...v.unverifiedValues.map((q) => ({
+      facet: isConditionValue(analysis, q) ? ('condition' as const) : ('value' as const),
+      asked: q.text,
+      note: isConditionValue(analysis, q) ? 'the paper does not say under what condition' : 'the paper states no value of it',
+    })),
+    ...v.materials
+      .filter((m) => m.status === 'family')
+      .map((m) => ({ facet: 'material' as const, asked: m.written, note: `the paper states its family (${m.stated}), not this composition` })),
+  ];
+}

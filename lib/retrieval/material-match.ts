@@ -1,0 +1,229 @@
+import { chemicalNameToFormula } from '../structure/chemical-names.ts';
+import { isElementSymbol, normaliseFormula, tidyFormula } from '../structure/formula.ts';
+import { formulaKey, textFacets } from '../structure/terms.ts';
+import { paperFacets, perPaper, titleMaterials } from './coverage.ts';
+import type { RetrievalIndex } from './index.ts';
+import type { QuestionAnalysis } from './question.ts';
+
+/**
+ * Names compare after their notation is normalised. A chemist writes one material many ways: a composition or its
+ * family (La0.6Sr0.4CoO3−δ, La1−xSrxCoO3), a dopant phrase (Ce0.9Gd0.1O2−δ, "Gd-doped ceria", "gadolinium-doped
+ * CeO2"), a hydrate with any separator (NiSO4·6H2O, NiSO4*6H2O, NiSO4.6H2O). What the decision needs is whether
+ * the best paper states the material the question means (stated, or its family with the composition unchecked),
+ * states another one in its place (another dopant, host or composition: a contradiction), or says nothing of it.
+ *
+ * A family is the set of elements a formula is made of: two formulas of one family differ only in their amounts.
+ */
+export type MaterialStatus = 'stated' | 'family' | 'contradicted' | 'absent';
+
+export interface MaterialVerdict {
+  /** The question's material keys this verdict is about (one written name may give several). */
+  keys: string[];
+  /** As the question writes it. */
+  written: string;
+  status: MaterialStatus;
+  /** What the paper states in its place, for a contradiction ("Ce0.8Sm0.2O2−δ"), or of its family. */
+  stated: string | null;
+}
+
+/** A material the question names, with the keys it gave and the family it belongs to. */
+interface NamedMaterial {
+  keys: string[];
+  written: string;
+  /** Sorted element symbols, "Ce-Gd-O"; null when the name is not a formula (a lexicon name: "YSZ"). */
+  family: string | null;
+  /** Element amounts of a fixed composition; null for a family (x, δ, a dopant phrase). */
+  composition: Record<string, number> | null;
+}
+
+const familyOf = (elements: Iterable<string>) => [...new Set(elements)].sort().join('-');
+
+interface ParsedKey {
+  family: string;
+  composition: Record<string, number> | null;
+}
+const parsedKeys = new Map<string, ParsedKey | null>();
+/** A formula key's family and composition, once per key. */
+function parseKey(key: string): ParsedKey | null {
+  let p = parsedKeys.get(key);
+  if (p !== undefined) return p;
+  const f = normaliseFormula(key);
+  p = f && f.elements.length >= 2 ? { family: familyOf(f.elements), composition: f.composition } : null;
+  if (parsedKeys.size > 100_000) parsedKeys.clear();
+  parsedKeys.set(key, p);
+  return p;
+}
+
+// "Gd-doped ceria", "gadolinium-doped CeO2", "Sr-substituted LaMnO3", "Gd doped CeO2".
+const DOPANT_PHRASE = /\b([A-Z][a-z]?|[a-z]{3,})[\s-](?:doped|substituted)\s+([A-Za-z][\w.()−-]*)/g;
+const HYDRATE = /[·•∙⋅*.]\s*\d*(?:\.\d+)?\s*(?:[xyn]\s*)?H2O$|\s*hydrate$/;
+
+/** An element by symbol or name ("Gd", "gadolinium"), or null. */
+function elementOf(word: string): string | null {
+  if (isElementSymbol(word)) return word;
+  const f = chemicalNameToFormula(word);
+  return f && isElementSymbol(f) ? f : null;
+}
+
+/** The host of a dopant phrase as a formula ("ceria" → CeO2, "LaMnO3"), or null. */
+function hostFormula(word: string): string | null {
+  const named = chemicalNameToFormula(word);
+  if (named) return named;
+  return normaliseFormula(tidyFormula(word)) ? tidyFormula(word) : null;
+}
+
+/**
+ * The materials a question names, each once: its dopant phrases as families (and the keys their words gave: the
+ * host's formula, the dopant element, a lexicon name such as "SDC"), its formulas with their family, and the rest
+ * (lexicon names) as they are. Keys that one written word gave (a hydrate and its anhydrous salt) stay together.
+ */
+export function namedMaterials(analysis: Pick<QuestionAnalysis, 'body' | 'materials' | 'materialNames'>): NamedMaterial[] {
+  const out: NamedMaterial[] = [];
+  const claimed = new Set<string>();
+  for (const m of analysis.body.matchAll(DOPANT_PHRASE)) {
+    const dopant = elementOf(m[1]);
+    const host = hostFormula(m[2].replace(/[.,;:)]+$/, ''));
+    const parsed = host ? normaliseFormula(host) : null;
+    if (!dopant || !parsed) continue;
+    const phrase = textFacets(m[0]);
+    const keys = [...new Set([...phrase.formulas.map((k) => `f:${k}`), ...phrase.materials.map((k) => `m:${k}`), `f:${dopant}`])].filter((k) =>
+      analysis.materials.includes(k),
+    );
+    for (const k of keys) claimed.add(k);
+    out.push({ keys, written: m[0], family: familyOf([...parsed.elements, dopant]), composition: null });
+  }
+  const byWord = new Map<string, string[]>();
+  for (const key of analysis.materials) {
+    if (claimed.has(key)) continue;
+    const written = analysis.materialNames[key];
+    if (written && HYDRATE.test(written)) byWord.set(written, [...(byWord.get(written) ?? []), key]);
+    else out.push(materialOf(key, written ?? key.slice(2)));
+  }
+  for (const [written, keys] of byWord) {
+    // A hydrate is its anhydrous salt for what it names: the water is notation ("·6H2O", "*6H2O", "hexahydrate").
+    const salt = formulaKey(tidyFormula(written.replace(HYDRATE, '')));
+    const anhydrous = salt ? `f:${salt}` : keys[0];
+    out.push({ ...materialOf(anhydrous, written), keys: [...new Set([...keys, anhydrous])] });
+  }
+  // One word is one material however many keys it gave ("water": f:H2O and the lexicon's m:H2O); a composite
+  // ("La0.6Sr0.4CoO3/Ni") names several, each held to its own.
+  const byName = new Map<string, NamedMaterial>();
+  for (const m of out) {
+    const seen = /[/@]/.test(m.written) ? undefined : byName.get(m.written);
+    if (/[/@]/.test(m.written)) {
+      byName.set(`${m.written}\u0000${m.keys.join()}`, m);
+      continue;
+    }
+    if (!seen) byName.set(m.written, m);
+    else
+      byName.set(m.written, {
+        ...seen,
+        keys: [...new Set([...seen.keys, ...m.keys])],
+        family: seen.family ?? m.family,
+        composition: seen.composition ?? m.composition,
+      });
+  }
+  return [...byName.values()];
+}
+
+function materialOf(key: string, written: string): NamedMaterial {
+  const parsed = key.startsWith('f:') ? parseKey(key.slice(2)) : null;
+  return { keys: [key], written, family: parsed?.family ?? null, composition: parsed?.composition ?? null };
+}
+
+/** The families of the formulas a paper states (paragraphs and title), each with its formulas. */
+const paperFamilies = perPaper((index, paperId): Map<string, { key: string; composition: Record<string, number> | null }[]> => {
+  const out = new Map<string, { key: string; composition: Record<string, number> | null }[]>();
+  for (const m of [...paperFacets(index, paperId).materials, ...titleMaterials(index, paperId)]) {
+    if (!m.startsWith('f:')) continue;
+    const p = parseKey(m.slice(2));
+    if (!p) continue;
+    const list = out.get(p.family);
+    if (list) list.push({ key: m.slice(2), composition: p.composition });
+    else out.set(p.family, [{ key: m.slice(2), composition: p.composition }]);
+  }
+  return out;
+});
+
+/** Fixed compositions that agree amount by amount (within 0.05: "Ce0.9Gd0.1" and "Ce0.9Gd0.10" alike). */
+function sameComposition(a: Record<string, number>, b: Record<string, number>): boolean {
+  const els = new Set([...Object.keys(a), ...Object.keys(b)].filter((e) => e !== 'O'));
+  return [...els].every((e) => Math.abs((a[e] ?? 0) - (b[e] ?? 0)) <= 0.05);
+}
+
+/** Families one element away from `family` (another dopant or host in the same place), metals only. */
+function siblings(family: string, stated: Map<string, unknown>): string[] {
+  const mine = family.split('-');
+  return [...stated.keys()].filter((f) => {
+    const theirs = f.split('-');
+    if (theirs.length !== mine.length) return false;
+    const differ = mine.filter((e) => !theirs.includes(e));
+    return differ.length === 1 && differ[0] !== 'O' && differ[0] !== 'H';
+  });
+}
+
+/**
+ * Each named material of the question against a paper: stated (a key the paper states, or a hydrate's salt),
+ * family (the paper states its family: the same elements, amounts unchecked or written as x and δ), contradicted
+ * (the paper states the same family at another fixed composition, or a family one element away — another dopant
+ * or host — and not this one), or absent.
+ */
+export function materialVerdicts(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, statedKeys: ReadonlySet<string>): MaterialVerdict[] {
+  const families = paperFamilies(index, paperId);
+  return namedMaterials(analysis).map((m): MaterialVerdict => {
+    const base = { keys: m.keys, written: m.written };
+    if (m.keys.some((k) => statedKeys.has(k)) && (m.family === null || m.composition !== null || m.keys.every((k) => statedKeys.has(k))))
+      return { ...base, status: 'stated', stated: null };
+    if (m.family === null) return { ...base, status: 'absent', stated: null };
+    const same = families.get(m.family) ?? [];
+    const agrees = same.filter((s) => !m.composition || !s.composition || sameComposition(m.composition, s.composition));
+    // A family asked (x and δ, a dopant phrase) is met by any of its members; a composition asked, by a member
+    // with its amounts, or only by the family written with x (then unchecked).
+    if (agrees.length)
+      return {
+        ...base,
+        status: !m.composition || agrees.some((s) => s.composition) ? 'stated' : 'family',
+        stated: writtenFormula(index, paperId, agrees[0].key),
+      };
+    const near = siblings(m.family, families);
+    if (same.length) return { ...base, status: 'contradicted', stated: writtenFormula(index, paperId, same[0].key) };
+    if (near.length) return { ...base, status: 'contradicted', stated: writtenFormula(index, paperId, families.get(near[0])![0].key) };
+    return { ...base, status: 'absent', stated: null };
+  });
+}
+
+/** A formula key as the paper writes it ("La0.6Sr0.4CoO3" for CoLa0.6O3Sr0.4), else the key. */
+function writtenFormula(index: RetrievalIndex, paperId: string, key: string): string {
+  const paper = index.papers.get(paperId);
+  for (const text of [paper?.title ?? '', ...(paper?.paragraphIds ?? []).map((id) => index.paragraphs.get(id)?.text ?? '')])
+    for (const m of text.matchAll(/[A-Z][A-Za-z0-9.()·−δ-]*[A-Za-z0-9)δ]/g)) if (formulaKey(tidyFormula(m[0])) === key) return m[0];
+  return key;
+}
+
+/** The dopant phrases of a text with their families ("Sr-doped LaCoO3" → Co-La-O-Sr). */
+export function dopantPhrases(text: string): { written: string; family: string }[] {
+  return namedMaterials({ body: text, materials: [], materialNames: {} }).filter((m) => m.family && /doped|substituted/.test(m.written)) as {
+    written: string;
+    family: string;
+  }[];
+}
+
+/** Families of every formula the corpus states, once per index: whether the corpus knows a material in any notation. */
+const corpusFamilies = new WeakMap<RetrievalIndex, Set<string>>();
+export function familyKnown(index: RetrievalIndex, word: string): boolean {
+  let known = corpusFamilies.get(index);
+  if (!known) {
+    known = new Set();
+    for (const p of index.paragraphs.values())
+      for (const m of p.facets.materials) {
+        const parsed = m.startsWith('f:') ? parseKey(m.slice(2)) : null;
+        if (parsed) known.add(parsed.family);
+      }
+    corpusFamilies.set(index, known);
+  }
+  if (word.includes('-') && known.has(word)) return true; // a family itself
+  const w = word.replace(HYDRATE, '');
+  const key = formulaKey(tidyFormula(w));
+  const parsed = key ? parseKey(key) : null;
+  return !!parsed && known.has(parsed.family);
+}

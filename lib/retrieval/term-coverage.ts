@@ -1,0 +1,78 @@
+import { findChemicalNames } from '../structure/chemical-names.ts';
+import { formulaKey, plainTerms } from '../structure/terms.ts';
+import { paperFacets } from './coverage.ts';
+import type { RetrievalIndex } from './index.ts';
+import { paragraphTerms, paperTerms } from './paper-caches.ts';
+import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
+import { DESCRIPTIVE_WORDS, MARGIN_MIN, PARAGRAPH_COVERAGE_MIN, TERM_COVERAGE_DESCRIBED, TERM_COVERAGE_MIN } from './scoring.ts';
+
+/**
+ * The abstention check for descriptive questions ("the paper that discusses melamine-assisted anchoring of nickel
+ * phosphide …"): they name few facets, so the words that make them specific must be found in the best paper too.
+ */
+
+export interface TermCoverage {
+  /** Share of the distinctive words (weighted by rarity) the paper states anywhere. */
+  coverage: number;
+  /** The same share for the paragraph (with the title) that states most of them. */
+  paragraph: number;
+  /** How many distinctive words the corpus knows. */
+  words: number;
+  missing: string[];
+}
+
+/** Whether the best paper fails the question's distinctive words (see TERM_COVERAGE_MIN and DESCRIPTIVE_WORDS). */
+export function termsUnmet(terms: TermCoverage, margin: number): boolean {
+  if (terms.coverage < TERM_COVERAGE_MIN) return true;
+  if (terms.words < DESCRIPTIVE_WORDS) return false;
+  return terms.coverage < TERM_COVERAGE_DESCRIBED || (terms.paragraph < PARAGRAPH_COVERAGE_MIN && margin < MARGIN_MIN);
+}
+
+/**
+ * The share of the question's distinctive words, each weighted by its rarity in the corpus (inverse document
+ * frequency), that the paper states anywhere (title or paragraphs) and in its best paragraph, and the rarest ones
+ * it lacks, as written.
+ */
+export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): TermCoverage | null {
+  // Values and property phrases are left to the facet checks; the tagger (most of this step) runs only on 3+ words.
+  let described = analysis.body;
+  for (const span of [...analysis.quantities, ...analysis.propertySpans])
+    described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
+  const candidates = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t));
+  const filler = candidates.length < 3 ? null : fillerTerms(described);
+  const words = candidates.filter((t) => filler && !filler.has(t));
+  if (words.length < 3) return null;
+  const n = index.raw.lexical.size;
+  // A chemical name the paper states as a formula ("manganese sulfate" where the paper writes MnSO4) is found.
+  const stated = paperFacets(index, paperId).materials;
+  const asFormula = new Set(
+    findChemicalNames(analysis.body)
+      .filter((c) => stated.has(`f:${formulaKey(c.formula)}`))
+      .flatMap((c) => plainTerms(c.text)),
+  );
+  const own = paperTerms(index, paperId);
+  const paper = { has: (t: string) => own.has(t) || asFormula.has(t) };
+  const weighted: { t: string; w: number }[] = [];
+  for (const t of words) {
+    const df = index.raw.lexical.documentFrequency(t);
+    // A word no paper uses is more often a typo or a spelling the corpus lacks than a sign of another paper (unknown
+    // materials are judged by the entity check).
+    if (df > 0) weighted.push({ t, w: Math.log((n + 1) / (df + 1)) });
+  }
+  const total = weighted.reduce((sum, x) => sum + x.w, 0);
+  const share = (has: (t: string) => boolean) => (total > 0 ? weighted.filter((x) => has(x.t)).reduce((sum, x) => sum + x.w, 0) / total : 1);
+  const titleTerms = new Set(plainTerms(index.papers.get(paperId)?.title ?? ''));
+  let paragraph = 0;
+  for (const terms of paragraphTerms(index, paperId))
+    paragraph = Math.max(
+      paragraph,
+      share((t) => terms.has(t) || titleTerms.has(t) || asFormula.has(t)),
+    );
+  const written = new Map<string, string>();
+  for (const w of analysis.body.split(/\s+/)) {
+    const t = plainTerms(w)[0];
+    if (t && !written.has(t)) written.set(t, w.replace(/^[("“]+|[?,.;:)"”]+$/g, ''));
+  }
+  const missing = weighted.filter((x) => !paper.has(x.t)).sort((a, b) => b.w - a.w);
+  return { coverage: share((t) => paper.has(t)), paragraph, words: weighted.length, missing: missing.map((m) => written.get(m.t) ?? m.t) };
+}
