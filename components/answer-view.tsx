@@ -86,6 +86,34 @@ export function AnswerView({
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-medium">Not answered from this corpus.</p>
           <p>{answer.abstention.reasons.map((r) => reasonText[r] ?? r).join('; ')}.</p>
+          {(answer.abstention.differences?.length ?? 0) > 0 && (
+            <ul className="mt-1 list-disc pl-5" data-testid="abstention-differences" aria-label="What differs from the closest evidence">
+              {answer.abstention.differences!.map((d) => (
+                <li key={`${d.facet}-${d.asked}`}>
+                  {d.facet}: you asked about <b>{d.asked}</b>
+                  {d.stated ? (
+                    <>
+                      ; the closest paper states <b>{d.stated}</b>
+                    </>
+                  ) : (
+                    '; the closest paper states nothing of it'
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {!answer.abstention.abstain && (answer.unverified?.length ?? 0) > 0 && (
+        <div role="note" className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800" data-testid="answer-unverified">
+          <p className="font-medium">Answered at a lower confidence ({answer.confidence.toFixed(2)}): not checked against the paper —</p>
+          <ul className="list-disc pl-5">
+            {answer.unverified!.map((u) => (
+              <li key={`${u.facet}-${u.asked}`}>
+                {u.facet} <b>{u.asked}</b>: {u.note}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {offer}

@@ -123,6 +123,31 @@ test('a comparative question is answered with the leader named first, under the 
   await page.screenshot({ path: `${shots}/answer-comparison.png`, fullPage: true });
 });
 
+test('a refusal shows the closest evidence and what differs; an answer names the facet it could not check', async ({ page, request }) => {
+  // The corpus reports 812 mW cm−2 for this cathode at 700 °C: 2,400 is contradicted, not merely unmatched.
+  await askOnAnswersPage(page, 'Which paper reports a La0.6Sr0.4FeO3 cathode with a peak power density of 2400 mW cm−2 at 700 °C?');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-shape', 'abstain');
+  const differs = page.getByTestId('abstention-differences');
+  await expect(differs).toContainText('you asked about 2400 mW cm−2');
+  await expect(differs).toContainText('the closest paper states 812 mW cm−2');
+  await expect(page.getByRole('heading', { name: 'Closest evidence — not an answer' })).toBeVisible();
+  await expect(answer.getByRole('list', { name: 'Answer sentences' })).toContainText('It states 812 mW cm−2 where you asked about 2400 mW cm−2');
+  await page.screenshot({ path: `${shots}/answer-refusal-differs.png`, fullPage: true });
+  // The stored answer says the same through the API.
+  const id = page.url().split('/').pop();
+  const stored = await (await request.get(`/api/answers/${id}`)).json();
+  expect(JSON.stringify(stored)).toContain('"stated":"812 mW cm−2"');
+  // Nothing in the paper says how thick the electrolyte was: answered, at a lower confidence, and said.
+  await askOnAnswersPage(page, 'Which paper reports the peak power density of a La0.6Sr0.4FeO3 cathode at 700 °C with a 15 µm thick electrolyte?');
+  await expect(answer).not.toHaveAttribute('data-shape', 'abstain');
+  const unverified = page.getByTestId('answer-unverified');
+  await expect(unverified).toContainText('not checked against the paper');
+  await expect(unverified).toContainText('15 µm');
+  await expect(unverified).toContainText('the paper states no value of it');
+  await page.screenshot({ path: `${shots}/answer-unverified.png`, fullPage: true });
+});
+
 test('an answer shows formulas and words that PDF extraction split as a reader writes them; the paper keeps its text verbatim', async ({ page }) => {
   await askOnAnswersPage(page, 'At what temperature do the MgB2 wires become superconducting?');
   const sentences = page.getByTestId('answer').getByRole('list', { name: 'Answer sentences' });

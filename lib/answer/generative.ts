@@ -86,6 +86,7 @@ export async function generativeAnswer(result: RetrievalResult, draft: AnswerDra
     ...modelAnswerBody(result.question, result.pipeline, 'generative', opts, tokens, pool),
     shape: draft.shape,
     confidence: result.abstention.calibrated,
+    unverified: result.abstention.unverified ?? [],
   };
   if (declined(text)) return { ...base, ...modelDeclined() };
   return { ...base, sentences: verifySentences(guardCitations(text, shown), evidenceById(pool)) };

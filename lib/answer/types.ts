@@ -1,3 +1,4 @@
+import type { FacetDifference, UnverifiedFacet } from '../retrieval/facet-verdicts.ts';
 import type { TraceStep } from '../common/trace.ts';
 import type { Evidence } from '../evidence/model.ts';
 import type { ReasonCode } from '../retrieval/abstention.ts';
@@ -55,6 +56,8 @@ export interface AnswerAbstention {
   explanation: string;
   /** What the corpus does hold, said plainly ("papers on BZCY anodes are here; none reports …"). */
   corpusHolds: string | null;
+  /** How the closest evidence differs from the question (absent on answers stored before it was said). */
+  differences?: FacetDifference[];
 }
 
 /** extractive: no model; generative: a model from the evidence; model-only and naive-kg: method C's baselines. */
@@ -78,6 +81,11 @@ export interface Answer {
   /** Shown with the answer, e.g. that a failing model was replaced by the extractive answer. */
   notice: string | null;
   confidence: number;
+  /**
+   * What of the question the cited paper neither states nor contradicts (a value it says nothing of, a composition
+   * it states only as a family): the answer stands, at a lower confidence, and says so.
+   */
+  unverified?: UnverifiedFacet[];
   /** The asker's filters when the question was scoped to some papers (absent on answers stored before filters). */
   scope?: string | null;
   trace: TraceStep[];

@@ -1,4 +1,5 @@
 import { matchedMaterialName } from '../../evidence/model.ts';
+import type { FacetDifference } from '../../retrieval/facet-verdicts.ts';
 import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, draft } from './types.ts';
 
@@ -17,7 +18,27 @@ export const abstainShape: AnswerShapeComposer = {
       const stated = [...top.matched.materials.map((m) => matchedMaterialName(top.matched, m)), ...top.matched.properties, ...top.matched.quantities];
       corpusHolds = `The closest evidence is in ${paperName(top)}${stated.length ? `, which states ${stated.join(', ')}` : ''}: ${bestSentenceOf(top)}`;
       sentences.push(draft(corpusHolds, [top.id]));
+      const differs = differenceText(result.abstention.differences ?? []);
+      if (differs) {
+        corpusHolds = `${corpusHolds} ${differs}`;
+        sentences.push(draft(differs, [top.id]));
+      }
     }
     return { shape: 'abstain', sentences, corpusHolds };
   },
 };
+
+const ABSENT: Record<FacetDifference['facet'], (asked: string) => string> = {
+  material: (asked) => `it does not mention ${asked}`,
+  value: (asked) => `it states no ${asked}`,
+  condition: (asked) => `it does not state the condition ${asked}`,
+  technique: (asked) => `it names no ${asked}`,
+};
+
+/** "It states 450 mW cm−2 where you asked about 1900 mW cm−2; it does not mention Ni." */
+export function differenceText(differences: readonly FacetDifference[]): string | null {
+  if (!differences.length) return null;
+  const parts = differences.map((d) => (d.stated ? `it states ${d.stated} where you asked about ${d.asked}` : ABSENT[d.facet](d.asked)));
+  const text = parts.join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
