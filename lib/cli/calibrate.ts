@@ -7,30 +7,25 @@ import { openMigratedDatabase } from '../db/client.ts';
 import { type AbstentionRow, type CrossValidation, candidates, fitAbstentionModel, figures, leaveOneFormOut } from '../evaluation/abstention-fit.ts';
 import { expectedCalibrationError, reliabilityTable } from '../evaluation/calibration.ts';
 import { predictLogistic } from '../evaluation/logistic.ts';
+import { devForms, formOf } from '../evaluation/dev-forms.ts';
 import { loadQuestions } from '../evaluation/questions.ts';
+import { scoreQuestion } from '../evaluation/retrieval-metrics.ts';
+import { type ConfidenceCrossValidation, confidenceCandidates, fitConfidenceModel, leaveOneFormOutConfidence } from '../evaluation/confidence-fit.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { ABSTENTION_FEATURES, type AbstentionModel, type AbstentionModelFile, embedderFamily, FITTED_MODELS } from '../retrieval/abstention-model.ts';
 import { ABSTAIN_BELOW } from '../retrieval/scoring.ts';
+import type { RobustnessSignalRow } from './eval-robustness.ts';
 import { cliOptions } from './options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
-const shared = process.env.ASSAY_SHARED_DATA ?? path.join(root, '..', 'shared', 'data');
-const DEFAULT_FORMS = [
-  path.join(shared, 'questions.dev.jsonl'),
-  path.join(shared, 'questions-hard.dev.jsonl'),
-  path.join(shared, 'questions-unanswerable.dev.jsonl'),
-  ...fs
-    .readdirSync(path.join(root, 'eval', 'questions'))
-    .filter((f) => f.endsWith('.dev.jsonl'))
-    .map((f) => path.join(root, 'eval', 'questions', f)),
-];
+const DEFAULT_FORMS = devForms(root);
 
 /** Held-out error within this of the best counts as as good: among those, the best-calibrated fit is chosen. */
 const ERROR_TOLERANCE = 0.01;
 
-const usage = `usage: npm run calibrate -- [--questions <a.jsonl,b.jsonl,...>] [--pipeline json-qr] [--rows rows.json] [--from-rows rows.json] [--write]
+const usage = `usage: npm run calibrate -- [--questions <a.jsonl,b.jsonl,...>] [--pipeline json-qr] [--rows rows.json] [--from-rows rows.json | --from-robustness rows.json] [--write]
 
 Fits the abstention model (lib/retrieval/abstention-model.ts): runs every dev question form through the pipeline
 (default: the three shared dev sets and every eval/questions/*.dev.jsonl, each file one form), reads each
@@ -41,7 +36,11 @@ one, measured on the one left out. Of those whose held-out error (each form's an
 one group each) is within ${ERROR_TOLERANCE} of the lowest, the one with the lowest held-out log-loss is fitted on every form and, with
 --write, saved for the index's embedder family in lib/retrieval/abstention-model.json with its cross-validated
 figures (and, fitted without the embedder's signals, as the fallback for other embedders).
---rows saves the signals read; --from-rows fits from saved signals without running the questions.`;
+--rows saves the signals read; --from-rows fits from saved signals without running the questions;
+--from-robustness fits on the rows \`npm run eval -- --robustness --rows f\` saved: the dev forms and every rewrite of
+the robustness suite, each transform a form of its own.
+Then the shown confidence: fitted on the answers the decision gives (right: the gold paper first or the gold value
+found), measured leave-one-form-out — ECE per form, reliability, AUROC — and saved with the decision.`;
 
 const pct = (x: number | null) => (x === null ? '    –' : x.toFixed(3));
 
@@ -64,14 +63,17 @@ async function readRows(files: string[], pipeline: PipelineName): Promise<{ rows
       fittedOn: 'probe',
     };
     const rows: AbstentionRow[] = [];
+    const sourceIds = new Map([...index.papers.values()].map((p) => [p.id, p.sourceId]));
     for (const file of files) {
-      const form = path.basename(file).replace(/\.dev\.jsonl$|\.jsonl$/, '');
+      const form = formOf(file);
       const questions = await loadQuestions(file);
       for (const q of questions) {
         const r = await service.retrieve(q.question, pipeline, { abstentionModel: probe });
         const signals = r.abstention.model?.signals;
         if (!signals) continue; // nothing retrieved: abstained before any signal (no evidence)
-        rows.push({ form, id: q.id, answerable: q.type !== 'unanswerable', signals, rulesAbstain: r.abstention.confidence < ABSTAIN_BELOW });
+        const score = scoreQuestion(q, r, sourceIds);
+        const right = q.type === 'unanswerable' ? false : (score.doiAt1 ?? score.valueAt3 ?? null);
+        rows.push({ form, id: q.id, answerable: q.type !== 'unanswerable', signals, rulesAbstain: r.abstention.confidence < ABSTAIN_BELOW, right });
       }
       process.stderr.write(`${form}: ${questions.length} questions\n`);
     }
@@ -131,11 +133,50 @@ function best(rows: AbstentionRow[], withDense: boolean): CrossValidation {
   return results.filter((r) => r.meanGroupError <= lowest + ERROR_TOLERANCE).sort((a, b) => a.logLoss - b.logLoss)[0];
 }
 
+/**
+ * The confidence fit to keep: of the candidates (confidence-fit.ts), the lowest held-out worst-form ECE among those
+ * within 0.01 of the lowest mean per-form ECE; null without a known right or wrong to fit to.
+ */
+function bestConfidence(rows: AbstentionRow[], decision: CrossValidation, withDense: boolean): ConfidenceCrossValidation | null {
+  if (!rows.some((r) => r.right === true) || !rows.some((r) => r.right === false)) return null;
+  const results: ConfidenceCrossValidation[] = [];
+  for (const c of confidenceCandidates(decision.candidate.features, withDense)) {
+    try {
+      const cv = leaveOneFormOutConfidence(rows, decision.candidate, c);
+      results.push(cv);
+      console.log(
+        `confidence candidate ${c.features.length} signals, l2 ${c.l2}: ECE ${cv.ece.toFixed(3)}, worst form ${cv.worstEce.value.toFixed(3)} (${cv.worstEce.form}), AUROC ${cv.auroc?.toFixed(3) ?? '–'}, log-loss ${cv.logLoss.toFixed(3)}`,
+      );
+    } catch (error) {
+      console.log(`confidence candidate ${c.features.length} signals, l2 ${c.l2}: ${(error as Error).message}`);
+    }
+  }
+  const meanEce = (r: ConfidenceCrossValidation) => {
+    const e = r.forms.filter((f) => f.ece !== null && f.answered >= 20).map((f) => f.ece!);
+    return e.reduce((a, b) => a + b, 0) / Math.max(1, e.length);
+  };
+  const lowest = Math.min(...results.map(meanEce));
+  return results.filter((r) => meanEce(r) <= lowest + 0.01).sort((a, b) => a.worstEce.value - b.worstEce.value)[0] ?? null;
+}
+
+function printConfidence(cv: ConfidenceCrossValidation) {
+  console.log(`\nshown confidence, leave-one-form-out (${cv.candidate.features.length} signals, l2 ${cv.candidate.l2}), over the answers given:`);
+  console.log(`${'held-out form'.padEnd(26)} answered  right  mean conf   ECE`);
+  for (const f of cv.forms)
+    console.log(`${f.form.padEnd(26)} ${String(f.answered).padStart(8)}  ${pct(f.accuracy)}  ${pct(f.meanConfidence)}    ${pct(f.ece)}`);
+  console.log(
+    `all answers: ECE ${cv.ece.toFixed(3)}, AUROC (right vs wrong) ${cv.auroc?.toFixed(3) ?? '–'}, log-loss ${cv.logLoss.toFixed(3)}; worst form ${cv.worstEce.form} ${cv.worstEce.value.toFixed(3)}`,
+  );
+  for (const b of cv.reliability)
+    if (b.n)
+      console.log(`  ${b.from.toFixed(1)}–${b.to.toFixed(1)}  n ${String(b.n).padStart(5)}  mean conf ${pct(b.meanConfidence)}  right ${pct(b.accuracy)}`);
+}
+
 async function main() {
   const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--write'));
   const opt = cliOptions(
     process.argv.slice(2).filter((a) => !flags.has(a)),
-    ['questions', 'pipeline', 'rows', 'from-rows'],
+    ['questions', 'pipeline', 'rows', 'from-rows', 'from-robustness'],
   );
   const pipeline = opt('pipeline') ?? 'json-qr';
   if (!isPipelineName(pipeline)) {
@@ -146,7 +187,15 @@ async function main() {
   let rows: AbstentionRow[];
   let embedderId: string;
   const from = opt('from-rows');
-  if (from) {
+  const robustness = opt('from-robustness');
+  if (robustness) {
+    // The robustness suite's rows (npm run eval -- --robustness --rows): the dev forms and every rewrite, a form each.
+    const file = JSON.parse(fs.readFileSync(robustness, 'utf8')) as { embedderId: string; rows: RobustnessSignalRow[] };
+    embedderId = file.embedderId;
+    rows = file.rows
+      .filter((r) => r.signals)
+      .map((r) => ({ form: r.form, id: r.id, answerable: r.answerable, signals: r.signals!, rulesAbstain: r.signals!.rulesAnswer === 0, right: r.right }));
+  } else if (from) {
     ({ rows, embedderId } = JSON.parse(fs.readFileSync(from, 'utf8')));
     // Rows saved before the cascade's verdict was a signal of its own.
     for (const r of rows) r.signals.rulesAnswer ??= r.rulesAbstain ? 0 : 1;
@@ -197,6 +246,22 @@ async function main() {
     console.log(
       `weights: ${model.features.map((f, j) => `${f} ${model.weights[j] >= 0 ? '+' : ''}${model.weights[j].toFixed(2)}`).join(', ')}; bias ${model.bias.toFixed(2)}`,
     );
+    const conf = bestConfidence(rows, cv, family !== 'lexical' && name !== 'lexical');
+    if (conf) {
+      printConfidence(conf);
+      model.confidence = fitConfidenceModel(rows, model, conf.candidate, model.fittedOn);
+      model.confidence.crossValidated = {
+        ece: round(conf.ece),
+        worstEce: { ...conf.worstEce, value: round(conf.worstEce.value) },
+        auroc: conf.auroc === null ? null : round(conf.auroc),
+        forms: Object.fromEntries(
+          conf.forms.map((f) => [
+            f.form,
+            { answered: f.answered, accuracy: f.accuracy === null ? null : round(f.accuracy), ece: f.ece === null ? null : round(f.ece) },
+          ]),
+        ),
+      };
+    }
     file.models[name] = model;
   }
   if (flags.has('--write')) {

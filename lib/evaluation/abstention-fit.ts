@@ -15,6 +15,11 @@ export interface AbstentionRow {
   signals: AbstentionSignals;
   /** What the hand rules decided (coverage confidence below the line), for comparison. */
   rulesAbstain: boolean;
+  /**
+   * Whether the question's best answer is right — the gold paper first, or the gold value found — and false for an
+   * unanswerable one; null when there is no gold to tell. What the shown confidence is fitted to (confidence-fit.ts).
+   */
+  right?: boolean | null;
 }
 
 export interface FormFigures {

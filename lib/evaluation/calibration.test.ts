@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedCalibrationError, reliabilityTable } from './calibration.ts';
+import { auroc, expectedCalibrationError, reliabilityTable } from './calibration.ts';
 
 const pts = (list: [number, boolean][]) => list.map(([confidence, correct]) => ({ confidence, correct }));
 
@@ -24,5 +24,30 @@ describe('calibration', () => {
       ]),
     );
     expect(table[9]).toMatchObject({ n: 2, accuracy: 0.5 });
+  });
+});
+
+describe('auroc', () => {
+  it('is 1 when every right answer is more confident than every wrong one, ½ for no separation, null without both', () => {
+    expect(
+      auroc([
+        { confidence: 0.9, correct: true },
+        { confidence: 0.2, correct: false },
+      ]),
+    ).toBe(1);
+    expect(
+      auroc([
+        { confidence: 0.5, correct: true },
+        { confidence: 0.5, correct: false },
+      ]),
+    ).toBe(0.5);
+    expect(
+      auroc([
+        { confidence: 0.3, correct: true },
+        { confidence: 0.8, correct: false },
+        { confidence: 0.9, correct: true },
+      ]),
+    ).toBe(0.5);
+    expect(auroc([{ confidence: 0.9, correct: true }])).toBeNull();
   });
 });

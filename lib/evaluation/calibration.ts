@@ -39,3 +39,24 @@ export function expectedCalibrationError(points: CalibrationPoint[], bins = 10):
   if (points.length === 0) return 0;
   return reliabilityTable(points, bins).reduce((e, b) => (b.n ? e + (b.n / points.length) * Math.abs(b.accuracy! - b.meanConfidence!) : e), 0);
 }
+
+/**
+ * How well the confidence separates right answers from wrong ones: the probability that a right answer is shown at a
+ * higher confidence than a wrong one (area under the ROC curve; ties count half). Null without both kinds.
+ */
+export function auroc(points: CalibrationPoint[]): number | null {
+  const right = points.filter((p) => p.correct).map((p) => p.confidence);
+  const wrong = points.filter((p) => !p.correct).map((p) => p.confidence);
+  if (!right.length || !wrong.length) return null;
+  // Rank-sum (Mann–Whitney U) with mid-ranks for ties.
+  const all = [...right.map((c) => ({ c, r: true })), ...wrong.map((c) => ({ c, r: false }))].sort((a, b) => a.c - b.c);
+  let rankSum = 0;
+  for (let i = 0; i < all.length; ) {
+    let j = i;
+    while (j + 1 < all.length && all[j + 1].c === all[i].c) j++;
+    const mid = (i + j) / 2 + 1;
+    for (let k = i; k <= j; k++) if (all[k].r) rankSum += mid;
+    i = j + 1;
+  }
+  return (rankSum - (right.length * (right.length + 1)) / 2) / (right.length * wrong.length);
+}
