@@ -39,7 +39,13 @@ export interface Candidate {
 
 const vector = (row: AbstentionRow, features: readonly AbstentionFeature[]) => features.map((f) => row.signals[f]);
 
-/** Each form's answerable and unanswerable questions are separate groups, so no form or class outweighs another. */
+/** A group with fewer questions than this is pooled with the other small groups of its class (its rate is noise). */
+const MIN_GROUP = 20;
+
+/**
+ * Each form's answerable and unanswerable questions are separate groups, so no form or class outweighs another; the
+ * few unanswerable questions a rewrite of the robustness suite kept (or answerable ones a form has) are pooled.
+ */
 function groups(rows: AbstentionRow[]): AbstentionRow[][] {
   const by = new Map<string, AbstentionRow[]>();
   for (const r of rows) {
@@ -48,7 +54,12 @@ function groups(rows: AbstentionRow[]): AbstentionRow[][] {
     if (list) list.push(r);
     else by.set(key, [r]);
   }
-  return [...by.values()];
+  const out = [...by.values()].filter((g) => g.length >= MIN_GROUP);
+  for (const answerable of [true, false]) {
+    const small = [...by.values()].filter((g) => g.length < MIN_GROUP && g[0].answerable === answerable).flat();
+    if (small.length) out.push(small);
+  }
+  return out;
 }
 
 /**
@@ -139,11 +150,13 @@ export function leaveOneFormOut(rows: AbstentionRow[], candidate: Candidate): Cr
       probabilities.push(p(r));
       labels.push(r.answerable);
     }
-    if (m.falseAbstention !== null) errors.push(FALSE_ABSTENTION_COST * m.falseAbstention);
-    if (m.abstention !== null) errors.push(1 - m.abstention);
+    // A held-out rate over a handful of questions is noise: it counts from MIN_GROUP questions.
+    if (m.falseAbstention !== null && m.answerable >= MIN_GROUP) errors.push(FALSE_ABSTENTION_COST * m.falseAbstention);
+    if (m.abstention !== null && m.unanswerable >= MIN_GROUP) errors.push(1 - m.abstention);
   }
   const worst = (pick: (f: FormFigures) => number | null, higherIsWorse: boolean) =>
     out
+      .filter((f) => (higherIsWorse ? f.model.answerable : f.model.unanswerable) >= MIN_GROUP)
       .map((f) => ({ form: f.model.form, value: pick(f.model) }))
       .filter((x): x is { form: string; value: number } => x.value !== null)
       .sort((a, b) => (higherIsWorse ? b.value - a.value : a.value - b.value))[0] ?? { form: '–', value: 0 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The dev question forms: the three shared dev sets (plain, paraphrased, KIST unanswerable) and every
- * eval/questions/*.dev.jsonl of this repository, each file one form. What calibration fits on and the robustness
+ * eval/questions/*.dev.jsonl of this repository but the tables form, each file one form. What calibration fits on and the robustness
  * suite rewrites. `shared` is ../shared/data beside the checkout unless ASSAY_SHARED_DATA says otherwise.
  */
 export function devForms(root: string, shared = process.env.ASSAY_SHARED_DATA ?? path.join(root, '..', 'shared', 'data')): string[] {
@@ -15,7 +15,8 @@ export function devForms(root: string, shared = process.env.ASSAY_SHARED_DATA ??
     ...(fs.existsSync(own)
       ? fs
           .readdirSync(own)
-          .filter((f) => f.endsWith('.dev.jsonl'))
+          // tables.dev.jsonl asks about eval/tables' invented papers, which a corpus holds only once they are imported.
+          .filter((f) => f.endsWith('.dev.jsonl') && f !== 'tables.dev.jsonl')
           .sort()
           .map((f) => path.join(own, f))
       : []),

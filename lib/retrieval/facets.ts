@@ -79,6 +79,9 @@ export function valueTolerances(q: Quantity): number[] {
   return t;
 }
 
+/** The scales a value is read in when its uncertainty is larger than itself (nm ↔ Å, Ω ↔ mΩ, …). */
+const RESCALINGS = [10, 100, 1000];
+
 /** Equal within rounding (0.5 %, and 0.6 K for temperatures, for "550 °C" = "823 K"): stated values against stated ones. */
 const closeTo = (a: number, b: number, dimension: string) =>
   Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * 0.005 + (dimension === 'temperature' ? 0.6 : 0) + 1e-12;
@@ -124,6 +127,10 @@ export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
     for (let i = 0; i < q.canonical.length; i++) {
       const v = q.canonical[i];
       for (const x of h.values) if (Math.abs(v - x) <= tol![i]) return 1;
+      // "2.8 ± 5 Å", "1.04 ± 20 mΩ cm²": an uncertainty larger than its value says the value kept the scale of a unit
+      // the ± part was converted from (2.8 nm, 1.04 Ω cm²); read in that scale it may be stated.
+      if (q.kind === 'single' && q.canonicalPlusMinus !== null && Math.abs(q.canonicalPlusMinus) > Math.abs(v) && v !== 0)
+        for (const scale of RESCALINGS) for (const x of h.values) if (Math.abs(v * scale - x) <= tol![i] * scale) return 1;
       if (h.range && v >= lo && v <= hi) best = 0.5;
       if (bound)
         for (const x of h.values)

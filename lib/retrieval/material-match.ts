@@ -82,7 +82,7 @@ export function namedMaterials(analysis: Pick<QuestionAnalysis, 'body' | 'materi
   const claimed = new Set<string>();
   for (const m of analysis.body.matchAll(DOPANT_PHRASE)) {
     const dopant = elementOf(m[1]);
-    const host = hostFormula(m[2].replace(/[.,;:)]+$/, ''));
+    const host = hostFormula(m[2].replace(/[.,;:!?)]+$/, ''));
     const parsed = host ? normaliseFormula(host) : null;
     if (!dopant || !parsed) continue;
     const phrase = textFacets(m[0]);
@@ -145,10 +145,17 @@ const paperFamilies = perPaper((index, paperId): Map<string, { key: string; comp
   return out;
 });
 
-/** Fixed compositions that agree amount by amount (within 0.05: "Ce0.9Gd0.1" and "Ce0.9Gd0.10" alike). */
+/**
+ * Fixed compositions that agree amount by amount (within 0.05: "Ce0.9Gd0.1" and "Ce0.9Gd0.10" alike), oxygen aside
+ * (its non-stoichiometry is notation) — or that differ by whole waters only (lithium acetate and its dihydrate).
+ */
 function sameComposition(a: Record<string, number>, b: Record<string, number>): boolean {
-  const els = new Set([...Object.keys(a), ...Object.keys(b)].filter((e) => e !== 'O'));
-  return [...els].every((e) => Math.abs((a[e] ?? 0) - (b[e] ?? 0)) <= 0.05);
+  const els = new Set([...Object.keys(a), ...Object.keys(b)].filter((e) => e !== 'O' && e !== 'H'));
+  if (![...els].every((e) => Math.abs((a[e] ?? 0) - (b[e] ?? 0)) <= 0.05)) return false;
+  const dH = (a.H ?? 0) - (b.H ?? 0);
+  const dO = (a.O ?? 0) - (b.O ?? 0);
+  if (Math.abs(dH) < 0.05) return true;
+  return Number.isInteger(dO) && Math.abs(dH - 2 * dO) < 1e-6 && Math.abs(dO) <= 12;
 }
 
 /** Families one element away from `family` (another dopant or host in the same place), metals only. */
@@ -208,22 +215,51 @@ export function dopantPhrases(text: string): { written: string; family: string }
   }[];
 }
 
-/** Families of every formula the corpus states, once per index: whether the corpus knows a material in any notation. */
-const corpusFamilies = new WeakMap<RetrievalIndex, Set<string>>();
-export function familyKnown(index: RetrievalIndex, word: string): boolean {
-  let known = corpusFamilies.get(index);
-  if (!known) {
-    known = new Set();
+/** Families of every formula the corpus's paragraphs state, each with its formula keys and how many paragraphs state them. */
+const familyTables = new WeakMap<RetrievalIndex, Map<string, Map<string, number>>>();
+function corpusFamilies(index: RetrievalIndex): Map<string, Map<string, number>> {
+  let table = familyTables.get(index);
+  if (!table) {
+    table = new Map();
     for (const p of index.paragraphs.values())
       for (const m of p.facets.materials) {
         const parsed = m.startsWith('f:') ? parseKey(m.slice(2)) : null;
-        if (parsed) known.add(parsed.family);
+        if (!parsed) continue;
+        let keys = table.get(parsed.family);
+        if (!keys) table.set(parsed.family, (keys = new Map()));
+        keys.set(m, (keys.get(m) ?? 0) + 1);
       }
-    corpusFamilies.set(index, known);
+    familyTables.set(index, table);
   }
-  if (word.includes('-') && known.has(word)) return true; // a family itself
+  return table;
+}
+
+/** Whether the corpus knows a material in any notation of its family (a family itself: "Ce-Gd-O"). */
+export function familyKnown(index: RetrievalIndex, word: string): boolean {
+  const known = corpusFamilies(index);
+  if (word.includes('-') && known.has(word)) return true;
   const w = word.replace(HYDRATE, '');
   const key = formulaKey(tidyFormula(w));
   const parsed = key ? parseKey(key) : null;
   return !!parsed && known.has(parsed.family);
+}
+
+/** A family's formulas as the corpus states them (`f:` terms), most stated first. */
+export function familyMembers(index: RetrievalIndex, family: string, limit = 4): string[] {
+  const keys = corpusFamilies(index).get(family);
+  return keys ? [...keys].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k]) => k) : [];
+}
+
+/**
+ * Search terms for the members of the families a text names without a composition — La1−xSrxMnO3, "Gd-doped ceria" —
+ * so that a question in family notation meets the papers that state one member (La0.7Sr0.3MnO3, Ce0.9Gd0.1O2−δ).
+ */
+export function familyExpansions(index: RetrievalIndex, text: string, formulas: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const k of formulas) {
+    const p = parseKey(k);
+    if (p && !p.composition) out.push(...familyMembers(index, p.family));
+  }
+  if (/doped|substituted/.test(text)) for (const phrase of dopantPhrases(text)) out.push(...familyMembers(index, phrase.family));
+  return [...new Set(out)];
 }

@@ -43,7 +43,9 @@ export const QUESTION_FRAME_TERMS = new Set(
   plainTerms(
     'which what why how does do did is are was were the a an that to or by paper study article work publication report reports reported ' +
       'describe describes discusses studies investigate investigates investigated find show shows doi title with for and of in on using used ' +
-      'use value change affect',
+      'use value change affect ' +
+      // How a synthesis question is framed: "prepares X starting from A and B, using C as the solvent".
+      'prepare prepares prepared synthesise synthesises synthesised synthesize synthesizes synthesized starting giving solvent',
   ),
 );
 

@@ -1,5 +1,6 @@
 import { embedQueries } from '../embedding/embedder.ts';
-import { plainTerms, structuredTerms } from '../structure/terms.ts';
+import { plainTerms, structuredTerms, textFacets } from '../structure/terms.ts';
+import { familyExpansions } from './material-match.ts';
 import { CANDIDATES, type RetrievalContext, topIds } from './context.ts';
 import { facetRerank, paperLead, sufficiency } from './coverage.ts';
 import { reciprocalRankFusion } from './fusion.ts';
@@ -49,7 +50,10 @@ export async function denseChunks(
 
 /** A text's BM25 terms in one space, with the abbreviations the corpus defines expanded both ways ("OCV" ~ "open circuit voltage"). */
 function searchTerms(ctx: RetrievalContext, space: ParagraphSpace, text: string): string[] {
-  return [...(space === 'raw' ? plainTerms(text) : structuredTerms(text)), ...ctx.index.abbreviations.expansions(text)];
+  if (space === 'raw') return [...plainTerms(text), ...ctx.index.abbreviations.expansions(text)];
+  // The structured space also meets a family written with x or as a dopant phrase in the members papers state.
+  const facets = textFacets(text);
+  return [...structuredTerms(text, facets), ...ctx.index.abbreviations.expansions(text), ...familyExpansions(ctx.index, text, facets.formulas)];
 }
 
 /** BM25 and dense retrieval for each text, fused by reciprocal rank (dense weighted by its embedder); dense vectors scanned once for all texts. */

@@ -11,6 +11,11 @@ import { DESCRIPTIVE_WORDS, MARGIN_MIN, PARAGRAPH_COVERAGE_MIN, TERM_COVERAGE_DE
  * phosphide …"): they name few facets, so the words that make them specific must be found in the best paper too.
  */
 
+/** Words that relate others ("under 12 GPa", "with a thin electrolyte"): no paper is described by them. */
+const PREPOSITIONS = new Set(
+  'about above across after against along among around at before behind below beneath beside between beyond by down during except for from in inside into near of off on onto out outside over per since than through throughout to toward towards under underneath until up upon via with within without'.split(' '),
+);
+
 export interface TermCoverage {
   /** Share of the distinctive words (weighted by rarity) the paper states anywhere. */
   coverage: number;
@@ -34,11 +39,18 @@ export function termsUnmet(terms: TermCoverage, margin: number): boolean {
  * it lacks, as written.
  */
 export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): TermCoverage | null {
-  // Values and property phrases are left to the facet checks; the tagger (most of this step) runs only on 3+ words.
+  // Values, property phrases and material names are left to the facet checks (a formula written as a family,
+  // "Ce1−xSmxO2−δ", is no word the paper need write); the tagger (most of this step) runs only on 3+ words.
   let described = analysis.body;
-  for (const span of [...analysis.quantities, ...analysis.propertySpans])
+  const materialSpans = analysis.entityWords.flatMap((w) => {
+    const at = analysis.body.indexOf(w);
+    return at >= 0 ? [{ start: at, end: at + w.length }] : [];
+  });
+  for (const span of [...analysis.quantities, ...analysis.propertySpans, ...materialSpans])
     described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
-  const candidates = [...new Set(plainTerms(described))].filter((t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !/^\d/.test(t));
+  const candidates = [...new Set(plainTerms(described))].filter(
+    (t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !PREPOSITIONS.has(t.toLowerCase()) && !/^\d/.test(t),
+  );
   const filler = candidates.length < 3 ? null : fillerTerms(described);
   const words = candidates.filter((t) => filler && !filler.has(t));
   if (words.length < 3) return null;

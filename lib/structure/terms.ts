@@ -155,11 +155,14 @@ export function termSpans(text: string): TermSpan[] {
 export function formulaKey(formula: string): string | null {
   const cached = formulaKeys.get(formula);
   if (cached !== undefined) return cached;
-  // Ligand abbreviations chemists write inside formulas: OAc = acetate, acac = acetylacetonate.
+  // Ligand abbreviations chemists write inside formulas: OAc = acetate (NaOAc, Cu(OAc)2), AcOH = acetic acid,
+  // acac = acetylacetonate.
   // Oxygen non-stoichiometry is written or left out at will ("La0.6Sr0.4CoO3−δ", "LaBaCo2O5+d", "YBa2Cu3O6+y"):
   // the key is that of the nominal formula.
   const expanded = formula
     .replace(/\(OAc\)/g, '(CH3COO)')
+    .replace(/^AcOH$/, 'CH3COOH')
+    .replace(/([A-Z][a-z]?)OAc$/, '$1CH3COO')
     .replace(/\(acac\)/g, '(C5H7O2)')
     .replace(/(O\d*(?:\.\d+)?)\s?[+\-−–±]\s?[δdxyz]$/, '$1');
   const parsed = normaliseFormula(expanded);
