@@ -16,14 +16,19 @@ import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { ABSTENTION_FEATURES, type AbstentionModel, type AbstentionModelFile, embedderFamily, FITTED_MODELS } from '../retrieval/abstention-model.ts';
 import { ABSTAIN_BELOW } from '../retrieval/scoring.ts';
 import type { RobustnessSignalRow } from './eval-robustness.ts';
+import { TRANSFORMS } from '../../eval/robustness/registry.ts';
 import { cliOptions } from './options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
 const DEFAULT_FORMS = devForms(root);
+/** The meaning-changing transforms, for rows saved before rows said their kind. */
+const CHANGES = new Set(TRANSFORMS.filter((t) => t.kind === 'change').map((t) => t.name));
 
 /** Held-out error within this of the best counts as as good: among those, the best-calibrated fit is chosen. */
 const ERROR_TOLERANCE = 0.01;
+/** The mean held-out ECE over the written forms a confidence fit must reach to be chosen for how it separates answers. */
+const CALIBRATED = 0.03;
 
 const usage = `usage: npm run calibrate -- [--questions <a.jsonl,b.jsonl,...>] [--pipeline json-qr] [--rows rows.json] [--from-rows rows.json | --from-robustness rows.json] [--write]
 
@@ -133,30 +138,34 @@ function best(rows: AbstentionRow[], withDense: boolean): CrossValidation {
   return results.filter((r) => r.meanGroupError <= lowest + ERROR_TOLERANCE).sort((a, b) => a.logLoss - b.logLoss)[0];
 }
 
-/**
- * The confidence fit to keep: of the candidates (confidence-fit.ts), the lowest held-out worst-form ECE among those
- * within 0.01 of the lowest mean per-form ECE; null without a known right or wrong to fit to.
- */
+/** The confidence fit to keep (see the comment inside); null without a known right or wrong to fit to. */
 function bestConfidence(rows: AbstentionRow[], decision: CrossValidation, withDense: boolean): ConfidenceCrossValidation | null {
   if (!rows.some((r) => r.right === true) || !rows.some((r) => r.right === false)) return null;
+  // Judged on the forms people write (the dev forms, not the rewrites; answered 20 times or more, mostly
+  // answerable): of the candidates whose mean held-out ECE there is within CALIBRATED (the bar the answers must meet),
+  // the one that best separates right from wrong (AUROC over every held-out answer, the rewrites' included): a
+  // confidence that is the same for every answer can be calibrated and still say nothing. Without one, the lowest ECE.
+  const written = new Set(rows.filter((r) => !r.rewrite && r.answerable).map((r) => r.form));
+  const meanEce = (r: ConfidenceCrossValidation) => {
+    const e = r.forms.filter((f) => f.ece !== null && f.answered >= 20 && written.has(f.form)).map((f) => f.ece!);
+    return e.reduce((a, b) => a + b, 0) / Math.max(1, e.length);
+  };
   const results: ConfidenceCrossValidation[] = [];
   for (const c of confidenceCandidates(decision.candidate.features, withDense)) {
     try {
       const cv = leaveOneFormOutConfidence(rows, decision.candidate, c);
       results.push(cv);
       console.log(
-        `confidence candidate ${c.features.length} signals, l2 ${c.l2}: ECE ${cv.ece.toFixed(3)}, worst form ${cv.worstEce.value.toFixed(3)} (${cv.worstEce.form}), AUROC ${cv.auroc?.toFixed(3) ?? '–'}, log-loss ${cv.logLoss.toFixed(3)}`,
+        `confidence candidate ${c.features.length} signals, l2 ${c.l2}: ECE ${cv.ece.toFixed(3)}, written forms ${meanEce(cv).toFixed(3)}, worst form ${cv.worstEce.value.toFixed(3)} (${cv.worstEce.form}), AUROC ${cv.auroc?.toFixed(3) ?? '–'}, log-loss ${cv.logLoss.toFixed(3)}`,
       );
     } catch (error) {
       console.log(`confidence candidate ${c.features.length} signals, l2 ${c.l2}: ${(error as Error).message}`);
     }
   }
-  const meanEce = (r: ConfidenceCrossValidation) => {
-    const e = r.forms.filter((f) => f.ece !== null && f.answered >= 20).map((f) => f.ece!);
-    return e.reduce((a, b) => a + b, 0) / Math.max(1, e.length);
-  };
+  const calibrated = results.filter((r) => meanEce(r) <= CALIBRATED);
+  if (calibrated.length) return calibrated.sort((a, b) => (b.auroc ?? 0) - (a.auroc ?? 0))[0];
   const lowest = Math.min(...results.map(meanEce));
-  return results.filter((r) => meanEce(r) <= lowest + 0.01).sort((a, b) => a.worstEce.value - b.worstEce.value)[0] ?? null;
+  return results.filter((r) => meanEce(r) <= lowest + 0.005).sort((a, b) => a.logLoss - b.logLoss)[0] ?? null;
 }
 
 function printConfidence(cv: ConfidenceCrossValidation) {
@@ -194,7 +203,15 @@ async function main() {
     embedderId = file.embedderId;
     rows = file.rows
       .filter((r) => r.signals)
-      .map((r) => ({ form: r.form, id: r.id, answerable: r.answerable, signals: r.signals!, rulesAbstain: r.signals!.rulesAnswer === 0, right: r.right }));
+      .map((r) => ({
+        form: r.form,
+        id: r.id,
+        answerable: r.answerable,
+        signals: r.signals!,
+        rulesAbstain: r.signals!.rulesAnswer === 0,
+        right: r.right,
+        rewrite: r.rewrite ?? (CHANGES.has(r.form) ? 'change' : r.id.includes('~') ? 'invariant' : undefined),
+      }));
   } else if (from) {
     ({ rows, embedderId } = JSON.parse(fs.readFileSync(from, 'utf8')));
     // Rows saved before the cascade's verdict was a signal of its own.

@@ -44,6 +44,8 @@ export interface RobustnessSignalRow {
   abstained: boolean;
   confidence: number;
   signals: AbstentionSignals | null;
+  /** A rewrite's kind; absent for a question as written. */
+  rewrite?: 'invariant' | 'change';
 }
 
 /** The acronyms the corpus defines at least twice, each with the long form it gives most often. */
@@ -130,7 +132,7 @@ export async function evalRobustness(args: string[]): Promise<void> {
         const { r, outcome } = await run(c.question, q);
         outcomes.push({ baseId: c.baseId, transform: c.transform, kind: c.kind, family: c.family, outcome });
         // A change of an answerable question asks what the corpus does not state: unanswerable.
-        signalRows.push(signalRow(c.transform, c.id, c.kind === 'invariant' && q.type !== 'unanswerable', outcome, r));
+        signalRows.push({ ...signalRow(c.transform, c.id, c.kind === 'invariant' && q.type !== 'unanswerable', outcome, r), rewrite: c.kind });
         if ((i + 1) % 1000 === 0) process.stderr.write(`${pipeline}: ${i + 1}/${cases.length} rewrites\n`);
       }
       const rows = robustnessTable(transforms, base, outcomes);

@@ -20,6 +20,8 @@ export interface AbstentionRow {
    * unanswerable one; null when there is no gold to tell. What the shown confidence is fitted to (confidence-fit.ts).
    */
   right?: boolean | null;
+  /** A rewrite of the robustness suite: meaning-keeping or meaning-changing (absent for a dev question as written). */
+  rewrite?: 'invariant' | 'change';
 }
 
 export interface FormFigures {

@@ -39,13 +39,20 @@ export interface ConfidenceCrossValidation {
 
 const featureValue = (row: AbstentionRow, answerable: number, f: ConfidenceFeature) => (f === 'answerable' ? answerable : row.signals[f]);
 
+/**
+ * The rows the confidence learns from: every dev question and every meaning-keeping rewrite — answers as people's
+ * questions meet them. The meaning-changing rewrites train the decision, not the confidence: they are near misses at
+ * a rate no stream of real questions has, and would teach it that one answer in ten is wrong.
+ */
+export const confidenceRow = (r: AbstentionRow): boolean => r.rewrite !== 'change';
+
 export function fitConfidenceModel(rows: AbstentionRow[], decision: AbstentionModel, candidate: ConfidenceCandidate, fittedOn: string): ConfidenceModel {
   const p = (r: AbstentionRow) =>
     predictLogistic(
       decision,
       decision.features.map((f) => r.signals[f]),
     );
-  const answered = rows.filter((r) => r.right !== null && r.right !== undefined && p(r) >= decision.threshold);
+  const answered = rows.filter((r) => confidenceRow(r) && r.right !== null && r.right !== undefined && p(r) >= decision.threshold);
   if (answered.length < 10 || answered.every((r) => r.right) || answered.every((r) => !r.right))
     throw new Error('too few answers, or all alike, to fit a confidence');
   const fit = fitLogistic(
@@ -125,5 +132,5 @@ export function confidenceCandidates(decisionFeatures: readonly ConfidenceFeatur
     ['answerable', ...separating, ...dense],
     ['answerable', ...new Set([...decisionFeatures, ...separating, ...dense])],
   ];
-  return sets.flatMap((features) => [0.03, 0.3, 3].map((l2) => ({ features, l2 })));
+  return sets.flatMap((features) => [0.03, 0.3, 1, 3, 10].map((l2) => ({ features, l2 })));
 }

@@ -60,9 +60,9 @@ export interface Abstention {
   /** 0–1: how completely the best paper states what the question names (see `decideAbstention`). */
   confidence: number;
   /**
-   * 0–1: the probability that the corpus answers the question, from the abstention model fitted on the dev question
-   * forms (`npm run calibrate`, lib/retrieval/abstention-model.ts); what the UI and the API show. Where no fit
-   * applies (a pipeline that decides by its own tiers, or before any fit) it equals `confidence`.
+   * 0–1: the confidence shown (UI, API, the answer's `confidence`): the probability that the answer is right, from the
+   * confidence fit over the abstention model's signals (`npm run calibrate`, lib/evaluation/confidence-fit.ts); the
+   * decision's own probability that the corpus answers is `model.answerable`. Without a fit it is `confidence`.
    */
   calibrated: number;
   reasons: ReasonCode[];
@@ -213,7 +213,12 @@ export async function decideAbstention(
   }
   // Descriptive questions ("the paper that discusses melamine-assisted anchoring of nickel phosphide …") name few
   // facets: the words that make them specific must be found in the paper too.
-  const terms = analysis.intent === 'value' || !top.paperId ? null : termCoverage(index, analysis, top.paperId);
+  const statedNames = analysis.entityWords.filter(
+    (w) =>
+      [...wordMaterials(w)].some((k) => facets.materials.has(k)) ||
+      judged.some((v) => v.status !== 'contradicted' && v.status !== 'absent' && v.written.includes(w)),
+  );
+  const terms = analysis.intent === 'value' || !top.paperId ? null : termCoverage(index, analysis, top.paperId, statedNames);
   const termsMissed = !!terms && termsUnmet(terms, paperMargin(papers));
   if (terms && termsMissed) {
     reasons.push('unmatched-terms');

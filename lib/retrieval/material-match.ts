@@ -247,7 +247,12 @@ export function familyKnown(index: RetrievalIndex, word: string): boolean {
 /** A family's formulas as the corpus states them (`f:` terms), most stated first. */
 export function familyMembers(index: RetrievalIndex, family: string, limit = 4): string[] {
   const keys = corpusFamilies(index).get(family);
-  return keys ? [...keys].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k]) => k) : [];
+  return keys
+    ? [...keys]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, limit)
+        .map(([k]) => k)
+    : [];
 }
 
 /**

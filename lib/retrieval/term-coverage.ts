@@ -13,7 +13,9 @@ import { DESCRIPTIVE_WORDS, MARGIN_MIN, PARAGRAPH_COVERAGE_MIN, TERM_COVERAGE_DE
 
 /** Words that relate others ("under 12 GPa", "with a thin electrolyte"): no paper is described by them. */
 const PREPOSITIONS = new Set(
-  'about above across after against along among around at before behind below beneath beside between beyond by down during except for from in inside into near of off on onto out outside over per since than through throughout to toward towards under underneath until up upon via with within without'.split(' '),
+  'about above across after against along among around at before behind below beneath beside between beyond by down during except for from in inside into near of off on onto out outside over per since than through throughout to toward towards under underneath until up upon via with within without'.split(
+    ' ',
+  ),
 );
 
 export interface TermCoverage {
@@ -38,11 +40,12 @@ export function termsUnmet(terms: TermCoverage, margin: number): boolean {
  * frequency), that the paper states anywhere (title or paragraphs) and in its best paragraph, and the rarest ones
  * it lacks, as written.
  */
-export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): TermCoverage | null {
-  // Values, property phrases and material names are left to the facet checks (a formula written as a family,
-  // "Ce1−xSmxO2−δ", is no word the paper need write); the tagger (most of this step) runs only on 3+ words.
+export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, statedNames: readonly string[] = []): TermCoverage | null {
+  // Values and property phrases are left to the facet checks, and so are the material names the paper states in
+  // its own notation (a formula written as a family, "Ce1−xSmxO2−δ", is no word the paper need write); a name it
+  // does not state stays a distinctive word. The tagger (most of this step) runs only on 3+ words.
   let described = analysis.body;
-  const materialSpans = analysis.entityWords.flatMap((w) => {
+  const materialSpans = statedNames.flatMap((w) => {
     const at = analysis.body.indexOf(w);
     return at >= 0 ? [{ start: at, end: at + w.length }] : [];
   });
