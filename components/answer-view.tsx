@@ -106,7 +106,7 @@ export function AnswerView({
       )}
       {!answer.abstention.abstain && (answer.unverified?.length ?? 0) > 0 && (
         <div role="note" className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800" data-testid="answer-unverified">
-          <p className="font-medium">Answered at a lower confidence ({answer.confidence.toFixed(2)}): not checked against the paper —</p>
+          <p className="font-medium">Confidence {answer.confidence.toFixed(2)}; part of the question was not checked against the paper —</p>
           <ul className="list-disc pl-5">
             {answer.unverified!.map((u) => (
               <li key={`${u.facet}-${u.asked}`}>
