@@ -16,14 +16,11 @@ import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { ABSTENTION_FEATURES, type AbstentionModel, type AbstentionModelFile, embedderFamily, FITTED_MODELS } from '../retrieval/abstention-model.ts';
 import { ABSTAIN_BELOW } from '../retrieval/scoring.ts';
 import type { RobustnessSignalRow } from './eval-robustness.ts';
-import { TRANSFORMS } from '../../eval/robustness/registry.ts';
 import { cliOptions } from './options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
 const DEFAULT_FORMS = devForms(root);
-/** The meaning-changing transforms, for rows saved before rows said their kind. */
-const CHANGES = new Set(TRANSFORMS.filter((t) => t.kind === 'change').map((t) => t.name));
 
 /** Held-out error within this of the best counts as as good: among those, the best-calibrated fit is chosen. */
 const ERROR_TOLERANCE = 0.01;
@@ -210,7 +207,7 @@ async function main() {
         signals: r.signals!,
         rulesAbstain: r.signals!.rulesAnswer === 0,
         right: r.right,
-        rewrite: r.rewrite ?? (CHANGES.has(r.form) ? 'change' : r.id.includes('~') ? 'invariant' : undefined),
+        rewrite: r.rewrite,
       }));
   } else if (from) {
     ({ rows, embedderId } = JSON.parse(fs.readFileSync(from, 'utf8')));

@@ -14,7 +14,7 @@ import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
-import type { AbbreviationCounts } from '../retrieval/abbreviations.ts';
+import type { Abbreviations } from '../retrieval/abbreviations.ts';
 import type { AbstentionSignals } from '../retrieval/abstention-model.ts';
 import { cliOptions } from './options.ts';
 
@@ -49,11 +49,11 @@ export interface RobustnessSignalRow {
 }
 
 /** The acronyms the corpus defines at least twice, each with the long form it gives most often. */
-function acronymsOf(counts: AbbreviationCounts): Map<string, string> {
+function acronymsOf(abbreviations: Abbreviations): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [short, longs] of counts) {
-    const [long, n] = [...longs].sort((a, b) => b[1] - a[1])[0] ?? [];
-    if (long && n >= 2 && /[A-Z].*[A-Z]/.test(short) && long.includes(' ')) out.set(short, long);
+  for (const [short, longs] of abbreviations.counts) {
+    const long = abbreviations.longForm(short);
+    if (long && (longs.get(long) ?? 0) >= 2 && /[A-Z].*[A-Z]/.test(short) && long.includes(' ')) out.set(short, long);
   }
   return out;
 }
@@ -104,7 +104,7 @@ export async function evalRobustness(args: string[]): Promise<void> {
   try {
     const service = createRetrievalService(db, cfg, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
     const index = await service.index();
-    const acronyms = acronymsOf(index.abbreviations.counts);
+    const acronyms = acronymsOf(index.abbreviations);
     const bases: BaseQuestion[] = questions.map(({ q }) => ({ id: q.id, question: q.question, answerable: q.type !== 'unanswerable' }));
     const cases = generateCases(bases, { acronyms }, transforms);
     const byId = new Map(questions.map((x) => [x.q.id, x]));

@@ -14,17 +14,9 @@ import {
   shownConfidence,
 } from './abstention-model.ts';
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
-import { facetCoverage, paperFacets, paperTechniques, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
-import {
-  differences,
-  type FacetDifference,
-  type FacetVerdicts,
-  judgeMaterials,
-  judgeValues,
-  type UnverifiedFacet,
-  unverifiedFacets,
-} from './facet-verdicts.ts';
-import { dopantPhrases, familyKnown } from './material-match.ts';
+import { facetCoverage, paperFacets, paperTechniques, specificProperties, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
+import { differences, type FacetDifference, type FacetVerdicts, judgeValues, type UnverifiedFacet, unverifiedFacets } from './facet-verdicts.ts';
+import { dopantPhrases, familyKnown, materialVerdicts } from './material-match.ts';
 import { compact, compactText, paragraphTerms, paperTerms } from './paper-caches.ts';
 import { type Facets, materialTerms } from './facets.ts';
 import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
@@ -170,7 +162,7 @@ export async function decideAbstention(
   if (alsoStated.length) facets = { ...facets, materials: new Set([...facets.materials, ...alsoStated]) };
   // Names compare after notation: the paper's own family, hydrate salt or doped formula states the question's name.
   const inIndex = !!top.paperId && index.papers.has(top.paperId);
-  const judged = inIndex ? judgeMaterials(index, analysis, top.paperId!, facets.materials) : [];
+  const judged = inIndex ? materialVerdicts(index, analysis, top.paperId!, facets.materials) : [];
   const restated = judged.filter((m) => m.status === 'stated' || m.status === 'family').flatMap((m) => m.keys);
   if (restated.some((k) => !facets.materials.has(k))) facets = { ...facets, materials: new Set([...facets.materials, ...restated]) };
   const contradictedMaterials = judged.filter((m) => m.status === 'contradicted');
@@ -189,7 +181,7 @@ export async function decideAbstention(
   const verdicts: FacetVerdicts = { materials: judged, ...values };
   // The paper names what was asked (every material, and the property when one is named): an unverified value then
   // lowers the confidence instead of refusing.
-  const specific = analysis.properties.filter((p) => p !== 'temperature' && p !== 'duration' && p !== 'pressure');
+  const specific = specificProperties(analysis);
   const namesAsked =
     analysis.materials.length > 0 && missingMaterials.length === 0 && (specific.length === 0 || specific.some((p) => matched.properties.includes(p)));
   const unverifiedDecides = values.unverifiedValues.length > 0 && !namesAsked;

@@ -19,6 +19,24 @@ import { FACET_BOOST, SUFFICIENT_COVERAGE, SUFFICIENT_MARGIN, SYNTHESIS_ROLE_BOO
 
 const GENERIC_PROPERTIES = new Set(['temperature', 'duration', 'pressure']);
 
+/** The properties a question names that say what it is about (not the temperature, time or pressure of a condition). */
+export const specificProperties = (analysis: Pick<QuestionAnalysis, 'properties'>): string[] => analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p));
+
+/**
+ * Whether a sentence — or the one before it ("LSCF films were grown on YSZ. They reached 1.1 W cm−2 at 800 °C") —
+ * says what the question's value `q` is a value of: it names one of the question's materials or specific
+ * properties (a unit that only one property is measured in names that property itself: "the total electrode
+ * polarisation was 0.30 Ω cm2" states an area-specific resistance without the words), or it states another of the
+ * question's values ("40.2 K at 12.2 GPa": the question's fact, whatever the sentence calls the material).
+ */
+function valueContext(analysis: QuestionAnalysis, q: Quantity): (sentences: Facets[], i: number) => boolean {
+  const properties = specificProperties(analysis);
+  const others = analysis.quantities.filter((o) => o !== q);
+  const names = (s: Facets | undefined) =>
+    !!s && (analysis.materials.some((m) => s.materials.has(m)) || properties.some((x) => x === q.dimension || s.properties.has(x)));
+  return (sentences, i) => names(sentences[i]) || names(sentences[i - 1]) || others.some((o) => quantityMatch(sentences[i].quantities, o) > 0);
+}
+
 /** Which of the question's facets `facets` states, and the weighted share (materials and values 1, properties ½). */
 export function facetCoverage(analysis: QuestionAnalysis, facets: Facets, fallback?: Facets): { coverage: number | null; matched: MatchedFacets } {
   const matched: MatchedFacets = { materials: [], quantities: [], properties: [] };
@@ -141,7 +159,7 @@ function combinedCoverage(ctx: RetrievalContext, p: IndexedParagraph): number | 
 
 /** How much the question's facets weigh (materials and values 1, specific properties ½), as in `facetCoverage`. */
 function facetWeight(analysis: QuestionAnalysis): number {
-  return analysis.materials.length + analysis.quantities.length + 0.5 * analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p)).length;
+  return analysis.materials.length + analysis.quantities.length + 0.5 * specificProperties(analysis).length;
 }
 
 /**
@@ -271,25 +289,17 @@ export function askedFactsCheck(index: RetrievalIndex, analysis: QuestionAnalysi
  * names no specific property; any sentence will do when the question names neither materials nor properties.
  */
 export function statesValue(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, q: QuestionAnalysis['quantities'][number]): boolean {
-  const properties = analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p));
+  const properties = specificProperties(analysis);
   const inTitle = properties.length === 0 && titleMaterials(index, paperId).some((m) => analysis.materials.includes(m));
   const anyWill = analysis.materials.length === 0 && properties.length === 0;
   // A value in the title is a fact of what the whole paper is about.
   if (quantityMatch(titleQuantities(index, paperId), q) > 0) return true;
+  const inContext = valueContext(analysis, q);
   for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
     const p = index.paragraphs.get(pid)!;
     if (quantityMatch(p.facets.quantities, q) === 0) continue;
     if (anyWill || inTitle) return true;
-    // The sentence or the one before it ("LSCF films were grown on YSZ. They reached 1.1 W cm−2 at 800 °C").
-    // A unit that only one property is measured in names that property itself: "the total electrode polarisation
-    // was 0.30 Ω cm2" states an area-specific resistance without the words.
-    const names = (s: Facets | undefined) =>
-      !!s && (analysis.materials.some((m) => s.materials.has(m)) || properties.some((x) => x === q.dimension || s.properties.has(x)));
-    // Two of the question's values stated together ("40.2 K at 12.2 GPa") are its fact, whatever the sentence
-    // calls the material ("the material enters a new superconducting phase …").
-    const others = analysis.quantities.filter((o) => o !== q);
-    const together = (s: Facets) => others.some((o) => quantityMatch(s.quantities, o) > 0);
-    if (p.sentences.some((s, i) => quantityMatch(s.quantities, q) > 0 && (names(s) || names(p.sentences[i - 1]) || together(s)))) return true;
+    if (p.sentences.some((s, i) => quantityMatch(s.quantities, q) > 0 && inContext(p.sentences, i))) return true;
   }
   return false;
 }
@@ -301,17 +311,13 @@ export function statesValue(index: RetrievalIndex, analysis: QuestionAnalysis, p
  * states no such value leaves `q` unverified. Null when there is none.
  */
 export function statedInPlace(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, q: Quantity): string | null {
-  const properties = analysis.properties.filter((p) => !GENERIC_PROPERTIES.has(p));
-  const others = analysis.quantities.filter((o) => o !== q);
-  const names = (s: Facets | undefined) =>
-    !!s && (analysis.materials.some((m) => s.materials.has(m)) || properties.some((x) => x === q.dimension || s.properties.has(x)));
-  const together = (s: Facets) => others.some((o) => quantityMatch(s.quantities, o) > 0);
+  const inContext = valueContext(analysis, q);
   for (const pid of index.papers.get(paperId)?.paragraphIds ?? []) {
     const p = index.paragraphs.get(pid)!;
     if (!p.facets.quantities.some((h) => h.dimension === q.dimension)) continue;
     for (const [i, s] of p.sentences.entries()) {
       const other = s.quantities.find((h) => h.dimension === q.dimension && quantityMatch([h], q) === 0);
-      if (other && (names(s) || names(p.sentences[i - 1]) || together(s))) return other.text;
+      if (other && inContext(p.sentences, i)) return other.text;
     }
   }
   return null;

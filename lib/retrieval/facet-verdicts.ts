@@ -1,7 +1,7 @@
 import type { Quantity } from '../structure/quantities.ts';
 import { statedInPlace } from './coverage.ts';
 import type { RetrievalIndex } from './index.ts';
-import { type MaterialVerdict, materialVerdicts } from './material-match.ts';
+import type { MaterialVerdict } from './material-match.ts';
 import type { QuestionAnalysis } from './question.ts';
 
 /**
@@ -34,10 +34,6 @@ export interface FacetVerdicts {
   /** Question values the paper states nothing of. */
   unverifiedValues: Quantity[];
 }
-
-/** The best paper's materials against the question's (see material-match.ts). */
-export const judgeMaterials = (index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, statedKeys: ReadonlySet<string>): MaterialVerdict[] =>
-  materialVerdicts(index, analysis, paperId, statedKeys);
 
 /** The question's values the best paper does not state (`missing`), each contradicted or unverified. */
 export function judgeValues(

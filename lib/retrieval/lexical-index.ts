@@ -251,6 +251,11 @@ export class LexicalIndex implements PostingsSource {
     return this.scorer.query(keptTerms(this, terms, opts.maxDocumentShare), opts);
   }
 
+  /** The index's terms that start with `prefix`, each with its document frequency (one scan of the vocabulary). */
+  *termsWithPrefix(prefix: string): Generator<[string, number]> {
+    for (let i = 0; i < this.terms.length; i++) if (this.terms[i].startsWith(prefix)) yield [this.terms[i], this.df[i]];
+  }
+
   termNumber(word: string): number | undefined {
     return this.termIds.get(word);
   }

@@ -215,20 +215,22 @@ export function dopantPhrases(text: string): { written: string; family: string }
   }[];
 }
 
-/** Families of every formula the corpus's paragraphs state, each with its formula keys and how many paragraphs state them. */
+/**
+ * Families of every formula the corpus's paragraphs state, each with its formula keys and how many paragraphs state
+ * them: read from the structured field's `f:` terms (the paragraphs' facets stay packed).
+ */
 const familyTables = new WeakMap<RetrievalIndex, Map<string, Map<string, number>>>();
 function corpusFamilies(index: RetrievalIndex): Map<string, Map<string, number>> {
   let table = familyTables.get(index);
   if (!table) {
     table = new Map();
-    for (const p of index.paragraphs.values())
-      for (const m of p.facets.materials) {
-        const parsed = m.startsWith('f:') ? parseKey(m.slice(2)) : null;
-        if (!parsed) continue;
-        let keys = table.get(parsed.family);
-        if (!keys) table.set(parsed.family, (keys = new Map()));
-        keys.set(m, (keys.get(m) ?? 0) + 1);
-      }
+    for (const [term, df] of index.paragraphLexical.termsWithPrefix('f:')) {
+      const parsed = parseKey(term.slice(2));
+      if (!parsed) continue;
+      let keys = table.get(parsed.family);
+      if (!keys) table.set(parsed.family, (keys = new Map()));
+      keys.set(term, df);
+    }
     familyTables.set(index, table);
   }
   return table;

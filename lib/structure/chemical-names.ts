@@ -272,6 +272,13 @@ const COMMON: Record<string, string> = {
   'carbon monoxide': 'CO',
 };
 
+/** Each element's name by its symbol (the first spelling the table gives: "aluminum", "sulfur", "cesium"). */
+export const elementNamesBySymbol = (): ReadonlyMap<string, string> => {
+  const out = new Map<string, string>();
+  for (const [name, symbol] of Object.entries(ELEMENT_NAMES)) if (!out.has(symbol)) out.set(symbol, name);
+  return out;
+};
+
 const ROMAN: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4, V: 5, VI: 6, VII: 7 };
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
