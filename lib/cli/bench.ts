@@ -17,7 +17,8 @@ import { createRetrievalService } from '../pipelines/service.ts';
 import { benchFusion, fusionUsage } from './bench-fusion.ts';
 import { cliOptions } from './options.ts';
 import { benchLoad, loadUsage } from './bench-load.ts';
-import { benchFuzzQuestions, fuzzUsage } from './bench-fuzz-questions.ts';
+import { benchFuzzQuestions, fuzzUsage as fuzzQuestionsUsage } from './bench-fuzz-questions.ts';
+import { benchFuzz, fuzzUsage } from './bench-fuzz.ts';
 import { benchTagger, taggerUsage } from './bench-tagger.ts';
 import { benchFirstStart, firstStartUsage } from './bench-first-start.ts';
 import { benchRestart, restartUsage } from './bench-restart.ts';
@@ -34,6 +35,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        npm run bench -- answer [--questions <jsonl>] [--pipeline name]
        npm run bench -- graph
        ${loadUsage}
+       ${fuzzQuestionsUsage}
        ${fuzzUsage}
        ${taggerUsage}
        ${firstStartUsage}
@@ -67,6 +69,9 @@ runs of brackets, dots, commas, dashes and whitespace, random mixtures) sent one
 route a person's text reaches on a production server (one it starts on a copy of the data folder, or --url), while
 /api/health is polled: the slowest route per kind and kind per route, every failure, the health check's worst latency,
 the server's memory before, at its peak and after, and retrieval workers replaced.
+
+fuzz: the readers' seeded corruptions of every import format (the fuzz test's cases), timed: per format the
+median and the slowest case with its seed and mutation, and any unexpected exception.
 
 tagger: the clause chunker of the prose tuples against compromise on paragraphs of the shared corpus: speed, and
 agreement on verbs and chemical formulas (why the graph build does not tag with compromise).
@@ -253,6 +258,7 @@ async function main() {
   if (what === 'answer') return benchAnswer(rest);
   if (what === 'load') return benchLoad(rest);
   if (what === 'fuzz-questions') return benchFuzzQuestions(rest);
+  if (what === 'fuzz') return benchFuzz(rest);
   if (what === 'graph') return benchGraph();
   if (what === 'tagger') return benchTagger(rest);
   if (what === 'first-start') return benchFirstStart(rest);

@@ -65,24 +65,20 @@ describe('the local embedding model (bge-small-en-v1.5, ONNX)', () => {
   it('runs on its own thread: timers keep ticking during a long pass, and a question goes ahead of the passages', async () => {
     const passages = Array.from({ length: 24 }, (_, i) => `Sample ${i}: the anode-supported cell was sintered at ${1100 + i} °C. `.repeat(20));
     let ticks = 0;
-    let lag = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      lag = Math.max(lag, now - last - 10);
-      last = now;
-      ticks++;
-    }, 10);
+    const t0 = performance.now();
+    const timer = setInterval(() => ticks++, 10);
     const order: string[] = [];
     const pass = embedder.embed(passages).then(() => order.push('passages'));
     await new Promise((r) => setTimeout(r, 50));
     const question = embedder.embedQuery(['sintering temperature of the anode']).then(() => order.push('question'));
     await Promise.all([pass, question]);
+    const ms = performance.now() - t0;
     clearInterval(timer);
     expect(order).toEqual(['question', 'passages']);
+    // In-process, each batch of 4 × 512 tokens held the thread for several hundred milliseconds, so the timer ticked
+    // once a batch; on its own thread the timer keeps a good share of its rate however busy the machine is.
     expect(ticks).toBeGreaterThan(10);
-    // In-process, one batch of 4 × 512 tokens held the thread for several hundred milliseconds.
-    expect(lag).toBeLessThan(150);
+    expect(ticks).toBeGreaterThan(ms / 10 / 4);
   });
 
   it('stops after the batch it is computing when asked, so the process can then exit', () => {
