@@ -25,6 +25,8 @@ const LAYERS: Record<string, number> = {
   embedding: 4,
   graph: 5,
   retrieval: 6,
+  // The recipe catalogue and its summaries: synthesis questions answered from the structured records.
+  synthesis: 6,
   reasoning: 7,
   pipelines: 8,
   answer: 9,

@@ -14,6 +14,7 @@ import { judgeClaims } from './judge.ts';
 import type { Baseline } from './modes.ts';
 import { citablePool } from './pool.ts';
 import { type Answer, type AnswerSentence, answerText } from './types.ts';
+import { withRecipes, type RecipeLookup } from './recipes.ts';
 
 /** The pipeline answers use unless another is chosen: both retrievers, fused. */
 export const DEFAULT_ANSWER_PIPELINE: PipelineName = 'hybrid';
@@ -45,6 +46,8 @@ export interface AnswerOptions extends RetrieveOptions {
   /** A judge model: each citing sentence also gets its verdict. */
   judge?: ChatModel | null;
   timeoutMs?: number;
+  /** Where a synthesis question's recipes are looked up (the records' catalogue in the database); none: not looked up. */
+  recipes?: RecipeLookup;
   events?: AnswerEvents;
   signal?: AbortSignal;
 }
@@ -60,7 +63,8 @@ export async function answerQuestion(source: RetrievalIndex | Retriever, questio
     throw new AppError('bad-request', `the ${opts.baseline} baseline needs a model (set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL)`);
   const pipeline = opts.baseline === 'naive-kg' ? 'graph' : (opts.pipeline ?? DEFAULT_ANSWER_PIPELINE);
   const options = { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K };
-  const result = typeof source === 'function' ? await source(question, pipeline, options) : await retrieve(source, question, pipeline, options);
+  const retrieved = typeof source === 'function' ? await source(question, pipeline, options) : await retrieve(source, question, pipeline, options);
+  const result = opts.recipes && !opts.baseline ? await withRecipes(retrieved, opts.recipes) : retrieved;
   const answer = await composeAnswer(result, opts);
   return { ...answer, latencyMs: round(performance.now() - started) };
 }

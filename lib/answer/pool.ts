@@ -36,10 +36,11 @@ export function labelledItems(pool: readonly Evidence[], pick: (e: Evidence, pos
  * evidence, then the graph items the pipeline brought (the first 20; a leading id may name any of them, as a
  * design answer citing a route does). Ids that name nothing retrieved are ignored.
  */
-export function citablePool(result: Pick<RetrievalResult, 'evidence' | 'extras'>, leading: readonly string[] = []): Evidence[] {
+export function citablePool(result: Pick<RetrievalResult, 'evidence' | 'extras' | 'recipes'>, leading: readonly string[] = []): Evidence[] {
   const graph = result.extras?.graphEvidence ?? [];
   const base = [...evidenceById([...result.evidence, ...graph.slice(0, GRAPH_ITEMS)]).values()];
-  const known = evidenceById([...base, ...graph]);
+  // A synthesis answer's recipes are in the pool only where it cites them (it counts from dozens).
+  const known = evidenceById([...base, ...graph, ...(result.recipes?.evidence ?? [])]);
   const first = [...new Set(leading)].filter((id) => known.has(id));
   const lead = new Set(first);
   return [...first.map((id) => known.get(id)!), ...base.filter((e) => !lead.has(e.id))];

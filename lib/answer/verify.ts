@@ -16,9 +16,14 @@ const FRAME = new Set(
   plainTerms(
     'the paper that reports this states state report reports reported value values is are was were at in of for by with and from its their this these those other papers also same corpus citing them ' +
       // the words of the answers' own frames (design and reasoning sentences), which no evidence states
-      'reaches meeting short target route step analogue analogy sim extrapolate caution diverge expected about interquartile then tier direct evidence',
+      'reaches meeting short target route step analogue analogy sim extrapolate caution diverge expected about interquartile then tier direct evidence ' +
+      // and of the synthesis answer's summary lines (a count, a median, a range over the recipes it cites)
+      'records hold recipe recipes usual common most order operations median half all them time temperature atmosphere earlier final another typical variants itself such',
   ),
 );
+
+/** A word in brackets is the word ("(calcined)"); a formula's own brackets ("Mn(NO3)2") stay. */
+const unbracketed = (w: string): string => (/^[([].*[)\]]$/.test(w) && !/[([].*[([]/.test(w) ? w.slice(1, -1) : w);
 
 export function checkClaim(sentence: string, cited: Evidence[]): ClaimCheck {
   const texts = cited.map((e) => `${paperOf(e)?.title ?? ''}\n${e.text}`);
@@ -33,8 +38,8 @@ export function checkClaim(sentence: string, cited: Evidence[]): ClaimCheck {
   }
   const f = textFacets(sentence);
   const materials = [...materialTerms(f.formulas, f.materials)];
-  const words = [...new Set(plainTerms(sentence))].filter((w) => w.length > 2 && !FRAME.has(w) && !/^\d/.test(w));
-  const citedWords = new Set(texts.flatMap((t) => plainTerms(t)));
+  const words = [...new Set(plainTerms(sentence).map(unbracketed))].filter((w) => w.length > 2 && !FRAME.has(w) && !/^\d/.test(w));
+  const citedWords = new Set(texts.flatMap((t) => plainTerms(t).map(unbracketed)));
   return {
     quantities: { found, missing },
     materials: { found: materials.filter((m) => citedMaterials.has(m)), missing: materials.filter((m) => !citedMaterials.has(m)) },

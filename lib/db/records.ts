@@ -66,3 +66,65 @@ export async function recordsForPaper(prisma: PrismaClient, paperId: string, tak
 export async function getRecord(prisma: PrismaClient, id: string) {
   return prisma.record.findUnique({ where: { id }, select: { id: true, kind: true, source: true, doi: true, title: true, data: true, paperId: true } });
 }
+
+/** Records the recipe catalogue has not read at `version` (lib/synthesis/catalogue.ts), a page at a time in id order. */
+export async function uncataloguedRecords(prisma: PrismaClient, version: number, after: string | null, take: number) {
+  return prisma.record.findMany({
+    where: { catalogued: { lt: version }, ...(after ? { id: { gt: after } } : {}) },
+    orderBy: { id: 'asc' },
+    take,
+    select: { id: true, kind: true, data: true },
+  });
+}
+
+/** Writes catalogue entries (one statement per page), marking each record read at `version`. */
+export async function saveCatalogueEntries(
+  db: Database,
+  version: number,
+  entries: { id: string; targetKeys: string[]; targetElements: string[]; method: string | null }[],
+): Promise<number> {
+  if (!entries.length) return 0;
+  return db.bulkExecute(
+    `UPDATE "Record" r SET "targetKeys" = x."targetKeys", "targetElements" = x."targetElements", method = x.method, catalogued = $2
+     FROM jsonb_to_recordset($1::jsonb) AS x(id text, "targetKeys" text[], "targetElements" text[], method text)
+     WHERE r.id = x.id`,
+    [JSON.stringify(entries), version],
+  );
+}
+
+/** Whether any record waits for the catalogue at `version`: one row read. */
+export async function hasUncataloguedRecords(prisma: PrismaClient, version: number): Promise<boolean> {
+  return (await prisma.record.findFirst({ where: { catalogued: { lt: version } }, select: { id: true } })) !== null;
+}
+
+/** A recipe as the synthesis answer reads it, with its paper's title when the corpus holds the paper. */
+export interface RecipeRow {
+  id: string;
+  kind: string;
+  doi: string | null;
+  paperId: string | null;
+  paperTitle: string | null;
+  targetKeys: string[];
+  targetElements: string[];
+  method: string | null;
+  data: unknown;
+}
+
+/**
+ * Recipes whose targets are one of `keys`, or contain every element of one of `elementSets` (the variants of a
+ * material: doped, off-stoichiometric), at most `take`, exact targets first. Both lookups are GIN-indexed.
+ */
+export async function recipesForTargets(prisma: PrismaClient, keys: string[], elementSets: string[][], take: number): Promise<RecipeRow[]> {
+  if (!keys.length && !elementSets.length) return [];
+  const sets = elementSets.filter((s) => s.length >= 2);
+  const contains = sets.map((_, i) => ` OR r."targetElements" @> $${i + 2}::text[]`).join('');
+  return prisma.$queryRawUnsafe<RecipeRow[]>(
+    `SELECT r.id, r.kind, r.doi, r."paperId", p.title AS "paperTitle", r."targetKeys", r."targetElements", r.method, r.data
+     FROM "Record" r LEFT JOIN "Paper" p ON p.id = r."paperId"
+     WHERE r."targetKeys" && $1::text[]${contains}
+     ORDER BY (r."targetKeys" && $1::text[]) DESC, r.id
+     LIMIT ${Math.max(1, Math.floor(take))}`,
+    keys,
+    ...sets,
+  );
+}

@@ -8,6 +8,8 @@ import { defineJob, startJob } from '../queue/queue.ts';
 import { startMetadataJob } from './metadata.ts';
 import { startEntityLinkJob } from './entity-links.ts';
 import { setWarmingIndexes } from './warming.ts';
+import { CATALOGUE_VERSION, catalogueRecords } from '../synthesis/catalogue.ts';
+import { hasUncataloguedRecords } from '../db/records.ts';
 
 /**
  * The app's retrieval indexes for the new corpus version, built as the last stage of a job and when the server
@@ -36,7 +38,8 @@ const warmIndex =
 export function warmOnStart(db: Database, cfg: AssayConfig): Promise<void> {
   const t0 = performance.now();
   setWarmingIndexes(true);
-  return warmIndex(db, cfg, { records: false })()
+  return catalogueOnStart(db)
+    .then(() => warmIndex(db, cfg, { records: false })())
     .then(() => getRetrievalService(db, cfg).whenServing())
     .then(
       () => console.log(`[assay] retrieval indexes ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`),
@@ -45,6 +48,17 @@ export function warmOnStart(db: Database, cfg: AssayConfig): Promise<void> {
     .finally(() => {
       setWarmingIndexes(false);
     });
+}
+
+/** Records imported before the recipe catalogue (or by an older version of it) are catalogued once, at start. */
+async function catalogueOnStart(db: Database): Promise<void> {
+  try {
+    if (!(await hasUncataloguedRecords(db.prisma, CATALOGUE_VERSION))) return;
+    const { records, seconds } = await catalogueRecords(db);
+    console.log(`[assay] recipe catalogue: ${records} records catalogued in ${seconds.toFixed(1)} s`);
+  } catch (error) {
+    console.error(`[assay] recipe catalogue not completed (${(error as Error).message}); synthesis questions read the records catalogued so far`);
+  }
 }
 
 /** The server log's account of a job: each stage as it starts and ends, and the end with what the corpus holds. */

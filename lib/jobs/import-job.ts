@@ -22,6 +22,7 @@ import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { configuredTupleExtractor } from '../graph/select.ts';
 import { emptyCounters, type ImportStageOptions, type IngestProgress, importFiles } from '../ingest/pipeline.ts';
 import { runStructuring } from '../structure/pipeline.ts';
+import { catalogueRecords } from '../synthesis/catalogue.ts';
 import { configuredExtractor } from '../structure/select.ts';
 
 /**
@@ -211,9 +212,16 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
       await updateRunProgress(prisma, runId, counters);
       if (r.message) messages.push(r.message);
       outcome = r.status === 'succeeded' ? 'done' : r.status;
+      // The recipe catalogue synthesis questions are answered from is complete when the import is: no question builds
+      // it. Stopped half-way, the structuring stage (or the next start) catalogues the rest.
+      if (outcome === 'done') {
+        await updateRunProgress(prisma, runId, { currentFile: 'cataloguing recipes' });
+        await catalogueRecords(db, { signal: options.signal });
+      }
     } else if (!stored.changed) {
       outcome = 'skipped';
     } else if (stage.name === 'structure') {
+      await catalogueRecords(db, { signal: options.signal });
       await updateRunProgress(prisma, runId, { currentFile: 'structuring new and changed paragraphs' });
       try {
         const { extractor, concurrency } = configuredExtractor(db, cfg);

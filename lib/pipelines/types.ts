@@ -13,6 +13,7 @@ import type { QuestionAnalysis } from '../retrieval/question.ts';
 import type { QuestionScope } from '../retrieval/scope.ts';
 import type { Reformulator } from '../retrieval/reformulate.ts';
 import type { QuantityAnswer } from '../retrieval/value.ts';
+import type { RecipeAnswer } from '../synthesis/ask.ts';
 
 /**
  * The pipeline contract. A pipeline is one file in this folder exporting a `Pipeline`, listed once in
@@ -108,6 +109,8 @@ export interface RetrievalResult {
   scope: string | null;
   /** Set when this was retrieved from an earlier index while the changed corpus's is built: what it leaves out. */
   indexNotice?: string;
+  /** A synthesis question's recipes from the records (lib/synthesis/ask.ts), looked up beside retrieval. */
+  recipes?: RecipeAnswer | null;
 }
 
 /** Declares a pipeline, keeping its name's literal type for the registry. */

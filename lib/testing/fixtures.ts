@@ -101,6 +101,104 @@ export const recipeRows = [
   },
 ];
 
+/**
+ * Invented recipes for one material by two methods (the text-mined datasets' form): five sol-gel recipes of LiMn2O4
+ * with varied precursors and steps, one of a doped variant, and two solid-state ones. No recipe of it is hydrothermal.
+ */
+export function inventedRecipes(): Record<string, unknown>[] {
+  const op = (type: string, token: string, c: { t?: number; tRange?: [number, number]; h?: number; atm?: string[]; media?: string[] } = {}) => ({
+    type,
+    token,
+    conditions: {
+      heating_temperature:
+        c.t !== undefined
+          ? [{ values: [c.t], units: '°C', min_value: c.t, max_value: c.t }]
+          : c.tRange
+            ? [{ values: [], units: 'C', min_value: c.tRange[0], max_value: c.tRange[1] }]
+            : null,
+      heating_time: c.h !== undefined ? [{ values: [c.h], units: 'h', min_value: c.h, max_value: c.h }] : null,
+      heating_atmosphere: c.atm ?? null,
+      mixing_media: c.media ?? null,
+    },
+  });
+  const recipe = (doi: string, type: string, target: string, precursors: string[], operations: unknown[]) => ({
+    doi,
+    ...(type === 'sol-gel' ? { synthesis_type: 'sol-gel' } : {}),
+    targets_string: [target],
+    target: { material_string: target, material_formula: target },
+    precursors: precursors.map((p) => ({ material_string: p, material_formula: p })),
+    reaction_string: `${precursors.join(' + ')} == ${target}`,
+    operations,
+    paragraph_string: 'invented excerpt',
+  });
+  return [
+    recipe(
+      '10.9999/recipe.sg.1',
+      'sol-gel',
+      'LiMn2O4',
+      ['LiNO3', 'Mn(NO3)2', 'C6H8O7'],
+      [
+        op('MixingOperation', 'dissolved', { media: ['water'] }),
+        op('DryingOperation', 'dried', { t: 80, h: 12 }),
+        op('HeatingOperation', 'calcined', { t: 750, h: 10, atm: ['air'] }),
+      ],
+    ),
+    recipe(
+      '10.9999/recipe.sg.2',
+      'sol-gel',
+      'LiMn2O4',
+      ['LiNO3', 'Mn(NO3)2', 'C6H8O7'],
+      [
+        op('MixingOperation', 'stirred'),
+        op('DryingOperation', 'dried', { t: 120 }),
+        op('HeatingOperation', 'preheated', { t: 400, h: 4 }),
+        op('HeatingOperation', 'calcined', { t: 800, h: 12, atm: ['air'] }),
+      ],
+    ),
+    recipe(
+      '10.9999/recipe.sg.3',
+      'sol-gel',
+      'LiMn2O4',
+      ['LiCH3COO', 'Mn(CH3COO)2', 'C6H8O7'],
+      [
+        op('MixingOperation', 'dissolved'),
+        op('DryingOperation', 'evaporated', { tRange: [70, 90] }),
+        op('HeatingOperation', 'calcined', { t: 700, h: 6, atm: ['oxygen'] }),
+      ],
+    ),
+    recipe(
+      '10.9999/recipe.sg.4',
+      'sol-gel',
+      'LiMn2O4',
+      ['LiNO3', 'Mn(CH3COO)2', 'C6H8O7'],
+      [op('MixingOperation', 'mixed'), op('DryingOperation', 'dried', { t: 100 }), op('HeatingOperation', 'calcined', { t: 750, h: 8, atm: ['air'] })],
+    ),
+    recipe(
+      '10.9999/recipe.sg.5',
+      'sol-gel',
+      'Li1.05Mn2O4',
+      ['LiNO3', 'Mn(NO3)2', 'C6H8O7'],
+      [op('MixingOperation', 'dissolved'), op('HeatingOperation', 'calcined', { t: 850, h: 10, atm: ['air'] })],
+    ),
+    recipe(
+      '10.9999/recipe.sg.6',
+      'sol-gel',
+      'LiMn1.9Ni0.1O4',
+      ['LiNO3', 'Mn(NO3)2', 'Ni(NO3)2', 'C6H8O7'],
+      [op('MixingOperation', 'dissolved'), op('HeatingOperation', 'calcined', { t: 750, h: 10 })],
+    ),
+    recipe(
+      '10.9999/recipe.ss.1',
+      'solid-state',
+      'LiMn2O4',
+      ['Li2CO3', 'MnO2'],
+      [op('MixingOperation', 'ground'), op('HeatingOperation', 'sintered', { t: 900, h: 24, atm: ['air'] })],
+    ),
+    recipe('10.9999/recipe.ss.2', 'solid-state', 'LiMn2O4', ['Li2CO3', 'Mn2O3'], [op('HeatingOperation', 'heated', { t: 850, h: 20 })]),
+    recipe('10.9999/recipe.ss.3', 'solid-state', 'LiMnPO4', ['Li2CO3', 'MnCO3', 'NH4H2PO4'], [op('HeatingOperation', 'heated', { t: 650, h: 10 })]),
+  ];
+}
+
 export const solarchemRow = {
   doi: '10.9999/demo.solar.2020.003',
   paper_id: null,

@@ -2,6 +2,7 @@ import { abstainShape } from './abstain.ts';
 import { descriptiveShape } from './descriptive.ts';
 import { designShape } from './design.ts';
 import { rankingShape } from './ranking.ts';
+import { synthesisShape } from './synthesis.ts';
 import { tableShape } from './table.ts';
 import type { AnswerShapeComposer } from './types.ts';
 import { valueShape } from './value.ts';
@@ -9,6 +10,16 @@ import { whichPaperShape } from './which-paper.ts';
 
 /**
  * The extractive answer shapes, tried in this order; the first that composes an answer wins. Adding a shape: a
- * file in this folder and a line here.
+ * file in this folder and a line here. A synthesis question the recipe records answer is answered from them even
+ * where the paragraphs alone would refuse, so its shape comes first.
  */
-export const SHAPES: readonly AnswerShapeComposer[] = [abstainShape, designShape, rankingShape, tableShape, valueShape, whichPaperShape, descriptiveShape];
+export const SHAPES: readonly AnswerShapeComposer[] = [
+  synthesisShape,
+  abstainShape,
+  designShape,
+  rankingShape,
+  tableShape,
+  valueShape,
+  whichPaperShape,
+  descriptiveShape,
+];

@@ -1,0 +1,131 @@
+import { type Evidence, provenanceOf } from '../../evidence/model.ts';
+import { formatCelsius, formatHours } from '../../synthesis/recipe.ts';
+import type { Spread, StepSummary, Tally } from '../../synthesis/summary.ts';
+import { bestSentenceOf, paperName } from './text.ts';
+import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
+
+/**
+ * How a material is made, from the recipe catalogue: how many recipes of it the records hold, the usual precursors,
+ * the usual order of operations, each step's temperature, time and atmosphere (median and range) and typical recipes
+ * in full, each line citing the records it was counted from; corpus paragraphs describing the same synthesis after
+ * them. A method the records do not hold for the material is a refusal that says which methods they do hold.
+ */
+export const synthesisShape: AnswerShapeComposer = {
+  name: 'synthesis',
+  compose(result) {
+    const answer = result.recipes;
+    if (!answer) return null;
+    const { ask, summary, held } = answer;
+    const heldText = held.map((h) => `${h.count} ${h.name}`).join(', ');
+    if (!summary) {
+      const corpusHolds = `The records hold ${heldText} recipe${held.reduce((n, h) => n + h.count, 0) === 1 ? '' : 's'} for ${ask.name}, none by ${ask.method}.`;
+      return {
+        shape: 'abstain',
+        sentences: [
+          draft(`The corpus does not support an answer to this question: no ${ask.method} recipe for ${ask.name} is in the records.`, []),
+          draft(corpusHolds, held.flatMap((h) => h.recordIds.slice(0, 2)).map(recordRef)),
+        ],
+        corpusHolds,
+      };
+    }
+    const method = ask.method ? `${methodWord(held, ask.method)} ` : '';
+    const variants = summary.variants.length
+      ? ` (${summary.exact} of ${ask.name} itself, ${summary.total - summary.exact} of variants such as ${summary.variants
+          .slice(0, 3)
+          .map((v) => v.name)
+          .join(', ')})`
+      : '';
+    const sentences: DraftSentence[] = [
+      frame(
+        `The records hold ${summary.total} ${method}recipe${summary.total === 1 ? '' : 's'} for ${ask.name} from ${summary.papers} paper${summary.papers === 1 ? '' : 's'}${variants}${!ask.method && held.length > 1 ? `; by method: ${heldText}` : ''}.`,
+        [],
+      ),
+    ];
+    const steps = summary.steps.map((s) => stepSentence(s, summary.total)).filter((s): s is DraftSentence => !!s);
+    // A question about a step's temperature or time is answered by its steps first.
+    if (ask.focus) sentences.push(...steps);
+    const precursors = summary.precursors.slice(0, 6);
+    if (precursors.length)
+      sentences.push(draft(`Usual precursors: ${precursors.map((p) => `${p.name} (${countOf(p, summary.total)})`).join(', ')}.`, cover(precursors)));
+    // An order most recipes do not share is no "usual" order.
+    if (summary.sequence && summary.sequence.count >= Math.max(3, summary.total / 5))
+      sentences.push(
+        draft(
+          `The most common order of operations is ${summary.sequence.name} (${countOf(summary.sequence, summary.total)}).`,
+          summary.sequence.recordIds.slice(0, 3).map(recordRef),
+        ),
+      );
+    if (!ask.focus) sentences.push(...steps);
+    for (const [i, r] of summary.typical.entries()) {
+      const item = answer.evidence.find((e) => e.id === recordRef(r.id));
+      if (item) sentences.push(draft(`${i === 0 ? 'A typical recipe' : 'Another'} (${paperName(item)}): ${item.text}`, [item.id]));
+    }
+    for (const p of describingParagraphs(result.evidence, ask.keys).slice(0, 2))
+      sentences.push(draft(`${paperName(p)} describes it in the corpus: ${bestSentenceOf(p)}`, [p.id]));
+    return { shape: 'synthesis', sentences };
+  },
+};
+
+const recordRef = (id: string): string => `record:${id}`;
+const countOf = (t: Tally, total: number): string => `${t.count} of ${total}`;
+
+function methodWord(held: Tally[], method: string): string {
+  return held.find((h) => h.name.replace(/ /g, '-') === method || method.startsWith(h.name))?.name ?? method;
+}
+
+/** Fewest records that together name every item listed (a line cites what it counts from, not all of it). */
+function cover(items: Tally[]): string[] {
+  const cited: string[] = [];
+  let left = items.filter((t) => !t.recordIds.some((id) => cited.includes(id)));
+  while (left.length && cited.length < 6) {
+    const counts = new Map<string, number>();
+    for (const t of left) for (const id of t.recordIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const best = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+    cited.push(best);
+    left = left.filter((t) => !t.recordIds.includes(best));
+  }
+  return cited.map(recordRef);
+}
+
+function spreadText(s: Spread, format: (v: number) => string, total: number): string {
+  if (s.min === s.max) return `${format(s.median)} (${s.n} of ${total})`;
+  const middle = s.n >= 4 && s.q1 !== s.q3 ? `, half of them ${format(s.q1)} to ${format(s.q3)}` : '';
+  return `median ${format(s.median)}${middle}, all ${format(s.min)} to ${format(s.max)} (${s.n} of ${total})`;
+}
+
+function stepSentence(s: StepSummary, total: number): DraftSentence | null {
+  const parts: string[] = [];
+  const cited = new Set<string>();
+  if (s.temperatureC) {
+    parts.push(`temperature ${spreadText(s.temperatureC, formatCelsius, total)}`);
+    for (const id of Object.values(s.temperatureC.at)) cited.add(id);
+  }
+  if (s.hours) {
+    parts.push(`time ${spreadText(s.hours, formatHours, total)}`);
+    for (const id of Object.values(s.hours.at)) cited.add(id);
+  }
+  if (!parts.length) return null;
+  const atmospheres = s.atmospheres.slice(0, 3);
+  if (atmospheres.length) {
+    parts.push(`atmosphere ${atmospheres.map((a) => `${a.name} (${a.count})`).join(', ')}`);
+    for (const id of cover(atmospheres)) cited.add(id.slice('record:'.length));
+  }
+  const words = s.words
+    .slice(0, 3)
+    .map((w) => w.name)
+    .join(', ');
+  const label = `${s.label.charAt(0).toUpperCase()}${s.label.slice(1)}${words ? ` (${words})` : ''}`;
+  return draft(`${label}: ${parts.join('; ')}.`, [...cited].map(recordRef));
+}
+
+/** Paragraphs among the evidence that name the material and say how something was made: they join the records. */
+function describingParagraphs(evidence: Evidence[], keys: string[]): Evidence[] {
+  return evidence.filter(
+    (e) =>
+      e.kind === 'paragraph' &&
+      e.matched.materials.some((m) => keys.includes(m)) &&
+      /\b(?:synthesi[sz]ed|prepared|calcined|sintered|annealed|precursors?|sol[–-]gel|solid[- ]state reaction|mixed|dissolved)\b/i.test(
+        provenanceOf(e, 'sentence')[0]?.text ?? e.text,
+      ),
+  );
+}

@@ -1,0 +1,94 @@
+import type { PrismaClient } from '../db/generated/client.ts';
+import { recipesForTargets } from '../db/records.ts';
+import { type Evidence, evidenceId, noMatchedFacets } from '../evidence/model.ts';
+import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
+import { normaliseFormula, tidyFormula } from '../structure/formula.ts';
+import { describeRecipe, methodName, type Recipe, readRecipe } from './recipe.ts';
+import { isVariant, type RecipeSummary, summariseRecipes, type Tally } from './summary.ts';
+
+/**
+ * Synthesis questions answered from the recipe catalogue: "how is X made / prepared / synthesised", "recipe for X",
+ * "precursors of X", "calcination temperature of X by sol-gel" — a material, asked how it is made, not about one
+ * paper. The records of that material (and its variants) are looked up by the catalogue's indexed columns, the method
+ * asked keeps its own, and the answer is their summary.
+ */
+
+export interface SynthesisAsk {
+  /** The material's terms (`f:…`) and how the question writes it. */
+  keys: string[];
+  name: string;
+  /** Its formula, for recognising variants (null for a named material). */
+  formula: string | null;
+  /** The technique asked for (lib/structure/techniques.ts), or null: any. */
+  method: string | null;
+  /** What a value question asks of the recipe: a step's temperature or time. */
+  focus: 'temperature' | 'time' | null;
+}
+
+export interface RecipeAnswer {
+  ask: SynthesisAsk;
+  /** Recipes of the material by method, over every method the records hold. */
+  held: Tally[];
+  /** The summary of the recipes of the method asked; null when the records hold none by it. */
+  summary: RecipeSummary | null;
+  /** An evidence item for every recipe summarised, by id (`record:<id>`): the answer cites some of them. */
+  evidence: Evidence[];
+}
+
+const HOW_MADE =
+  /\bhow\s+(?:(?:is|are|was|were|do|does|did|can|could|would|should|to)\b.{0,80}?\b)?(?:made|make|prepared?|synthesi[sz]ed?|produced?|obtained|grown|fabricated?|formed)\b|\brecipes?\b|\bsynthes[ie]s\s+(?:of|route|procedure|method|conditions?|protocol)\b|\b(?:route|routes|procedure|protocol)\s+(?:to|for)\b|\bpreparation\s+(?:of|method|route)\b|\bprecursors?\b|\bstarting materials?\b|\b(?:calcination|annealing|sintering|heating|firing|drying)\s+(?:temperature|time|duration|conditions?|atmosphere|step)s?\b/i;
+/** Asking about one paper's synthesis ("in the paper", "reported by …") is answered from that paper, not the records. */
+const ONE_PAPER = /\b(?:in|from|by|of)\s+(?:the|this|that|their|a)\s+(?:paper|study|article|work|report|publication)\b|\breported\s+by\b|\bdoi\b/i;
+
+export function synthesisAsk(analysis: QuestionAnalysis): SynthesisAsk | null {
+  if (analysis.intent === 'which-paper' || analysis.title || !analysis.materials.length) return null;
+  if (!HOW_MADE.test(analysis.body) || ONE_PAPER.test(analysis.body)) return null;
+  // The material asked about: the first formula the question writes (a precursor named after "from" is not it).
+  const key = analysis.materials.find((m) => m.startsWith('f:')) ?? analysis.materials[0];
+  const name = writtenName(analysis, key);
+  const parsed = key.startsWith('f:') ? normaliseFormula(tidyFormula(name)) : null;
+  const focus = analysis.askedDimension === 'temperature' ? 'temperature' : analysis.askedDimension === 'time' ? 'time' : null;
+  return { keys: [key], name, formula: parsed?.formula ?? null, method: analysis.techniques[0] ?? null, focus };
+}
+
+/** At most this many recipes are read for one question (the most any material has at ten times the records). */
+const RECIPES_READ = 2_000;
+
+function recipeEvidence(r: Recipe, ask: SynthesisAsk, exact: boolean): Evidence {
+  return {
+    id: evidenceId('record', r.id),
+    kind: 'record',
+    text: describeRecipe(r),
+    score: 1,
+    coverage: null,
+    matched: exact ? { ...noMatchedFacets(), materials: ask.keys, names: Object.fromEntries(ask.keys.map((k) => [k, ask.name])) } : noMatchedFacets(),
+    paperId: r.paperId,
+    doi: r.doi,
+    section: r.kind,
+    provenance: [
+      { kind: 'paper', paperId: r.paperId, doi: r.doi, title: r.paperTitle },
+      { kind: 'record', recordId: r.id, recordKind: r.kind },
+    ],
+  };
+}
+
+/** The records' answer to a synthesis question, or null when the records hold no recipe of the material. */
+export async function lookupRecipes(prisma: PrismaClient, ask: SynthesisAsk): Promise<RecipeAnswer | null> {
+  const elements = ask.formula ? (normaliseFormula(ask.formula)?.elements ?? []) : [];
+  const rows = await recipesForTargets(prisma, ask.keys, elements.length ? [elements] : [], RECIPES_READ);
+  const exactIds = new Set(rows.filter((r) => r.targetKeys.some((k) => ask.keys.includes(k))).map((r) => r.id));
+  const recipes = rows
+    .filter((r) => exactIds.has(r.id) || (ask.formula && readRecipe(r).targets.some((t) => isVariant(ask.formula!, t))))
+    .map((r) => readRecipe(r));
+  if (!recipes.length) return null;
+  const byMethod = new Map<string, string[]>();
+  for (const r of recipes) byMethod.set(methodName(r.method), [...(byMethod.get(methodName(r.method)) ?? []), r.id]);
+  const held = [...byMethod].map(([name, ids]) => ({ name, count: ids.length, recordIds: ids })).sort((a, b) => b.count - a.count);
+  const chosen = ask.method ? recipes.filter((r) => r.method === ask.method) : recipes;
+  return {
+    ask,
+    held,
+    summary: chosen.length ? summariseRecipes(chosen, exactIds) : null,
+    evidence: (chosen.length ? chosen : recipes).map((r) => recipeEvidence(r, ask, exactIds.has(r.id))),
+  };
+}

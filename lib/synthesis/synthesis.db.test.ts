@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerQuestion } from '../answer/answer.ts';
+import { answerText } from '../answer/types.ts';
+import type { Database } from '../db/database.ts';
+import { recipesForTargets } from '../db/records.ts';
+import { runIngest } from '../jobs/import-job.ts';
+import { readConfig } from '../config.ts';
+import { analyseQuestion } from '../retrieval/question.ts';
+import { openTestDatabase } from '../testing/database.ts';
+import { inventedRecipes, tempDir, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import type { RetrievalIndex } from '../retrieval/index.ts';
+import { CATALOGUE_VERSION, catalogueRecords } from './catalogue.ts';
+import { lookupRecipes, synthesisAsk } from './ask.ts';
+
+let db: Database;
+let index: RetrievalIndex;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await runIngest(db, readConfig({}), [writeRecordsJsonl(tempDir(), 'recipes.jsonl', inventedRecipes())], { trigger: 'cli', structure: false });
+  index = await fixtureIndex();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const ask = (q: string) => {
+  const a = synthesisAsk(analyseQuestion(q));
+  if (!a) throw new Error(`not read as a synthesis question: ${q}`);
+  return a;
+};
+
+describe('the recipe catalogue', () => {
+  it('is written by the import: each recipe findable by its target however the question writes it, with its method', async () => {
+    const rows = await recipesForTargets(db.prisma, ['f:LiMn2O4'], [], 100);
+    expect(rows.map((r) => r.method).sort()).toEqual(['sol-gel', 'sol-gel', 'sol-gel', 'sol-gel', 'solid-state-reaction', 'solid-state-reaction']);
+    expect(await db.prisma.record.count({ where: { catalogued: { lt: CATALOGUE_VERSION } } })).toBe(0);
+  });
+
+  it('catalogues again what an older version (or none) read, and only that', async () => {
+    await db.prisma.record.updateMany({ data: { catalogued: 0, targetKeys: [], method: null } });
+    const first = await catalogueRecords(db, { page: 3 });
+    expect(first.records).toBe(9);
+    expect((await catalogueRecords(db)).records).toBe(0);
+    expect(await recipesForTargets(db.prisma, ['f:LiMn2O4'], [], 100)).toHaveLength(6);
+  });
+});
+
+describe('synthesis questions', () => {
+  it('reads how-is-it-made questions in many wordings, and not questions about one paper', () => {
+    for (const q of [
+      'How is LiMn2O4 synthesized by the sol-gel method?',
+      'how do you make LiMn2O4',
+      'Give me a recipe for LiMn2O4',
+      'What precursors are used for LiMn2O4?',
+      'What is the calcination temperature of LiMn2O4 by sol-gel?',
+      'synthesis route to LiMn2O4',
+    ])
+      expect(synthesisAsk(analyseQuestion(q))?.keys, q).toEqual(['f:LiMn2O4']);
+    expect(ask('How is LiMn2O4 synthesized by the sol-gel method?').method).toBe('sol-gel');
+    expect(ask('What is the calcination temperature of LiMn2O4 by sol-gel?').focus).toBe('temperature');
+    for (const q of ['What is the capacity of LiMn2O4?', 'Which paper synthesizes LiMn2O4 from LiNO3?', 'How was LiMn2O4 prepared in the paper by Smith?'])
+      expect(synthesisAsk(analyseQuestion(q)), q).toBeNull();
+  });
+
+  it('summarises the recipes of the method asked: counts, usual precursors, steps as median and range, typical recipes from different papers', async () => {
+    const r = await lookupRecipes(db.prisma, ask('How is LiMn2O4 synthesized by the sol-gel method?'));
+    expect(r?.held.map((h) => `${h.count} ${h.name}`)).toEqual(['6 sol-gel', '2 solid-state']);
+    const s = r!.summary!;
+    // Four of LiMn2O4 itself, two variants (Li-rich, Ni-doped); LiMnPO4 (solid-state) is another material.
+    expect({ total: s.total, exact: s.exact, variants: s.variants.map((v) => v.name).sort(), papers: s.papers }).toEqual({
+      total: 6,
+      exact: 4,
+      variants: ['Li1.05Mn2O4', 'LiMn1.9Ni0.1O4'],
+      papers: 6,
+    });
+    expect(s.precursors.slice(0, 3).map((p) => `${p.name} ${p.count}`)).toEqual(['C6H8O7 6', 'LiNO3 5', 'Mn(NO3)2 4']);
+    const final = s.steps.find((x) => x.label === 'final heating')!;
+    expect(final.temperatureC).toMatchObject({ median: 750, min: 700, max: 850, n: 6 });
+    expect(final.hours).toMatchObject({ median: 10, min: 6, max: 12 });
+    expect(final.atmospheres.map((a) => `${a.name} ${a.count}`)).toEqual(['air 4', 'O2 1']);
+    // A min–max with no listed value (70–90 °C) counts as its middle.
+    expect(s.steps.find((x) => x.label === 'drying')!.temperatureC).toMatchObject({ min: 80, max: 120, n: 4 });
+    expect(new Set(s.typical.map((t) => t.doi)).size).toBe(s.typical.length);
+  });
+
+  it('answers from the records with every line cited to them, and refuses a method the records do not hold, saying what they hold', async () => {
+    const recipes = (a: Parameters<typeof lookupRecipes>[1]) => lookupRecipes(db.prisma, a);
+    const a = await answerQuestion(index, 'How is LiMn2O4 synthesized by the sol-gel method?', { recipes });
+    expect(a.shape).toBe('synthesis');
+    expect(a.abstention.abstain).toBe(false);
+    const text = answerText(a);
+    expect(text).toMatch(/The records hold 6 sol-gel recipes for LiMn2O4 from 6 papers \(4 of LiMn2O4 itself, 2 of variants/);
+    expect(text).toMatch(/Usual precursors: C6H8O7 \(6 of 6\), LiNO3 \(5 of 6\)/);
+    expect(text).toMatch(
+      /Final heating \(calcined\): temperature median 750 °C, all 700 °C to 850 °C \(6 of 6\); time median 10 h, half of them 8 h to 10 h, all 6 h to 12 h \(6 of 6\); atmosphere air \(4\), O2 \(1\)\./,
+    );
+    expect(text).toMatch(/A typical recipe \(doi:10\.9999\/recipe\.sg\.\d\): LiMn2O4 \(sol-gel\) from /);
+    const claims = a.sentences.filter((s) => !s.flags.includes('frame'));
+    expect(claims.every((s) => s.citations.length > 0 && s.citations.every((c) => c.startsWith('record:')))).toBe(true);
+    expect(claims.filter((s) => s.verdict !== 'supported').map((s) => [s.text, JSON.stringify(s.check)])).toEqual([]);
+    // Only the recipes it cites are in its evidence, not every recipe counted.
+    expect(a.evidence.filter((e) => e.kind === 'record').length).toBeLessThanOrEqual(12);
+    expect(a.trace.find((t) => t.step === 'recipes')?.detail).toMatchObject({ material: 'LiMn2O4', method: 'sol-gel', summarised: 6 });
+
+    const refused = await answerQuestion(index, 'How is LiMn2O4 made hydrothermally?', { recipes });
+    expect(refused.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-method'] });
+    expect(refused.abstention.corpusHolds).toBe('The records hold 6 sol-gel, 2 solid-state recipes for LiMn2O4, none by hydrothermal.');
+    expect(refused.confidence).toBe(0);
+  });
+});
