@@ -13,6 +13,7 @@ import type { Answer, AnswerSentence, ValueRow, Verdict } from '@/lib/answer/typ
 import { formatNumber } from '@/lib/common/format';
 import type { PaperNotice } from '@/lib/scholarly/metadata';
 import { type Evidence, evidenceHref, externalIdsOf, matchedMaterialName, paperOf, provenanceOf } from '@/lib/evidence/model';
+import { readableText } from '@/lib/structure/terms';
 
 const verdictStyle: Record<Verdict, string> = {
   supported: 'bg-emerald-100 text-emerald-900',
@@ -61,6 +62,7 @@ export function AnswerView({
   const flagged = groupByPaper(answer.evidence.filter((e) => cited.has(e.id))).filter((g) => notices[g.key]);
   // An abstention shows what the corpus holds nearest the question, but nothing of it answers.
   const closestOnly = answer.abstention.abstain;
+  const { shown, folded } = splitCited(answer, blind || closestOnly);
   // The item whose provenance panel is open (a citation chip or an evidence item opens it).
   const [open, setOpen] = useState<string | null>(null);
   const opened = open ? answer.evidence.find((e) => e.id === open) : undefined;
@@ -147,7 +149,7 @@ export function AnswerView({
       {answer.disagreement && <p className="text-sm text-amber-900">{answer.disagreement}</p>}
       <section aria-label="Evidence" className="space-y-3">
         <h2 className="text-lg font-semibold">{closestOnly ? 'Closest evidence — not an answer' : 'Evidence'}</h2>
-        {groupByPaper(answer.evidence).map((group) => (
+        {groupByPaper(shown).map((group) => (
           <div key={group.key} className="space-y-2" data-testid="evidence-paper">
             <h3 className="text-sm font-medium text-slate-800">
               {group.title}
@@ -166,6 +168,18 @@ export function AnswerView({
             ))}
           </div>
         ))}
+        {folded.length > 0 && (
+          <details className="rounded-lg border border-slate-200 p-3" data-testid="evidence-uncited">
+            <summary className="cursor-pointer text-sm text-slate-700">
+              {folded.length} more {folded.length === 1 ? 'item' : 'items'} retrieved for the question but not cited by the answer
+            </summary>
+            <div className="mt-2 space-y-2">
+              {folded.map((e) => (
+                <EvidenceItem key={e.id} e={e} label={label.get(e.id) ?? ''} onOpen={() => setOpen(e.id)} note={annotate?.(e)} blind={blind} />
+              ))}
+            </div>
+          </details>
+        )}
       </section>
       <AnswerGraph evidence={answer.evidence} cited={answer.sentences.flatMap((s) => s.citations)} name="answer-graph" />
       {!blind && <AnswerTrace trace={answer.trace} />}
@@ -242,6 +256,27 @@ function usageText(answer: Answer): string {
   return answer.costUsd != null ? `${tokens} · ${dollars(answer.costUsd)}` : `${tokens} · cost not known (no price configured)`;
 }
 
+/**
+ * What the evidence list shows at once: the items the answer cites. The rest of what was retrieved is folded away
+ * below them (a synthesis answer cites a few of dozens of recipes, a value answer one sentence of eight papers); a
+ * refusal's closest evidence and a grader's blind view show everything.
+ */
+function splitCited(answer: Pick<Answer, 'evidence' | 'sentences'>, showAll: boolean): { shown: Evidence[]; folded: Evidence[] } {
+  const cited = new Set(answer.sentences.flatMap((s) => s.citations));
+  if (showAll || cited.size === 0) return { shown: answer.evidence, folded: [] };
+  return { shown: answer.evidence.filter((e) => cited.has(e.id)), folded: answer.evidence.filter((e) => !cited.has(e.id)) };
+}
+
+/** A paper as the evidence list names it: its title as a reader should see it, else its DOI, else its source's id. */
+function paperTitle(e: Evidence): string {
+  const p = paperOf(e);
+  if (p?.title) return readableText(p.title);
+  if (p?.doi) return `doi:${p.doi}`;
+  if (e.kind === 'record') return 'Structured record';
+  const external = externalIdsOf(e)[0];
+  return external ? `Untitled paper ${external.split(':')[0]}` : 'Untitled paper';
+}
+
 /** Evidence grouped by paper, papers in the order their first item is numbered. */
 function groupByPaper(items: Evidence[]): { key: string; title: string; items: Evidence[] }[] {
   const groups = new Map<string, { key: string; title: string; items: Evidence[] }>();
@@ -250,7 +285,7 @@ function groupByPaper(items: Evidence[]): { key: string; title: string; items: E
     const key = p?.paperId ?? p?.doi ?? e.paperId ?? e.doi ?? `item:${e.id}`;
     const group = groups.get(key) ?? {
       key,
-      title: p?.title ?? (p?.doi ? `doi:${p.doi}` : e.kind === 'record' ? 'Structured record' : 'Untitled paper'),
+      title: paperTitle(e),
       items: [],
     };
     group.items.push(e);

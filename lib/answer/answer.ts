@@ -15,6 +15,8 @@ import type { Baseline } from './modes.ts';
 import { citablePool } from './pool.ts';
 import { type Answer, type AnswerSentence, answerText } from './types.ts';
 import { withRecipes, type RecipeLookup } from './recipes.ts';
+import { guardOffTopic } from './topic-guard.ts';
+import { withSides } from './sides.ts';
 
 /** The pipeline answers use unless another is chosen: both retrievers, fused. */
 export const DEFAULT_ANSWER_PIPELINE: PipelineName = 'hybrid';
@@ -64,7 +66,11 @@ export async function answerQuestion(source: RetrievalIndex | Retriever, questio
   const pipeline = opts.baseline === 'naive-kg' ? 'graph' : (opts.pipeline ?? DEFAULT_ANSWER_PIPELINE);
   const options = { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K };
   const retrieved = typeof source === 'function' ? await source(question, pipeline, options) : await retrieve(source, question, pipeline, options);
-  const result = opts.recipes && !opts.baseline ? await withRecipes(retrieved, opts.recipes) : retrieved;
+  const withRecords = opts.recipes && !opts.baseline ? await withRecipes(retrieved, opts.recipes) : retrieved;
+  // Each side of a comparison is retrieved on its own too, so that a side the joint ranking left out gets its evidence.
+  const retrieveSide = (q: string) => (typeof source === 'function' ? source(q, pipeline, options) : retrieve(source, q, pipeline, options));
+  const compared = opts.baseline ? withRecords : await withSides(withRecords, retrieveSide);
+  const result = opts.baseline ? compared : guardOffTopic(compared);
   const answer = await composeAnswer(result, opts);
   return { ...answer, latencyMs: round(performance.now() - started) };
 }

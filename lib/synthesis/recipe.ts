@@ -79,6 +79,12 @@ const GASES: Record<string, string> = {
 };
 const gas = (name: string): string => GASES[name.toLowerCase()] ?? name;
 
+/** °C from K as the paper wrote it: 973 K is 700 °C, not 699.9 (to a tenth where it was written so). */
+function celsius(kelvin: number): number {
+  const c = Math.round((kelvin - 273.15) * 10) / 10;
+  return Math.abs(c - Math.round(c)) <= 0.15 ? Math.round(c) : c;
+}
+
 const precursorKeys = new Map<string, string>();
 function precursorKey(name: string): string {
   let k = precursorKeys.get(name);
@@ -115,7 +121,7 @@ export function readRecipe(row: {
     steps.push({
       kind: stepKind(String(op.type ?? ''), token),
       token,
-      temperatureC: kelvin === null ? null : Math.round((kelvin - 273.15) * 10) / 10,
+      temperatureC: kelvin === null ? null : celsius(kelvin),
       hours: hours === null ? null : Math.round(hours * 1000) / 1000,
       atmosphere: [
         ...new Set(
@@ -167,8 +173,23 @@ export function describeStep(s: RecipeStep): string {
   return parts.join(' ');
 }
 
-/** The whole recipe in one line: what an evidence item of it says. */
+/** The whole recipe in one line: what an evidence item of it says. Runs of mixing words with no condition are one step. */
 export function describeRecipe(r: Recipe): string {
-  const steps = r.steps.filter((s) => s.kind !== 'other' || s.temperatureC !== null).map(describeStep);
+  const steps: string[] = [];
+  let mixing: string[] = [];
+  const flush = () => {
+    if (mixing.length) steps.push(`mixing: ${[...new Set(mixing)].join(', ')}`);
+    mixing = [];
+  };
+  for (const s of r.steps) {
+    if (s.kind === 'other' && s.temperatureC === null) continue;
+    if (s.kind === 'mixing' && s.temperatureC === null && s.hours === null && !s.media.length && s.token) {
+      mixing.push(s.token);
+      continue;
+    }
+    flush();
+    steps.push(describeStep(s));
+  }
+  flush();
   return `${r.targets[0] ?? 'target'} (${methodName(r.method)}) from ${r.precursors.map((p) => p.name).join(', ') || 'precursors not stated'}${steps.length ? `: ${steps.join('; ')}` : ''}.`;
 }

@@ -150,13 +150,14 @@ export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): Reci
       r.precursors.filter((p) => common.has(p.name)).length +
       (operationOrder(r).join(' → ') === usual ? 1 : 0) +
       (last?.temperatureC !== null && last?.hours !== null && last ? 1 : 0) +
-      (exactIds.has(r.id) ? 1 : 0) +
       (r.paperId ? 0.5 : 0)
     );
   };
   const typical: Recipe[] = [];
   const seen = new Set<string>();
-  for (const r of [...recipes].sort((a, b) => score(b) - score(a) || a.id.localeCompare(b.id))) {
+  // Recipes of the material itself first: a variant's recipe is typical of the variant.
+  const exactFirst = (r: Recipe) => (exactIds.has(r.id) ? 0 : 1);
+  for (const r of [...recipes].sort((a, b) => exactFirst(a) - exactFirst(b) || score(b) - score(a) || a.id.localeCompare(b.id))) {
     const paper = r.doi ?? r.id;
     if (seen.has(paper)) continue;
     seen.add(paper);

@@ -1,4 +1,5 @@
-import { type Evidence, provenanceOf } from '../../evidence/model.ts';
+import type { Evidence } from '../../evidence/model.ts';
+import { findTechniques } from '../../structure/techniques.ts';
 import { formatCelsius, formatHours } from '../../synthesis/recipe.ts';
 import type { Spread, StepSummary, Tally } from '../../synthesis/summary.ts';
 import { bestSentenceOf, paperName } from './text.ts';
@@ -60,7 +61,7 @@ export const synthesisShape: AnswerShapeComposer = {
       const item = answer.evidence.find((e) => e.id === recordRef(r.id));
       if (item) sentences.push(draft(`${i === 0 ? 'A typical recipe' : 'Another'} (${paperName(item)}): ${item.text}`, [item.id]));
     }
-    for (const p of describingParagraphs(result.evidence, ask.keys).slice(0, 2))
+    for (const p of describingParagraphs(result.evidence, ask.keys, ask.method).slice(0, 2))
       sentences.push(draft(`${paperName(p)} describes it in the corpus: ${bestSentenceOf(p)}`, [p.id]));
     return { shape: 'synthesis', sentences };
   },
@@ -118,14 +119,15 @@ function stepSentence(s: StepSummary, total: number): DraftSentence | null {
   return draft(`${label}: ${parts.join('; ')}.`, [...cited].map(recordRef));
 }
 
-/** Paragraphs among the evidence that name the material and say how something was made: they join the records. */
-function describingParagraphs(evidence: Evidence[], keys: string[]): Evidence[] {
+/**
+ * Paragraphs among the evidence that name the material and say how it was made (by the method asked, when one is):
+ * they join the records.
+ */
+function describingParagraphs(evidence: Evidence[], keys: string[], method: string | null): Evidence[] {
   return evidence.filter(
     (e) =>
       e.kind === 'paragraph' &&
       e.matched.materials.some((m) => keys.includes(m)) &&
-      /\b(?:synthesi[sz]ed|prepared|calcined|sintered|annealed|precursors?|sol[–-]gel|solid[- ]state reaction|mixed|dissolved)\b/i.test(
-        provenanceOf(e, 'sentence')[0]?.text ?? e.text,
-      ),
+      (method ? findTechniques(e.text).includes(method) : /\b(?:synthesi[sz]ed|prepared|calcined|sintered|annealed|precursors?)\b/i.test(e.text)),
   );
 }

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { inventedRecipes } from '../lib/testing/fixtures.ts';
+import { askOnAnswersPage, shots, waitForCorpus } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await waitForCorpus(page);
+});
+
+test('a synthesis question is answered from the imported recipes: a summary with its records cited, and a method they lack refused with what they hold', async ({
+  page,
+  request,
+}) => {
+  // Recipes imported through the import page: their catalogue is complete when the import is.
+  await page.goto('/import');
+  await page.getByTestId('file-input').setInputFiles([
+    {
+      name: 'recipes.jsonl',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        `${inventedRecipes()
+          .map((r) => JSON.stringify(r))
+          .join('\n')}\n`,
+      ),
+    },
+  ]);
+  await page.getByRole('button', { name: 'Import 1 file' }).click();
+  await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
+
+  const asked = Date.now();
+  await askOnAnswersPage(page, 'How is LiMn2O4 synthesized by the sol-gel method?');
+  const answer = page.getByTestId('answer');
+  const stored = await (await request.get(`/api/answers/${page.url().split('/').pop()}`)).json();
+  console.log(`first records question after the import: answered in ${stored.answer.latencyMs} ms, on screen after ${Date.now() - asked} ms`);
+  await expect(answer).toHaveAttribute('data-shape', 'synthesis');
+  const sentences = answer.getByRole('list', { name: 'Answer sentences' });
+  await expect(sentences).toContainText(/The records hold \d+ sol-gel recipes for LiMn2O4 from \d+ papers/);
+  await expect(sentences).toContainText(/Usual precursors: C6H8O7 \(6 of \d+\), LiNO3/);
+  await expect(sentences).toContainText(/Final heating \(calcined\): temperature median 750 °C/);
+  await expect(sentences).toContainText(/A typical recipe \(doi:10\.9999\/recipe\.sg\.\d\): LiMn2O4 \(sol-gel\) from /);
+  await page.screenshot({ path: `${shots}/answer-synthesis.png`, fullPage: true });
+  // A citation opens its record: the recipe as imported, with its DOI.
+  await sentences.getByRole('button', { name: 'E1: show its provenance' }).first().click();
+  const panel = page.getByRole('complementary', { name: 'Provenance of E1' });
+  await expect(panel.getByRole('tab', { name: 'Record' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByTestId('provenance-record')).toContainText('doi10.9999/recipe.sg.');
+  await expect(panel.getByTestId('provenance-record')).toContainText('synthesis typesol-gel');
+
+  await askOnAnswersPage(page, 'How is LiMn2O4 made hydrothermally?');
+  await expect(answer).toHaveAttribute('data-shape', 'abstain');
+  await expect(answer).toContainText(/The records hold \d+ sol-gel, 2 solid-state recipes for LiMn2O4, none by hydrothermal\./);
+  await page.screenshot({ path: `${shots}/answer-synthesis-refusal.png`, fullPage: true });
+});

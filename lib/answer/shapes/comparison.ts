@@ -1,0 +1,74 @@
+import { propertyEntry } from '../../structure/properties.ts';
+import { comparedSides, isSide, type Side } from '../sides.ts';
+import { type StatedValue, statedValues } from '../stated-values.ts';
+import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
+
+/**
+ * A comparison that names its sides ("YSZ or GDC", "compare LiCoO2 and NMC", "BZY vs BZCY"): a row per side, each
+ * with its values of the asked property under the asked conditions and their citations, or saying that the evidence
+ * states none for it. Only when every side has a value is one named the higher (or lower): a winner is never drawn
+ * from one side's evidence. A composite naming a side ("Ni-YSZ") is not that side.
+ */
+
+const LOWER = /\b(?:lower|lowest|smaller|smallest|less|least|minimum|worse)\b/i;
+const LESS_IS_BETTER = new Set(['area-resistance', 'overpotential', 'activation-energy', 'degradation', 'tafel-slope']);
+const near = (kelvin: number | null, asked: number[]) => kelvin !== null && kelvin >= Math.min(...asked) - 15 && kelvin <= Math.max(...asked) + 15;
+const where = (r: StatedValue) => (r.paperTitle ? ` (“${r.paperTitle}”)` : '');
+const conditions = (r: StatedValue) => (r.conditions.length ? ` ${r.conditions.join(', ')}` : '');
+
+export const comparisonShape: AnswerShapeComposer = {
+  name: 'comparison',
+  compose(result) {
+    const { analysis } = result;
+    const sides = comparedSides(analysis);
+    if (!sides) return null;
+    const property = analysis.properties.find((p) => propertyEntry(p)?.dimension);
+    const entry = property ? propertyEntry(property) : undefined;
+    if (!property || !entry?.dimension) return null;
+    const askedTemperature = analysis.quantities.find((q) => q.dimension === 'temperature' && entry.dimension !== 'temperature');
+    const at = askedTemperature ? ` at ${askedTemperature.text}` : '';
+    // The property as the question words it ("ionic conductivity"), not the lexicon's broader label.
+    const span = analysis.propertySpans[0];
+    const label = span ? analysis.body.slice(span.start, span.end).toLowerCase() : entry.label;
+    const stated = statedValues([...result.evidence, ...(result.extras?.graphEvidence ?? [])], property, entry.dimension);
+    const ofSide = (side: Side) =>
+      stated.filter((r) => isSide(r.material, side) || (!r.material && r.sentenceMaterials.length === 1 && r.sentenceMaterials[0] === side.key));
+    const lower = LOWER.test(analysis.body) || (LESS_IS_BETTER.has(property) && /\bbetter|best\b/i.test(analysis.body));
+    const best = (rows: StatedValue[]) => [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.canonical) - Math.max(...b.canonical)));
+    const rows = sides.map((side) => {
+      const all = ofSide(side);
+      const matching = askedTemperature ? all.filter((r) => near(r.measuredAtK, askedTemperature.canonical)) : all;
+      return { side, matching: best(matching), elsewhere: best(all.filter((r) => !matching.includes(r))) };
+    });
+    const missing = rows.filter((r) => !r.matching.length);
+    // Nothing stated of any side: the refusal says so (with the closest evidence).
+    if (rows.every((r) => !r.matching.length && !r.elsewhere.length)) return null;
+    const sentences: DraftSentence[] = [];
+    if (!missing.length) {
+      const ranked = [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.matching[0].canonical) - Math.max(...b.matching[0].canonical)));
+      const [lead, ...rest] = ranked;
+      const word = `${lower ? 'lower' : 'higher'}`;
+      sentences.push(
+        draft(
+          `${lead.side.name} has the ${rows.length > 2 ? (lower ? 'lowest' : 'highest') : word} ${label}${at}: ${lead.matching[0].value}, against ${rest.map((r) => `${r.matching[0].value} for ${r.side.name}`).join(' and ')}.`,
+          [lead.matching[0].evidenceId, ...rest.map((r) => r.matching[0].evidenceId)],
+        ),
+      );
+    } else
+      sentences.push(
+        frame(
+          `The evidence does not let ${sides.map((s) => s.name).join(' and ')} be compared${at}: it states no ${label}${at} for ${missing.map((r) => r.side.name).join(' or ')}.`,
+          [],
+        ),
+      );
+    for (const r of rows) {
+      if (r.matching.length) {
+        for (const v of r.matching.slice(0, 2)) sentences.push(draft(`${r.side.name}: ${v.value}${conditions(v)}${where(v)}.`, [v.evidenceId]));
+      } else if (r.elsewhere.length) {
+        const v = r.elsewhere[0];
+        sentences.push(draft(`${r.side.name}: no value${at} in the evidence; it states ${v.value}${conditions(v)}${where(v)}.`, [v.evidenceId]));
+      } else sentences.push(frame(`${r.side.name}: no ${label} value in the retrieved evidence.`, []));
+    }
+    return { shape: 'comparison', sentences, table: rows.flatMap((r) => r.matching.slice(0, 2)) };
+  },
+};

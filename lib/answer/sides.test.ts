@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { analyseQuestion } from '../retrieval/question.ts';
+import { corpusOf, type FixturePaper, indexOf } from '../testing/retrieval-fixtures.ts';
+import { answerQuestion } from './answer.ts';
+import { answerText } from './types.ts';
+import { comparedSides, isSide, sideQuestion } from './sides.ts';
+
+const paper = (id: string, title: string, text: string): FixturePaper => ({ id, doi: `10.9999/${id}`, title, paragraphs: [{ text }] });
+const ysz = paper('ysz', 'Ionic transport in YSZ electrolytes', 'The YSZ electrolyte reached an ionic conductivity of 0.05 S cm−1 at 800 °C in air.');
+const cermet = paper('cermet', 'Ni-YSZ cermet anodes', 'The Ni-YSZ cermet showed an ionic conductivity of 2000 S cm−1 at 800 °C after reduction.');
+const gdc600 = paper('gdc600', 'GDC at intermediate temperature', 'The GDC electrolyte showed an ionic conductivity of 0.1 S cm−1 at 600 °C in air.');
+const gdc800 = paper('gdc800', 'GDC at high temperature', 'The GDC electrolyte showed an ionic conductivity of 0.15 S cm−1 at 800 °C in air.');
+const QUESTION = 'Which has the higher ionic conductivity at 800 °C, YSZ or GDC?';
+
+describe('two-sided comparisons', () => {
+  it('read the sides a question names, and ask each its own question under the same property and conditions', () => {
+    const a = analyseQuestion(QUESTION);
+    const sides = comparedSides(a);
+    expect(sides?.map((s) => s.name)).toEqual(['YSZ', 'GDC']);
+    expect(sideQuestion(a, sides![1])).toBe('What is the ionic conductivity of GDC at 800 °C?');
+    expect(comparedSides(analyseQuestion('Compare the specific capacity of LiCoO2 and LiNiMnCoO2 cathodes'))?.map((s) => s.name)).toEqual([
+      'LiCoO2',
+      'LiNiMnCoO2',
+    ]);
+    expect(comparedSides(analyseQuestion('Which cathode has the highest peak power density at 600 °C?'))).toBeNull();
+    expect(comparedSides(analyseQuestion('What is the ionic conductivity of YSZ and GDC composites?'))).toBeNull();
+    expect(isSide('Ni-YSZ', sides![0])).toBe(false);
+    expect(isSide('YSZ', sides![0])).toBe(true);
+  });
+
+  it('never crown a side from one side’s evidence: a side with no value at the asked conditions is said, with what it does state', async () => {
+    const index = await indexOf(corpusOf([ysz, cermet, gdc600]));
+    const a = await answerQuestion(index, QUESTION);
+    expect(a.shape).toBe('comparison');
+    const text = answerText(a);
+    expect(text).toMatch(/^The evidence does not let YSZ and GDC be compared at 800 °C: it states no ionic conductivity at 800 °C for GDC\./);
+    expect(text).toMatch(/YSZ: 0\.05 S cm−1 .*“Ionic transport in YSZ electrolytes”/);
+    expect(text).toMatch(/GDC: no value at 800 °C in the evidence; it states 0\.1 S cm−1/);
+    // The cermet's 2000 S cm−1 is not YSZ's.
+    expect(text).not.toContain('2000');
+    expect(a.trace.find((t) => t.step === 'sides')?.detail).toMatchObject({ sides: ['YSZ', 'GDC'] });
+  });
+
+  it('name the higher side only when every side has a value at the asked conditions, citing each', async () => {
+    const index = await indexOf(corpusOf([ysz, cermet, gdc600, gdc800]));
+    const a = await answerQuestion(index, QUESTION);
+    expect(a.sentences[0].text).toBe('GDC has the higher ionic conductivity at 800 °C: 0.15 S cm−1, against 0.05 S cm−1 for YSZ.');
+    expect(a.sentences[0].citations).toEqual(['paragraph:gdc800:p1', 'paragraph:ysz:p1']);
+    expect(a.sentences[0].verdict).toBe('supported');
+  });
+});

@@ -1,0 +1,71 @@
+import type { Evidence } from '../evidence/model.ts';
+import type { RetrievalResult } from '../pipelines/types.ts';
+import { materialTerms } from '../retrieval/facets.ts';
+import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
+import { textFacets } from '../structure/terms.ts';
+
+/**
+ * Two-sided comparisons ("Which has the higher ionic conductivity at 800 °C, YSZ or GDC?", "Compare the capacity of
+ * LiCoO2 and NMC", "BZY vs BZCY proton conductivity"): each side is retrieved on its own, under the same property and
+ * conditions, so a side that the joint question's ranking leaves out still gets its evidence — and the answer can say
+ * a side has none rather than crown the other.
+ */
+
+export interface Side {
+  key: string;
+  name: string;
+}
+
+/** "A or B", "A vs B", "between A and B", "compare A and B": a question that names its sides. */
+const TWO_SIDED = (body: string) =>
+  /\b(?:or|vs\.?|versus|between)\b/i.test(body) || (/\bcompar(?:e[ds]?|ing|ison)\b/i.test(body) && /\b(?:and|with|to)\b/i.test(body));
+
+/** The sides a comparison question names (two to four materials), or null when it is not one. */
+export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
+  if (analysis.intent === 'which-paper' || !analysis.properties.length) return null;
+  if (!TWO_SIDED(analysis.body)) return null;
+  // Single elements name atmospheres and dopants ("in hydrogen"), not sides.
+  const keys = analysis.materials.filter((m) => !/^f:[A-Z][a-z]?$/.test(m));
+  if (keys.length < 2 || keys.length > 4) return null;
+  return keys.map((key) => ({ key, name: writtenName(analysis, key) }));
+}
+
+/** The question for one side: the property as the question names it, of that side, under the question's conditions. */
+export function sideQuestion(analysis: QuestionAnalysis, side: Side): string {
+  const property = analysis.propertySpans.map((s) => analysis.body.slice(s.start, s.end)).join(' and ');
+  const conditions = analysis.quantities.map((q) => `at ${q.text}`).join(' ');
+  return `What is the ${property} of ${side.name}${conditions ? ` ${conditions}` : ''}?`;
+}
+
+/** Whether a value's material is this side alone (not a composite naming it: "Ni-YSZ" is no YSZ value). */
+export function isSide(material: string | null, side: Side): boolean {
+  if (!material) return false;
+  // Joined to another material or element ("Ni-YSZ", "LSM/YSZ", "Pt@GDC"): a composite, not the side.
+  const parts = material.split(/\s*[-–/@+]\s*/).filter(Boolean);
+  if (parts.length > 1 && parts.some((p) => /^[A-Z]/.test(p) && p !== side.name && !p.startsWith(side.name))) return false;
+  const f = textFacets(material);
+  const terms = [...materialTerms(f.formulas, f.materials)].filter((t) => !/^f:[A-Z][a-z]?$/.test(t));
+  return terms.includes(side.key) && terms.every((t) => t === side.key);
+}
+
+/**
+ * The result with each side's own evidence added after its own (a side's top items, once each), retrieved by
+ * `retrieveSide` with the side's question; unchanged when the question compares no sides.
+ */
+export async function withSides(result: RetrievalResult, retrieveSide: (question: string) => Promise<RetrievalResult>): Promise<RetrievalResult> {
+  const sides = comparedSides(result.analysis);
+  if (!sides || result.recipes) return result;
+  const t = performance.now();
+  const added: Evidence[] = [];
+  const seen = new Set(result.evidence.map((e) => e.id));
+  const perSide: Record<string, number> = {};
+  for (const side of sides) {
+    const r = await retrieveSide(sideQuestion(result.analysis, side));
+    const items = [...r.evidence, ...(r.extras?.graphEvidence ?? []).slice(0, 8)].filter((e) => !seen.has(e.id));
+    for (const e of items) seen.add(e.id);
+    perSide[side.name] = items.length;
+    added.push(...items);
+  }
+  const step = { step: 'sides', ms: Math.round(performance.now() - t), detail: { sides: sides.map((s) => s.name), added: perSide } };
+  return { ...result, evidence: [...result.evidence, ...added], trace: [...result.trace, step] };
+}

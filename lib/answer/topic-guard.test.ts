@@ -1,0 +1,32 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RetrievalIndex } from '../retrieval/index.ts';
+import { analyseQuestion } from '../retrieval/question.ts';
+import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { answerQuestion } from './answer.ts';
+import { unknownPropertyWords } from './topic-guard.ts';
+
+let index: RetrievalIndex;
+beforeAll(async () => {
+  index = await fixtureIndex();
+});
+
+describe('the off-topic guard', () => {
+  it('reads the property a value question asks of a material only where the lexicon knows none', () => {
+    const words = (q: string) => unknownPropertyWords({ analysis: analyseQuestion(q) });
+    expect(words('What is the melting point of NiCo2O4?')).toEqual(['melt', 'point']);
+    expect(words('What is the peak power density of the La0.6Sr0.4CoO3 cathode?')).toBeNull();
+    expect(words('Which paper reports the melting point of NiCo2O4?')).toBeNull();
+    expect(words('What is the melting point?')).toBeNull();
+    expect(words('What is the humidified hydrogen of the La0.6Sr0.4CoO3 cathode?')).not.toBeNull();
+  });
+
+  it('refuses a property no sentence states for the material, and answers where one sentence states both', async () => {
+    const off = await answerQuestion(index, 'What is the melting point of NiCo2O4?');
+    expect(off.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-terms'] });
+    expect(off.abstention.explanation).toBe('no retrieved sentence states the melting point of NiCo2O4');
+    expect(off.confidence).toBe(0);
+    const on = await answerQuestion(index, 'What is the humidified hydrogen of the La0.6Sr0.4CoO3 cathode?');
+    expect(on.abstention.abstain).toBe(false);
+    expect(on.trace.some((t) => t.step === 'off-topic')).toBe(false);
+  });
+});
