@@ -2,9 +2,13 @@ import { round } from '../common/trace.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { type RecipeAnswer, type SynthesisAsk, synthesisAsk } from '../synthesis/ask.ts';
 import { recipeConfidence } from '../synthesis/confidence.ts';
+import { writtenName } from '../retrieval/question.ts';
 
 /** Looks up a synthesis question's recipes (lib/synthesis/ask.ts's lookupRecipes on the app's database). */
-export type RecipeLookup = (ask: SynthesisAsk) => Promise<RecipeAnswer | null>;
+export type RecipeLookup = ((ask: SynthesisAsk) => Promise<RecipeAnswer | null>) & {
+  /** How many recipes the records hold of each material term (a refusal says so: the corpus is not silent on it). */
+  counts?: (keys: string[]) => Promise<Map<string, number>>;
+};
 
 /**
  * A retrieval result with the records' recipes when the question asks how a material is made and the records hold
@@ -13,7 +17,7 @@ export type RecipeLookup = (ask: SynthesisAsk) => Promise<RecipeAnswer | null>;
  */
 export async function withRecipes(result: RetrievalResult, lookup: RecipeLookup): Promise<RetrievalResult> {
   const ask = synthesisAsk(result.analysis);
-  if (!ask) return result;
+  if (!ask) return withRecordsHeld(result, lookup);
   const t = performance.now();
   const recipes = await lookup(ask);
   const step = {
@@ -36,4 +40,24 @@ export async function withRecipes(result: RetrievalResult, lookup: RecipeLookup)
         explanation: `the records hold recipes for ${ask.name}, none by ${ask.method}`,
       };
   return { ...result, recipes, abstention, trace: [...result.trace, step] };
+}
+
+/**
+ * A refusal about materials the corpus's paragraphs do not state what was asked of, but whose recipes the records
+ * hold: the refusal says the records hold them ("not in the corpus" would be false), and that they say how the
+ * material is made, not what was asked.
+ */
+async function withRecordsHeld(result: RetrievalResult, lookup: RecipeLookup): Promise<RetrievalResult> {
+  if (!result.abstention.abstain || !lookup.counts || !result.analysis.materials.length) return result;
+  const counts = await lookup.counts(result.analysis.materials);
+  if (!counts.size) return result;
+  const held = [...counts].map(([key, n]) => `${n} recipe${n === 1 ? '' : 's'} for ${writtenName(result.analysis, key)}`);
+  const note = `The records hold ${held.join(' and ')}: they say how it is made, not what was asked.`;
+  // "not in the corpus: LiCoO2, X" names what neither the paragraphs nor the records hold: the records' are dropped.
+  const heldNames = new Set([...counts.keys()].map((k) => writtenName(result.analysis, k)));
+  const explanation = result.abstention.explanation.replace(/not in the corpus: ([^;]*)(;\s*|$)/, (_, list: string, end: string) => {
+    const left = list.split(/,\s*/).filter((n) => !heldNames.has(n.trim()));
+    return left.length ? `not in the corpus: ${left.join(', ')}${end}` : '';
+  });
+  return { ...result, abstention: { ...result.abstention, explanation }, recordsNote: note };
 }

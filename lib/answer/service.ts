@@ -10,7 +10,7 @@ import type { RetrievalService } from '../pipelines/service.ts';
 import { type AnswerEvents, answerQuestion } from './answer.ts';
 import { type AnswerModeChoice, answerSetup } from './modes.ts';
 import { type Answer, answerText } from './types.ts';
-import { lookupRecipes } from '../synthesis/ask.ts';
+import { recipeLookup } from '../synthesis/ask.ts';
 
 /** Filters that scope a question to some papers: a domain, a material in any spelling, a method, a condition range. */
 export type AskFilters = Pick<PaperFilters, 'domain' | 'material' | 'method' | 'condition'>;
@@ -59,7 +59,7 @@ export async function askAndStore(
     ...answerSetup(cfg, input.mode),
     pipeline: input.pipeline,
     scope,
-    recipes: (ask) => lookupRecipes(db.prisma, ask),
+    recipes: recipeLookup(db.prisma),
     events: opts.events,
     signal: opts.signal,
   });

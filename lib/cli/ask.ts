@@ -9,7 +9,7 @@ import { externalIdsOf, paperOf, provenanceOf } from '../evidence/model.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
 import { createRetrievalService } from '../pipelines/service.ts';
 import { citationLabel } from '../answer/pool.ts';
-import { lookupRecipes } from '../synthesis/ask.ts';
+import { recipeLookup } from '../synthesis/ask.ts';
 
 const usage = `usage: npm run ask -- "question" [--pipeline <name>] [--mode ${ANSWER_MODES.join('|')}] [--json]
 
@@ -57,7 +57,7 @@ async function main() {
       ...service.options,
       ...setup,
       pipeline: request.data.pipeline,
-      recipes: (ask) => lookupRecipes(db.prisma, ask),
+      recipes: recipeLookup(db.prisma),
       events: parsed.values.json ? {} : { onDelta: setup.model ? (d) => process.stderr.write(d) : undefined },
     });
     if (parsed.values.json) {

@@ -128,3 +128,14 @@ export async function recipesForTargets(prisma: PrismaClient, keys: string[], el
     ...sets,
   );
 }
+
+/** How many recipes the catalogue holds of each of `keys` (target material terms), by key; keys with none left out. */
+export async function recipeCountsForTargets(prisma: PrismaClient, keys: string[]): Promise<Map<string, number>> {
+  if (!keys.length) return new Map();
+  const rows = await prisma.$queryRawUnsafe<{ key: string; n: bigint | number }[]>(
+    `SELECT k AS key, count(*) AS n FROM "Record" r, unnest(r."targetKeys") AS k
+     WHERE r."targetKeys" && $1::text[] AND k = ANY($1::text[]) GROUP BY k`,
+    keys,
+  );
+  return new Map(rows.map((r) => [r.key, Number(r.n)]));
+}

@@ -111,6 +111,8 @@ export interface RetrievalResult {
   indexNotice?: string;
   /** A synthesis question's recipes from the records (lib/synthesis/ask.ts), looked up beside retrieval. */
   recipes?: RecipeAnswer | null;
+  /** A refusal's note that the records hold recipes of the materials asked about (lib/answer/recipes.ts). */
+  recordsNote?: string;
 }
 
 /** Declares a pipeline, keeping its name's literal type for the registry. */

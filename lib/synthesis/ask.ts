@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../db/generated/client.ts';
-import { recipesForTargets } from '../db/records.ts';
+import { recipeCountsForTargets, recipesForTargets } from '../db/records.ts';
 import { type Evidence, evidenceId, noMatchedFacets } from '../evidence/model.ts';
 import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
 import { normaliseFormula, tidyFormula } from '../structure/formula.ts';
@@ -91,4 +91,9 @@ export async function lookupRecipes(prisma: PrismaClient, ask: SynthesisAsk): Pr
     summary: chosen.length ? summariseRecipes(chosen, exactIds) : null,
     evidence: (chosen.length ? chosen : recipes).map((r) => recipeEvidence(r, ask, exactIds.has(r.id))),
   };
+}
+
+/** The app's recipe lookup on a database: the recipes of a synthesis question, and how many the records hold of a material. */
+export function recipeLookup(prisma: PrismaClient) {
+  return Object.assign((ask: SynthesisAsk) => lookupRecipes(prisma, ask), { counts: (keys: string[]) => recipeCountsForTargets(prisma, keys) });
 }

@@ -22,6 +22,8 @@ export interface Spread {
   min: number;
   max: number;
   n: number;
+  /** Recipes stating a value (a recipe with two earlier heatings gives two values). */
+  recipes: number;
   /** The records stating each of the figures above (what a line citing the spread cites). */
   at: { median: string; q1: string; q3: string; min: string; max: string };
 }
@@ -54,8 +56,8 @@ export interface RecipeSummary {
 
 /**
  * Whether a target is a variant of the asked formula: it holds every element of it and at most two more, and once
- * scaled to the same amount of the asked elements, each of them is within a quarter of its amount
- * (LiFe0.9Mn0.1PO4 and Li1.05FePO4 are variants of LiFePO4; Li3Fe2(PO4)3 and LiMnPO4 are not).
+ * scaled to the same amount of the asked elements, each of them is within a fifth of its amount (LiFe0.9Mn0.1PO4
+ * and Li1.05FePO4 are variants of LiFePO4; Li3Fe2(PO4)3 and LiMnPO4 are not, nor is LiNi0.5Mn1.5O4 of LiMn2O4).
  */
 export function isVariant(asked: string, target: string): boolean {
   const a = normaliseFormula(asked)?.composition;
@@ -67,7 +69,7 @@ export function isVariant(asked: string, target: string): boolean {
   const sumA = askedElements.reduce((s, e) => s + a[e], 0);
   const sumT = askedElements.reduce((s, e) => s + t[e], 0);
   const scale = sumA / sumT;
-  return askedElements.every((e) => Math.abs(t[e] * scale - a[e]) <= 0.25 * a[e] + 1e-9);
+  return askedElements.every((e) => Math.abs(t[e] * scale - a[e]) <= 0.2 * a[e] + 1e-9);
 }
 
 function tally(items: { name: string; key: string; recordId: string }[]): Tally[] {
@@ -96,6 +98,7 @@ function spread(values: { v: number; id: string }[]): Spread | null {
     min: min.v,
     max: max.v,
     n: sorted.length,
+    recipes: new Set(sorted.map((x) => x.id)).size,
     at: { median: median.id, q1: q1.id, q3: q3.id, min: min.id, max: max.id },
   };
 }

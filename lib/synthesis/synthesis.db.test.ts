@@ -11,7 +11,7 @@ import { inventedRecipes, tempDir, writeRecordsJsonl } from '../testing/fixtures
 import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { CATALOGUE_VERSION, catalogueRecords } from './catalogue.ts';
-import { lookupRecipes, synthesisAsk } from './ask.ts';
+import { lookupRecipes, recipeLookup, synthesisAsk } from './ask.ts';
 
 let db: Database;
 let index: RetrievalIndex;
@@ -107,5 +107,12 @@ describe('synthesis questions', () => {
     expect(refused.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-method'] });
     expect(refused.abstention.corpusHolds).toBe('The records hold 6 sol-gel, 2 solid-state recipes for LiMn2O4, none by hydrothermal.');
     expect(refused.confidence).toBe(0);
+  });
+
+  it('a refusal about a material the records hold says so, instead of calling it absent from the corpus', async () => {
+    const a = await answerQuestion(index, 'What is the specific capacity of LiMn2O4?', { recipes: recipeLookup(db.prisma) });
+    expect(a.abstention.abstain).toBe(true);
+    expect(a.abstention.explanation).not.toMatch(/not in the corpus: LiMn2O4/);
+    expect(a.abstention.corpusHolds).toMatch(/The records hold 6 recipes for LiMn2O4: they say how it is made, not what was asked\.$/);
   });
 });

@@ -24,6 +24,10 @@ export const abstainShape: AnswerShapeComposer = {
         sentences.push(draft(differs, [top.id]));
       }
     }
+    if (result.recordsNote) {
+      sentences.push(draft(result.recordsNote, []));
+      corpusHolds = corpusHolds ? `${corpusHolds} ${result.recordsNote}` : result.recordsNote;
+    }
     return { shape: 'abstain', sentences, corpusHolds };
   },
 };

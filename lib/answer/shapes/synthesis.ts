@@ -89,9 +89,9 @@ function cover(items: Tally[]): string[] {
 }
 
 function spreadText(s: Spread, format: (v: number) => string, total: number): string {
-  if (s.min === s.max) return `${format(s.median)} (${s.n} of ${total})`;
+  if (s.min === s.max) return `${format(s.median)} (${s.recipes} of ${total})`;
   const middle = s.n >= 4 && s.q1 !== s.q3 ? `, half of them ${format(s.q1)} to ${format(s.q3)}` : '';
-  return `median ${format(s.median)}${middle}, all ${format(s.min)} to ${format(s.max)} (${s.n} of ${total})`;
+  return `median ${format(s.median)}${middle}, all ${format(s.min)} to ${format(s.max)} (${s.recipes} of ${total})`;
 }
 
 function stepSentence(s: StepSummary, total: number): DraftSentence | null {
