@@ -52,7 +52,7 @@ async function withRecordsHeld(result: RetrievalResult, lookup: RecipeLookup): P
   const counts = await lookup.counts(result.analysis.materials);
   if (!counts.size) return result;
   const held = [...counts].map(([key, n]) => `${n} recipe${n === 1 ? '' : 's'} for ${writtenName(result.analysis, key)}`);
-  const note = `The records hold ${held.join(' and ')}: they say how it is made, not what was asked.`;
+  const note = `The records hold ${held.join(' and ')}: they say how ${counts.size > 1 ? 'these are' : 'it is'} made, not what was asked.`;
   // "not in the corpus: LiCoO2, X" names what neither the paragraphs nor the records hold: the records' are dropped.
   const heldNames = new Set([...counts.keys()].map((k) => writtenName(result.analysis, k)));
   const explanation = result.abstention.explanation.replace(/not in the corpus: ([^;]*)(;\s*|$)/, (_, list: string, end: string) => {
