@@ -50,3 +50,34 @@ test('a synthesis question is answered from the imported recipes: a summary with
   await expect(answer).toContainText(/The records hold \d+ sol-gel, 2 solid-state recipes for LiMn2O4, none by hydrothermal\./);
   await page.screenshot({ path: `${shots}/answer-synthesis-refusal.png`, fullPage: true });
 });
+
+test('a comparison names every side: a side with no value at the asked temperature is said, and no winner is drawn from one side', async ({ page }) => {
+  await askOnAnswersPage(page, 'Which has the higher peak power density at 600 °C, Nd0.5Sr0.5CoO3 or Sm0.5Sr0.5CoO3?');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-shape', 'comparison');
+  const sentences = answer.getByRole('list', { name: 'Answer sentences' });
+  await expect(sentences).toContainText(
+    'The evidence does not let Nd0.5Sr0.5CoO3 and Sm0.5Sr0.5CoO3 be compared at 600 °C: it states no peak power density at 600 °C for Sm0.5Sr0.5CoO3.',
+  );
+  await expect(sentences).toContainText(/Nd0\.5Sr0\.5CoO3: 1\.05 W cm−2/);
+  // Sintered at 600 °C, measured at 800 °C: said as what it states, not as a value at 600 °C.
+  await expect(sentences).toContainText(/Sm0\.5Sr0\.5CoO3: no value at 600 °C in the evidence; it states 1\.6 W cm−2/);
+  await expect(sentences).not.toContainText('has the higher');
+  await page.screenshot({ path: `${shots}/answer-comparison-one-side.png`, fullPage: true });
+
+  await askOnAnswersPage(page, 'Which has the higher peak power density at 600 °C, Nd0.5Sr0.5CoO3 or La0.6Sr0.4FeO3?');
+  await expect(sentences.getByRole('listitem').first()).toContainText(
+    'Nd0.5Sr0.5CoO3 has the higher peak power density at 600 °C: 1.05 W cm−2, against 0.52 W cm−2 for La0.6Sr0.4FeO3.',
+  );
+});
+
+test('a plural “which papers” question lists every paper that names what it asks about, each with its sentence', async ({ page }) => {
+  await askOnAnswersPage(page, 'Which papers study La0.6Sr0.4FeO3 cathodes?');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-shape', 'which-paper');
+  const items = answer.getByRole('list', { name: 'Answer sentences' }).getByRole('listitem');
+  await expect(items.first()).toContainText(/^\d+ papers among those retrieved name what the question asks about, best first:/);
+  await expect(answer.getByRole('list', { name: 'Answer sentences' })).toContainText('Cobalt-free perovskite cathodes for intermediate-temperature fuel cells');
+  await expect(answer.getByRole('list', { name: 'Answer sentences' })).toContainText('Iron-rich perovskite cathodes at low temperature');
+  await page.screenshot({ path: `${shots}/answer-which-papers.png`, fullPage: true });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceText, frontMatterEnd, isEvidenceParagraph, nonContentKind } from './non-content.ts';
+import { evidenceText, frontMatterEnd, isEvidenceParagraph, isReferenceList, nonContentKind } from './non-content.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import { finishPaper } from './readers/paper.ts';
 
@@ -83,5 +83,22 @@ describe('front and back matter', () => {
     expect(paper.paragraphs.map((p) => isEvidenceParagraph({ ...p, section: p.section ?? null }))).toEqual([false, true, false]);
     // A paragraph stored as body before the rules existed is read by today's rules.
     expect(isEvidenceParagraph({ kind: 'body', text: authorBlock, section: null })).toBe(false);
+  });
+});
+
+describe('reference lists', () => {
+  it('are back matter whatever their heading: runs of entries with volume, pages and year', () => {
+    const list =
+      'Electrochem. Commun. 13, 374–377 (2011). ChangI., HeoP. & ChaS. W. Thin film fuel cell using a dense Y-doped BaZrO3. Thin Solid Films 534, 286–290 (2013). ParkJ. et al. Pulsed laser deposition of Y-doped BaZrO3 thin films. CIRP Ann. 62, 563–566 (2013).';
+    expect(isReferenceList(list)).toBe(true);
+    expect(nonContentKind(list, 'Additional Information')).toBe('back-matter');
+    expect(isReferenceList('A. Smith, J. Power Sources 195 (2010) 1234. B. Jones, Solid State Ionics 180 (2009) 12. C. Lee, Nature 2019, 571, 231.')).toBe(
+      true,
+    );
+    // Results citing their sources by number or by (Author, year) are content.
+    expect(
+      isReferenceList('The BZY film reached 0.01 S cm−1 at 600 °C [12], close to bulk values (Kreuer, 2003) and to thin films [13, 14] grown at 700 °C.'),
+    ).toBe(false);
+    expect(isReferenceList('Cells 1, 2 and 3 (2013 batch) reached 450, 520 and 610 mW cm−2.')).toBe(false);
   });
 });

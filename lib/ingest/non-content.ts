@@ -56,6 +56,23 @@ const hasProse = (text: string) =>
   text.split(/(?<=\.)\s+/).some((sentence) => /\.$/.test(sentence.trim()) && (sentence.match(/(?:^|\s)[a-z]{3,}[,;:]?(?=\s|$|\.)/g) ?? []).length >= 8);
 
 /**
+ * A reference entry's volume, pages and year as journals print them: "Thin Solid Films 534, 286–290 (2013)",
+ * "J. Power Sources 195 (2010) 1234", "Nature 2019, 571, 231".
+ */
+const CITATION =
+  /\b\d{1,4},\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\((?:19|20)\d{2}\)|\b\d{1,4}\s*\((?:19|20)\d{2}\)\s*,?\s*\d{1,6}\b|\b(?:19|20)\d{2},\s*\d{1,4},\s*\d{1,6}\b/g;
+
+/**
+ * Whether a paragraph is a run of reference entries (a reference list under a heading the corpus did not keep, such
+ * as "Additional Information"): three or more entries, at least one per 250 characters. A results paragraph citing
+ * its sources by number or by (Author, year) has none of them.
+ */
+export function isReferenceList(text: string): boolean {
+  const n = text.match(CITATION)?.length ?? 0;
+  return n >= 3 && n >= text.length / 250;
+}
+
+/**
  * Whether a paragraph is front or back matter. A back-matter heading decides. Otherwise it takes two distinct
  * signals (one alone is content often enough: "reproduced with permission, Copyright © 2013" under a figure, a
  * furnace "at the University of Oxford", a footnote "* E-mail" after a paragraph of results), and neither the
@@ -65,6 +82,7 @@ const hasProse = (text: string) =>
  */
 export function nonContentKind(text: string, section: string | null): NonContentKind | null {
   if (section && BACK_MATTER_HEADING.test(section.trim().slice(0, 300))) return 'back-matter';
+  if (isReferenceList(text)) return 'back-matter';
   // An author block is short; a paragraph this long is prose whatever it mentions (and the signals stay cheap).
   if (text.length > FRONT_MATTER_MAX_CHARS) return null;
   const found = SIGNALS.flatMap(([, re]) => {

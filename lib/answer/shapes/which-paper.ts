@@ -1,6 +1,6 @@
 import type { PaperHit } from '../../retrieval/papers.ts';
 import { bare, bestSentenceOf, paperName, quote } from './text.ts';
-import { type AnswerShapeComposer, type DraftSentence, draft } from './types.ts';
+import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
 /** Other papers named after the answer at most. */
 const OTHERS = 3;
@@ -13,6 +13,7 @@ const OTHERS = 3;
 export const whichPaperShape: AnswerShapeComposer = {
   name: 'which-paper',
   compose(result) {
+    if (PLURAL.test(result.analysis.body)) return everyPaper(result);
     if (result.analysis.intent !== 'which-paper') return null;
     const top = result.papers[0];
     const e = top && result.evidence.find((x) => top.evidenceIds.includes(x.id));
@@ -27,6 +28,35 @@ export const whichPaperShape: AnswerShapeComposer = {
     return { shape: 'which-paper', sentences };
   },
 };
+
+/** "Which papers …", "what studies …", "list the papers on …": every paper is asked for, not the best one. */
+const PLURAL =
+  /\b(?:which|what)\s+(?:other\s+)?(?:papers|studies|articles|publications|reports)\b|\b(?:list|find|name|show)\s+(?:all\s+)?(?:the\s+)?(?:papers|studies|articles|publications)\b|\ball\s+(?:the\s+)?(?:papers|studies|articles|publications)\b/i;
+/** Papers a plural answer lists at most. */
+const LISTED = 8;
+
+/**
+ * A plural "which papers" question: every paper among the ranked ones whose evidence names what the question names
+ * (any of its materials; all of them would refuse a paper writing BZY for "Y-doped BaZrO3"), best first, each once
+ * with the sentence that shows it. Back matter and reference lists are never evidence (lib/ingest/non-content.ts).
+ */
+function everyPaper(result: Parameters<AnswerShapeComposer['compose']>[0]) {
+  const asked = result.analysis.materials.filter((m) => !/^f:[A-Z][a-z]?$/.test(m));
+  const listed = result.papers
+    .map((p) => ({ p, e: result.evidence.find((x) => p.evidenceIds.includes(x.id)) }))
+    .filter((x): x is { p: PaperHit; e: (typeof result.evidence)[number] } => !!x.e)
+    .filter(({ e }) => !asked.length || e.matched.materials.some((m) => asked.includes(m)))
+    .slice(0, LISTED);
+  if (!listed.length) return null;
+  const sentences: DraftSentence[] = [
+    frame(
+      `${listed.length === 1 ? 'One paper' : `${listed.length} papers`} among those retrieved ${listed.length === 1 ? 'names' : 'name'} what the question asks about, best first:`,
+      [],
+    ),
+    ...listed.map(({ e }) => draft(`${paperName(e)}: ${quote(bare(bestSentenceOf(e)))}.`, [e.id])),
+  ];
+  return { shape: 'which-paper' as const, sentences };
+}
 
 function sameFactSentence(values: string[], papers: PaperHit[], evidence: { id: string }[]): DraftSentence | null {
   const others = papers

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { corpusOf, type FixturePaper, indexOf } from '../../testing/retrieval-fixtures.ts';
+import { answerQuestion } from '../answer.ts';
+
+const paper = (id: string, title: string, text: string): FixturePaper => ({ id, doi: `10.9999/${id}`, title, paragraphs: [{ text }] });
+const papers = [
+  paper('bzy-1', 'Proton conduction in BaZr0.8Y0.2O3 electrolytes', 'Dense Y-doped BaZrO3 pellets conducted protons at 0.01 S cm−1 at 600 °C in wet hydrogen.'),
+  paper('bzy-2', 'Grain boundaries in yttrium-doped barium zirconate', 'The grain boundaries of Y-doped BaZrO3 block proton transport below 400 °C.'),
+  paper('bzy-3', 'Thin-film BZY fuel cells', 'A Y-doped BaZrO3 thin film electrolyte gave 0.7 W cm−2 at 600 °C as a proton conductor.'),
+  paper('ysz', 'Oxide-ion conduction in YSZ', 'YSZ conducts oxide ions at 0.05 S cm−1 at 800 °C.'),
+];
+
+describe('a plural “which papers” question', () => {
+  it('lists every retrieved paper that names what it asks about, once each with its sentence, and not the others', async () => {
+    const index = await indexOf(corpusOf(papers));
+    const a = await answerQuestion(index, 'Which papers study Y-doped BaZrO3 as a proton conductor?');
+    expect(a.shape).toBe('which-paper');
+    expect(a.sentences[0].text).toBe('3 papers among those retrieved name what the question asks about, best first:');
+    const listed = a.sentences.slice(1).map((s) => s.citations[0]);
+    expect(listed.sort()).toEqual(['paragraph:bzy-1:p1', 'paragraph:bzy-2:p1', 'paragraph:bzy-3:p1']);
+    expect(a.sentences.slice(1).every((s) => s.verdict === 'supported')).toBe(true);
+    // One paper asked for: the best one, as before.
+    const one = await answerQuestion(index, 'Which paper reports a Y-doped BaZrO3 thin film electrolyte giving 0.7 W cm−2 at 600 °C?');
+    expect(one.sentences[0].text).toBe('The paper is “Thin-film BZY fuel cells” (doi:10.9999/bzy-3).');
+  });
+});
