@@ -3,7 +3,7 @@ import { analyseQuestion } from '../retrieval/question.ts';
 import { corpusOf, type FixturePaper, indexOf } from '../testing/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 import { answerText } from './types.ts';
-import { comparedSides, isSide, sideQuestion } from './sides.ts';
+import { askedPropertyWords, comparedSides, isSide, sideQuestion } from './sides.ts';
 
 const paper = (id: string, title: string, text: string): FixturePaper => ({ id, doi: `10.9999/${id}`, title, paragraphs: [{ text }] });
 const ysz = paper('ysz', 'Ionic transport in YSZ electrolytes', 'The YSZ electrolyte reached an ionic conductivity of 0.05 S cm−1 at 800 °C in air.');
@@ -47,5 +47,12 @@ describe('two-sided comparisons', () => {
     expect(a.sentences[0].text).toBe('GDC has the higher ionic conductivity at 800 °C: 0.15 S cm−1, against 0.05 S cm−1 for YSZ.');
     expect(a.sentences[0].citations).toEqual(['paragraph:gdc800:p1', 'paragraph:ysz:p1']);
     expect(a.sentences[0].verdict).toBe('supported');
+  });
+});
+
+describe('the asked property as the question words it', () => {
+  it('keeps the question’s words and completes a span the lexicon cut short', () => {
+    expect(askedPropertyWords(analyseQuestion('Which has the higher peak power density at 600 °C, A2O3 or B2O3?'))).toBe('peak power density');
+    expect(askedPropertyWords(analyseQuestion(QUESTION))).toBe('ionic conductivity');
   });
 });

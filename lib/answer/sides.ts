@@ -2,6 +2,7 @@ import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { materialTerms } from '../retrieval/facets.ts';
 import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
+import { propertyEntry } from '../structure/properties.ts';
 import { textFacets } from '../structure/terms.ts';
 
 /**
@@ -30,9 +31,22 @@ export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
   return keys.map((key) => ({ key, name: writtenName(analysis, key) }));
 }
 
+/**
+ * The asked property as the question words it ("ionic conductivity", "peak power density"): its span, with the next
+ * word when that word ends the lexicon's name for it (a span "peak power" before "density").
+ */
+export function askedPropertyWords(analysis: QuestionAnalysis): string | null {
+  const span = analysis.propertySpans[0];
+  if (!span) return null;
+  const written = analysis.body.slice(span.start, span.end);
+  const label = analysis.properties.map((p) => propertyEntry(p)?.label.toLowerCase() ?? '').find(Boolean) ?? '';
+  const next = /^\s+([A-Za-z]+)/.exec(analysis.body.slice(span.end));
+  return next && label.split(' ').includes(next[1].toLowerCase()) && !written.toLowerCase().includes(next[1].toLowerCase()) ? `${written} ${next[1]}` : written;
+}
+
 /** The question for one side: the property as the question names it, of that side, under the question's conditions. */
 export function sideQuestion(analysis: QuestionAnalysis, side: Side): string {
-  const property = analysis.propertySpans.map((s) => analysis.body.slice(s.start, s.end)).join(' and ');
+  const property = askedPropertyWords(analysis) ?? analysis.properties.join(' ');
   const conditions = analysis.quantities.map((q) => `at ${q.text}`).join(' ');
   return `What is the ${property} of ${side.name}${conditions ? ` ${conditions}` : ''}?`;
 }

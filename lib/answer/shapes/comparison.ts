@@ -1,5 +1,5 @@
 import { propertyEntry } from '../../structure/properties.ts';
-import { comparedSides, isSide, type Side } from '../sides.ts';
+import { askedPropertyWords, comparedSides, isSide, type Side } from '../sides.ts';
 import { type StatedValue, statedValues } from '../stated-values.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
@@ -27,9 +27,8 @@ export const comparisonShape: AnswerShapeComposer = {
     if (!property || !entry?.dimension) return null;
     const askedTemperature = analysis.quantities.find((q) => q.dimension === 'temperature' && entry.dimension !== 'temperature');
     const at = askedTemperature ? ` at ${askedTemperature.text}` : '';
-    // The property as the question words it ("ionic conductivity"), not the lexicon's broader label.
-    const span = analysis.propertySpans[0];
-    const label = span ? analysis.body.slice(span.start, span.end).toLowerCase() : entry.label;
+    // The property as the question words it ("ionic conductivity", "peak power density").
+    const label = askedPropertyWords(analysis)?.toLowerCase() ?? entry.label;
     const stated = statedValues([...result.evidence, ...(result.extras?.graphEvidence ?? [])], property, entry.dimension);
     const ofSide = (side: Side) =>
       stated.filter((r) => isSide(r.material, side) || (!r.material && r.sentenceMaterials.length === 1 && r.sentenceMaterials[0] === side.key));
