@@ -12,7 +12,7 @@ import type { AnswerStreamData } from '@/lib/answer/stream';
 import { AskFiltersFields, activeFilters, type FilterChoices } from './ask-filters';
 import { AnswerView, ClaimLine } from './answer-view';
 import { offersPaperSearch } from '@/lib/answer/types';
-import { AnswerModeOptions, PipelineHint, PipelineOptions } from './pipeline-options';
+import { AnswerModeOptions, type PipelineChoice, PipelineHint, PipelineOptions } from './pipeline-options';
 
 /** A failed request's message: the route's `{error}` body when it sent one, else what the transport said. */
 function errorText(error: Error): string {
@@ -61,7 +61,7 @@ export function AskWorkspace({
   examples,
   choices,
 }: {
-  pipelines: { name: string; description: string }[];
+  pipelines: PipelineChoice[];
   defaultPipeline: string;
   modelId: string | null;
   examples: ExampleQuestion[];
@@ -154,30 +154,36 @@ export function AskWorkspace({
           aria-describedby="workspace-keys"
         />
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-          <label>
-            Pipeline{' '}
-            <select
-              value={settings.pipeline}
-              onChange={(e) => setSettings({ ...settings, pipeline: e.target.value })}
-              className="rounded border border-slate-300 px-2 py-1"
-              aria-label="Pipeline"
-            >
-              <PipelineOptions pipelines={pipelines} />
-              <option value="compare">compare 2–3 pipelines side by side</option>
-            </select>
-          </label>
-          <label>
-            Answer{' '}
-            <select
-              value={settings.mode}
-              onChange={(e) => setSettings({ ...settings, mode: e.target.value })}
-              className="rounded border border-slate-300 px-2 py-1"
-              aria-label="Answer mode"
-            >
-              <AnswerModeOptions modelId={modelId} />
-            </select>
-          </label>
-          <PipelineHint pipelines={pipelines} chosen={settings.pipeline} />
+          {/* How the answer is found and written: the default serves a chemist; the rest is for comparing methods. */}
+          <details className="w-full" data-testid="advanced-settings">
+            <summary className="cursor-pointer text-xs text-slate-600">Advanced: how evidence is found and the answer written</summary>
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <label>
+                Pipeline{' '}
+                <select
+                  value={settings.pipeline}
+                  onChange={(e) => setSettings({ ...settings, pipeline: e.target.value })}
+                  className="rounded border border-slate-300 px-2 py-1"
+                  aria-label="Pipeline"
+                >
+                  <PipelineOptions pipelines={pipelines} />
+                  <option value="compare">compare 2–3 pipelines side by side</option>
+                </select>
+              </label>
+              <label>
+                Answer{' '}
+                <select
+                  value={settings.mode}
+                  onChange={(e) => setSettings({ ...settings, mode: e.target.value })}
+                  className="rounded border border-slate-300 px-2 py-1"
+                  aria-label="Answer mode"
+                >
+                  <AnswerModeOptions modelId={modelId} />
+                </select>
+              </label>
+              <PipelineHint pipelines={pipelines} chosen={settings.pipeline} />
+            </div>
+          </details>
           <span id="workspace-keys" className="text-xs text-slate-500">
             Enter asks · Shift+Enter new line
           </span>

@@ -271,7 +271,7 @@ export function GraphView({
             {edges.map((e) => (
               <li key={e.id}>
                 <button type="button" className="text-left text-teal-800 hover:underline" onClick={() => setSelected({ kind: 'edge', id: e.id })}>
-                  {label(e.source)} — {e.relation} → {label(e.target)}
+                  {label(e.source)} — {e.relation.replace(/_/g, ' ')} → {label(e.target)}
                 </button>
                 {pathEdges.has(e.id) && <span className="ml-1 rounded bg-orange-100 px-1 text-orange-900">causal path</span>}
               </li>

@@ -1,8 +1,16 @@
-/** The options of a pipeline picker: each pipeline by name, its description as the tooltip. */
-export function PipelineOptions({ pipelines }: { pipelines: { name: string; description: string }[] }) {
+/** A pipeline as a picker shows it: its plain label and line where it has them, else its name and description. */
+export interface PipelineChoice {
+  name: string;
+  description: string;
+  label?: string;
+  line?: string;
+}
+
+/** The options of a pipeline picker: each pipeline by its plain label, its description as the tooltip. */
+export function PipelineOptions({ pipelines }: { pipelines: PipelineChoice[] }) {
   return pipelines.map((p) => (
     <option key={p.name} value={p.name} title={p.description}>
-      {p.name}
+      {p.label ?? p.name}
     </option>
   ));
 }
@@ -20,13 +28,13 @@ export function AnswerModeOptions({ modelId }: { modelId: string | null }) {
 }
 
 /** What the chosen pipeline does, in a line under the picker (its name alone says little to a newcomer). */
-export function PipelineHint({ pipelines, chosen }: { pipelines: { name: string; description: string }[]; chosen: string }) {
+export function PipelineHint({ pipelines, chosen }: { pipelines: PipelineChoice[]; chosen: string }) {
   const p = pipelines.find((x) => x.name === chosen);
-  const text = p ? p.description : chosen === 'compare' ? 'asks two or three pipelines at once and shows their answers side by side' : null;
+  const text = p ? (p.line ?? p.description) : chosen === 'compare' ? 'asks two or three pipelines at once and shows their answers side by side' : null;
   if (!text) return null;
   return (
     <p className="w-full text-xs text-slate-600" data-testid="pipeline-hint" aria-live="polite">
-      <span className="font-medium">{chosen}</span>: {text}
+      <span className="font-medium">{p?.label ?? chosen}</span>: {text}
     </p>
   );
 }

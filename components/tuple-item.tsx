@@ -7,7 +7,7 @@ export function TupleItem({ t }: { t: GraphTupleView }) {
   return (
     <>
       <p>
-        <span className="font-medium">{t.subject.label}</span> <span className="text-xs text-slate-500">{t.relation}</span>{' '}
+        <span className="font-medium">{t.subject.label}</span> <span className="text-xs text-slate-500">{t.relation.replace(/_/g, ' ')}</span>{' '}
         <span className="font-medium">{t.object.label}</span>
         {t.value && <span className="text-slate-700"> · {t.value}</span>}
       </p>

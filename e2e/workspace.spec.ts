@@ -51,7 +51,10 @@ test('ask on the home page: a question with no support says so, and Shift+Enter 
 
 test('the graph behind an answer: tiered reasoning’s causal path highlighted, an edge opens its tuple and paragraph', async ({ page }) => {
   await page.goto('/');
+  await page.getByText('Advanced: how evidence is found and the answer written').click();
+  await expect(page.getByLabel('Pipeline')).toContainText('Paragraphs and knowledge graph (recommended)');
   await page.getByLabel('Pipeline').selectOption('aria');
+  await expect(page.getByTestId('pipeline-hint')).toContainText('Cause-and-effect reasoning: Explains why');
   const question = page.getByLabel('Question', { exact: true });
   await question.fill('Does Sr doping lead to higher grain boundary conductivity?');
   await question.press('Enter');

@@ -1,6 +1,6 @@
 import { type SearchParams, textParam } from '@/lib/common/params';
 import { RetrievePanel } from '@/components/retrieve-panel';
-import { PIPELINES, pipelineDescriptions } from '@/lib/pipelines/registry';
+import { PIPELINES, pipelineList } from '@/lib/pipelines/registry';
 import { QUESTION_MODES } from '@/lib/pipelines/types';
 
 export const dynamic = 'force-dynamic';
@@ -21,7 +21,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         initialQuestion={textParam(sp.q, 2000)}
         initialPipeline={(PIPELINES as readonly string[]).includes(textParam(sp.pipeline)) ? textParam(sp.pipeline) : 'json-qr'}
         initialMode={(QUESTION_MODES as readonly string[]).includes(textParam(sp.mode)) ? textParam(sp.mode) : 'auto'}
-        pipelines={PIPELINES.map((p) => ({ name: p, description: pipelineDescriptions[p] }))}
+        pipelines={pipelineList}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExampleTuple } from '../db/graph-views.ts';
-import { exampleQuestions } from './examples.ts';
+import { acceptsExample, checkedExamples, exampleCandidates } from './examples.ts';
+import type { Answer, AnswerSentence } from './types.ts';
 
 const tuple = (t: Partial<ExampleTuple>): ExampleTuple => ({
   domain: 'sofc',
@@ -12,25 +13,63 @@ const tuple = (t: Partial<ExampleTuple>): ExampleTuple => ({
   unit: 'mW cm^-2',
   ...t,
 });
+const sources = {
+  tuples: [
+    tuple({}),
+    tuple({ subject: 'Nd0.5Sr0.5CoO3', value: 1050 }),
+    tuple({ subject: 'the cell' }),
+    tuple({ domain: 'superconductor', subject: 'MgB2', object: 'superconducting transition temperature', value: 39, unit: 'K' }),
+    tuple({ subject: 'CeO2', unit: null }),
+  ],
+  recipeTargets: [{ name: 'LiMn2O4', method: 'sol-gel', recipes: 140 }],
+  severalPapers: [{ subject: 'La0.6Sr0.4CoO3', papers: 3 }],
+};
+const sentence = (text: string, flags: string[] = []): AnswerSentence => ({ text, citations: ['paragraph:x'], verdict: 'supported', check: null, flags });
+const answer = (shape: Answer['shape'], sentences: AnswerSentence[], abstain = false) =>
+  ({ shape, sentences, abstention: { abstain, reasons: [], explanation: '', corpusHolds: null } }) as Pick<Answer, 'abstention' | 'shape' | 'sentences'>;
 
-describe('exampleQuestions', () => {
-  it('writes a value, a which-paper and a synthesis question from different domains and subjects', () => {
-    const qs = exampleQuestions([
-      tuple({}),
-      tuple({ domain: 'sofc', subject: 'Gd0.1Ce0.9O2', object: 'conductivity', value: 0.01, valueMax: 0.054, unit: 'S cm^-1' }),
-      tuple({ domain: 'superconductor', subject: 'MgB2', object: 'superconducting transition temperature', value: 39, unit: 'K' }),
-      tuple({ domain: 'photocatalysis', subject: 'BCs', relation: 'synthesized_by', object: 'hydrothermal', value: null, unit: null }),
-      tuple({ domain: 'photocatalysis', subject: 'TiO2', relation: 'synthesized_by', object: 'sol-gel', value: null, unit: null }),
-    ]);
-    expect(qs).toEqual([
-      { question: 'What is the power density of La0.6Sr0.4CoO3?', kind: 'value', domain: 'sofc' },
-      { question: 'Which paper reports a superconducting transition temperature of 39 K for MgB2?', kind: 'which paper', domain: 'superconductor' },
-      // "BCs" is an abbreviation, not a product a chemist would ask about.
-      { question: 'How is TiO2 synthesized?', kind: 'synthesis', domain: 'photocatalysis' },
-      { question: 'What is the conductivity of Gd0.1Ce0.9O2?', kind: 'value', domain: 'sofc' },
+describe('example questions', () => {
+  it('are written for every kind from what the corpus states, about materials a chemist would name', () => {
+    const qs = exampleCandidates(sources);
+    expect(qs.map((q) => `${q.kind}: ${q.question}`)).toEqual([
+      'value: What is the power density of La0.6Sr0.4CoO3?',
+      'value: What is the power density of Nd0.5Sr0.5CoO3?',
+      'value: What is the superconducting transition temperature of MgB2?',
+      'synthesis: How is LiMn2O4 made by the sol-gel method?',
+      'comparison: Which has the higher power density, La0.6Sr0.4CoO3 or Nd0.5Sr0.5CoO3?',
+      'which papers: Which papers study La0.6Sr0.4CoO3?',
     ]);
   });
-  it('skips subjects that name no material and values without a unit, and returns fewer when the corpus has fewer', () => {
-    expect(exampleQuestions([tuple({ subject: 'the cell' }), tuple({ subject: 'CeO2', unit: null })])).toEqual([]);
+
+  it('are kept only when answered well: the right shape, nothing refused, every claim supported', () => {
+    expect(acceptsExample('value', answer('value', [sentence('450 mW cm−2')]))).toBe(true);
+    expect(acceptsExample('value', answer('descriptive', [sentence('450 mW cm−2')]))).toBe(false);
+    expect(acceptsExample('value', answer('value', [{ ...sentence('450 mW cm−2'), verdict: 'partial' }]))).toBe(false);
+    expect(acceptsExample('value', answer('value', [sentence('x')], true))).toBe(false);
+    // A comparison that cannot name a winner shows the product at less than its best.
+    expect(acceptsExample('comparison', answer('comparison', [sentence('A has the higher power density: 1 W, against 0.5 W for B.')]))).toBe(true);
+    expect(
+      acceptsExample('comparison', answer('comparison', [sentence('The evidence does not let A and B be compared.', ['frame']), sentence('A: 1 W.')])),
+    ).toBe(false);
+    expect(acceptsExample('which papers', answer('which-paper', [sentence('2 papers …', ['frame']), sentence('P1'), sentence('P2')]))).toBe(true);
+    expect(acceptsExample('which papers', answer('which-paper', [sentence('1 paper …', ['frame']), sentence('P1')]))).toBe(false);
+  });
+
+  it('keep the first candidate of each kind that is answered well, and ask no more of that kind', async () => {
+    const asked: string[] = [];
+    const kept = await checkedExamples(exampleCandidates(sources), async (q) => {
+      asked.push(q);
+      if (q.startsWith('What is the power density of La')) return answer('descriptive', [sentence('…')]) as Answer;
+      if (q.startsWith('What is')) return answer('value', [sentence('1050 mW cm−2')]) as Answer;
+      if (q.startsWith('How is')) return answer('synthesis', [sentence('Usual precursors …')]) as Answer;
+      if (q.startsWith('Which has')) return answer('comparison', [sentence('Nd0.5Sr0.5CoO3 has the higher power density: …')]) as Answer;
+      return answer('abstain', [sentence('…')], true) as Answer;
+    });
+    expect(kept.map((k) => k.question)).toEqual([
+      'What is the power density of Nd0.5Sr0.5CoO3?',
+      'How is LiMn2O4 made by the sol-gel method?',
+      'Which has the higher power density, La0.6Sr0.4CoO3 or Nd0.5Sr0.5CoO3?',
+    ]);
+    expect(asked).not.toContain('What is the superconducting transition temperature of MgB2?');
   });
 });

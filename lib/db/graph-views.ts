@@ -125,3 +125,15 @@ export async function exampleTuples(db: Database, relations: string[]): Promise<
     relations,
   );
 }
+
+/** Subjects of property tuples read from the text of at least two papers, most papers first: "which papers" examples. */
+export async function subjectsOfSeveralPapers(db: Database, take = 12): Promise<{ subject: string; papers: number }[]> {
+  const rows = await db.prisma.$queryRawUnsafe<{ subject: string; papers: bigint | number }[]>(
+    `SELECT s.label AS subject, count(DISTINCT t."paperId") AS papers
+     FROM "GraphTuple" t JOIN "GraphEntity" s ON s.id = t."subjectId"
+     WHERE t."paragraphId" IS NOT NULL AND t.relation = 'has_property' AND length(s.label) BETWEEN 2 AND 40
+     GROUP BY s.label HAVING count(DISTINCT t."paperId") >= 2
+     ORDER BY papers DESC, s.label LIMIT ${Math.max(1, Math.floor(take))}`,
+  );
+  return rows.map((r) => ({ subject: r.subject, papers: Number(r.papers) }));
+}

@@ -139,3 +139,13 @@ export async function recipeCountsForTargets(prisma: PrismaClient, keys: string[
   );
   return new Map(rows.map((r) => [r.key, Number(r.n)]));
 }
+
+/** The materials the recipe catalogue holds most recipes of, by method, with a target name as written. */
+export async function mostRecipedTargets(prisma: PrismaClient, take = 8): Promise<{ name: string; method: string; recipes: number }[]> {
+  const rows = await prisma.$queryRawUnsafe<{ name: string | null; method: string; recipes: bigint | number }[]>(
+    `SELECT min(coalesce(data->'target'->>'material_formula', data->'targets_string'->>0)) AS name, method, count(*) AS recipes
+     FROM "Record" WHERE method IS NOT NULL AND cardinality("targetKeys") = 1
+     GROUP BY "targetKeys"[1], method ORDER BY recipes DESC LIMIT ${Math.max(1, Math.floor(take))}`,
+  );
+  return rows.filter((r) => r.name).map((r) => ({ name: r.name!, method: r.method, recipes: Number(r.recipes) }));
+}

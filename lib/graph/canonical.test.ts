@@ -111,4 +111,16 @@ describe('mergeGuard', () => {
     expect(mergeGuard('TiO2 + g-C3N4')).not.toBe(mergeGuard('g-C3N4 + Pt'));
     expect(mergeGuard('grain boundary conductivity')).toBe(mergeGuard('grain boundary conductivities'));
   });
+
+  it('keeps a substance apart from the process or agent of its stem, and a degree word matters except in a property', () => {
+    const guards = ['Oxide', 'oxidation', 'oxidant', 'oxidizer', 'oxidation peaks'].map(mergeGuard);
+    // Oxidant and oxidizer (both agents) may still merge; the substance, the process and the peaks may not.
+    expect(new Set(guards).size).toBe(4);
+    expect(mergeGuard('Anode')).not.toBe(mergeGuard('anodization'));
+    expect(mergeGuard('oxidation')).toBe(mergeGuard('oxidation reaction'));
+    expect(mergeGuard('best sample')).not.toBe(mergeGuard('sample'));
+    expect(mergeGuard('average particle')).not.toBe(mergeGuard('particle'));
+    expect(mergeGuard('high temperature')).toBe(mergeGuard('temperature'));
+    expect(mergeGuard('high ionic conductivity')).toBe(mergeGuard('ionic conductivity'));
+  });
 });

@@ -4,6 +4,7 @@ import type { TextEmbedder } from '../embedding/embedder.ts';
 import { canonicalClustersSliced, type NameItem } from './canonical.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { textFacets } from '../structure/terms.ts';
+import { findProperties } from '../structure/properties.ts';
 import type { AssayConfig } from '../config.ts';
 import { createEmbedder } from '../embedding/select.ts';
 import { mergeSameItems } from './same-item-merges.ts';
@@ -16,11 +17,33 @@ import { mergeSameItems } from './same-item-merges.ts';
  */
 export function mergeGuard(label: string): string {
   const f = textFacets(label);
+  const words = label.toLowerCase().match(/[a-z]+/g) ?? [];
+  // Nor a substance with the process or agent of the same stem ("oxide", "oxidation", "oxidant"; "anode",
+  // "anodization"): the head word's kind is part of the guard. And a word of degree ("high", "best", "average")
+  // tells names apart except in a property's name ("high conductivity" is a conductivity).
+  const head = words.at(-1);
+  const kind = head ? [`head:${wordKind(head)}`] : [];
+  const degree = findProperties(label).length ? [] : words.filter((w) => DEGREE.has(w)).map((w) => `degree:${w}`);
   const symbols = (label.match(/[A-Za-z0-9()[\]·+-]+/g) ?? []).filter((t) => /^[A-Z][a-z]?$/.test(t) || /[A-Z].*[A-Z0-9]/.test(t));
   const numbers = label.match(/\d+(?:\.\d+)?/g) ?? [];
   // Nor names whose quantities differ in kind ("about 2 μm", "about 2 g") or whose doping type does ("n-type", "p-type").
   const kinds = [...f.quantities.map((q) => q.dimension), ...(label.match(/\b[np]-type\b/gi) ?? []).map((t) => t.toLowerCase())];
-  return [...new Set([...f.formulas, ...f.materials, ...symbols, ...numbers.map((n) => `#${n}`), ...kinds])].sort().join('|');
+  return [...new Set([...f.formulas, ...f.materials, ...symbols, ...numbers.map((n) => `#${n}`), ...kinds, ...kind, ...degree])].sort().join('|');
+}
+
+const DEGREE = new Set(
+  'high higher highest low lower lowest best better good excellent average mean maximum max minimum min large larger small smaller enhanced improved superior poor typical total overall'.split(
+    ' ',
+  ),
+);
+
+/** A head noun's kind by its ending: a process, an agent, a substance, or another word. */
+function wordKind(word: string): 'process' | 'agent' | 'substance' | 'other' {
+  const w = word.replace(/s$/, '');
+  if (/(?:tion|sion|ment|ing|ysis|ance|ence)$/.test(w) && w.length > 5) return 'process';
+  if (/(?:ant|ent|[iy]zer|[iy]ser|tor)$/.test(w) && w.length > 5) return 'agent';
+  if (/(?:ide|ate|ite|ine|ene|ane|ode)$/.test(w) && w.length > 3) return 'substance';
+  return 'other';
 }
 
 /**

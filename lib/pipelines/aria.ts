@@ -14,6 +14,8 @@ import { definePipeline, type PipelineContext, type PipelineOutput } from './typ
  */
 export const aria = definePipeline({
   name: 'aria',
+  label: 'Cause-and-effect reasoning',
+  line: 'Explains why: causal paths in the knowledge graph, else analogous materials, else it says it cannot tell.',
   description: 'Tiered causal reasoning: direct causal paths, else analogues (Sim with F and N), else model-only or abstain',
   defaults: { k: 5 },
   async run(ctx) {

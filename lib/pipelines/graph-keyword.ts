@@ -7,6 +7,8 @@ import { definePipeline } from './types.ts';
 /** Method D's G-RAG: keyword lemmas select the tuples, within a context budget. */
 export const graphKeyword = definePipeline({
   name: 'graph-keyword',
+  label: 'Knowledge graph by keywords',
+  line: "Material–property–value facts found by the question's keywords.",
   description: 'Knowledge-graph tuples selected by keyword lemmas (G-RAG)',
   defaults: { k: 5 },
   async run(ctx) {

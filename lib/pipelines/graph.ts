@@ -16,6 +16,8 @@ const ENTRY_PARAGRAPHS = 20;
  */
 export const graph = definePipeline({
   name: 'graph',
+  label: 'Knowledge graph',
+  line: 'Material–property–value facts and the paths between them, with the sentence each came from.',
   description: 'Knowledge-graph tuples: string + canonical retrieval, re-ranking, multi-hop paths (GraphRAG)',
   defaults: { k: 5 },
   async run(ctx) {

@@ -12,6 +12,8 @@ import { definePipeline } from './types.ts';
  */
 export const hybrid = definePipeline({
   name: 'hybrid',
+  label: 'Paragraphs and knowledge graph (recommended)',
+  line: "Assay's two retrievers together: paragraphs with their extracted facts, and the knowledge graph.",
   description: 'Structured-JSON retrieval (json-qr) and knowledge-graph retrieval (graph) fused by provenance',
   defaults: { k: 5 },
   async run(ctx) {

@@ -107,7 +107,7 @@ describe('abstention', () => {
     expect(other.analysis.intent).toBe('which-paper');
     expect(other.abstention.abstain).toBe(true);
     expect(other.abstention.reasons).toContain('unmatched-terms');
-    expect(other.abstention.explanation).toMatch(/best paper never mentions .*(sulfonated|superconducting|hydrostatic)/);
+    expect(other.abstention.explanation).toMatch(/the closest paper never mentions .*(sulfonated|superconducting|hydrostatic)/);
     const own = await retrieve(index, 'What is the DOI of the paper that grows NiCo2O4 nanowires on nickel foam from nitrates in deionized water?', 'json-qr');
     expect(own.abstention.reasons).not.toContain('unmatched-terms');
     expect(own.abstention.abstain).toBe(false);
@@ -173,7 +173,7 @@ describe('abstention', () => {
     const r = await retrieve(index, 'Which paper reports NiCo2O4 nanowires on nickel foam made by electrospinning?', 'json-qr');
     expect(r.abstention.abstain).toBe(true);
     expect(r.abstention.reasons).toContain('unmatched-method');
-    expect(r.abstention.explanation).toMatch(/names no electrospinning \(it names hydrothermal/);
+    expect(r.abstention.explanation).toMatch(/does not use electrospinning \(it uses hydrothermal/);
     const own = await retrieve(index, 'Which paper reports NiCo2O4 nanowires on nickel foam made hydrothermally?', 'json-qr');
     expect(own.abstention.abstain).toBe(false);
   });

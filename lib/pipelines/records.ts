@@ -8,6 +8,8 @@ import { definePipeline } from './types.ts';
 /** BM25 over the imported structured records (recipes, experiments), boosted by facet coverage. */
 export const records = definePipeline({
   name: 'records',
+  label: 'Imported records',
+  line: 'Keyword search over the imported synthesis recipes and experiment rows.',
   description: 'BM25 over imported structured records + structured boosts',
   defaults: { k: 5 },
   async run(ctx) {

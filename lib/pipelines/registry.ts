@@ -29,7 +29,12 @@ export function getPipeline(name: PipelineName): Pipeline<PipelineName> {
   return REGISTRY.find((p) => p.name === name)!;
 }
 
-/** Name and description of every pipeline, for pickers and help texts. */
-export const pipelineList: { name: PipelineName; description: string }[] = REGISTRY.map((p) => ({ name: p.name, description: p.description }));
+/** Name, plain label and line, and description of every pipeline, for pickers and help texts. */
+export const pipelineList: { name: PipelineName; label: string; line: string; description: string }[] = REGISTRY.map((p) => ({
+  name: p.name,
+  label: p.label,
+  line: p.line,
+  description: p.description,
+}));
 
 export const pipelineDescriptions = Object.fromEntries(pipelineList.map((p) => [p.name, p.description])) as Record<PipelineName, string>;

@@ -89,6 +89,10 @@ export interface PipelineOutput extends AbstentionEvidence {
 
 export interface Pipeline<N extends string = string> {
   name: N;
+  /** What a chemist is shown in the picker: a plain name ("Knowledge graph"), and one plain line on what it does. */
+  label: string;
+  line: string;
+  /** How it works, in the terms of the methods it implements (tooltips, the evaluation, the CLI). */
   description: string;
   defaults: { k: number };
   run(ctx: PipelineContext): Promise<PipelineOutput>;

@@ -6,6 +6,8 @@ import { definePipeline } from './types.ts';
 /** Method B's VectorRAG: dense search over paragraphs merged by paper and section, a chunk scored by its closest paragraph. */
 export const vector = definePipeline({
   name: 'vector',
+  label: 'Passages by meaning (VectorRAG)',
+  line: 'Search by meaning over section-length passages.',
   description: 'Dense over section-merged chunks, k = 8 (VectorRAG)',
   defaults: { k: 8 },
   async run(ctx) {

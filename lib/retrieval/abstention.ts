@@ -248,27 +248,26 @@ export async function decideAbstention(
   if (abstain && reasons.length === 0) reasons.push('low-score');
   const parts: string[] = [];
   if (unknown.length) parts.push(`not in the corpus: ${unknown.join(', ')}`);
-  if (missingMaterials.length) parts.push(`best paper does not mention ${missingMaterials.map((m) => writtenName(analysis, m)).join(', ')}`);
+  if (missingMaterials.length) parts.push(`the closest paper does not mention ${missingMaterials.map((m) => writtenName(analysis, m)).join(', ')}`);
   if (contradictedMaterials.length)
-    parts.push(`best paper states ${contradictedMaterials.map((m) => `${m.stated} where the question has ${m.written}`).join(', ')}`);
+    parts.push(`the closest paper states ${contradictedMaterials.map((m) => `${m.stated} where the question has ${m.written}`).join(', ')}`);
   if (values.contradictedValues.some((v) => v.stated))
-    parts.push(`best paper states ${values.contradictedValues.map((v) => `${v.stated} where the question has ${v.quantity.text}`).join(', ')}`);
+    parts.push(`the closest paper states ${values.contradictedValues.map((v) => `${v.stated} where the question has ${v.quantity.text}`).join(', ')}`);
   const unstated = inIndex ? (unverifiedDecides ? values.unverifiedValues : []) : missingValues;
-  if (unstated.length) parts.push(`best paper states no ${unstated.map((q) => q.text).join(', ')}${statedInstead(facets, unstated)}`);
+  if (unstated.length) parts.push(`the closest paper states no ${unstated.map((q) => q.text).join(', ')}${statedInstead(facets, unstated)}`);
   if (missingTechniques.length) {
     const named = top.paperId ? [...paperTechniques(index, top.paperId)] : [];
-    parts.push(`best paper names no ${missingTechniques.join(', ')}${named.length ? ` (it names ${named.slice(0, 4).join(', ')})` : ''}`);
+    parts.push(`the closest paper does not use ${missingTechniques.join(', ')}${named.length ? ` (it uses ${named.slice(0, 4).join(', ')})` : ''}`);
   }
   if (ranked.titleMatched === false) parts.push('no paper in the corpus has the quoted title');
   if (terms && termsMissed)
     parts.push(
       terms.missing.length
-        ? `best paper never mentions ${terms.missing.slice(0, 5).join(', ')}`
-        : 'no paragraph of the best paper states the question together, and the next paper scores nearly as high',
+        ? `the closest paper never mentions ${terms.missing.slice(0, 5).join(', ')}`
+        : 'no paragraph of the closest paper states the question together, and the next paper is nearly as close',
     );
   // The checks that failed explain an abstention; when the model answers despite one, the explanation says so.
-  const explanation =
-    parts.join('; ') || (abstain ? 'the best paper scores too low on what the question asks' : 'the best paper states what the question names');
+  const explanation = parts.join('; ') || (abstain ? 'no paper states enough of what the question asks' : 'the closest paper states what the question names');
   return {
     abstain,
     confidence: round(confidence, 3),

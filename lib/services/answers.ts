@@ -3,10 +3,9 @@ import { paperNotice, type PaperNotice } from '../scholarly/metadata.ts';
 import { type Evidence, paperOf } from '../evidence/model.ts';
 import type { Database } from '../db/database.ts';
 import { answerModel } from '../ai/providers.ts';
-import { EXAMPLE_RELATIONS, exampleQuestions } from '../answer/examples.ts';
+import { checkedExampleQuestions } from '../jobs/examples.ts';
 import { type ProvenanceRequest, provenanceDetails } from '../answer/provenance.ts';
 import { getAnswer, listAnswers } from '../db/answers.ts';
-import { exampleTuples } from '../db/graph-views.ts';
 import { libraryFacets } from '../db/papers.ts';
 import { appContext, appDatabase } from './app.ts';
 
@@ -15,8 +14,8 @@ import { appContext, appDatabase } from './app.ts';
 /** What the ask screen offers: the answer model's name, example questions the corpus can answer, filter choices, recent questions. */
 export async function askScreen(opts: { recent: number }) {
   const { db, cfg } = await appContext();
-  const [recent, tuples, facets] = await Promise.all([listAnswers(db, { take: opts.recent }), exampleTuples(db, EXAMPLE_RELATIONS), libraryFacets(db.prisma)]);
-  return { recent, examples: exampleQuestions(tuples), domains: facets.domains, modelId: answerModel(cfg)?.id ?? null };
+  const [recent, examples, facets] = await Promise.all([listAnswers(db, { take: opts.recent }), checkedExampleQuestions(db, cfg), libraryFacets(db.prisma)]);
+  return { recent, examples, domains: facets.domains, modelId: answerModel(cfg)?.id ?? null };
 }
 
 /** The name of the model that writes answers (null: answers are extractive). */

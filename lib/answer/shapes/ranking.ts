@@ -42,7 +42,7 @@ function atTemperature(rows: StatedValue[], asked: number[]): StatedValue[] {
 const near = (kelvin: number | null, asked: number[]) => kelvin !== null && kelvin >= Math.min(...asked) - 15 && kelvin <= Math.max(...asked) + 15;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const cell = (r: StatedValue) => r.material ?? 'a cell its sentence does not name';
+const cell = (r: StatedValue) => r.material ?? 'an unnamed sample';
 const where = (r: StatedValue) => (r.paperTitle ? ` (“${r.paperTitle}”)` : '');
 const conditions = (r: StatedValue) => (r.conditions.length ? ` ${r.conditions.join(', ')}` : '');
 
@@ -88,7 +88,7 @@ export const rankingShape: AnswerShapeComposer = {
         draft(
           leader.material
             ? `${leader.material} has ${of}: ${leader.value}${conditions(leader)}${where(leader)}.`
-            : `${capitalise(of)} is ${leader.value}${conditions(leader)}${where(leader)}, for a cell its sentence does not name.`,
+            : `${capitalise(of)} is ${leader.value}${conditions(leader)}${where(leader)}, for a sample its sentence does not name.`,
           [leader.evidenceId],
         ),
       );
