@@ -14,6 +14,7 @@ import { formatNumber } from '@/lib/common/format';
 import type { PaperNotice } from '@/lib/scholarly/metadata';
 import { type Evidence, evidenceHref, externalIdsOf, matchedMaterialName, paperOf, provenanceOf } from '@/lib/evidence/model';
 import { readableText } from '@/lib/structure/terms';
+import { propertyEntry } from '@/lib/structure/properties';
 
 const verdictStyle: Record<Verdict, string> = {
   supported: 'bg-emerald-100 text-emerald-900',
@@ -297,7 +298,11 @@ function groupByPaper(items: Evidence[]): { key: string; title: string; items: E
 function EvidenceItem({ e, label, onOpen, note, blind = false }: { e: Evidence; label: string; onOpen: () => void; note?: ReactNode; blind?: boolean }) {
   const href = evidenceHref(e);
   const sentence = provenanceOf(e, 'sentence')[0];
-  const facets = [...e.matched.materials.map((m) => matchedMaterialName(e.matched, m)), ...e.matched.quantities, ...e.matched.properties];
+  const facets = [
+    ...e.matched.materials.map((m) => matchedMaterialName(e.matched, m)),
+    ...e.matched.quantities,
+    ...e.matched.properties.map((p) => propertyEntry(p)?.label ?? p),
+  ];
   return (
     <div id={label} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
       <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">

@@ -15,12 +15,15 @@ export function PipelineOptions({ pipelines }: { pipelines: PipelineChoice[] }) 
   ));
 }
 
-/** The options of an answer-mode picker: the configured model (or extractive), extractive, and the model baselines. */
+/**
+ * The options of an answer-mode picker: the configured model (or extractive), and with a model, extractive and the
+ * model baselines. Without one the only answer is extractive, offered once.
+ */
 export function AnswerModeOptions({ modelId }: { modelId: string | null }) {
   return (
     <>
       <option value="auto">{modelId ? `model (${modelId})` : 'extractive (no model configured)'}</option>
-      <option value="extractive">extractive, no model</option>
+      {modelId && <option value="extractive">extractive, no model</option>}
       {modelId && <option value="model-only">baseline: model only, no retrieval</option>}
       {modelId && <option value="naive-kg">baseline: graph tuples pasted in (naive KG)</option>}
     </>

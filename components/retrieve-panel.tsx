@@ -1,5 +1,6 @@
 'use client';
 
+import { propertyEntry } from '@/lib/structure/properties';
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { reasonText } from './reason-text';
@@ -247,7 +248,7 @@ function ResultView({ data }: { data: Response }) {
                   ))}
                   {e.matched.properties.map((m) => (
                     <span key={m} className="rounded bg-violet-50 px-1.5 py-0.5 text-violet-900">
-                      {m}
+                      {propertyEntry(m)?.label ?? m}
                     </span>
                   ))}
                 </p>

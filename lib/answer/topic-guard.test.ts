@@ -29,4 +29,13 @@ describe('the off-topic guard', () => {
     expect(on.abstention.abstain).toBe(false);
     expect(on.trace.some((t) => t.step === 'off-topic')).toBe(false);
   });
+
+  it('refuses a value of something described only in words the value’s paper lacks, and keeps it where the paper has them', async () => {
+    const off = await answerQuestion(index, 'What temperature were the powders calcined at for the solar cell absorber?');
+    expect(off.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-terms'] });
+    expect(off.abstention.explanation).toBe('the paper the value comes from never mentions solar, cell, absorber');
+    const on = await answerQuestion(index, 'What temperature were the powders calcined at?');
+    expect(on.abstention.abstain).toBe(false);
+    expect(on.sentences[0].text).toMatch(/1100 °C/);
+  });
 });

@@ -1,5 +1,7 @@
 import type { RetrievalResult } from '../pipelines/types.ts';
+import { paperOf } from '../evidence/model.ts';
 import { materialTerms } from '../retrieval/facets.ts';
+import { fillerTerms, QUESTION_FRAME_TERMS } from '../retrieval/question.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import { plainTerms, textFacets } from '../structure/terms.ts';
 
@@ -38,21 +40,53 @@ function statedTogether(result: Pick<RetrievalResult, 'analysis' | 'evidence'>, 
   return false;
 }
 
-/** The result refused when it asks an unknown property of a material no sentence states it for; else unchanged. */
+/** The result refused with `explanation` (what no evidence states), and the guard's reading in the trace. */
+function refused(result: RetrievalResult, explanation: string, detail: Record<string, unknown>): RetrievalResult {
+  return {
+    ...result,
+    abstention: { ...result.abstention, abstain: true, reasons: ['unmatched-terms'], explanation, calibrated: 0 },
+    trace: [...result.trace, { step: 'off-topic', ms: 0, detail }],
+  };
+}
+
+const DEGREE = new Set(plainTerms('highest lowest best worst largest smallest maximum minimum record top typical usual reported used obtained measured'));
+
+/**
+ * "What annealing temperature was used for the perovskite films in the highest-efficiency solar cell?" names no
+ * material, value or known property besides the one asked: what it is about is only in its words. A value is an
+ * answer only from a paper whose title or paragraph holds every one of them; the words it lacks are what is missing.
+ */
+function wordsTheValueLacks(result: RetrievalResult): string[] | null {
+  const a = result.analysis;
+  if (a.intent !== 'value' || a.title || a.materials.length || a.quantities.length || !result.value) return null;
+  const item = result.evidence.find((e) => e.id === result.value!.evidenceId);
+  if (!item) return null;
+  const inProperty = new Set(a.propertySpans.flatMap((s) => plainTerms(a.body.slice(s.start, s.end))));
+  const filler = fillerTerms(a.body);
+  const words = [...new Set(plainTerms(a.body))].filter(
+    // Single words: a hyphenated compound ("highest-efficiency") is judged by its parts.
+    (w) => w.length > 3 && /^[a-z]+$/.test(w) && !QUESTION_FRAME_TERMS.has(w) && !filler.has(w) && !inProperty.has(w) && !DEGREE.has(w),
+  );
+  if (words.length < 2) return null;
+  const stated = new Set(plainTerms(`${paperOf(item)?.title ?? ''}\n${item.text}`));
+  const lacking = words.filter((w) => !stated.has(w));
+  // Said as the question writes them ("absorber", not the term "absorb").
+  const written = (term: string) => a.body.match(/[A-Za-z]+/g)?.find((t) => plainTerms(t)[0] === term) ?? term;
+  return lacking.length ? lacking.map(written) : null;
+}
+
+/**
+ * The result refused when it asks an unknown property of a material no sentence states it for, or a value of
+ * something described only in words the value's paper lacks; else unchanged.
+ */
 export function guardOffTopic(result: RetrievalResult): RetrievalResult {
   if (result.abstention.abstain || result.recipes) return result;
   const words = unknownPropertyWords(result);
-  if (!words || statedTogether(result, words)) return result;
-  const asked = ASKED.exec(result.analysis.body)!;
-  return {
-    ...result,
-    abstention: {
-      ...result.abstention,
-      abstain: true,
-      reasons: ['unmatched-terms'],
-      explanation: `no retrieved sentence states the ${asked[1].trim()} of ${asked[2].trim()}`,
-      calibrated: 0,
-    },
-    trace: [...result.trace, { step: 'off-topic', ms: 0, detail: { asked: asked[1].trim(), of: asked[2].trim(), words } }],
-  };
+  if (words && !statedTogether(result, words)) {
+    const asked = ASKED.exec(result.analysis.body)!;
+    return refused(result, `no retrieved sentence states the ${asked[1].trim()} of ${asked[2].trim()}`, { asked: asked[1].trim(), of: asked[2].trim(), words });
+  }
+  const lacking = wordsTheValueLacks(result);
+  if (lacking) return refused(result, `the paper the value comes from never mentions ${lacking.join(', ')}`, { lacking });
+  return result;
 }
