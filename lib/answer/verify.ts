@@ -1,7 +1,7 @@
 import { type Evidence, paperOf } from '../evidence/model.ts';
 import { materialTerms, quantityFacet, quantityMatch } from '../retrieval/facets.ts';
 import { parseQuantities } from '../structure/quantities.ts';
-import { plainTerms, textFacets } from '../structure/terms.ts';
+import { plainTerms, readableText, textFacets } from '../structure/terms.ts';
 import type { AnswerSentence, ClaimCheck, Verdict } from './types.ts';
 import { isFrame } from './shapes/types.ts';
 
@@ -26,7 +26,9 @@ const FRAME = new Set(
 const unbracketed = (w: string): string => (/^[([].*[)\]]$/.test(w) && !/[([].*[([]/.test(w) ? w.slice(1, -1) : w);
 
 export function checkClaim(sentence: string, cited: Evidence[]): ClaimCheck {
-  const texts = cited.map((e) => `${paperOf(e)?.title ?? ''}\n${e.text}`);
+  // Read as the answer shows it (PDF-split formulas joined, "29 • C" as 29 °C): a quoted sentence is checked against
+  // the same text it was quoted from.
+  const texts = cited.map((e) => readableText(`${paperOf(e)?.title ?? ''}\n${e.text}`));
   const have = texts.flatMap((t) => parseQuantities(t).map(quantityFacet));
   const found: string[] = [];
   const missing: string[] = [];

@@ -100,5 +100,6 @@ describe('reference lists', () => {
       isReferenceList('The BZY film reached 0.01 S cm−1 at 600 °C [12], close to bulk values (Kreuer, 2003) and to thin films [13, 14] grown at 700 °C.'),
     ).toBe(false);
     expect(isReferenceList('Cells 1, 2 and 3 (2013 batch) reached 450, 520 and 610 mW cm−2.')).toBe(false);
+    expect(nonContentKind('How to cite this article: Lovelace, A. et al. A cobalt-free cathode. Sci. Rep. 6, 22443 (2016).', null)).toBe('back-matter');
   });
 });

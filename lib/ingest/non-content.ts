@@ -62,6 +62,9 @@ const hasProse = (text: string) =>
 const CITATION =
   /\b\d{1,4},\s*\d{1,6}(?:\s*[–-]\s*\d{1,6})?\s*\((?:19|20)\d{2}\)|\b\d{1,4}\s*\((?:19|20)\d{2}\)\s*,?\s*\d{1,6}\b|\b(?:19|20)\d{2},\s*\d{1,4},\s*\d{1,6}\b/g;
 
+/** A journal's "How to cite this article: …" or "Cite this: …" line, which states the paper's own reference. */
+const CITE_THIS = /^\s*(?:How to cite this (?:article|paper)|Cite this(?: article)?)\s*:/i;
+
 /**
  * Whether a paragraph is a run of reference entries (a reference list under a heading the corpus did not keep, such
  * as "Additional Information"): three or more entries, at least one per 250 characters. A results paragraph citing
@@ -82,7 +85,7 @@ export function isReferenceList(text: string): boolean {
  */
 export function nonContentKind(text: string, section: string | null): NonContentKind | null {
   if (section && BACK_MATTER_HEADING.test(section.trim().slice(0, 300))) return 'back-matter';
-  if (isReferenceList(text)) return 'back-matter';
+  if (isReferenceList(text) || CITE_THIS.test(text)) return 'back-matter';
   // An author block is short; a paragraph this long is prose whatever it mentions (and the signals stay cheap).
   if (text.length > FRONT_MATTER_MAX_CHARS) return null;
   const found = SIGNALS.flatMap(([, re]) => {

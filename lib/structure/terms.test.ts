@@ -68,6 +68,13 @@ describe('readableText', () => {
     expect(readableText('pre- and post-annealing of Sr 0.9 La 0.1 CuO 2 at 5 K')).toBe('pre- and post-annealing of Sr0.9La0.1CuO2 at 5 K');
   });
 
+  it('writes a degree sign that text extraction turned into a letter or a bullet', () => {
+    expect(readableText('heated to 600 oC, below the melting point of gallium (29 • C), then at 800oC')).toBe(
+      'heated to 600 °C, below the melting point of gallium (29 °C), then at 800 °C',
+    );
+    expect(readableText('Co3O4 and CoO')).toBe('Co3O4 and CoO');
+  });
+
   it('keeps offsets when joining formulas for readers that bind values to materials', () => {
     const text = 'The MgB 2 wires reach 38.5 K.';
     expect(joinSplitFormulas(text)).toHaveLength(text.length);

@@ -112,10 +112,12 @@ export function joinSplitFormulas(text: string): string {
  * spaces folded. For display and quotation only: the stored paragraph stays verbatim, and provenance offsets index it.
  */
 export function readableText(text: string): string {
-  // Padding left before a closing mark or at the end ("MgB 2”" → "MgB2”") goes too.
+  // Padding left before a closing mark or at the end ("MgB 2”" → "MgB2”") goes too. A degree sign that text
+  // extraction turned into a letter o or a bullet ("600 oC", "29 • C", "800oC") is written as one.
   return joinSplitFormulas(joinBrokenWords(text))
     .replace(/ {2,}/g, ' ')
-    .replace(/ +(?=[”’"),.;:!?]|$)/g, '');
+    .replace(/ +(?=[”’"),.;:!?]|$)/g, '')
+    .replace(/(\d)\s?(?:o|º|•|˚)\s?C\b/g, '$1 °C');
 }
 
 /** A term of the plain analyzer with where it stands in the text. */
