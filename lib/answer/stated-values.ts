@@ -69,6 +69,9 @@ function sentencesOf(e: Evidence): string[] {
   return [];
 }
 
+/** An inequality between a property's mention and a number: the number bounds a range the property opens ("Tc < T < 240 K"). */
+export const BOUND_BETWEEN = /[<>≤≥]/;
+
 /** One stated value: a ValueRow with the temperature it was measured at (K) and the processing temperatures. */
 export interface StatedValue extends ValueRow {
   /** The temperature the value was measured at, in K, when its sentence says. */
@@ -107,7 +110,12 @@ export function statedValues(items: Evidence[], property: string, dimension: str
         (q) =>
           q.dimension === dimension &&
           q.canonical.length &&
-          mentions.some((m) => (m.end <= q.start ? q.start - m.end : m.start - q.end) <= (dimension === 'temperature' ? 40 : NEAR)) &&
+          mentions.some(
+            (m) =>
+              (m.end <= q.start ? q.start - m.end : m.start - q.end) <= (dimension === 'temperature' ? 40 : NEAR) &&
+              // "T2 behaviour in Tc < T < 240 K": a bound of a range the property opens is not its value.
+              !BOUND_BETWEEN.test(m.end <= q.start ? sentence.slice(m.end, q.start) : sentence.slice(q.end, m.start)),
+          ) &&
           // A transition temperature is stated in kelvin; °C in such a sentence is how the sample was made or kept.
           !(dimension === 'temperature' && (q.unit !== 'K' || PROCESSING_BEFORE.test(sentence.slice(Math.max(0, q.start - 60), q.start)))),
       );

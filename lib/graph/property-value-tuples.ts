@@ -187,6 +187,8 @@ export function propertyValueTuples(
       if (free && (!best || free.end > best.end || best.start >= q.end)) best = { key: null, ...free };
     }
     if (!best) continue;
+    // "T2 behaviour in Tc < T < 240 K": past an inequality the value bounds a range the property opens; it is not its value.
+    if (/[<>≤≥]/.test(best.end <= q.start ? text.slice(best.end, q.start) : text.slice(q.end, best.start))) continue;
     // "a PCE of 3.16%, a Jsc of 9.61 mA/cm2 … and fill factor of 41%": past another value, a value linked to a noun of
     // its own ("factor of") is that noun's, not the property's named before the list.
     const from = best.end;
