@@ -1,6 +1,6 @@
 import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
-import { materialTerms } from '../retrieval/facets.ts';
+import { isElementTerm, materialTerms } from '../retrieval/facets.ts';
 import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
 import { propertyEntry } from '../structure/properties.ts';
 import { textFacets } from '../structure/terms.ts';
@@ -26,7 +26,7 @@ export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
   if (analysis.intent === 'which-paper' || !analysis.properties.length) return null;
   if (!TWO_SIDED(analysis.body)) return null;
   // Single elements name atmospheres and dopants ("in hydrogen"), not sides.
-  const keys = analysis.materials.filter((m) => !/^f:[A-Z][a-z]?$/.test(m));
+  const keys = analysis.materials.filter((m) => !isElementTerm(m));
   if (keys.length < 2 || keys.length > 4) return null;
   return keys.map((key) => ({ key, name: writtenName(analysis, key) }));
 }
@@ -58,7 +58,7 @@ export function isSide(material: string | null, side: Side): boolean {
   const parts = material.split(/\s*[-–/@+]\s*/).filter(Boolean);
   if (parts.length > 1 && parts.some((p) => /^[A-Z]/.test(p) && p !== side.name && !p.startsWith(side.name))) return false;
   const f = textFacets(material);
-  const terms = [...materialTerms(f.formulas, f.materials)].filter((t) => !/^f:[A-Z][a-z]?$/.test(t));
+  const terms = [...materialTerms(f.formulas, f.materials)].filter((t) => !isElementTerm(t));
   return terms.includes(side.key) && terms.every((t) => t === side.key);
 }
 

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Evidence, noMatchedFacets } from '../evidence/model.ts';
+import { paragraphEvidence as paragraph } from '../testing/retrieval-fixtures.ts';
 import { statedValues } from './stated-values.ts';
-
-const paragraph = (id: string, text: string): Evidence => ({
-  id: `paragraph:${id}`,
-  kind: 'paragraph',
-  text,
-  score: 1,
-  coverage: null,
-  matched: noMatchedFacets(),
-  paperId: 'p',
-  doi: null,
-  section: null,
-  provenance: [],
-});
 
 describe('statedValues', () => {
   it('takes the value a property is stated to have, not a bound of a range the property opens', () => {

@@ -41,6 +41,9 @@ export const quantityFacet = (q: { dimension: string; canonical: number[]; kind:
   start: q.start,
 });
 
+/** A single element's term (`f:Ni`): in a question it names an atmosphere, a dopant or a metal, not a compound asked about. */
+export const isElementTerm = (term: string): boolean => /^f:[A-Z][a-z]?$/.test(term);
+
 export function materialTerms(formulas: Iterable<string>, materials: Iterable<string>): Set<string> {
   return new Set([...[...formulas].map((f) => `f:${f}`), ...[...materials].map((m) => `m:${m}`)]);
 }

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Evidence } from '../evidence/model.ts';
+import { paragraphEvidence } from '../testing/retrieval-fixtures.ts';
 import { analyseQuestion } from './question.ts';
 import { extractValue } from './value.ts';
 
-const paragraph = (id: string, text: string): Evidence => ({
-  id: `paragraph:${id}`,
-  kind: 'paragraph',
-  text,
-  score: 1,
-  coverage: null,
-  matched: { materials: [], quantities: [], properties: [] },
-  paperId: 'p1',
-  doi: null,
-  section: null,
-  provenance: [],
-});
+const paragraph = (id: string, text: string) => paragraphEvidence(id, text, 'p1');
 
 const answerValue = (question: string, ...texts: string[]) =>
   extractValue(

@@ -77,9 +77,7 @@ export async function lookupRecipes(prisma: PrismaClient, ask: SynthesisAsk): Pr
   const elements = ask.formula ? (normaliseFormula(ask.formula)?.elements ?? []) : [];
   const rows = await recipesForTargets(prisma, ask.keys, elements.length ? [elements] : [], RECIPES_READ);
   const exactIds = new Set(rows.filter((r) => r.targetKeys.some((k) => ask.keys.includes(k))).map((r) => r.id));
-  const recipes = rows
-    .filter((r) => exactIds.has(r.id) || (ask.formula && readRecipe(r).targets.some((t) => isVariant(ask.formula!, t))))
-    .map((r) => readRecipe(r));
+  const recipes = rows.map(readRecipe).filter((r) => exactIds.has(r.id) || (ask.formula && r.targets.some((t) => isVariant(ask.formula!, t))));
   if (!recipes.length) return null;
   const byMethod = new Map<string, string[]>();
   for (const r of recipes) byMethod.set(methodName(r.method), [...(byMethod.get(methodName(r.method)) ?? []), r.id]);

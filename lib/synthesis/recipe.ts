@@ -1,3 +1,4 @@
+import type { RecipeRow } from '../db/records.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
 import { lookupUnit, toCanonical } from '../structure/quantities.ts';
 import { recipeTargets } from './catalogue.ts';
@@ -22,13 +23,8 @@ export interface RecipeStep {
   media: string[];
 }
 
-export interface Recipe {
-  id: string;
-  kind: string;
-  doi: string | null;
-  paperId: string | null;
-  paperTitle: string | null;
-  method: string | null;
+/** A catalogued record as read (its identity, paper and method), with what it says as a recipe. */
+export interface Recipe extends Pick<RecipeRow, 'id' | 'kind' | 'doi' | 'paperId' | 'paperTitle' | 'method'> {
   targets: string[];
   /** Each precursor as written, with the key its spellings share. */
   precursors: { name: string; key: string }[];
@@ -96,15 +92,7 @@ function precursorKey(name: string): string {
   return k;
 }
 
-export function readRecipe(row: {
-  id: string;
-  kind: string;
-  doi: string | null;
-  paperId: string | null;
-  paperTitle: string | null;
-  method: string | null;
-  data: unknown;
-}): Recipe {
+export function readRecipe(row: RecipeRow): Recipe {
   const d = (row.data ?? {}) as Obj;
   const precursors = new Map<string, { name: string; key: string }>();
   for (const p of list(d.precursors) as Obj[]) {

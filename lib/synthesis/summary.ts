@@ -134,7 +134,8 @@ function stepSummary(label: string, kind: StepKind, steps: { recipe: Recipe; ste
  */
 export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): RecipeSummary {
   const precursors = tally(recipes.flatMap((r) => r.precursors.map((p) => ({ name: p.name, key: p.key, recordId: r.id }))));
-  const orders = tally(recipes.map((r) => ({ name: operationOrder(r).join(' → '), key: operationOrder(r).join(' → '), recordId: r.id })).filter((o) => o.name));
+  const orderOf = new Map(recipes.map((r) => [r, operationOrder(r).join(' → ')]));
+  const orders = tally(recipes.map((r) => ({ name: orderOf.get(r)!, key: orderOf.get(r)!, recordId: r.id })).filter((o) => o.name));
   // The final heating of each recipe (its calcination or sintering) apart from the heatings before it.
   const heated = recipes.map((r) => ({ recipe: r, heatings: r.steps.filter((s) => s.kind === 'heating' && (s.temperatureC !== null || s.hours !== null)) }));
   const final = heated.filter((h) => h.heatings.length).map((h) => ({ recipe: h.recipe, step: h.heatings[h.heatings.length - 1] }));
@@ -145,13 +146,14 @@ export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): Reci
     ...(final.length ? [stepSummary(earlier.length ? 'final heating' : 'heating', 'heating', final)] : []),
     ...(drying.length ? [stepSummary('drying', 'drying', drying)] : []),
   ];
+  const finalOf = new Map(final.map((f) => [f.recipe, f.step]));
   const common = new Set(precursors.slice(0, 5).map((p) => p.name));
   const usual = orders[0]?.name ?? '';
   const score = (r: Recipe) => {
-    const last = final.find((f) => f.recipe === r)?.step;
+    const last = finalOf.get(r);
     return (
       r.precursors.filter((p) => common.has(p.name)).length +
-      (operationOrder(r).join(' → ') === usual ? 1 : 0) +
+      (orderOf.get(r) === usual ? 1 : 0) +
       (last?.temperatureC !== null && last?.hours !== null && last ? 1 : 0) +
       (r.paperId ? 0.5 : 0)
     );

@@ -1,3 +1,4 @@
+import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalCorpus } from '../db/retrieval-corpus.ts';
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
@@ -256,3 +257,17 @@ export function pagesOf<T extends { id: string }>(rows: T[], size: number, asked
     return from < 0 ? [] : sorted.slice(from, from + size);
   };
 }
+
+/** A paragraph evidence item with nothing matched and no provenance: for tests of what is read from an item's text. */
+export const paragraphEvidence = (id: string, text: string, paperId = 'p'): Evidence => ({
+  id: `paragraph:${id}`,
+  kind: 'paragraph',
+  text,
+  score: 1,
+  coverage: null,
+  matched: { materials: [], quantities: [], properties: [] },
+  paperId,
+  doi: null,
+  section: null,
+  provenance: [],
+});

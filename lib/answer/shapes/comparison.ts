@@ -1,6 +1,7 @@
 import { propertyEntry } from '../../structure/properties.ts';
 import { askedPropertyWords, comparedSides, isSide, type Side } from '../sides.ts';
 import { type StatedValue, statedValues } from '../stated-values.ts';
+import { atTemperature, conditions, LESS_IS_BETTER, where } from './ranking.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
 /**
@@ -11,10 +12,6 @@ import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './ty
  */
 
 const LOWER = /\b(?:lower|lowest|smaller|smallest|less|least|minimum|worse)\b/i;
-const LESS_IS_BETTER = new Set(['area-resistance', 'overpotential', 'activation-energy', 'degradation', 'tafel-slope']);
-const near = (kelvin: number | null, asked: number[]) => kelvin !== null && kelvin >= Math.min(...asked) - 15 && kelvin <= Math.max(...asked) + 15;
-const where = (r: StatedValue) => (r.paperTitle ? ` (“${r.paperTitle}”)` : '');
-const conditions = (r: StatedValue) => (r.conditions.length ? ` ${r.conditions.join(', ')}` : '');
 
 export const comparisonShape: AnswerShapeComposer = {
   name: 'comparison',
@@ -36,7 +33,7 @@ export const comparisonShape: AnswerShapeComposer = {
     const best = (rows: StatedValue[]) => [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.canonical) - Math.max(...b.canonical)));
     const rows = sides.map((side) => {
       const all = ofSide(side);
-      const matching = askedTemperature ? all.filter((r) => near(r.measuredAtK, askedTemperature.canonical)) : all;
+      const matching = askedTemperature ? atTemperature(all, askedTemperature.canonical) : all;
       return { side, matching: best(matching), elsewhere: best(all.filter((r) => !matching.includes(r))) };
     });
     const missing = rows.filter((r) => !r.matching.length);

@@ -2,7 +2,7 @@ import { withArticle } from '../../common/format.ts';
 import type { QuestionAnalysis } from '../../retrieval/question.ts';
 import { propertyEntry } from '../../structure/properties.ts';
 import { textFacets } from '../../structure/terms.ts';
-import { materialTerms } from '../../retrieval/facets.ts';
+import { isElementTerm, materialTerms } from '../../retrieval/facets.ts';
 import { type StatedValue, statedValues } from '../stated-values.ts';
 import { disagreementNote } from './table.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
@@ -21,7 +21,7 @@ const COMPARING =
   /\b(?:highest|largest|greatest|biggest|maximum|max|best|top|record|lowest|smallest|least|minimum|min|fewest|worst|compare[ds]?|comparison|versus|vs\.?|rank(?:ed|ing)?|higher|lower|larger|smaller|better|worse|outperform\w*|exceed\w*)\b/gi;
 const ASCENDING = /^(?:lowest|smallest|least|minimum|min|fewest|lower|smaller)$/i;
 /** Properties where less is better: "best" and "better" rank them from the lowest. */
-const LESS_IS_BETTER = new Set(['area-resistance', 'overpotential', 'activation-energy', 'degradation', 'tafel-slope']);
+export const LESS_IS_BETTER = new Set(['area-resistance', 'overpotential', 'activation-energy', 'degradation', 'tafel-slope']);
 
 /** The comparing words of the question outside the spans that name its properties. */
 function comparingWords(analysis: QuestionAnalysis): string[] {
@@ -34,7 +34,7 @@ function comparingWords(analysis: QuestionAnalysis): string[] {
 }
 
 /** Rows measured at the asked temperature: within 15 K of it, or inside an asked range. */
-function atTemperature(rows: StatedValue[], asked: number[]): StatedValue[] {
+export function atTemperature(rows: StatedValue[], asked: number[]): StatedValue[] {
   return rows.filter((r) => near(r.measuredAtK, asked));
 }
 
@@ -43,8 +43,8 @@ const near = (kelvin: number | null, asked: number[]) => kelvin !== null && kelv
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const cell = (r: StatedValue) => r.material ?? 'an unnamed sample';
-const where = (r: StatedValue) => (r.paperTitle ? ` (“${r.paperTitle}”)` : '');
-const conditions = (r: StatedValue) => (r.conditions.length ? ` ${r.conditions.join(', ')}` : '');
+export const where = (r: StatedValue) => (r.paperTitle ? ` (“${r.paperTitle}”)` : '');
+export const conditions = (r: StatedValue) => (r.conditions.length ? ` ${r.conditions.join(', ')}` : '');
 
 export const rankingShape: AnswerShapeComposer = {
   name: 'ranking',
@@ -66,7 +66,7 @@ export const rankingShape: AnswerShapeComposer = {
     const than = /\bthan\b(.*)$/i.exec(analysis.body)?.[1] ?? '';
     const thanFacets = textFacets(than);
     const reference = new Set(than ? materialTerms(thanFacets.formulas, thanFacets.materials) : []);
-    const asked = new Set(analysis.materials.filter((m) => !reference.has(m) && !/^f:[A-Z][a-z]?$/.test(m)));
+    const asked = new Set(analysis.materials.filter((m) => !reference.has(m) && !isElementTerm(m)));
     // Names the facets do not know ("the PBMCo anodes") are matched as written.
     const names = analysis.entityWords.filter((w) => !than.includes(w) && w.length > 2);
     const about = (r: StatedValue) => r.sentenceMaterials.some((m) => asked.has(m)) || names.some((w) => r.sentence.includes(w));

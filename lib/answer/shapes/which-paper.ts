@@ -1,3 +1,4 @@
+import { isElementTerm } from '../../retrieval/facets.ts';
 import type { PaperHit } from '../../retrieval/papers.ts';
 import { bare, bestSentenceOf, paperName, quote } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
@@ -41,7 +42,7 @@ const LISTED = 8;
  * with the sentence that shows it. Back matter and reference lists are never evidence (lib/ingest/non-content.ts).
  */
 function everyPaper(result: Parameters<AnswerShapeComposer['compose']>[0]) {
-  const asked = result.analysis.materials.filter((m) => !/^f:[A-Z][a-z]?$/.test(m));
+  const asked = result.analysis.materials.filter((m) => !isElementTerm(m));
   const listed = result.papers
     .map((p) => ({ p, e: result.evidence.find((x) => p.evidenceIds.includes(x.id)) }))
     .filter((x): x is { p: PaperHit; e: (typeof result.evidence)[number] } => !!x.e)
