@@ -5,7 +5,7 @@ export async function register() {
     (await import('./lib/common/v8-tuning')).tuneForStart();
     // Before the rest of the app loads: a restart's retrieval workers begin reading the stored index (the first
     // question waits for them), on the other core while this thread loads the app and opens the database.
-    const [{ prestartRetrieval }, { config }] = await Promise.all([import('./lib/pipelines/prestart'), import('./lib/config')]);
+    const [{ prestartRetrieval }, { config }] = await Promise.all([import('./lib/serving/prestart'), import('./lib/config')]);
     prestartRetrieval(config());
     // The database opens on its own thread (PGlite's) meanwhile too: started before the rest of the app is loaded
     // (a few hundred ms of this thread), not after. startApp below awaits the same opening.

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import { viewerFor } from '@/lib/auth/session';
+import { viewerFor } from '@/lib/services/access';
 
 /**
  * The viewer of the request being rendered, looked up once per request however many server components ask (the

@@ -5,7 +5,7 @@ import { AccountMenu } from '@/components/account-menu';
 import { ImportBanner } from '@/components/import-banner';
 import { Providers } from '@/components/providers';
 import { SignInForm } from '@/components/sign-in-form';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { currentViewer } from '@/app/current-viewer';
 import { config } from '@/lib/config';
 import './globals.css';

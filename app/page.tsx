@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { AskWorkspace } from '@/components/ask-workspace';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
-import { DEFAULT_ANSWER_PIPELINE } from '@/lib/answer/answer';
-import { SYNTHESIS_METHODS } from '@/lib/structure/classify';
+import { DEFAULT_ANSWER_PIPELINE } from '@/lib/services/vocabulary';
+import { SYNTHESIS_METHODS } from '@/lib/services/vocabulary';
 import { askScreen } from '@/lib/services/answers';
-import { pipelineList } from '@/lib/pipelines/registry';
+import { pipelineList } from '@/lib/services/vocabulary';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { openPgliteDatabase } from '../lib/db/pglite.ts';
-import { databaseDigest, enrichmentDigest } from '../lib/testing/database.ts';
+import { databaseDigest, enrichmentDigest } from '../scripts/test-support/database.ts';
 
 /**
  * Prints, for the embedded database in the given data folder, counts and a digest of everything stored

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { startBuiltApp } from '../lib/testing/built-app.ts';
-import { inventedPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
+import { startBuiltApp } from '../scripts/test-support/built-app.ts';
+import { inventedPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../scripts/test-support/fixtures.ts';
 import { shots } from './helpers.ts';
 
 /**

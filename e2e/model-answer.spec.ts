@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { corpusPapers, tempDir, writeCorpusJsonl } from '../lib/testing/fixtures.ts';
-import { type FakeOpenAI, startFakeOpenAI } from '../lib/testing/fake-openai.ts';
-import { startBuiltApp } from '../lib/testing/built-app.ts';
+import { corpusPapers, tempDir, writeCorpusJsonl } from '../scripts/test-support/fixtures.ts';
+import { type FakeOpenAI, startFakeOpenAI } from '../scripts/test-support/fake-openai.ts';
+import { startBuiltApp } from '../scripts/test-support/built-app.ts';
 import { shots } from './helpers.ts';
 
 /**

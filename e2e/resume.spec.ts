@@ -2,8 +2,8 @@ import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { inventedPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
-import { startBuiltApp } from '../lib/testing/built-app.ts';
+import { inventedPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../scripts/test-support/fixtures.ts';
+import { startBuiltApp } from '../scripts/test-support/built-app.ts';
 import { adminSession, shots } from './helpers.ts';
 
 /**

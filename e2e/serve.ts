@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startBuiltApp } from '../lib/testing/built-app.ts';
-import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../lib/testing/fixtures.ts';
-import { jatsTableXml } from '../lib/testing/table-fixtures.ts';
-import { fixtureWorks, startFakeScholarly } from '../lib/testing/fake-scholarly.ts';
+import { startBuiltApp } from '../scripts/test-support/built-app.ts';
+import { corpusPapers, jatsXml, makePdf, recipeRows, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../scripts/test-support/fixtures.ts';
+import { jatsTableXml } from '../scripts/test-support/table-fixtures.ts';
+import { fixtureWorks, startFakeScholarly } from '../scripts/test-support/fake-scholarly.ts';
 
 /**
  * Starts the built app for the browser tests on a fresh embedded database whose ASSAY_CORPUS is a folder of

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hostileQuestions } from '../lib/testing/hostile-questions.ts';
+import { hostileQuestions } from '../scripts/test-support/hostile-questions.ts';
 import { waitForCorpus } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { inventedRecipes } from '../lib/testing/fixtures.ts';
+import { inventedRecipes } from '../scripts/test-support/fixtures.ts';
 import { askOnAnswersPage, shots, waitForCorpus } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Dependencies point one way along the data flow. Every folder of lib/, and app/ and components/ above them, has a
+ * Dependencies point one way along the data flow. Every folder of lib/, and every source folder outside it, has a
  * layer; a module may import its own layer and the layers below, never one above. Leaf modules (layer 0) import no
  * other part of the project. The database layer stores and loads: it may import values only from the leaves and
- * the types of what it stores from anywhere. The app reaches the database only through lib/services. Import cycles
- * anywhere are Biome's noImportCycles rule (`npm test` runs it).
+ * the types of what it stores from anywhere. Pages, route handlers and server actions (app/) reach lib/ only through
+ * lib/services and the leaves. Test support (scripts/test-support) is for tests, benchmarks and the browser tests,
+ * never for the product. Import cycles anywhere are Biome's noImportCycles rule (`npm test` runs it).
  */
 const LAYERS: Record<string, number> = {
   common: 0,
@@ -29,24 +30,38 @@ const LAYERS: Record<string, number> = {
   synthesis: 6,
   reasoning: 7,
   pipelines: 8,
-  answer: 9,
-  evaluation: 10,
-  jobs: 11,
-  grading: 11,
-  corpus: 12,
-  services: 13,
+  // Serving the pipelines: the worker threads, the index's lifecycle (build, snapshot, stale serving, warming), admission.
+  serving: 9,
+  answer: 10,
+  evaluation: 11,
+  jobs: 12,
+  grading: 12,
+  corpus: 13,
+  services: 14,
   // The robustness suite's generator (eval/robustness): rewrites questions with the structure readers; the CLI runs it.
-  '@eval': 13,
-  'startup.ts': 14,
-  cli: 14,
+  '@eval': 14,
+  'startup.ts': 15,
+  cli: 15,
   // Outside lib/: the UI components, then the pages, route handlers and server actions.
-  '@components': 15,
-  '@app': 16,
+  '@components': 16,
+  '@app': 17,
+  // Next.js's own entries at the top: the server's start hook and the request proxy.
+  'instrumentation.ts': 18,
+  'proxy.ts': 18,
+  // Beside the product: test support, the benchmarks, the start and test scripts, the browser tests.
+  '@scripts/test-support': 19,
+  '@scripts/bench': 20,
+  '@scripts': 20,
+  '@e2e': 20,
 };
-/** Test support, used from every layer's tests (and the benchmarks). */
-const UNRANKED = new Set(['testing', 'architecture.test.ts', 'config.test.ts']);
+/** Where a folder of the repository holds no TypeScript or JavaScript module of the project. */
+const NOT_SOURCE = new Set(['node_modules', '.next', '.git', 'docs', 'public', 'prisma', 'java', 'test-results', 'playwright-report', '.assay', '.ci']);
+/** The tests of the architecture and configuration themselves. */
+const UNRANKED = new Set(['architecture.test.ts', 'config.test.ts']);
 /** What app/ and components/ must not import: the database and model adapters are reached through lib/services. */
 const NOT_FROM_THE_UI = new Set(['db', 'ai']);
+/** What app/ may import of lib/ besides lib/services: the leaves (plain helpers and the shared evidence model). */
+const APP_DOORS = new Set(['services', 'common', 'evidence', 'config.ts', 'search-markers.ts']);
 
 /**
  * Longest a lib/ module may be: 400 lines, what one reads in a sitting (the cap lib/retrieval had, now for every
@@ -56,22 +71,22 @@ const MAX_LINES = 400;
 
 const root = path.resolve(import.meta.dirname, '..');
 const lib = path.join(root, 'lib');
+const SOURCE = /\.(tsx?|mjs)$/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'generated' || e.name === 'node_modules' ? [] : sourceFiles(p);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|\.contract\.ts$|\.d\.ts$/.test(e.name) ? [p] : [];
+    if (e.isDirectory()) return e.name === 'generated' || NOT_SOURCE.has(e.name) ? [] : sourceFiles(p);
+    return SOURCE.test(e.name) && !/\.test\.tsx?$|\.contract\.ts$|\.d\.ts$|\.spec\.ts$|\.d\.mts$/.test(e.name) ? [p] : [];
   });
 }
 
-/** The layer unit of a file: its lib/ folder (or root file), or @app / @components. */
+/** The layer unit of a file: its lib/ folder (or root file), scripts/'s folder, or the top folder (@app, @e2e, …). */
 function unitOf(file: string): string {
   const rel = path.relative(root, file).split(path.sep);
-  if (rel[0] === 'app') return '@app';
-  if (rel[0] === 'components') return '@components';
-  if (rel[0] === 'eval') return '@eval';
-  return rel[0] === 'lib' ? rel[1] : rel[0];
+  if (rel[0] === 'lib') return rel[1];
+  if (rel[0] === 'scripts') return rel.length > 2 ? `@scripts/${rel[1]}` : '@scripts';
+  return rel.length > 1 ? `@${rel[0]}` : rel[0];
 }
 
 interface Import {
@@ -85,25 +100,41 @@ function importsOf(file: string): Import[] {
     ...[...text.matchAll(/(?:^|\n)\s*(import|export)(\s+type)?\s[^'"]*?from\s+'([^']+)'/g)].map((m) => ({ spec: m[3], typeOnly: !!m[2] })),
     ...[...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((m) => ({ spec: m[1], typeOnly: false })),
   ];
+  // A specifier without its extension (`@/lib/config`) names the .ts file beside it.
+  const withExtension = (target: string) => (!path.extname(target) && fs.existsSync(`${target}.ts`) ? `${target}.ts` : target);
   return specs.flatMap(({ spec, typeOnly }) => {
-    if (spec.startsWith('@/')) return [{ target: path.join(root, spec.slice(2)), typeOnly }];
-    if (spec.startsWith('.')) return [{ target: path.resolve(path.dirname(file), spec), typeOnly }];
+    if (spec.startsWith('@/')) return [{ target: withExtension(path.join(root, spec.slice(2))), typeOnly }];
+    if (spec.startsWith('.')) return [{ target: withExtension(path.resolve(path.dirname(file), spec)), typeOnly }];
     return [];
   });
 }
 
-const files = [
-  ...sourceFiles(lib),
-  ...sourceFiles(path.join(root, 'app')),
-  ...sourceFiles(path.join(root, 'components')),
-  ...sourceFiles(path.join(root, 'eval')),
-];
+/** Every module of the project, wherever it is (top-level config files such as next.config.ts have no layer). */
+const files = sourceFiles(root).filter((f) => path.relative(root, f).includes(path.sep) || unitOf(f) in LAYERS);
 
 describe('architecture', () => {
-  it('every folder of lib/ has a layer (or is test support)', () => {
+  it('every folder of lib/ has a layer', () => {
     const units = new Set(fs.readdirSync(lib).filter((n) => !n.startsWith('.')));
     const unknown = [...units].filter((u) => !(u in LAYERS) && !UNRANKED.has(u));
     expect(unknown).toEqual([]);
+  });
+
+  it('every module outside lib/ has a layer too (scripts/ and e2e/ included, .mjs files included)', () => {
+    const unknown = files.map(unitOf).filter((u) => !(u in LAYERS) && !UNRANKED.has(u));
+    expect([...new Set(unknown)]).toEqual([]);
+    // The walk sees the folders it should: a renamed folder would otherwise drop out of every rule silently.
+    for (const unit of ['@app', '@components', '@e2e', '@scripts', '@scripts/bench', '@scripts/test-support', 'serving'])
+      expect(files.some((f) => unitOf(f) === unit)).toBe(true);
+    expect(files.some((f) => f.endsWith('.mjs'))).toBe(true);
+  });
+
+  it('pages, route handlers and server actions reach lib/ only through lib/services (and the leaves)', () => {
+    const violations = files
+      .filter((f) => unitOf(f) === '@app')
+      .flatMap((f) => importsOf(f).map((i) => ({ f, target: i.target })))
+      .filter(({ target }) => path.relative(root, target).startsWith(`lib${path.sep}`) && !APP_DOORS.has(unitOf(target)))
+      .map(({ f, target }) => `${path.relative(root, f)} → ${path.relative(root, target)}`);
+    expect(violations).toEqual([]);
   });
 
   it('no module imports a layer above its own; leaves import only leaves; the database imports only leaves and types', () => {

@@ -160,7 +160,7 @@ export type AssayConfig = {
   /**
    * The server's line for questions (lib/common/admission.ts): how many are retrieved at once, and how many may wait
    * before the next is refused with 503 and Retry-After; and how many worker threads retrieve the admitted ones
-   * (lib/pipelines/retrieval-pool.ts; 0: the server's own thread).
+   * (lib/serving/retrieval-pool.ts; 0: the server's own thread).
    */
   admission: { concurrency: number; maxWaiting: number; workers: number };
   /**

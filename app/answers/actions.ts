@@ -1,9 +1,9 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { requireAccess } from '@/lib/auth/session';
+import { requireAccess } from '@/lib/services/access';
 import { redirect } from 'next/navigation';
-import { askRequestSchema, requestProblem } from '@/lib/answer/request';
+import { askRequestSchema, requestProblem } from '@/lib/services/vocabulary';
 import { actionError } from '@/lib/common/errors';
 import { ask } from '@/lib/services/ask';
 

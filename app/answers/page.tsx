@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { AskForm } from '@/components/ask-form';
 import { askAction } from './actions';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
-import { pipelineList } from '@/lib/pipelines/registry';
+import { pipelineList } from '@/lib/services/vocabulary';
 import { answerModelId, recentAnswers } from '@/lib/services/answers';
 
 export const dynamic = 'force-dynamic';

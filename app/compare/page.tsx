@@ -1,9 +1,9 @@
 import { type SearchParams, textParam, textParams } from '@/lib/common/params';
 import Link from 'next/link';
 import { CompareView } from '@/components/compare-view';
-import { askRequestSchema, requestProblem } from '@/lib/answer/request';
-import { describeFilters } from '@/lib/answer/service';
-import { isPipelineName, pipelineDescriptions } from '@/lib/pipelines/registry';
+import { askRequestSchema, requestProblem } from '@/lib/services/vocabulary';
+import { describeFilters } from '@/lib/services/vocabulary';
+import { isPipelineName, pipelineDescriptions } from '@/lib/services/vocabulary';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { requireAccess } from '@/lib/auth/session';
+import { requireAccess } from '@/lib/services/access';
 import { type ActionOutcome, actionError } from '@/lib/common/errors';
 import { askAgain, importFound, lookForPapersForAnswer } from '@/lib/services/paper-search';
 

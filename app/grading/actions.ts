@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { requireAccess } from '@/lib/auth/session';
+import { requireAccess } from '@/lib/services/access';
 import { actionError, AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
 import type { CampaignFormResult, CampaignFormValues } from '@/components/campaign-form';

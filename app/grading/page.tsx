@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { NeedsRole } from '@/components/needs-role';
 import { currentViewer } from '@/app/current-viewer';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { campaignsFor } from '@/lib/services/grading';
-import { RUBRICS, type RubricId } from '@/lib/grading/rubrics';
+import { RUBRICS, type RubricId } from '@/lib/services/vocabulary';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { currentViewer } from '@/app/current-viewer';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { AppError } from '@/lib/common/errors';
 import { type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';

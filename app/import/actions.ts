@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
-import { requireAccess } from '@/lib/auth/session';
+import { requireAccess } from '@/lib/services/access';
 import { queueMetadata } from '@/lib/services/jobs';
 
 /** Queues the paper-metadata job from the import page (admins): missing and failed papers, or every paper. */

@@ -1,5 +1,5 @@
 import { NeedsRole } from '@/components/needs-role';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { currentViewer } from '@/app/current-viewer';
 import { config } from '@/lib/config';
 import { ImportPanel } from '@/components/import-panel';

@@ -5,8 +5,8 @@ import { AppError } from '@/lib/common/errors';
 import { Highlighted } from '@/components/highlighted';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { StarterCorpus } from '@/components/starter-corpus';
-import { parseCondition } from '@/lib/structure/paper-filters';
-import { PARAGRAPH_ROLES, SYNTHESIS_METHODS } from '@/lib/structure/classify';
+import { parseCondition } from '@/lib/services/vocabulary';
+import { PARAGRAPH_ROLES, SYNTHESIS_METHODS } from '@/lib/services/vocabulary';
 
 const roles: readonly string[] = PARAGRAPH_ROLES;
 const methods: readonly string[] = SYNTHESIS_METHODS;

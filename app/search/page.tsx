@@ -1,7 +1,7 @@
 import { type SearchParams, textParam } from '@/lib/common/params';
 import { RetrievePanel } from '@/components/retrieve-panel';
-import { PIPELINES, pipelineList } from '@/lib/pipelines/registry';
-import { QUESTION_MODES } from '@/lib/pipelines/types';
+import { PIPELINES, pipelineList } from '@/lib/services/vocabulary';
+import { QUESTION_MODES } from '@/lib/services/vocabulary';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRobustnessTable, type Outcome, type RobustnessCaseOutcome, robustnessTable } from '../../lib/evaluation/robustness.ts';
 import { retrieve } from '../../lib/pipelines/run.ts';
 import type { RetrievalIndex } from '../../lib/retrieval/index.ts';
-import { fixtureIndex } from '../../lib/testing/retrieval-fixtures.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { generateCases } from './generate.ts';
 import { TRANSFORMS } from './registry.ts';
 

@@ -3,7 +3,7 @@ import { readConfig } from '../config.ts';
 import { chatModel, rerankingModel } from './providers.ts';
 import { createLlmExtractor } from '../structure/llm-extractor.ts';
 import { memoryCache } from '../db/extraction-cache.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../scripts/test-support/fake-openai.ts';
 
 let fake: FakeOpenAI;
 let base: string;

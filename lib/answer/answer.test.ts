@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { fromCanonical, lookupUnit } from '../structure/quantities.ts';
-import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 import { guardCitations } from './citations.ts';
 import { labelledItems } from './pool.ts';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_ANSWER_SENTINEL } from '../ai/prompts.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
-import { mockChatModel } from '../testing/mock-models.ts';
-import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { mockChatModel } from '../../scripts/test-support/mock-models.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 
 let index: RetrievalIndex;

@@ -4,9 +4,9 @@ import { NO_ANSWER_SENTINEL } from '../ai/prompts.ts';
 import { answerModel, type ChatModel, chatModel } from '../ai/providers.ts';
 import { readConfig } from '../config.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
-import { type FakeOpenAI, startFakeOpenAI } from '../testing/fake-openai.ts';
-import { mockChatModel } from '../testing/mock-models.ts';
-import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { type FakeOpenAI, startFakeOpenAI } from '../../scripts/test-support/fake-openai.ts';
+import { mockChatModel } from '../../scripts/test-support/mock-models.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 import type { AnswerClaim } from './claims.ts';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { tuplesTouching } from '../db/graph.ts';
 import { findEntities, mergeFamily } from '../db/graph-merges.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { ingestFixtureCorpus } from '../../scripts/test-support/fixture-corpus.ts';
 import { neighbourhood } from '../graph/explore.ts';
 import { provenanceDetails } from './provenance.ts';
 

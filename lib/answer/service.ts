@@ -6,7 +6,7 @@ import { type PaperFilters, parseCondition, resolvePaperFilters } from '../struc
 import { AppError } from '../common/errors.ts';
 import type { QuestionScope } from '../retrieval/scope.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
-import type { RetrievalService } from '../pipelines/service.ts';
+import type { RetrievalService } from '../serving/retrieval-service.ts';
 import { type AnswerEvents, answerQuestion } from './answer.ts';
 import { type AnswerModeChoice, answerSetup } from './modes.ts';
 import { type Answer, answerText } from './types.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseQuestion } from '../retrieval/question.ts';
-import { corpusOf, type FixturePaper, indexOf } from '../testing/retrieval-fixtures.ts';
+import { corpusOf, type FixturePaper, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 import { answerText } from './types.ts';
 import { askedPropertyWords, comparedSides, isSide, sideQuestion } from './sides.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paragraphEvidence as paragraph } from '../testing/retrieval-fixtures.ts';
+import { paragraphEvidence as paragraph } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { statedValues } from './stated-values.ts';
 
 describe('statedValues', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
-import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 import { unknownPropertyWords } from './topic-guard.ts';
 

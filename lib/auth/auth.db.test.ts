@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { tempDir } from '../testing/fixtures.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { createAuth } from './auth.ts';
 import { assertMay, may, viewerOf } from './viewer.ts';
 

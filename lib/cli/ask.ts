@@ -7,7 +7,7 @@ import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { externalIdsOf, paperOf, provenanceOf } from '../evidence/model.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { citationLabel } from '../answer/pool.ts';
 import { recipeLookup } from '../synthesis/ask.ts';
 

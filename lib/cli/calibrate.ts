@@ -11,7 +11,7 @@ import { devForms, formOf } from '../evaluation/dev-forms.ts';
 import { loadQuestions } from '../evaluation/questions.ts';
 import { scoreQuestion } from '../evaluation/retrieval-metrics.ts';
 import { type ConfidenceCrossValidation, confidenceCandidates, fitConfidenceModel, leaveOneFormOutConfidence } from '../evaluation/confidence-fit.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { ABSTENTION_FEATURES, type AbstentionModel, type AbstentionModelFile, embedderFamily, FITTED_MODELS } from '../retrieval/abstention-model.ts';
 import { ABSTAIN_BELOW } from '../retrieval/scoring.ts';

@@ -11,7 +11,7 @@ import { offlineTupleExtractor, paperTuples } from '../graph/build.ts';
 import { openContentStream, readLines } from '../ingest/files.ts';
 import { offlineExtractor } from '../structure/paragraph.ts';
 import { buildPaperRecord } from '../structure/pipeline.ts';
-import { sharedDataDir } from '../testing/shared-data.ts';
+import { sharedDataDir } from '../common/shared-data.ts';
 import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run eval:graph -- --gold <file> [--format polyie|supermat|sofc|mspt|mulms] [--corpus <papers.jsonl.gz>] [--backend offline|llm] [--json <out>]

@@ -12,7 +12,7 @@ import { formatRobustnessTable, type Outcome, type RobustnessCaseOutcome, type R
 import { scoreQuestion } from '../evaluation/retrieval-metrics.ts';
 import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { retrieve } from '../pipelines/run.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import type { Abbreviations } from '../retrieval/abbreviations.ts';
 import type { AbstentionSignals } from '../retrieval/abstention-model.ts';

@@ -7,7 +7,7 @@ import { readSynthesisQuestion, type SynthesisScore, synthesisConfidenceFit, syn
 import { confidenceBucket } from '../synthesis/confidence.ts';
 import { lookupRecipes } from '../synthesis/ask.ts';
 import { catalogueRecords } from '../synthesis/catalogue.ts';
-import { sharedDataDir } from '../testing/shared-data.ts';
+import { sharedDataDir } from '../common/shared-data.ts';
 
 const usage = `usage: npm run eval:synthesis -- [--records <dir>] [--n 200] [--seed 64] [--json <file>] [--write]
 

@@ -8,7 +8,7 @@ import { campaignToQuestions } from '../grading/to-questions.ts';
 import { runEvaluationJob } from '../evaluation/evaluation-job.ts';
 import type { PipelineMetrics } from '../evaluation/retrieval-metrics.ts';
 import { isPipelineName, PIPELINES, type PipelineName } from '../pipelines/registry.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { evalRobustness } from './eval-robustness.ts';
 import { cliOptions } from './options.ts';
 

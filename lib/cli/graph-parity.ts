@@ -3,7 +3,7 @@ import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { graphParity } from '../evaluation/graph-parity.ts';
 import { loadQuestions } from '../evaluation/questions.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { cliOptions } from './options.ts';
 
 const usage = `usage: NEO4J_URI=bolt://… npm run graph:parity -- --questions <jsonl> [--pipeline graph|graph-keyword] [--limit n] [--k 10] [--json <out>]

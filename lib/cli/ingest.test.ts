@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../db/pglite.ts';
 import { DatabaseLockedError } from '../db/process-lock.ts';
-import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
-import { databaseDigest } from '../testing/database.ts';
+import { corpusPapers, tempDir, writeCorpusJsonl } from '../../scripts/test-support/fixtures.ts';
+import { databaseDigest } from '../../scripts/test-support/database.ts';
 import fs from 'node:fs';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -10,7 +10,7 @@ const lib = path.resolve(import.meta.dirname, '..');
 function appModules(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return ['generated', 'testing', 'cli'].includes(e.name) ? [] : appModules(p);
+    if (e.isDirectory()) return ['generated', 'cli'].includes(e.name) ? [] : appModules(p);
     return /\.(ts|mjs)$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [p] : [];
   });
 }

@@ -1,5 +1,5 @@
 /**
- * What the server's environment adds when `npm start` (scripts/start.mjs) or a test or bench (lib/testing/built-app.ts)
+ * What the server's environment adds when `npm start` (scripts/start.mjs) or a test or bench (scripts/test-support/built-app.ts)
  * starts `next start`; it must be there when the process starts, so it cannot be set from inside. Plain JavaScript:
  * `npm start` reads it before any build exists.
  *

@@ -11,7 +11,7 @@ describe('serverProcessEnv', () => {
 
   it('is what both ways of starting the server add: npm start and the tests’ and benches’ servers', () => {
     const root = path.resolve(import.meta.dirname, '..', '..');
-    for (const file of ['scripts/start.mjs', 'lib/testing/built-app.ts'])
+    for (const file of ['scripts/start.mjs', 'scripts/test-support/built-app.ts'])
       expect(fs.readFileSync(path.join(root, file), 'utf8'), file).toMatch(/\.\.\.serverProcessEnv\((process\.)?env\)/);
   });
 });

@@ -7,7 +7,7 @@ let codeHash: string | null | undefined;
 /**
  * A hash of the app's code (every module under lib/, tests aside), read once per process; null where the sources
  * are not beside the process. What is made from the code and kept between runs is keyed by it — a stored index
- * (lib/retrieval/index-snapshot.ts), the bundled retrieval worker (lib/pipelines/worker-bundle.ts) — so new code
+ * (lib/retrieval/index-snapshot.ts), the bundled retrieval worker (lib/serving/worker-bundle.ts) — so new code
  * never uses what older code made.
  */
 export function sourceHash(): string | null {

@@ -6,8 +6,8 @@ import { getRun } from '../db/ingest-runs.ts';
 import { readConfig } from '../config.ts';
 import { CorpusFetchError, fetchStarterCorpus } from './europe-pmc.ts';
 import { downloadAndIngestStarterCorpus } from './starter.ts';
-import { jatsXml, tempDir } from '../testing/fixtures.ts';
-import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+import { jatsXml, tempDir } from '../../scripts/test-support/fixtures.ts';
+import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 
 /** A stand-in for Europe PMC's REST service on loopback: a search endpoint and full-text XML per PMC id. */
 let server: http.Server;

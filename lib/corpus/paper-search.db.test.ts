@@ -8,9 +8,9 @@ import type { Database } from '../db/database.ts';
 import { getRun } from '../db/ingest-runs.ts';
 import { getPaperSearch } from '../db/paper-searches.ts';
 import { runIngest } from '../jobs/import-job.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { FAKE_FAILURES, type FakeScholarly, fixtureWorks, startFakeScholarly } from '../testing/fake-scholarly.ts';
-import { jatsXml, tempDir } from '../testing/fixtures.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { FAKE_FAILURES, type FakeScholarly, fixtureWorks, startFakeScholarly } from '../../scripts/test-support/fake-scholarly.ts';
+import { jatsXml, tempDir } from '../../scripts/test-support/fixtures.ts';
 import { importFoundPapers, paperSearchReport } from './found-imports.ts';
 import { findCandidates, lookForPapers, type PaperCandidate, searchTerms } from './paper-search.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from '../answer/answer.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import type { Database } from './database.ts';
 import { getAnswer, listAnswers, saveAnswer } from './answers.ts';
 import { answerText } from '../answer/types.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { applyPendingMigrations, readMigrationsList } from './migrations.ts';
-import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 
 describe(`migrations (${testDatabaseKind()})`, () => {
   let db: Database;

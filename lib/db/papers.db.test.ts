@@ -4,12 +4,12 @@ import { getPaper, hasPapers, libraryFacets, searchPapers } from './papers.ts';
 import { hasRecords, recordsForPaper } from './records.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { readConfig } from '../config.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
-import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../scripts/test-support/fixtures.ts';
+import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 import { MATCH_END, MATCH_START } from '../search-markers.ts';
 import { Deadline } from '../common/deadline.ts';
 import { seededRandom } from '../common/random.ts';
-import { hostileQuestions } from '../testing/hostile-questions.ts';
+import { hostileQuestions } from '../../scripts/test-support/hostile-questions.ts';
 import { withinTime } from './within-time.ts';
 
 const testConfig = readConfig({});

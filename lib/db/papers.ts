@@ -166,6 +166,12 @@ export async function sourceIdsOf(prisma: PrismaClient, paperIds: string[]): Pro
   return new Map(papers.filter((p) => p.sourceId).map((p) => [p.id, p.sourceId as string]));
 }
 
+/** The corpus id (`sourceId`) of every paper that has one, by paper id (the benchmarks score retrieval by it). */
+export async function allSourceIds(prisma: PrismaClient): Promise<Map<string, string>> {
+  const papers = await prisma.paper.findMany({ where: { sourceId: { not: null } }, select: { id: true, sourceId: true } });
+  return new Map(papers.map((p) => [p.id, p.sourceId as string]));
+}
+
 /** Whether the library holds any paper: one row read, not a count of them all (a server's start asks). */
 export async function hasPapers(prisma: PrismaClient): Promise<boolean> {
   return (await prisma.paper.findFirst({ select: { id: true } })) !== null;

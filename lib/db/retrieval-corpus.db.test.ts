@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import { runIngest } from '../jobs/import-job.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { corpusPapers, tempDir, writeCorpusJsonl } from '../../scripts/test-support/fixtures.ts';
 import type { Database } from './database.ts';
 import { corpusVersion, loadRetrievalCorpus } from './retrieval-corpus.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import { runIngest } from '../jobs/import-job.ts';
-import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../scripts/test-support/fixtures.ts';
 import type { Database } from './database.ts';
 
 let db: Database;

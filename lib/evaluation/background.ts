@@ -3,8 +3,8 @@ import type { Database } from '../db/database.ts';
 import type { AssayConfig } from '../config.ts';
 import { markEvaluationRunStopped } from '../db/evaluation-runs.ts';
 import { defineJob, jobProgress, startJob } from '../queue/queue.ts';
-import { getRetrievalService } from '../pipelines/app-service.ts';
-import type { RetrievalService } from '../pipelines/service.ts';
+import { getRetrievalService } from '../serving/app-service.ts';
+import type { RetrievalService } from '../serving/retrieval-service.ts';
 import { createRunRow, runEvaluationJob, type EvaluationJobInput, type EvaluationJobProgress } from './evaluation-job.ts';
 import { loadQuestions } from './questions.ts';
 

@@ -8,9 +8,9 @@ import { embeddingCacheStore } from '../db/embeddings.ts';
 import { evaluationResults, getEvaluationRun } from '../db/evaluation-runs.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { providerTextEmbedder } from '../embedding/provider.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { corpusPapers, extraPaper, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { corpusPapers, extraPaper, tempDir, writeCorpusJsonl } from '../../scripts/test-support/fixtures.ts';
 import { runEvaluationJob } from './evaluation-job.ts';
 import type { EvaluationSummary } from './retrieval-eval.ts';
 
@@ -27,7 +27,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-// Invented questions about the invented fixture papers (lib/testing/fixtures.ts).
+// Invented questions about the invented fixture papers (scripts/test-support/fixtures.ts).
 const questions = [
   {
     id: 'q-doi',

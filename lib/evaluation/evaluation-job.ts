@@ -5,7 +5,7 @@ import type { Baseline } from '../answer/modes.ts';
 import type { Database } from '../db/database.ts';
 import { createEvaluationRun, finishEvaluationRun, saveEvaluationResults, updateEvaluationSettings } from '../db/evaluation-runs.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
-import type { RetrievalService } from '../pipelines/service.ts';
+import type { RetrievalService } from '../serving/retrieval-service.ts';
 import { judgeAnswer } from './judge-metrics.ts';
 import { loadQuestions } from './questions.ts';
 import { runRetrievalEvaluation, type EvaluationSummary } from './retrieval-eval.ts';

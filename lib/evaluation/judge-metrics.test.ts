@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Answer } from '../answer/types.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import type { Evidence } from '../evidence/model.ts';
-import { mockChatModel } from '../testing/mock-models.ts';
+import { mockChatModel } from '../../scripts/test-support/mock-models.ts';
 import { aggregateAnswers, type AnswerScore } from './answer-metrics.ts';
 import { judgeAnswer } from './judge-metrics.ts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../testing/fixtures.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { loadQuestions, QuestionFileError } from './questions.ts';
 
 const write = (lines: string[]) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inventedRecipes, tempDir, writeRecordsJsonl } from '../testing/fixtures.ts';
+import { inventedRecipes, tempDir, writeRecordsJsonl } from '../../scripts/test-support/fixtures.ts';
 import { recipeConfidence } from '../synthesis/confidence.ts';
 import { readSynthesisQuestion, synthesisQuestions } from './synthesis-eval.ts';
 

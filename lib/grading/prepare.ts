@@ -5,8 +5,8 @@ import { defineJob, jobProgress, startJob } from '../queue/queue.ts';
 import { getCampaign, itemsToAnswer, setCampaignStatus, storeCampaignAnswer } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
-import { getRetrievalService } from '../pipelines/app-service.ts';
-import type { RetrievalService } from '../pipelines/service.ts';
+import { getRetrievalService } from '../serving/app-service.ts';
+import type { RetrievalService } from '../serving/retrieval-service.ts';
 
 export interface PrepareProgress {
   done: number;

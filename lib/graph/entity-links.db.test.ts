@@ -10,10 +10,10 @@ import { corpusVersion } from '../db/retrieval-corpus.ts';
 import { mergeSameItems } from './same-item-merges.ts';
 import { LinkingOffline, runEntityLinking } from '../jobs/entity-links.ts';
 import { runIngest } from '../jobs/import-job.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { type FakeScholarly, startFakeScholarly } from '../testing/fake-scholarly.ts';
-import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { type FakeScholarly, startFakeScholarly } from '../../scripts/test-support/fake-scholarly.ts';
+import { corpusPapers, tempDir, writeCorpusJsonl } from '../../scripts/test-support/fixtures.ts';
 import { chooseItem, wikidataFormulaKey } from './entity-links.ts';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatModel } from '../ai/providers.ts';
 import { readConfig } from '../config.ts';
 import { RELATIONS } from './tuples.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../scripts/test-support/fake-openai.ts';
 import { memoryCache } from '../db/extraction-cache.ts';
 import { ExtractionError } from '../ai/cached-object.ts';
 import { createLlmTupleExtractor } from './llm-tuples.ts';

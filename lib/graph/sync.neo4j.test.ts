@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { ingestFixtureCorpus } from '../../scripts/test-support/fixture-corpus.ts';
 import type { GraphStore } from './store.ts';
 import { createEmbeddedGraphStore } from './stores/embedded.ts';
 import { createNeo4jGraphStore } from './stores/neo4j.ts';
-import { emptyTestNeo4j } from '../testing/neo4j.ts';
+import { emptyTestNeo4j } from '../../scripts/test-support/neo4j.ts';
 import { syncGraphToStore } from './sync.ts';
 
 /**

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { expandInputs, openContentStream, readHead, readLines, type Line } from './files.ts';
-import { tempDir } from '../testing/fixtures.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
 
 async function collect(it: AsyncIterable<Line>): Promise<Line[]> {
   const out: Line[] = [];

@@ -5,10 +5,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { getRun } from '../db/ingest-runs.ts';
 import { runIngest } from '../jobs/import-job.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { readConfig } from '../config.ts';
-import { corpusPapers, jatsXml, makePdf, recipeRows, solarchemRow, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
-import { databaseDigest, openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+import {
+  corpusPapers,
+  jatsXml,
+  makePdf,
+  recipeRows,
+  solarchemRow,
+  teiXml,
+  tempDir,
+  writeCorpusJsonl,
+  writeRecordsJsonl,
+} from '../../scripts/test-support/fixtures.ts';
+import { databaseDigest, openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 
 const testConfig = readConfig({});
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { readConfig } from '../config.ts';
-import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
-import { sharedDataDir } from '../testing/shared-data.ts';
+import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
+import { sharedDataDir } from '../common/shared-data.ts';
 
 const testConfig = readConfig({});
 

@@ -8,10 +8,10 @@ import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { paragraphIdsOf, provenanceOf } from '../evidence/model.ts';
 import { runIngest } from '../jobs/import-job.ts';
-import { createRetrievalService } from '../pipelines/service.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { corpusPapers, tempDir, writeCorpusJsonl } from '../testing/fixtures.ts';
-import { jatsTableXml, teiTableXml } from '../testing/table-fixtures.ts';
+import { createRetrievalService } from '../serving/retrieval-service.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { corpusPapers, tempDir, writeCorpusJsonl } from '../../scripts/test-support/fixtures.ts';
+import { jatsTableXml, teiTableXml } from '../../scripts/test-support/table-fixtures.ts';
 
 /**
  * Tables end to end: a JATS and a TEI paper whose values are stated only in table cells are imported, structured and

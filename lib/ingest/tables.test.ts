@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../testing/fixtures.ts';
-import { jatsTableXml, teiTableXml } from '../testing/table-fixtures.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
+import { jatsTableXml, teiTableXml } from '../../scripts/test-support/table-fixtures.ts';
 import { jatsReader } from './readers/jats.ts';
 import { teiReader } from './readers/tei.ts';
 import {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { getRetrievalService } from '../pipelines/app-service.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { ingestFixtureCorpus } from '../testing/fixture-corpus.ts';
-import { tempDir } from '../testing/fixtures.ts';
+import { getRetrievalService } from '../serving/app-service.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { ingestFixtureCorpus } from '../../scripts/test-support/fixture-corpus.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { warmOnStart } from './background.ts';
 import { warmingIndexes } from './warming.ts';
 

@@ -1,7 +1,7 @@
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { getRun, interruptedRuns, markRunInterrupted, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
-import { getRetrievalService } from '../pipelines/app-service.ts';
+import { getRetrievalService } from '../serving/app-service.ts';
 import { warmPaperCaches } from '../retrieval/paper-caches.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
 import { defineJob, startJob } from '../queue/queue.ts';

@@ -5,7 +5,7 @@ import { mostRecipedTargets } from '../db/records.ts';
 import { corpusVersion } from '../db/retrieval-corpus.ts';
 import { answerQuestion } from '../answer/answer.ts';
 import { checkedExamples, EXAMPLE_RELATIONS, exampleCandidates, type ExampleQuestion } from '../answer/examples.ts';
-import { getRetrievalService } from '../pipelines/app-service.ts';
+import { getRetrievalService } from '../serving/app-service.ts';
 import { recipeLookup } from '../synthesis/ask.ts';
 
 /**

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createRun, getRun, interruptedRuns, type StageState } from '../db/ingest-runs.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
-import { databaseDigest, enrichmentDigest, openTestDatabase } from '../testing/database.ts';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../scripts/test-support/fixtures.ts';
+import { databaseDigest, enrichmentDigest, openTestDatabase } from '../../scripts/test-support/database.ts';
 import { resumeOnStart } from './background.ts';
 import { resumeIngest, runIngest } from './import-job.ts';
 

@@ -7,10 +7,10 @@ import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { metadataOf } from '../db/paper-metadata.ts';
 import { fetchPaperMetadata, type ScholarlyMetadata } from '../scholarly/metadata.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { FAKE_FAILURES, type FakeScholarly, fixtureWorks, startFakeScholarly } from '../testing/fake-scholarly.ts';
-import { tempDir } from '../testing/fixtures.ts';
-import { jatsTableXml, teiTableXml } from '../testing/table-fixtures.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { FAKE_FAILURES, type FakeScholarly, fixtureWorks, startFakeScholarly } from '../../scripts/test-support/fake-scholarly.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
+import { jatsTableXml, teiTableXml } from '../../scripts/test-support/table-fixtures.ts';
 import { runIngest } from './import-job.ts';
 import { MetadataOffline, runMetadata, servicesOf } from './metadata.ts';
 

@@ -3,14 +3,14 @@ import { composeAnswer } from '../answer/answer.ts';
 import { AppError } from '../common/errors.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
-import { hostileQuestions } from '../testing/hostile-questions.ts';
-import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { hostileQuestions } from '../../scripts/test-support/hostile-questions.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { PIPELINES } from './registry.ts';
 import { retrieve } from './run.ts';
 import type { RetrievalResult } from './types.ts';
 
 /*
- * Hostile but well-formed questions (lib/testing/hostile-questions.ts) through every pipeline and the answer: each
+ * Hostile but well-formed questions (scripts/test-support/hostile-questions.ts) through every pipeline and the answer: each
  * ends with a result or a clear error. A question of "1," × 995 once never ended (the quantity pattern split it into
  * numbers and separators in 2^n ways): this file then timed out.
  */

@@ -2,7 +2,7 @@ import { MockLanguageModelV3, MockRerankingModelV3 } from 'ai/test';
 import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AbstentionModel, answerableProbability, modelFor } from '../retrieval/abstention-model.ts';
-import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { PIPELINES } from './registry.ts';
 import { quantityMatch } from '../retrieval/facets.ts';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { claimJob, enqueueJob, getJob } from '../db/jobs.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { tempDir } from '../testing/fixtures.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { activeBackgroundWork, backgroundJobs, defineJob, jobProgress, MAX_QUEUED, processOwner, startJob, stopAllBackgroundWork } from './queue.ts';
 
 let db: Database;

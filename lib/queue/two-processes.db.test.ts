@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { enqueueJob, getJob } from '../db/jobs.ts';
-import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
-import { tempDir } from '../testing/fixtures.ts';
+import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { backgroundJobs } from './queue.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureIndex } from '../testing/retrieval-fixtures.ts';
+import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { retrieve } from '../pipelines/run.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { paragraphIdsOf, tupleIdsOf } from '../evidence/model.ts';
 import { ariaReason, contextsOf, factualConsistency, numericalCompatibility } from './aria.ts';
-import { handMadeGraph } from '../testing/graph-fixtures.ts';
-import { tupleRow } from '../testing/retrieval-fixtures.ts';
+import { handMadeGraph } from '../../scripts/test-support/graph-fixtures.ts';
+import { tupleRow } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
 
 describe('ARIA similarity parts', () => {

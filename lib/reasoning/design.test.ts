@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { analyseQuestion } from '../retrieval/question.ts';
 import { retrieve } from '../pipelines/run.ts';
 import { paragraphIdsOf } from '../evidence/model.ts';
-import { handMadeGraph } from '../testing/graph-fixtures.ts';
-import { fixtureIndex, tupleRow } from '../testing/retrieval-fixtures.ts';
+import { handMadeGraph } from '../../scripts/test-support/graph-fixtures.ts';
+import { fixtureIndex, tupleRow } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { designReason, designTargets, detectDesignMode } from './design.ts';
 
 // An invented superconductor graph: MgB2 made two ways in two papers, Nb with a low Tc.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTrace } from '../common/trace.ts';
 import { provenanceOf } from '../evidence/model.ts';
-import { corpusOf, indexOf, tupleRow } from '../testing/retrieval-fixtures.ts';
+import { corpusOf, indexOf, tupleRow } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { evidenceFromTuples, type ScoredTuple } from './evidence.ts';
 import { indexTuple } from './graph-index.ts';
 import { analyseQuestion } from './question.ts';

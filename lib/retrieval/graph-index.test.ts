@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureCorpus, fixtureTuples, indexOf, pagesOf } from '../testing/retrieval-fixtures.ts';
+import { fixtureCorpus, fixtureTuples, indexOf, pagesOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { graphIndexFrom, lazyGraphIndex, storedGraphFromPages, storedGraphIndex } from './graph-index.ts';
 
 describe('graph index', () => {

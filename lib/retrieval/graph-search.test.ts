@@ -6,7 +6,7 @@ import { lazyGraphIndex } from './graph-index.ts';
 import { graphRetrieve, topCandidates } from './graph-search.ts';
 import { embeddedGraphSource } from './graph-source.ts';
 import { analyseQuestion } from './question.ts';
-import { asOnePage, tupleRow } from '../testing/retrieval-fixtures.ts';
+import { asOnePage, tupleRow } from '../../scripts/test-support/retrieval-fixtures.ts';
 
 // Invented tuples (no corpus text): one claim about a named material, one about unnamed "single crystals" with the
 // same value, and many other tuples about single crystals, so "single" and "crystals" are common words here.

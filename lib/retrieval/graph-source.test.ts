@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetrievalTupleRow } from '../db/graph-views.ts';
 import { sparse, sparseDot } from '../embedding/embedder.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
-import { asOnePage, tupleRow } from '../testing/retrieval-fixtures.ts';
+import { asOnePage, tupleRow } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { lazyGraphIndex } from './graph-index.ts';
 import { countTermMatches, embeddedGraphSource, HUB_DEGREE, shortPaths } from './graph-source.ts';
 import type { GraphIndex } from './graph-index.ts';

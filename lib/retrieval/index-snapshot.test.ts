@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { retrieve } from '../pipelines/run.ts';
-import { fixtureCorpus, fixtureRecords, indexOf, pagesOf, plainParagraphs } from '../testing/retrieval-fixtures.ts';
+import { fixtureCorpus, fixtureRecords, indexOf, pagesOf, plainParagraphs } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { structuredTerms } from '../structure/terms.ts';
 import { lazyRecordIndex } from './record-index.ts';
-import { tempDir } from '../testing/fixtures.ts';
+import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { correctSpelling } from './spelling.ts';
 import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptParts } from './index-snapshot.ts';
 

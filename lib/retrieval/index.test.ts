@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { plainTerms } from '../structure/terms.ts';
 import { normalise, type TextEmbedder } from '../embedding/embedder.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
-import { corpusOf, indexOf } from '../testing/retrieval-fixtures.ts';
+import { corpusOf, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { buildRetrievalIndex, withDense } from './index.ts';
 import { embedPassages } from './passage-vectors.ts';
 

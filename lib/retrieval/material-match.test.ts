@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { corpusOf, indexOf } from '../testing/retrieval-fixtures.ts';
+import { corpusOf, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { paperFacets } from './coverage.ts';
 import type { RetrievalIndex } from './index.ts';
 import { familyKnown, type MaterialStatus, materialVerdicts, namedMaterials } from './material-match.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from '../answer/answer.ts';
 import { retrieve } from '../pipelines/run.ts';
-import { corpusOf, indexOf } from '../testing/retrieval-fixtures.ts';
+import { corpusOf, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import type { RetrievalIndex } from './index.ts';
 import { statementKind } from './ownership.ts';
 

@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { fixtureCorpus, indexOf } from '../testing/retrieval-fixtures.ts';
+import { fixtureCorpus, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import type { IndexedParagraph } from './indexed.ts';
 import { type PackedParagraphs, ParagraphPacker, unpackParagraphs } from './packed-paragraphs.ts';
 

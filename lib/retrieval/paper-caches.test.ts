@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureCorpus, indexOf } from '../testing/retrieval-fixtures.ts';
+import { fixtureCorpus, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { warmPaperCaches } from './paper-caches.ts';
 
 describe('warming the paper caches', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CorpusRecord } from '../db/retrieval-corpus.ts';
-import { pagesOf, fixtureRecords } from '../testing/retrieval-fixtures.ts';
+import { pagesOf, fixtureRecords } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { structuredTerms } from '../structure/terms.ts';
 import { lazyRecordIndex } from './record-index.ts';
 

@@ -6,7 +6,7 @@ import v8 from 'node:v8';
  * Where a data folder keeps its indexes: the paragraph index and the graph index (index-snapshot.ts writes and reads
  * them, with V8's serializer), and the records index (record-file.ts, a file of its own format read a term at a time),
  * one file each, named by kind and key. Apart from index-snapshot.ts so that a server's start can look for them
- * before it loads the index code (lib/pipelines/prestart.ts).
+ * before it loads the index code (lib/serving/prestart.ts).
  */
 export type Kind = 'retrieval' | 'graph' | 'records';
 

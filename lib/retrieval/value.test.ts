@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paragraphEvidence } from '../testing/retrieval-fixtures.ts';
+import { paragraphEvidence } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { analyseQuestion } from './question.ts';
 import { extractValue } from './value.ts';
 

@@ -1,8 +1,8 @@
 import { type AssayConfig, config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { getDatabase } from '../db/client.ts';
-import { getRetrievalService } from '../pipelines/app-service.ts';
-import type { RetrievalService } from '../pipelines/service.ts';
+import { getRetrievalService } from '../serving/app-service.ts';
+import type { RetrievalService } from '../serving/retrieval-service.ts';
 
 /**
  * What the web app's services run on: the process's database (opened and migrated on first use), its

@@ -10,8 +10,8 @@ type PaperSearch = PaperFilters & { q?: string; field?: SearchField };
 import { getPaperRecord } from '../db/structure.ts';
 import { runStructuring } from './pipeline.ts';
 import { offlineExtractor } from './paragraph.ts';
-import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../testing/fixtures.ts';
-import { openTestDatabase, testDatabaseKind } from '../testing/database.ts';
+import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../scripts/test-support/fixtures.ts';
+import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 
 const testConfig = readConfig({});
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCondition } from './paper-filters.ts';
-import { hostileQuestions } from '../testing/hostile-questions.ts';
+import { hostileQuestions } from '../../scripts/test-support/hostile-questions.ts';
 import { normaliseUnitText, parseQuantities } from './quantities.ts';
 
 const one = (text: string) => {

@@ -2,9 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
-import { getAuth } from '@/lib/auth/auth';
-import { isRole } from '@/lib/auth/roles';
-import { requireAccess } from '@/lib/auth/session';
+import { getAuth } from '@/lib/services/access';
+import { isRole } from '@/lib/services/access';
+import { requireAccess } from '@/lib/services/access';
 import { AppError, actionError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
 import type { RoleResult } from '@/components/role-form';

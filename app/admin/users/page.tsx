@@ -1,7 +1,7 @@
 import { NeedsRole } from '@/components/needs-role';
-import { ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
+import { ROLE_DESCRIPTIONS, ROLES } from '@/lib/services/access';
 import { currentViewer } from '@/app/current-viewer';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { accounts } from '@/lib/services/users';
 import { RoleForm } from '@/components/role-form';
 import { setRoleAction } from './actions';

@@ -58,7 +58,7 @@ function renderedChips(html: string): string[][] {
 beforeAll(async () => {
   // A model through the real provider path: it cites the last evidence block of its prompt and then the first,
   // so its labels are not simply E1, E2.
-  const { startFakeOpenAI } = await import('@/lib/testing/fake-openai');
+  const { startFakeOpenAI } = await import('@/scripts/test-support/fake-openai');
   const fake = await startFakeOpenAI((body) => {
     const prompt = JSON.stringify(body.messages);
     const labels = [...prompt.matchAll(/\[(E\d+)\] \(/g)].map((m) => m[1]);
@@ -69,7 +69,7 @@ beforeAll(async () => {
   process.env.ASSAY_CHAT_MODEL = 'fake-writer';
   process.env.ASSAY_REFORMULATION = 'rules';
   const { getDatabase } = await import('@/lib/db/client');
-  const { ingestFixtureCorpus } = await import('@/lib/testing/fixture-corpus');
+  const { ingestFixtureCorpus } = await import('@/scripts/test-support/fixture-corpus');
   await ingestFixtureCorpus(await getDatabase());
 });
 afterAll(async () => {

@@ -1,8 +1,8 @@
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { readJsonAs } from '@/lib/common/json-body';
 import { createUIMessageStreamResponse } from 'ai';
-import { askRequestSchema } from '@/lib/answer/request';
-import { answerStream } from '@/lib/answer/stream';
+import { askRequestSchema } from '@/lib/services/vocabulary';
+import { answerStream } from '@/lib/services/vocabulary';
 import { publicError } from '@/lib/common/errors';
 import { ask, refuseWhenBusy } from '@/lib/services/ask';
 

@@ -1,7 +1,7 @@
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { textParam } from '@/lib/common/params';
 import { readJsonAs } from '@/lib/common/json-body';
-import { askRequestSchema } from '@/lib/answer/request';
+import { askRequestSchema } from '@/lib/services/vocabulary';
 import { recentAnswers } from '@/lib/services/answers';
 import { ask } from '@/lib/services/ask';
 

@@ -1,4 +1,4 @@
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { importRuns } from '@/lib/services/imports';
 
 export const dynamic = 'force-dynamic';

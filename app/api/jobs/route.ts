@@ -1,5 +1,5 @@
-import { guarded } from '@/lib/auth/guard';
-import { may } from '@/lib/auth/viewer';
+import { guarded } from '@/lib/services/access';
+import { may } from '@/lib/services/access';
 import { publicJobs, queuedJobs } from '@/lib/services/jobs';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { z } from 'zod';
 import { badRequest } from '@/lib/common/errors';
 import { provenance } from '@/lib/services/answers';

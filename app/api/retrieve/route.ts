@@ -1,10 +1,10 @@
-import { guarded } from '@/lib/auth/guard';
-import { questionText } from '@/lib/answer/request';
+import { guarded } from '@/lib/services/access';
+import { questionText } from '@/lib/services/vocabulary';
 import { readJson } from '@/lib/common/json-body';
 import { z } from 'zod';
 import { badRequest } from '@/lib/common/errors';
-import { PIPELINES } from '@/lib/pipelines/registry';
-import { QUESTION_MODES } from '@/lib/pipelines/types';
+import { PIPELINES } from '@/lib/services/vocabulary';
+import { QUESTION_MODES } from '@/lib/services/vocabulary';
 import { retrieveEvidence } from '@/lib/services/retrieve';
 
 export const dynamic = 'force-dynamic';

@@ -1,13 +1,13 @@
 import { NeedsRole } from '@/components/needs-role';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { currentViewer } from '@/app/current-viewer';
 import Link from 'next/link';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { EvaluationLauncher } from '@/components/evaluation-launcher';
 import { JobQueue } from '@/components/job-queue';
 import { evaluationOverview } from '@/lib/services/evaluation';
-import type { EvaluationSummary } from '@/lib/evaluation/retrieval-eval';
-import { PIPELINES, pipelineDescriptions } from '@/lib/pipelines/registry';
+import type { EvaluationSummary } from '@/lib/services/vocabulary';
+import { PIPELINES, pipelineDescriptions } from '@/lib/services/vocabulary';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { FoundPapers } from '@/components/found-papers';
 import { TraceList } from '@/components/trace-list';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { paperSearch } from '@/lib/services/paper-search';
 import { currentViewer } from '@/app/current-viewer';
 import { askAgainAction, importFoundAction } from '../actions';

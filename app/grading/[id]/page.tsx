@@ -4,11 +4,11 @@ import { AutoRefresh } from '@/components/auto-refresh';
 import { JobQueue } from '@/components/job-queue';
 import { NeedsRole } from '@/components/needs-role';
 import { currentViewer } from '@/app/current-viewer';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { idParam } from '@/lib/common/params';
-import { assignedGraders } from '@/lib/grading/assignment';
+import { assignedGraders } from '@/lib/services/vocabulary';
 import { campaignPage } from '@/lib/services/grading';
-import { RUBRICS, type RubricId } from '@/lib/grading/rubrics';
+import { RUBRICS, type RubricId } from '@/lib/services/vocabulary';
 import { continuePreparationAction, setCampaignOpenAction } from '../actions';
 
 export const dynamic = 'force-dynamic';

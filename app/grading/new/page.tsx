@@ -1,11 +1,11 @@
 import { CampaignForm } from '@/components/campaign-form';
 import { NeedsRole } from '@/components/needs-role';
 import { currentViewer } from '@/app/current-viewer';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { campaignFormChoices } from '@/lib/services/grading';
-import { RUBRIC_IDS, RUBRICS } from '@/lib/grading/rubrics';
+import { RUBRIC_IDS, RUBRICS } from '@/lib/services/vocabulary';
 import { createCampaignAction } from '../actions';
-import { pipelineList } from '@/lib/pipelines/registry';
+import { pipelineList } from '@/lib/services/vocabulary';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { requireAccess } from '@/lib/auth/session';
+import { requireAccess } from '@/lib/services/access';
 import { revalidatePath } from 'next/cache';
 import { AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';

@@ -1,6 +1,6 @@
 import { MetadataRows, NoticeBanner } from '@/components/paper-metadata';
 import { currentViewer } from '@/app/current-viewer';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import Link from 'next/link';
 import { idParam, pageParam, type SearchParams } from '@/lib/common/params';
 import { PAPER_PAGE_SIZE } from '@/lib/evidence/model';

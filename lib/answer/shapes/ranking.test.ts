@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RetrievalIndex } from '../../retrieval/index.ts';
-import { corpusOf, type FixturePaper, indexOf } from '../../testing/retrieval-fixtures.ts';
+import { corpusOf, type FixturePaper, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from '../answer.ts';
 import { statedValues } from '../stated-values.ts';
 

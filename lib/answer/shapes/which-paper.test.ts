@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusOf, type FixturePaper, indexOf } from '../../testing/retrieval-fixtures.ts';
+import { corpusOf, type FixturePaper, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from '../answer.ts';
 
 const paper = (id: string, title: string, text: string): FixturePaper => ({ id, doi: `10.9999/${id}`, title, paragraphs: [{ text }] });

@@ -8,7 +8,8 @@ import { mavenClasspath } from '../../common/maven.ts';
  * Maven resolves its classpath once (cached in ~/.m2 and in a classpath file beside the user's cache), then Java
  * runs the launcher as a single source file. Used by `npm run neo4j:dev` and `npm run test:neo4j`.
  */
-const here = import.meta.dirname;
+// The launcher's Java source and pom.xml live with the other Java sources (java/neo4j-server at the repository's top).
+const here = path.resolve(import.meta.dirname, '../../../java/neo4j-server');
 const pom = path.join(here, 'pom.xml');
 const launcher = path.join(here, 'Neo4jLauncher.java');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { openTestDatabase } from '../../testing/database.ts';
+import { openTestDatabase } from '../../../scripts/test-support/database.ts';
 import { describeGraphStoreContract } from '../store.contract.ts';
 import { createEmbeddedGraphStore } from './embedded.ts';
 

@@ -2,7 +2,7 @@ import neo4j, { EagerResult, Record as Neo4jRecord, Relationship, int } from 'ne
 import { describe, expect, it } from 'vitest';
 import { describeGraphStoreContract } from '../store.contract.ts';
 import { createNeo4jGraphStore, type Neo4jQueryRunner } from './neo4j.ts';
-import { emptyTestNeo4j } from '../../testing/neo4j.ts';
+import { emptyTestNeo4j } from '../../../scripts/test-support/neo4j.ts';
 
 /**
  * Unit tests against a fake executeQuery that answers with the driver's own Record, Relationship and

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { runIngest } from '../../jobs/import-job.ts';
-import { createRetrievalService } from '../../pipelines/service.ts';
-import { openTestDatabase } from '../../testing/database.ts';
-import { tempDir } from '../../testing/fixtures.ts';
-import { makeTablePdf } from '../../testing/table-fixtures.ts';
+import { createRetrievalService } from '../../serving/retrieval-service.ts';
+import { openTestDatabase } from '../../../scripts/test-support/database.ts';
+import { tempDir } from '../../../scripts/test-support/fixtures.ts';
+import { makeTablePdf } from '../../../scripts/test-support/table-fixtures.ts';
 
 /**
  * A PDF whose values live only in a table, imported with ASSAY_PDF_TABLES=tabula: its cells become graph tuples with

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mavenClasspath } from '../../common/maven.ts';
-import { tempDir } from '../../testing/fixtures.ts';
-import { makeTablePdf } from '../../testing/table-fixtures.ts';
+import { tempDir } from '../../../scripts/test-support/fixtures.ts';
+import { makeTablePdf } from '../../../scripts/test-support/table-fixtures.ts';
 import { pdfReader } from '../readers/pdf.ts';
 import type { ParsedPaper, ReaderItem } from '../types.ts';
 

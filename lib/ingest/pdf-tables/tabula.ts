@@ -12,7 +12,8 @@ import { assayCacheDir, mavenClasspath } from '../../common/maven.ts';
  * file and prints each table's page, box and cell texts. Best-effort: Java or Maven missing, a PDF Tabula cannot
  * read, or a run over `timeoutMs` is a `TableExtractionError` the PDF reader reports as a note, never a lost paper.
  */
-const here = import.meta.dirname;
+// TabulaTables.java and its pom.xml live with the other Java sources (java/tabula at the repository's top).
+const here = path.resolve(import.meta.dirname, '../../../java/tabula');
 
 export class TableExtractionError extends Error {}
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../testing/fixtures.ts';
-import { fuzzCases, readFuzzCase } from './fuzz-cases.ts';
+import { tempDir } from '../../../scripts/test-support/fixtures.ts';
+import { fuzzCases, readFuzzCase } from '../../../scripts/test-support/fuzz-cases.ts';
 
 /**
  * Every reader fed seeded corruptions of valid inputs ends with papers, records or per-item errors: never an

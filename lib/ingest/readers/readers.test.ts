@@ -10,8 +10,18 @@ import { teiReader } from './tei.ts';
 import { jatsReader } from './jats.ts';
 import { pdfReader } from './pdf.ts';
 import { textReader } from './text.ts';
-import { corpusPapers, jatsXml, makePdf, recipeRows, solarchemRow, teiXml, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../testing/fixtures.ts';
-import { sharedDataDir } from '../../testing/shared-data.ts';
+import {
+  corpusPapers,
+  jatsXml,
+  makePdf,
+  recipeRows,
+  solarchemRow,
+  teiXml,
+  tempDir,
+  writeCorpusJsonl,
+  writeRecordsJsonl,
+} from '../../../scripts/test-support/fixtures.ts';
+import { sharedDataDir } from '../../common/shared-data.ts';
 
 const ctx = { maxItemBytes: 4 * 1024 * 1024 };
 const dir = tempDir();

@@ -1,4 +1,4 @@
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
 import { storedAnswer } from '@/lib/services/answers';

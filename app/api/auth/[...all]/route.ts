@@ -1,4 +1,4 @@
-import { getAuth } from '@/lib/auth/auth';
+import { getAuth } from '@/lib/services/access';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { plainText } from '@/lib/common/params';
 import { readJsonAs } from '@/lib/common/json-body';
 import { z } from 'zod';
-import { PIPELINES } from '@/lib/pipelines/registry';
+import { PIPELINES } from '@/lib/services/vocabulary';
 import { evaluationOverview, startEvaluation } from '@/lib/services/evaluation';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { z } from 'zod';
-import { ANSWER_GRAPH_MAX_PARAGRAPHS, ANSWER_GRAPH_MAX_TUPLES } from '@/lib/answer/graph';
+import { ANSWER_GRAPH_MAX_PARAGRAPHS, ANSWER_GRAPH_MAX_TUPLES } from '@/lib/services/vocabulary';
 import { badRequest } from '@/lib/common/errors';
 import { graphBehindAnswer } from '@/lib/services/graph';
 

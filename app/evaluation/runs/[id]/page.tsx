@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { MetricChart } from '@/components/metric-chart';
 import { evaluationRun, evaluationRunResults } from '@/lib/services/evaluation';
-import type { EvaluationSummary } from '@/lib/evaluation/retrieval-eval';
-import type { PipelineMetrics } from '@/lib/evaluation/retrieval-metrics';
+import type { EvaluationSummary } from '@/lib/services/vocabulary';
+import type { PipelineMetrics } from '@/lib/services/vocabulary';
 
 export const dynamic = 'force-dynamic';
 

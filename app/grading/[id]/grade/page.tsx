@@ -2,7 +2,7 @@ import { notFound, redirect } from 'next/navigation';
 import { GradingScreen } from '@/components/grading-screen';
 import { NeedsRole } from '@/components/needs-role';
 import { currentViewer } from '@/app/current-viewer';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { AppError } from '@/lib/common/errors';
 import { idParam, pageParam } from '@/lib/common/params';
 import { gradingScreen } from '@/lib/services/grading';

@@ -3,9 +3,9 @@ import { notFound } from 'next/navigation';
 import { NeedsRole } from '@/components/needs-role';
 import { ScoreChart } from '@/components/score-chart';
 import { currentViewer } from '@/app/current-viewer';
-import { may } from '@/lib/auth/viewer';
+import { may } from '@/lib/services/access';
 import { idParam } from '@/lib/common/params';
-import type { Interval } from '@/lib/grading/bootstrap';
+import type { Interval } from '@/lib/services/vocabulary';
 import { campaignResultsPage } from '@/lib/services/grading';
 import { adjudicateAction, judgeCampaignAction } from '../../actions';
 

@@ -1,4 +1,4 @@
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { badRequest } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
 import { campaignExport } from '@/lib/services/grading';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { guarded } from '@/lib/auth/guard';
+import { guarded } from '@/lib/services/access';
 import { badRequest } from '@/lib/common/errors';
 import { readJsonAs } from '@/lib/common/json-body';
 import { idParam } from '@/lib/common/params';
-import { marksSchema } from '@/lib/grading/rubrics';
+import { marksSchema } from '@/lib/services/vocabulary';
 import { saveOwnGrade } from '@/lib/services/grading';
 
 export const dynamic = 'force-dynamic';

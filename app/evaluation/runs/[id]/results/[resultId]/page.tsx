@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { evaluationResult } from '@/lib/services/evaluation';
 import { externalIdsOf } from '@/lib/evidence/model';
-import type { ResultDetail } from '@/lib/evaluation/retrieval-eval';
+import type { ResultDetail } from '@/lib/services/vocabulary';
 import { TraceList } from '@/components/trace-list';
 
 export const dynamic = 'force-dynamic';
