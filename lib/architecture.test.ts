@@ -173,6 +173,11 @@ describe('architecture', () => {
     expect(types).toEqual([]);
   });
 
+  it('the process’s long-lived objects are kept in one module (lib/common/process-registry.ts), not on globalThis here and there', () => {
+    const holders = files.filter((f) => /\bglobalThis\b/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f));
+    expect(holders).toEqual([path.join('lib', 'common', 'process-registry.ts')]);
+  });
+
   it(`no lib/ module is over ${MAX_LINES} lines`, () => {
     const long = sourceFiles(lib)
       .map((f) => [path.relative(root, f), fs.readFileSync(f, 'utf8').replace(/\n$/, '').split('\n').length] as const)

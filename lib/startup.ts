@@ -11,6 +11,7 @@ import { tuneForServing } from './common/v8-tuning.ts';
 import { stopModelSessions } from './embedding/model-session.ts';
 import { activeBackgroundWork, startJobWorker, stopAllBackgroundWork } from './queue/queue.ts';
 import { APP_JOBS } from './services/jobs.ts';
+import { processObject } from './common/process-registry.ts';
 
 /**
  * Server start (Next.js instrumentation): open and migrate the database, close out runs a previous process
@@ -55,10 +56,17 @@ export async function startApp(): Promise<void> {
   installShutdown();
 }
 
+declare module './common/process-registry.ts' {
+  interface ProcessObjects {
+    shutdownHandlers: { installed: boolean };
+  }
+}
+
 function installShutdown() {
-  const flag = globalThis as unknown as { __assayShutdown?: boolean };
-  if (flag.__assayShutdown) return;
-  flag.__assayShutdown = true;
+  // Once per process, however many module instances run the start.
+  const installed = processObject('shutdownHandlers', () => ({ installed: false }));
+  if (installed.installed) return;
+  installed.installed = true;
   const shutdown = async (signal: string) => {
     // Let jobs stop after their current paper and store their stage, then close the database so PGlite flushes cleanly.
     stopAllBackgroundWork();

@@ -10,6 +10,7 @@ import { config } from '../config.ts';
 import { getDatabase } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
 import { authAccessControl, authRoles } from './roles.ts';
+import { processPromise } from '../common/process-registry.ts';
 
 /**
  * Accounts through better-auth: email + password, sessions in the database (its Prisma adapter on our one
@@ -52,13 +53,13 @@ function authSecret(cfg: AssayConfig): string {
   }
 }
 
-const holder = globalThis as unknown as { __assayAuth?: Promise<Auth> };
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    auth: Promise<Auth>;
+  }
+}
 
 /** The process-wide auth instance on the process-wide database. */
 export function getAuth(): Promise<Auth> {
-  holder.__assayAuth ??= getDatabase().then((db) => createAuth(db, config()));
-  holder.__assayAuth.catch(() => {
-    holder.__assayAuth = undefined;
-  });
-  return holder.__assayAuth;
+  return processPromise('auth', () => getDatabase().then((db) => createAuth(db, config())));
 }

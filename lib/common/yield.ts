@@ -1,16 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { processObject } from './process-registry.ts';
 
 /**
- * Questions being retrieved in this process now, and which async work belongs to one. On globalThis: Next.js loads the
- * route handlers and the server start (where import jobs run) as separate module instances.
+ * Questions being retrieved in this process now, and which async work belongs to one. A process object: Next.js loads
+ * the route handlers and the server start (where import jobs run) as separate module instances.
  */
 interface Foreground {
   running: number;
   wake: Set<() => void>;
   question: AsyncLocalStorage<true>;
 }
-const held = globalThis as unknown as { __assayForeground?: Foreground };
-const foreground: Foreground = (held.__assayForeground ??= { running: 0, wake: new Set(), question: new AsyncLocalStorage<true>() });
+declare module './process-registry.ts' {
+  interface ProcessObjects {
+    foreground: Foreground;
+  }
+}
+const foreground: Foreground = processObject('foreground', () => ({ running: 0, wake: new Set(), question: new AsyncLocalStorage<true>() }));
 
 /**
  * Runs a question's retrieval as foreground work: while one runs, long work sliced by `timeSlicer` outside it (an

@@ -2,6 +2,7 @@ import type { AssayConfig } from '../config.ts';
 import { config } from '../config.ts';
 import type { Database } from './database.ts';
 import { applyPendingMigrations } from './migrations.ts';
+import { existingProcessObject, forgetProcessObject, processPromise } from '../common/process-registry.ts';
 
 /** Opens the database the configuration selects: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export async function openDatabase(cfg: AssayConfig): Promise<Database> {
@@ -25,22 +26,22 @@ export async function openMigratedDatabase(cfg: AssayConfig): Promise<Database> 
   return db;
 }
 
-// One database per process; kept on globalThis so Next.js dev reloads do not open PGlite twice.
-const holder = globalThis as unknown as { __assayDb?: Promise<Database> };
-
-/** The process-wide database, opened and migrated on first use. */
-export function getDatabase(): Promise<Database> {
-  if (!holder.__assayDb) {
-    holder.__assayDb = openMigratedDatabase(config());
-    holder.__assayDb.catch(() => {
-      holder.__assayDb = undefined; // let the next request retry (e.g. after the lock is released)
-    });
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    database: Promise<Database>;
   }
-  return holder.__assayDb;
+}
+
+/**
+ * The process-wide database, opened and migrated on first use: one per process (a process object, so Next.js dev
+ * reloads do not open PGlite twice); a failed open is retried by the next request (e.g. after the lock is released).
+ */
+export function getDatabase(): Promise<Database> {
+  return processPromise('database', () => openMigratedDatabase(config()));
 }
 
 export async function closeDatabase(): Promise<void> {
-  const pending = holder.__assayDb;
-  holder.__assayDb = undefined;
+  const pending = existingProcessObject('database');
+  forgetProcessObject('database');
   if (pending) await (await pending).close();
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { forgetProcessObjects } from '../common/process-registry.ts';
 import { readConfig } from '../config.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 /** The module as a new process loads it: nothing counted in memory. */
 async function restarted(): Promise<typeof import('./corpus-counts.ts')> {
-  (globalThis as unknown as { __assayCorpusCounts?: unknown }).__assayCorpusCounts = undefined;
+  forgetProcessObjects(['corpusCounts']);
   vi.resetModules();
   return import('./corpus-counts.ts');
 }

@@ -2,6 +2,7 @@ import type { Database } from './database.ts';
 import { countPapersAndParagraphs } from './papers.ts';
 import { countRecords } from './records.ts';
 import { corpusVersion, stampNumber } from './retrieval-corpus.ts';
+import { processObject } from '../common/process-registry.ts';
 
 export interface CorpusCounts {
   papers: number;
@@ -14,9 +15,15 @@ interface Counted {
   counts: Promise<CorpusCounts>;
 }
 
-// On globalThis, one entry per database: Next.js loads the server's start and the route handlers as separate module
-// instances, and the start counts ahead for the routes (see `corpusCounts`).
-const counted = ((globalThis as unknown as { __assayCorpusCounts?: WeakMap<Database, Counted> }).__assayCorpusCounts ??= new WeakMap());
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    corpusCounts: WeakMap<Database, Counted>;
+  }
+}
+
+// A process object, one entry per database: Next.js loads the server's start and the route handlers as separate
+// module instances, and the start counts ahead for the routes (see `corpusCounts`).
+const counted = () => processObject('corpusCounts', () => new WeakMap());
 
 /**
  * How many papers, paragraphs and records the library holds, counted once per corpus version: the stamp moves with
@@ -32,14 +39,14 @@ const counted = ((globalThis as unknown as { __assayCorpusCounts?: WeakMap<Datab
  */
 export async function corpusCounts(db: Database): Promise<CorpusCounts> {
   const version = await corpusVersion(db);
-  const kept = counted.get(db);
+  const kept = counted().get(db);
   if (kept?.version === version) return kept.counts;
   const counts = storedOrCounted(db, BigInt(stampNumber(version)));
   const entry = { version, counts };
-  counted.set(db, entry);
+  counted().set(db, entry);
   // A failed count is not kept: the next caller counts again.
   counts.catch(() => {
-    if (counted.get(db) === entry) counted.delete(db);
+    if (counted().get(db) === entry) counted().delete(db);
   });
   return counts;
 }

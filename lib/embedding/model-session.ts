@@ -1,11 +1,17 @@
 import type { AssayConfig } from '../config.ts';
 import { ensureModel } from './bge-model.ts';
 import { createBgeEmbedder, type OnnxEmbedder } from './onnx-bge.ts';
+import { processObject } from '../common/process-registry.ts';
 
-// On globalThis: Next.js loads the server start (which preloads the model at a restart) and the route handlers as
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    modelSessions: Map<string, Promise<OnnxEmbedder>>;
+  }
+}
+
+// A process object: Next.js loads the server start (which preloads the model at a restart) and the route handlers as
 // separate module instances, and a second session would load the weights twice.
-const shared = globalThis as unknown as { __assayModelSessions?: Map<string, Promise<OnnxEmbedder>> };
-const sessions = (shared.__assayModelSessions ??= new Map());
+const sessions = processObject('modelSessions', () => new Map());
 
 /**
  * The local model's session, loaded once per process: every import changes the corpus and rebuilds the index, and

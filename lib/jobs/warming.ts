@@ -3,11 +3,19 @@
  * it, `/api/health` says it). Apart from background.ts so that the health check does not load the import pipeline
  * with it: its route is a restart's first request, and loading its modules is on the way to the first answer.
  */
-// On globalThis: Next.js loads the server start and the route handlers as separate module instances.
-const warming = globalThis as unknown as { __assayWarmingIndexes?: boolean };
+import { processObject } from '../common/process-registry.ts';
+
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    warming: { indexes: boolean };
+  }
+}
+
+// A process object: the server start sets it, the health route (another module instance under Next.js) reads it.
+const warming = () => processObject('warming', () => ({ indexes: false }));
 
 export const setWarmingIndexes = (on: boolean): void => {
-  warming.__assayWarmingIndexes = on;
+  warming().indexes = on;
 };
 
-export const warmingIndexes = (): boolean => warming.__assayWarmingIndexes === true;
+export const warmingIndexes = (): boolean => warming().indexes;

@@ -17,6 +17,7 @@ import {
   runningOwners,
   saveJobProgress,
 } from '../db/jobs.ts';
+import { processObject } from '../common/process-registry.ts';
 
 /**
  * The job queue every app process shares, kept in the database (table Job, lib/db/jobs.ts): imports, downloads,
@@ -78,10 +79,16 @@ interface Worker {
   running: { id: string; controller: AbortController; stopping: boolean } | null;
 }
 
-// This process's name in the Job table; on globalThis so every Next.js module instance uses the same one.
-const store = globalThis as unknown as { __assayJobOwner?: string; __assayJobWorkers?: Map<Database, Worker> };
-export const processOwner = (): string => (store.__assayJobOwner ??= `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`);
-const workers = () => (store.__assayJobWorkers ??= new Map());
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    jobOwner: string;
+    jobWorkers: Map<Database, Worker>;
+  }
+}
+
+// This process's name in the Job table: a process object, so every Next.js module instance uses the same one.
+export const processOwner = (): string => processObject('jobOwner', () => `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`);
+const workers = () => processObject('jobWorkers', () => new Map());
 
 function workerFor(db: Database, cfg: AssayConfig): Worker {
   let w = workers().get(db);

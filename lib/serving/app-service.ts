@@ -5,6 +5,7 @@ import { importUnderWay } from '../db/ingest-runs.ts';
 import { jobsUnderWay } from '../db/jobs.ts';
 import { snapshotDirOf } from './prestart.ts';
 import { createRetrievalService, type RetrievalService } from './retrieval-service.ts';
+import { processObject } from '../common/process-registry.ts';
 
 // Jobs that write the corpus (lib/jobs): while one runs in any process, questions are answered from the last index
 // ready (stale-serving.ts). A CLI import has a run row but no job.
@@ -17,9 +18,14 @@ export const corpusBeingWritten = (db: Database, cfg: AssayConfig) => async () =
 // A configuration's value, serialised once per configuration object (every request asks for the service).
 const configKeys = new WeakMap<AssayConfig, string>();
 
-// Kept on globalThis so Next.js dev reloads keep the built index; one service per database and configuration.
-const services = ((globalThis as unknown as { __assayRetrieval?: WeakMap<Database, { key: string; service: RetrievalService }> }).__assayRetrieval ??=
-  new WeakMap());
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    retrievalServices: WeakMap<Database, { key: string; service: RetrievalService }>;
+  }
+}
+
+// A process object, so Next.js dev reloads keep the built index; one service per database and configuration.
+const services = () => processObject('retrievalServices', () => new WeakMap());
 
 /**
  * The app's retrieval service on this database and configuration, built once and shared by every request. The
@@ -29,9 +35,9 @@ const services = ((globalThis as unknown as { __assayRetrieval?: WeakMap<Databas
 export function getRetrievalService(db: Database, cfg: AssayConfig): RetrievalService {
   let key = configKeys.get(cfg);
   if (key === undefined) configKeys.set(cfg, (key = JSON.stringify(cfg)));
-  let entry = services.get(db);
+  let entry = services().get(db);
   if (!entry || entry.key !== key)
-    services.set(
+    services().set(
       db,
       (entry = {
         key,

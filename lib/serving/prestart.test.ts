@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { existingProcessObject } from '../common/process-registry.ts';
 import { readConfig } from '../config.ts';
 
 // What a restart's head start sets going, without threads or a model: the workers' start, the model's session
@@ -9,7 +10,7 @@ vi.mock('./worker-bundle.ts', () => ({ makeRetrievalWorkerBundle: vi.fn(async ()
 vi.mock('../embedding/bge-model.ts', () => ({ ensureModel: vi.fn(async () => ({ onnx: '/models/bge.onnx' })) }));
 vi.mock('../embedding/onnx-bge.ts', () => ({ createBgeEmbedder: vi.fn(() => new Promise(() => {})) }));
 
-const sessions = () => (globalThis as { __assayModelSessions?: Map<string, unknown> }).__assayModelSessions;
+const sessions = () => existingProcessObject('modelSessions');
 
 describe('a restart’s head start (prestartRetrieval)', () => {
   beforeEach(() => {

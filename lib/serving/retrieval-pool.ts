@@ -9,6 +9,7 @@ import { retrievalWorkerFile } from './worker-bundle.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrievalResult, RetrieveOptions } from '../pipelines/types.ts';
 import { WATCHDOG_TIMING, type WatchdogTiming, type WatchedSlot, workerWatchdog } from './worker-watchdog.ts';
+import { processObject } from '../common/process-registry.ts';
 
 /**
  * Retrieval off the request thread: a few worker threads (node's own worker_threads; each holds a whole index, so a
@@ -204,8 +205,14 @@ interface Prestarted {
   give: (asks: Promise<WorkerAsks>) => void;
 }
 
-// On globalThis: Next.js loads the server start and the route handlers as separate module instances.
-const ahead = globalThis as unknown as { __assayPrestartedWorkers?: Prestarted | null };
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    prestartedWorkers: { workers: Prestarted | null };
+  }
+}
+
+// A process object: Next.js loads the server start and the route handlers as separate module instances.
+const ahead = () => processObject('prestartedWorkers', () => ({ workers: null }));
 
 /**
  * A restart's head start: `size` workers begin reading the newest index stored in `dir` while the server opens its
@@ -214,7 +221,7 @@ const ahead = globalThis as unknown as { __assayPrestartedWorkers?: Prestarted |
  * Returns the key they read, or null when `dir` holds no index.
  */
 export function prestartRetrievalWorkers(cfg: AssayConfig, size: number, dir: string): string | null {
-  if (ahead.__assayPrestartedWorkers || size < 1) return null;
+  if (ahead().workers || size < 1) return null;
   const key = newestSnapshotKey(dir);
   if (!key) return null;
   let give: (asks: Promise<WorkerAsks>) => void = () => {};
@@ -222,15 +229,15 @@ export function prestartRetrievalWorkers(cfg: AssayConfig, size: number, dir: st
     give = (a) => void a.then(resolve);
   });
   const started = Array.from({ length: size }, () => startWorker(cfg, dir, key, asks));
-  ahead.__assayPrestartedWorkers = { dir, key, started, give };
+  ahead().workers = { dir, key, started, give };
   return key;
 }
 
 /** The prestarted workers if they read `key` in `dir`; any others are stopped. */
 function takePrestarted(dir: string, key: string): Prestarted | null {
-  const p = ahead.__assayPrestartedWorkers;
+  const p = ahead().workers;
   if (!p) return null;
-  ahead.__assayPrestartedWorkers = null;
+  ahead().workers = null;
   if (p.dir === dir && p.key === key) return p;
   for (const s of p.started) void s.slot.worker.terminate();
   return null;
@@ -238,7 +245,7 @@ function takePrestarted(dir: string, key: string): Prestarted | null {
 
 /** Stops workers started ahead on an index other than `key` in `dir` (the corpus or the code changed since it was stored). */
 export function stopPrestartedUnless(dir: string, key: string): void {
-  const p = ahead.__assayPrestartedWorkers;
+  const p = ahead().workers;
   if (p && (p.dir !== dir || p.key !== key)) takePrestarted(dir, key);
 }
 
