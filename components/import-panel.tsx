@@ -2,12 +2,11 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
+import type { ImportFormats } from '@/lib/ingest/readers/registry';
 import { RunStatus } from './run-status';
 
-const accepted = '.pdf,.xml,.tei,.jsonl,.ndjson,.gz,.txt,.md,.markdown';
-
 /** Drag-and-drop upload; the server stores the files, then imports them while this panel shows progress. */
-export function ImportPanel({ maxUploadMb }: { maxUploadMb: number }) {
+export function ImportPanel({ maxUploadMb, formats }: { maxUploadMb: number; formats: ImportFormats }) {
   const [files, setFiles] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
   const [uploadPct, setUploadPct] = useState<number | null>(null);
@@ -83,8 +82,10 @@ export function ImportPanel({ maxUploadMb }: { maxUploadMb: number }) {
         className={`flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed p-10 text-center ${dragging ? 'border-teal-600 bg-teal-50' : 'border-slate-300 bg-white'}`}
       >
         <p className="font-medium">Drop files here or click to choose</p>
-        <p className="mt-1 text-sm text-slate-600">PDF, TEI or JATS XML, corpus or record JSON lines (.jsonl, .gz), text, Markdown · up to {maxUploadMb} MiB</p>
-        <input ref={input} type="file" multiple accept={accepted} className="hidden" data-testid="file-input" onChange={(e) => add(e.target.files)} />
+        <p className="mt-1 text-sm text-slate-600" data-testid="import-formats">
+          {formats.labels.join(', ')} (each also gzipped) · up to {maxUploadMb} MiB
+        </p>
+        <input ref={input} type="file" multiple accept={formats.accept} className="hidden" data-testid="file-input" onChange={(e) => add(e.target.files)} />
       </div>
 
       {files.length > 0 ? (

@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import { ImportPanel } from '@/components/import-panel';
 import { JobQueue } from '@/components/job-queue';
 import { RecentRuns } from '@/components/recent-runs';
+import { importFormats } from '@/lib/services/imports';
 import { metadataStatus } from '@/lib/services/jobs';
 import { fetchMetadataAction } from './actions';
 
@@ -30,7 +31,7 @@ export default async function ImportPage() {
           paper's DOI replaces it and keeps the earlier text as a version on the paper's page; a file that cannot be read is reported and the others are still
           imported.
         </p>
-        <ImportPanel maxUploadMb={maxUploadMb} />
+        <ImportPanel maxUploadMb={maxUploadMb} formats={importFormats()} />
       </section>
       <section className="space-y-2 text-sm" aria-label="Paper metadata" data-testid="metadata-status">
         <h2 className="text-lg font-medium">Paper metadata</h2>

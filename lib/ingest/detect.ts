@@ -1,15 +1,7 @@
 import { readHead } from './files.ts';
+import { READERS } from './readers/registry.ts';
 import { looksBinary } from './text.ts';
-import { classifyJsonObject } from './readers/jsonl.ts';
-import { corpusJsonlReader } from './readers/corpus-jsonl.ts';
-import { recordsJsonlReader } from './readers/records-jsonl.ts';
-import { teiReader } from './readers/tei.ts';
-import { jatsReader } from './readers/jats.ts';
-import { pdfReader } from './readers/pdf.ts';
-import { textReader } from './readers/text.ts';
-import type { Reader } from './types.ts';
-
-export const readers: Reader[] = [corpusJsonlReader, recordsJsonlReader, teiReader, jatsReader, pdfReader, textReader];
+import type { FileHead, Reader } from './types.ts';
 
 export type Detection =
   | { reader: Reader }
@@ -17,47 +9,58 @@ export type Detection =
   | { skip: string }
   | { error: string };
 
-/** Picks the reader for a file from its content (gunzipped), using the file name only to break ties. */
-export async function detectReader(filePath: string, displayName = filePath): Promise<Detection> {
-  let head: Buffer;
+/**
+ * Picks the reader for a file from its content (gunzipped), using the file name only to break ties: each reader of
+ * the registry is asked in turn (`Reader.detect`); what none claims is skipped or refused with a reason.
+ */
+export async function detectReader(filePath: string, displayName = filePath, readers: readonly Reader[] = READERS): Promise<Detection> {
+  let bytes: Buffer;
   try {
-    head = await readHead(filePath);
+    bytes = await readHead(filePath);
   } catch (error) {
     return { error: `cannot read the file: ${(error as Error).message}` };
   }
+  if (bytes.length === 0) return { error: 'the file is empty' };
+  const head = fileHead(bytes, displayName);
+  for (const reader of readers) {
+    const claim = reader.detect(head);
+    if (claim === true) return { reader };
+    if (claim) return claim;
+  }
+  return unclaimed(head, readers);
+}
+
+/** What detection knows of a file's start (see FileHead); a binary head has no text. */
+export function fileHead(bytes: Buffer, displayName: string): FileHead {
   const name = displayName.toLowerCase().replace(/\.gz$/, '');
-  if (head.length === 0) return { error: 'the file is empty' };
-  if (head.subarray(0, 1024).includes('%PDF-')) return { reader: pdfReader };
-  if (looksBinary(head.subarray(0, 4096)) && !startsWithBom(head)) {
-    return { error: 'unsupported binary file (accepted: PDF, TEI/JATS XML, JSON lines, text, Markdown; optionally gzip)' };
-  }
-  const text = head.toString('utf8').replace(/^\uFEFF/, '');
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith('<')) {
-    const root = /<(?![?!])(?:[\w.-]+:)?([\w.-]+)/.exec(trimmed.replace(/<!--[\s\S]*?-->/g, ''))?.[1]?.toLowerCase();
-    if (root === 'tei' || root === 'teicorpus') return { reader: teiReader };
-    if (root === 'article') return { reader: jatsReader };
-    if (root === 'html') return { error: 'HTML pages are not supported; save the article as PDF or JATS XML' };
-    return { error: `unsupported XML document with root <${root ?? '?'}> (expected TEI or JATS)` };
-  }
-  if (trimmed.startsWith('{') || /\.(jsonl|ndjson)$/.test(name)) {
-    const firstLine = trimmed.split('\n', 1)[0];
-    let value: unknown;
+  const binary = looksBinary(bytes.subarray(0, 4096)) && !startsWithBom(bytes);
+  const text = binary
+    ? ''
+    : bytes
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trimStart();
+  const xmlRoot = text.startsWith('<') ? (/<(?![?!])(?:[\w.-]+:)?([\w.-]+)/.exec(text.replace(/<!--[\s\S]*?-->/g, ''))?.[1]?.toLowerCase() ?? '') : null;
+  let firstJson: FileHead['firstJson'] = null;
+  if (xmlRoot === null && text && (text.startsWith('{') || /\.(jsonl|ndjson)$/.test(name))) {
     try {
-      value = JSON.parse(firstLine);
+      firstJson = { value: JSON.parse(text.split('\n', 1)[0]) };
     } catch {
-      // The line may be longer than the head we read; fall back on the file name.
-      if (/papers?\.jsonl$/.test(name) || name.includes('corpus')) return { reader: corpusJsonlReader };
-      if (/(recipe|solid-state|sol-gel|solarchem|records?)/.test(name)) return { reader: recordsJsonlReader };
-      return { skip: 'JSON lines of an unrecognised kind (first line too long to identify)' };
+      // The line may be longer than the head read.
+      firstJson = { unparsed: true };
     }
-    const kind = classifyJsonObject(value);
-    if (kind === 'corpus') return { reader: corpusJsonlReader };
-    if (kind === 'record') return { reader: recordsJsonlReader };
-    return { skip: 'JSON lines that are neither corpus papers nor structured records' };
   }
-  if (/\.(txt|text|md|markdown)$/.test(name) || !/\.[a-z0-9]{1,5}$/.test(name)) return { reader: textReader };
-  return { skip: `unrecognised file type "${name.split('.').pop()}"` };
+  return { bytes, binary, text, name, xmlRoot, firstJson };
+}
+
+/** Why no reader took the file. */
+function unclaimed(head: FileHead, readers: readonly Reader[]): Detection {
+  if (head.binary) return { error: `unsupported binary file (accepted: ${readers.map((r) => r.label).join(', ')}; optionally gzip)` };
+  if (head.xmlRoot === 'html') return { error: 'HTML pages are not supported; save the article as PDF or JATS XML' };
+  if (head.xmlRoot !== null) return { error: `unsupported XML document with root <${head.xmlRoot || '?'}> (expected TEI or JATS)` };
+  if (head.firstJson && 'unparsed' in head.firstJson) return { skip: 'JSON lines of an unrecognised kind (first line too long to identify)' };
+  if (head.firstJson) return { skip: 'JSON lines that are neither corpus papers nor structured records' };
+  return { skip: `unrecognised file type "${head.name.split('.').pop()}"` };
 }
 
 function startsWithBom(head: Buffer) {

@@ -7,7 +7,7 @@ import { detectReader } from './detect.ts';
 import { expandInputs } from './files.ts';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../common/document-limits.ts';
 import { boundPaper } from './limits.ts';
-import { InputError, type ParsedPaper, type ParsedRecord, type ReaderItem } from './types.ts';
+import { InputError, type ParsedPaper, type ParsedRecord, type Reader, type ReaderItem } from './types.ts';
 import { startedNow } from '../common/ahead.ts';
 import { refreshStatistics } from '../db/statistics.ts';
 
@@ -33,6 +33,8 @@ export interface ImportStageOptions {
   paperBatchSize?: number;
   /** ASSAY_PDF_TABLES: read PDF tables with Tabula. */
   pdfTables?: 'tabula' | 'off';
+  /** The formats read: the registry's (readers/registry.ts) unless given (a test adds a format of its own). */
+  readers?: readonly Reader[];
 }
 
 export interface IngestProgress extends RunCounters {
@@ -128,7 +130,7 @@ export async function importFiles(db: Database, runId: string, inputs: string[],
       if (options.signal?.aborted) break;
       counters.currentFile = shown(file);
       await progress(true);
-      const detection = await detectReader(file, shown(file));
+      const detection = await detectReader(file, shown(file), options.readers);
       if ('skip' in detection) {
         // Named explicitly, an unusable file is an error; met while walking a folder, it is just not ours.
         if (inputs.includes(file)) report(file, null, `not imported: ${detection.skip}`);

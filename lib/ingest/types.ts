@@ -2,7 +2,8 @@ import type { DocumentLimits } from '../common/document-limits.ts';
 
 /** What every reader produces, whatever the input format. */
 
-export type ReaderName = 'corpus-jsonl' | 'records-jsonl' | 'tei' | 'jats' | 'pdf' | 'text';
+/** A reader's name (lib/ingest/readers/registry.ts lists them), stored as each paper's `format`. */
+export type ReaderName = string;
 
 export interface ParsedParagraph {
   text: string;
@@ -60,8 +61,41 @@ export interface ReaderContext {
   pdfTables?: 'tabula' | 'off';
 }
 
+/**
+ * The start of a file as detection sees it (lib/ingest/detect.ts reads it once for every reader): its first bytes
+ * gunzipped, their text without a byte-order mark and leading space, the name without `.gz` in lower case, and what
+ * the text looks like (the root element of XML, the first JSON line parsed).
+ */
+export interface FileHead {
+  bytes: Buffer;
+  /** Binary (not text, no byte-order mark): such a head has no text. */
+  binary: boolean;
+  text: string;
+  name: string;
+  /** The root element's local name in lower case, when the text starts with XML. */
+  xmlRoot: string | null;
+  /** The first line as JSON, when the text starts with `{` or the name says JSON lines: `unparsed` when it is cut. */
+  firstJson: { value: unknown } | { unparsed: true } | null;
+}
+
+/**
+ * What a reader says of a file's head: `true` (this reader's format), a reason to skip it or an error that names what
+ * is wrong (a format it recognises but cannot read), or null (not its format; the next reader is asked).
+ */
+export type ReaderClaim = true | { skip: string } | { error: string } | null;
+
+/**
+ * A reader of one import format. It describes itself, so detection and the import screen read the registry
+ * (lib/ingest/readers/registry.ts) and a new format is one file plus one line there.
+ */
 export interface Reader {
   name: ReaderName;
+  /** What the import screen calls the format ("PDF", "TEI XML"). */
+  label: string;
+  /** File name endings the upload dialog offers (".pdf"); `.gz` of any of them is accepted too. */
+  extensions: string[];
+  /** Whether a file is this reader's, from its head; asked in the registry's order, the first claim wins. */
+  detect(head: FileHead): ReaderClaim;
   read(file: InputFile, ctx: ReaderContext): AsyncIterable<ReaderItem>;
 }
 

@@ -5,6 +5,7 @@ import { activeRuns, getRun, listRuns, type StageState } from '../db/ingest-runs
 
 export type { RunCounters, StageState } from '../db/ingest-runs.ts';
 import { receiveUploads } from '../ingest/uploads.ts';
+export { type ImportFormats, importFormats } from '../ingest/readers/registry.ts';
 import { resumeInBackground, startBackgroundIngest } from '../jobs/background.ts';
 import { STAGE_WORDS } from '../jobs/import-job.ts';
 import { appContext } from './app.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanText, normaliseDoi } from '../text.ts';
 import type { ParsedParagraph, Reader } from '../types.ts';
-import { jsonLines } from './jsonl.ts';
+import { classifyJsonObject, jsonLines } from './jsonl.ts';
 import { finishPaper } from './paper.ts';
 
 const nullableString = z
@@ -33,6 +33,14 @@ const corpusPaper = z.object({
 /** The corpus JSON-lines format of ../shared/data/corpus: one paper with its paragraphs per line. */
 export const corpusJsonlReader: Reader = {
   name: 'corpus-jsonl',
+  label: 'corpus JSON lines',
+  extensions: ['.jsonl', '.ndjson'],
+  detect: (head) => {
+    if (!head.firstJson) return null;
+    // A first line longer than the head read: the file name decides.
+    if ('unparsed' in head.firstJson) return /papers?\.jsonl$/.test(head.name) || head.name.includes('corpus') || null;
+    return classifyJsonObject(head.firstJson.value) === 'corpus' || null;
+  },
   async *read(file, ctx) {
     for await (const line of jsonLines(file, ctx)) {
       const location = `line ${line.lineNo}`;

@@ -11,6 +11,9 @@ const notRunningText = new Set(['fig', 'table-wrap', 'disp-formula', 'supplement
 /** JATS XML (PubMed Central / Europe PMC full text): front matter, abstract, body sections, captions. */
 export const jatsReader: Reader = {
   name: 'jats',
+  label: 'JATS XML',
+  extensions: ['.xml'],
+  detect: (head) => head.xmlRoot === 'article' || null,
   async *read(file, ctx) {
     const root = parseXml(await readWhole(file.path, ctx.maxItemBytes), ctx.limits?.xmlElements);
     if (root.name !== 'article') throw new InputError(`expected an <article> root element, found <${root.name}>`);

@@ -12,6 +12,10 @@ import { placeTables, usefulTables, withoutTables } from '../pdf-tables/place.ts
  */
 export const pdfReader: Reader = {
   name: 'pdf',
+  label: 'PDF',
+  extensions: ['.pdf'],
+  // The magic number near the start (some files put a few bytes before it).
+  detect: (head) => head.bytes.subarray(0, 1024).includes('%PDF-') || null,
   async *read(file, ctx) {
     const bytes = await readWhole(file.path, ctx.maxItemBytes);
     if (bytes.subarray(0, 1024).indexOf('%PDF-') === -1) throw new InputError('not a PDF file (no %PDF- header)');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { normaliseDoi } from '../text.ts';
 import type { Reader } from '../types.ts';
-import { jsonLines, recordKindOf } from './jsonl.ts';
+import { classifyJsonObject, jsonLines, recordKindOf } from './jsonl.ts';
 
 /**
  * Structured-record JSON lines: text-mined solid-state / sol-gel recipes and SolarChem experiment rows, streamed
@@ -9,6 +9,13 @@ import { jsonLines, recordKindOf } from './jsonl.ts';
  */
 export const recordsJsonlReader: Reader = {
   name: 'records-jsonl',
+  label: 'record JSON lines',
+  extensions: ['.jsonl', '.ndjson'],
+  detect: (head) => {
+    if (!head.firstJson) return null;
+    if ('unparsed' in head.firstJson) return /(recipe|solid-state|sol-gel|solarchem|records?)/.test(head.name) || null;
+    return classifyJsonObject(head.firstJson.value) === 'record' || null;
+  },
   async *read(file, ctx) {
     const base = path
       .basename(file.displayName)

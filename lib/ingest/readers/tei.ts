@@ -13,6 +13,9 @@ const captionTypes: Record<string, string> = { figurecaption: 'Figure caption', 
  */
 export const teiReader: Reader = {
   name: 'tei',
+  label: 'TEI XML (GROBID)',
+  extensions: ['.xml', '.tei'],
+  detect: (head) => head.xmlRoot === 'tei' || head.xmlRoot === 'teicorpus' || null,
   async *read(file, ctx) {
     const root = parseXml(await readWhole(file.path, ctx.maxItemBytes), ctx.limits?.xmlElements);
     if (root.name !== 'tei') throw new InputError(`expected a <TEI> root element, found <${root.name}>`);

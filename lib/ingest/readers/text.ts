@@ -10,6 +10,11 @@ import { finishPaper } from './paper.ts';
  */
 export const textReader: Reader = {
   name: 'text',
+  label: 'text, Markdown',
+  extensions: ['.txt', '.md', '.markdown'],
+  // Plain text by its name, or a name without an extension, when it is neither XML nor JSON (nor binary: no text then).
+  detect: (head) =>
+    (!head.binary && head.xmlRoot === null && !head.firstJson && (/\.(txt|text|md|markdown)$/.test(head.name) || !/\.[a-z0-9]{1,5}$/.test(head.name))) || null,
   async *read(file, ctx) {
     const bytes = await readWhole(file.path, ctx.maxItemBytes);
     if (bytes.length === 0 || !bytes.toString('latin1').trim()) throw new InputError('the file is empty');
