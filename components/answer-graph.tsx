@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from './api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { answerGraphQuery, answerGraphSources } from '@/lib/answer/graph';
@@ -23,15 +24,14 @@ export function AnswerGraph({ evidence, cited = [], name }: { evidence: Evidence
       paragraphIds: items.flatMap((e) => provenanceOf(e, 'paragraph').map((p) => p.paragraphId)),
     };
   }, [evidence, cited]);
+  // The query string keys the cache; the route gets the ids as lists.
   const query = answerGraphQuery(sources);
+  const graphQuery = { tuple: sources.tupleIds, paragraph: sources.paragraphIds };
   const graph = useQuery({
     queryKey: ['answer-graph', query],
     enabled: open && query.length > 0,
     queryFn: async (): Promise<GraphData> => {
-      const res = await fetch(`/api/graph/answer?${query}`);
-      const body = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body?.error ?? `the graph failed to load (${res.status})`);
-      return body;
+      return callApi('GET /api/graph/answer', { query: graphQuery }, { failure: 'the graph failed to load' });
     },
   });
   const focus = useMemo(() => (graph.data ? citedEdges(graph.data, citedSources) : undefined), [graph.data, citedSources]);

@@ -1,9 +1,10 @@
 'use client';
 
+import type { AskBody } from '@/app/api/answers/contract';
+import { callApi } from './api-client';
 import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
 import { compareAnswers } from '@/lib/answer/compare';
-import type { AskFilters } from '@/lib/answer/service';
 import type { Answer } from '@/lib/answer/types';
 import { paperOf } from '@/lib/evidence/model';
 import { AnswerView } from './answer-view';
@@ -13,11 +14,8 @@ interface Stored {
   answer: Answer;
 }
 
-async function askOne(body: object, signal: AbortSignal): Promise<Stored> {
-  const res = await fetch('/api/answers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(json?.error ?? `the server answered ${res.status}`);
-  return json as Stored;
+async function askOne(body: AskBody, signal: AbortSignal): Promise<Stored> {
+  return callApi('POST /api/answers', { body }, { signal });
 }
 
 /**
@@ -33,10 +31,10 @@ export function CompareView({
   filters,
 }: {
   question: string;
-  pipelines: string[];
+  pipelines: NonNullable<AskBody['pipeline']>[];
   descriptions: Record<string, string>;
-  mode: string;
-  filters: AskFilters;
+  mode: NonNullable<AskBody['mode']>;
+  filters: NonNullable<AskBody['filters']>;
 }) {
   const results = useQueries({
     queries: pipelines.map((pipeline) => ({

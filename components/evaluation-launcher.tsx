@@ -1,14 +1,12 @@
 'use client';
 
+import type { StartEvaluationBody } from '@/app/api/evaluation/runs/contract';
+import { callApi } from './api-client';
+
+type PipelineName = StartEvaluationBody['pipelines'][number];
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
-
-interface Progress {
-  stage: string;
-  done: number;
-  total: number;
-}
 
 /** Starts an evaluation run on a configured question set and follows it until it finishes. */
 export function EvaluationLauncher({
@@ -17,24 +15,18 @@ export function EvaluationLauncher({
   runningIds,
 }: {
   questionSets: string[];
-  pipelines: { name: string; description: string }[];
+  pipelines: { name: PipelineName; description: string }[];
   runningIds: string[];
 }) {
   const router = useRouter();
   const [set, setSet] = useState(questionSets[0] ?? '');
-  const [chosen, setChosen] = useState<string[]>(pipelines.map((p) => p.name));
+  const [chosen, setChosen] = useState<PipelineName[]>(pipelines.map((p) => p.name));
   const [limit, setLimit] = useState('');
   const [started, setStarted] = useState<string[]>([]);
   const start = useMutation({
     mutationFn: async () => {
-      const res = await fetch('/api/evaluation/runs', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ questionSet: set, pipelines: chosen, ...(limit ? { limit: Number(limit) } : {}) }),
-      });
-      const json = await res.json().catch(() => ({}));
-      if (!res.ok) throw new Error(json.error ?? `HTTP ${res.status}`);
-      return json.runId as string;
+      const body = { questionSet: set, pipelines: chosen, ...(limit ? { limit: Number(limit) } : {}) };
+      return (await callApi('POST /api/evaluation/runs', { body }, { failure: 'the evaluation could not start' })).runId;
     },
     onSuccess: (id) => {
       setStarted((s) => [...s, id]);
@@ -114,9 +106,7 @@ function RunProgress({ runId }: { runId: string }) {
   const { data } = useQuery({
     queryKey: ['evaluation-run', runId],
     queryFn: async () => {
-      const res = await fetch(`/api/evaluation/runs/${runId}`);
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return (await res.json()) as { run: { status: string; message: string | null }; progress: Progress | null };
+      return callApi('GET /api/evaluation/runs/[id]', { params: { id: runId } });
     },
     refetchInterval: (q) => (q.state.data?.run.status === 'running' || !q.state.data ? 1000 : false),
   });

@@ -1,5 +1,7 @@
 'use client';
 
+import type { SaveGradeResponse } from '@/app/api/grading/[id]/grades/contract';
+import { ApiError, callApi } from './api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Marks } from '@/lib/grading/rubrics';
 
@@ -52,21 +54,22 @@ export function useGradeAutosave(opts: {
     async (next: Marks, submit: boolean): Promise<boolean> => {
       setSave('saving');
       try {
-        const res = await fetch(`/api/grading/${campaignId}/grades`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ordinal, marks: next, submit, revision: revision.current }),
-        });
-        const json = await res.json().catch(() => ({}));
-        if (!res.ok) {
-          setSave(res.status >= 500 ? 'error' : 'unsaved');
-          setMessage(json.error ?? `saving failed (${res.status})`);
+        let saved: SaveGradeResponse;
+        try {
+          saved = await callApi('PUT /api/grading/[id]/grades', {
+            params: { id: campaignId },
+            body: { ordinal, marks: next, submit, revision: revision.current },
+          });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          setSave(error.status >= 500 ? 'error' : 'unsaved');
+          setMessage(error.message);
           return false;
         }
-        revision.current = json.revision;
+        revision.current = saved.revision;
         dirty.current = false;
         window.localStorage.removeItem(key);
-        setSubmitted(json.submitted);
+        setSubmitted(saved.submitted);
         setSave('saved');
         setMessage(null);
         return true;

@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from './api-client';
 import { useMutation } from '@tanstack/react-query';
 import type { Core } from 'cytoscape';
 import dynamic from 'next/dynamic';
@@ -51,10 +52,7 @@ export function GraphView({
 
   const expand = useMutation({
     mutationFn: async (key: string): Promise<GraphData> => {
-      const res = await fetch(`/api/graph/neighbourhood?key=${encodeURIComponent(key)}`);
-      const body = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body?.error ?? `expansion failed (${res.status})`);
-      return body;
+      return callApi('GET /api/graph/neighbourhood', { query: { key } }, { failure: 'expansion failed' });
     },
     onSuccess: (g) => {
       const merged = mergeGraphs(data, g);

@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from './api-client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
@@ -16,9 +17,8 @@ export function ImportBanner() {
   const status = useQuery({
     queryKey: ['import-status'],
     queryFn: async (): Promise<PublicImportStatus> => {
-      const res = await fetch('/api/import/status');
-      if (!res.ok) return { imports: [] };
-      return res.json();
+      // A server that cannot say (its database is not ready) shows no banner rather than an error.
+      return callApi('GET /api/import/status').catch(() => ({ imports: [] }));
     },
     refetchInterval: (q) => (q.state.data?.imports.length ? 2000 : 30000),
   });

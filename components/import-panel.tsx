@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
+import type { ImportUploadResponse } from '@/app/api/import/contract';
 import type { ImportFormats } from '@/lib/ingest/readers/registry';
 import { RunStatus } from './run-status';
 
@@ -45,7 +46,7 @@ export function ImportPanel({ maxUploadMb, formats }: { maxUploadMb: number; for
     };
     xhr.onload = () => {
       setUploadPct(null);
-      let body: { runId?: string; error?: string } = {};
+      let body: Partial<ImportUploadResponse> & { error?: string } = {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {

@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from './api-client';
 import { useQuery } from '@tanstack/react-query';
 import type { BackgroundJob } from '@/lib/queue/queue';
 import type { PublicJob } from '@/lib/services/jobs';
@@ -16,9 +17,7 @@ export function JobQueue() {
   const jobs = useQuery({
     queryKey: ['jobs'],
     queryFn: async (): Promise<ShownJob[]> => {
-      const res = await fetch('/api/jobs');
-      if (!res.ok) throw new Error(`the job queue could not be read (${res.status})`);
-      return (await res.json()).jobs;
+      return (await callApi('GET /api/jobs', {}, { failure: 'the job queue could not be read' })).jobs;
     },
     refetchInterval: 2000,
   });

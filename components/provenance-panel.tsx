@@ -1,5 +1,7 @@
 'use client';
 
+import type { ProvenanceQuery } from '@/app/api/provenance/contract';
+import { callApi } from './api-client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
@@ -13,21 +15,18 @@ const TABS = ['Source', 'Record', 'Tuples', 'Graph'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The provenance API's query for one item: the ids its provenance names. */
-export function provenanceQuery(e: Evidence): string {
-  const q = new URLSearchParams();
-  const paper = paperOf(e)?.paperId ?? e.paperId;
-  if (paper) q.set('paper', paper);
+export function provenanceQuery(e: Evidence): ProvenanceQuery {
   const paragraph = provenanceOf(e, 'paragraph')[0];
-  if (paragraph) q.set('paragraph', paragraph.paragraphId);
   const sentence = provenanceOf(e, 'sentence')[0];
-  // A tuple's sentence span indexes its paragraph too, so it marks the sentence there as well.
-  if (sentence && paragraph && sentence.paragraphId === paragraph.paragraphId) q.set('sentence', `${sentence.start}-${sentence.end}`);
-  const cell = provenanceOf(e, 'cell')[0];
-  if (cell) q.set('cell', cell.address);
-  const record = provenanceOf(e, 'record')[0];
-  if (record) q.set('record', record.recordId);
-  for (const t of tupleIdsOf(e).slice(0, 50)) q.append('tuple', t);
-  return q.toString();
+  return {
+    paper: paperOf(e)?.paperId ?? e.paperId ?? undefined,
+    paragraph: paragraph?.paragraphId,
+    // A tuple's sentence span indexes its paragraph too, so it marks the sentence there as well.
+    sentence: sentence && paragraph && sentence.paragraphId === paragraph.paragraphId ? `${sentence.start}-${sentence.end}` : undefined,
+    cell: provenanceOf(e, 'cell')[0]?.address,
+    record: provenanceOf(e, 'record')[0]?.recordId,
+    tuple: tupleIdsOf(e).slice(0, 50),
+  };
 }
 
 /**
@@ -41,10 +40,7 @@ export function ProvenancePanel({ evidence, label, onClose }: { evidence: Eviden
   const details = useQuery({
     queryKey: ['provenance', query],
     queryFn: async (): Promise<ProvenanceDetails> => {
-      const res = await fetch(`/api/provenance?${query}`);
-      const body = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body?.error ?? `provenance failed (${res.status})`);
-      return body;
+      return callApi('GET /api/provenance', { query }, { failure: 'provenance failed' });
     },
   });
   const panel = useRef<HTMLElement>(null);

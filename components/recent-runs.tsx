@@ -1,8 +1,9 @@
 'use client';
 
+import { callApi } from './api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { RunStatus, type RunView } from './run-status';
+import { RunStatus } from './run-status';
 
 /** The latest import runs (CLI, uploads, first-start import, downloads); click one to see its details. */
 export function RecentRuns() {
@@ -13,9 +14,7 @@ export function RecentRuns() {
   const { data, error } = useQuery({
     queryKey: ['ingest-runs'],
     queryFn: async () => {
-      const res = await fetch('/api/ingest-runs');
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return (await res.json()).runs as RunView[];
+      return (await callApi('GET /api/ingest-runs')).runs;
     },
     refetchInterval: 3000,
   });

@@ -1,20 +1,20 @@
 'use client';
 
+import type { RetrieveBody, RetrieveResponse } from '@/app/api/retrieve/contract';
+import { callApi } from './api-client';
 import { propertyEntry } from '@/lib/structure/properties';
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { reasonText } from './reason-text';
 import { useState, type FormEvent } from 'react';
 import { evidenceById, evidenceHref, externalIdsOf, matchedMaterialName, provenanceOf } from '@/lib/evidence/model';
-import type { RetrievalResult } from '@/lib/pipelines/types';
 import { TraceList } from './trace-list';
 import { PipelineHint, PipelineOptions } from './pipeline-options';
 import { AriaView, DesignView } from './reasoning-view';
 
-interface Response {
-  result: RetrievalResult;
-  index: { paragraphs: number; embedder: string; reformulator: string; buildSeconds: number; vectorsIn: 'process' | 'pgvector' };
-}
+type Response = RetrieveResponse;
+type PipelineName = NonNullable<RetrieveBody['pipeline']>;
+type QuestionMode = NonNullable<RetrieveBody['mode']>;
 
 const modes = [
   ['auto', 'detect from the wording'],
@@ -30,19 +30,16 @@ export function RetrievePanel({
   pipelines,
 }: {
   initialQuestion: string;
-  initialPipeline: string;
-  initialMode: string;
-  pipelines: { name: string; description: string }[];
+  initialPipeline: PipelineName;
+  initialMode: QuestionMode;
+  pipelines: { name: PipelineName; description: string }[];
 }) {
   const [question, setQuestion] = useState(initialQuestion);
   const [pipeline, setPipeline] = useState(initialPipeline);
   const [mode, setMode] = useState(initialMode);
   const ask = useMutation({
-    mutationFn: async (v: { question: string; pipeline: string; mode?: string }): Promise<Response> => {
-      const res = await fetch('/api/retrieve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
-      const json = await res.json().catch(() => ({}));
-      if (!res.ok) throw new Error(json.error ?? `HTTP ${res.status}`);
-      return json as Response;
+    mutationFn: async (v: RetrieveBody): Promise<Response> => {
+      return callApi('POST /api/retrieve', { body: v });
     },
   });
   const submit = (e: FormEvent) => {
@@ -76,7 +73,7 @@ export function RetrievePanel({
             Pipeline{' '}
             <select
               value={pipeline}
-              onChange={(e) => setPipeline(e.target.value)}
+              onChange={(e) => setPipeline(pipelines.find((p) => p.name === e.target.value)?.name ?? pipeline)}
               className="rounded border border-slate-300 px-2 py-1 text-sm"
               aria-label="Pipeline"
             >
@@ -89,7 +86,7 @@ export function RetrievePanel({
               Mode{' '}
               <select
                 value={mode}
-                onChange={(e) => setMode(e.target.value)}
+                onChange={(e) => setMode(modes.find(([m]) => m === e.target.value)?.[0] ?? mode)}
                 className="rounded border border-slate-300 px-2 py-1 text-sm"
                 aria-label="Question mode"
               >

@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from './api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RunCounters, StageState } from '@/lib/services/imports';
@@ -26,9 +27,7 @@ export function useRun(runId: string | null) {
     queryKey: ['ingest-run', runId],
     enabled: !!runId,
     queryFn: async () => {
-      const res = await fetch(`/api/ingest-runs/${runId}`);
-      if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error ?? `HTTP ${res.status}`);
-      return (await res.json()).run as RunView;
+      return (await callApi('GET /api/ingest-runs/[id]', { params: { id: runId! } })).run;
     },
     refetchInterval: (q) => (active(q.state.data?.status) || !q.state.data ? 700 : false),
   });
@@ -129,8 +128,7 @@ export function ResumeButton({ runId }: { runId: string }) {
   const queryClient = useQueryClient();
   const resume = useMutation({
     mutationFn: async () => {
-      const res = await fetch(`/api/ingest-runs/${runId}/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error ?? `HTTP ${res.status}`);
+      await callApi('POST /api/ingest-runs/[id]/resume', { params: { id: runId }, body: {} });
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['ingest-run', runId] });

@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from './api-client';
 import { useState } from 'react';
 import { RunStatus } from './run-status';
 
@@ -10,10 +11,7 @@ export function StarterCorpus() {
   const start = async () => {
     setError(null);
     try {
-      const res = await fetch('/api/corpus/fetch', { method: 'POST' });
-      const body = await res.json();
-      if (!res.ok) throw new Error(body.error ?? `HTTP ${res.status}`);
-      setRunId(body.runId);
+      setRunId((await callApi('POST /api/corpus/fetch')).runId);
     } catch (e) {
       setError((e as Error).message);
     }

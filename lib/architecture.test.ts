@@ -42,7 +42,9 @@ const LAYERS: Record<string, number> = {
   '@eval': 14,
   'startup.ts': 15,
   cli: 15,
-  // Outside lib/: the UI components, then the pages, route handlers and server actions.
+  // Outside lib/: the routes' contracts (app/api/<route>/contract.ts: what each takes and answers, which the handlers
+  // and the components' typed client share), the UI components, then the pages, route handlers and server actions.
+  '@contracts': 15.5,
   '@components': 16,
   '@app': 17,
   // Next.js's own entries at the top: the server's start hook and the request proxy.
@@ -86,6 +88,7 @@ function unitOf(file: string): string {
   const rel = path.relative(root, file).split(path.sep);
   if (rel[0] === 'lib') return rel[1];
   if (rel[0] === 'scripts') return rel.length > 2 ? `@scripts/${rel[1]}` : '@scripts';
+  if (rel[0] === 'app' && rel[1] === 'api' && rel.at(-1) === 'contract.ts') return '@contracts';
   return rel.length > 1 ? `@${rel[0]}` : rel[0];
 }
 
@@ -123,14 +126,14 @@ describe('architecture', () => {
     const unknown = files.map(unitOf).filter((u) => !(u in LAYERS) && !UNRANKED.has(u));
     expect([...new Set(unknown)]).toEqual([]);
     // The walk sees the folders it should: a renamed folder would otherwise drop out of every rule silently.
-    for (const unit of ['@app', '@components', '@e2e', '@scripts', '@scripts/bench', '@scripts/test-support', 'serving'])
+    for (const unit of ['@app', '@contracts', '@components', '@e2e', '@scripts', '@scripts/bench', '@scripts/test-support', 'serving'])
       expect(files.some((f) => unitOf(f) === unit)).toBe(true);
     expect(files.some((f) => f.endsWith('.mjs'))).toBe(true);
   });
 
   it('pages, route handlers and server actions reach lib/ only through lib/services (and the leaves)', () => {
     const violations = files
-      .filter((f) => unitOf(f) === '@app')
+      .filter((f) => unitOf(f) === '@app' || unitOf(f) === '@contracts')
       .flatMap((f) => importsOf(f).map((i) => ({ f, target: i.target })))
       .filter(({ target }) => path.relative(root, target).startsWith(`lib${path.sep}`) && !APP_DOORS.has(unitOf(target)))
       .map(({ f, target }) => `${path.relative(root, f)} → ${path.relative(root, target)}`);
@@ -176,6 +179,30 @@ describe('architecture', () => {
   it('the process’s long-lived objects are kept in one module (lib/common/process-registry.ts), not on globalThis here and there', () => {
     const holders = files.filter((f) => /\bglobalThis\b/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f));
     expect(holders).toEqual([path.join('lib', 'common', 'process-registry.ts')]);
+  });
+
+  it('components call the JSON routes through the typed client, and every route handler has its contract beside it', () => {
+    const ownFetch = files
+      .filter((f) => unitOf(f) === '@components' && !f.endsWith('api-client.ts'))
+      .filter((f) => /\bfetch\(/.test(fs.readFileSync(f, 'utf8')))
+      .map((f) => path.relative(root, f));
+    expect(ownFetch).toEqual([]);
+    // better-auth's catch-all and the health check (no input, read by load balancers) are the exceptions.
+    const routes = files.filter((f) => f.endsWith(`${path.sep}route.ts`) && !/\[\.\.\.all\]|health/.test(f));
+    const without = routes.filter((f) => !fs.existsSync(path.join(path.dirname(f), 'contract.ts'))).map((f) => path.relative(root, f));
+    expect(without).toEqual([]);
+  });
+
+  it('server actions read their forms through a schema (formInput or formFields), never field by field', () => {
+    const actions = files.filter((f) => fs.readFileSync(f, 'utf8').startsWith("'use server'"));
+    expect(actions.length).toBeGreaterThan(0);
+    const unparsed = actions
+      .filter((f) => {
+        const text = fs.readFileSync(f, 'utf8');
+        return !/\bform(Input|Fields)\(/.test(text) || /\bform\.get(All)?\('(?!questions')/.test(text);
+      })
+      .map((f) => path.relative(root, f));
+    expect(unparsed).toEqual([]);
   });
 
   it(`no lib/ module is over ${MAX_LINES} lines`, () => {

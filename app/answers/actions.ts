@@ -4,16 +4,14 @@ import { headers } from 'next/headers';
 import { requireAccess } from '@/lib/services/access';
 import { redirect } from 'next/navigation';
 import { askRequestSchema, requestProblem } from '@/lib/services/vocabulary';
+import { formFields } from '@/lib/common/contract';
 import { actionError } from '@/lib/common/errors';
 import { ask } from '@/lib/services/ask';
 
 /** Asks a question from the form, stores the answer and opens it at its own URL. */
 export async function askAction(_previous: { ok: false; error: string } | null, form: FormData): Promise<{ ok: false; error: string }> {
-  const request = askRequestSchema.safeParse({
-    question: String(form.get('question') ?? ''),
-    pipeline: String(form.get('pipeline') ?? 'hybrid'),
-    mode: String(form.get('mode') ?? 'auto'),
-  });
+  // The ask form's fields through the same schema as the answer routes' bodies (the form's own defaults first).
+  const request = askRequestSchema.safeParse({ question: '', pipeline: 'hybrid', mode: 'auto', ...formFields(form) });
   if (!request.success) return { ok: false, error: requestProblem(request.error) };
   let id: string;
   try {

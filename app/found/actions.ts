@@ -3,6 +3,8 @@
 import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { formInput, queryList } from '@/lib/common/contract';
 import { requireAccess } from '@/lib/services/access';
 import { type ActionOutcome, actionError } from '@/lib/common/errors';
 import { askAgain, importFound, lookForPapersForAnswer } from '@/lib/services/paper-search';
@@ -11,16 +13,20 @@ import { askAgain, importFound, lookForPapersForAnswer } from '@/lib/services/pa
  * "Look for papers": anyone who may ask searches OpenAlex and Europe PMC from an answer the corpus could not give and
  * asks again; only admins import (the import job, as on /import).
  */
-const idOf = (form: FormData, name: string) => {
-  const id = String(form.get(name) ?? '');
-  return /^[a-z0-9]{10,40}$/i.test(id) ? id : '';
-};
+// An id that cannot be one is read as none: the service then answers "no such search" (or answer).
+const recordId = z
+  .string()
+  .regex(/^[a-z0-9]{10,40}$/i)
+  .catch('')
+  .default('');
+const answerForm = z.object({ answerId: recordId });
+const searchForm = z.object({ searchId: recordId, pmcid: queryList(z.string()).transform((ids) => ids.slice(0, 50)) });
 
 export async function lookForPapersAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   let id: string;
   try {
     const viewer = await requireAccess(await headers(), 'ask');
-    id = await lookForPapersForAnswer(idOf(form, 'answerId'), viewer.user?.email ?? null);
+    id = await lookForPapersForAnswer(formInput(answerForm, form).answerId, viewer.user?.email ?? null);
   } catch (error) {
     return actionError(error, 'look for papers');
   }
@@ -28,10 +34,9 @@ export async function lookForPapersAction(_previous: ActionOutcome, form: FormDa
 }
 
 export async function importFoundAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
-  const searchId = idOf(form, 'searchId');
+  const { searchId, pmcid: pmcids } = formInput(searchForm, form);
   try {
     const viewer = await requireAccess(await headers(), 'import');
-    const pmcids = form.getAll('pmcid').map(String).slice(0, 50);
     const { papers } = await importFound(searchId, pmcids, viewer.user?.email ?? null);
     revalidatePath(`/found/${searchId}`);
     return { ok: true, message: `Queued the import of ${papers.length} paper${papers.length === 1 ? '' : 's'} (${papers.join(', ')}); this page follows it.` };
@@ -44,7 +49,7 @@ export async function askAgainAction(_previous: ActionOutcome, form: FormData): 
   let id: string;
   try {
     await requireAccess(await headers(), 'ask');
-    id = await askAgain(idOf(form, 'searchId'));
+    id = await askAgain(formInput(searchForm, form).searchId);
   } catch (error) {
     return actionError(error, 'ask again');
   }

@@ -3,18 +3,16 @@
 import { headers } from 'next/headers';
 import { requireAccess } from '@/lib/services/access';
 import { revalidatePath } from 'next/cache';
-import { AppError } from '@/lib/common/errors';
+import { z } from 'zod';
+import { formInput } from '@/lib/common/contract';
 import { setLinkKept, setMergeAllowed } from '@/lib/services/graph';
 
 /**
  * Server actions of the knowledge-graph page. Undoing a merge changes the graph's merge count, which is part of
  * the corpus version, so the retrieval index picks the change up on the next question.
  */
-const entityKey = (form: FormData) => {
-  const key = String(form.get('key') ?? '');
-  if (!key || key.length > 500) throw new AppError('bad-request', 'no entity key given');
-  return key;
-};
+const entityForm = z.object({ key: z.string({ error: 'no entity key given' }).min(1, 'no entity key given').max(500, 'no entity key given') });
+const entityKey = (form: FormData) => formInput(entityForm, form).key;
 
 export async function undoMergeAction(form: FormData) {
   await requireAccess(await headers(), 'curate');

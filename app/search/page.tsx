@@ -1,7 +1,6 @@
 import { type SearchParams, textParam } from '@/lib/common/params';
 import { RetrievePanel } from '@/components/retrieve-panel';
-import { PIPELINES, pipelineList } from '@/lib/services/vocabulary';
-import { QUESTION_MODES } from '@/lib/services/vocabulary';
+import { PIPELINES, pipelineList, QUESTION_MODES } from '@/lib/services/vocabulary';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,8 +18,8 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
       </div>
       <RetrievePanel
         initialQuestion={textParam(sp.q, 2000)}
-        initialPipeline={(PIPELINES as readonly string[]).includes(textParam(sp.pipeline)) ? textParam(sp.pipeline) : 'json-qr'}
-        initialMode={(QUESTION_MODES as readonly string[]).includes(textParam(sp.mode)) ? textParam(sp.mode) : 'auto'}
+        initialPipeline={PIPELINES.find((p) => p === textParam(sp.pipeline)) ?? 'json-qr'}
+        initialMode={QUESTION_MODES.find((m) => m === textParam(sp.mode)) ?? 'auto'}
         pipelines={pipelineList}
       />
     </div>

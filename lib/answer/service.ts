@@ -11,6 +11,7 @@ import { type AnswerEvents, answerQuestion } from './answer.ts';
 import { type AnswerModeChoice, answerSetup } from './modes.ts';
 import { type Answer, answerText } from './types.ts';
 import { recipeLookup } from '../synthesis/ask.ts';
+import { storedPayload } from './stored.ts';
 
 /** Filters that scope a question to some papers: a domain, a material in any spelling, a method, a condition range. */
 export type AskFilters = Pick<PaperFilters, 'domain' | 'material' | 'method' | 'condition'>;
@@ -63,5 +64,5 @@ export async function askAndStore(
     events: opts.events,
     signal: opts.signal,
   });
-  return { id: await saveAnswer(db, answer, answerText(answer)), answer };
+  return { id: await saveAnswer(db, storedPayload(answer), answerText(answer)), answer };
 }

@@ -1,7 +1,8 @@
+import { storedAnswerOf } from '../answer/stored.ts';
 import fs from 'node:fs';
 import { type AnswerModeChoice, type AnswerSetup, answerSetup, isAnswerMode } from '../answer/modes.ts';
 import { config } from '../config.ts';
-import { campaignItemsWithGrades, getCampaign, storedAnswerOf } from '../db/campaigns.ts';
+import { campaignItemsWithGrades, getCampaign } from '../db/campaigns.ts';
 import { sourceIdsOf } from '../db/papers.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { campaignToQuestions } from '../grading/to-questions.ts';

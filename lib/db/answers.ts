@@ -3,9 +3,11 @@ import type { Database } from './database.ts';
 
 /** Owns all queries on Answer. */
 
-export interface StoredAnswer extends Answer {
+/** A stored answer's row: its JSON as written (lib/answer/stored.ts reads it back, checked and migrated). */
+export interface StoredAnswerRow {
   id: string;
   createdAt: Date;
+  payload: unknown;
 }
 
 export interface AnswerSummary {
@@ -18,8 +20,11 @@ export interface AnswerSummary {
   createdAt: Date;
 }
 
-/** Stores an answer with its text as shown (`answerText`: the sentences with their labels), for the history's search. */
-export async function saveAnswer(db: Database, answer: Answer, text: string): Promise<string> {
+/**
+ * Stores an answer (with its format's version: lib/answer/stored.ts's `storedPayload`) and its text as shown
+ * (`answerText`: the sentences with their labels), for the history's search.
+ */
+export async function saveAnswer(db: Database, answer: Answer & { storedVersion: number }, text: string): Promise<string> {
   const row = await db.prisma.answer.create({
     data: {
       question: answer.question,
@@ -41,9 +46,8 @@ export async function saveAnswer(db: Database, answer: Answer, text: string): Pr
   return row.id;
 }
 
-export async function getAnswer(db: Database, id: string): Promise<StoredAnswer | null> {
-  const row = await db.prisma.answer.findUnique({ where: { id } });
-  return row ? { ...(row.payload as unknown as Answer), id: row.id, createdAt: row.createdAt } : null;
+export async function getAnswer(db: Database, id: string): Promise<StoredAnswerRow | null> {
+  return db.prisma.answer.findUnique({ where: { id }, select: { id: true, createdAt: true, payload: true } });
 }
 
 /** The latest answers, newest first, optionally only those whose question contains `query`. */

@@ -1,6 +1,5 @@
 import type { Database } from './database.ts';
 import { Prisma } from './generated/client.ts';
-import type { Answer } from '../answer/types.ts';
 import { AppError } from '../common/errors.ts';
 import type { CampaignQuestion } from '../grading/campaign-questions.ts';
 import type { Marks, RubricId } from '../grading/rubrics.ts';
@@ -166,5 +165,3 @@ export async function gradeCounts(db: Database, campaignId: string) {
   });
   return new Map(rows.map((r) => [r.graderId as string, r._count._all]));
 }
-
-export const storedAnswerOf = (row: { payload: unknown }) => row.payload as Answer;

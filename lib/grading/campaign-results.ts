@@ -1,4 +1,5 @@
-import { campaignItemsWithGrades, getCampaign, storedAnswerOf } from '../db/campaigns.ts';
+import { storedAnswerOf } from '../answer/stored.ts';
+import { campaignItemsWithGrades, getCampaign } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
 import { type CampaignResults, campaignResults } from './results.ts';
 import type { RubricId } from './rubrics.ts';

@@ -1,8 +1,9 @@
+import { storedAnswerOf } from '../answer/stored.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { Answer } from '../answer/types.ts';
 import { answerText } from '../answer/types.ts';
 import type { ItemWithGrades } from '../db/campaigns.ts';
-import { storedAnswerOf } from '../db/campaigns.ts';
+
 import { marksSchema, RUBRICS, type RubricId } from './rubrics.ts';
 
 /**

@@ -1,7 +1,8 @@
+import { storedAnswerOf } from '../answer/stored.ts';
 import type { Answer } from '../answer/types.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { AppError } from '../common/errors.ts';
-import { type CampaignDetail, getCampaign, getItem, gradeOf, itemsForGrader, storedAnswerOf } from '../db/campaigns.ts';
+import { type CampaignDetail, getCampaign, getItem, gradeOf, itemsForGrader } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
 import { answerOrder, assignedGraders, slotLabel } from './assignment.ts';
 import { emptyMarks, type Marks, marksSchema, RUBRICS, type Rubric } from './rubrics.ts';

@@ -1,3 +1,4 @@
+import { storedAnswerOf } from '../answer/stored.ts';
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import { gradingJudgeSystemPrompt, gradingJudgeUserPrompt } from '../ai/prompts.ts';
@@ -5,7 +6,7 @@ import { type ChatModel, judgeModel } from '../ai/providers.ts';
 import type { AssayConfig } from '../config.ts';
 import { labelledItems } from '../answer/pool.ts';
 import { answerText } from '../answer/types.ts';
-import { campaignItemsWithGrades, getCampaign, saveJudgeGrade, storedAnswerOf } from '../db/campaigns.ts';
+import { campaignItemsWithGrades, getCampaign, saveJudgeGrade } from '../db/campaigns.ts';
 import type { Database } from '../db/database.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 import { slotLabel } from './assignment.ts';

@@ -1,6 +1,7 @@
+import { storedAnswerOf } from '../answer/stored.ts';
 import type { Answer } from '../answer/types.ts';
 import type { ItemWithGrades } from '../db/campaigns.ts';
-import { storedAnswerOf } from '../db/campaigns.ts';
+
 import type { EvaluationQuestion } from '../evaluation/questions.ts';
 import { externalIdsOf } from '../evidence/model.ts';
 import { marksSchema, RUBRICS, type RubricId } from './rubrics.ts';

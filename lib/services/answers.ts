@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { answerModel } from '../ai/providers.ts';
 import { checkedExampleQuestions } from '../jobs/examples.ts';
 import { type ProvenanceRequest, provenanceDetails } from '../answer/provenance.ts';
+import { readStoredAnswer } from '../answer/stored.ts';
 import { getAnswer, listAnswers } from '../db/answers.ts';
 import { libraryFacets } from '../db/papers.ts';
 import { appContext, appDatabase } from './app.ts';
@@ -29,11 +30,19 @@ export async function recentAnswers(opts: { query?: string; take?: number } = {}
   return listAnswers(await appDatabase(), opts);
 }
 
-/** A stored answer, as it was given; null when there is none. */
+/**
+ * A stored answer, as it was given (read back in the current format: lib/answer/stored.ts), with the notices of the
+ * papers it cites; `{ readable: false, problem }` when it was stored in a form this version cannot show; null when
+ * there is none.
+ */
 export async function storedAnswer(id: string) {
   const db = await appDatabase();
-  const answer = await getAnswer(db, id);
-  return answer && { ...answer, notices: await citedPaperNotices(db, answer.evidence) };
+  const row = await getAnswer(db, id);
+  if (!row) return null;
+  const read = readStoredAnswer(row.payload);
+  if (!read.readable) return { id: row.id, createdAt: row.createdAt, ...read };
+  const { answer, ...format } = read;
+  return { ...answer, id: row.id, createdAt: row.createdAt, ...format, notices: await citedPaperNotices(db, answer.evidence) };
 }
 
 /**

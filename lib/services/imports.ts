@@ -18,8 +18,8 @@ type StoredRun = Awaited<ReturnType<typeof listRuns>>[number] & { errors?: { fil
  * A run as a client sees it: file names relative to the data or corpus folder (never absolute), messages likewise,
  * and without the options the job keeps for itself (the paths it reads).
  */
-export function publicRun<R extends StoredRun>(run: R, roots: PathRoot[]): Omit<R, 'options'> {
-  const { options: _internal, ...rest } = run;
+export function publicRun<R extends StoredRun>(run: R, roots: PathRoot[]): Omit<R, 'options' | 'stages'> & { stages: StageState[] } {
+  const { options: _internal, stages: _stored, ...rest } = run;
   return {
     ...rest,
     inputs: run.inputs.map((p) => publicPath(p, roots)),
@@ -28,7 +28,7 @@ export function publicRun<R extends StoredRun>(run: R, roots: PathRoot[]): Omit<
     stages: (Array.isArray(run.stages) ? (run.stages as unknown as StageState[]) : []).map((s) => ({
       ...s,
       ...(s.message ? { message: publicText(s.message, roots) } : {}),
-    })) as unknown as R['stages'],
+    })),
     ...(run.errors ? { errors: run.errors.map((e) => ({ ...e, file: publicPath(e.file, roots), reason: publicText(e.reason, roots) })) } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { readStoredAnswer } from '../answer/stored.ts';
 import { getAnswer } from '../db/answers.ts';
 import { advancePaperSearch, getPaperSearch, searchesOfAnswer } from '../db/paper-searches.ts';
 import { importFoundPapers, paperSearchReport } from '../corpus/found-imports.ts';
@@ -22,9 +23,10 @@ export async function paperSearchOffer(answerId: string, answer: Parameters<type
 export async function lookForPapersForAnswer(answerId: string, by: string | null): Promise<string> {
   const { db, cfg } = await appContext();
   if (cfg.scholarly.enrichment !== 'on') throw new AppError('bad-request', 'looking for papers online is switched off (ASSAY_ENRICHMENT=off)');
-  const answer = await getAnswer(db, answerId);
-  if (!answer) throw new AppError('not-found', 'there is no such answer');
-  return lookForPapers(db, cfg, { question: answer.question, answerId, createdBy: by });
+  const row = await getAnswer(db, answerId);
+  const question = row && readQuestion(row.payload);
+  if (!question) throw new AppError('not-found', 'there is no such answer');
+  return lookForPapers(db, cfg, { question, answerId, createdBy: by });
 }
 
 export async function paperSearch(id: string) {
@@ -41,7 +43,9 @@ export async function askAgain(searchId: string): Promise<string> {
   const db = await appDatabase();
   const search = await getPaperSearch<PaperCandidate>(db, searchId);
   if (!search) throw new AppError('not-found', 'there is no such search');
-  const before = search.answerId ? await getAnswer(db, search.answerId) : null;
+  const row = search.answerId ? await getAnswer(db, search.answerId) : null;
+  const read = row && readStoredAnswer(row.payload);
+  const before = read?.readable ? read.answer : null;
   const t = performance.now();
   const { id, answer } = await ask({
     question: search.question,
@@ -62,4 +66,10 @@ export async function askAgain(searchId: string): Promise<string> {
     { askedAgainId: id },
   );
   return id;
+}
+
+/** The question of a stored answer, even one this version cannot show in full. */
+function readQuestion(payload: unknown): string | null {
+  const read = readStoredAnswer(payload);
+  return read.readable ? read.answer.question : read.question;
 }

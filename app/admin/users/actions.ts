@@ -2,12 +2,21 @@
 
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
-import { getAuth } from '@/lib/services/access';
-import { isRole } from '@/lib/services/access';
-import { requireAccess } from '@/lib/services/access';
+import { z } from 'zod';
+import { formInput } from '@/lib/common/contract';
 import { AppError, actionError } from '@/lib/common/errors';
-import { idParam } from '@/lib/common/params';
+import { getAuth, requireAccess, ROLES } from '@/lib/services/access';
 import type { RoleResult } from '@/components/role-form';
+
+const NAME_BOTH = 'name an account and a role (reader, expert or admin)';
+const roleForm = z.object({
+  userId: z.string({ error: NAME_BOTH }).regex(/^[\w-]{1,100}$/, NAME_BOTH),
+  role: z.enum(ROLES, { error: NAME_BOTH }),
+  email: z
+    .string()
+    .default('')
+    .transform((s) => s.slice(0, 300)),
+});
 
 /**
  * Gives an account another role (admin only; through better-auth's admin plugin, which checks it again) and says
@@ -17,10 +26,7 @@ export async function setRoleAction(_previous: RoleResult | null, form: FormData
   try {
     const h = await headers();
     const viewer = await requireAccess(h, 'users');
-    const userId = idParam(String(form.get('userId') ?? ''));
-    const role = String(form.get('role') ?? '');
-    const email = String(form.get('email') ?? '').slice(0, 300);
-    if (!userId || !isRole(role)) throw new AppError('bad-request', 'name an account and a role (reader, expert or admin)');
+    const { userId, role, email } = formInput(roleForm, form);
     if (userId === viewer.user?.id)
       throw new AppError('bad-request', 'you cannot change your own role (so an instance never loses its last admin by accident)');
     await (await getAuth()).api.setRole({ headers: h, body: { userId, role } });

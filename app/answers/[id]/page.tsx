@@ -14,6 +14,20 @@ export default async function AnswerPage({ params }: { params: Promise<{ id: str
   if (!/^[a-z0-9]{10,40}$/i.test(id)) notFound();
   const answer = await storedAnswer(id);
   if (!answer) notFound();
+  if (!answer.readable)
+    return (
+      <div className="space-y-4">
+        <p className="text-sm">
+          <Link href="/answers" className="text-teal-800 hover:underline">
+            ← Answers
+          </Link>
+        </p>
+        <h1 className="text-xl font-semibold">{answer.question ?? 'A stored answer'}</h1>
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="unreadable-answer">
+          This answer cannot be shown: {answer.problem}. Ask the question again for an answer from the current corpus.
+        </p>
+      </div>
+    );
   const offer = await paperSearchOffer(id, answer);
   return (
     <div className="space-y-4">
@@ -23,7 +37,10 @@ export default async function AnswerPage({ params }: { params: Promise<{ id: str
         </Link>
       </p>
       <h1 className="text-xl font-semibold">{answer.question}</h1>
-      <p className="text-xs text-slate-500">Asked {answer.createdAt.toLocaleString('en')}</p>
+      <p className="text-xs text-slate-500">
+        Asked {answer.createdAt.toLocaleString('en')}
+        {answer.migratedFrom !== null && ` · stored in an earlier answer format (${answer.migratedFrom}), read in today's`}
+      </p>
       <AnswerView
         answer={answer}
         notices={answer.notices}

@@ -1,10 +1,10 @@
-import { guarded } from '@/lib/services/access';
-import { readJsonAs } from '@/lib/common/json-body';
 import { createUIMessageStreamResponse } from 'ai';
-import { askRequestSchema } from '@/lib/services/vocabulary';
-import { answerStream } from '@/lib/services/vocabulary';
+import { readInput } from '@/lib/common/contract';
 import { publicError } from '@/lib/common/errors';
+import { guarded } from '@/lib/services/access';
 import { ask, refuseWhenBusy } from '@/lib/services/ask';
+import { answerStream } from '@/lib/services/vocabulary';
+import { answerStreamContract } from './contract';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 export const POST = guarded(
   'ask',
   async (request: Request) => {
-    const input = await readJsonAs(request, askRequestSchema);
+    const { body: input } = await readInput(request, undefined, answerStreamContract);
     // Once the stream has started its status is 200: a full line is refused before, with 503 and Retry-After.
     await refuseWhenBusy();
     const stream = answerStream(

@@ -1,9 +1,8 @@
+import { readInput } from '@/lib/common/contract';
 import { guarded } from '@/lib/services/access';
-import { textParam } from '@/lib/common/params';
-import { readJsonAs } from '@/lib/common/json-body';
-import { askRequestSchema } from '@/lib/services/vocabulary';
 import { recentAnswers } from '@/lib/services/answers';
 import { ask } from '@/lib/services/ask';
+import { askContract, recentAnswersContract } from './contract';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,8 +10,8 @@ export const dynamic = 'force-dynamic';
 export const GET = guarded(
   'read',
   async (request: Request) => {
-    const q = textParam(new URL(request.url).searchParams.get('q') ?? undefined, 200) || undefined;
-    return Response.json({ answers: await recentAnswers({ query: q, take: 50 }) });
+    const { query } = await readInput(request, undefined, recentAnswersContract);
+    return Response.json({ answers: await recentAnswers({ query: query.q, take: 50 }) });
   },
   'answers',
 );
@@ -24,8 +23,8 @@ export const GET = guarded(
 export const POST = guarded(
   'ask',
   async (request: Request) => {
-    const input = await readJsonAs(request, askRequestSchema);
-    return Response.json(await ask(input, { signal: request.signal }));
+    const { body } = await readInput(request, undefined, askContract);
+    return Response.json(await ask(body, { signal: request.signal }));
   },
   'answers',
 );

@@ -1,6 +1,7 @@
-import { guarded } from '@/lib/services/access';
-import { may } from '@/lib/services/access';
+import { readInput } from '@/lib/common/contract';
+import { guarded, may } from '@/lib/services/access';
 import { publicJobs, queuedJobs } from '@/lib/services/jobs';
+import { jobsContract } from './contract';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,6 +12,9 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = guarded(
   'read',
-  async (_request: Request, _context: unknown, viewer) => Response.json({ jobs: may(viewer, 'import') ? await queuedJobs() : await publicJobs() }),
+  async (request: Request, _context: unknown, viewer) => {
+    await readInput(request, undefined, jobsContract);
+    return Response.json({ jobs: may(viewer, 'import') ? await queuedJobs() : await publicJobs() });
+  },
   'jobs',
 );

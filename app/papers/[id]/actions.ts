@@ -3,15 +3,16 @@
 import { headers } from 'next/headers';
 import { requireAccess } from '@/lib/services/access';
 import { revalidatePath } from 'next/cache';
-import { AppError } from '@/lib/common/errors';
-import { idParam } from '@/lib/common/params';
+import { z } from 'zod';
+import { formInput } from '@/lib/common/contract';
 import { restoreVersion } from '@/lib/services/library';
+
+const versionForm = z.object({ version: z.string({ error: 'no version given' }).regex(/^[\w-]{1,100}$/, 'no version given') });
 
 /** Restores an earlier version of a paper (lib/services/library.ts says what that does). */
 export async function restoreVersionAction(form: FormData) {
   await requireAccess(await headers(), 'curate');
-  const versionId = idParam(String(form.get('version') ?? ''));
-  if (!versionId) throw new AppError('bad-request', 'no version given');
-  const { paperId } = await restoreVersion(versionId);
+  const { version } = formInput(versionForm, form);
+  const { paperId } = await restoreVersion(version);
   revalidatePath(`/papers/${paperId}`);
 }

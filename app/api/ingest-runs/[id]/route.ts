@@ -1,15 +1,16 @@
-import { guarded } from '@/lib/services/access';
+import { readInput } from '@/lib/common/contract';
 import { AppError } from '@/lib/common/errors';
-import { idParam } from '@/lib/common/params';
+import { guarded } from '@/lib/services/access';
 import { importRun } from '@/lib/services/imports';
+import { importRunContract } from './contract';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = guarded(
   'import',
-  async (_request: Request, ctx: { params: Promise<{ id: string }> }) => {
-    const id = idParam((await ctx.params).id);
-    const run = id ? await importRun(id) : null;
+  async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
+    const { params } = await readInput(request, ctx, importRunContract);
+    const run = await importRun(params.id);
     if (!run) throw new AppError('not-found', 'no such import run');
     return Response.json({ run });
   },

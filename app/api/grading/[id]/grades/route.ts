@@ -1,20 +1,9 @@
-import { z } from 'zod';
+import { readInput } from '@/lib/common/contract';
 import { guarded } from '@/lib/services/access';
-import { badRequest } from '@/lib/common/errors';
-import { readJsonAs } from '@/lib/common/json-body';
-import { idParam } from '@/lib/common/params';
-import { marksSchema } from '@/lib/services/vocabulary';
 import { saveOwnGrade } from '@/lib/services/grading';
+import { saveGradeContract } from './contract';
 
 export const dynamic = 'force-dynamic';
-
-const body = z.object({
-  ordinal: z.number().int().min(0).max(100_000),
-  marks: marksSchema,
-  submit: z.boolean().default(false),
-  /** The revision the grader's screen last saw (0 for a new grade). */
-  revision: z.number().int().min(0),
-});
 
 /**
  * PUT {ordinal, marks, submit, revision}: the grader's own grade of one item, autosaved as a draft or submitted →
@@ -24,11 +13,8 @@ const body = z.object({
 export const PUT = guarded(
   'grade',
   async (request: Request, ctx: { params: Promise<{ id: string }> }, viewer) => {
-    const id = idParam((await ctx.params).id);
-    if (!id) throw badRequest('no campaign id');
-    const input = await readJsonAs(request, body, { fieldPaths: true });
-    const saved = await saveOwnGrade(id, viewer, input);
-    return Response.json(saved);
+    const { params, body } = await readInput(request, ctx, saveGradeContract);
+    return Response.json(await saveOwnGrade(params.id, viewer, body));
   },
   'save grade',
 );
