@@ -7,6 +7,7 @@ import { Providers } from '@/components/providers';
 import { SignInForm } from '@/components/sign-in-form';
 import { may } from '@/lib/services/access';
 import { currentViewer } from '@/app/current-viewer';
+import { NAVIGATION } from '@/app/navigation';
 import { config } from '@/lib/config';
 import './globals.css';
 
@@ -42,37 +43,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/" className="text-lg font-semibold tracking-tight text-teal-800">
               Assay
             </Link>
-            <Link href="/" className="text-sm text-slate-700 hover:text-teal-800">
-              Ask
-            </Link>
-            <Link href="/library" className="text-sm text-slate-700 hover:text-teal-800">
-              Library
-            </Link>
-            <Link href="/answers" className="text-sm text-slate-700 hover:text-teal-800">
-              Answers
-            </Link>
-            <Link href="/search" className="text-sm text-slate-700 hover:text-teal-800">
-              Find evidence
-            </Link>
-            <Link href="/graph" className="text-sm text-slate-700 hover:text-teal-800">
-              Graph
-            </Link>
-            <Link href="/evaluation/runs" className="text-sm text-slate-700 hover:text-teal-800">
-              Evaluation
-            </Link>
-            {may(viewer, 'grade') && (
-              <Link href="/grading" className="text-sm text-slate-700 hover:text-teal-800">
-                Grading
+            {NAVIGATION.filter((link) => !link.shownTo || may(viewer, link.shownTo)).map((link) => (
+              <Link key={link.href} href={link.href} className="text-sm text-slate-700 hover:text-teal-800">
+                {link.label}
               </Link>
-            )}
-            <Link href="/import" className="text-sm text-slate-700 hover:text-teal-800">
-              Import
-            </Link>
-            {may(viewer, 'users') && (
-              <Link href="/admin/users" className="text-sm text-slate-700 hover:text-teal-800">
-                Users
-              </Link>
-            )}
+            ))}
             <AccountMenu user={viewer.user} />
           </nav>
         </header>
