@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, readConfig } from './config.ts';
 
 describe('readConfig', () => {
   it('defaults to the embedded database in .assay with nothing configured', () => {
@@ -32,5 +33,31 @@ describe('readConfig', () => {
     expect(readConfig({ ASSAY_RETRIEVAL_WORKERS: '0' }).admission.concurrency).toBe(2);
     expect(readConfig({ ASSAY_SEARCH: 'database', DATABASE_URL: 'postgresql://u:p@db:5432/assay' }).admission.concurrency).toBe(2);
     expect(readConfig({ ASSAY_RETRIEVAL_WORKERS: '2', ASSAY_RETRIEVAL_CONCURRENCY: '3' }).admission.concurrency).toBe(3);
+  });
+});
+
+describe('the README’s configuration table', () => {
+  const root = path.resolve(import.meta.dirname, '..');
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  // The first column of each row: the variables it names, in backticks.
+  const named = new Set(
+    section
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1])),
+  );
+  // Read by the start script (scripts/start.mjs) rather than lib/config.ts: the port and address Next.js listens on.
+  const READ_BY_START = ['PORT', 'ASSAY_HOST'];
+
+  it('names every variable lib/config.ts reads', () => {
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(40);
+    expect(CONFIG_VARIABLES.filter((v) => !named.has(v))).toEqual([]);
+  });
+
+  it('names no variable the code does not read', () => {
+    const start = fs.readFileSync(path.join(root, 'scripts', 'start.mjs'), 'utf8');
+    for (const v of READ_BY_START) expect(start).toContain(`process.env.${v}`);
+    expect([...named].filter((v) => !CONFIG_VARIABLES.includes(v) && !READ_BY_START.includes(v))).toEqual([]);
   });
 });

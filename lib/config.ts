@@ -190,6 +190,9 @@ export const workersServe = (cfg: Pick<AssayConfig, 'search' | 'vectors'>): bool
 
 export const defaultRetrievalConcurrency = (workers: number): number => (workers > 0 ? 4 * workers : 2);
 
+/** Every variable the configuration reads (the README's configuration table names each: lib/config.test.ts checks). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export function readConfig(env: Record<string, string | undefined> = process.env): AssayConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
