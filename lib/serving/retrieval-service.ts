@@ -4,18 +4,17 @@ import { releaseMemory } from '../common/release-memory.ts';
 import { sharedRead } from '../common/shared-read.ts';
 import { type AssayConfig, workersServe } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { corpusPages, corpusVersion, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { corpusPages, corpusVersion } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
-import { createEmbedders, createLentEmbedders, embedderChoice } from '../embedding/select.ts';
-import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
+import { createLentEmbedders, embedderChoice } from '../embedding/select.ts';
+import { indexSnapshot, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
-import { buildRetrievalIndex, type RetrievalIndex, withDense } from '../retrieval/index.ts';
+import { type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
-import { syncDenseVectors, withDatabaseVectors } from '../retrieval/dense-sources/database.ts';
-import { searchDocsCurrent, syncSearchDocs, withDatabaseSearch } from '../retrieval/lexical-sources/database.ts';
-import type { LexicalDoc } from '../retrieval/lexical-index.ts';
 import { configuredOptions } from '../pipelines/configured.ts';
 import { keepGraphInThread } from './graph-keeper.ts';
+import { readOrBuildIndex } from './index-build.ts';
+import { placeIndex } from './index-placement.ts';
 import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, type WorkerAsks, workerAsks } from './retrieval-pool.ts';
 import { admitted, retrieve } from '../pipelines/run.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
@@ -91,8 +90,6 @@ export function createRetrievalService(
   // The index of the corpus version last asked for; `index` null: the workers serve it and this thread let go of it.
   let current: { version: string; key: string | null; index: Promise<RetrievalIndex> | null; info: IndexInfo | null } | null = null;
   const log = (line: string) => console.log(`[assay] ${line}`);
-  const inDatabase = cfg.search === 'database';
-  const vectorsInDatabase = cfg.vectors === 'database';
   const pool = opts.workers && opts.snapshotDir && workersServe(cfg) ? createRetrievalPool(cfg, opts.workers, log) : null;
   // A build being handed to the workers (its graph index built and kept first, see `keep`): questions wait for it
   // rather than start the workers themselves meanwhile.
@@ -203,21 +200,7 @@ export function createRetrievalService(
     if (pool) handingOver = { key, done };
     setTimeout(storeAndHandOver, 0, key, index, settle);
   };
-  // With ASSAY_SEARCH=database, paragraph search runs in the database over documents each build writes there; with
-  // ASSAY_VECTORS=database, dense search runs in pgvector over the vectors written there (not the stand-in's while
-  // the model embeds in the background). A database that cannot hold them leaves dense search in the process.
-  const serve = async (index: RetrievalIndex): Promise<RetrievalIndex> => {
-    const served = inDatabase ? withDatabaseSearch(index, db) : index;
-    if (!vectorsInDatabase || index.pendingEmbedder) return served;
-    try {
-      const t0 = performance.now();
-      if ((await syncDenseVectors(db, index)) === 'written') log(`passage vectors written to pgvector in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      return await withDatabaseVectors(served, db);
-    } catch (error) {
-      log(`dense search stays in this process: ${(error as Error).message}`);
-      return served;
-    }
-  };
+  const serve = (index: RetrievalIndex): Promise<RetrievalIndex> => placeIndex(index, db, cfg, log);
   const configured = configuredOptions(cfg);
   const { reformulator } = configured;
   // One stamp read for every question that asks while it is on its way (it was two reads per question, each a
@@ -238,36 +221,12 @@ export function createRetrievalService(
         return serve(withKeptParts(index, place.dir, place.key, log));
       };
       const building = (async () => {
-        const t0 = performance.now();
-        // The model's session loads on its thread while this one reads the stored index.
-        if (place && hasSnapshot(place.dir, place.key)) preloadModel(cfg);
-        // With retrieval workers this thread's copy is let go of once they serve: read as it is (faster).
-        const stored = place ? loadSnapshot(place.dir, place.key, log, !pool) : null;
-        // The database's documents must be this version's too (they are written by a build, not by a read-back).
-        if (stored && place && (!inDatabase || (await searchDocsCurrent(db, stored.core.version)))) {
-          opts.onStage?.('reading the stored index');
-          const e = await createEmbedders(db, cfg, () => [], log, {}, stored.nameFit);
-          if (e.passages.id === stored.embedderId && e.names.id === stored.nameEmbedderId) {
-            const lazies = { recordCount: stored.recordCount, ...corpusPages(db) };
-            const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
-            log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
-            void toWorkers(buildAsks(index), place.dir, place.key);
-            return serve(withKeptParts(index, place.dir, place.key, log));
-          }
-          log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
+        const { readBack, index } = await readOrBuildIndex(db, cfg, place, { log, onStage: opts.onStage, background: opts.background, forWorkers: !!pool });
+        if (readBack && place) {
+          void toWorkers(buildAsks(index), place.dir, place.key);
+          return serve(withKeptParts(index, place.dir, place.key, log));
         }
-        opts.onStage?.('loading corpus');
-        const corpus = await loadRetrievalCorpus(db);
-        opts.onStage?.('fitting embedder');
-        const embedders = await createEmbedders(db, cfg, () => corpus.paragraphs.map((p) => p.text), log);
-        const built = await buildRetrievalIndex(corpus, embedders.passages, {
-          onStage: opts.onStage,
-          nameEmbedder: embedders.names,
-          embedderNote: embedders.note,
-          ...(opts.background && embedders.passages !== embedders.names ? { whileCold: embedders.names } : {}),
-          ...(inDatabase ? { onParagraphDocs: (docs: LexicalDoc[], v: string) => syncSearchDocs(db, v, docs) } : {}),
-        });
-        return built.pendingEmbedder ? serve(built) : keepAndServe(built);
+        return index.pendingEmbedder ? serve(index) : keepAndServe(index);
       })();
       current = { version, key, index: building, info: null };
       building.then(
