@@ -13,8 +13,7 @@ describe('the main navigation', () => {
   });
 
   it('shows a reader the screens every reader has and an admin every screen', () => {
-    const shown = (role: 'reader' | 'expert' | 'admin') =>
-      NAVIGATION.filter((l) => !l.shownTo || may({ user: null, role }, l.shownTo)).map((l) => l.label);
+    const shown = (role: 'reader' | 'expert' | 'admin') => NAVIGATION.filter((l) => !l.shownTo || may({ user: null, role }, l.shownTo)).map((l) => l.label);
     expect(shown('reader')).not.toContain('Grading');
     expect(shown('reader')).not.toContain('Users');
     expect(shown('expert')).toContain('Grading');
