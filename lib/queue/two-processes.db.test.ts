@@ -20,7 +20,7 @@ const dir = tempDir('assay-two-processes-');
 const children: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../testing/job-worker-process.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../scripts/test-support/job-worker-process.ts')], {
     cwd: path.join(import.meta.dirname, '../..'),
     env: { ...process.env, DATABASE_URL: db.url, PROBE_DIR: dir, ASSAY_JOB_STALE_SECONDS: '2', ASSAY_JOB_POLL_SECONDS: '0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
