@@ -9,7 +9,9 @@ import { mavenClasspath } from '../../common/maven.ts';
  * runs the launcher as a single source file. Used by `npm run neo4j:dev` and `npm run test:neo4j`.
  */
 // The launcher's Java source and pom.xml live with the other Java sources (java/neo4j-server at the repository's top).
-const here = path.resolve(import.meta.dirname, '../../../java/neo4j-server');
+// In a Next.js server bundle a module has no import.meta.dirname: the sources' place is then found from the working
+// directory (the repository, where \`npm start\` runs).
+const here = path.resolve(import.meta.dirname ?? path.join(process.cwd(), 'lib/graph/neo4j-server'), '../../../java/neo4j-server');
 const pom = path.join(here, 'pom.xml');
 const launcher = path.join(here, 'Neo4jLauncher.java');
 

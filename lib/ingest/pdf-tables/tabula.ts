@@ -13,7 +13,9 @@ import { assayCacheDir, mavenClasspath } from '../../common/maven.ts';
  * read, or a run over `timeoutMs` is a `TableExtractionError` the PDF reader reports as a note, never a lost paper.
  */
 // TabulaTables.java and its pom.xml live with the other Java sources (java/tabula at the repository's top).
-const here = path.resolve(import.meta.dirname, '../../../java/tabula');
+// In a Next.js server bundle a module has no import.meta.dirname: the sources' place is then found from the working
+// directory (the repository, where \`npm start\` runs).
+const here = path.resolve(import.meta.dirname ?? path.join(process.cwd(), 'lib/ingest/pdf-tables'), '../../../java/tabula');
 
 export class TableExtractionError extends Error {}
 
