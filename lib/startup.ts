@@ -53,7 +53,7 @@ export async function startApp(): Promise<void> {
     console.error(`[assay] database not ready: ${(error as Error).message}`);
   }
   void warm.then(tuneForServing);
-  installShutdown();
+  stopCleanlyOnSignals();
 }
 
 declare module './common/process-registry.ts' {
@@ -62,7 +62,11 @@ declare module './common/process-registry.ts' {
   }
 }
 
-function installShutdown() {
+/**
+ * On SIGTERM or SIGINT: jobs stop after their current paper and store their stage (they go back to the queue), the
+ * model's thread finishes its batch, the database is closed, the process exits. The server and `npm run worker`.
+ */
+export function stopCleanlyOnSignals() {
   // Once per process, however many module instances run the start.
   const installed = processObject('shutdownHandlers', () => ({ installed: false }));
   if (installed.installed) return;
