@@ -18,11 +18,22 @@ export function ImportBanner() {
     queryKey: ['import-status'],
     queryFn: async (): Promise<PublicImportStatus> => {
       // A server that cannot say (its database is not ready) shows no banner rather than an error.
-      return callApi('GET /api/import/status').catch(() => ({ imports: [] }));
+      return callApi('GET /api/import/status').catch(() => ({ imports: [], semanticSearch: null }));
     },
-    refetchInterval: (q) => (q.state.data?.imports.length ? 2000 : 30000),
+    refetchInterval: (q) => (q.state.data?.imports.length ? 2000 : q.state.data?.semanticSearch ? 5000 : 30000),
   });
   const imports = status.data?.imports ?? [];
+  const semantic = status.data?.semanticSearch ?? null;
+  // While the embedding model embeds the corpus for the first time: how far, and what answers rest on meanwhile.
+  const semanticLine = semantic && (
+    <span data-testid="semantic-search-progress">
+      Semantic search is incomplete: {semantic.model} has embedded{' '}
+      {semantic.total
+        ? `${semantic.percent}% of the passages (${number.format(semantic.done)} of ${number.format(semantic.total)})`
+        : 'none of the passages yet'}
+      ; until it has finished, questions find paragraphs by their words and a character n-gram stand-in.
+    </span>
+  );
   const [finished, setFinished] = useState(false);
   const [wasActive, setWasActive] = useState(false);
   useEffect(() => {
@@ -33,6 +44,12 @@ export function ImportBanner() {
     }
   }, [imports.length, wasActive]);
 
+  if (!imports.length && semanticLine && !finished)
+    return (
+      <output className="block border-b border-sky-200 bg-sky-50 px-6 py-2 text-sm text-sky-950" data-testid="import-banner" data-state="embedding">
+        {semanticLine}
+      </output>
+    );
   if (!imports.length)
     return finished ? (
       <output className="block border-b border-teal-200 bg-teal-50 px-6 py-2 text-sm text-teal-900" data-testid="import-banner" data-state="finished">
@@ -40,6 +57,7 @@ export function ImportBanner() {
         <Link href="/library" className="underline">
           See the library
         </Link>
+        {semanticLine && <> {semanticLine}</>}
       </output>
     ) : null;
 

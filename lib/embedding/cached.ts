@@ -1,5 +1,5 @@
 import { sha256 } from '../common/hash.ts';
-import type { EmbeddingCacheStore, TextEmbedder } from './embedder.ts';
+import type { EmbeddingCacheStore, EmbeddingProgress, TextEmbedder } from './embedder.ts';
 
 /**
  * An embedder whose passage vectors are kept by (model id, text hash) in a store — the database for a provider
@@ -13,8 +13,11 @@ export function cachedEmbedder<E extends TextEmbedder & { embedQuery?(texts: str
 ): E {
   const batch = opts.batchSize ?? 256;
   const queries = new Map<string, Promise<Float32Array>>();
+  // The embedding of texts not in the store, while one runs: what the UI and traces say of semantic search meanwhile.
+  let running: EmbeddingProgress | null = null;
   return {
     ...inner,
+    progress: () => running && { ...running },
     async missing(texts: string[]) {
       if (!cache) return texts.length;
       const hashes = [...new Set(texts.map((t) => sha256(t)))];
@@ -29,13 +32,20 @@ export function cachedEmbedder<E extends TextEmbedder & { embedQuery?(texts: str
       // Shortest first: a slice then holds texts of similar length, and the model pads each batch to its longest text
       // (9 % faster over the shared corpus than in corpus order).
       const missing = [...new Set(hashes.filter((h) => !known.has(h)))].sort((a, b) => textOf.get(a)!.length - textOf.get(b)!.length);
-      for (let i = 0; i < missing.length; i += batch) {
-        const slice = missing.slice(i, i + batch);
-        const vectors = await inner.embed(slice.map((h) => textOf.get(h)!));
-        const rows = slice.map((hash, j) => ({ hash, vector: vectors[j] }));
-        for (const r of rows) known.set(r.hash, r.vector);
-        await cache?.put(inner.id, rows);
-        opts.onProgress?.(Math.min(i + batch, missing.length), missing.length);
+      const progress = { done: 0, total: missing.length };
+      if (missing.length) running = progress;
+      try {
+        for (let i = 0; i < missing.length; i += batch) {
+          const slice = missing.slice(i, i + batch);
+          const vectors = await inner.embed(slice.map((h) => textOf.get(h)!));
+          const rows = slice.map((hash, j) => ({ hash, vector: vectors[j] }));
+          for (const r of rows) known.set(r.hash, r.vector);
+          await cache?.put(inner.id, rows);
+          progress.done = Math.min(i + batch, missing.length);
+          opts.onProgress?.(progress.done, missing.length);
+        }
+      } finally {
+        if (running === progress) running = null;
       }
       return hashes.map((h) => known.get(h)!);
     },

@@ -14,6 +14,14 @@ export interface TextEmbedder {
   missing?(texts: string[]): Promise<number>;
   /** Questions, when they are embedded differently from passages (bge's retrieval prefix). */
   embedQuery?(texts: string[]): Promise<Float32Array[]>;
+  /** How far the embedding of texts it had not embedded before has got (null: none under way). */
+  progress?(): EmbeddingProgress | null;
+}
+
+/** Texts a model embeds for the first time: how many so far, of how many. */
+export interface EmbeddingProgress {
+  done: number;
+  total: number;
 }
 
 /** Question vectors: an embedder that embeds questions differently from passages (bge's retrieval prefix) says so. */

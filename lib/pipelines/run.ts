@@ -5,7 +5,7 @@ import { embedQueries } from '../embedding/embedder.ts';
 import { decideAbstention } from '../retrieval/abstention.ts';
 import { askedFactsCheck, preferCompletePapers } from '../retrieval/coverage.ts';
 import { withBestSentence } from '../retrieval/evidence.ts';
-import type { RetrievalIndex } from '../retrieval/index.ts';
+import { embedderNoteNow, type RetrievalIndex } from '../retrieval/index.ts';
 import { aggregatePapers } from '../retrieval/papers.ts';
 import { preferOwnResults } from '../retrieval/ownership.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
@@ -66,7 +66,11 @@ async function retrieveNow(
   await step(
     'embedder',
     () => index.embedderId,
-    (id) => ({ id, ...(index.embedderNote ? { note: index.embedderNote } : {}) }),
+    (id) => {
+      // While the model embeds the corpus in the background: how far it has got, at this question.
+      const note = embedderNoteNow(index);
+      return { id, ...(note ? { note } : {}) };
+    },
   );
   const spelling = await step(
     'spelling',

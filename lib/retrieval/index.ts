@@ -236,6 +236,17 @@ export async function buildRetrievalIndex(
 }
 
 /**
+ * What an index says of its embedder at this moment: while the model embeds the corpus in the background, how far
+ * it has got (every question's trace carries this), else the note it was built with.
+ */
+export function embedderNoteNow(index: Pick<RetrievalIndex, 'embedderNote' | 'pendingEmbedder'>): string | null {
+  const p = index.pendingEmbedder?.progress?.();
+  if (!index.pendingEmbedder || !p?.total) return index.embedderNote;
+  const percent = Math.floor((100 * p.done) / p.total);
+  return `semantic search is incomplete: ${index.pendingEmbedder.id} has embedded ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} passages (${percent}%) in the background; until it has finished, dense search runs on the character n-gram stand-in`;
+}
+
+/**
  * One BM25 index over paragraphs; the raw pipelines search its text fields, the structured ones add the structure
  * field (role, method, canonical materials, properties and values).
  */

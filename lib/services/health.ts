@@ -2,6 +2,7 @@ import { entityLinkCounts } from '../db/entity-links.ts';
 import { metadataCounts } from '../db/paper-metadata.ts';
 import { corpusCounts } from '../db/corpus-counts.ts';
 import { warmingIndexes } from '../jobs/warming.ts';
+import { semanticSearchProgress } from '../serving/semantic-search.ts';
 import { appContext } from './app.ts';
 
 /**
@@ -22,6 +23,9 @@ export async function health() {
     // Graph entities linked to Wikidata, asked without a match, rejected by a curator, or failed.
     entityLinks,
     warmingIndexes: warmingIndexes(),
+    // While the embedding model embeds the corpus for the first time: how far it has got (dense search runs on the
+    // n-gram stand-in until then); null once semantic search is complete.
+    semanticSearch: semanticSearchProgress(),
     ...(questions ? { questions } : {}),
     ...(workers ? { retrievalWorkers: workers } : {}),
   };

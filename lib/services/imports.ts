@@ -5,6 +5,7 @@ import { activeRuns, getRun, listRuns, type StageState } from '../db/ingest-runs
 
 export type { RunCounters, StageState } from '../db/ingest-runs.ts';
 import { receiveUploads } from '../ingest/uploads.ts';
+import { type SemanticSearchProgress, semanticSearchProgress } from '../serving/semantic-search.ts';
 export { type ImportFormats, importFormats } from '../ingest/readers/registry.ts';
 import { resumeInBackground, startBackgroundIngest } from '../jobs/background.ts';
 import { STAGE_WORDS } from '../jobs/import-job.ts';
@@ -96,12 +97,15 @@ export interface PublicImportStatus {
     records: number;
     startedAt: string;
   }[];
+  /** While the embedding model embeds the corpus in the background: how far (null once semantic search is complete). */
+  semanticSearch: SemanticSearchProgress | null;
 }
 
 export async function publicImportStatus(): Promise<PublicImportStatus> {
   const { db } = await appContext();
   const runs = await activeRuns(db.prisma);
   return {
+    semanticSearch: semanticSearchProgress(),
     imports: runs.map((r) => {
       const stages = (Array.isArray(r.stages) ? r.stages : []) as unknown as StageState[];
       const live = stages.filter((s) => s.status !== 'skipped');

@@ -9,12 +9,13 @@ import { preloadModel } from '../embedding/model-session.ts';
 import { createLentEmbedders, embedderChoice } from '../embedding/select.ts';
 import { indexSnapshot, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
-import { type RetrievalIndex, withDense } from '../retrieval/index.ts';
+import { embedderNoteNow, type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { embedPassages } from '../retrieval/passage-vectors.ts';
 import { configuredOptions } from '../pipelines/configured.ts';
 import { keepGraphInThread } from './graph-keeper.ts';
 import { readOrBuildIndex } from './index-build.ts';
 import { placeIndex } from './index-placement.ts';
+import { semanticSearchDone, semanticSearchPending } from './semantic-search.ts';
 import { createRetrievalPool, type ServedInfo, stopPrestartedUnless, type WorkerAsks, workerAsks } from './retrieval-pool.ts';
 import { admitted, retrieve } from '../pipelines/run.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
@@ -46,13 +47,20 @@ export interface RetrievalService {
   whenServing(): Promise<void>;
 }
 
-const infoOf = (index: RetrievalIndex): IndexInfo => ({
-  paragraphs: index.paragraphs.size,
-  embedderId: index.embedderId,
-  embedderNote: index.embedderNote,
-  buildSeconds: index.buildSeconds,
-  vectorsIn: index.raw.dense.where,
-});
+const infoOf = (index: RetrievalIndex): IndexInfo => {
+  // Only what the note needs is kept, not the index: this thread lets go of its copy once the workers serve it.
+  const { embedderNote, pendingEmbedder } = index;
+  return {
+    paragraphs: index.paragraphs.size,
+    embedderId: index.embedderId,
+    // Read when asked: while the model embeds the corpus in the background, how far it has got.
+    get embedderNote() {
+      return embedderNoteNow({ embedderNote, pendingEmbedder });
+    },
+    buildSeconds: index.buildSeconds,
+    vectorsIn: index.raw.dense.where,
+  };
+};
 
 export function createRetrievalService(
   db: Database,
@@ -238,7 +246,9 @@ export function createRetrievalService(
           if (!model) return;
           console.log(`[assay] ${built.embedderNote}`);
           const t0 = performance.now();
+          semanticSearchPending(model);
           embedPassages(built, model)
+            .finally(() => semanticSearchDone(model))
             .then((dense) => {
               // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
               if (current?.version !== version) return;

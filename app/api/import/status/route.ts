@@ -10,6 +10,6 @@ export async function GET() {
   try {
     return Response.json(await publicImportStatus());
   } catch (error) {
-    return Response.json({ imports: [], error: (error as Error).message }, { status: 503 });
+    return Response.json({ imports: [], semanticSearch: null, error: (error as Error).message }, { status: 503 });
   }
 }
