@@ -22,10 +22,11 @@ export function EvaluationLauncher({
   const [set, setSet] = useState(questionSets[0] ?? '');
   const [chosen, setChosen] = useState<PipelineName[]>(pipelines.map((p) => p.name));
   const [limit, setLimit] = useState('');
+  const [incompleteSemantic, setIncompleteSemantic] = useState(false);
   const [started, setStarted] = useState<string[]>([]);
   const start = useMutation({
     mutationFn: async () => {
-      const body = { questionSet: set, pipelines: chosen, ...(limit ? { limit: Number(limit) } : {}) };
+      const body = { questionSet: set, pipelines: chosen, ...(limit ? { limit: Number(limit) } : {}), ...(incompleteSemantic ? { incompleteSemantic } : {}) };
       return (await callApi('POST /api/evaluation/runs', { body }, { failure: 'the evaluation could not start' })).runId;
     },
     onSuccess: (id) => {
@@ -67,6 +68,13 @@ export function EvaluationLauncher({
             aria-label="Question limit"
           />{' '}
           questions
+        </label>
+        <label
+          className="flex items-center gap-1 text-sm"
+          title="While the embedding model is still embedding the corpus, dense search runs on the n-gram stand-in: such a run is refused unless this is ticked"
+        >
+          <input type="checkbox" checked={incompleteSemantic} onChange={(e) => setIncompleteSemantic(e.target.checked)} />
+          score while semantic search is incomplete
         </label>
         <button
           type="submit"

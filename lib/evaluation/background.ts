@@ -16,7 +16,7 @@ import { loadQuestions } from './questions.ts';
  */
 export const evaluationProgress = (db: Database, runId: string) => jobProgress<EvaluationJobProgress>(db, runId);
 
-type EvaluationPayload = Pick<EvaluationJobInput, 'questionsFile' | 'pipelines' | 'limit'> & { runId: string };
+type EvaluationPayload = Pick<EvaluationJobInput, 'questionsFile' | 'pipelines' | 'limit' | 'incompleteSemantic'> & { runId: string };
 
 export const evaluationJob = defineJob<EvaluationPayload, EvaluationJobProgress>('evaluation', async ({ db, cfg, attempt, signal, report }, input) => {
   if (attempt > 1) return markEvaluationRunStopped(db, input.runId);
@@ -27,7 +27,7 @@ export async function startBackgroundEvaluation(
   db: Database,
   cfg: AssayConfig,
   service: RetrievalService,
-  input: Pick<EvaluationJobInput, 'questionsFile' | 'pipelines' | 'limit'>,
+  input: Pick<EvaluationJobInput, 'questionsFile' | 'pipelines' | 'limit' | 'incompleteSemantic'>,
 ): Promise<string> {
   const questions = await loadQuestions(input.questionsFile, { limit: input.limit }); // throws QuestionFileError naming file:line
   return startJob(
@@ -39,6 +39,12 @@ export async function startBackgroundEvaluation(
       progress: { stage: 'queued', done: 0, total: questions.length * input.pipelines.length },
     },
     async () => (await createRunRow(db, service, input, questions.length)).id,
-    (runId) => ({ questionsFile: input.questionsFile, pipelines: input.pipelines, ...(input.limit ? { limit: input.limit } : {}), runId }),
+    (runId) => ({
+      questionsFile: input.questionsFile,
+      pipelines: input.pipelines,
+      ...(input.limit ? { limit: input.limit } : {}),
+      ...(input.incompleteSemantic ? { incompleteSemantic: true } : {}),
+      runId,
+    }),
   );
 }

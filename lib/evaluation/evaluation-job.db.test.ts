@@ -80,6 +80,24 @@ describe('runEvaluationJob', () => {
     await expect(runEvaluationJob(db, service, { questionsFile: file, pipelines: ['json-qr'] })).rejects.toThrow(/broken\.jsonl:1/);
   });
 
+  it('refuses to score while the model still embeds the corpus, unless asked, and then says so on the run', async () => {
+    const file = path.join(dir, 'questions.jsonl');
+    fs.writeFileSync(file, questions.map((q) => JSON.stringify(q)).join('\n'));
+    const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }));
+    // The index the app serves while the model embeds in the background: the model pending, half way through.
+    const model = { id: 'bge-test', dimensions: 2, embed: async () => [], progress: () => ({ done: 400, total: 1000 }) };
+    const embedding = { ...service, index: async () => ({ ...(await service.index()), pendingEmbedder: model, embedderNote: 'bge-test is embedding' }) };
+    let refusedId = '';
+    await expect(runEvaluationJob(db, embedding, { questionsFile: file, pipelines: ['json-qr'] }, { onRunCreated: (id) => (refusedId = id) })).rejects.toThrow(
+      /bge-test has embedded 400 of 1,000 passages \(40%\).*start it again once the model has finished/,
+    );
+    expect(await getEvaluationRun(db, refusedId)).toMatchObject({ status: 'failed', message: expect.stringMatching(/semantic search is incomplete/) });
+
+    const { runId } = await runEvaluationJob(db, embedding, { questionsFile: file, pipelines: ['json-qr'], incompleteSemantic: true });
+    const run = await getEvaluationRun(db, runId);
+    expect(run).toMatchObject({ status: 'succeeded', settings: { embedderNote: expect.stringMatching(/has embedded 400 of 1,000 passages/) } });
+  });
+
   it('rebuilds the index when the corpus changes', async () => {
     const service = createRetrievalService(db, readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }));
     const before = await service.index();

@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { AppError } from '../common/errors.ts';
 import type { ChatModel } from '../ai/providers.ts';
 import { composeAnswer } from '../answer/answer.ts';
 import type { Baseline } from '../answer/modes.ts';
 import type { Database } from '../db/database.ts';
 import { createEvaluationRun, finishEvaluationRun, saveEvaluationResults, updateEvaluationSettings } from '../db/evaluation-runs.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
+import { embedderNoteNow } from '../retrieval/index.ts';
 import type { RetrievalService } from '../serving/retrieval-service.ts';
 import { judgeAnswer } from './judge-metrics.ts';
 import { loadQuestions } from './questions.ts';
@@ -29,6 +31,11 @@ export interface EvaluationJobInput {
   judgeRuns?: number;
   /** A run row created beforehand (the web app returns its id before the work starts). */
   runId?: string;
+  /**
+   * Score even while the embedding model is still embedding the corpus in the background (dense search then runs on
+   * the n-gram stand-in, and the run says so). Without it such a run is refused: its figures would not be the model's.
+   */
+  incompleteSemantic?: boolean;
 }
 
 export interface EvaluationJobProgress {
@@ -61,11 +68,16 @@ export async function runEvaluationJob(
     const t0 = performance.now();
     const index = await service.index();
     const indexSeconds = (performance.now() - t0) / 1000;
+    if (index.pendingEmbedder && !input.incompleteSemantic)
+      throw new AppError(
+        'unavailable',
+        `${embedderNoteNow(index) ?? 'semantic search is incomplete'}. The run would score the stand-in, not the model: start it again once the model has finished, or ask for it with "score while semantic search is incomplete"`,
+      );
     await updateEvaluationSettings(db, run.id, {
       questionsFile: input.questionsFile,
       reformulator: service.reformulator.id,
       embedder: index.embedderId,
-      ...(index.embedderNote ? { embedderNote: index.embedderNote } : {}),
+      ...(embedderNoteNow(index) ? { embedderNote: embedderNoteNow(index) } : {}),
       corpusVersion: index.version,
       indexBuildSeconds: Math.round(index.buildSeconds * 10) / 10,
       paragraphs: index.paragraphs.size,

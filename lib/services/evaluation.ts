@@ -50,12 +50,22 @@ export async function evaluationResult(runId: string, resultId: string) {
 }
 
 /** Starts an evaluation run of a configured question set in the job queue; returns its id. */
-export async function startEvaluation(input: { questionSet: string; pipelines: PipelineName[]; limit?: number }): Promise<string> {
+export async function startEvaluation(input: {
+  questionSet: string;
+  pipelines: PipelineName[];
+  limit?: number;
+  incompleteSemantic?: boolean;
+}): Promise<string> {
   const { db, cfg, retrieval } = await appContext();
   const set = listQuestionSets(cfg.questionPaths).find((s) => s.name === input.questionSet);
   if (!set) throw badRequest(`no question set named ${input.questionSet} (sets come from ASSAY_QUESTIONS)`);
   try {
-    return await startBackgroundEvaluation(db, cfg, retrieval, { questionsFile: set.path, pipelines: input.pipelines, limit: input.limit });
+    return await startBackgroundEvaluation(db, cfg, retrieval, {
+      questionsFile: set.path,
+      pipelines: input.pipelines,
+      limit: input.limit,
+      incompleteSemantic: input.incompleteSemantic,
+    });
   } catch (error) {
     if (error instanceof QuestionFileError) throw badRequest(publicText(error.message, pathRoots(cfg)));
     throw error;

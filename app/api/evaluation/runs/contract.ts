@@ -14,6 +14,8 @@ export const startEvaluationContract = {
     questionSet: plainText(200, 'the question set').pipe(z.string().min(1, 'name a question set')),
     pipelines: z.array(z.enum(PIPELINES)).min(1, 'choose at least one pipeline'),
     limit: z.number().int().positive().max(100_000).optional(),
+    /** Score even while the embedding model is still embedding the corpus (refused otherwise). */
+    incompleteSemantic: z.boolean().optional(),
   }),
 } satisfies Contract;
 export type StartEvaluationBody = z.input<typeof startEvaluationContract.body>;
