@@ -100,7 +100,7 @@ export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot
 
 /** The core and dense parts a snapshot holds, ready for `assembleIndex`. */
 export function snapshotParts(s: IndexSnapshot): { core: IndexCore; dense: DenseParts } {
-  const dense = (d: DenseData) => new DenseIndex(d.ids, d.matrix, d.dimensions);
+  const dense = (d: DenseData) => DenseIndex.fromData(d);
   const raw = dense(s.dense.raw);
   return {
     core: {

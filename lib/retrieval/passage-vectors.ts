@@ -1,5 +1,5 @@
 import { normalise, type TextEmbedder } from '../embedding/embedder.ts';
-import { DenseIndex } from './dense-index.ts';
+import { DenseIndex, type DensePrecision } from './dense-index.ts';
 
 /**
  * The dense vectors of an index's passages. The embedder reads each paragraph once, and the other spaces are made of
@@ -19,6 +19,9 @@ import { DenseIndex } from './dense-index.ts';
  * paraphrased and student forms (vector DOI@5 0.854 → 0.825 → 0.819; student 0.882 → 0.765), so it is off.
  */
 export const TITLE_WEIGHT = 0;
+
+/** How the passages' vectors are held (see DenseIndex). */
+export const PASSAGE_PRECISION: DensePrecision = 'int8';
 
 export interface PassageParts {
   papers: Map<string, { id: string; title: string | null }>;
@@ -56,10 +59,10 @@ function compose(base: Float32Array, extra: Float32Array | undefined, weight: nu
 export async function embedPassages(parts: PassageParts, embedder: TextEmbedder, titleWeight: number = TITLE_WEIGHT): Promise<DenseParts> {
   const t = passageTexts(parts);
   const paragraphVectors = await embedder.embed(t.paragraphs);
-  const raw = new DenseIndex(t.paragraphIds, paragraphVectors, embedder.dimensions);
+  const raw = new DenseIndex(t.paragraphIds, paragraphVectors, embedder.dimensions, { precision: PASSAGE_PRECISION });
   if (!titleWeight) return { raw, json: raw };
   const titleVectors = await embedder.embed(t.titles);
   const byPaper = new Map(t.paperIds.map((id, i) => [id, titleVectors[i]]));
   const titled = t.paragraphIds.map((id, i) => compose(paragraphVectors[i], byPaper.get(parts.paragraphs.get(id)!.paperId), titleWeight));
-  return { raw, json: new DenseIndex(t.paragraphIds, titled, embedder.dimensions) };
+  return { raw, json: new DenseIndex(t.paragraphIds, titled, embedder.dimensions, { precision: PASSAGE_PRECISION }) };
 }

@@ -48,7 +48,7 @@ export async function syncDenseVectors(db: Database, index: RetrievalIndex, opts
     db,
     key,
     dimensions,
-    spaces.map(({ space, dense }) => ({ space, ...dense.toData() })),
+    spaces.map(({ space, dense }) => ({ space, ids: dense.ids, matrix: dense.floatMatrix() })),
     opts,
   );
   return 'written';
