@@ -21,7 +21,9 @@ export function RecentRuns() {
   if (error) return <p className="text-sm text-red-700">Could not load recent imports.</p>;
   if (!data) return <p className="text-sm text-slate-600">Loading…</p>;
   if (data.length === 0) return <p className="text-sm text-slate-600">No imports yet.</p>;
-  if (autoOpen.current === undefined) autoOpen.current = data.find((r) => r.status === 'interrupted')?.id ?? null;
+  // The first interrupted run is opened as soon as one is listed, also when it becomes interrupted after the page
+  // loaded (a restarted server settles the runs its predecessor left after its first requests), and stays open.
+  if (!autoOpen.current) autoOpen.current = data.find((r) => r.status === 'interrupted')?.id ?? null;
   const open = chosen === undefined ? autoOpen.current : chosen;
   return (
     <ul className="space-y-2" data-testid="recent-runs">
