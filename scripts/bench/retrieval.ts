@@ -138,6 +138,7 @@ export async function benchRetrieval(args: string[]) {
     console.log(`peak RSS         ${mb(peakRss)} MB`);
     console.log(
       JSON.stringify({
+        embedderId: index.embedderId,
         indexSeconds: Number(s(t0, tBuild)),
         graphIndexSeconds: graphSeconds,
         recordsIndexSeconds: recordsSeconds,

@@ -13,16 +13,20 @@ import { sharedDataDir } from '../../lib/common/shared-data.ts';
 import { cliOptions } from '../../lib/cli/options.ts';
 import { serverStarts, seriesQuestions, startLine, type StartFigures } from './restart.ts';
 
-export const scaleUsage = 'npm run bench -- scale [--factor 10] [--factors 1,10] [--pipelines a,b] [--questions <jsonl>] [--keep] [--json out.json]';
+export const scaleUsage =
+  'npm run bench -- scale [--factor 10] [--factors 1,10] [--embedders model,ngram] [--pipelines a,b] [--questions <jsonl>] [--keep] [--json out.json]';
 
 /**
  * `bench scale`: how Assay's costs grow with the literature. For each factor it writes a corpus of `factor` copies
  * of the shared one (the first as it is; in every other copy identifiers are made new and every free-standing
  * number in texts and records is scaled by 1 + 0.013·copy, so no copy is a duplicate the import could skip), imports
- * it into a fresh embedded database (import → structuring → graph, without the model: the n-gram embedder), then
- * runs `bench retrieval` on it in a process of its own (index build, per-pipeline p50/p95 on unseen questions, the
- * stored index's write and read, peak RSS of that process, which holds what the server holds), and prints a growth
- * table and JSON.
+ * it into a fresh embedded database (import → structuring → graph), then runs `bench retrieval` on it in a process
+ * of its own per embedder (index build, per-pipeline p50/p95 on unseen questions, the stored index's write and read,
+ * peak RSS of that process, which holds what the server holds), and prints a growth table and JSON.
+ *
+ * The embedders: the n-gram stand-in first (its index is what the app answers from as soon as the import ends: lexical
+ * search, and dense search on the stand-in), then the default model (`--embedders model,ngram`, the default), whose
+ * build embeds every passage first: the time until dense search is complete. Each row's `summary` says both.
  */
 type Row = {
   factor: number;
@@ -41,7 +45,22 @@ type Row = {
   peakRssMb: number;
   /** The app's server on the scaled data folder: its first start (which builds and keeps the index), then a restart. */
   server: { first: StartFigures; restart: StartFigures } | null;
+  /** The default model's run on the same data folder: its build embeds every passage (none are cached yet). */
+  model: { id: string; indexSeconds: number; latencyMs: Record<string, { p50: number; p95: number; max: number }>; peakRssMb: number } | null;
+  summary: ScaleSummary;
 };
+
+/** Per factor, what the issue of scale asks first (the JSON's `summary`). */
+export interface ScaleSummary {
+  /** From the import's start until lexical search answers (import, then the index on the n-gram stand-in). */
+  lexicalSearchableSeconds: number;
+  /** From the import's start until dense search runs on the model for every passage (null: the model was not run). */
+  denseCompleteSeconds: number | null;
+  /** p95 per pipeline, on the model's index when it ran, else the stand-in's. */
+  p95Ms: Record<string, number>;
+  /** Peak RSS of the app's server after a restart (null: no production build to start). */
+  restartRssMb: number | null;
+}
 
 /** Scales every free-standing number (not a formula's subscript, not part of an identifier) by `f`, keeping its decimals. */
 export function perturbNumbers(text: string, f: number): string {
@@ -85,7 +104,7 @@ async function writeScaled(from: string, to: string, factor: number): Promise<nu
   return n;
 }
 
-async function measure(factor: number, shared: string, work: string, opts: { pipelines: string; questions: string }): Promise<Row> {
+async function measure(factor: number, shared: string, work: string, opts: { pipelines: string; questions: string; model: boolean }): Promise<Row> {
   const dir = path.join(work, `x${factor}`);
   fs.rmSync(dir, { recursive: true, force: true });
   const input = path.join(dir, 'input');
@@ -112,15 +131,21 @@ async function measure(factor: number, shared: string, work: string, opts: { pip
   );
 
   // The retrieval measurements in a process of their own: its peak RSS is what a server holds for this corpus.
-  const child = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'bench.ts'), 'retrieval', '--questions', opts.questions, '--pipelines', opts.pipelines, '--stored'],
-    { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
-  );
-  process.stdout.write(`${child.stdout.trimEnd().replace(/^/gm, `  ×${factor} | `)}\n`);
-  const last = child.stdout.trim().split('\n').pop() ?? '';
-  if (child.status !== 0 || !last.startsWith('{')) throw new Error(`bench retrieval failed on ×${factor} (exit ${child.status})`);
-  const r = JSON.parse(last);
+  const retrieval = (embedder: 'ngram' | 'model') => {
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'bench.ts'), 'retrieval', '--questions', opts.questions, '--pipelines', opts.pipelines, '--stored'],
+      { env: { ...env, ASSAY_LOCAL_EMBEDDER: embedder }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+    );
+    process.stdout.write(`${child.stdout.trimEnd().replace(/^/gm, `  ×${factor} ${embedder} | `)}\n`);
+    const last = child.stdout.trim().split('\n').pop() ?? '';
+    if (child.status !== 0 || !last.startsWith('{')) throw new Error(`bench retrieval (${embedder}) failed on ×${factor} (exit ${child.status})`);
+    return JSON.parse(last);
+  };
+  const r = retrieval('ngram');
+  // The model's build embeds every passage (a fresh database caches none): its index time is the embedding's.
+  const m = opts.model ? retrieval('model') : null;
+  const modelRow: Row['model'] = m ? { id: m.embedderId ?? 'model', indexSeconds: m.indexSeconds, latencyMs: m.latencyMs, peakRssMb: m.peakRssMb } : null;
   // What the app's own server holds and how soon it answers on this data folder (it needs a production build).
   let server: Row['server'] = null;
   if (fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
@@ -129,7 +154,8 @@ async function measure(factor: number, shared: string, work: string, opts: { pip
         question: 'Which paper reports the area-specific resistance of an LSCF cathode at 600 °C?',
         pipeline: 'hybrid',
         questions: await seriesQuestions(opts.questions),
-        env: { ASSAY_LOCAL_EMBEDDER: 'ngram', DATABASE_URL: '' },
+        // The model when it ran (its vectors are in the database by now), else the stand-in.
+        env: { ASSAY_LOCAL_EMBEDDER: opts.model ? 'model' : 'ngram', DATABASE_URL: '' },
       });
       console.log(`  ×${factor} | ${startLine('server, first start', 'hybrid', server.first)}`);
       console.log(`  ×${factor} | ${startLine('server, restart', 'hybrid', server.restart)}`);
@@ -154,6 +180,13 @@ async function measure(factor: number, shared: string, work: string, opts: { pip
     latencyMs: r.latencyMs,
     peakRssMb: r.peakRssMb,
     server,
+    model: modelRow,
+    summary: {
+      lexicalSearchableSeconds: report.seconds + r.indexSeconds,
+      denseCompleteSeconds: modelRow ? report.seconds + modelRow.indexSeconds : null,
+      p95Ms: Object.fromEntries(Object.entries((modelRow ?? r).latencyMs as Row['latencyMs']).map(([p, l]) => [p, l.p95])),
+      restartRssMb: server?.restart.peakRssMb ?? null,
+    },
   };
 }
 
@@ -255,6 +288,42 @@ function table(rows: Row[]) {
       rows.map((r) => r.peakRssMb),
       (v) => `${v} MB`,
     ),
+    ...(rows.some((r) => r.model)
+      ? [
+          line(
+            'model: index build (embeds all)',
+            rows.map((r) => r.model?.indexSeconds ?? null),
+            s,
+          ),
+          line(
+            'model: paragraphs/s',
+            rows.map((r) => (r.model ? r.paragraphs / r.model.indexSeconds : null)),
+            (v) => v.toFixed(1),
+          ),
+          line(
+            'lexical search answers',
+            rows.map((r) => r.summary.lexicalSearchableSeconds),
+            s,
+          ),
+          line(
+            'dense search complete',
+            rows.map((r) => r.summary.denseCompleteSeconds),
+            s,
+          ),
+          ...pipelines.map((p) =>
+            line(
+              `model: ${p} p95`,
+              rows.map((r) => r.model?.latencyMs[p]?.p95 ?? null),
+              ms,
+            ),
+          ),
+          line(
+            'model: peak RSS (bench)',
+            rows.map((r) => r.model?.peakRssMb ?? null),
+            (v) => `${v} MB`,
+          ),
+        ]
+      : []),
     ...serverLines(rows, line),
   ];
   const all = [head, ...lines];
@@ -287,7 +356,7 @@ export function timeStoredIndex(index: RetrievalIndex, lazies: Parameters<typeof
 }
 
 export async function benchScale(args: string[]) {
-  const opt = cliOptions(args, ['factor', 'factors', 'pipelines', 'questions', 'json', 'work'], ['keep']);
+  const opt = cliOptions(args, ['factor', 'factors', 'embedders', 'pipelines', 'questions', 'json', 'work'], ['keep']);
   const shared = sharedDataDir();
   if (!shared) throw new Error('bench scale builds its corpus from ../shared/data (or ASSAY_SHARED_DATA), which is absent');
   const factor = Number(opt('factor') ?? 10);
@@ -295,15 +364,21 @@ export async function benchScale(args: string[]) {
   if (factors.some((f) => !Number.isInteger(f) || f < 1 || f > 50)) throw new Error('factors are whole numbers from 1 to 50');
   const questions = opt('questions') ?? path.join(process.cwd(), 'eval', 'questions', 'natural.dev.jsonl');
   const pipelines = opt('pipelines') ?? 'bm25,vector,json-qr,graph,hybrid,records';
+  const embedders = (opt('embedders') ?? 'model,ngram').split(',');
+  if (!embedders.includes('ngram') || embedders.some((e) => e !== 'model' && e !== 'ngram'))
+    throw new Error('--embedders is model,ngram (the default) or ngram: the n-gram row is what the app answers from first');
+  const model = embedders.includes('model');
   const work = opt('work') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'assay-scale-'));
   const rows: Row[] = [];
   try {
-    for (const f of [...new Set(factors)].sort((a, b) => a - b)) rows.push(await measure(f, shared, work, { pipelines, questions }));
+    for (const f of [...new Set(factors)].sort((a, b) => a - b)) rows.push(await measure(f, shared, work, { pipelines, questions, model }));
   } finally {
     if (!opt('keep')) fs.rmSync(work, { recursive: true, force: true });
     else console.log(`kept: ${work}`);
   }
-  console.log(`\ncost growth (2 cores, n-gram embedder, embedded PGlite; latency on ${path.basename(questions)}, the question's embedding included)`);
+  console.log(
+    `\ncost growth (${os.cpus().length} cores, embedded PGlite; the n-gram stand-in's rows${model ? ', then the default model' : ''}; latency on ${path.basename(questions)}, the question's embedding included)`,
+  );
   table(rows);
   const json = JSON.stringify({ rows });
   if (opt('json')) fs.writeFileSync(opt('json')!, json);
