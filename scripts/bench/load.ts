@@ -25,6 +25,8 @@ export const loadUsage = `npm run bench -- load [--clients 50] [--requests 500] 
 interface Timed {
   ms: number;
   ok: boolean;
+  /** The HTTP status (0: no answer at all). */
+  status: number;
   /** The route handler's own time (its Server-Timing header), when the server sends it. */
   handlerMs?: number;
 }
@@ -44,7 +46,7 @@ export function ask(base: string, question: string, pipeline: string, timeoutMs 
   const body = JSON.stringify({ question, pipeline });
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Timed>((resolve) => {
-    const failed = () => resolve({ ms: performance.now() - t0, ok: false });
+    const failed = () => resolve({ ms: performance.now() - t0, ok: false, status: 0 });
     const req = client.request(
       url,
       {
@@ -59,7 +61,7 @@ export function ask(base: string, question: string, pipeline: string, timeoutMs 
         res.on('end', () => {
           const status = res.statusCode ?? 0;
           const handler = /handler;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1];
-          resolve({ ms: performance.now() - t0, ok: status >= 200 && status < 300, ...(handler ? { handlerMs: Number(handler) } : {}) });
+          resolve({ ms: performance.now() - t0, ok: status >= 200 && status < 300, status, ...(handler ? { handlerMs: Number(handler) } : {}) });
         });
       },
     );

@@ -122,8 +122,16 @@ async function recordsQuestions(
   if (!questions.length) return null;
   resetPeak();
   sample();
-  const first = await ask(base, questions[0], 'records', 30 * 60_000);
-  if (!first.ok) throw new Error('the first records question was not answered');
+  // The records index is built on the first records question; meanwhile the server answers 503 ("ask again in a
+  // minute"): asked again every second until answered, the first answer's time counted from the first ask.
+  const t0 = performance.now();
+  let first = await ask(base, questions[0], 'records', 30 * 60_000);
+  while (!first.ok && first.status === 503 && performance.now() - t0 < 30 * 60_000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    first = await ask(base, questions[0], 'records', 30 * 60_000);
+  }
+  if (!first.ok) throw new Error(`the first records question was not answered (HTTP ${first.status})`);
+  const firstMs = performance.now() - t0;
   const ms: number[] = [];
   for (const q of questions.slice(1)) {
     const r = await ask(base, q, 'records');
@@ -132,7 +140,7 @@ async function recordsQuestions(
   }
   ms.sort((a, b) => a - b);
   sample();
-  return { firstSeconds: first.ms / 1000, p50: at(ms, 0.5), p95: at(ms, 0.95), rssMb: child.pid ? rssMb(child.pid) : null, peakRssMb: peak() };
+  return { firstSeconds: firstMs / 1000, p50: at(ms, 0.5), p95: at(ms, 0.95), rssMb: child.pid ? rssMb(child.pid) : null, peakRssMb: peak() };
 }
 
 /**
