@@ -1,5 +1,6 @@
 import { config } from './config.ts';
 import { closeDatabase, getDatabase } from './db/client.ts';
+import type { Database } from './db/database.ts';
 import { markAbandonedEvaluationRuns } from './db/evaluation-runs.ts';
 import { markAbandonedRuns } from './db/ingest-runs.ts';
 import { corpusCounts } from './db/corpus-counts.ts';
@@ -25,17 +26,10 @@ export async function startApp(): Promise<void> {
   try {
     const db = await getDatabase();
     console.log(`[assay] database: ${db.kind} (${db.location})`);
-    // Runs whose job is queued or running in a live process (another app process on this PostgreSQL) are theirs;
-    // of the others, PGlite (one process) left every running one behind, PostgreSQL those gone quiet for 2 minutes.
     const live = await liveJobIds(db, cfg.jobs.staleSeconds);
     // Side by side (requests wait for this start-up: a restart's first answer is held to 2 s on 2 cores): while the
     // database thread runs one statement, this one prepares the next. Whether there is a corpus, not how large.
-    const [havePapers, haveRecords] = await Promise.all([
-      hasPapers(db.prisma),
-      hasRecords(db.prisma),
-      markAbandonedRuns(db.prisma, db.kind === 'pglite' ? 0 : 120_000, live),
-      markAbandonedEvaluationRuns(db, live),
-    ]);
+    const [havePapers, haveRecords] = await Promise.all([hasPapers(db.prisma), hasRecords(db.prisma), closeOutAbandonedRuns(db, live)]);
     // The shared job queue: this process takes queued jobs (its own, other processes', a dead process's).
     await startJobWorker(db, cfg, APP_JOBS);
     const resumed = await resumeOnStart(db, cfg, live);
@@ -54,6 +48,15 @@ export async function startApp(): Promise<void> {
   }
   void warm.then(tuneForServing);
   stopCleanlyOnSignals();
+}
+
+/**
+ * Import and evaluation runs a stopped process left running, closed out (the server's start and `npm run worker`).
+ * Runs whose job is queued or running in a live process (`live`: another app process on this PostgreSQL) are theirs;
+ * of the others, PGlite (one process) left every running one behind, PostgreSQL those gone quiet for 2 minutes.
+ */
+export async function closeOutAbandonedRuns(db: Database, live: string[]): Promise<void> {
+  await Promise.all([markAbandonedRuns(db.prisma, db.kind === 'pglite' ? 0 : 120_000, live), markAbandonedEvaluationRuns(db, live)]);
 }
 
 declare module './common/process-registry.ts' {

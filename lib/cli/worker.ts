@@ -1,10 +1,9 @@
 import { config } from '../config.ts';
 import { getDatabase } from '../db/client.ts';
-import { markAbandonedRuns } from '../db/ingest-runs.ts';
 import { liveJobIds } from '../db/jobs.ts';
 import { processOwner, startJobWorker } from '../queue/queue.ts';
 import { APP_JOBS } from '../services/jobs.ts';
-import { stopCleanlyOnSignals } from '../startup.ts';
+import { closeOutAbandonedRuns, stopCleanlyOnSignals } from '../startup.ts';
 
 /**
  * `npm run worker`: the app without its web server. It takes jobs from the queue every app process shares (imports
@@ -23,7 +22,7 @@ if (!cfg.databaseUrl) {
 }
 const db = await getDatabase();
 // Runs a process left running without a live job are closed out, as the server's start does.
-await markAbandonedRuns(db.prisma, 120_000, await liveJobIds(db, cfg.jobs.staleSeconds));
+await closeOutAbandonedRuns(db, await liveJobIds(db, cfg.jobs.staleSeconds));
 await startJobWorker(db, cfg, APP_JOBS);
 stopCleanlyOnSignals();
 console.log(`[assay] worker ${processOwner()} takes jobs from the queue on ${db.kind} (${db.location}); SIGTERM stops it after the current paper`);

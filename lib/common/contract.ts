@@ -34,7 +34,7 @@ export async function readInput<P, Q, B>(
   const rawParams = (context as { params?: Promise<unknown> } | undefined)?.params;
   const params = contract.params ? contract.params.safeParse(await rawParams) : null;
   if (params && !params.success) throw new AppError('not-found', `no such ${contract.notFound ?? 'item'}`);
-  const query = contract.query ? parsed(contract.query, queryObject(new URL(request.url).searchParams), false) : undefined;
+  const query = contract.query ? parsed(contract.query, fieldsOf(new URL(request.url).searchParams), false) : undefined;
   const body = contract.body ? parsed(contract.body, await readJson(request), !!contract.fieldPaths) : undefined;
   return { params: params?.data as P, query: query as Q, body: body as B };
 }
@@ -48,31 +48,26 @@ export function formInput<T>(schema: z.ZodType<T>, form: FormData): T {
 }
 
 /** A form's text fields as an object (a repeated field as a list), for a schema to parse. */
-export function formFields(form: FormData): Record<string, string | string[]> {
+export const formFields = (form: FormData): Record<string, string | string[]> => fieldsOf(form);
+
+/** A query string's or a form's text fields as an object: a repeated field as a list, files left out. */
+function fieldsOf(source: { keys(): Iterable<string>; getAll(name: string): (string | File)[] }): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = {};
-  for (const name of new Set(form.keys())) {
-    const values = form.getAll(name).filter((v): v is string => typeof v === 'string');
+  for (const name of new Set(source.keys())) {
+    const values = source.getAll(name).filter((v): v is string => typeof v === 'string');
     if (values.length) fields[name] = values.length === 1 ? values[0] : values;
   }
   return fields;
 }
 
-/** A query or form field that may be repeated: always a list (none: empty). */
-export const queryList = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+/** A query or form field that may be repeated: always a list (none: empty), of at most `most.max` when given. */
+export const queryList = <T extends z.ZodType>(item: T, most?: { max: number; tooMany: string }) =>
+  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), most ? z.array(item).max(most.max, most.tooMany) : z.array(item));
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown, fieldPaths: boolean): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw badRequest(result.error.issues.map((i) => (fieldPaths && i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
-}
-
-function queryObject(sp: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const name of new Set(sp.keys())) {
-    const values = sp.getAll(name);
-    out[name] = values.length === 1 ? values[0] : values;
-  }
-  return out;
 }
 
 /**

@@ -24,6 +24,9 @@ export interface EmbeddingProgress {
   total: number;
 }
 
+/** Whole percent of an embedding pass done (0 before it knows its total). */
+export const percentDone = (p: EmbeddingProgress): number => (p.total ? Math.floor((100 * p.done) / p.total) : 0);
+
 /** Question vectors: an embedder that embeds questions differently from passages (bge's retrieval prefix) says so. */
 export function embedQueries(embedder: TextEmbedder, texts: string[]): Promise<Float32Array[]> {
   return embedder.embedQuery ? embedder.embedQuery(texts) : embedder.embed(texts);

@@ -68,16 +68,17 @@ export async function runEvaluationJob(
     const t0 = performance.now();
     const index = await service.index();
     const indexSeconds = (performance.now() - t0) / 1000;
+    const embedderNote = embedderNoteNow(index);
     if (index.pendingEmbedder && !input.incompleteSemantic)
       throw new AppError(
         'unavailable',
-        `${embedderNoteNow(index) ?? 'semantic search is incomplete'}. The run would score the stand-in, not the model: start it again once the model has finished, or ask for it with "score while semantic search is incomplete"`,
+        `${embedderNote ?? 'semantic search is incomplete'}. The run would score the stand-in, not the model: start it again once the model has finished, or ask for it with "score while semantic search is incomplete"`,
       );
     await updateEvaluationSettings(db, run.id, {
       questionsFile: input.questionsFile,
       reformulator: service.reformulator.id,
       embedder: index.embedderId,
-      ...(embedderNoteNow(index) ? { embedderNote: embedderNoteNow(index) } : {}),
+      ...(embedderNote ? { embedderNote } : {}),
       corpusVersion: index.version,
       indexBuildSeconds: Math.round(index.buildSeconds * 10) / 10,
       paragraphs: index.paragraphs.size,

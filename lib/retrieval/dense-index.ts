@@ -74,7 +74,6 @@ export class DenseIndex implements DenseView {
   readonly where = 'process';
   readonly ids: string[];
   readonly dimensions: number;
-  readonly precision: DensePrecision;
   /** float32: the vectors, row i the vector of ids[i]. */
   private readonly matrix: Float32Array | null;
   /**
@@ -93,7 +92,7 @@ export class DenseIndex implements DenseView {
   ) {
     this.ids = ids;
     this.dimensions = dimensions;
-    this.precision = opts.quantized ? 'int8' : (opts.precision ?? 'float32');
+    const precision = opts.precision ?? 'float32';
     for (const [i, id] of ids.entries()) this.position.set(id, i);
     if (opts.quantized) {
       // Codes read back (a snapshot's): a view into a larger buffer is copied, as a float matrix is below.
@@ -110,7 +109,7 @@ export class DenseIndex implements DenseView {
       // buffer whatever its offset (V8's deserializer gives views into the file's buffer): such a view is copied.
       if (vectors.length !== ids.length * dimensions)
         throw new Error(`a matrix of ${vectors.length} values does not hold ${ids.length} vectors of ${dimensions}`);
-      matrix = vectors.byteOffset === 0 || this.precision === 'int8' ? vectors : vectors.slice();
+      matrix = vectors.byteOffset === 0 || precision === 'int8' ? vectors : vectors.slice();
     } else {
       matrix = new Float32Array(ids.length * dimensions);
       vectors.forEach((v, i) => {
@@ -118,7 +117,7 @@ export class DenseIndex implements DenseView {
         matrix.set(v, i * dimensions);
       });
     }
-    if (this.precision === 'float32') {
+    if (precision === 'float32') {
       this.matrix = matrix;
       this.codes = null;
       this.scale = 1;

@@ -2,7 +2,7 @@ import type { RetrievalCorpus, CorpusPaper } from '../db/retrieval-corpus.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import { forgetPlainTerms, formulaKey, plainTerms, structuredTerms, textFacets } from '../structure/terms.ts';
 import type { DenseView } from './dense-index.ts';
-import type { TextEmbedder } from '../embedding/embedder.ts';
+import { percentDone, type TextEmbedder } from '../embedding/embedder.ts';
 import { type DenseParts, embedPassages, passageTexts } from './passage-vectors.ts';
 import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
 import { type PackedParagraphs, ParagraphPacker, unpackParagraphs } from './packed-paragraphs.ts';
@@ -242,8 +242,7 @@ export async function buildRetrievalIndex(
 export function embedderNoteNow(index: Pick<RetrievalIndex, 'embedderNote' | 'pendingEmbedder'>): string | null {
   const p = index.pendingEmbedder?.progress?.();
   if (!index.pendingEmbedder || !p?.total) return index.embedderNote;
-  const percent = Math.floor((100 * p.done) / p.total);
-  return `semantic search is incomplete: ${index.pendingEmbedder.id} has embedded ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} passages (${percent}%) in the background; until it has finished, dense search runs on the character n-gram stand-in`;
+  return `semantic search is incomplete: ${index.pendingEmbedder.id} has embedded ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} passages (${percentDone(p)}%) in the background; until it has finished, dense search runs on the character n-gram stand-in`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { processObject } from '../common/process-registry.ts';
-import type { EmbeddingProgress, TextEmbedder } from '../embedding/embedder.ts';
+import { type EmbeddingProgress, percentDone, type TextEmbedder } from '../embedding/embedder.ts';
 
 declare module '../common/process-registry.ts' {
   interface ProcessObjects {
@@ -35,5 +35,5 @@ export function semanticSearchProgress(): SemanticSearchProgress | null {
   const { model } = state();
   if (!model) return null;
   const p = model.progress?.() ?? { done: 0, total: 0 };
-  return { model: model.id, ...p, percent: p.total ? Math.floor((100 * p.done) / p.total) : 0 };
+  return { model: model.id, ...p, percent: percentDone(p) };
 }

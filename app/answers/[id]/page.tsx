@@ -8,6 +8,14 @@ import { lookForPapersAction } from '@/app/found/actions';
 
 export const dynamic = 'force-dynamic';
 
+const backToAnswers = (
+  <p className="text-sm">
+    <Link href="/answers" className="text-teal-800 hover:underline">
+      ← Answers
+    </Link>
+  </p>
+);
+
 /** A stored answer at its own URL, as it was given. */
 export default async function AnswerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -17,11 +25,7 @@ export default async function AnswerPage({ params }: { params: Promise<{ id: str
   if (!answer.readable)
     return (
       <div className="space-y-4">
-        <p className="text-sm">
-          <Link href="/answers" className="text-teal-800 hover:underline">
-            ← Answers
-          </Link>
-        </p>
+        {backToAnswers}
         <h1 className="text-xl font-semibold">{answer.question ?? 'A stored answer'}</h1>
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="unreadable-answer">
           This answer cannot be shown: {answer.problem}. Ask the question again for an answer from the current corpus.
@@ -31,11 +35,7 @@ export default async function AnswerPage({ params }: { params: Promise<{ id: str
   const offer = await paperSearchOffer(id, answer);
   return (
     <div className="space-y-4">
-      <p className="text-sm">
-        <Link href="/answers" className="text-teal-800 hover:underline">
-          ← Answers
-        </Link>
-      </p>
+      {backToAnswers}
       <h1 className="text-xl font-semibold">{answer.question}</h1>
       <p className="text-xs text-slate-500">
         Asked {answer.createdAt.toLocaleString('en')}

@@ -1,10 +1,7 @@
-import type { Contract } from '@/lib/common/contract';
-
 /**
  * POST /api/import, multipart/form-data with one or more `files` → 202 {runId}. The body is a stream, read by the
  * upload reader as it arrives (lib/ingest/uploads.ts checks its type, size and parts), so it has no JSON schema here.
  */
-export const importUploadContract = {} satisfies Contract;
 export interface ImportUploadResponse {
   runId: string;
 }

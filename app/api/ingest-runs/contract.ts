@@ -1,6 +1,5 @@
-import type { Contract, Json } from '@/lib/common/contract';
+import type { Json } from '@/lib/common/contract';
 import type { importRuns } from '@/lib/services/imports';
 
-/** GET /api/ingest-runs → {runs}: the latest import runs, newest first. */
-export const importRunsContract = {} satisfies Contract;
+/** GET /api/ingest-runs (no input) → {runs}: the latest import runs, newest first. */
 export type ImportRunsResponse = Json<{ runs: Awaited<ReturnType<typeof importRuns>> }>;

@@ -1,6 +1,5 @@
-import type { Contract, Json } from '@/lib/common/contract';
+import type { Json } from '@/lib/common/contract';
 import type { publicJobs, queuedJobs } from '@/lib/services/jobs';
 
-/** GET /api/jobs → {jobs}: the shared job queue (an admin's view with labels and owners, anybody else's without). */
-export const jobsContract = {} satisfies Contract;
+/** GET /api/jobs (no input) → {jobs}: the shared job queue (an admin's view with labels and owners, anybody else's without). */
 export type JobsResponse = Json<{ jobs: Awaited<ReturnType<typeof queuedJobs>> | Awaited<ReturnType<typeof publicJobs>> }>;

@@ -23,7 +23,7 @@ export const provenanceContract = {
         .string()
         .regex(/^table:[\w:.-]{1,200}#r\d{1,5}c\d{1,3}$/, 'cell is table:<id>#r<row>c<column>')
         .optional(),
-      tuple: queryList(id).pipe(z.array(id).max(50, 'at most 50 tuples')),
+      tuple: queryList(id, { max: 50, tooMany: 'at most 50 tuples' }),
     })
     .refine((q) => q.paper || q.paragraph || q.record || q.tuple.length > 0, 'name a paper, paragraph, record or tuple'),
 } satisfies Contract;

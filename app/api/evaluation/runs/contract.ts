@@ -4,8 +4,7 @@ import { plainText } from '@/lib/common/params';
 import type { evaluationOverview } from '@/lib/services/evaluation';
 import { PIPELINES } from '@/lib/services/vocabulary';
 
-/** GET /api/evaluation/runs → the stored runs and the pipelines one may evaluate. */
-export const evaluationRunsContract = {} satisfies Contract;
+/** GET /api/evaluation/runs (no input) → the stored runs and the pipelines one may evaluate. */
 export type EvaluationRunsResponse = Json<Awaited<ReturnType<typeof evaluationOverview>> & { pipelines: typeof PIPELINES }>;
 
 /** POST /api/evaluation/runs {questionSet, pipelines, limit?} → 202 {runId}: a stored evaluation run, in the background. */

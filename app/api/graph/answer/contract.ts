@@ -9,8 +9,8 @@ const id = z.string().regex(/^[\w:.-]{1,200}$/, 'malformed id');
 export const answerGraphContract = {
   query: z
     .object({
-      tuple: queryList(id).pipe(z.array(id).max(ANSWER_GRAPH_MAX_TUPLES, `at most ${ANSWER_GRAPH_MAX_TUPLES} tuples`)),
-      paragraph: queryList(id).pipe(z.array(id).max(ANSWER_GRAPH_MAX_PARAGRAPHS, `at most ${ANSWER_GRAPH_MAX_PARAGRAPHS} paragraphs`)),
+      tuple: queryList(id, { max: ANSWER_GRAPH_MAX_TUPLES, tooMany: `at most ${ANSWER_GRAPH_MAX_TUPLES} tuples` }),
+      paragraph: queryList(id, { max: ANSWER_GRAPH_MAX_PARAGRAPHS, tooMany: `at most ${ANSWER_GRAPH_MAX_PARAGRAPHS} paragraphs` }),
     })
     .refine((q) => q.tuple.length + q.paragraph.length > 0, 'name a tuple or a paragraph'),
 } satisfies Contract;

@@ -1,6 +1,5 @@
-import type { Contract, Json } from '@/lib/common/contract';
+import type { Json } from '@/lib/common/contract';
 import type { PublicImportStatus } from '@/lib/services/imports';
 
-/** GET /api/import/status → the imports under way as anybody may see them (stage and counts, no file names). */
-export const importStatusContract = {} satisfies Contract;
+/** GET /api/import/status (no input) → the imports under way as anybody may see them (stage and counts, no file names). */
 export type ImportStatusResponse = Json<PublicImportStatus>;
