@@ -25,15 +25,24 @@ export function ImportBanner() {
   const imports = status.data?.imports ?? [];
   const semantic = status.data?.semanticSearch ?? null;
   // While the embedding model embeds the corpus for the first time: how far, and what answers rest on meanwhile.
-  const semanticLine = semantic && (
-    <span data-testid="semantic-search-progress">
-      Semantic search is incomplete: {semantic.model} has embedded{' '}
-      {semantic.total
-        ? `${semantic.percent}% of the passages (${number.format(semantic.done)} of ${number.format(semantic.total)})`
-        : 'none of the passages yet'}
-      ; until it has finished, questions find paragraphs by their words and a character n-gram stand-in.
-    </span>
-  );
+  const semanticLine =
+    semantic &&
+    (semantic.papers ? (
+      // Embedded in shards: dense search takes papers in as their vectors land.
+      <span data-testid="semantic-search-progress">
+        Semantic search covers {semantic.papersPercent}% of papers ({number.format(semantic.papers.done)} of {number.format(semantic.papers.total)}
+        ): {semantic.model} has embedded {number.format(semantic.done)} of {number.format(semantic.total)} passages; questions about the other papers find
+        paragraphs by their words until their vectors land.
+      </span>
+    ) : (
+      <span data-testid="semantic-search-progress">
+        Semantic search is incomplete: {semantic.model} has embedded{' '}
+        {semantic.total
+          ? `${semantic.percent}% of the passages (${number.format(semantic.done)} of ${number.format(semantic.total)})`
+          : 'none of the passages yet'}
+        ; until it has finished, questions find paragraphs by their words and a character n-gram stand-in.
+      </span>
+    ));
   const [finished, setFinished] = useState(false);
   const [wasActive, setWasActive] = useState(false);
   useEffect(() => {

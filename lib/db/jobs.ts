@@ -36,6 +36,13 @@ export interface JobRow {
 const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 /**
+ * Kinds of shard jobs: slices of a background stage (lib/embedding/shards.ts) that the app queues by the dozen for
+ * itself, not for a user. They run after every job a user asked for (an upload queued behind a hundred embedding
+ * shards runs first) and do not count toward the queue's limit of waiting jobs.
+ */
+export const SHARD_KINDS = ['embedding-shard'];
+
+/**
  * Queues a job under its subject's id. A job already queued or running under that id is left as it is (asking twice
  * does not run it twice); a finished one is queued again. Returns whether this call queued it.
  */
@@ -66,7 +73,7 @@ export async function claimJob(db: Database, owner: string, kinds: string[], sta
       SELECT id FROM "Job"
       WHERE kind IN (${Prisma.join(kinds)})
         AND (state = 'queued' OR (state = 'running' AND "heartbeatAt" < ${NOW} - make_interval(secs => ${staleSeconds})))
-      ORDER BY "createdAt", id
+      ORDER BY (kind IN (${Prisma.join(SHARD_KINDS)})), "createdAt", id
       LIMIT 1
       FOR UPDATE SKIP LOCKED)
     RETURNING id, kind, label, payload, attempts`;
@@ -110,8 +117,19 @@ export async function runningOwners(db: Database): Promise<string[]> {
   return rows.flatMap((r) => (r.owner ? [r.owner] : []));
 }
 
+/** Jobs a user asked for that wait (shard jobs are not counted: see SHARD_KINDS). */
 export async function countQueuedJobs(db: Database): Promise<number> {
-  return db.prisma.job.count({ where: { state: 'queued' } });
+  return db.prisma.job.count({ where: { state: 'queued', kind: { notIn: SHARD_KINDS } } });
+}
+
+/** The state of each of these jobs that exists (a shard set's coordinator follows its shards by it). */
+export async function jobStates(db: Database, ids: string[]): Promise<Map<string, JobState>> {
+  const out = new Map<string, JobState>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db.prisma.job.findMany({ where: { id: { in: ids.slice(i, i + 1000) } }, select: { id: true, state: true } });
+    for (const r of rows) out.set(r.id, r.state as JobState);
+  }
+  return out;
 }
 
 /** Whether a job of one of `kinds` runs in any process (its heartbeat newer than `staleSeconds`). */
@@ -130,10 +148,12 @@ export async function liveJobIds(db: Database, staleSeconds: number): Promise<st
   return rows.map((r) => r.id);
 }
 
-/** The queue as the panel shows it: running jobs first, then those waiting in the order they run. */
+/** The queue as the panel shows it: running jobs first, then those waiting in the order they run (shards last). */
 export async function activeJobs(db: Database): Promise<JobRow[]> {
   const rows = (await db.prisma.job.findMany({ where: { state: { in: ['queued', 'running'] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })) as JobRow[];
-  return [...rows.filter((r) => r.state === 'running'), ...rows.filter((r) => r.state === 'queued')];
+  const queued = rows.filter((r) => r.state === 'queued');
+  const shard = (r: JobRow) => SHARD_KINDS.includes(r.kind);
+  return [...rows.filter((r) => r.state === 'running'), ...queued.filter((r) => !shard(r)), ...queued.filter(shard)];
 }
 
 export async function getJob(db: Database, id: string): Promise<JobRow | null> {

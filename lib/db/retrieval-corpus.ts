@@ -119,6 +119,16 @@ export async function loadRetrievalCorpus(db: Database, pageRows = PAGE_ROWS): P
   return { version, papers, paragraphs, entities, linkedMaterials, recordCount: await countRecords(db.prisma), ...corpusPages(db) };
 }
 
+/** The texts of these papers' paragraphs, as an index embeds them (an embedding shard's work: lib/embedding/shards.ts). */
+export async function paragraphTextsOf(db: Database, paperIds: string[]): Promise<{ paperId: string; text: string }[]> {
+  if (paperIds.length === 0) return [];
+  return db.prisma.paragraph.findMany({
+    where: { paperId: { in: paperIds } },
+    select: { paperId: true, text: true },
+    orderBy: [{ paperId: 'asc' }, { ordinal: 'asc' }],
+  });
+}
+
 /**
  * What an index loads on first use, a page at a time: records, tuples. Without the number of records, which a build
  * counts (loadRetrievalCorpus) and a stored index keeps: a restart's first answer waited for that count on the

@@ -25,6 +25,12 @@ export function cachedEmbedder<E extends TextEmbedder & { embedQuery?(texts: str
       const known = await cache.has(inner.id, hashes);
       return hashes.filter((h) => !known.has(h)).length;
     },
+    async stored(texts: string[]) {
+      if (!cache) return texts.map(() => false);
+      const hashes = texts.map((t) => sha256(t));
+      const known = await cache.has(inner.id, [...new Set(hashes)]);
+      return hashes.map((h) => known.has(h));
+    },
     async embed(texts: string[]) {
       const hashes = texts.map((t) => sha256(t));
       const known = cache ? await cache.get(inner.id, [...new Set(hashes)]) : new Map<string, Float32Array>();

@@ -12,6 +12,8 @@ export interface TextEmbedder {
   embed(texts: string[]): Promise<Float32Array[]>;
   /** How many of these texts it has not embedded yet (an embedder with a cache; the others embed on every call). */
   missing?(texts: string[]): Promise<number>;
+  /** Which of these texts it has a stored vector for, in their order (an embedder with a cache). */
+  stored?(texts: string[]): Promise<boolean[]>;
   /** Questions, when they are embedded differently from passages (bge's retrieval prefix). */
   embedQuery?(texts: string[]): Promise<Float32Array[]>;
   /** How far the embedding of texts it had not embedded before has got (null: none under way). */
@@ -22,6 +24,8 @@ export interface TextEmbedder {
 export interface EmbeddingProgress {
   done: number;
   total: number;
+  /** Papers whose every passage is embedded, when the passages are embedded in shards and dense search takes papers in as they land. */
+  papers?: { done: number; total: number };
 }
 
 /** Whole percent of an embedding pass done (0 before it knows its total). */

@@ -108,6 +108,21 @@ describe('the job queue in the database', () => {
     await expect.poll(async () => (await backgroundJobs(db)).length, { timeout: 20_000 }).toBe(0);
   });
 
+  it('runs shard jobs after every job a user asked for, lists them last, and does not count them toward the bound', async () => {
+    // Kinds this process's worker does not take, claimed here as another process would.
+    await enqueueJob(db, { id: 'shard-1', kind: 'embedding-shard', label: 'shard 1', payload: {} });
+    await enqueueJob(db, { id: 'asked-1', kind: 'elsewhere-kind', label: 'asked 1', payload: {} });
+    expect((await backgroundJobs(db)).map((j) => j.id)).toEqual(['asked-1', 'shard-1']);
+    expect((await claimJob(db, 'elsewhere:9:x', ['embedding-shard', 'elsewhere-kind'], 60))?.id).toBe('asked-1');
+    expect((await claimJob(db, 'elsewhere:9:x', ['embedding-shard', 'elsewhere-kind'], 60))?.id).toBe('shard-1');
+    for (let i = 0; i < MAX_QUEUED; i++) await enqueueJob(db, { id: `shard-w${i}`, kind: 'embedding-shard', label: `shard ${i}`, payload: {} });
+    gate('past-shards');
+    gates.get('past-shards')!.open();
+    await queue('past-shards');
+    await expect.poll(() => state('past-shards')).toBe('done');
+    await db.prisma.job.deleteMany({ where: { kind: { in: ['embedding-shard', 'elsewhere-kind'] } } });
+  });
+
   it('takes over a job whose process died (stale heartbeat), and puts the running job back in the queue on a stop', async () => {
     // A job another process claimed and then stopped renewing.
     await enqueueJob(db, { id: 'orphan', kind: 'test-gate', label: 'orphan', payload: { name: 'orphan' } });

@@ -15,6 +15,7 @@ import {
   renewJob,
   requeueJobsOf,
   runningOwners,
+  SHARD_KINDS,
   saveJobProgress,
 } from '../db/jobs.ts';
 import { processObject } from '../common/process-registry.ts';
@@ -62,6 +63,8 @@ export interface BackgroundJob {
   owner: string | null;
   here: boolean;
   attempts: number;
+  /** A slice of a background stage the app queued for itself (runs after every job a user asked for). */
+  shard: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a worker runs jobs of every input and progress type
@@ -120,6 +123,27 @@ export async function startJob<I, P>(
   w.types.set(type.kind, type as AnyJob);
   kick(w);
   return id;
+}
+
+/**
+ * Queues the shards of a background stage (kinds in SHARD_KINDS: not refused by MAX_QUEUED, run after the jobs users
+ * asked for), each once under its id, and wakes this process's worker. Returns how many were queued now.
+ */
+export async function queueShardJobs<I, P>(db: Database, type: JobType<I, P>, jobs: { id: string; label: string; input: I }[]): Promise<number> {
+  let queued = 0;
+  for (const j of jobs) if (await enqueueJob(db, { id: j.id, kind: type.kind, label: j.label, payload: j.input })) queued++;
+  const w = workers().get(db);
+  if (w && !w.stopped) {
+    w.types.set(type.kind, type as AnyJob);
+    kick(w);
+  }
+  return queued;
+}
+
+/** Whether this process's worker looks for jobs of `kind` in the queue (the app's server, `npm run worker`). */
+export function takesJobs(db: Database, kind: string): boolean {
+  const w = workers().get(db);
+  return !!w && w.polling && !w.stopped && w.types.has(kind);
 }
 
 /**
@@ -259,6 +283,7 @@ export async function backgroundJobs(db: Database): Promise<BackgroundJob[]> {
     owner: j.owner,
     here: j.owner === me,
     attempts: j.attempts,
+    shard: SHARD_KINDS.includes(j.kind),
   }));
 }
 

@@ -239,10 +239,18 @@ export async function buildRetrievalIndex(
  * What an index says of its embedder at this moment: while the model embeds the corpus in the background, how far
  * it has got (every question's trace carries this), else the note it was built with.
  */
-export function embedderNoteNow(index: Pick<RetrievalIndex, 'embedderNote' | 'pendingEmbedder'>): string | null {
+export function embedderNoteNow(index: Pick<RetrievalIndex, 'embedderNote' | 'pendingEmbedder' | 'embedderId'>): string | null {
   const p = index.pendingEmbedder?.progress?.();
   if (!index.pendingEmbedder || !p?.total) return index.embedderNote;
-  return `semantic search is incomplete: ${index.pendingEmbedder.id} has embedded ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} passages (${percentDone(p)}%) in the background; until it has finished, dense search runs on the character n-gram stand-in`;
+  const model = index.pendingEmbedder.id;
+  const passages = `${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} passages`;
+  if (p.papers) {
+    const covers = `semantic search covers ${percentDone(p.papers)}% of papers (${p.papers.done.toLocaleString('en')} of ${p.papers.total.toLocaleString('en')}; ${model} has embedded ${passages})`;
+    return index.embedderId === model
+      ? `${covers}: dense search runs on ${model} over those papers, and the others are found by their words until their vectors land`
+      : `${covers}: dense search runs on the character n-gram stand-in until the first papers' vectors land`;
+  }
+  return `semantic search is incomplete: ${model} has embedded ${passages} (${percentDone(p)}%) in the background; until it has finished, dense search runs on the character n-gram stand-in`;
 }
 
 /**
@@ -296,13 +304,16 @@ export function assembleIndex(
   };
 }
 
-/** The index with its dense parts from `embedder` (the background pass of a cold model, once it has finished). */
-export function withDense(index: RetrievalIndex, embedder: TextEmbedder, dense: DenseParts): RetrievalIndex {
+/**
+ * The index with its dense parts from `embedder`: the background pass of a cold model once it has finished, or
+ * (`pending`: the model still embedding, its progress read from there) the papers it has embedded so far.
+ */
+export function withDense(index: RetrievalIndex, embedder: TextEmbedder, dense: DenseParts, pending: TextEmbedder | null = null): RetrievalIndex {
   return {
     ...index,
     embedderId: embedder.id,
-    embedderNote: null,
-    pendingEmbedder: null,
+    embedderNote: pending ? index.embedderNote : null,
+    pendingEmbedder: pending,
     embedder,
     raw: { ...index.raw, dense: dense.raw },
     json: { ...index.json, dense: dense.json },

@@ -7,6 +7,7 @@ import { evaluationJob } from '../evaluation/background.ts';
 import { campaignJudgeJob } from '../grading/judge.ts';
 import { campaignAnswersJob } from '../grading/prepare.ts';
 import { importJob } from '../jobs/background.ts';
+import { embeddingShardJob } from '../embedding/shards.ts';
 import { backgroundJobs } from '../queue/queue.ts';
 import { appContext } from './app.ts';
 
@@ -14,7 +15,7 @@ import { appContext } from './app.ts';
  * Every kind of job the app queues: an app server's worker runs all of them, whichever process queued them (the
  * queue is shared through the database; see lib/queue/queue.ts).
  */
-export const APP_JOBS = [importJob, downloadJob, evaluationJob, campaignAnswersJob, campaignJudgeJob, metadataJob, entityLinkJob];
+export const APP_JOBS = [importJob, downloadJob, evaluationJob, campaignAnswersJob, campaignJudgeJob, metadataJob, entityLinkJob, embeddingShardJob];
 
 /** The shared job queue as the panel shows it (server paths in labels named as the README names them). */
 export async function queuedJobs() {
@@ -28,12 +29,13 @@ export interface PublicJob {
   kind: string;
   state: 'running' | 'queued';
   since: string;
+  shard: boolean;
 }
 
 /** The shared job queue as a reader or anonymous visitor sees it. */
 export async function publicJobs(): Promise<PublicJob[]> {
   const { db } = await appContext();
-  return (await backgroundJobs(db)).map((j) => ({ kind: j.kind, state: j.state, since: j.since }));
+  return (await backgroundJobs(db)).map((j) => ({ kind: j.kind, state: j.state, since: j.since, shard: j.shard }));
 }
 
 /** What the import page says of paper metadata: fetched, unknown to the services, failed, and still to ask. */

@@ -10,9 +10,9 @@ import { createLentEmbedders, embedderChoice } from '../embedding/select.ts';
 import { indexSnapshot, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
 import { embedderNoteNow, type RetrievalIndex, withDense } from '../retrieval/index.ts';
-import { embedPassages } from '../retrieval/passage-vectors.ts';
 import { configuredOptions } from '../pipelines/configured.ts';
 import { keepGraphInThread } from './graph-keeper.ts';
+import { growDense } from './dense-growth.ts';
 import { readOrBuildIndex } from './index-build.ts';
 import { placeIndex } from './index-placement.ts';
 import { semanticSearchDone, semanticSearchPending } from './semantic-search.ts';
@@ -49,13 +49,13 @@ export interface RetrievalService {
 
 const infoOf = (index: RetrievalIndex): IndexInfo => {
   // Only what the note needs is kept, not the index: this thread lets go of its copy once the workers serve it.
-  const { embedderNote, pendingEmbedder } = index;
+  const { embedderNote, pendingEmbedder, embedderId } = index;
   return {
     paragraphs: index.paragraphs.size,
     embedderId: index.embedderId,
     // Read when asked: while the model embeds the corpus in the background, how far it has got.
     get embedderNote() {
-      return embedderNoteNow({ embedderNote, pendingEmbedder });
+      return embedderNoteNow({ embedderNote, pendingEmbedder, embedderId });
     },
     buildSeconds: index.buildSeconds,
     vectorsIn: index.raw.dense.where,
@@ -246,9 +246,25 @@ export function createRetrievalService(
           if (!model) return;
           console.log(`[assay] ${built.embedderNote}`);
           const t0 = performance.now();
+          // The model as the UI sees it: itself, or what follows its shards (dense-growth.ts).
+          let following = model;
           semanticSearchPending(model);
-          embedPassages(built, model)
-            .finally(() => semanticSearchDone(model))
+          growDense(db, built, model, {
+            following: (m) => {
+              following = m;
+              semanticSearchPending(m);
+            },
+            // The papers embedded so far: served by this thread (an index not complete is neither stored nor handed to workers).
+            serve: async (partial) => {
+              if (current?.version !== version) return;
+              const index = await serve(partial);
+              if (current?.version !== version) return;
+              const info = infoOf(index);
+              current = { version, key, index: Promise.resolve(index), info };
+              stale?.served({ version, index, info });
+            },
+          })
+            .finally(() => semanticSearchDone(following))
             .then((dense) => {
               // Swapped in only if the corpus has not changed meanwhile (a newer build embeds its own passages).
               if (current?.version !== version) return;

@@ -39,7 +39,7 @@ describe('semantic search while the model embeds the corpus', () => {
     const { model, step } = steppedModel();
     const embedder = cachedEmbedder(model, store(), { batchSize: 2 });
     const texts = ['a', 'bb', 'ccc', 'dddd', 'eeeee'];
-    const index = { embedderNote: 'slow-model is embedding 5 passages for the first time', pendingEmbedder: embedder };
+    const index = { embedderNote: 'slow-model is embedding 5 passages for the first time', pendingEmbedder: embedder, embedderId: 'local-hash' };
     expect(embedder.progress?.()).toBeNull();
     expect(semanticSearchProgress()).toBeNull();
 

@@ -28,6 +28,8 @@ export interface SemanticSearchProgress extends EmbeddingProgress {
   model: string;
   /** Whole percent of the passages embedded so far. */
   percent: number;
+  /** Whole percent of the papers dense search covers, when it takes them in as their vectors land (embedding shards). */
+  papersPercent?: number;
 }
 
 /** How far the model has got, or null when semantic search is complete (or no model embeds in the background). */
@@ -35,5 +37,5 @@ export function semanticSearchProgress(): SemanticSearchProgress | null {
   const { model } = state();
   if (!model) return null;
   const p = model.progress?.() ?? { done: 0, total: 0 };
-  return { model: model.id, ...p, percent: percentDone(p) };
+  return { model: model.id, ...p, percent: percentDone(p), ...(p.papers ? { papersPercent: percentDone(p.papers) } : {}) };
 }

@@ -1,8 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A text's vector from the embeddings endpoint: its letters' counts (a-z), so similar texts are near. */
+function letterVector(text: string): number[] {
+  const v = new Array(26).fill(0);
+  for (const c of text.toLowerCase()) {
+    const i = c.charCodeAt(0) - 97;
+    if (i >= 0 && i < 26) v[i]++;
+  }
+  v[0] += 1;
+  return v;
+}
+
 /**
- * A local stand-in for an OpenAI-compatible server's chat completions, to test the real provider path
+ * A local stand-in for an OpenAI-compatible server's chat completions and embeddings, to test the real provider path
  * (`@ai-sdk/openai` over HTTP) without a model: every request body is recorded and answered with what `answer`
  * returns as the assistant message's content (a string as it is, anything else as JSON). A request with
  * `stream: true` is answered with server-sent events, a few characters per chunk (`chunkDelayMs` apart), the way
@@ -11,20 +22,39 @@ import type { AddressInfo } from 'node:net';
 export interface FakeOpenAI {
   base: string;
   bodies: { model: string; messages: unknown[]; response_format?: unknown; stream?: boolean }[];
+  /** Every text the embeddings endpoint was asked for, in the order asked (a text asked twice is here twice). */
+  embedded: string[];
   close(): Promise<void>;
 }
 
 export async function startFakeOpenAI(
   answer: (body: FakeOpenAI['bodies'][number]) => unknown,
-  opts: { chunkDelayMs?: number; usage?: { prompt_tokens: number; completion_tokens: number } } = {},
+  opts: { chunkDelayMs?: number; usage?: { prompt_tokens: number; completion_tokens: number }; embeddingDelayMs?: number } = {},
 ): Promise<FakeOpenAI> {
   const bodies: FakeOpenAI['bodies'] = [];
+  const embedded: string[] = [];
+  // The embeddings endpoint as OpenAI documents it: `input` a string or a list, one `data` item per input in order.
+  const answerEmbeddings = async (body: { model: string; input: string | string[] }, res: http.ServerResponse) => {
+    const inputs = Array.isArray(body.input) ? body.input : [body.input];
+    if (opts.embeddingDelayMs) await new Promise((r) => setTimeout(r, opts.embeddingDelayMs));
+    embedded.push(...inputs);
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      JSON.stringify({
+        object: 'list',
+        model: body.model,
+        data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: letterVector(text) })),
+        usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+      }),
+    );
+  };
   const usage = opts.usage ?? { prompt_tokens: 42, completion_tokens: 7 };
   const pause = () => new Promise((r) => setTimeout(r, opts.chunkDelayMs ?? 0));
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', async () => {
+      if (req.url === '/v1/embeddings') return answerEmbeddings(JSON.parse(raw), res);
       if (req.url !== '/v1/chat/completions') return res.writeHead(404).end();
       const body = JSON.parse(raw);
       bodies.push(body);
@@ -61,6 +91,7 @@ export async function startFakeOpenAI(
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     bodies,
+    embedded,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

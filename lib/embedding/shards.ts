@@ -1,0 +1,172 @@
+import type { AssayConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { jobStates } from '../db/jobs.ts';
+import { paragraphTextsOf } from '../db/retrieval-corpus.ts';
+import { defineJob, queueShardJobs } from '../queue/queue.ts';
+import type { TextEmbedder } from './embedder.ts';
+import { createLentEmbedders } from './select.ts';
+
+/**
+ * The embedding stage as shards: the papers whose passages the model has not embedded are cut into consecutive
+ * ranges of about `SHARD_PARAGRAPHS` paragraphs, each a job in the queue every app process shares. Any process with a
+ * job worker takes them — the web server when it is alone, and every `npm run worker` beside it on the same
+ * PostgreSQL — once each (the queue's claim), and a process killed mid-shard loses only its current batch: the
+ * vectors are stored batch by batch in the Embedding table, and whoever takes the shard over embeds only what is not
+ * there. The server that needs the vectors (`embedInShards`) follows the shards and is told which papers are fully
+ * embedded as they land, so dense search can take them in paper by paper.
+ */
+export interface EmbeddingShard {
+  /** The embedder's id the vectors are for: a worker configured with another model refuses the shard. */
+  modelId: string;
+  /** The papers of the range, in the index's order (ids, so no database's collation decides what a range holds). */
+  papers: string[];
+}
+
+/** About a quarter of a minute of the local model's work on two cores: a kill loses little, the queue holds few rows. */
+export const SHARD_PARAGRAPHS = 1000;
+/** Texts per call to the embedder inside a shard: a stop (or a takeover) is noticed between them. */
+const SLICE = 256;
+
+export const embeddingShardJob = defineJob<EmbeddingShard, { done: number; total: number }>('embedding-shard', async ({ db, cfg, signal, report }, shard) => {
+  const embedder = await shardEmbedder(db, cfg);
+  if (embedder?.id !== shard.modelId)
+    throw new Error(
+      `this process embeds passages with ${embedder?.id ?? 'the character n-gram stand-in'}, the shard is for ${shard.modelId}: give every worker the same ASSAY_LOCAL_EMBEDDER and ASSAY_EMBEDDING_MODEL`,
+    );
+  const texts = (await paragraphTextsOf(db, shard.papers)).map((p) => p.text);
+  for (let i = 0; i < texts.length; i += SLICE) {
+    signal.throwIfAborted();
+    await embedder.embed(texts.slice(i, i + SLICE));
+    report({ done: Math.min(i + SLICE, texts.length), total: texts.length });
+  }
+});
+
+// One embedder per process and configuration: its model session is loaded once and every shard uses it.
+const embedders = new WeakMap<AssayConfig, Promise<TextEmbedder | null>>();
+function shardEmbedder(db: Database, cfg: AssayConfig): Promise<TextEmbedder | null> {
+  let e = embedders.get(cfg);
+  if (!e) {
+    e = createLentEmbedders(db, cfg, (line) => console.log(`[assay] ${line}`)).then((l) => l.passages);
+    e.catch(() => embedders.delete(cfg));
+    embedders.set(cfg, e);
+  }
+  return e;
+}
+
+/** Consecutive ranges of `papers` (in their order) of about `perShard` paragraphs to embed each; a paper is never split. */
+export function planShards(papers: { id: string; missing: number }[], perShard = SHARD_PARAGRAPHS): string[][] {
+  const shards: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const p of papers) {
+    if (p.missing === 0) continue;
+    current.push(p.id);
+    size += p.missing;
+    if (size >= perShard) {
+      shards.push(current);
+      current = [];
+      size = 0;
+    }
+  }
+  if (current.length) shards.push(current);
+  return shards;
+}
+
+export interface ShardCoverage {
+  papers: { done: number; total: number };
+  passages: { done: number; total: number };
+}
+
+/**
+ * Has `model` embed these passages through shard jobs and follows them: `onCovered` is given each batch of papers
+ * whose every paragraph now has a stored vector (those already embedded first), and `onProgress` the coverage. It
+ * settles when every paper is covered or no shard of the set is left queued or running (one failed: a worker with
+ * another model, say); the caller embeds what is left itself. Vectors are not read here, only whether they exist.
+ */
+export async function embedInShards(
+  db: Database,
+  paragraphs: Iterable<{ paperId: string; text: string }>,
+  model: TextEmbedder,
+  hooks: {
+    onCovered: (paperIds: string[]) => Promise<void> | void;
+    onProgress?: (c: ShardCoverage) => void;
+    signal?: AbortSignal;
+    pollMs?: number;
+    /** Paragraphs per shard (tests cut small ones). */
+    perShard?: number;
+  },
+): Promise<ShardCoverage> {
+  if (!model.stored) throw new Error(`${model.id} keeps no vectors, so it cannot embed in shards`);
+  const byPaper = new Map<string, string[]>();
+  for (const p of paragraphs) {
+    const list = byPaper.get(p.paperId);
+    if (list) list.push(p.text);
+    else byPaper.set(p.paperId, [p.text]);
+  }
+  const ids = [...byPaper.keys()];
+  const total = { papers: ids.length, passages: ids.reduce((n, id) => n + byPaper.get(id)!.length, 0) };
+  const missingOf = async (paperIds: string[]) => {
+    const texts = paperIds.flatMap((id) => byPaper.get(id)!);
+    const stored = await model.stored!(texts);
+    const out = new Map<string, number>();
+    let i = 0;
+    for (const id of paperIds) {
+      const n = byPaper.get(id)!.length;
+      out.set(id, stored.slice(i, i + n).filter((s) => !s).length);
+      i += n;
+    }
+    return out;
+  };
+  const missing = await missingOf(ids);
+  const coverage = (): ShardCoverage => {
+    let papers = 0;
+    let passages = 0;
+    for (const id of ids) {
+      const m = missing.get(id)!;
+      if (m === 0) papers++;
+      passages += byPaper.get(id)!.length - m;
+    }
+    return { papers: { done: papers, total: total.papers }, passages: { done: passages, total: total.passages } };
+  };
+  const covered = ids.filter((id) => missing.get(id) === 0);
+  if (covered.length) await hooks.onCovered(covered);
+  hooks.onProgress?.(coverage());
+  const plan = planShards(
+    ids.map((id) => ({ id, missing: missing.get(id)! })),
+    hooks.perShard,
+  );
+  if (plan.length === 0) return coverage();
+  const shards = plan.map((papers, i) => ({
+    id: `embedding:${model.id}:${papers[0]}:${papers.length}`,
+    label: `embedding papers ${plan.slice(0, i).reduce((n, s) => n + s.length, 0) + 1}–${plan.slice(0, i + 1).reduce((n, s) => n + s.length, 0)} of ${plan.flat().length} with ${model.id}`,
+    papers,
+  }));
+  await queueShardJobs(
+    db,
+    embeddingShardJob,
+    shards.map((s) => ({ id: s.id, label: s.label, input: { modelId: model.id, papers: s.papers } })),
+  );
+  const open = new Map(shards.map((s) => [s.id, s.papers]));
+  const pollMs = hooks.pollMs ?? 2000;
+  while (open.size && !hooks.signal?.aborted) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    const states = await jobStates(db, [...open.keys()]);
+    // A shard's papers are checked once it has ended (done, or failed: what it stored still counts).
+    const ended = [...open.keys()].filter((id) => {
+      const s = states.get(id);
+      return s === undefined || s === 'done' || s === 'failed';
+    });
+    if (ended.length === 0) continue;
+    const papers = ended.flatMap((id) => open.get(id)!);
+    for (const id of ended) open.delete(id);
+    const now = await missingOf(papers);
+    const landed: string[] = [];
+    for (const [id, m] of now) {
+      missing.set(id, m);
+      if (m === 0) landed.push(id);
+    }
+    if (landed.length) await hooks.onCovered(landed);
+    hooks.onProgress?.(coverage());
+  }
+  return coverage();
+}

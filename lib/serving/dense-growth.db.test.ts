@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AssayConfig, readConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import type { TextEmbedder } from '../embedding/embedder.ts';
+import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
+import { createLentEmbedders } from '../embedding/select.ts';
+import { embeddingShardJob } from '../embedding/shards.ts';
+import { runIngest } from '../jobs/import-job.ts';
+import { startJobWorker, stopAllBackgroundWork } from '../queue/queue.ts';
+import { buildRetrievalIndex, embedderNoteNow, type RetrievalIndex } from '../retrieval/index.ts';
+import { openTestDatabase } from '../../scripts/test-support/database.ts';
+import { type FakeOpenAI, startFakeOpenAI } from '../../scripts/test-support/fake-openai.ts';
+import { inventedPapers, tempDir, writeCorpusJsonl } from '../../scripts/test-support/fixtures.ts';
+import { growDense } from './dense-growth.ts';
+
+/**
+ * The model's first pass over a corpus as embedding shards in the job queue (issue 66): the server's own job worker
+ * takes them, every text is embedded once, and dense search takes the papers in as their vectors land. The model is
+ * an OpenAI-compatible embeddings endpoint served locally (a real provider adapter over HTTP, with a made-up model).
+ */
+let db: Database;
+let fake: FakeOpenAI;
+let cfg: AssayConfig;
+let built: RetrievalIndex;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  fake = await startFakeOpenAI(() => '');
+  cfg = readConfig({ ASSAY_LLM_BASE_URL: fake.base, ASSAY_EMBEDDING_MODEL: 'fake-embedder', ASSAY_JOB_POLL_SECONDS: '0.05', ASSAY_ENRICHMENT: 'off' });
+  const dir = tempDir('assay-dense-growth-');
+  await runIngest(db, readConfig({ ASSAY_ENRICHMENT: 'off' }), [writeCorpusJsonl(dir, 'papers.jsonl', inventedPapers(40, 'growth'))], { trigger: 'cli' });
+  const corpus = await loadRetrievalCorpus(db);
+  // The index as the server first builds it: on the n-gram stand-in.
+  built = await buildRetrievalIndex(corpus, localTextEmbedder(fitLocalHashEmbedder(corpus.paragraphs.map((p) => p.text))));
+  await startJobWorker(db, cfg, [embeddingShardJob]);
+}, 120_000);
+
+afterAll(async () => {
+  stopAllBackgroundWork();
+  await fake?.close();
+  await db?.close();
+});
+
+describe('the model’s background pass as embedding shards', () => {
+  it('embeds every passage once through shards the job worker takes, and dense search grows by whole papers until it is complete', {
+    timeout: 60_000,
+  }, async () => {
+    const model = (await createLentEmbedders(db, cfg)).passages!;
+    expect(model.id).toContain('fake-embedder');
+    const before = fake.embedded.length;
+    const served: RetrievalIndex[] = [];
+    let following: TextEmbedder | null = null;
+    const dense = await growDense(db, built, model, {
+      serve: async (index) => {
+        served.push(index);
+      },
+      following: (m) => {
+        following = m;
+      },
+      pollMs: 20,
+      perShard: 8,
+    });
+
+    // Every paragraph's text went to the model once, none twice.
+    const texts = [...built.paragraphs.values()].map((p) => p.text);
+    // (The job's own embedder asks for one probe text to learn the dimensions.)
+    const asked = fake.embedded.slice(before).filter((t) => t !== 'dimension probe');
+    expect(asked.sort()).toEqual([...new Set(texts)].sort());
+    // Ten shards of eight paragraphs (four papers) each, every one done once by the job worker.
+    const shards = await db.prisma.job.findMany({ where: { kind: 'embedding-shard' } });
+    expect(shards).toHaveLength(10);
+    expect(shards.every((j) => j.state === 'done' && j.attempts === 1)).toBe(true);
+
+    // First the stand-in's index, saying the shards have not landed; then the model's over ever more whole papers.
+    expect(following).not.toBeNull();
+    expect(served[0].embedderId).toBe(built.embedderId);
+    expect(served[0].pendingEmbedder).toBe(following);
+    const partial = served.slice(1);
+    expect(partial.length).toBeGreaterThanOrEqual(2);
+    const sizes = partial.map((i) => (i.raw.dense as unknown as { ids: string[] }).ids.length);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+    for (const index of partial) {
+      expect(index.embedderId).toBe(model.id);
+      const ids = new Set((index.raw.dense as unknown as { ids: string[] }).ids);
+      for (const paper of built.papers.values()) {
+        const inside = paper.paragraphIds.filter((id) => ids.has(id)).length;
+        expect([0, paper.paragraphIds.length]).toContain(inside);
+      }
+    }
+    expect(embedderNoteNow(partial[0])).toMatch(
+      /^semantic search covers \d+% of papers \(\d+ of 40; .* has embedded 80 of 80 passages\): dense search runs on/,
+    );
+    // The complete dense parts: every paragraph.
+    expect(dense.raw.ids).toHaveLength(built.paragraphs.size);
+
+    // Asked again (a restart): nothing is queued or embedded, and every paper is taken in at once.
+    const again: RetrievalIndex[] = [];
+    await growDense(db, built, model, { serve: async (i) => void again.push(i), following: () => {}, pollMs: 20, perShard: 8 });
+    expect(fake.embedded.slice(before).filter((t) => t !== 'dimension probe')).toHaveLength(asked.length);
+    expect(await db.prisma.job.count({ where: { kind: 'embedding-shard', state: { not: 'done' } } })).toBe(0);
+    expect((again.at(-1)!.raw.dense as unknown as { ids: string[] }).ids).toHaveLength(built.paragraphs.size);
+  });
+});
