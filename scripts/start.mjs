@@ -2,11 +2,12 @@
 // `npm start`: serves the production build, building it first only when there is none or the sources changed since
 // it was made (a hash of every file the build reads, kept beside the build). A second start of an unchanged
 // checkout serves at once instead of spending minutes in `next build`.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serverProcessEnv } from '../lib/common/server-process-env.mjs';
+import { serveStartingPage } from '../lib/common/starting-page.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const next = path.join(root, 'node_modules', '.bin', 'next');
@@ -65,10 +66,17 @@ if (built === current) {
     `[assay] ${buildId() === null ? 'no production build yet' : built === null ? 'the build was not made by npm start' : 'the sources changed since the last build'}: building (a few minutes on a small machine)`,
   );
   const t = Date.now();
-  const res = spawnSync(next, ['build'], { cwd: root, stdio: 'inherit', env });
-  if (res.status !== 0) {
+  // Meanwhile the address answers with a page saying so (it reloads itself until the app serves), not a refused connection.
+  const starting = await serveStartingPage({ host: process.env.ASSAY_HOST || '127.0.0.1', port: Number(process.env.PORT || 3000), since: t });
+  const status = await new Promise((resolve) => {
+    const build = spawn(next, ['build'], { cwd: root, stdio: 'inherit', env });
+    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => build.kill(signal));
+    build.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+  await starting?.close();
+  if (status !== 0) {
     console.error('[assay] the build failed (see above); nothing was started');
-    process.exit(res.status ?? 1);
+    process.exit(status);
   }
   fs.writeFileSync(stampFile, `${current} ${buildId()}\n`);
   console.log(`[assay] built in ${Math.round((Date.now() - t) / 1000)} s`);

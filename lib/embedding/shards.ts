@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { jobStates } from '../db/jobs.ts';
 import { paragraphTextsOf } from '../db/retrieval-corpus.ts';
 import { defineJob, queueShardJobs } from '../queue/queue.ts';
+import { withComputeSlot } from './compute-slot.ts';
 import type { TextEmbedder } from './embedder.ts';
 import { createLentEmbedders } from './select.ts';
 
@@ -33,10 +34,13 @@ export const embeddingShardJob = defineJob<EmbeddingShard, { done: number; total
     throw new Error(
       `this process embeds passages with ${embedder?.id ?? 'the character n-gram stand-in'}, the shard is for ${shard.modelId}: give every worker the same ASSAY_LOCAL_EMBEDDER and ASSAY_EMBEDDING_MODEL`,
     );
-  const texts = (await paragraphTextsOf(db, shard.papers)).map((p) => p.text);
+  // Shortest first: each call then holds texts of similar length, which the model pads least (as one call over the
+  // whole shard would, but a stop is noticed between calls).
+  const texts = (await paragraphTextsOf(db, shard.papers)).map((p) => p.text).sort((a, b) => a.length - b.length);
   for (let i = 0; i < texts.length; i += SLICE) {
     signal.throwIfAborted();
-    await embedder.embed(texts.slice(i, i + SLICE));
+    // This machine's processes take turns (compute-slot.ts): two on the same cores are not slower than one.
+    await withComputeSlot(() => embedder.embed(texts.slice(i, i + SLICE)), { signal });
     report({ done: Math.min(i + SLICE, texts.length), total: texts.length });
   }
 });

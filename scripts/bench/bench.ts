@@ -23,6 +23,7 @@ import { benchTagger, taggerUsage } from './tagger.ts';
 import { benchFirstStart, firstStartUsage } from './first-start.ts';
 import { benchRestart, restartUsage } from './restart.ts';
 import { benchScale, scaleUsage } from './scale.ts';
+import { benchEmbedding, embeddingUsage } from './embedding.ts';
 import { benchRetrieval, RETRIEVAL_WARM_UP } from './retrieval.ts';
 import { acquireProcessLock } from '../../lib/db/process-lock.ts';
 import { clearGraph } from '../../lib/db/graph.ts';
@@ -41,6 +42,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        ${firstStartUsage}
        ${restartUsage}
        ${scaleUsage}
+       ${embeddingUsage}
        ${fusionUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
@@ -86,7 +88,11 @@ keeps it), then again (it reads it back): when each answered /api/health and its
 scale: corpora of N copies of the shared one (identifiers new, numbers perturbed), each imported into a fresh
 database and measured by \`bench retrieval --stored\` in a process of its own: the cost-growth table 1× → N×.
 (\`retrieval --stored\` also writes the built index as the server keeps it, times reading it back, and answers the
-questions from the index read back, as the server's retrieval workers do.)`;
+questions from the index read back, as the server's retrieval workers do.)
+
+embedding: the default model's rate on the first papers of the shared corpus (tokens, operations, paragraphs/s)
+against the measured peak of the runtime's 8-bit matrix product on the same threads; with --postgres, the same
+papers embedded as shards by 1, then 2 \`npm run worker\` processes.`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -264,6 +270,7 @@ async function main() {
   if (what === 'first-start') return benchFirstStart(rest);
   if (what === 'restart') return benchRestart(rest);
   if (what === 'scale') return benchScale(rest);
+  if (what === 'embedding') return benchEmbedding(rest);
   if (what === 'fusion') return benchFusion(rest);
   console.error(usage);
   process.exit(2);
