@@ -58,8 +58,8 @@ const LAYERS: Record<string, number> = {
 };
 /** Where a folder of the repository holds no TypeScript or JavaScript module of the project. */
 const NOT_SOURCE = new Set(['node_modules', '.next', '.git', 'docs', 'public', 'prisma', 'java', 'test-results', 'playwright-report', '.assay', '.ci']);
-/** The tests of the architecture and configuration themselves. */
-const UNRANKED = new Set(['architecture.test.ts', 'config.test.ts']);
+/** The tests of the architecture, the configuration and the dependencies' engines themselves. */
+const UNRANKED = new Set(['architecture.test.ts', 'config.test.ts', 'engines.test.ts']);
 /** What app/ and components/ must not import: the database and model adapters are reached through lib/services. */
 const NOT_FROM_THE_UI = new Set(['db', 'ai']);
 /** What app/ may import of lib/ besides lib/services: the leaves (plain helpers and the shared evidence model). */
