@@ -32,7 +32,7 @@ import { canonicalizeWithConfiguredEmbedder } from '../../lib/graph/canonicalize
 import { configuredTupleExtractor } from '../../lib/graph/select.ts';
 
 const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...]
-       npm run bench -- retrieval [--questions <jsonl>] [--pipelines a,b] [--repeat n]
+       npm run bench -- retrieval [--questions <jsonl>] [--pipelines a,b] [--repeat n] [--stored] [--steps]
        npm run bench -- answer [--questions <jsonl>] [--pipeline name]
        npm run bench -- graph
        ${loadUsage}
@@ -54,7 +54,8 @@ fit, build; the records index separately) and answers the questions (default ../
 with each pipeline, printing index build seconds, the question embedding's p50/p95 (uncached), latency p50/p95/max
 per pipeline of questions it has not seen, their embedding included, once warm (the paper caches the server warms
 after its index are computed first, then the first ${RETRIEVAL_WARM_UP} questions after
-the start are timed apart; model calls excluded: the offline reformulator is used) and peak memory.
+the start are timed apart; model calls excluded: the offline reformulator is used) and peak memory. --steps adds,
+per pipeline, the p50/p95 of each traced step (the slowest twelve by p95).
 
 answer: on the configured database, with the index warm, answers the questions (extractive, default pipeline
 hybrid) and prints the time to the first evidence, to the first answer text and to the whole answer (p50/p95/max).

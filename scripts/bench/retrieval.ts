@@ -25,7 +25,7 @@ export const RETRIEVAL_WARM_UP = 10;
  * then times every pipeline on the questions (see the usage in bench.ts).
  */
 export async function benchRetrieval(args: string[]) {
-  const opt = cliOptions(args, ['questions', 'pipelines', 'repeat'], ['stored']);
+  const opt = cliOptions(args, ['questions', 'pipelines', 'repeat'], ['stored', 'steps']);
   const shared = sharedDataDir();
   const questionsFile = opt('questions') ?? (shared ? path.join(shared, 'questions-hard.dev.jsonl') : undefined);
   if (!questionsFile || !fs.existsSync(questionsFile)) throw new Error('give --questions <jsonl> (../shared/data is absent)');
@@ -126,14 +126,27 @@ export async function benchRetrieval(args: string[]) {
       for (const q of questions.slice(0, RETRIEVAL_WARM_UP))
         warmUp.push((await retrieve(fresh, `${q.question}.`, p, { reformulator: rulesReformulator })).latencyMs);
       const lat: number[] = [];
+      // With --steps: each traced step's time per question (a step run twice in a question counts once, summed).
+      const steps = new Map<string, number[]>();
       for (let r = 0; r < repeat; r++) {
         newTexts();
-        for (const q of questions) lat.push((await retrieve(fresh, q.question, p, { reformulator: rulesReformulator })).latencyMs);
+        for (const q of questions) {
+          const result = await retrieve(fresh, q.question, p, { reformulator: rulesReformulator });
+          lat.push(result.latencyMs);
+          const perQuestion = new Map<string, number>();
+          for (const t of result.trace) perQuestion.set(t.step, (perQuestion.get(t.step) ?? 0) + t.ms);
+          for (const [name, ms] of perQuestion) steps.set(name, [...(steps.get(name) ?? []), ms]);
+        }
       }
       out[p] = { p50: percentile(lat, 50), p95: percentile(lat, 95), max: Math.max(...lat), warmUpMax: Math.max(...warmUp) };
       console.log(
         `${p.padEnd(16)} ${lat.length} questions: p50 ${out[p].p50.toFixed(1)} ms, p95 ${out[p].p95.toFixed(1)} ms, max ${out[p].max.toFixed(1)} ms, the question's embedding included (first ${warmUp.length} after the start: max ${out[p].warmUpMax.toFixed(1)} ms)`,
       );
+      if (opt('steps'))
+        for (const [name, ms] of [...steps].sort((a, b) => percentile(b[1], 95) - percentile(a[1], 95)).slice(0, 12))
+          console.log(
+            `  step ${name.padEnd(22)} p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms`,
+          );
     }
     console.log(`peak RSS         ${mb(peakRss)} MB`);
     console.log(
