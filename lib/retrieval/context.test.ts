@@ -3,12 +3,12 @@ import { Deadline } from '../common/deadline.ts';
 import { AppError } from '../common/errors.ts';
 import { partInTime } from './context.ts';
 
-const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+const settlesAfter = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 describe('partInTime: a part of the index built on first use, within a questionâ€™s time', () => {
   it('gives a part that is ready, and one built well within the time', async () => {
     expect(await partInTime({ deadline: Deadline.in(1000) }, Promise.resolve('ready'), 'records index')).toBe('ready');
-    expect(await partInTime({ deadline: Deadline.none() }, after(80, 'built'), 'records index')).toBe('built');
+    expect(await partInTime({ deadline: Deadline.none() }, settlesAfter(80, 'built'), 'records index')).toBe('built');
   });
 
   it('ends with 503 while the part is still being built, and with 503 "ready now" when the wait used most of the time', async () => {
@@ -17,7 +17,7 @@ describe('partInTime: a part of the index built on first use, within a questionâ
     await expect(still).rejects.toMatchObject({ code: 'unavailable' });
 
     // Built after three quarters of the time: what is left would not do for the rest of the question.
-    const late = partInTime({ deadline: Deadline.in(400) }, after(300, 'built'), 'records index');
+    const late = partInTime({ deadline: Deadline.in(400) }, settlesAfter(300, 'built'), 'records index');
     const error = await late.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'unavailable', retryAfterSeconds: 1 });
