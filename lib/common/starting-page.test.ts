@@ -28,11 +28,13 @@ describe('the page npm start serves while it builds the app', () => {
     });
     // (On a new connection: fetch's pool still holds the one the starting page closed.)
     const body = await new Promise<string>((resolve, reject) =>
-      http.get(`${base}/`, { agent: false }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve(text));
-      }).on('error', reject),
+      http
+        .get(`${base}/`, { agent: false }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve(text));
+        })
+        .on('error', reject),
     );
     expect(body).toBe('app');
     await new Promise((r) => app.close(r));
