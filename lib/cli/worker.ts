@@ -7,7 +7,8 @@ import { closeOutAbandonedRuns, stopCleanlyOnSignals } from '../startup.ts';
 
 /**
  * `npm run worker`: the app without its web server. It takes jobs from the queue every app process shares (imports
- * and their stages, downloads, evaluations, campaign answers, paper metadata, entity links), as the server does, so
+ * and their stages, downloads, evaluations, campaign answers, paper metadata, entity links, and the model's
+ * embedding shards after all of them: lib/embedding/shards.ts), as the server does, so
  * slow work runs on more machines than the one serving questions. A machine is added by starting this there with
  * the same DATABASE_URL (a PostgreSQL server) and the same ASSAY_DATA_DIR contents (shared storage: uploads are
  * read from there and stored indexes written there). The embedded database admits one process, so without
