@@ -11,7 +11,7 @@ import { processRunning } from '../common/process-running.ts';
  * system's temporary folder (`slotPath`) naming the process that holds it: processes of one machine take turns batch
  * by batch, and workers on other machines add their own cores. A slot left by a killed process is taken over.
  */
-export const defaultSlotPath = () => path.join(os.tmpdir(), 'assay-model-compute.lock');
+const defaultSlotPath = () => path.join(os.tmpdir(), 'assay-model-compute.lock');
 
 // Turns within this process (its own calls never contend through the file).
 let inProcess: Promise<void> = Promise.resolve();

@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AssayConfig, readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -9,6 +7,7 @@ import { runIngest } from '../jobs/import-job.ts';
 import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../../scripts/test-support/fake-openai.ts';
 import { inventedPapers, tempDir, writeCorpusJsonl } from '../../scripts/test-support/fixtures.ts';
+import { readyJobWorkers, spawnJobWorker } from '../../scripts/test-support/job-workers.ts';
 import { createLentEmbedders } from './select.ts';
 import { embedInShards } from './shards.ts';
 
@@ -32,16 +31,10 @@ const env = (): Record<string, string> => ({
   ASSAY_LLM_BASE_URL: fake.base,
   ASSAY_EMBEDDING_MODEL: 'fake-embedder',
   ASSAY_ENRICHMENT: 'off',
-  ASSAY_JOB_STALE_SECONDS: '2',
-  ASSAY_JOB_POLL_SECONDS: '0.1',
 });
 
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../scripts/test-support/job-worker-process.ts')], {
-    cwd: path.join(import.meta.dirname, '../..'),
-    env: { ...process.env, ...env(), DATABASE_URL: db.url, PROBE_DIR: dir },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnJobWorker({ ...env(), DATABASE_URL: db.url, PROBE_DIR: dir });
   children.push(child);
   return child;
 }
@@ -65,7 +58,7 @@ describe.skipIf(!onPostgres)('embedding shards across two worker processes', () 
   it('are each done once by whichever process takes them, and a killed process’s shard is taken over', { timeout: 180_000 }, async () => {
     const a = startWorker();
     const b = startWorker();
-    await expect.poll(() => fs.readdirSync(dir).filter((f) => f.startsWith('ready-')).length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => readyJobWorkers(dir), { timeout: 60_000 }).toBe(2);
 
     const paragraphs = (await loadRetrievalCorpus(db)).paragraphs;
     // This process follows the shards without a job worker of its own: the two workers do all of them.

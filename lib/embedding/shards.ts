@@ -94,7 +94,6 @@ export async function embedInShards(
   hooks: {
     onCovered: (paperIds: string[]) => Promise<void> | void;
     onProgress?: (c: ShardCoverage) => void;
-    signal?: AbortSignal;
     pollMs?: number;
     /** Paragraphs per shard (tests cut small ones). */
     perShard?: number;
@@ -140,11 +139,13 @@ export async function embedInShards(
     hooks.perShard,
   );
   if (plan.length === 0) return coverage();
-  const shards = plan.map((papers, i) => ({
-    id: `embedding:${model.id}:${papers[0]}:${papers.length}`,
-    label: `embedding papers ${plan.slice(0, i).reduce((n, s) => n + s.length, 0) + 1}–${plan.slice(0, i + 1).reduce((n, s) => n + s.length, 0)} of ${plan.flat().length} with ${model.id}`,
-    papers,
-  }));
+  const toEmbed = plan.reduce((n, papers) => n + papers.length, 0);
+  let first = 1;
+  const shards = plan.map((papers) => {
+    const label = `embedding papers ${first}–${first + papers.length - 1} of ${toEmbed} with ${model.id}`;
+    first += papers.length;
+    return { id: `embedding:${model.id}:${papers[0]}:${papers.length}`, label, papers };
+  });
   await queueShardJobs(
     db,
     embeddingShardJob,
@@ -152,7 +153,7 @@ export async function embedInShards(
   );
   const open = new Map(shards.map((s) => [s.id, s.papers]));
   const pollMs = hooks.pollMs ?? 2000;
-  while (open.size && !hooks.signal?.aborted) {
+  while (open.size) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     const states = await jobStates(db, [...open.keys()]);
     // A shard's papers are checked once it has ended (done, or failed: what it stored still counts).

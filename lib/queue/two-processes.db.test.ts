@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { enqueueJob, getJob } from '../db/jobs.ts';
 import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 import { tempDir } from '../../scripts/test-support/fixtures.ts';
+import { readyJobWorkers, spawnJobWorker } from '../../scripts/test-support/job-workers.ts';
 import { backgroundJobs } from './queue.ts';
 
 /**
@@ -20,11 +21,7 @@ const dir = tempDir('assay-two-processes-');
 const children: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../scripts/test-support/job-worker-process.ts')], {
-    cwd: path.join(import.meta.dirname, '../..'),
-    env: { ...process.env, DATABASE_URL: db.url, PROBE_DIR: dir, ASSAY_JOB_STALE_SECONDS: '2', ASSAY_JOB_POLL_SECONDS: '0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnJobWorker({ DATABASE_URL: db.url, PROBE_DIR: dir });
   children.push(child);
   return child;
 }
@@ -46,7 +43,7 @@ describe.skipIf(!onPostgres)('two app processes on one PostgreSQL', () => {
   it('share the queue: every job runs once, both take jobs, and a killed process’s job is taken over', { timeout: 120_000 }, async () => {
     const a = startWorker();
     const b = startWorker();
-    await expect.poll(() => fs.readdirSync(dir).filter((f) => f.startsWith('ready-')).length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => readyJobWorkers(dir), { timeout: 60_000 }).toBe(2);
 
     // Thirty short jobs: each runs exactly once, and both processes run some.
     const ids = Array.from({ length: 30 }, (_, i) => `probe-${String(i).padStart(2, '0')}`);

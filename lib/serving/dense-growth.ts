@@ -32,20 +32,22 @@ export async function growDense(
     progress: (): EmbeddingProgress | null => coverage && { ...coverage.passages, papers: { ...coverage.papers } },
   };
   hooks.following(following);
-  // The model's vectors of the papers covered so far, in the index's paragraph order once rebuilt.
+  // The model's vectors of the papers covered so far, read once each: the partial indexes and the complete one are made of them.
   const vectors = new Map<string, Float32Array>();
-  let landedSinceServed = 0;
-  const rebuild = async () => {
-    landedSinceServed = 0;
-    const ids = [...built.paragraphs.keys()].filter((id) => vectors.has(id));
+  const denseOf = (ids: string[]): DenseParts => {
     const dense = new DenseIndex(
       ids,
       ids.map((id) => vectors.get(id)!),
       model.dimensions,
       { precision: PASSAGE_PRECISION },
     );
-    await hooks.serve(withDense(built, model, { raw: dense, json: dense }, following));
+    return { raw: dense, json: dense };
   };
+  const read = async (paragraphs: { id: string; text: string }[]) => {
+    const got = await model.embed(paragraphs.map((p) => p.text));
+    for (const [i, p] of paragraphs.entries()) vectors.set(p.id, got[i]);
+  };
+  let landedSinceServed = 0;
   // Before the first papers land, the stand-in's index with the shards' progress in its note.
   await hooks.serve({ ...built, pendingEmbedder: following });
   const end = await embedInShards(
@@ -59,16 +61,17 @@ export async function growDense(
         coverage = c;
       },
       onCovered: async (paperIds) => {
-        const paragraphs = paperIds.flatMap((id) => built.papers.get(id)?.paragraphIds ?? []).map((pid) => built.paragraphs.get(pid)!);
         // Read from the Embedding table: every one of them is stored (that is what covered means).
-        const read = await model.embed(paragraphs.map((p) => p.text));
-        for (const [i, p] of paragraphs.entries()) vectors.set(p.id, read[i]);
+        await read(paperIds.flatMap((id) => built.papers.get(id)?.paragraphIds ?? []).map((pid) => built.paragraphs.get(pid)!));
         landedSinceServed += paperIds.length;
-        if (landedSinceServed >= GROWTH_STEP * built.papers.size) await rebuild();
+        if (landedSinceServed < GROWTH_STEP * built.papers.size) return;
+        landedSinceServed = 0;
+        await hooks.serve(withDense(built, model, denseOf([...built.paragraphs.keys()].filter((id) => vectors.has(id))), following));
       },
     },
   );
   coverage = end;
-  // What shards could not do (one failed) is embedded here; the rest is read back from the table.
-  return embedPassages(built, model);
+  // What shards could not do (one failed) is embedded here; what they stored is already read.
+  await read([...built.paragraphs.values()].filter((p) => !vectors.has(p.id)));
+  return denseOf([...built.paragraphs.keys()]);
 }
