@@ -29,9 +29,9 @@ const UINT8 = 2;
 const INT8 = 3;
 const INT32 = 6;
 
-/** ValueInfoProto { name = 1, type = 2 { tensor_type = 1 { elem_type = 1, shape = 2 { dim = 1 { dim_value = 1 } } } } }. */
-const valueInfo = (name: string, elemType: number, dims: number[]) =>
-  bytes(11, [
+/** ValueInfoProto { name = 1, type = 2 { tensor_type = 1 { elem_type = 1, shape = 2 { dim = 1 { dim_value = 1 } } } } } as GraphProto's `field` (11 input, 12 output). */
+const valueInfo = (field: number, name: string, elemType: number, dims: number[]) =>
+  bytes(field, [
     ...text(1, name),
     ...bytes(
       2,
@@ -60,9 +60,8 @@ function productModel(kind: 'int8' | 'float', m: number, k: number, n: number): 
     ...node,
     ...text(2, 'peak'),
     ...initializer,
-    ...valueInfo('A', kind === 'int8' ? UINT8 : FLOAT, [m, k]),
-    // Outputs are field 12 of GraphProto, inputs 11: valueInfo writes 11, so the output's key is rewritten.
-    ...[...varint((12 << 3) | 2), ...valueInfo('Y', kind === 'int8' ? INT32 : FLOAT, [m, n]).slice(varint((11 << 3) | 2).length)],
+    ...valueInfo(11, 'A', kind === 'int8' ? UINT8 : FLOAT, [m, k]),
+    ...valueInfo(12, 'Y', kind === 'int8' ? INT32 : FLOAT, [m, n]),
   ];
   // ModelProto { ir_version = 1, graph = 7, opset_import = 8 { domain = 1, version = 2 } }.
   return Uint8Array.from([...int(1, 8), ...bytes(7, graph), ...bytes(8, [...text(1, ''), ...int(2, 13)])]);
