@@ -37,8 +37,10 @@ export interface StoredTuple {
 export const entityId = (key: string) => `e${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
 export async function upsertEntities(db: Database, entities: StoredEntity[]) {
-  for (let i = 0; i < entities.length; i += 2000) {
-    const batch = entities.slice(i, i + 2000);
+  // In key order: graph shards of several processes upsert at once, and rows locked in one order cannot deadlock.
+  const sorted = [...entities].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (let i = 0; i < sorted.length; i += 2000) {
+    const batch = sorted.slice(i, i + 2000);
     const params: unknown[] = [];
     const rows = batch.map((e, j) => {
       params.push(entityId(e.key), e.key, e.label, e.kind, e.formula, JSON.stringify(e.surfaces));
@@ -96,9 +98,10 @@ export async function insertTuples(db: Database, tuples: StoredTuple[]) {
 }
 
 /** The stamp each paper's tuples were extracted under (papers without tuples are absent). */
-export async function paperStamps(db: Database): Promise<Map<string, string>> {
+export async function paperStamps(db: Database, among?: string[]): Promise<Map<string, string>> {
   const rows = await db.prisma.$queryRawUnsafe<{ paperId: string; stamp: string }[]>(
-    `SELECT DISTINCT "paperId", "stamp" FROM "GraphTuple" WHERE "paperId" IS NOT NULL`,
+    `SELECT DISTINCT "paperId", "stamp" FROM "GraphTuple" WHERE "paperId" IS NOT NULL${among ? ` AND "paperId" = ANY($1::text[])` : ''}`,
+    ...(among ? [among] : []),
   );
   return new Map(rows.map((r) => [r.paperId, r.stamp]));
 }
@@ -160,9 +163,9 @@ export async function recordVersions(db: Database): Promise<{ paperId: string; e
 }
 
 /** Papers with a structured record, one page at a time, with what tuple extraction reads. */
-export async function papersForGraph(db: Database, afterId: string | null, take: number) {
+export async function papersForGraph(db: Database, afterId: string | null, take: number, among?: string[]) {
   return db.prisma.paperRecord.findMany({
-    where: afterId ? { paperId: { gt: afterId } } : {},
+    where: afterId ? { paperId: { gt: afterId, ...(among ? { in: among } : {}) } } : among ? { paperId: { in: among } } : {},
     orderBy: { paperId: 'asc' },
     take,
     select: {

@@ -36,11 +36,11 @@ export interface JobRow {
 const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 /**
- * Kinds of shard jobs: slices of a background stage (lib/embedding/shards.ts) that the app queues by the dozen for
+ * Kinds of shard jobs: slices of a background stage (embedding, structuring, graph extraction) that the app queues by the dozen for
  * itself, not for a user. They run after every job a user asked for (an upload queued behind a hundred embedding
  * shards runs first) and do not count toward the queue's limit of waiting jobs.
  */
-export const SHARD_KINDS = ['embedding-shard'];
+export const SHARD_KINDS = ['embedding-shard', 'structure-shard', 'graph-shard'];
 
 /**
  * Queues a job under its subject's id. A job already queued or running under that id is left as it is (asking twice
@@ -61,17 +61,18 @@ export async function enqueueJob(db: Database, job: { id: string; kind: string; 
 }
 
 /**
- * Takes the oldest job of one of `kinds` that is queued, or running under a heartbeat older than `staleSeconds` (its
- * process died), for `owner`; null when there is none.
+ * Takes the oldest job of one of `kinds` (and, when given, one of `ids`: a stage's coordinator takes its own shards)
+ * that is queued, or running under a heartbeat older than `staleSeconds` (its process died), for `owner`; null when
+ * there is none.
  */
-export async function claimJob(db: Database, owner: string, kinds: string[], staleSeconds: number): Promise<ClaimedJob | null> {
-  if (kinds.length === 0) return null;
+export async function claimJob(db: Database, owner: string, kinds: string[], staleSeconds: number, ids?: string[]): Promise<ClaimedJob | null> {
+  if (kinds.length === 0 || ids?.length === 0) return null;
   const rows = await db.prisma.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET state = 'running', owner = ${owner}, attempts = attempts + 1, "startedAt" = ${NOW},
       "heartbeatAt" = ${NOW}, message = NULL
     WHERE id = (
       SELECT id FROM "Job"
-      WHERE kind IN (${Prisma.join(kinds)})
+      WHERE kind IN (${Prisma.join(kinds)}) ${ids ? Prisma.sql`AND id IN (${Prisma.join(ids)})` : Prisma.empty}
         AND (state = 'queued' OR (state = 'running' AND "heartbeatAt" < ${NOW} - make_interval(secs => ${staleSeconds})))
       ORDER BY (kind IN (${Prisma.join(SHARD_KINDS)})), "createdAt", id
       LIMIT 1
@@ -120,6 +121,22 @@ export async function runningOwners(db: Database): Promise<string[]> {
 /** Jobs a user asked for that wait (shard jobs are not counted: see SHARD_KINDS). */
 export async function countQueuedJobs(db: Database): Promise<number> {
   return db.prisma.job.count({ where: { state: 'queued', kind: { notIn: SHARD_KINDS } } });
+}
+
+/** What a stage's coordinator reads of its shards once they have ended. */
+export type JobOutcome = Pick<JobRow, 'id' | 'state' | 'owner' | 'attempts' | 'progress' | 'message'>;
+
+/** How each of these jobs that exists ended or stands, with what it last reported (a stage's coordinator sums its shards'). */
+export async function jobOutcomes(db: Database, ids: string[]): Promise<JobOutcome[]> {
+  const out: JobOutcome[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db.prisma.job.findMany({
+      where: { id: { in: ids.slice(i, i + 1000) } },
+      select: { id: true, state: true, owner: true, attempts: true, progress: true, message: true },
+    });
+    out.push(...(rows as JobOutcome[]));
+  }
+  return out;
 }
 
 /** The state of each of these jobs that exists (a shard set's coordinator follows its shards by it). */

@@ -1,5 +1,6 @@
 import { orderedId } from '../common/ordered-id.ts';
 import type { Database } from './database.ts';
+import { Prisma } from './generated/client.ts';
 import type { ParagraphStructure } from '../structure/paragraph.ts';
 
 /** Owns all queries on the structuring annotations: Paragraph.role/method/structuredBy, Mention, PaperRecord. */
@@ -12,9 +13,9 @@ export interface ParagraphToStructure {
 }
 
 /** One page of paragraphs in id order (keyset pagination keeps memory flat at any corpus size). */
-export async function paragraphPage(db: Database, afterId: string | null, take: number): Promise<ParagraphToStructure[]> {
+export async function paragraphPage(db: Database, afterId: string | null, take: number, papers?: string[]): Promise<ParagraphToStructure[]> {
   return db.prisma.paragraph.findMany({
-    where: afterId ? { id: { gt: afterId } } : {},
+    where: { ...(afterId ? { id: { gt: afterId } } : {}), ...(papers ? { paperId: { in: papers } } : {}) },
     orderBy: { id: 'asc' },
     take,
     select: { id: true, paperId: true, text: true, structuredBy: true },
@@ -105,12 +106,21 @@ export async function savePaperRecords(db: Database, rows: { paperId: string; ex
   );
 }
 
-/** Papers that have no record yet, or whose record was made by another extractor. */
-export async function papersWithoutRecord(db: Database, extractor: string): Promise<string[]> {
+/** Papers (of `among`, when given) that have no record yet, or whose record was made by another extractor. */
+export async function papersWithoutRecord(db: Database, extractor: string, among?: string[]): Promise<string[]> {
+  if (among?.length === 0) return [];
   const rows = await db.prisma.$queryRaw<{ id: string }[]>`
     SELECT p.id FROM "Paper" p LEFT JOIN "PaperRecord" r ON r."paperId" = p.id
-    WHERE r."paperId" IS NULL OR r.extractor <> ${extractor}`;
+    WHERE (r."paperId" IS NULL OR r.extractor <> ${extractor}) ${among ? Prisma.sql`AND p.id IN (${Prisma.join(among)})` : Prisma.empty}`;
   return rows.map((r) => r.id);
+}
+
+/** Every paper in id order with how many paragraphs it has (the structuring and graph stages cut their shards by it). */
+export async function paperSizes(db: Database): Promise<{ id: string; paragraphs: number }[]> {
+  const rows = await db.prisma.$queryRaw<{ id: string; paragraphs: number }[]>`
+    SELECT p.id, count(g.id)::int AS paragraphs FROM "Paper" p LEFT JOIN "Paragraph" g ON g."paperId" = p.id
+    GROUP BY p.id ORDER BY p.id`;
+  return rows;
 }
 
 export async function getPaperRecord(db: Database, paperId: string) {

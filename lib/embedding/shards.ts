@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { jobStates } from '../db/jobs.ts';
 import { paragraphTextsOf } from '../db/retrieval-corpus.ts';
 import { defineJob, queueShardJobs } from '../queue/queue.ts';
+import { planShards } from '../queue/stage-shards.ts';
 import { withComputeSlot } from './compute-slot.ts';
 import type { TextEmbedder } from './embedder.ts';
 import { createLentEmbedders } from './select.ts';
@@ -55,25 +56,6 @@ function shardEmbedder(db: Database, cfg: AssayConfig): Promise<TextEmbedder | n
     embedders.set(cfg, e);
   }
   return e;
-}
-
-/** Consecutive ranges of `papers` (in their order) of about `perShard` paragraphs to embed each; a paper is never split. */
-export function planShards(papers: { id: string; missing: number }[], perShard = SHARD_PARAGRAPHS): string[][] {
-  const shards: string[][] = [];
-  let current: string[] = [];
-  let size = 0;
-  for (const p of papers) {
-    if (p.missing === 0) continue;
-    current.push(p.id);
-    size += p.missing;
-    if (size >= perShard) {
-      shards.push(current);
-      current = [];
-      size = 0;
-    }
-  }
-  if (current.length) shards.push(current);
-  return shards;
 }
 
 export interface ShardCoverage {
@@ -135,8 +117,8 @@ export async function embedInShards(
   if (covered.length) await hooks.onCovered(covered);
   hooks.onProgress?.(coverage());
   const plan = planShards(
-    ids.map((id) => ({ id, missing: missing.get(id)! })),
-    hooks.perShard,
+    ids.map((id) => ({ id, size: missing.get(id)! })),
+    hooks.perShard ?? SHARD_PARAGRAPHS,
   );
   if (plan.length === 0) return coverage();
   const toEmbed = plan.reduce((n, papers) => n + papers.length, 0);

@@ -109,23 +109,64 @@ function recordTuples(record: PaperRecordJson): TupleDraft[] {
 /** Papers read, extracted and written at a time. */
 const PAGE = 100;
 
+/**
+ * The whole stage in this process: prepared, every paper extracted, finished. The import job runs the middle part
+ * as shards any worker may take (lib/graph/shards.ts) between the same two ends.
+ */
 export async function buildGraph(
   db: Database,
   opts: { onProgress?: (seen: number) => void; signal?: AbortSignal; extractor?: TupleExtractor } = {},
 ): Promise<GraphBuildReport> {
   const extractor = opts.extractor ?? offlineTupleExtractor;
-  const failures: string[] = [];
   const t0 = performance.now();
+  await prepareGraphBuild(db, extractor);
+  const part = await extractGraph(db, { ...opts, extractor });
+  const finished = await finishGraphBuild(db, part.papersExtracted > 0);
+  part.phases.writeSeconds += finished.seconds;
+  return { ...part, orphansRemoved: finished.orphansRemoved, seconds: (performance.now() - t0) / 1000, counts: finished.counts };
+}
+
+const stampRules = (extractor: TupleExtractor) => `${GRAPH_EXTRACTOR_ID}:${extractor.id}:`;
+const recordStamp = (extractor: TupleExtractor, p: { extractor: string; updatedAt: Date }) =>
+  `${stampRules(extractor)}${p.extractor}:${p.updatedAt.toISOString()}`;
+
+/**
+ * Before any paper is extracted: when no paper keeps its tuples (the rules, the extractor or every record changed),
+ * every paper is re-extracted and the entities' labels are chosen afresh, so the graph equals one built from nothing.
+ */
+export async function prepareGraphBuild(db: Database, extractor: TupleExtractor): Promise<void> {
   const stamps = await paperStamps(db);
-  const rules = `${GRAPH_EXTRACTOR_ID}:${extractor.id}:`;
-  const stampOf = (p: { extractor: string; updatedAt: Date }) => `${rules}${p.extractor}:${p.updatedAt.toISOString()}`;
-  // No paper keeps its tuples (the rules, the extractor or every record changed): every paper is re-extracted, and
-  // the entities' labels are chosen afresh, so the graph equals one built from nothing.
   const kept = (p: { paperId: string; extractor: string; updatedAt: Date }) => {
     const stored = stamps.get(p.paperId);
-    return !!stored && stored.replace(FOUND_RULES, '').replace(TABLE_RULES, '') === stampOf(p);
+    return !!stored && stored.replace(FOUND_RULES, '').replace(TABLE_RULES, '') === recordStamp(extractor, p);
   };
   if (!(await recordVersions(db)).some(kept)) await resetEntitySpellings(db);
+}
+
+/** After every paper: fresh statistics when tuples changed, orphans out, and what the graph now holds. */
+export async function finishGraphBuild(db: Database, changed: boolean) {
+  const t0 = performance.now();
+  if (changed) await refreshStatistics(db, ['GraphEntity', 'GraphTuple']);
+  const orphansRemoved = await deleteOrphans(db);
+  return { orphansRemoved, counts: await graphCounts(db), seconds: (performance.now() - t0) / 1000 };
+}
+
+export type GraphPartReport = Omit<GraphBuildReport, 'orphansRemoved' | 'counts'>;
+
+/**
+ * Tuples of every paper (of `papers`, when given: a shard) whose record or rules changed since its tuples were made,
+ * written page by page, then the entities it met labelled by their commonest spelling. Shards may run at once in
+ * several processes: each labels its entities after its own writes, so the last label of an entity counts them all.
+ */
+export async function extractGraph(
+  db: Database,
+  opts: { onProgress?: (seen: number) => void; signal?: AbortSignal; extractor: TupleExtractor; papers?: string[] },
+): Promise<GraphPartReport> {
+  const extractor = opts.extractor;
+  const failures: string[] = [];
+  const t0 = performance.now();
+  const stamps = await paperStamps(db, opts.papers);
+  const stampOf = (p: { extractor: string; updatedAt: Date }) => recordStamp(extractor, p);
   let after: string | null = null;
   let seen = 0;
   let extracted = 0;
@@ -142,7 +183,7 @@ export async function buildGraph(
   };
   // One page read ahead and one written behind: the database's thread reads the next page and writes the previous
   // one while this thread extracts (at ×10 the extraction is most of the stage, the reads and writes the rest).
-  let nextPage = startedNow(() => papersForGraph(db, after, PAGE));
+  let nextPage = startedNow(() => papersForGraph(db, after, PAGE, opts.papers));
   let writing = startedNow(async () => {});
   for (;;) {
     if (opts.signal?.aborted) break;
@@ -151,7 +192,7 @@ export async function buildGraph(
     if (page.length === 0) break;
     after = page[page.length - 1].paperId;
     const from = after;
-    nextPage = startedNow(() => papersForGraph(db, from, PAGE));
+    nextPage = startedNow(() => papersForGraph(db, from, PAGE, opts.papers));
     const entities = new Map<string, StoredEntity>();
     const tuples: StoredTuple[] = [];
     const redo: string[] = [];
@@ -227,8 +268,6 @@ export async function buildGraph(
   // Stopped or done: the last page's writes end (and a failed one throws) before the stage does.
   await writing();
   await nextPage().catch(() => []);
-  if (extracted) await refreshStatistics(db, ['GraphEntity', 'GraphTuple']);
-  const orphansRemoved = await deleteOrphans(db);
   await labelByCommonestSpelling(db, [...touched]);
   spent('writeSeconds');
   return {
@@ -236,10 +275,8 @@ export async function buildGraph(
     papersExtracted: extracted,
     tuplesWritten: written,
     entitiesTouched: touched.size,
-    orphansRemoved,
     failures,
     seconds: (performance.now() - t0) / 1000,
     phases,
-    counts: await graphCounts(db),
   };
 }

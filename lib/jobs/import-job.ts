@@ -17,13 +17,11 @@ import {
   updateRunProgress,
 } from '../db/ingest-runs.ts';
 import { corpusCounts } from '../db/corpus-counts.ts';
-import { buildGraph } from '../graph/build.ts';
+import { buildGraphInShards } from '../graph/shards.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
-import { configuredTupleExtractor } from '../graph/select.ts';
 import { emptyCounters, type ImportStageOptions, type IngestProgress, importFiles } from '../ingest/pipeline.ts';
-import { runStructuring } from '../structure/pipeline.ts';
+import { structureInShards } from '../structure/shards.ts';
 import { catalogueRecords } from '../synthesis/catalogue.ts';
-import { configuredExtractor } from '../structure/select.ts';
 
 /**
  * The import job: import → structure → graph, one job at a time per process. Its run row stores every stage's
@@ -224,10 +222,17 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
       await catalogueRecords(db, { signal: options.signal });
       await updateRunProgress(prisma, runId, { currentFile: 'structuring new and changed paragraphs' });
       try {
-        const { extractor, concurrency } = configuredExtractor(db, cfg);
-        const report = await runStructuring(db, { extractor, concurrency, signal: options.signal, alsoRebuild: stored.gainedRecords ?? [] });
+        // As shards any worker process may take; this one runs those no other takes (lib/structure/shards.ts).
+        const report = await structureInShards(db, cfg, {
+          runId,
+          alsoRebuild: stored.gainedRecords ?? [],
+          signal: options.signal,
+          onProgress: (line) => updateRunProgress(prisma, runId, { currentFile: line }).then(() => {}),
+        });
         if (report.failures)
           messages.push(`${report.failures} paragraphs could not be structured (${report.failureSamples[0]}); they are retried on the next run`);
+        if (report.failedShards.length)
+          messages.push(`${report.failedShards.length} structuring parts failed (${report.failedShards[0]}); they are retried on the next run`);
       } catch (error) {
         messages.push(`structuring failed: ${(error as Error).message} (run \`npm run structure\` to retry)`);
       }
@@ -241,7 +246,12 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
     } else {
       await updateRunProgress(prisma, runId, { currentFile: 'extracting knowledge-graph tuples' });
       try {
-        const graph = await buildGraph(db, { signal: options.signal, extractor: configuredTupleExtractor(db, cfg) });
+        // As shards any worker process may take; this one runs those no other takes (lib/graph/shards.ts).
+        const graph = await buildGraphInShards(db, cfg, {
+          runId,
+          signal: options.signal,
+          onProgress: (line) => updateRunProgress(prisma, runId, { currentFile: line }).then(() => {}),
+        });
         if (graph.failures.length)
           messages.push(`${graph.failures.length} papers could not be read for the graph (${graph.failures[0]}); they are retried on the next run`);
         if ((graph.tuplesWritten > 0 || graph.orphansRemoved.entities > 0) && !options.signal?.aborted) await canonicalizeWithConfiguredEmbedder(db, cfg);

@@ -6,6 +6,7 @@ import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import {
   activeJobs,
+  type ClaimedJob,
   claimJob,
   countQueuedJobs,
   endJob,
@@ -68,7 +69,7 @@ export interface BackgroundJob {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a worker runs jobs of every input and progress type
-type AnyJob = JobType<any, any>;
+export type AnyJob = JobType<any, any>;
 
 interface Worker {
   db: Database;
@@ -205,11 +206,28 @@ async function loop(w: Worker) {
   }
 }
 
-async function runClaimed(w: Worker, job: { id: string; kind: string; payload: unknown; attempts: number }) {
-  const owner = processOwner();
+async function runClaimed(w: Worker, job: ClaimedJob) {
   const controller = new AbortController();
   const running = { id: job.id, controller, stopping: false };
   w.running = running;
+  await runJobHere(w.db, w.cfg, w.types.get(job.kind), job, controller, () => running.stopping);
+  w.running = null;
+}
+
+/**
+ * Runs a job this process has claimed, under its heartbeat, and closes it: done, failed (with why), or back in the
+ * queue when `stopping()` says the stop was this process's (its next owner continues it). The worker's loop runs
+ * its jobs with it, and a stage's coordinator the shards it takes itself (lib/queue/stage-shards.ts).
+ */
+export async function runJobHere(
+  db: Database,
+  cfg: AssayConfig,
+  type: AnyJob | undefined,
+  job: ClaimedJob,
+  controller: AbortController,
+  stopping: () => boolean,
+): Promise<'done' | 'failed' | 'queued'> {
+  const owner = processOwner();
   // Progress: at most one write a second, the last report always written.
   let pending: unknown;
   let hasPending = false;
@@ -220,7 +238,7 @@ async function runClaimed(w: Worker, job: { id: string; kind: string; payload: u
     const p = pending;
     hasPending = false;
     lastWrite = Date.now();
-    writing = writing.then(() => saveJobProgress(w.db, job.id, owner, p).catch(() => {}));
+    writing = writing.then(() => saveJobProgress(db, job.id, owner, p).catch(() => {}));
     return writing;
   };
   let flushTimer: NodeJS.Timeout | null = null;
@@ -240,29 +258,28 @@ async function runClaimed(w: Worker, job: { id: string; kind: string; payload: u
   // The heartbeat; a job another process has taken over (this one looked dead) is stopped here.
   const beat = setInterval(
     () =>
-      void renewJob(w.db, job.id, owner).then(
+      void renewJob(db, job.id, owner).then(
         (mine) => mine || controller.abort(new Error('another process took this job over')),
         () => {},
       ),
-    Math.max(500, (w.cfg.jobs.staleSeconds * 1000) / 4),
+    Math.max(500, (cfg.jobs.staleSeconds * 1000) / 4),
   );
   beat.unref?.();
   let end: Parameters<typeof endJob>[3];
   try {
-    const type = w.types.get(job.kind);
     if (!type) throw new Error(`this process cannot run ${job.kind} jobs`);
-    await type.run({ db: w.db, cfg: w.cfg, id: job.id, attempt: job.attempts, signal: controller.signal, report }, job.payload);
-    end = running.stopping ? { state: 'queued' } : { state: 'done' };
+    await type.run({ db, cfg, id: job.id, attempt: job.attempts, signal: controller.signal, report }, job.payload);
+    end = stopping() ? { state: 'queued' } : { state: 'done' };
   } catch (error) {
     console.error(`[assay] background ${job.kind} ${job.id} failed:`, error);
-    end = running.stopping ? { state: 'queued' } : { state: 'failed', message: (error as Error).message };
+    end = stopping() ? { state: 'queued' } : { state: 'failed', message: (error as Error).message };
   } finally {
     clearInterval(beat);
     if (flushTimer) clearTimeout(flushTimer);
   }
   await flush();
-  await endJob(w.db, job.id, owner, end).catch((error) => console.error(`[assay] job ${job.id} could not be closed: ${(error as Error).message}`));
-  w.running = null;
+  await endJob(db, job.id, owner, end).catch((error) => console.error(`[assay] job ${job.id} could not be closed: ${(error as Error).message}`));
+  return end.state;
 }
 
 /** The progress the job `id` last reported while it is queued or running; null once it has finished. */

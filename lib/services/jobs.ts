@@ -8,6 +8,8 @@ import { campaignJudgeJob } from '../grading/judge.ts';
 import { campaignAnswersJob } from '../grading/prepare.ts';
 import { importJob } from '../jobs/background.ts';
 import { embeddingShardJob } from '../embedding/shards.ts';
+import { graphShardJob } from '../graph/shards.ts';
+import { structureShardJob } from '../structure/shards.ts';
 import { backgroundJobs } from '../queue/queue.ts';
 import { appContext } from './app.ts';
 
@@ -15,7 +17,18 @@ import { appContext } from './app.ts';
  * Every kind of job the app queues: an app server's worker runs all of them, whichever process queued them (the
  * queue is shared through the database; see lib/queue/queue.ts).
  */
-export const APP_JOBS = [importJob, downloadJob, evaluationJob, campaignAnswersJob, campaignJudgeJob, metadataJob, entityLinkJob, embeddingShardJob];
+export const APP_JOBS = [
+  importJob,
+  downloadJob,
+  evaluationJob,
+  campaignAnswersJob,
+  campaignJudgeJob,
+  metadataJob,
+  entityLinkJob,
+  embeddingShardJob,
+  structureShardJob,
+  graphShardJob,
+];
 
 /** The shared job queue as the panel shows it (server paths in labels named as the README names them). */
 export async function queuedJobs() {

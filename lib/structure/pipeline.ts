@@ -42,6 +42,10 @@ export async function runStructuring(
     alsoRebuild?: string[];
     /** Paragraphs structured at once (a model backend benefits; the offline rules do not). */
     concurrency?: number;
+    /** Only these papers' paragraphs and records (a shard of the stage: lib/structure/shards.ts). */
+    papers?: string[];
+    /** Refresh the planner's statistics afterwards (default true; a stage run as shards does it once, at its end). */
+    statistics?: boolean;
   } = {},
 ): Promise<StructuringReport> {
   const extractor = opts.extractor ?? offlineExtractor;
@@ -49,6 +53,7 @@ export async function runStructuring(
   const batchSize = opts.batchSize ?? 1000;
   const progress: StructuringProgress = { paragraphsSeen: 0, paragraphsStructured: 0, papersRecorded: 0, elapsedSeconds: 0 };
   const touched = new Set<string>(opts.alsoRebuild ?? []);
+  const statistics = opts.statistics !== false;
   const failures: string[] = [];
   const failed = new Set<string>();
   const concurrency = opts.concurrency ?? 1;
@@ -57,14 +62,14 @@ export async function runStructuring(
 
   // One page read ahead and one written behind, as the graph stage does: the database's thread reads and writes
   // while this one structures (a page's paragraphs are not read again once written, so the order is kept).
-  let nextPage = startedNow(() => paragraphPage(db, null, batchSize));
+  let nextPage = startedNow(() => paragraphPage(db, null, batchSize, opts.papers));
   let writing = startedNow(async () => {});
   for (;;) {
     if (opts.signal?.aborted) break;
     const page: ParagraphToStructure[] = await nextPage();
     if (page.length === 0) break;
     const after = page[page.length - 1].id;
-    nextPage = startedNow(() => paragraphPage(db, after, batchSize));
+    nextPage = startedNow(() => paragraphPage(db, after, batchSize, opts.papers));
     progress.paragraphsSeen += page.length;
     const pending = page.map((paragraph) => ({ paragraph, stamp: stampOf(extractor, paragraph.text) })).filter((x) => x.paragraph.structuredBy !== x.stamp);
     // The offline extractor is synchronous CPU: sliced, so the server answers pages while it structures an import.
@@ -90,10 +95,10 @@ export async function runStructuring(
   await writing();
   await nextPage().catch(() => []);
   // The records below read paragraphs by paper, and later stages mentions by paragraph: plans from fresh statistics.
-  if (progress.paragraphsStructured) await refreshStatistics(db, ['Paragraph', 'Mention']);
+  if (statistics && progress.paragraphsStructured) await refreshStatistics(db, ['Paragraph', 'Mention']);
 
   if (!opts.signal?.aborted) {
-    for (const id of await papersWithoutRecord(db, extractor.id)) touched.add(id);
+    for (const id of await papersWithoutRecord(db, extractor.id, opts.papers)) touched.add(id);
     const ids = [...touched];
     const papersOf = (i: number) => startedNow(() => papersForRecord(db, ids.slice(i, i + RECORD_PAGE)));
     let nextPapers = papersOf(0);
@@ -111,7 +116,7 @@ export async function runStructuring(
     }
     await writing();
     await nextPapers().catch(() => []);
-    if (progress.papersRecorded) await refreshStatistics(db, ['PaperRecord']);
+    if (statistics && progress.papersRecorded) await refreshStatistics(db, ['PaperRecord']);
   }
   progress.elapsedSeconds = (performance.now() - started) / 1000;
   return { ...progress, extractor: extractor.id, failures: failures.length, failureSamples: [...new Set(failures)].slice(0, 10) };

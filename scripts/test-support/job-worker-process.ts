@@ -3,11 +3,13 @@ import path from 'node:path';
 import { readConfig } from '../../lib/config.ts';
 import { openDatabase } from '../../lib/db/client.ts';
 import { embeddingShardJob } from '../../lib/embedding/shards.ts';
+import { graphShardJob } from '../../lib/graph/shards.ts';
+import { structureShardJob } from '../../lib/structure/shards.ts';
 import { defineJob, processOwner, startJobWorker, stopAllBackgroundWork } from '../../lib/queue/queue.ts';
 
 /**
  * One app process's job worker, alone (lib/queue/two-processes.db.test.ts and lib/embedding/shards.db.test.ts start two
- * on one PostgreSQL): the same `startJobWorker` the server starts, with the embedding shards' job and a probe job
+ * on one PostgreSQL): the same `startJobWorker` the server starts, with the stages' shard jobs and a probe job
  * that writes one line per run to `$PROBE_DIR/runs.log` and then waits `ms`, or, when `hold` is set, on its first
  * attempt until `$PROBE_DIR/release-<id>` exists.
  */
@@ -23,7 +25,7 @@ const probeJob = defineJob<{ ms?: number; hold?: boolean }>('probe', async ({ id
 
 const cfg = readConfig(process.env);
 const db = await openDatabase(cfg);
-await startJobWorker(db, cfg, [probeJob, embeddingShardJob]);
+await startJobWorker(db, cfg, [probeJob, embeddingShardJob, structureShardJob, graphShardJob]);
 fs.writeFileSync(path.join(dir, `ready-${process.pid}`), processOwner());
 process.once('SIGTERM', () => {
   stopAllBackgroundWork();
