@@ -13,6 +13,28 @@ export interface StoredEntity {
   surfaces: Record<string, number>;
 }
 
+/**
+ * When papers disagree on what an entity is, the kind earlier here wins ("LSCO" a material in one paper, a bare
+ * concept in another, is a material), and between papers of the same kind the least formula that is not null: a
+ * rule that does not depend on the order papers are read in, so graph shards running at once store what one build
+ * does. build.ts applies it within a page, upsertEntities between pages.
+ */
+export const ENTITY_KIND_PRECEDENCE = ['material', 'method', 'property', 'value', 'concept'];
+
+const kindRank = (kind: string) => {
+  const i = ENTITY_KIND_PRECEDENCE.indexOf(kind);
+  return i < 0 ? ENTITY_KIND_PRECEDENCE.length : i;
+};
+
+/** The kind and formula two sightings of one entity settle on (ENTITY_KIND_PRECEDENCE): associative and commutative. */
+export function settleEntity(a: Pick<StoredEntity, 'kind' | 'formula'>, b: Pick<StoredEntity, 'kind' | 'formula'>): Pick<StoredEntity, 'kind' | 'formula'> {
+  const [ra, rb] = [kindRank(a.kind), kindRank(b.kind)];
+  if (ra !== rb) return ra < rb ? { kind: a.kind, formula: a.formula } : { kind: b.kind, formula: b.formula };
+  if (a.kind !== b.kind) return a.kind < b.kind ? { kind: a.kind, formula: a.formula } : { kind: b.kind, formula: b.formula };
+  const formula = a.formula === null ? b.formula : b.formula === null ? a.formula : a.formula < b.formula ? a.formula : b.formula;
+  return { kind: a.kind, formula };
+}
+
 export interface StoredTuple {
   id: string;
   subjectKey: string;
@@ -47,12 +69,24 @@ export async function upsertEntities(db: Database, entities: StoredEntity[]) {
       const b = j * 6;
       return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, now())`;
     });
-    // Surfaces accumulate: a spelling seen again keeps its place, a new one is added. The label is the first
-    // spelling met, unless the entity's spellings were reset (resetEntitySpellings): then it is this batch's. A
-    // build ends by labelling every entity by its commonest spelling (labelByCommonestSpelling).
+    // Surfaces accumulate: each spelling's count is the sum over the batches that met it, so the counts (and the
+    // commonest spelling) do not depend on the order papers are read in, nor on which shard read them. The label
+    // is the first spelling met, unless the entity's spellings were reset (resetEntitySpellings): then it is this
+    // batch's. A build ends by labelling every entity by its commonest spelling (labelByCommonestSpelling).
+    // Kind and formula as settleEntity settles them (ties in code-point order: COLLATE "C").
+    const rank = (t: string) => `COALESCE(array_position($${params.length + 1}::text[], ${t}."kind"), ${ENTITY_KIND_PRECEDENCE.length})`;
+    const better = `(${rank('EXCLUDED')} < ${rank('"GraphEntity"')} OR (${rank('EXCLUDED')} = ${rank('"GraphEntity"')} AND EXCLUDED."kind" COLLATE "C" < "GraphEntity"."kind" COLLATE "C"))`;
+    const same = `EXCLUDED."kind" = "GraphEntity"."kind"`;
+    params.push(ENTITY_KIND_PRECEDENCE);
     await db.bulkExecute(
       `INSERT INTO "GraphEntity" ("id", "key", "label", "kind", "formula", "surfaces", "updatedAt") VALUES ${rows.join(', ')}
-       ON CONFLICT ("key") DO UPDATE SET "surfaces" = "GraphEntity"."surfaces" || EXCLUDED."surfaces", "updatedAt" = now(),
+       ON CONFLICT ("key") DO UPDATE SET "updatedAt" = now(),
+         "kind" = CASE WHEN ${better} THEN EXCLUDED."kind" ELSE "GraphEntity"."kind" END,
+         "formula" = CASE WHEN ${better} THEN EXCLUDED."formula"
+                          WHEN ${same} THEN LEAST("GraphEntity"."formula" COLLATE "C", EXCLUDED."formula" COLLATE "C")
+                          ELSE "GraphEntity"."formula" END,
+         "surfaces" = (SELECT COALESCE(jsonb_object_agg(k, COALESCE(("GraphEntity"."surfaces" ->> k)::numeric, 0) + COALESCE((EXCLUDED."surfaces" ->> k)::numeric, 0)), '{}'::jsonb)
+                       FROM jsonb_object_keys("GraphEntity"."surfaces" || EXCLUDED."surfaces") AS k),
          "label" = CASE WHEN EXCLUDED."kind" = 'property' OR "GraphEntity"."surfaces" = '{}'::jsonb THEN EXCLUDED."label" ELSE "GraphEntity"."label" END`,
       params,
     );

@@ -115,6 +115,13 @@ export async function papersWithoutRecord(db: Database, extractor: string, among
   return rows.map((r) => r.id);
 }
 
+/** Every annotation and record the structuring stage wrote: a scratch copy to be structured from nothing (bench stages). */
+export async function clearStructuring(db: Database) {
+  await db.bulkExecute(`DELETE FROM "Mention"`, []);
+  await db.bulkExecute(`DELETE FROM "PaperRecord"`, []);
+  await db.bulkExecute(`UPDATE "Paragraph" SET "structuredBy" = NULL`, []);
+}
+
 /** Every paper in id order with how many paragraphs it has (the structuring and graph stages cut their shards by it). */
 export async function paperSizes(db: Database): Promise<{ id: string; paragraphs: number }[]> {
   const rows = await db.prisma.$queryRaw<{ id: string; paragraphs: number }[]>`

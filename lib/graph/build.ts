@@ -12,6 +12,7 @@ import {
   papersForGraph,
   recordVersions,
   resetEntitySpellings,
+  settleEntity,
   upsertEntities,
   type StoredEntity,
   type StoredTuple,
@@ -226,6 +227,7 @@ export async function extractGraph(
           // Properties are labelled by their lexicon name ("size"), not by the first spelling met ("mm diameter").
           const label = e.kind === 'property' ? (propertyEntry(e.key.slice(2))?.label ?? e.surface) : e.surface;
           const cur = entities.get(e.key) ?? { key: e.key, label, kind: e.kind, formula: e.formula, surfaces: {} };
+          Object.assign(cur, settleEntity(cur, e));
           cur.surfaces[e.surface] = (cur.surfaces[e.surface] ?? 0) + 1;
           entities.set(e.key, cur);
         }

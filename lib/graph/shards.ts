@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { paperSizes } from '../db/structure.ts';
 import { defineJob } from '../queue/queue.ts';
 import { planShards, runStageShards } from '../queue/stage-shards.ts';
-import { extractGraph, finishGraphBuild, type GraphPartReport, prepareGraphBuild } from './build.ts';
+import { extractGraph, finishGraphBuild, GRAPH_EXTRACTOR_ID, type GraphPartReport, prepareGraphBuild } from './build.ts';
 import { configuredTupleExtractor } from './select.ts';
 
 /**
@@ -14,7 +14,7 @@ import { configuredTupleExtractor } from './select.ts';
  * canonicalisation, which compares every entity with every other, stays with the import job.
  */
 export interface GraphShard {
-  /** The tuple extractor the build runs: a worker configured with another refuses the shard. */
+  /** The graph rules and tuple extractor the build runs: a worker with others (configuration or code) refuses the shard. */
   extractorId: string;
   papers: string[];
 }
@@ -24,11 +24,13 @@ export type GraphShardResult = Pick<GraphPartReport, 'papersSeen' | 'papersExtra
 /** About six seconds of the offline extractors on two cores at ×10. */
 export const GRAPH_SHARD_PARAGRAPHS = 5000;
 
+const shardExtractorId = (extractorId: string) => `${GRAPH_EXTRACTOR_ID}:${extractorId}`;
+
 export const graphShardJob = defineJob<GraphShard, GraphShardResult>('graph-shard', async ({ db, cfg, signal, report }, shard) => {
   const extractor = configuredTupleExtractor(db, cfg);
-  if (extractor.id !== shard.extractorId)
+  if (shardExtractorId(extractor.id) !== shard.extractorId)
     throw new Error(
-      `this process extracts tuples with ${extractor.id}, the shard is for ${shard.extractorId}: give every worker the same ASSAY_GRAPH_EXTRACTOR`,
+      `this process extracts tuples with ${shardExtractorId(extractor.id)}, the shard is for ${shard.extractorId}: give every worker the same commit and ASSAY_GRAPH_EXTRACTOR`,
     );
   const r = await extractGraph(db, { extractor, signal, papers: shard.papers });
   report({
@@ -60,7 +62,7 @@ export async function buildGraphInShards(
     plan.map((papers, i) => ({
       id: `graph:${opts.runId}:${i + 1}`,
       label: `extracting knowledge-graph tuples, part ${i + 1} of ${plan.length}`,
-      input: { extractorId: extractor.id, papers },
+      input: { extractorId: shardExtractorId(extractor.id), papers },
     })),
     {
       signal: opts.signal,

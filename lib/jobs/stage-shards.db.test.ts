@@ -4,9 +4,9 @@ import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { buildGraph } from '../graph/build.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
-import { buildGraphInShards } from '../graph/shards.ts';
+import { buildGraphInShards, graphShardJob } from '../graph/shards.ts';
 import { runStructuring } from '../structure/pipeline.ts';
-import { structureInShards } from '../structure/shards.ts';
+import { structureInShards, structureShardJob } from '../structure/shards.ts';
 import { enrichmentDigest, openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 import { corpusPapers, inventedPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../scripts/test-support/fixtures.ts';
 import { readyJobWorkers, spawnJobWorker } from '../../scripts/test-support/job-workers.ts';
@@ -76,5 +76,15 @@ describe('structuring and graph extraction as shards', () => {
     } else expect(structured.elsewhere + graph.elsewhere).toBe(0);
 
     expect(await enrichmentDigest(sharded)).toEqual(await enrichmentDigest(whole));
+  });
+
+  it('are refused by a worker that would structure or extract otherwise, with the reason', async () => {
+    const ctx = { db: sharded, cfg, id: 'x', attempt: 1, signal: new AbortController().signal, report: () => {} };
+    await expect(structureShardJob.run(ctx, { extractorId: 'llm:some-model', papers: [], alsoRebuild: [] })).rejects.toThrow(
+      /structures paragraphs with offline@.*the shard is for llm:some-model: give every worker the same ASSAY_EXTRACTOR/,
+    );
+    await expect(graphShardJob.run(ctx, { extractorId: 'graph-offline@0-old:patterns+clauses', papers: [] })).rejects.toThrow(
+      /the shard is for graph-offline@0-old:patterns\+clauses: give every worker the same commit and ASSAY_GRAPH_EXTRACTOR/,
+    );
   });
 });

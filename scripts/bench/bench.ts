@@ -24,6 +24,7 @@ import { benchFirstStart, firstStartUsage } from './first-start.ts';
 import { benchRestart, restartUsage } from './restart.ts';
 import { benchScale, scaleUsage } from './scale.ts';
 import { benchEmbedding, embeddingUsage } from './embedding.ts';
+import { benchStages, stagesUsage } from './stages.ts';
 import { benchRetrieval, RETRIEVAL_WARM_UP } from './retrieval.ts';
 import { acquireProcessLock } from '../../lib/db/process-lock.ts';
 import { clearGraph } from '../../lib/db/graph.ts';
@@ -43,6 +44,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        ${restartUsage}
        ${scaleUsage}
        ${embeddingUsage}
+       ${stagesUsage}
        ${fusionUsage}
 
 ingest: imports the given files/folders (default ../shared/data) into a fresh database (a new embedded PGlite in
@@ -93,7 +95,11 @@ questions from the index read back, as the server's retrieval workers do.)
 
 embedding: the default model's rate on the first papers of the shared corpus (tokens, operations, paragraphs/s)
 against the measured peak of the runtime's 8-bit matrix product on the same threads; with --postgres, the same
-papers embedded as shards by 1, then 2 \`npm run worker\` processes.`;
+papers embedded as shards by 1, then 2 \`npm run worker\` processes.
+
+stages: the structuring and graph stages as shards on a throw-away PostgreSQL database of --factor copies of the
+shared corpus, run from nothing with 0, 1, 2 \`npm run worker\` processes beside the import job: seconds per stage,
+shards the workers took, and whether each run stored what the first did.`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;
@@ -272,6 +278,7 @@ async function main() {
   if (what === 'restart') return benchRestart(rest);
   if (what === 'scale') return benchScale(rest);
   if (what === 'embedding') return benchEmbedding(rest);
+  if (what === 'stages') return benchStages(rest);
   if (what === 'fusion') return benchFusion(rest);
   console.error(usage);
   process.exit(2);

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { createLentEmbedders } from '../../lib/embedding/select.ts';
 import { embedInShards } from '../../lib/embedding/shards.ts';
 import { runIngest } from '../../lib/jobs/import-job.ts';
 import { measurePeak, type PeakFigure } from './onnx-peak.ts';
+import { startWorkers, stopWorkers } from './workers.ts';
 
 export const embeddingUsage = 'npm run bench -- embedding [--papers 300] [--workers 1,2] [--postgres <admin url>] [--per-shard 500] [--json out.json]';
 
@@ -60,39 +60,6 @@ interface WorkerRun {
   paragraphsPerSecond: number;
   shards: number;
 }
-
-async function startWorkers(n: number, env: NodeJS.ProcessEnv): Promise<ChildProcess[]> {
-  const root = path.join(import.meta.dirname, '../..');
-  return Promise.all(
-    Array.from({ length: n }, () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'lib/cli/worker.ts')], {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      return new Promise<ChildProcess>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (d) => {
-          out += d;
-          if (out.includes('takes jobs from the queue')) resolve(child);
-        });
-        child.once('exit', (code) => reject(new Error(`a worker exited (${code}) before taking jobs:\n${out}`)));
-      });
-    }),
-  );
-}
-
-const stopWorkers = (children: ChildProcess[]) =>
-  Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null) return resolve();
-          c.once('exit', () => resolve());
-          c.kill('SIGTERM');
-        }),
-    ),
-  );
 
 export async function benchEmbedding(args: string[]): Promise<void> {
   const opt = cliOptions(args, ['papers', 'workers', 'postgres', 'per-shard', 'json'] as const);

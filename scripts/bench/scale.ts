@@ -85,7 +85,7 @@ export function copyValue(value: unknown, copy: number, f: number, key = ''): un
   return value;
 }
 
-async function writeScaled(from: string, to: string, factor: number): Promise<number> {
+export async function writeScaled(from: string, to: string, factor: number): Promise<number> {
   const out = zlib.createGzip({ level: 1 });
   const sink = fs.createWriteStream(to);
   out.pipe(sink);

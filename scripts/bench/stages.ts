@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cliOptions } from '../../lib/cli/options.ts';
+import { sharedDataDir } from '../../lib/common/shared-data.ts';
+import { readConfig } from '../../lib/config.ts';
+import { enrichmentDigest } from '../../lib/db/digest.ts';
+import { clearGraph } from '../../lib/db/graph.ts';
+import { applyPendingMigrations } from '../../lib/db/migrations.ts';
+import { openScratchPostgres } from '../../lib/db/scratch-postgres.ts';
+import { clearStructuring } from '../../lib/db/structure.ts';
+import { canonicalizeWithConfiguredEmbedder } from '../../lib/graph/canonicalize.ts';
+import { buildGraphInShards } from '../../lib/graph/shards.ts';
+import { runIngest } from '../../lib/jobs/import-job.ts';
+import { structureInShards } from '../../lib/structure/shards.ts';
+import { writeScaled } from './scale.ts';
+import { startWorkers, stopWorkers } from './workers.ts';
+
+export const stagesUsage = 'npm run bench -- stages --postgres <admin url> [--factor 1] [--workers 0,1,2] [--per-shard 5000] [--json out.json]';
+
+/**
+ * `npm run bench -- stages`: the structuring and graph stages as shards (lib/structure/shards.ts,
+ * lib/graph/shards.ts) with 0, 1, 2 `npm run worker` processes beside the coordinator, on a throw-away PostgreSQL
+ * database holding `--factor` copies of the shared corpus (as bench scale writes them). For each count the stages'
+ * output is cleared and both stages run from nothing: seconds per stage, shards, how many other processes did,
+ * and whether what they stored is what the first run stored (the enrichment digest).
+ */
+export async function benchStages(args: string[]) {
+  const opt = cliOptions(args, ['postgres', 'factor', 'workers', 'per-shard', 'json'] as const);
+  const admin = opt('postgres');
+  if (!admin) throw new Error(`bench stages needs a PostgreSQL server (several processes share one database): ${stagesUsage}`);
+  const shared = sharedDataDir();
+  if (!shared) throw new Error('bench stages reads the shared corpus from ../shared/data (or ASSAY_SHARED_DATA), which is absent');
+  const factor = Number(opt('factor') ?? 1);
+  const counts = (opt('workers') ?? '0,1,2').split(',').map(Number);
+  const perShard = opt('per-shard') ? Number(opt('per-shard')) : undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-stages-'));
+  const db = await openScratchPostgres(admin);
+  const runs: {
+    workers: number;
+    structureSeconds: number;
+    graphSeconds: number;
+    shards: number;
+    byOthers: number;
+    sameAsFirst: boolean;
+    differences: string[];
+  }[] = [];
+  try {
+    await applyPendingMigrations(db);
+    fs.mkdirSync(path.join(dir, 'records'));
+    await writeScaled(path.join(shared, 'corpus', 'papers.jsonl.gz'), path.join(dir, 'papers.jsonl.gz'), factor);
+    for (const f of fs.readdirSync(path.join(shared, 'records')).filter((f) => f.endsWith('.jsonl.gz')))
+      await writeScaled(path.join(shared, 'records', f), path.join(dir, 'records', f), factor);
+    const env = { ...process.env, DATABASE_URL: db.url, ASSAY_ENRICHMENT: 'off', ASSAY_LOCAL_EMBEDDER: 'ngram', ASSAY_JOB_POLL_SECONDS: '0.2' };
+    const cfg = readConfig(env);
+    const t0 = performance.now();
+    const imported = await runIngest(db, cfg, [dir], { trigger: 'cli', structure: false });
+    console.log(
+      `×${factor}: ${imported.papers} papers, ${imported.paragraphs} paragraphs imported in ${((performance.now() - t0) / 1000).toFixed(0)} s (stages off)`,
+    );
+    let first: Digest | null = null;
+    for (const n of counts) {
+      await clearStructuring(db);
+      await clearGraph(db);
+      await db.prisma.job.deleteMany({ where: { kind: { in: ['structure-shard', 'graph-shard'] } } });
+      const children = await startWorkers(n, env);
+      try {
+        const runId = `bench-${n}`;
+        const s0 = performance.now();
+        const structured = await structureInShards(db, cfg, { runId, perShard });
+        const s1 = performance.now();
+        const graph = await buildGraphInShards(db, cfg, { runId, perShard });
+        await canonicalizeWithConfiguredEmbedder(db, cfg);
+        const s2 = performance.now();
+        const digest = await enrichmentDigest(db);
+        first ??= digest;
+        const differ = differences(first, digest);
+        const run = {
+          workers: n,
+          structureSeconds: Math.round((s1 - s0) / 100) / 10,
+          graphSeconds: Math.round((s2 - s1) / 100) / 10,
+          shards: structured.shards + graph.shards,
+          byOthers: structured.elsewhere + graph.elsewhere,
+          sameAsFirst: differ.length === 0,
+          differences: differ,
+        };
+        runs.push(run);
+        console.log(
+          `${n} npm run worker beside the import: structuring ${run.structureSeconds} s, graph ${run.graphSeconds} s (canonicalisation included); ${run.shards} shards, ${run.byOthers} by the workers; stored the same as the first run: ${run.sameAsFirst ? 'yes' : `NO (${differ.join(', ')})`}`,
+        );
+      } finally {
+        await stopWorkers(children);
+      }
+    }
+  } finally {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const out = { factor, cores: os.availableParallelism(), runs };
+  console.log(JSON.stringify(out));
+  if (opt('json')) fs.writeFileSync(opt('json')!, `${JSON.stringify(out, null, 2)}\n`);
+  process.exit(0);
+}
+
+type Digest = Awaited<ReturnType<typeof enrichmentDigest>>;
+
+/** Per part of the digest, how many of its rows differ between two runs (none: the runs stored the same). */
+function differences(a: Digest, b: Digest): string[] {
+  const out: string[] = [];
+  for (const part of ['paragraphs', 'records', 'entities', 'tuples'] as const) {
+    const x = a[part].map((r) => JSON.stringify(r));
+    const y = new Set(b[part].map((r) => JSON.stringify(r)));
+    const n = x.filter((r) => !y.has(r)).length + Math.max(0, y.size - x.length);
+    if (n)
+      out.push(
+        `${part}: ${n} of ${x.length} rows, e.g. ${x
+          .filter((r) => !y.has(r))
+          .slice(0, 2)
+          .join(' ')}`,
+      );
+  }
+  return out;
+}
