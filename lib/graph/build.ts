@@ -127,9 +127,9 @@ export async function buildGraph(
   return { ...part, orphansRemoved: finished.orphansRemoved, seconds: (performance.now() - t0) / 1000, counts: finished.counts };
 }
 
-const stampRules = (extractor: TupleExtractor) => `${GRAPH_EXTRACTOR_ID}:${extractor.id}:`;
+/** A paper's tuple stamp: the graph rules, the extractor, and its record's extractor and last change. */
 const recordStamp = (extractor: TupleExtractor, p: { extractor: string; updatedAt: Date }) =>
-  `${stampRules(extractor)}${p.extractor}:${p.updatedAt.toISOString()}`;
+  `${GRAPH_EXTRACTOR_ID}:${extractor.id}:${p.extractor}:${p.updatedAt.toISOString()}`;
 
 /**
  * Before any paper is extracted: when no paper keeps its tuples (the rules, the extractor or every record changed),

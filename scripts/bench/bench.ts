@@ -97,9 +97,9 @@ embedding: the default model's rate on the first papers of the shared corpus (to
 against the measured peak of the runtime's 8-bit matrix product on the same threads; with --postgres, the same
 papers embedded as shards by 1, then 2 \`npm run worker\` processes.
 
-stages: the structuring and graph stages as shards on a throw-away PostgreSQL database of --factor copies of the
-shared corpus, run from nothing with 0, 1, 2 \`npm run worker\` processes beside the import job: seconds per stage,
-shards the workers took, and whether each run stored what the first did.`;
+stages: the structuring and graph stages on a throw-away PostgreSQL database of --factor copies of the shared
+corpus, from nothing: run whole (the baseline), then as shards with 0, 1, 2 \`npm run worker\` processes beside the
+import job: seconds per stage, shards the workers took, and whether each run stored what the baseline did.`;
 
 async function benchIngest(args: string[]) {
   let pgUrl: string | null = null;

@@ -9,9 +9,11 @@ import { clearGraph } from '../../lib/db/graph.ts';
 import { applyPendingMigrations } from '../../lib/db/migrations.ts';
 import { openScratchPostgres } from '../../lib/db/scratch-postgres.ts';
 import { clearStructuring } from '../../lib/db/structure.ts';
+import { buildGraph } from '../../lib/graph/build.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../../lib/graph/canonicalize.ts';
 import { buildGraphInShards } from '../../lib/graph/shards.ts';
 import { runIngest } from '../../lib/jobs/import-job.ts';
+import { runStructuring } from '../../lib/structure/pipeline.ts';
 import { structureInShards } from '../../lib/structure/shards.ts';
 import { writeScaled } from './scale.ts';
 import { startWorkers, stopWorkers } from './workers.ts';
@@ -21,9 +23,10 @@ export const stagesUsage = 'npm run bench -- stages --postgres <admin url> [--fa
 /**
  * `npm run bench -- stages`: the structuring and graph stages as shards (lib/structure/shards.ts,
  * lib/graph/shards.ts) with 0, 1, 2 `npm run worker` processes beside the coordinator, on a throw-away PostgreSQL
- * database holding `--factor` copies of the shared corpus (as bench scale writes them). For each count the stages'
- * output is cleared and both stages run from nothing: seconds per stage, shards, how many other processes did,
- * and whether what they stored is what the first run stored (the enrichment digest).
+ * database holding `--factor` copies of the shared corpus (as bench scale writes them), after a first run of the
+ * stages whole, without shards (the baseline). Before each run the stages' output is cleared and both run from
+ * nothing: seconds per stage, shards, how many other processes did, and whether what they stored is what the
+ * baseline stored (the enrichment digest).
  */
 export async function benchStages(args: string[]) {
   const opt = cliOptions(args, ['postgres', 'factor', 'workers', 'per-shard', 'json'] as const);
@@ -37,6 +40,8 @@ export async function benchStages(args: string[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-stages-'));
   const db = await openScratchPostgres(admin);
   const runs: {
+    /** false: the baseline, the stages run whole without shards. */
+    sharded: boolean;
     workers: number;
     structureSeconds: number;
     graphSeconds: number;
@@ -59,24 +64,26 @@ export async function benchStages(args: string[]) {
       `×${factor}: ${imported.papers} papers, ${imported.paragraphs} paragraphs imported in ${((performance.now() - t0) / 1000).toFixed(0)} s (stages off)`,
     );
     let first: Digest | null = null;
-    for (const n of counts) {
+    // -1: the stages run whole in this process, without shards (npm run structure and graph:build do so): the baseline.
+    for (const n of [-1, ...counts]) {
       await clearStructuring(db);
       await clearGraph(db);
       await db.prisma.job.deleteMany({ where: { kind: { in: ['structure-shard', 'graph-shard'] } } });
-      const children = await startWorkers(n, env);
+      const children = await startWorkers(Math.max(0, n), env);
       try {
         const runId = `bench-${n}`;
         const s0 = performance.now();
-        const structured = await structureInShards(db, cfg, { runId, perShard });
+        const structured = n < 0 ? { ...(await runStructuring(db)), shards: 0, elsewhere: 0 } : await structureInShards(db, cfg, { runId, perShard });
         const s1 = performance.now();
-        const graph = await buildGraphInShards(db, cfg, { runId, perShard });
+        const graph = n < 0 ? { ...(await buildGraph(db)), shards: 0, elsewhere: 0 } : await buildGraphInShards(db, cfg, { runId, perShard });
         await canonicalizeWithConfiguredEmbedder(db, cfg);
         const s2 = performance.now();
         const digest = await enrichmentDigest(db);
         first ??= digest;
         const differ = differences(first, digest);
         const run = {
-          workers: n,
+          sharded: n >= 0,
+          workers: Math.max(0, n),
           structureSeconds: Math.round((s1 - s0) / 100) / 10,
           graphSeconds: Math.round((s2 - s1) / 100) / 10,
           shards: structured.shards + graph.shards,
@@ -86,7 +93,7 @@ export async function benchStages(args: string[]) {
         };
         runs.push(run);
         console.log(
-          `${n} npm run worker beside the import: structuring ${run.structureSeconds} s, graph ${run.graphSeconds} s (canonicalisation included); ${run.shards} shards, ${run.byOthers} by the workers; stored the same as the first run: ${run.sameAsFirst ? 'yes' : `NO (${differ.join(', ')})`}`,
+          `${n < 0 ? 'whole stages, no shards' : `${n} npm run worker beside the import`}: structuring ${run.structureSeconds} s, graph ${run.graphSeconds} s (canonicalisation included); ${run.shards} shards, ${run.byOthers} by the workers; stored the same as the whole stages: ${run.sameAsFirst ? 'yes' : `NO (${differ.join(', ')})`}`,
         );
       } finally {
         await stopWorkers(children);
