@@ -1,9 +1,8 @@
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { paperSizes } from '../db/structure.ts';
 import { defineJob } from '../queue/queue.ts';
-import { planShards, runStageShards } from '../queue/stage-shards.ts';
-import { extractGraph, finishGraphBuild, GRAPH_EXTRACTOR_ID, type GraphPartReport, prepareGraphBuild } from './build.ts';
+import { runPaperShards } from '../queue/stage-shards.ts';
+import { extractGraph, finishGraphBuild, type GraphPartReport, prepareGraphBuild } from './build.ts';
 import { configuredTupleExtractor } from './select.ts';
 
 /**
@@ -14,7 +13,10 @@ import { configuredTupleExtractor } from './select.ts';
  * canonicalisation, which compares every entity with every other, stays with the import job.
  */
 export interface GraphShard {
-  /** The graph rules and tuple extractor the build runs: a worker with others (configuration or code) refuses the shard. */
+  /**
+   * The tuple extractor the build runs: a worker configured with another refuses the shard. Not the graph rules' id:
+   * it hashes the rules' function sources, which the Next.js bundle and tsx print differently for the same commit.
+   */
   extractorId: string;
   papers: string[];
 }
@@ -24,13 +26,11 @@ export type GraphShardResult = Pick<GraphPartReport, 'papersSeen' | 'papersExtra
 /** About six seconds of the offline extractors on two cores at ×10. */
 export const GRAPH_SHARD_PARAGRAPHS = 5000;
 
-const shardExtractorId = (extractorId: string) => `${GRAPH_EXTRACTOR_ID}:${extractorId}`;
-
 export const graphShardJob = defineJob<GraphShard, GraphShardResult>('graph-shard', async ({ db, cfg, signal, report }, shard) => {
   const extractor = configuredTupleExtractor(db, cfg);
-  if (shardExtractorId(extractor.id) !== shard.extractorId)
+  if (extractor.id !== shard.extractorId)
     throw new Error(
-      `this process extracts tuples with ${shardExtractorId(extractor.id)}, the shard is for ${shard.extractorId}: give every worker the same commit and ASSAY_GRAPH_EXTRACTOR`,
+      `this process extracts tuples with ${extractor.id}, the shard is for ${shard.extractorId}: give every worker the same ASSAY_GRAPH_EXTRACTOR`,
     );
   const r = await extractGraph(db, { extractor, signal, papers: shard.papers });
   report({
@@ -51,25 +51,15 @@ export async function buildGraphInShards(
   const t0 = performance.now();
   const extractor = configuredTupleExtractor(db, cfg);
   await prepareGraphBuild(db, extractor);
-  const plan = planShards(
-    (await paperSizes(db)).map((p) => ({ id: p.id, size: p.paragraphs + 1 })),
-    opts.perShard ?? GRAPH_SHARD_PARAGRAPHS,
-  );
-  const outcome = await runStageShards(
-    db,
-    cfg,
-    graphShardJob,
-    plan.map((papers, i) => ({
-      id: `graph:${opts.runId}:${i + 1}`,
-      label: `extracting knowledge-graph tuples, part ${i + 1} of ${plan.length}`,
-      input: { extractorId: shardExtractorId(extractor.id), papers },
-    })),
-    {
-      signal: opts.signal,
-      onProgress: (p) =>
-        opts.onProgress?.(`extracting knowledge-graph tuples: ${p.ended} of ${p.total} parts done${p.elsewhere ? ` (${p.elsewhere} by other workers)` : ''}`),
-    },
-  );
+  const outcome = await runPaperShards(db, cfg, graphShardJob, {
+    prefix: 'graph',
+    runId: opts.runId,
+    words: 'extracting knowledge-graph tuples',
+    perShard: opts.perShard ?? GRAPH_SHARD_PARAGRAPHS,
+    input: (papers) => ({ extractorId: extractor.id, papers }),
+    signal: opts.signal,
+    onProgress: opts.onProgress,
+  });
   const results = outcome.done.flatMap((d) => (d.progress ? [d.progress] : []));
   const sum = (k: 'papersSeen' | 'papersExtracted' | 'tuplesWritten' | 'entitiesTouched') => results.reduce((n, r) => n + (r[k] ?? 0), 0);
   const papersExtracted = sum('papersExtracted');
@@ -83,7 +73,7 @@ export async function buildGraphInShards(
     failures: [...results.flatMap((r) => r.failures ?? []), ...outcome.failed.map((f) => `${f.id}: ${f.message}`)],
     orphansRemoved: finished?.orphansRemoved ?? { tuples: 0, entities: 0 },
     counts: finished?.counts ?? null,
-    shards: plan.length,
+    shards: outcome.shards,
     elsewhere: outcome.done.filter((d) => !d.here).length,
     interrupted: outcome.interrupted,
     seconds: (performance.now() - t0) / 1000,

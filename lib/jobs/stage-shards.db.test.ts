@@ -83,8 +83,8 @@ describe('structuring and graph extraction as shards', () => {
     await expect(structureShardJob.run(ctx, { extractorId: 'llm:some-model', papers: [], alsoRebuild: [] })).rejects.toThrow(
       /structures paragraphs with offline@.*the shard is for llm:some-model: give every worker the same ASSAY_EXTRACTOR/,
     );
-    await expect(graphShardJob.run(ctx, { extractorId: 'graph-offline@0-old:patterns+clauses', papers: [] })).rejects.toThrow(
-      /the shard is for graph-offline@0-old:patterns\+clauses: give every worker the same commit and ASSAY_GRAPH_EXTRACTOR/,
+    await expect(graphShardJob.run(ctx, { extractorId: 'llm-tuples:some-model', papers: [] })).rejects.toThrow(
+      /extracts tuples with patterns\+clauses, the shard is for llm-tuples:some-model: give every worker the same ASSAY_GRAPH_EXTRACTOR/,
     );
   });
 });

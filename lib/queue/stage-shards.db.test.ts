@@ -86,6 +86,25 @@ describe('a stage run as shards', () => {
     ]);
   });
 
+  it('runs a shard another process failed (refused, say) once more itself', async () => {
+    const set = shards('refused', [1, 2, 3]);
+    await queueShardJobs(db, squareJob, set);
+    const other = 'other-host:2:def';
+    await claimJob(db, other, [squareJob.kind], 60, ['refused:2']);
+    runs.length = 0;
+    const running = runStageShards(db, cfg, squareJob, set);
+    while ((await getJob(db, 'refused:3'))?.state !== 'done') await sleep(20);
+    await endJob(db, 'refused:2', other, { state: 'failed', message: 'this process structures paragraphs otherwise' });
+    const out = await running;
+    expect(out.failed).toEqual([]);
+    expect(out.done.map((d) => [d.id, d.here, d.progress?.square])).toEqual([
+      ['refused:1', true, 1],
+      ['refused:2', true, 4],
+      ['refused:3', true, 9],
+    ]);
+    expect(runs.sort()).toEqual(['refused:1', 'refused:2', 'refused:3']);
+  });
+
   it('takes over the shard of a process that died (its heartbeat went stale)', async () => {
     const set = shards('orphaned', [1, 2]);
     await queueShardJobs(db, squareJob, set);

@@ -1,6 +1,7 @@
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { claimJob, type JobOutcome, jobOutcomes } from '../db/jobs.ts';
+import { paperSizes } from '../db/structure.ts';
 import { type JobType, processOwner, queueShardJobs, runJobHere } from './queue.ts';
 
 /**
@@ -90,17 +91,77 @@ export async function runStageShards<I, P>(
     // Every shard left is another process's: wait for them (a dead one's is claimable once its heartbeat is stale).
     if (!job) await abortableSleep(pollMs, opts.signal);
   }
+  // A shard another process failed (one configured otherwise refuses it, one may crash on it) is run here once more,
+  // directly: the stage is this process's, and a part left undone would wait for the next import.
+  const retried = new Map<string, { progress: P | null } | { message: string }>();
+  if (!opts.signal?.aborted)
+    for (const shard of shards) {
+      const o = byId.get(shard.id);
+      if (o?.state !== 'failed' || here.has(shard.id)) continue;
+      let progress: P | null = null;
+      const signal = opts.signal ?? new AbortController().signal;
+      try {
+        await type.run({ db, cfg, id: shard.id, attempt: o.attempts + 1, signal, report: (p) => (progress = p) }, shard.input);
+        retried.set(shard.id, { progress });
+      } catch (error) {
+        retried.set(shard.id, { message: `${o.message ?? 'failed'}; run again here: ${(error as Error).message}` });
+      }
+    }
   return {
     done: ids.flatMap((id) => {
+      const again = retried.get(id);
+      if (again && 'progress' in again) return [{ id, progress: again.progress, here: true }];
       const o = byId.get(id);
       return o?.state === 'done' ? [{ id, progress: (o.progress ?? null) as P | null, here: here.has(id) }] : [];
     }),
     failed: ids.flatMap((id) => {
       const o = byId.get(id);
+      const again = retried.get(id);
+      if (again) return 'message' in again ? [{ id, message: again.message }] : [];
       return o?.state === 'failed' ? [{ id, message: o.message ?? 'failed' }] : [];
     }),
     interrupted: !!opts.signal?.aborted,
   };
+}
+
+/**
+ * A stage over the whole corpus as shards of consecutive papers (every paper counts: its paragraphs, and one for what
+ * the stage makes of the paper itself), named `<prefix>:<runId>:<n>`, run as `runStageShards` runs them; `words`
+ * say what the stage does in the labels and progress lines ("structuring paragraphs: 3 of 18 parts done").
+ */
+export async function runPaperShards<I, P>(
+  db: Database,
+  cfg: AssayConfig,
+  type: JobType<I, P>,
+  opts: {
+    prefix: string;
+    runId: string;
+    words: string;
+    perShard: number;
+    input: (papers: string[]) => I;
+    signal?: AbortSignal;
+    onProgress?: (line: string) => Promise<void> | void;
+  },
+): Promise<StageOutcome<P> & { shards: number }> {
+  const plan = planShards(
+    (await paperSizes(db)).map((p) => ({ id: p.id, size: p.paragraphs + 1 })),
+    opts.perShard,
+  );
+  const outcome = await runStageShards(
+    db,
+    cfg,
+    type,
+    plan.map((papers, i) => ({
+      id: `${opts.prefix}:${opts.runId}:${i + 1}`,
+      label: `${opts.words}, part ${i + 1} of ${plan.length}`,
+      input: opts.input(papers),
+    })),
+    {
+      signal: opts.signal,
+      onProgress: (p) => opts.onProgress?.(`${opts.words}: ${p.ended} of ${p.total} parts done${p.elsewhere ? ` (${p.elsewhere} by other workers)` : ''}`),
+    },
+  );
+  return { ...outcome, shards: plan.length };
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,9 +1,8 @@
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { refreshStatistics } from '../db/statistics.ts';
-import { paperSizes } from '../db/structure.ts';
 import { defineJob } from '../queue/queue.ts';
-import { planShards, runStageShards } from '../queue/stage-shards.ts';
+import { runPaperShards } from '../queue/stage-shards.ts';
 import { runStructuring, type StructuringReport } from './pipeline.ts';
 import { configuredExtractor } from './select.ts';
 
@@ -57,26 +56,15 @@ export async function structureInShards(
   // The import just wrote the paragraphs the shards page through and build records from: plans from fresh statistics.
   await refreshStatistics(db, ['Paragraph']);
   const rebuild = new Set(opts.alsoRebuild ?? []);
-  // Every paper counts (a paper of records only still needs its record): its paragraphs and one for the record.
-  const plan = planShards(
-    (await paperSizes(db)).map((p) => ({ id: p.id, size: p.paragraphs + 1 })),
-    opts.perShard ?? STRUCTURE_SHARD_PARAGRAPHS,
-  );
-  const outcome = await runStageShards(
-    db,
-    cfg,
-    structureShardJob,
-    plan.map((papers, i) => ({
-      id: `structure:${opts.runId}:${i + 1}`,
-      label: `structuring papers, part ${i + 1} of ${plan.length}`,
-      input: { extractorId: extractor.id, papers, alsoRebuild: papers.filter((p) => rebuild.has(p)) },
-    })),
-    {
-      signal: opts.signal,
-      onProgress: (p) =>
-        opts.onProgress?.(`structuring paragraphs: ${p.ended} of ${p.total} parts done${p.elsewhere ? ` (${p.elsewhere} by other workers)` : ''}`),
-    },
-  );
+  const outcome = await runPaperShards(db, cfg, structureShardJob, {
+    prefix: 'structure',
+    runId: opts.runId,
+    words: 'structuring paragraphs',
+    perShard: opts.perShard ?? STRUCTURE_SHARD_PARAGRAPHS,
+    input: (papers) => ({ extractorId: extractor.id, papers, alsoRebuild: papers.filter((p) => rebuild.has(p)) }),
+    signal: opts.signal,
+    onProgress: opts.onProgress,
+  });
   const results = outcome.done.flatMap((d) => (d.progress ? [d.progress] : []));
   const sum = (k: 'paragraphsSeen' | 'paragraphsStructured' | 'papersRecorded' | 'failures') => results.reduce((n, r) => n + (r[k] ?? 0), 0);
   const total = {
@@ -91,7 +79,7 @@ export async function structureInShards(
   if (total.papersRecorded) await refreshStatistics(db, ['PaperRecord']);
   return {
     ...total,
-    shards: plan.length,
+    shards: outcome.shards,
     elsewhere: outcome.done.filter((d) => !d.here).length,
     failedShards: outcome.failed.map((f) => `${f.id}: ${f.message}`),
     interrupted: outcome.interrupted,
