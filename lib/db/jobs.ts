@@ -141,12 +141,7 @@ export async function jobOutcomes(db: Database, ids: string[]): Promise<JobOutco
 
 /** The state of each of these jobs that exists (a shard set's coordinator follows its shards by it). */
 export async function jobStates(db: Database, ids: string[]): Promise<Map<string, JobState>> {
-  const out = new Map<string, JobState>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db.prisma.job.findMany({ where: { id: { in: ids.slice(i, i + 1000) } }, select: { id: true, state: true } });
-    for (const r of rows) out.set(r.id, r.state as JobState);
-  }
-  return out;
+  return new Map((await jobOutcomes(db, ids)).map((o) => [o.id, o.state]));
 }
 
 /** Whether a job of one of `kinds` runs in any process (its heartbeat newer than `staleSeconds`). */

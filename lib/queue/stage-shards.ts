@@ -58,12 +58,12 @@ export async function runStageShards<I, P>(
   cfg: AssayConfig,
   type: JobType<I, P>,
   shards: StageShard<I>[],
-  opts: { signal?: AbortSignal; pollMs?: number; onProgress?: (p: { ended: number; total: number; elsewhere: number }) => Promise<void> | void } = {},
+  opts: { signal?: AbortSignal; onProgress?: (p: { ended: number; total: number; elsewhere: number }) => Promise<void> | void } = {},
 ): Promise<StageOutcome<P>> {
   await queueShardJobs(db, type, shards);
   const ids = shards.map((s) => s.id);
   const here = new Set<string>();
-  const pollMs = opts.pollMs ?? Math.min(1000, cfg.jobs.pollSeconds * 1000);
+  const pollMs = Math.min(1000, cfg.jobs.pollSeconds * 1000);
   let byId = new Map<string, JobOutcome>();
   // A shard row gone (nothing deletes them today) counts as ended: nothing would ever run it.
   const ended = (id: string) => {
