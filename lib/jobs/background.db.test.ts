@@ -7,7 +7,10 @@ import { getRetrievalService } from '../serving/app-service.ts';
 import { openTestDatabase } from '../../scripts/test-support/database.ts';
 import { ingestFixtureCorpus } from '../../scripts/test-support/fixture-corpus.ts';
 import { tempDir } from '../../scripts/test-support/fixtures.ts';
-import { warmOnStart } from './background.ts';
+import { loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
+import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
+import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
+import { warmIndexes, warmOnStart } from './background.ts';
 import { warmingIndexes } from './warming.ts';
 
 let db: Database;
@@ -32,5 +35,39 @@ describe('the server start on a corpus', () => {
     expect((await index.graph.get()).tuples.size).toBeGreaterThan(0);
     const kept = () => (fs.existsSync(path.join(dir, 'index')) ? fs.readdirSync(path.join(dir, 'index')).filter((f) => f.endsWith('.v8')) : []);
     await expect.poll(() => kept().length, { timeout: 10_000 }).toBe(2);
+  });
+});
+
+/** Whether a promise has settled by now: a `then` on a settled promise runs before one queued after it. */
+const settledNow = (p: Promise<unknown>) => Promise.race([p.then(() => true), Promise.resolve().then(() => false)]);
+
+describe('the warm-up of a server with retrieval workers', () => {
+  const fresh = async (): Promise<RetrievalIndex> => {
+    const corpus = await loadRetrievalCorpus(db);
+    return buildRetrievalIndex(corpus, localTextEmbedder(fitLocalHashEmbedder(corpus.paragraphs.map((p) => p.text))));
+  };
+  const workers = { size: 1, serving: false, warmingCaches: false, serverThreadCopy: true, restarts: 0 };
+
+  it('builds the graph index of the index this thread serves while the workers do not (the model still embedding the corpus)', async () => {
+    const index = await fresh();
+    await warmIndexes({ workers: () => workers, whenServing: async () => false, index: async () => index }, { records: false });
+    // Built by the warm-up, not left to the first graph or hybrid question (which ended in 503 "still being built").
+    expect(await settledNow(index.graph.get())).toBe(true);
+  });
+
+  it('reads no copy in this thread once the workers serve the index', async () => {
+    const index = await fresh();
+    let asked = 0;
+    const service = {
+      workers: () => ({ ...workers, serving: true }),
+      whenServing: async () => true,
+      index: async () => {
+        asked++;
+        return index;
+      },
+    };
+    await warmIndexes(service);
+    expect(asked).toBe(0);
+    expect(await settledNow(index.graph.get())).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { getRun, interruptedRuns, markRunInterrupted, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../serving/app-service.ts';
+import type { RetrievalService } from '../serving/retrieval-service.ts';
 import { warmPaperCaches } from '../retrieval/paper-caches.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
@@ -16,18 +17,23 @@ import { hasUncataloguedRecords } from '../db/records.ts';
  * starts on a corpus: the paragraph index, the record and graph indexes it otherwise builds on the first question
  * that needs them (seconds each), and what abstention reads of each paper.
  */
+export async function warmIndexes(service: Pick<RetrievalService, 'workers' | 'whenServing' | 'index'>, { records = true } = {}): Promise<void> {
+  // Retrieval workers read and warm their own copy (this thread builds one only when none is stored, and lets go of it
+  // once they serve). While the model still embeds the corpus no copy is stored and this thread serves its own: it is
+  // warmed here like a server's without workers (its graph index was otherwise made by the first graph question, which
+  // then ended in 503 "still being built").
+  if (service.workers() && (await service.whenServing())) return;
+  const index = await service.index();
+  // In the order questions need them: the default pipeline (hybrid) reads the graph; only the records pipeline the records.
+  await index.graph.get();
+  await warmPaperCaches(index);
+  if (records) await index.records.get();
+}
+
 const warmIndex =
-  (db: Database, cfg: AssayConfig, { records = true } = {}) =>
-  async () => {
-    const service = getRetrievalService(db, cfg);
-    // Retrieval workers read and warm their own copy (this thread builds one only when none is stored, and lets go of it once they serve).
-    if (service.workers()) return service.whenServing();
-    const index = await service.index();
-    // In the order questions need them: the default pipeline (hybrid) reads the graph; only the records pipeline the records.
-    await index.graph.get();
-    await warmPaperCaches(index);
-    if (records) await index.records.get();
-  };
+  (db: Database, cfg: AssayConfig, opts: { records?: boolean } = {}) =>
+  () =>
+    warmIndexes(getRetrievalService(db, cfg), opts);
 
 /**
  * On a server start with a corpus: the indexes are read back (or built) in the background at once, so the first

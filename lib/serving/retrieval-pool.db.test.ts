@@ -227,8 +227,10 @@ describe('retrieval in worker threads', () => {
   it('after the corpus changes, the warm-up builds the new index and the workers then serve it', async () => {
     const before = storedKey();
     await db.prisma.corpusStamp.update({ where: { id: 1 }, data: { version: { increment: 1 } } });
-    await pooled.whenServing();
+    expect(await pooled.whenServing()).toBe(true);
     expect(storedKey()).not.toBe(before);
+    // Without workers there is nothing to wait for: this thread serves.
+    expect(await local.whenServing()).toBe(false);
     expect(pooled.workers()).toMatchObject({ serving: true });
     const r = await pooled.retrieve(questions[0], 'hybrid');
     expect(r.trace.some((s) => s.step === 'worker')).toBe(true);

@@ -43,8 +43,11 @@ export interface RetrievalService {
   close(): Promise<void>;
   /** What the current index is, without reading it back when the workers hold it (the Find evidence screen shows it). */
   info(): Promise<IndexInfo>;
-  /** Resolves once the workers serve the current index (at once without workers; gives up after two minutes). */
-  whenServing(): Promise<void>;
+  /**
+   * Settles once the workers serve the current index, or once it is clear they do not: without workers, or while the
+   * model still embeds the corpus (an index not complete is served by this thread). Whether they serve it.
+   */
+  whenServing(): Promise<boolean>;
 }
 
 const infoOf = (index: RetrievalIndex): IndexInfo => {
@@ -357,8 +360,8 @@ export function createRetrievalService(
       return infoOf(await index());
     },
     async whenServing() {
-      if (!pool) return;
-      await readyAt(await stamp.fresh(), true);
+      if (!pool) return false;
+      return (await readyAt(await stamp.fresh(), true)).index === null;
     },
     async retrieve(question, pipeline, o = {}) {
       // The app takes a stamp read at most half a second ago (and reads again behind it): under an import each read
