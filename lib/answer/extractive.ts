@@ -2,7 +2,7 @@ import { evidenceById } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { citablePool } from './pool.ts';
 import { SHAPES } from './shapes/registry.ts';
-import type { AnswerDraft } from './shapes/types.ts';
+import { type AnswerDraft, draftConfidence } from './shapes/types.ts';
 import type { Answer } from './types.ts';
 import { verifySentences } from './verify.ts';
 
@@ -47,7 +47,7 @@ export function extractiveAnswer(
     unverified: abstain ? [] : (result.abstention.unverified ?? []),
     evidence: pool,
     notice: null,
-    confidence: abstain ? 0 : result.abstention.calibrated,
+    confidence: abstain ? 0 : draftConfidence(result.abstention.calibrated, draft),
     tokens: null,
   };
 }

@@ -7,7 +7,7 @@ import { guardCitations } from './citations.ts';
 import { type AnswerClaim, claimStream } from './claims.ts';
 import { extractiveAnswer } from './extractive.ts';
 import { labelledItems } from './pool.ts';
-import type { AnswerDraft } from './shapes/types.ts';
+import { type AnswerDraft, draftConfidence } from './shapes/types.ts';
 import type { Answer } from './types.ts';
 import { verifySentences } from './verify.ts';
 
@@ -85,7 +85,7 @@ export async function generativeAnswer(result: RetrievalResult, draft: AnswerDra
   const base = {
     ...modelAnswerBody(result.question, result.pipeline, 'generative', opts, tokens, pool),
     shape: draft.shape,
-    confidence: result.abstention.calibrated,
+    confidence: draftConfidence(result.abstention.calibrated, draft),
     unverified: result.abstention.unverified ?? [],
   };
   if (declined(text)) return { ...base, ...modelDeclined() };

@@ -39,6 +39,22 @@ describe('two-sided comparisons', () => {
     // The cermet's 2000 S cm−1 is not YSZ's.
     expect(text).not.toContain('2000');
     expect(a.trace.find((t) => t.step === 'sides')?.detail).toMatchObject({ sides: ['YSZ', 'GDC'] });
+    // One side of two answered: the confidence shown is half the retrieval's.
+    const calibrated = (a.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
+    expect(calibrated).toBeGreaterThan(0);
+    expect(a.confidence).toBeCloseTo(calibrated / 2, 2);
+  });
+
+  it('say that neither side can be compared when the evidence states values only of other materials (a composite of a side), at no confidence', async () => {
+    const gdcComposite = paper('gdc-lsm', 'LSM-GDC composite cathodes', 'The LSM-GDC composite showed an ionic conductivity of 0.02 S cm−1 at 800 °C in air.');
+    const index = await indexOf(corpusOf([cermet, gdcComposite]));
+    const a = await answerQuestion(index, QUESTION);
+    expect(a.shape).toBe('comparison');
+    const text = answerText(a);
+    expect(text).toMatch(/^The evidence does not let YSZ and GDC be compared at 800 °C: it states no ionic conductivity at 800 °C for YSZ or GDC\./);
+    // Neither the cermet's nor the composite's value is ranked as a side's.
+    expect(text).not.toMatch(/2000|0\.02/);
+    expect(a.confidence).toBe(0);
   });
 
   it('name the higher side only when every side has a value at the asked conditions, citing each', async () => {
@@ -47,6 +63,18 @@ describe('two-sided comparisons', () => {
     expect(a.sentences[0].text).toBe('GDC has the higher ionic conductivity at 800 °C: 0.15 S cm−1, against 0.05 S cm−1 for YSZ.');
     expect(a.sentences[0].citations).toEqual(['paragraph:gdc800:p1', 'paragraph:ysz:p1']);
     expect(a.sentences[0].verdict).toBe('supported');
+  });
+
+  it('read a property asked with a comparative adjective ("more conductive") and compare its sides by it', async () => {
+    const asked = 'Which is more conductive at 800 °C, YSZ or GDC?';
+    const analysis = analyseQuestion(asked);
+    expect(analysis.properties).toEqual(['conductivity']);
+    expect(sideQuestion(analysis, comparedSides(analysis)![0])).toBe('What is the conductivity of YSZ at 800 °C?');
+    // Without a comparative the adjective names no property ("conductive carbon").
+    expect(analyseQuestion('conductive carbon was added to the LSCF paste').properties).toEqual([]);
+    const a = await answerQuestion(await indexOf(corpusOf([ysz, cermet, gdc600, gdc800])), asked);
+    expect(a.shape).toBe('comparison');
+    expect(a.sentences[0].text).toBe('GDC has the higher conductivity at 800 °C: 0.15 S cm−1, against 0.05 S cm−1 for YSZ.');
   });
 });
 

@@ -2,7 +2,7 @@ import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { isElementTerm, materialTerms } from '../retrieval/facets.ts';
 import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
-import { propertyEntry } from '../structure/properties.ts';
+import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { textFacets } from '../structure/terms.ts';
 
 /**
@@ -40,6 +40,8 @@ export function askedPropertyWords(analysis: QuestionAnalysis): string | null {
   if (!span) return null;
   const written = analysis.body.slice(span.start, span.end);
   const label = analysis.properties.map((p) => propertyEntry(p)?.label.toLowerCase() ?? '').find(Boolean) ?? '';
+  // An adjective ("more conductive") names the property by its label.
+  if (!findProperties(written).length) return label || null;
   const next = /^\s+([A-Za-z]+)/.exec(analysis.body.slice(span.end));
   return next && label.split(' ').includes(next[1].toLowerCase()) && !written.toLowerCase().includes(next[1].toLowerCase()) ? `${written} ${next[1]}` : written;
 }

@@ -17,21 +17,17 @@ import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { facetCoverage, paperFacets, paperTechniques, specificProperties, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
 import { differences, type FacetDifference, type FacetVerdicts, judgeValues, type UnverifiedFacet, unverifiedFacets } from './facet-verdicts.ts';
 import { dopantPhrases, familyKnown, materialVerdicts } from './material-match.ts';
-import { compact, compactText, paragraphTerms, paperTerms } from './paper-caches.ts';
+import { compact, compactText, paperTerms } from './paper-caches.ts';
 import { type Facets, materialTerms } from './facets.ts';
 import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
-import { termCoverage, termsUnmet } from './term-coverage.ts';
+import { subjectCoverage, termCoverage, termsUnmet } from './term-coverage.ts';
 import type { PaperHit } from './papers.ts';
-import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis, writtenName } from './question.ts';
+import { type QuestionAnalysis, writtenName } from './question.ts';
 import {
   ABSTAIN_BELOW,
   DECISIVE_MISS_CONFIDENCE,
-  DESCRIPTIVE_WORDS,
-  MARGIN_MIN,
   NO_FACET_CONFIDENCE,
-  PARAGRAPH_COVERAGE_MIN,
   TERM_COVERAGE_DESCRIBED,
-  TERM_COVERAGE_MIN,
   UNKNOWN_NAME_PENALTY,
   UNVERIFIED_CONFIDENCE,
 } from './scoring.ts';
@@ -217,6 +213,11 @@ export async function decideAbstention(
     // Below the line in proportion to the words found (0.9 × the line at best, so it stays below).
     confidence = Math.min(confidence, (0.9 * ABSTAIN_BELOW * Math.min(terms.coverage, TERM_COVERAGE_DESCRIBED)) / TERM_COVERAGE_DESCRIBED);
   }
+  // A question that names no facet is about its words alone; the best paper must state them together (see subjectCoverage).
+  const subject = top.paperId && index.papers.has(top.paperId) ? subjectCoverage(index, analysis, top.paperId) : null;
+  const subjectMissed = !!subject && !subject.met;
+  if (subjectMissed && !reasons.includes('unmatched-terms')) reasons.push('unmatched-terms');
+  if (subjectMissed) confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
   const model = fit === undefined ? modelFor(index.embedderId) : fit;
   const needsDense = !!model && model.features.some((f) => DENSE_FEATURES.includes(f));
   const dense = needsDense && top.paperId ? await denseSignals(index, question, top.paperId) : { denseBestPaper: 0, denseGap: 0, denseAgreement: 0 };
@@ -242,9 +243,11 @@ export async function decideAbstention(
     ...dense,
   };
   const p = model ? answerableProbability(model, signals) : confidence;
-  const abstain = model ? p < model.threshold : confidence < ABSTAIN_BELOW;
+  // The model was fitted on questions about materials, which all name some facet: it has no signal for one that names
+  // none (every facet signal then reads "met"), so the subject check decides those.
+  const abstain = subjectMissed || (model ? p < model.threshold : confidence < ABSTAIN_BELOW);
   // What is shown: how likely the answer is right (the confidence fit), which is not how likely an answer exists.
-  const shown = model ? shownConfidence(model, signals, p) : confidence;
+  const shown = subjectMissed ? confidence : model ? shownConfidence(model, signals, p) : confidence;
   if (abstain && reasons.length === 0) reasons.push('low-score');
   const parts: string[] = [];
   if (unknown.length) parts.push(`not in the corpus: ${unknown.join(', ')}`);
@@ -266,6 +269,8 @@ export async function decideAbstention(
         ? `the closest paper never mentions ${terms.missing.slice(0, 5).join(', ')}`
         : 'no paragraph of the closest paper states the question together, and the next paper is nearly as close',
     );
+  if (subjectMissed)
+    parts.push(`no paragraph of the closest paper mentions ${subject!.words.join(', ')} together (the closest lacks ${subject!.missing.join(', ')})`);
   // The checks that failed explain an abstention; when the model answers despite one, the explanation says so.
   const explanation = parts.join('; ') || (abstain ? 'no paper states enough of what the question asks' : 'the closest paper states what the question names');
   return {

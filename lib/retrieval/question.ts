@@ -1,7 +1,7 @@
 import { tagger } from './tagger.ts';
 import { findTechniques } from '../structure/techniques.ts';
 import { type Dimension, lookupUnit, type Quantity } from '../structure/quantities.ts';
-import { findProperties, propertyEntry } from '../structure/properties.ts';
+import { findComparedProperties, findProperties, propertyEntry } from '../structure/properties.ts';
 import { materialTerms } from './facets.ts';
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { findSpacedFormulas, tidyFormula } from '../structure/formula.ts';
@@ -130,7 +130,10 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     else if (quantity.kind === 'single' && BELOW.test(before)) quantity.comparator = '<=';
     else if (quantity.kind === 'single' && ABOVE.test(before)) quantity.comparator = '>=';
   }
-  const mentions = findProperties(body);
+  const named = findProperties(body);
+  const mentions = [...named, ...findComparedProperties(body).filter((c) => !named.some((n) => c.start < n.end && c.end > n.start))].sort(
+    (a, b) => a.start - b.start,
+  );
   const properties = [...new Set(mentions.map((p) => p.key))];
   const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) ? 'value' : 'other';
   let askedDimension: Dimension | null = null;

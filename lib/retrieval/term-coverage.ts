@@ -35,6 +35,53 @@ export function termsUnmet(terms: TermCoverage, margin: number): boolean {
   return terms.coverage < TERM_COVERAGE_DESCRIBED || (terms.paragraph < PARAGRAPH_COVERAGE_MIN && margin < MARGIN_MIN);
 }
 
+/** Whether a question names nothing the facet checks judge: no material or formula-like word, property, value, technique or title. */
+export function unanchored(analysis: QuestionAnalysis): boolean {
+  const a = analysis;
+  return !a.title && !a.materials.length && !a.entityWords.length && !a.properties.length && !a.quantities.length && !a.techniques.length;
+}
+
+export interface SubjectCoverage {
+  /** The question's subject words as written. */
+  words: string[];
+  /** Those the paper's paragraph that states most of them lacks, as written. */
+  missing: string[];
+  /** Whether that paragraph states enough of them: every one of one or two, two thirds of more. */
+  met: boolean;
+}
+
+/**
+ * A question that names nothing the facet checks judge ("What is the capital of France?", "Who won the 2018 World
+ * Cup?", "What is sintering?") is about its words alone, and such questions are short: `termCoverage` needs three
+ * distinctive words and leaves value questions to the facets, so nothing checked them, and the corpus uses most words
+ * somewhere (France in a supplier's address, a year in a citation). Its subject words — what is left without the
+ * question's frame, prepositions, numbers and filler — must be stated together in one paragraph of the paper (with
+ * its title): every one of one or two, two thirds of more, and none that no paper uses. Null when the
+ * question names a facet or has no subject word.
+ */
+export function subjectCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): SubjectCoverage | null {
+  if (!unanchored(analysis)) return null;
+  const filler = fillerTerms(analysis.body);
+  const written = new Map<string, string>();
+  for (const w of analysis.body.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [])
+    for (const t of plainTerms(w))
+      if (!written.has(t) && !QUESTION_FRAME_TERMS.has(t) && !PREPOSITIONS.has(t) && !/^\d/.test(t) && !filler.has(t)) written.set(t, w);
+  const words = [...written.keys()];
+  if (!words.length) return null;
+  const needed = words.length <= 2 ? words.length : Math.ceil((2 * words.length) / 3);
+  const titleTerms = new Set(plainTerms(index.papers.get(paperId)?.title ?? ''));
+  let best: string[] = words;
+  for (const terms of paragraphTerms(index, paperId)) {
+    const lacking = words.filter((t) => !terms.has(t) && !titleTerms.has(t));
+    if (lacking.length < best.length) best = lacking;
+    if (!best.length) break;
+  }
+  // A word no paper uses (after the spelling correction) is something the corpus does not speak of: the question is
+  // about its words alone, so it is not answered ("the president of the United States").
+  const unused = words.some((t) => index.raw.lexical.documentFrequency(t) === 0);
+  return { words: [...written.values()], missing: best.map((t) => written.get(t)!), met: !unused && words.length - best.length >= needed };
+}
+
 /**
  * The share of the question's distinctive words, each weighted by its rarity in the corpus (inverse document
  * frequency), that the paper states anywhere (title or paragraphs) and in its best paragraph, and the rarest ones

@@ -221,6 +221,23 @@ export function findProperties(text: string): PropertyMention[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
+/** Adjectives a comparison asks about a property with ("which is more conductive", "the most efficient cell"). */
+const COMPARED_ADJECTIVES: Record<string, string> = { conductive: 'conductivity', conducting: 'conductivity', efficient: 'efficiency' };
+const COMPARED = new RegExp(`\\b(?:more|most|less|least|better|best|higher|highest)\\s+(${Object.keys(COMPARED_ADJECTIVES).join('|')})\\b`, 'gi');
+
+/**
+ * The properties a question asks about with a comparative adjective ("Which is more conductive, YSZ or GDC?"): the
+ * adjective's span, as a mention of its property. Questions only: in a paper's text "conductive carbon" names no
+ * measured conductivity.
+ */
+export function findComparedProperties(text: string): PropertyMention[] {
+  return [...text.matchAll(COMPARED)].map((m) => {
+    const entry = propertyEntry(COMPARED_ADJECTIVES[m[1].toLowerCase()])!;
+    const start = m.index! + m[0].length - m[1].length;
+    return { key: entry.key, text: m[1], start, end: start + m[1].length, dimension: entry.dimension };
+  });
+}
+
 export function propertyEntry(key: string): PropertyEntry | undefined {
   return properties.find((p) => p.key === key);
 }

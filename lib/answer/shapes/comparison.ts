@@ -37,8 +37,9 @@ export const comparisonShape: AnswerShapeComposer = {
       return { side, matching: best(matching), elsewhere: best(all.filter((r) => !matching.includes(r))) };
     });
     const missing = rows.filter((r) => !r.matching.length);
-    // Nothing stated of any side: the refusal says so (with the closest evidence).
-    if (rows.every((r) => !r.matching.length && !r.elsewhere.length)) return null;
+    // Nothing stated of any side: a refusal says why (with the closest evidence); else the comparison says so, rather
+    // than let another shape rank what the evidence states of other materials (composites of a side, its neighbours).
+    if (rows.every((r) => !r.matching.length && !r.elsewhere.length) && result.abstention.abstain) return null;
     const sentences: DraftSentence[] = [];
     if (!missing.length) {
       const ranked = [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.matching[0].canonical) - Math.max(...b.matching[0].canonical)));
@@ -65,6 +66,7 @@ export const comparisonShape: AnswerShapeComposer = {
         sentences.push(draft(`${r.side.name}: no value${at} in the evidence; it states ${v.value}${conditions(v)}${where(v)}.`, [v.evidenceId]));
       } else sentences.push(frame(`${r.side.name}: no ${label} value in the retrieved evidence.`, []));
     }
-    return { shape: 'comparison', sentences, table: rows.flatMap((r) => r.matching.slice(0, 2)) };
+    // Each side without a value under the asked conditions is a part of the question left unanswered.
+    return { shape: 'comparison', sentences, table: rows.flatMap((r) => r.matching.slice(0, 2)), answered: (rows.length - missing.length) / rows.length };
   },
 };

@@ -10,7 +10,17 @@ export interface AnswerDraft {
   table?: ValueRow[];
   disagreement?: string | null;
   corpusHolds?: string | null;
+  /**
+   * The share of what the question asks that the draft states (a comparison with values for one of its two sides:
+   * 0.5; none: 1). The confidence shown is the retrieval's scaled by it: an answer to half the question is not as
+   * sure as the paper it came from (see `draftConfidence`).
+   */
+  answered?: number;
 }
+
+/** The confidence an answer from this draft shows: the retrieval's calibrated confidence, times the share it answers. */
+export const draftConfidence = (calibrated: number, d: Pick<AnswerDraft, 'answered'>): number =>
+  Math.round(calibrated * Math.min(1, Math.max(0, d.answered ?? 1)) * 1000) / 1000;
 
 /**
  * One answer shape, one file: whether it fits the retrieval result (question and evidence), and the extractive
