@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sourceFilesHash } from '../common/source-hash.ts';
 import { rowCells, tableRowTuples } from './table-tuples.ts';
 import { rowSegments } from '../ingest/tables.ts';
 import type { Database } from '../db/database.ts';
@@ -31,23 +32,52 @@ import { checkFoundPaper, FOUND_ONLINE_SOURCE, FOUND_RULES } from './found-paper
 import { replaceTupleChecks, type TupleCheckRow } from '../db/tuple-checks.ts';
 
 /**
+ * The modules whose rules make a paper's tuples, and those of the normalisers they call (under lib/): their text is
+ * the graph extractor's version (see `sourceFilesHash`), so a change to any of them re-extracts every paper. Every
+ * module a `*RulesSource` below names a function of is here (rules-source.test.ts).
+ */
+export const GRAPH_RULE_FILES = [
+  'graph/tuples.ts',
+  'graph/clause-tuples.ts',
+  'graph/clause-chunker.ts',
+  'graph/property-value-tuples.ts',
+  'graph/plausible.ts',
+  'ingest/non-content.ts',
+  'structure/terms.ts',
+  'structure/chemical-names.ts',
+  'structure/materials.ts',
+  'structure/formula.ts',
+  'structure/properties.ts',
+  'structure/sentences.ts',
+  'structure/quantities.ts',
+] as const;
+
+/** The table reader's modules: in the stamp of papers with table rows only (see TABLE_RULES). */
+export const TABLE_RULE_FILES = ['graph/table-tuples.ts', 'ingest/tables.ts'] as const;
+
+/**
  * The graph stage: turns every paper's structured record and paragraphs into tuples and entities in the
  * relational store. Incremental: a paper whose record is unchanged since its tuples were made (same stamp) is
  * skipped; a changed one has its tuples replaced; tuples of deleted papers and unused entities are removed.
  */
-export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${createHash('sha256')
-  .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource())
-  .digest('hex')
-  .slice(0, 10)}`;
+export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${(
+  sourceFilesHash(GRAPH_RULE_FILES) ??
+    // Without the sources beside the process, the rules' own texts (which differ by transpiler, see sourceFilesHash).
+    createHash('sha256')
+      .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource())
+      .digest('hex')
+).slice(0, 10)}`;
 
 /**
  * The table reader's rules, in the stamp of papers with table rows only: a change to them re-extracts the papers
  * with tables, and leaves every other paper's tuples (and their ids) as they are.
  */
-const TABLE_RULES = `tables-${createHash('sha256')
-  .update(tableRowTuples.toString() + rowCells.toString() + rowSegments.toString())
-  .digest('hex')
-  .slice(0, 10)}:`;
+const TABLE_RULES = `tables-${(
+  sourceFilesHash(TABLE_RULE_FILES) ??
+    createHash('sha256')
+      .update(tableRowTuples.toString() + rowCells.toString() + rowSegments.toString())
+      .digest('hex')
+).slice(0, 10)}:`;
 
 export interface GraphBuildReport {
   papersSeen: number;

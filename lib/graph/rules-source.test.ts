@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GRAPH_EXTRACTOR_ID, GRAPH_RULE_FILES, TABLE_RULE_FILES } from './build.ts';
 import { chunkerRulesSource } from './clause-chunker.ts';
 import { clauseRulesSource } from './clause-tuples.ts';
 import { propertyValueRulesSource } from './property-value-tuples.ts';
@@ -49,5 +52,27 @@ describe('graph extractor rules sources', () => {
     expect(clauseRulesSource()).toContain(chunkerRulesSource());
     expect(clauseRulesSource()).toContain(propertyValueRulesSource());
     expect(tupleRulesSource()).toContain('function resolveMaterialEntity');
+  });
+
+  it('stamp tuples with the text of every module the rules and their normalisers come from, the same in every process', () => {
+    // Every module an extraction module imports a value from is one of the stamped files.
+    const lib = path.join(import.meta.dirname, '..');
+    for (const file of GRAPH_RULE_FILES.filter((f) => f.startsWith('graph/'))) {
+      const text = fs.readFileSync(path.join(lib, file), 'utf8');
+      const imported = [...text.matchAll(/^import (?!type )[^;]*? from '(\.{1,2}\/[^']+)';/gm)].map((m) =>
+        path.relative(lib, path.resolve(path.dirname(path.join(lib, file)), m[1])),
+      );
+      expect(
+        imported.filter((f) => !(GRAPH_RULE_FILES as readonly string[]).includes(f)),
+        file,
+      ).toEqual([]);
+    }
+    expect(TABLE_RULE_FILES.every((f) => fs.existsSync(path.join(lib, f)))).toBe(true);
+    // tsx (the CLI, npm run worker) reads the same id as this process: the files' text, not each transpiler's print of the functions.
+    const tsx = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./lib/graph/build.ts').then((m) => console.log(m.GRAPH_EXTRACTOR_ID))"], {
+      cwd: path.join(lib, '..'),
+      encoding: 'utf8',
+    });
+    expect(tsx.stdout.trim()).toBe(GRAPH_EXTRACTOR_ID);
   });
 });

@@ -2,7 +2,7 @@ import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { defineJob } from '../queue/queue.ts';
 import { runPaperShards } from '../queue/stage-shards.ts';
-import { extractGraph, finishGraphBuild, type GraphPartReport, prepareGraphBuild } from './build.ts';
+import { extractGraph, finishGraphBuild, GRAPH_EXTRACTOR_ID, type GraphPartReport, prepareGraphBuild } from './build.ts';
 import { configuredTupleExtractor } from './select.ts';
 
 /**
@@ -13,11 +13,10 @@ import { configuredTupleExtractor } from './select.ts';
  * canonicalisation, which compares every entity with every other, stays with the import job.
  */
 export interface GraphShard {
-  /**
-   * The tuple extractor the build runs: a worker configured with another refuses the shard. Not the graph rules' id:
-   * it hashes the rules' function sources, which the Next.js bundle and tsx print differently for the same commit.
-   */
+  /** The tuple extractor the build runs: a worker configured with another refuses the shard. */
   extractorId: string;
+  /** The graph rules' version (GRAPH_EXTRACTOR_ID): a worker running other code refuses the shard. */
+  rulesId?: string;
   papers: string[];
 }
 
@@ -32,6 +31,8 @@ export const graphShardJob = defineJob<GraphShard, GraphShardResult>('graph-shar
     throw new Error(
       `this process extracts tuples with ${extractor.id}, the shard is for ${shard.extractorId}: give every worker the same ASSAY_GRAPH_EXTRACTOR`,
     );
+  if (shard.rulesId && shard.rulesId !== GRAPH_EXTRACTOR_ID)
+    throw new Error(`this process runs the graph rules ${GRAPH_EXTRACTOR_ID}, the shard is for ${shard.rulesId}: run the same commit on every worker`);
   const r = await extractGraph(db, { extractor, signal, papers: shard.papers });
   report({
     papersSeen: r.papersSeen,
@@ -56,7 +57,7 @@ export async function buildGraphInShards(
     runId: opts.runId,
     words: 'extracting knowledge-graph tuples',
     perShard: opts.perShard ?? GRAPH_SHARD_PARAGRAPHS,
-    input: (papers) => ({ extractorId: extractor.id, papers }),
+    input: (papers) => ({ extractorId: extractor.id, rulesId: GRAPH_EXTRACTOR_ID, papers }),
     signal: opts.signal,
     onProgress: opts.onProgress,
   });

@@ -86,5 +86,9 @@ describe('structuring and graph extraction as shards', () => {
     await expect(graphShardJob.run(ctx, { extractorId: 'llm-tuples:some-model', papers: [] })).rejects.toThrow(
       /extracts tuples with patterns\+clauses, the shard is for llm-tuples:some-model: give every worker the same ASSAY_GRAPH_EXTRACTOR/,
     );
+    // A worker on another commit (other graph rules) refuses too: its tuples would carry another stamp.
+    await expect(graphShardJob.run(ctx, { extractorId: 'patterns+clauses', rulesId: 'graph-offline@7-0000000000', papers: [] })).rejects.toThrow(
+      /runs the graph rules graph-offline@7-\w+, the shard is for graph-offline@7-0000000000: run the same commit on every worker/,
+    );
   });
 });
