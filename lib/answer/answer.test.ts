@@ -42,12 +42,14 @@ describe('extractive answers (no model)', () => {
     expect(plain.sentences).toHaveLength(2);
   });
 
-  it('a value question whose evidence states no value of the asked kind says so before the closest passages', async () => {
+  it('a value question whose evidence states no value of the asked kind says so before the closest passages, at no confidence', async () => {
     const a = await answerQuestion(index, 'What power density is reported for the NiCo2O4 nanowires grown on nickel foam?');
     expect(a.shape).toBe('descriptive');
     expect(a.sentences[0]).toMatchObject({ citations: [], verdict: 'uncited' });
     expect(a.sentences[0].text).toMatch(/^No retrieved passage states a power density value for NiCo2O4/);
     expect(a.sentences.length).toBeGreaterThan(1);
+    // The passages shown answer none of what was asked: no confidence, whatever the retrieval's.
+    expect(a.confidence).toBe(0);
   });
 
   it('reads well before a property that starts with a vowel: "an area-specific resistance value", not "a area-…"', async () => {

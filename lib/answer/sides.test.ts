@@ -26,6 +26,11 @@ describe('two-sided comparisons', () => {
     expect(comparedSides(analyseQuestion('What is the ionic conductivity of YSZ and GDC composites?'))).toBeNull();
     expect(isSide('Ni-YSZ', sides![0])).toBe(false);
     expect(isSide('YSZ', sides![0])).toBe(true);
+    // A name read both as a formula and as a material name is one side.
+    const oxides = comparedSides(analyseQuestion('Compare the band gap of TiO2 and ZnO'));
+    expect(oxides?.map((s) => s.name)).toEqual(['TiO2', 'ZnO']);
+    expect(isSide('TiO2', oxides![0])).toBe(true);
+    expect(isSide('TiO2/ZnO', oxides![0])).toBe(false);
   });
 
   it('never crown a side from one side’s evidence: a side with no value at the asked conditions is said, with what it does state', async () => {

@@ -14,6 +14,8 @@ import { textFacets } from '../structure/terms.ts';
 
 export interface Side {
   key: string;
+  /** Every material term the question's name of this side reads as ("TiO2": the formula and the name). */
+  keys: string[];
   name: string;
 }
 
@@ -27,8 +29,16 @@ export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
   if (!TWO_SIDED(analysis.body)) return null;
   // Single elements name atmospheres and dopants ("in hydrogen"), not sides.
   const keys = analysis.materials.filter((m) => !isElementTerm(m));
-  if (keys.length < 2 || keys.length > 4) return null;
-  return keys.map((key) => ({ key, name: writtenName(analysis, key) }));
+  // One side per name as written: "TiO2" reads as a formula and as a name, and is one side.
+  const byName = new Map<string, Side>();
+  for (const key of keys) {
+    const name = writtenName(analysis, key);
+    const side = byName.get(name);
+    if (side) side.keys.push(key);
+    else byName.set(name, { key, keys: [key], name });
+  }
+  const sides = [...byName.values()];
+  return sides.length < 2 || sides.length > 4 ? null : sides;
 }
 
 /**
@@ -61,7 +71,7 @@ export function isSide(material: string | null, side: Side): boolean {
   if (parts.length > 1 && parts.some((p) => /^[A-Z]/.test(p) && p !== side.name && !p.startsWith(side.name))) return false;
   const f = textFacets(material);
   const terms = [...materialTerms(f.formulas, f.materials)].filter((t) => !isElementTerm(t));
-  return terms.includes(side.key) && terms.every((t) => t === side.key);
+  return terms.some((t) => side.keys.includes(t)) && terms.every((t) => side.keys.includes(t));
 }
 
 /**

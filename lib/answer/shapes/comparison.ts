@@ -28,7 +28,9 @@ export const comparisonShape: AnswerShapeComposer = {
     const label = askedPropertyWords(analysis)?.toLowerCase() ?? entry.label;
     const stated = statedValues([...result.evidence, ...(result.extras?.graphEvidence ?? [])], property, entry.dimension);
     const ofSide = (side: Side) =>
-      stated.filter((r) => isSide(r.material, side) || (!r.material && r.sentenceMaterials.length === 1 && r.sentenceMaterials[0] === side.key));
+      stated.filter(
+        (r) => isSide(r.material, side) || (!r.material && r.sentenceMaterials.length > 0 && r.sentenceMaterials.every((k) => side.keys.includes(k))),
+      );
     const lower = LOWER.test(analysis.body) || (LESS_IS_BETTER.has(property) && /\bbetter|best\b/i.test(analysis.body));
     const best = (rows: StatedValue[]) => [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.canonical) - Math.max(...b.canonical)));
     const rows = sides.map((side) => {

@@ -53,7 +53,8 @@ export const descriptiveShape: AnswerShapeComposer = {
     const sentences: DraftSentence[] = [];
     // A value question that ends here found no value of the asked kind: say so before the closest passages.
     const { analysis } = result;
-    if (analysis.intent === 'value' && analysis.askedDimension && !result.value) {
+    const noValue = analysis.intent === 'value' && !!analysis.askedDimension && !result.value;
+    if (noValue) {
       const property = analysis.properties.map((k) => propertyEntry(k)?.label ?? k)[0] ?? analysis.askedDimension;
       const of = analysis.entityWords.length ? ` for ${analysis.entityWords.join(', ')}` : '';
       sentences.push(frame(`No retrieved passage states ${withArticle(`${property} value`)}${of}; the passages closest to the question say:`, []));
@@ -63,6 +64,7 @@ export const descriptiveShape: AnswerShapeComposer = {
       sentences.push(frame(`${paperName(group[0].item)} reports:`, [group[0].item.id]));
       for (const p of group) sentences.push(draft(readableText(p.text), [p.item.id]));
     }
-    return { shape: 'descriptive', sentences };
+    // The value asked for is not among them: the passages answer none of the question (see AnswerDraft.answered).
+    return { shape: 'descriptive', sentences, ...(noValue ? { answered: 0 } : {}) };
   },
 };
