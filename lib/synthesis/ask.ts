@@ -23,6 +23,8 @@ export interface SynthesisAsk {
   method: string | null;
   /** What a value question asks of the recipe: a step's temperature or time. */
   focus: 'temperature' | 'time' | null;
+  /** The question asks which papers made it ("Which papers report LiFePO4 made by sol-gel?"): the answer lists them. */
+  papers?: boolean;
 }
 
 export interface RecipeAnswer {
@@ -36,19 +38,26 @@ export interface RecipeAnswer {
 }
 
 const HOW_MADE =
-  /\bhow\s+(?:(?:is|are|was|were|do|does|did|can|could|would|should|to)\b.{0,80}?\b)?(?:made|make|prepared?|synthesi[sz]ed?|produced?|obtained|grown|fabricated?|formed)\b|\brecipes?\b|\bsynthes[ie]s\s+(?:of|route|procedure|method|conditions?|protocol)\b|\b(?:route|routes|procedure|protocol)\s+(?:to|for)\b|\bpreparation\s+(?:of|method|route)\b|\bprecursors?\b|\bstarting materials?\b|\b(?:calcination|annealing|sintering|heating|firing|drying)\s+(?:temperature|time|duration|conditions?|atmosphere|step)s?\b/i;
+  /\bhow\s+(?:(?:is|are|was|were|do|does|did|can|could|would|should|to)\b.{0,80}?\b)?(?:made|make|prepared?|synthesi[sz]ed?|produced?|obtained|grown|fabricated?|formed)\b|\bhow\s+.{1,80}?\b(?:is|are|was|were|gets?|got)\s+(?:made|prepared|synthesi[sz]ed|produced|obtained|grown|fabricated|formed)\b|\brecipes?\b|\bsynthes[ie]s\s+(?:of|route|procedure|method|conditions?|protocol)\b|\b(?:route|routes|procedure|protocol)\s+(?:to|for)\b|\bpreparation\s+(?:of|method|route)\b|\bprecursors?\b|\bstarting materials?\b|\b(?:calcination|annealing|sintering|heating|firing|drying)\s+(?:temperature|time|duration|conditions?|atmosphere|step)s?\b/i;
 /** Asking about one paper's synthesis ("in the paper", "reported by …") is answered from that paper, not the records. */
 const ONE_PAPER = /\b(?:in|from|by|of)\s+(?:the|this|that|their|a)\s+(?:paper|study|article|work|report|publication)\b|\breported\s+by\b|\bdoi\b/i;
 
+/** Papers asked for in the plural ("which papers", "list the studies", "all articles that …"). */
+const PAPERS = /\b(?:papers|studies|articles|works|publications|reports)\b/i;
+/** Made by a route the question names ("synthesized by sol-gel", "prepared via a hydrothermal route"). */
+const MADE_BY = /\b(?:synthesi[sz]e[sd]?|prepared?|made|fabricated?|grown|produced?|obtained)\s+(?:\w+\s+)?(?:by|via|through|using|with)\b/i;
+
 export function synthesisAsk(analysis: QuestionAnalysis): SynthesisAsk | null {
-  if (analysis.intent === 'which-paper' || analysis.title || !analysis.materials.length) return null;
-  if (!HOW_MADE.test(analysis.body) || ONE_PAPER.test(analysis.body)) return null;
+  if (analysis.title || !analysis.materials.length || ONE_PAPER.test(analysis.body)) return null;
+  // Papers in the plural that made the material (by a route): the records know every one; one paper is retrieval's.
+  const papers = PAPERS.test(analysis.body) && (MADE_BY.test(analysis.body) || HOW_MADE.test(analysis.body));
+  if (!papers && (analysis.intent === 'which-paper' || !HOW_MADE.test(analysis.body))) return null;
   // The material asked about: the first formula the question writes (a precursor named after "from" is not it).
   const key = analysis.materials.find((m) => m.startsWith('f:')) ?? analysis.materials[0];
   const name = writtenName(analysis, key);
   const parsed = key.startsWith('f:') ? normaliseFormula(tidyFormula(name)) : null;
   const focus = analysis.askedDimension === 'temperature' ? 'temperature' : analysis.askedDimension === 'time' ? 'time' : null;
-  return { keys: [key], name, formula: parsed?.formula ?? null, method: analysis.techniques[0] ?? null, focus };
+  return { keys: [key], name, formula: parsed?.formula ?? null, method: analysis.techniques[0] ?? null, focus, ...(papers ? { papers } : {}) };
 }
 
 /** At most this many recipes are read for one question (the most any material has at ten times the records). */

@@ -59,6 +59,10 @@ describe('synthesis questions', () => {
       expect(synthesisAsk(analyseQuestion(q))?.keys, q).toEqual(['f:LiMn2O4']);
     expect(ask('How is LiMn2O4 synthesized by the sol-gel method?').method).toBe('sol-gel');
     expect(ask('What is the calcination temperature of LiMn2O4 by sol-gel?').focus).toBe('temperature');
+    // Papers in the plural that made it are the records' to list; the word order "how X is made" is a how-is-it-made too.
+    expect(ask('Which papers report LiMn2O4 synthesized by sol-gel?')).toMatchObject({ keys: ['f:LiMn2O4'], method: 'sol-gel', papers: true });
+    expect(ask('List the studies that prepared LiMn2O4 via sol-gel')).toMatchObject({ method: 'sol-gel', papers: true });
+    expect(ask('Explain how LiMn2O4 is synthesized').papers).toBeUndefined();
     for (const q of ['What is the capacity of LiMn2O4?', 'Which paper synthesizes LiMn2O4 from LiNO3?', 'How was LiMn2O4 prepared in the paper by Smith?'])
       expect(synthesisAsk(analyseQuestion(q)), q).toBeNull();
   });
@@ -107,6 +111,16 @@ describe('synthesis questions', () => {
     expect(refused.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-method'] });
     expect(refused.abstention.corpusHolds).toBe('The records hold 6 sol-gel, 2 solid-state recipes for LiMn2O4, none by hydrothermal.');
     expect(refused.confidence).toBe(0);
+  });
+
+  it('lists every paper whose recipes made the material by the route asked, each line checked against the record it cites', async () => {
+    const a = await answerQuestion(index, 'Which papers report LiMn2O4 synthesized by sol-gel?', { recipes: recipeLookup(db.prisma) });
+    expect(a.shape).toBe('synthesis');
+    const lines = a.sentences.filter((s) => /^doi:10\.9999\/recipe\.sg\.\d: /.test(s.text));
+    // Six sol-gel papers, those of LiMn2O4 itself first, each naming what its recipe made and from what.
+    expect(lines).toHaveLength(6);
+    expect(lines.slice(0, 4).every((s) => /: LiMn2O4 \(sol-gel\) from /.test(s.text))).toBe(true);
+    expect(lines.every((s) => s.verdict === 'supported' && s.citations.length === 1 && s.citations[0].startsWith('record:'))).toBe(true);
   });
 
   it('a refusal about a material the records hold says so, instead of calling it absent from the corpus', async () => {

@@ -42,6 +42,7 @@ export const synthesisShape: AnswerShapeComposer = {
         [],
       ),
     ];
+    if (ask.papers) sentences.push(...paperList(answer.evidence));
     const steps = summary.steps.map((s) => stepSentence(s, summary.total)).filter((s): s is DraftSentence => !!s);
     // A question about a step's temperature or time is answered by its steps first.
     if (ask.focus) sentences.push(...steps);
@@ -66,6 +67,35 @@ export const synthesisShape: AnswerShapeComposer = {
     return { shape: 'synthesis', sentences };
   },
 };
+
+/** Papers listed by name in an answer to "which papers …"; the rest are counted. */
+const PAPERS_LISTED = 20;
+
+/**
+ * "Which papers made it": every paper the summarised recipes come from, most recipes first, each citing one of its
+ * records; past `PAPERS_LISTED`, how many more.
+ */
+function paperList(evidence: readonly Evidence[]): DraftSentence[] {
+  const byPaper = new Map<string, Evidence[]>();
+  for (const e of evidence) {
+    const key = e.paperId ?? e.doi ?? e.id;
+    byPaper.set(key, [...(byPaper.get(key) ?? []), e]);
+  }
+  // Papers that made the material itself before those that made only a variant of it; then by their recipes.
+  const exact = (items: Evidence[]) => (items.some((e) => e.matched.materials.length > 0) ? 1 : 0);
+  const papers = [...byPaper.values()].sort((a, b) => exact(b) - exact(a) || b.length - a.length);
+  // Each line says what its record states (the material, its route and precursors: the recipe's head), so it is checked.
+  const head = (e: Evidence) => e.text.split(':')[0].trim();
+  const lines = papers
+    .slice(0, PAPERS_LISTED)
+    .map((items) =>
+      draft(`${paperName(items[0])}: ${head(items[0])}${items.length > 1 ? `, and ${items.length - 1} more recipe${items.length === 2 ? '' : 's'}` : ''}.`, [
+        items[0].id,
+      ]),
+    );
+  const more = papers.length - PAPERS_LISTED;
+  return more > 0 ? [...lines, frame(`And ${more} more paper${more === 1 ? '' : 's'} in the records.`, [])] : lines;
+}
 
 const recordRef = (id: string): string => `record:${id}`;
 const countOf = (t: Tally, total: number): string => `${t.count} of ${total}`;
