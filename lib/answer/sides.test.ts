@@ -83,6 +83,28 @@ describe('two-sided comparisons', () => {
   });
 });
 
+describe('comparisons that name no property', () => {
+  it('quote each side alone and call neither better, at half the confidence at most', async () => {
+    const lsm = paper('lsm', 'LSM cathodes for SOFCs', 'LSM is a common SOFC cathode material with excellent electronic conductivity.');
+    const lscf = paper('lscf', 'LSCF cathodes for SOFCs', 'LSCF cathodes are mixed ionic-electronic conductors used at intermediate SOFC temperatures.');
+    const both = paper('both', 'LSM and LSCF compared', 'Both LSM and LSCF were screen-printed on the electrolyte.');
+    const question = 'Which is better for SOFC cathodes, LSM or LSCF?';
+    const sides = comparedSides(analyseQuestion(question));
+    expect(sides?.map((s) => s.name)).toEqual(['LSM', 'LSCF']);
+    expect(sideQuestion(analyseQuestion(question), sides![1], sides!)).toBe('Which is better for SOFC cathodes, LSCF?');
+    // Two materials joined by "between" are not weighed against each other.
+    expect(comparedSides(analyseQuestion('What forms at the interface between LSCF and YSZ?'))).toBeNull();
+    const a = await answerQuestion(await indexOf(corpusOf([lsm, lscf, both])), question);
+    expect(a.shape).toBe('comparison');
+    const text = answerText(a);
+    expect(text).toMatch(/^The question names no measured property to compare LSM and LSCF by, so neither is called better/);
+    expect(text).toMatch(/LSM: “LSM is a common SOFC cathode material/);
+    expect(text).toMatch(/LSCF: “LSCF cathodes are mixed ionic-electronic conductors/);
+    const calibrated = (a.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
+    expect(a.confidence).toBeCloseTo(calibrated / 2, 2);
+  });
+});
+
 describe('the asked property as the question words it', () => {
   it('keeps the question’s words and completes a span the lexicon cut short', () => {
     expect(askedPropertyWords(analyseQuestion('Which has the higher peak power density at 600 °C, A2O3 or B2O3?'))).toBe('peak power density');

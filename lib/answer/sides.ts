@@ -23,10 +23,16 @@ export interface Side {
 const TWO_SIDED = (body: string) =>
   /\b(?:or|vs\.?|versus|between)\b/i.test(body) || (/\bcompar(?:e[ds]?|ing|ison)\b/i.test(body) && /\b(?:and|with|to)\b/i.test(body));
 
-/** The sides a comparison question names (two to four materials), or null when it is not one. */
+/** Asking to weigh the sides ("which is better, LSM or LSCF?", "LSM vs LSCF"), where no property names what by. */
+const WEIGHED = /\b(?:vs\.?|versus|compar(?:e[ds]?|ing|ison)|better|worse|superior|inferior|preferable|preferred|differ(?:s|ence|ences)?)\b/i;
+
+/**
+ * The sides a comparison question names (two to four materials), or null when it is not one: a property to compare
+ * them by, or words that weigh them ("which is better …, A or B").
+ */
 export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
-  if (analysis.intent === 'which-paper' || !analysis.properties.length) return null;
-  if (!TWO_SIDED(analysis.body)) return null;
+  if (analysis.intent === 'which-paper') return null;
+  if (!TWO_SIDED(analysis.body) || (!analysis.properties.length && !WEIGHED.test(analysis.body))) return null;
   // Single elements name atmospheres and dopants ("in hydrogen"), not sides.
   const keys = analysis.materials.filter((m) => !isElementTerm(m));
   // One side per name as written: "TiO2" reads as a formula and as a name, and is one side.
@@ -56,8 +62,26 @@ export function askedPropertyWords(analysis: QuestionAnalysis): string | null {
   return next && label.split(' ').includes(next[1].toLowerCase()) && !written.toLowerCase().includes(next[1].toLowerCase()) ? `${written} ${next[1]}` : written;
 }
 
-/** The question for one side: the property as the question names it, of that side, under the question's conditions. */
-export function sideQuestion(analysis: QuestionAnalysis, side: Side): string {
+/**
+ * The question for one side: the property as the question names it, of that side, under the question's conditions;
+ * without a property, the question without the other sides' names ("Which is better for SOFC cathodes, LSM?").
+ */
+export function sideQuestion(analysis: QuestionAnalysis, side: Side, sides: readonly Side[] = [side]): string {
+  if (!analysis.properties.length) {
+    let q = analysis.body;
+    const joined = '(?:or|and|vs\\.?|versus|with|to)';
+    for (const other of sides) {
+      if (other.name === side.name) continue;
+      const name = other.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const before = new RegExp(`\\s*,?\\s+${joined}\\s+${name}(?![\\w])`, 'i');
+      const after = new RegExp(`(?<![\\w])${name}\\s+${joined}\\s+`, 'i');
+      q = before.test(q) ? q.replace(before, '') : after.test(q) ? q.replace(after, '') : q.replace(other.name, '');
+    }
+    return q
+      .replace(/\s+([?,.])/g, '$1')
+      .replace(/\s{2,}/g, ' ')
+      .trim();
+  }
   const property = askedPropertyWords(analysis) ?? analysis.properties.join(' ');
   const conditions = analysis.quantities.map((q) => `at ${q.text}`).join(' ');
   return `What is the ${property} of ${side.name}${conditions ? ` ${conditions}` : ''}?`;
@@ -86,7 +110,7 @@ export async function withSides(result: RetrievalResult, retrieveSide: (question
   const seen = new Set(result.evidence.map((e) => e.id));
   const perSide: Record<string, number> = {};
   for (const side of sides) {
-    const r = await retrieveSide(sideQuestion(result.analysis, side));
+    const r = await retrieveSide(sideQuestion(result.analysis, side, sides));
     const items = [...r.evidence, ...(r.extras?.graphEvidence ?? []).slice(0, 8)].filter((e) => !seen.has(e.id));
     for (const e of items) seen.add(e.id);
     perSide[side.name] = items.length;

@@ -2,7 +2,12 @@ import { propertyEntry } from '../../structure/properties.ts';
 import { askedPropertyWords, comparedSides, isSide, type Side } from '../sides.ts';
 import { type StatedValue, statedValues } from '../stated-values.ts';
 import { atTemperature, conditions, LESS_IS_BETTER, where } from './ranking.ts';
-import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
+import type { Evidence } from '../../evidence/model.ts';
+import type { RetrievalResult } from '../../pipelines/types.ts';
+import { materialTerms } from '../../retrieval/facets.ts';
+import { textFacets } from '../../structure/terms.ts';
+import { bestSentenceOf, paperName, quote } from './text.ts';
+import { type AnswerDraft, type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
 /**
  * A comparison that names its sides ("YSZ or GDC", "compare LiCoO2 and NMC", "BZY vs BZCY"): a row per side, each
@@ -10,6 +15,40 @@ import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './ty
  * states none for it. Only when every side has a value is one named the higher (or lower): a winner is never drawn
  * from one side's evidence. A composite naming a side ("Ni-YSZ") is not that side.
  */
+
+/**
+ * A comparison that names no measured property ("Which is better for SOFC cathodes, LSM or LSCF?"): nothing says by
+ * what one side is better, so none is named better; each side gets the passage closest to the question that names it
+ * alone (not the other sides), or is said to have none. Null when no side has one and retrieval refused.
+ */
+function eachSide(result: RetrievalResult, sides: Side[]): AnswerDraft | null {
+  const names = (e: Evidence, side: Side) => {
+    const f = textFacets(e.text);
+    const terms = new Set(materialTerms(f.formulas, f.materials));
+    return side.keys.some((k) => terms.has(k));
+  };
+  const found = sides.map((side) => ({
+    side,
+    item: result.evidence.find((e) => e.kind === 'paragraph' && names(e, side) && !sides.some((o) => o !== side && names(e, o))),
+  }));
+  const missing = found.filter((f) => !f.item);
+  if (missing.length === sides.length && result.abstention.abstain) return null;
+  const list = sides.map((s) => s.name).join(' and ');
+  const sentences: DraftSentence[] = [
+    frame(
+      `The question names no measured property to compare ${list} by, so neither is called better; what the closest passages state of each${missing.length ? ` (none of ${missing.map((m) => m.side.name).join(' or ')})` : ''}:`,
+      [],
+    ),
+  ];
+  for (const { side, item } of found)
+    sentences.push(
+      item
+        ? draft(`${side.name}: ${quote(bestSentenceOf(item))} (${paperName(item)})`, [item.id])
+        : frame(`${side.name}: no retrieved passage names it alone.`, []),
+    );
+  // What each side's passage says is half of what was asked at most: the verdict asked for ("which is better") is not given.
+  return { shape: 'comparison', sentences, answered: (0.5 * (sides.length - missing.length)) / sides.length };
+}
 
 const LOWER = /\b(?:lower|lowest|smaller|smallest|less|least|minimum|worse)\b/i;
 
@@ -21,7 +60,7 @@ export const comparisonShape: AnswerShapeComposer = {
     if (!sides) return null;
     const property = analysis.properties.find((p) => propertyEntry(p)?.dimension);
     const entry = property ? propertyEntry(property) : undefined;
-    if (!property || !entry?.dimension) return null;
+    if (!property || !entry?.dimension) return analysis.properties.length ? null : eachSide(result, sides);
     const askedTemperature = analysis.quantities.find((q) => q.dimension === 'temperature' && entry.dimension !== 'temperature');
     const at = askedTemperature ? ` at ${askedTemperature.text}` : '';
     // The property as the question words it ("ionic conductivity", "peak power density").
