@@ -6,9 +6,9 @@ import { decideAbstention } from '../retrieval/abstention.ts';
 import { askedFactsCheck, preferCompletePapers } from '../retrieval/coverage.ts';
 import { withBestSentence } from '../retrieval/evidence.ts';
 import { embedderNoteNow, type RetrievalIndex } from '../retrieval/index.ts';
-import { aggregatePapers } from '../retrieval/papers.ts';
+import { aggregatePapers, type PaperHit } from '../retrieval/papers.ts';
 import { preferOwnResults } from '../retrieval/ownership.ts';
-import { analyseQuestion } from '../retrieval/question.ts';
+import { analyseQuestion, asksForPapers } from '../retrieval/question.ts';
 import { withQueryPlan } from '../retrieval/query-plan.ts';
 import { correctSpelling } from '../retrieval/spelling.ts';
 import { expandLinkedNames } from '../retrieval/linked-names.ts';
@@ -134,7 +134,10 @@ async function retrieveNow(
       })),
     }),
   );
-  const evidence = ranked.evidence.slice(0, ctx.k).map((e) => withBestSentence(ctx, e));
+  // A question for papers in the plural is answered by a paper per item: each paper's best item first (in the papers'
+  // order), then the rest by rank (one paper's paragraphs filled the top k, and the answer could name only it).
+  const kept = asksForPapers(analysis.body) ? paperByPaper(ranked.evidence, papers, ctx.k) : ranked.evidence.slice(0, ctx.k);
+  const evidence = kept.map((e) => withBestSentence(ctx, e));
   const value =
     analysis.intent === 'value'
       ? await step(
@@ -167,6 +170,14 @@ async function retrieveNow(
     extras: ranked.extras ?? null,
     scope: opts.scope?.description ?? null,
   };
+}
+
+/** The top `k` items with each paper's best item first, in the order of `papers` (see `retrieve`). */
+function paperByPaper(evidence: Evidence[], papers: PaperHit[], k: number): Evidence[] {
+  const byId = new Map(evidence.map((e) => [e.id, e]));
+  const firsts = papers.map((p) => p.evidenceIds.map((id) => byId.get(id)).find(Boolean)).filter((e): e is Evidence => !!e);
+  const chosen = new Set(firsts.slice(0, k));
+  return [...chosen, ...evidence.filter((e) => !chosen.has(e))].slice(0, k);
 }
 
 /** A value read from a table row is cited to its cell (lib/retrieval/table-rows.ts). */

@@ -81,6 +81,12 @@ export function fillerTerms(text: string): Set<string> {
   return out;
 }
 
+const PLURAL_PAPERS =
+  /\b(?:which|what)\s+(?:other\s+)?(?:papers|studies|articles|publications|reports)\b|\b(?:list|find|name|show)\s+(?:all\s+)?(?:the\s+)?(?:papers|studies|articles|publications)\b|\ball\s+(?:the\s+)?(?:papers|studies|articles|publications)\b/i;
+
+/** "Which papers …", "what studies …", "list the papers on …": every paper is asked for, not the best one. */
+export const asksForPapers = (body: string): boolean => PLURAL_PAPERS.test(body);
+
 const TITLE = /["“«]([^"”»]{12,})["”»]/;
 const WHICH_PAPER =
   /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\b(?:find|identify|name)\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b|\b(?:doi|title|reference)\s+(?:of|for)\s+(?:the|a)\s+(?:paper|study|article|work|publication)\b/i;

@@ -23,4 +23,19 @@ describe('a plural “which papers” question', () => {
     const one = await answerQuestion(index, 'Which paper reports a Y-doped BaZrO3 thin film electrolyte giving 0.7 W cm−2 at 600 °C?');
     expect(one.sentences[0].text).toBe('The paper is “Thin-film BZY fuel cells” (doi:10.9999/bzy-3).');
   });
+
+  it('names every paper even where one paper’s paragraphs fill the top of the ranking', async () => {
+    // Ten paragraphs of one paper about proton conductors rank above the other papers' one each.
+    const many: FixturePaper = {
+      id: 'review',
+      doi: '10.9999/review',
+      title: 'A review of proton-conducting electrolytes',
+      paragraphs: Array.from({ length: 10 }, (_, i) => ({ text: `Proton-conducting electrolytes, part ${i + 1}: proton-conducting oxides such as Y-doped BaZrO3 conduct protons.` })),
+    };
+    const index = await indexOf(corpusOf([many, ...papers]));
+    const a = await answerQuestion(index, 'Which papers study Y-doped BaZrO3 as a proton conductor?', { k: 5 });
+    const cited = new Set(a.sentences.slice(1).map((s) => s.citations[0]?.split(':')[1]));
+    expect([...cited].sort()).toEqual(['bzy-1', 'bzy-2', 'bzy-3', 'review']);
+  });
 });
+

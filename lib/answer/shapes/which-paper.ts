@@ -1,5 +1,6 @@
 import { isElementTerm } from '../../retrieval/facets.ts';
 import type { PaperHit } from '../../retrieval/papers.ts';
+import { asksForPapers } from '../../retrieval/question.ts';
 import { bare, bestSentenceOf, paperName, quote } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
@@ -14,7 +15,7 @@ const OTHERS = 3;
 export const whichPaperShape: AnswerShapeComposer = {
   name: 'which-paper',
   compose(result) {
-    if (PLURAL.test(result.analysis.body)) return everyPaper(result);
+    if (asksForPapers(result.analysis.body)) return everyPaper(result);
     if (result.analysis.intent !== 'which-paper') return null;
     const top = result.papers[0];
     const e = top && result.evidence.find((x) => top.evidenceIds.includes(x.id));
@@ -30,9 +31,6 @@ export const whichPaperShape: AnswerShapeComposer = {
   },
 };
 
-/** "Which papers …", "what studies …", "list the papers on …": every paper is asked for, not the best one. */
-const PLURAL =
-  /\b(?:which|what)\s+(?:other\s+)?(?:papers|studies|articles|publications|reports)\b|\b(?:list|find|name|show)\s+(?:all\s+)?(?:the\s+)?(?:papers|studies|articles|publications)\b|\ball\s+(?:the\s+)?(?:papers|studies|articles|publications)\b/i;
 /** Papers a plural answer lists at most. */
 const LISTED = 8;
 
