@@ -17,6 +17,9 @@ import { createLentEmbedders } from './select.ts';
  * there. The server that needs the vectors (`embedInShards`) follows the shards and is told which papers are fully
  * embedded as they land, so dense search can take them in paper by paper.
  */
+/** Polls between two looks at a running shard's stored vectors (see `embedInShards`). */
+const RUNNING_CHECK_EVERY = 5;
+
 export interface EmbeddingShard {
   /** The embedder's id the vectors are for: a worker configured with another model refuses the shard. */
   modelId: string;
@@ -135,22 +138,25 @@ export async function embedInShards(
   );
   const open = new Map(shards.map((s) => [s.id, s.papers]));
   const pollMs = hooks.pollMs ?? 2000;
-  while (open.size) {
+  for (let poll = 1; open.size; poll++) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     const states = await jobStates(db, [...open.keys()]);
-    // A shard's papers are checked once it has ended (done, or failed: what it stored still counts).
+    // A shard's papers are checked once it has ended (done, or failed: what it stored still counts), and those of a
+    // running shard every few polls: it stores its vectors batch by batch, so its papers land one by one (a shard
+    // of a thousand paragraphs is minutes of the model on two cores, and the coverage said 0 until it ended).
     const ended = [...open.keys()].filter((id) => {
       const s = states.get(id);
       return s === undefined || s === 'done' || s === 'failed';
     });
-    if (ended.length === 0) continue;
-    const papers = ended.flatMap((id) => open.get(id)!);
+    const running = poll % RUNNING_CHECK_EVERY === 0 ? [...open.keys()].filter((id) => states.get(id) === 'running') : [];
+    if (ended.length === 0 && running.length === 0) continue;
+    const papers = [...ended, ...running].flatMap((id) => open.get(id)!).filter((id) => missing.get(id)! > 0);
     for (const id of ended) open.delete(id);
     const now = await missingOf(papers);
     const landed: string[] = [];
     for (const [id, m] of now) {
+      if (m === 0 && missing.get(id)! > 0) landed.push(id);
       missing.set(id, m);
-      if (m === 0) landed.push(id);
     }
     if (landed.length) await hooks.onCovered(landed);
     hooks.onProgress?.(coverage());
