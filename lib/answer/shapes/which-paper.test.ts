@@ -30,7 +30,9 @@ describe('a plural “which papers” question', () => {
       id: 'review',
       doi: '10.9999/review',
       title: 'A review of proton-conducting electrolytes',
-      paragraphs: Array.from({ length: 10 }, (_, i) => ({ text: `Proton-conducting electrolytes, part ${i + 1}: proton-conducting oxides such as Y-doped BaZrO3 conduct protons.` })),
+      paragraphs: Array.from({ length: 10 }, (_, i) => ({
+        text: `Proton-conducting electrolytes, part ${i + 1}: proton-conducting oxides such as Y-doped BaZrO3 conduct protons.`,
+      })),
     };
     const index = await indexOf(corpusOf([many, ...papers]));
     const a = await answerQuestion(index, 'Which papers study Y-doped BaZrO3 as a proton conductor?', { k: 5 });
@@ -38,4 +40,3 @@ describe('a plural “which papers” question', () => {
     expect([...cited].sort()).toEqual(['bzy-1', 'bzy-2', 'bzy-3', 'review']);
   });
 });
-
