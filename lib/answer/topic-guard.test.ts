@@ -18,12 +18,16 @@ describe('the off-topic guard', () => {
     expect(words('Which paper reports the melting point of NiCo2O4?')).toBeNull();
     expect(words('What is the melting point?')).toBeNull();
     expect(words('What is the humidified hydrogen of the La0.6Sr0.4CoO3 cathode?')).not.toBeNull();
+    // "in" and "for" join what is asked to its material as "of" does.
+    expect(words('What is the weather in NiCo2O4?')).toEqual(['weather']);
   });
 
   it('refuses a property no sentence states for the material, and answers where one sentence states both', async () => {
     const off = await answerQuestion(index, 'What is the melting point of NiCo2O4?');
     expect(off.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-terms'] });
     expect(off.abstention.explanation).toBe('no retrieved sentence states the melting point of NiCo2O4');
+    const weather = await answerQuestion(index, 'What is the weather in NiCo2O4?');
+    expect(weather.abstention).toMatchObject({ abstain: true, explanation: 'no retrieved sentence states the weather in NiCo2O4' });
     expect(off.confidence).toBe(0);
     const on = await answerQuestion(index, 'What is the humidified hydrogen of the La0.6Sr0.4CoO3 cathode?');
     expect(on.abstention.abstain).toBe(false);

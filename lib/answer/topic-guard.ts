@@ -6,14 +6,16 @@ import { splitSentences } from '../structure/sentences.ts';
 import { plainTerms, textFacets } from '../structure/terms.ts';
 
 /**
- * "What is the melting point of gold?" — a property the lexicon does not know, of a material. Retrieval finds
+ * "What is the melting point of gold?", "What is the weather in LSCF?" — a property the lexicon does not know, of (in,
+ * for) a material. Retrieval finds
  * sentences about gold and sentences about melting points (of gallium), and a descriptive answer would quote them at
  * the confidence of the paper that holds both. Such a question is answered only where one sentence names the
  * material and every word of the property; otherwise it is refused, saying what is missing. A property the lexicon
  * knows is judged by the abstention's facet checks instead (its synonyms are known there).
  */
 
-const ASKED = /^\s*what\s+(?:is|was|are|were)\s+(?:the\s+|a\s+|an\s+)?(?:typical\s+|reported\s+)?(.{3,60}?)\s+of\s+(?:the\s+|a\s+|an\s+)?(.{1,80}?)\s*\??\s*$/i;
+const ASKED =
+  /^\s*what\s+(?:is|was|are|were)\s+(?:the\s+|a\s+|an\s+)?(?:typical\s+|reported\s+)?(.{3,60}?)\s+(of|in|for)\s+(?:the\s+|a\s+|an\s+)?(.{1,80}?)\s*\??\s*$/i;
 const FRAME = new Set(plainTerms('value values number amount level degree'));
 
 /** The property words a value question asks about, when the lexicon knows no property in it; null otherwise. */
@@ -84,7 +86,12 @@ export function guardOffTopic(result: RetrievalResult): RetrievalResult {
   const words = unknownPropertyWords(result);
   if (words && !statedTogether(result, words)) {
     const asked = ASKED.exec(result.analysis.body)!;
-    return refused(result, `no retrieved sentence states the ${asked[1].trim()} of ${asked[2].trim()}`, { asked: asked[1].trim(), of: asked[2].trim(), words });
+    const [, what, joined, of] = asked;
+    return refused(result, `no retrieved sentence states the ${what.trim()} ${joined.toLowerCase()} ${of.trim()}`, {
+      asked: what.trim(),
+      of: of.trim(),
+      words,
+    });
   }
   const lacking = wordsTheValueLacks(result);
   if (lacking) return refused(result, `the paper the value comes from never mentions ${lacking.join(', ')}`, { lacking });

@@ -8,7 +8,7 @@ import { splitSentences } from '../../structure/sentences.ts';
 import { rowSegments } from '../../ingest/tables.ts';
 import { termSpans } from '../../structure/terms.ts';
 import { bare, paperName, quote, sentenceAt } from './text.ts';
-import { type AnswerShapeComposer, draft } from './types.ts';
+import { type AnswerShapeComposer, draft, frame } from './types.ts';
 
 const ATMOSPHERE =
   /\b(?:in|under)\s+((?:humidified |dry |flowing |pure |static )?(?:air|argon|Ar|N2|nitrogen|H2|hydrogen|O2|oxygen|vacuum|CO2|methane|CH4|ammonia|NH3)(?:\/[A-Za-z0-9]+)?)\b/;
@@ -57,9 +57,30 @@ export const valueShape: AnswerShapeComposer = {
     const related = relatedStatement(result, sentence);
     if (related)
       sentences.push(draft(`${related.item.id === e.id ? 'It' : paperName(related.item)} also states: ${quote(bare(related.text))}.`, [related.item.id]));
-    return { shape: 'value', sentences };
+    // A value measured at another temperature than the one asked answers half the question, and says so.
+    const otherTemperature = temperatureMismatch(result, sentence, v.dimension);
+    if (otherTemperature) sentences.push(frame(otherTemperature, []));
+    return { shape: 'value', sentences, ...(otherTemperature ? { answered: 0.5 } : {}) };
   },
 };
+
+/** Kelvin within which a stated temperature is the one asked. */
+const SAME_TEMPERATURE_K = 5;
+
+/**
+ * "… at 750 °C?" answered by a value its sentence states at 800 °C: what to say (the value is at 800 °C, not at the
+ * 750 °C asked), or null when the sentence states the asked temperature, none, or the question asks none.
+ */
+function temperatureMismatch(result: RetrievalResult, sentence: string, dimension: string): string | null {
+  if (dimension === 'temperature') return null;
+  const asked = result.analysis.quantities.filter((q) => q.dimension === 'temperature');
+  const stated = parseQuantities(sentence).filter((q) => q.dimension === 'temperature');
+  if (!asked.length || !stated.length) return null;
+  const near = (a: readonly number[], b: readonly number[]) =>
+    Math.min(...a) - SAME_TEMPERATURE_K <= Math.max(...b) && Math.min(...b) - SAME_TEMPERATURE_K <= Math.max(...a);
+  if (asked.some((a) => stated.some((s) => near(a.canonical, s.canonical)))) return null;
+  return `That value is stated at ${stated.map((q) => q.text).join(', ')}, not at the ${asked.map((q) => q.text).join(', ')} asked.`;
+}
 
 // A sentence saying how a property changes ("T c decreases under hydrostatic pressure at dTc/dp = −1.11 K/GPa").
 const CHANGE =

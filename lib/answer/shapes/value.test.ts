@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { corpusOf, type FixturePaper, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
+import { answerQuestion } from '../answer.ts';
+
+const paper: FixturePaper = {
+  id: 'lscf-cell',
+  doi: '10.9999/lscf-cell',
+  title: 'Metal-supported cells with LSCF cathodes',
+  // The paper names 750 °C too (so retrieval does not refuse the question at 750 °C), but states no value there.
+  paragraphs: [
+    { text: 'The cell with an LSCF cathode reached a peak power density of 1.0 W cm−2 at 800 °C in humidified hydrogen.' },
+    { text: 'The LSCF cathode was screen-printed and fired at 750 °C before the cell tests.' },
+  ],
+};
+
+describe('a value question that states a temperature', () => {
+  it('says when the value is stated at another temperature, at half the confidence', async () => {
+    const index = await indexOf(corpusOf([paper]));
+    const asked = await answerQuestion(index, 'What is the peak power density of a cell with an LSCF cathode at 800 °C?');
+    expect(asked.shape).toBe('value');
+    expect(asked.sentences.map((s) => s.text).join(' ')).not.toMatch(/not at the/);
+    const other = await answerQuestion(index, 'What is the peak power density of a cell with an LSCF cathode at 750 °C?');
+    expect(other.shape).toBe('value');
+    expect(other.sentences.at(-1)?.text).toBe('That value is stated at 800 °C, not at the 750 °C asked.');
+    const calibrated = (other.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
+    expect(other.confidence).toBeCloseTo(calibrated / 2, 2);
+  });
+});
