@@ -25,4 +25,17 @@ describe('a value question that states a temperature', () => {
     const calibrated = (other.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
     expect(other.confidence).toBeCloseTo(calibrated / 2, 2);
   });
+
+  it('reads a list of values against a list of temperatures pairwise, and answers with the value at the one asked', async () => {
+    const gdc: FixturePaper = {
+      id: 'gdc',
+      doi: '10.9999/gdc',
+      title: 'Ionic conduction in GDC electrolytes',
+      paragraphs: [{ text: 'The ionic conductivities of the GDC electrolyte were 0.01, 0.025 and 0.054 S cm−1 at 500, 600 and 700 °C.' }],
+    };
+    const a = await answerQuestion(await indexOf(corpusOf([gdc])), 'What is the ionic conductivity of GDC at 600 °C?');
+    expect(a.shape).toBe('value');
+    expect(a.sentences[0]).toMatchObject({ verdict: 'supported' });
+    expect(a.sentences[0].text).toMatch(/^Conductivity of GDC: 0\.025 S cm\S+, at 600 °C\.$/);
+  });
 });

@@ -39,17 +39,18 @@ export const valueShape: AnswerShapeComposer = {
     // A value from a table is read with its column's header (its conditions: "… at 750 °C"), not the whole row.
     const cell = provenanceOf(e, 'cell')[0];
     const sentence = cell ? cell.column : sentenceAt(e, Math.max(0, e.text.indexOf(v.text)));
-    const conditions = parseQuantities(sentence)
-      .filter((q) => q.dimension !== v.dimension && !q.text.includes(v.text))
-      .map((q) => q.text);
+    const parsed = parseQuantities(sentence);
+    const paired = pairedAtTemperature(result, parsed, v.text);
+    const conditions = paired ? [paired.temperature] : parsed.filter((q) => q.dimension !== v.dimension && !q.text.includes(v.text)).map((q) => q.text);
     const atmosphere = ATMOSPHERE.exec(sentence)?.[1];
     if (atmosphere) conditions.push(`in ${atmosphere}`);
     const property = result.analysis.properties.map((k) => propertyEntry(k)?.label ?? k)[0];
     const subject = [property, result.analysis.entityWords[0] ? `of ${result.analysis.entityWords[0]}` : ''].filter(Boolean).join(' ');
     const unit = askedUnit(result.question, v.dimension);
     const spec = unit ? lookupUnit(unit) : null;
-    const converted = spec ? ` (${v.canonical.map((x) => formatNumber(fromCanonical(x, spec))).join('–')} ${unit})` : '';
-    const lead = `${subject ? `${subject[0].toUpperCase()}${subject.slice(1)}: ` : 'The value: '}${v.text}${converted}${conditions.length ? `, at ${conditions.join(', ')}` : ''}.`;
+    const canonical = paired ? [paired.canonical] : v.canonical;
+    const converted = spec ? ` (${canonical.map((x) => formatNumber(fromCanonical(x, spec))).join('–')} ${unit})` : '';
+    const lead = `${subject ? `${subject[0].toUpperCase()}${subject.slice(1)}: ` : 'The value: '}${paired?.value ?? v.text}${converted}${conditions.length ? `, at ${conditions.join(', ')}` : ''}.`;
     const stated = cell
       ? `${cell.table ?? 'A table'} of ${paperName(e)}, in the row ${quote(bare(rowSegments(e.text)[0].text))}, column ${quote(cell.column)}, gives ${e.text.slice(cell.start, cell.end)} (cell ${cell.address})`
       : `${paperName(e)} states: ${quote(bare(sentence))}`;
@@ -63,6 +64,32 @@ export const valueShape: AnswerShapeComposer = {
     return { shape: 'value', sentences, ...(otherTemperature ? { answered: 0.5 } : {}) };
   },
 };
+
+/**
+ * "0.01, 0.025, and 0.054 S cm–1 at 500, 600, and 700 °C" asked at 600 °C: a list of values written against a list of
+ * temperatures of the same length is read pairwise, and the value at the asked temperature is the answer (with that
+ * temperature); null when the value is no list, no such temperature list is there, or none of it is the one asked.
+ */
+function pairedAtTemperature(
+  result: RetrievalResult,
+  parsed: ReturnType<typeof parseQuantities>,
+  valueText: string,
+): { value: string; canonical: number; temperature: string } | null {
+  const list = parsed.find((q) => q.kind === 'list' && q.text === valueText);
+  const temperatures = parsed.find((q) => q.kind === 'list' && q.dimension === 'temperature' && q !== list);
+  const asked = result.analysis.quantities.filter((q) => q.dimension === 'temperature');
+  if (!list || !temperatures || list.dimension === 'temperature' || temperatures.values.length !== list.values.length || !asked.length) return null;
+  const at = temperatures.canonical.findIndex((t) =>
+    asked.some((a) => Math.min(...a.canonical) - SAME_TEMPERATURE_K <= t && t <= Math.max(...a.canonical) + SAME_TEMPERATURE_K),
+  );
+  if (at < 0) return null;
+  const unitOf = (q: (typeof parsed)[number]) => (q.unit === '%' ? q.unit : ` ${q.unit}`);
+  return {
+    value: `${formatNumber(list.values[at])}${unitOf(list)}`,
+    canonical: list.canonical[at],
+    temperature: `${formatNumber(temperatures.values[at])}${unitOf(temperatures)}`,
+  };
+}
 
 /** Kelvin within which a stated temperature is the one asked. */
 const SAME_TEMPERATURE_K = 5;
