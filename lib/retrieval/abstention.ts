@@ -243,8 +243,8 @@ export async function decideAbstention(
     ...dense,
   };
   const p = model ? answerableProbability(model, signals) : confidence;
-  // The model was fitted on questions about materials, which all name some facet: it has no signal for one that names
-  // none (every facet signal then reads "met"), so the subject check decides those.
+  // For a question that names no facet every signal of the model reads "met" (facet coverage 1, term coverage 1 below
+  // three words), so it cannot tell one the corpus answers from one it does not: the subject check decides those.
   const abstain = subjectMissed || (model ? p < model.threshold : confidence < ABSTAIN_BELOW);
   // What is shown: how likely the answer is right (the confidence fit), which is not how likely an answer exists.
   const shown = subjectMissed ? confidence : model ? shownConfidence(model, signals, p) : confidence;

@@ -77,7 +77,7 @@ export function subjectCoverage(index: RetrievalIndex, analysis: QuestionAnalysi
     if (!best.length) break;
   }
   // A word no paper uses (after the spelling correction) is something the corpus does not speak of: the question is
-  // about its words alone, so it is not answered ("the president of the United States").
+  // about its words alone, so it is not answered ("How do I bake sourdough bread?").
   const unused = words.some((t) => index.raw.lexical.documentFrequency(t) === 0);
   return { words: [...written.values()], missing: best.map((t) => written.get(t)!), met: !unused && words.length - best.length >= needed };
 }
