@@ -66,7 +66,19 @@ const UNIT_WORDS = new Set(
  * participle ("anchoring", "doped") staying a content word — and unit words. A question's rare filler would
  * otherwise weigh most in its distinctive words ("best paper never mentions centimetre, you, recall, roughly").
  */
-export function fillerTerms(text: string): Set<string> {
+export function fillerTerms(text: string): ReadonlySet<string> {
+  // The tagger is most of an abstention check's time (5–7 ms a question): a question's text is tagged once, though
+  // the term and subject checks both ask (lib/retrieval/term-coverage.ts).
+  const cached = fillerCache.get(text);
+  if (cached) return cached;
+  const out = tagFiller(text);
+  if (fillerCache.size > 1000) fillerCache.clear();
+  fillerCache.set(text, out);
+  return out;
+}
+const fillerCache = new Map<string, ReadonlySet<string>>();
+
+function tagFiller(text: string): Set<string> {
   const out = new Set<string>();
   for (const sentence of tagger()(text).json() as { terms: { text: string; tags: string[] }[] }[])
     for (const [i, term] of sentence.terms.entries()) {
