@@ -17,9 +17,6 @@ import { createLentEmbedders } from './select.ts';
  * there. The server that needs the vectors (`embedInShards`) follows the shards and is told which papers are fully
  * embedded as they land, so dense search can take them in paper by paper.
  */
-/** Polls between two looks at a running shard's stored vectors (see `embedInShards`). */
-const RUNNING_CHECK_EVERY = 5;
-
 export interface EmbeddingShard {
   /** The embedder's id the vectors are for: a worker configured with another model refuses the shard. */
   modelId: string;
@@ -60,6 +57,9 @@ function shardEmbedder(db: Database, cfg: AssayConfig): Promise<TextEmbedder | n
   }
   return e;
 }
+
+/** Polls between two looks at a running shard's stored vectors (see `embedInShards`). */
+const RUNNING_CHECK_EVERY = 5;
 
 export interface ShardCoverage {
   papers: { done: number; total: number };
