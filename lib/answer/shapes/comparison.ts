@@ -36,7 +36,7 @@ function eachSide(result: RetrievalResult, sides: Side[]): AnswerDraft | null {
   const list = sides.map((s) => s.name).join(' and ');
   const sentences: DraftSentence[] = [
     frame(
-      `The question names no measured property to compare ${list} by, so neither is called better; what the closest passages state of each${missing.length ? ` (none of ${missing.map((m) => m.side.name).join(' or ')})` : ''}:`,
+      `The question names no measured property to compare ${list} by, so neither is called better; what the closest passages state of each${missing.length ? ` (none names ${missing.map((m) => m.side.name).join(' or ')} alone)` : ''}:`,
       [],
     ),
   ];
