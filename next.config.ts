@@ -28,8 +28,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   // Loaded from node_modules at run time rather than bundled: WebAssembly engines (PGlite, Prisma's schema
-  // engine), pdf.js, the PostgreSQL driver, usearch's native build and esbuild (which bundles the retrieval worker)
-  // locate their own files relative to their package.
+  // engine), pdf.js, the PostgreSQL driver, usearch's native build, esbuild (which bundles the retrieval worker)
+  // and the spelling dictionary locate their own files relative to their package.
   serverExternalPackages: [
     '@electric-sql/pglite',
     '@electric-sql/pglite-pgvector',
@@ -40,6 +40,8 @@ const nextConfig: NextConfig = {
     'unpdf',
     'usearch',
     'esbuild',
+    'nspell',
+    'dictionary-en',
   ],
   poweredByHeader: false,
   experimental: { preloadEntriesOnStart: false },

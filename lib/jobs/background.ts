@@ -4,6 +4,7 @@ import { getRun, interruptedRuns, markRunInterrupted, type RunTrigger, type Stag
 import { getRetrievalService } from '../serving/app-service.ts';
 import type { RetrievalService } from '../serving/retrieval-service.ts';
 import { warmPaperCaches } from '../retrieval/paper-caches.ts';
+import { englishWords } from '../retrieval/english-dictionary.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 import { startMetadataJob } from './metadata.ts';
@@ -26,6 +27,7 @@ export async function warmIndexes(service: Pick<RetrievalService, 'workers' | 'w
   const index = await service.index();
   // In the order questions need them: the default pipeline (hybrid) reads the graph; only the records pipeline the records.
   await index.graph.get();
+  await englishWords();
   await warmPaperCaches(index);
   if (records) await index.records.get();
 }

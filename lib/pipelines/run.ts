@@ -11,6 +11,7 @@ import { preferOwnResults } from '../retrieval/ownership.ts';
 import { analyseQuestion, asksForPapers } from '../retrieval/question.ts';
 import { withQueryPlan } from '../retrieval/query-plan.ts';
 import { correctSpelling } from '../retrieval/spelling.ts';
+import { englishWords } from '../retrieval/english-dictionary.ts';
 import { expandLinkedNames } from '../retrieval/linked-names.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { extractValue, type QuantityAnswer, VALUE_EVIDENCE } from '../retrieval/value.ts';
@@ -72,9 +73,10 @@ async function retrieveNow(
       return { id, ...(note ? { note } : {}) };
     },
   );
+  const isEnglish = await englishWords();
   const spelling = await step(
     'spelling',
-    () => correctSpelling(index.vocabulary, question),
+    () => correctSpelling(index.vocabulary, question, isEnglish),
     (s) => ({ corrections: s.corrections.map((c) => `${c.from} → ${c.to}`) }),
   );
   // A material named by an alias of its Wikidata item ("magnesium diboride") is read as the graph's label (MgB2).

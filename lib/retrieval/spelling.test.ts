@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { correctSpelling, editDistance, learnVocabulary } from './spelling.ts';
+import { englishWords } from './english-dictionary.ts';
 
 const vocabulary = learnVocabulary([
   'Superconductivity in layered cobalt oxyhydrate. The superconductivity was confirmed by resistivity.',
@@ -29,5 +30,16 @@ describe('spelling', () => {
     expect(correctSpelling(vocabulary, 'tc gd sr2 ru cu2 o8').text).toBe('tc GdSr2RuCu2O8');
     for (const q of ['as in b 2 at 5 K', 'no he at 300 K in air', 'Is it in as cast Ni?', 'cu2 o film', 'v2 of the cell', 'co2 n2 adsorption', 'mg b2 wires'])
       expect(correctSpelling(vocabulary, q).text).toBe(q);
+  });
+  it('leaves an English word the corpus never uses as written, and still corrects a typo with the dictionary at hand', async () => {
+    const withPresent = learnVocabulary(['The present work. The present results. Reduction at present.']);
+    // Without the dictionary "president" is one letter from the corpus's "present" (two edits allowed at 8+ letters).
+    expect(correctSpelling(withPresent, 'Who is the president of France').text).toBe('Who is the present of France');
+    const isEnglish = await englishWords();
+    expect(correctSpelling(withPresent, 'Who is the president of France', isEnglish)).toEqual({ text: 'Who is the president of France', corrections: [] });
+    // Typos are in no dictionary; a British spelling the US dictionary lacks still meets the corpus's word.
+    const r = correctSpelling(vocabulary, 'Supercondutivity by the hydrotermal route', isEnglish);
+    expect(r.text).toBe('Superconductivity by the hydrothermal route');
+    expect(correctSpelling(learnVocabulary(['vapor deposition, vapor phase']), 'vapour deposition', isEnglish).text).toBe('vapor deposition');
   });
 });

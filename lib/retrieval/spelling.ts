@@ -1,10 +1,12 @@
 import { findTypedFormulas } from '../structure/formula.ts';
+import type { WordCheck } from './english-dictionary.ts';
 
 /**
  * Typo-tolerant reading of questions: a word the corpus never uses ("supercondutivity", "reducton", "vapour") is
  * replaced by the corpus word nearest to it in edit distance (Damerau–Levenshtein: one edit for words up to seven
  * letters, two for longer ones; ties go to the more frequent word). Only ordinary words are corrected: formulas,
- * abbreviations and numbers are left as typed, because an unknown material must stay unknown.
+ * abbreviations and numbers are left as typed, because an unknown material must stay unknown; and, given a
+ * dictionary (english-dictionary.ts), no English word is: "president" is not a typo of "present".
  */
 export interface Vocabulary {
   /** How many times the corpus uses a lower-case word (0 when never). */
@@ -114,7 +116,7 @@ export function nearestWord(vocabulary: Vocabulary, word: string): string | null
  * The question with formulas typed in lower case and spaced out joined ("gd sr2 ru cu2 o8" → GdSr2RuCu2O8), and its
  * misspelt ordinary words replaced by the corpus words nearest to them.
  */
-export function correctSpelling(vocabulary: Vocabulary, question: string): SpellingCorrection {
+export function correctSpelling(vocabulary: Vocabulary, question: string, isEnglish?: WordCheck): SpellingCorrection {
   const corrections: { from: string; to: string }[] = [];
   let typed = question;
   for (const f of findTypedFormulas(question).reverse()) {
@@ -128,7 +130,7 @@ export function correctSpelling(vocabulary: Vocabulary, question: string): Spell
   const nearest = new Map<string, string | null>();
   const text = typed.replace(/(?<![\p{L}\p{N}-])[A-Za-z][a-z]+(?![\p{L}\p{N}])/gu, (w) => {
     const lower = w.toLowerCase();
-    if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0) return w;
+    if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0 || isEnglish?.(lower)) return w;
     if (!nearest.has(lower) && nearest.size < MAX_LOOKUPS) nearest.set(lower, nearestWord(vocabulary, lower));
     const to = nearest.get(lower);
     if (!to) return w;

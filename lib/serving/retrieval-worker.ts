@@ -6,6 +6,7 @@ import type { TextEmbedder } from '../embedding/embedder.ts';
 import { onCueOrAfter } from '../common/lazy.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { warmPaperCaches } from '../retrieval/paper-caches.ts';
+import { englishWords } from '../retrieval/english-dictionary.ts';
 import { forgetPlainTerms } from '../structure/terms.ts';
 import { loadSnapshot, restoreIndex, withKeptParts } from '../retrieval/index-snapshot.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
@@ -116,6 +117,8 @@ async function warm(index: Awaited<ReturnType<typeof load>>['index']) {
     // What loading left behind goes first (the stored files' buffers, their decoded form): the warm-up's own
     // allocations then reuse that memory instead of adding to it.
     releaseMemory();
+    // The spelling corrector's dictionary: else the first question to need it waits 0.2 s for it.
+    await englishWords();
     await warmPaperCaches(index);
     forgetPlainTerms();
     releaseMemory();
