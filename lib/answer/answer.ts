@@ -15,6 +15,7 @@ import type { Baseline } from './modes.ts';
 import { citablePool } from './pool.ts';
 import { type Answer, type AnswerSentence, answerText } from './types.ts';
 import { withRecipes, type RecipeLookup } from './recipes.ts';
+import { type BibliographyLookup, withBibliography } from './bibliography.ts';
 import { guardOffTopic } from './topic-guard.ts';
 import { withSides } from './sides.ts';
 
@@ -50,6 +51,8 @@ export interface AnswerOptions extends RetrieveOptions {
   timeoutMs?: number;
   /** Where a synthesis question's recipes are looked up (the records' catalogue in the database); none: not looked up. */
   recipes?: RecipeLookup;
+  /** Where a question about who wrote a paper (or where, when) finds the paper's record; none: such a question is answered from its passages. */
+  bibliography?: BibliographyLookup;
   events?: AnswerEvents;
   signal?: AbortSignal;
 }
@@ -66,7 +69,8 @@ export async function answerQuestion(source: RetrievalIndex | Retriever, questio
   const pipeline = opts.baseline === 'naive-kg' ? 'graph' : (opts.pipeline ?? DEFAULT_ANSWER_PIPELINE);
   const options = { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K };
   const retrieved = typeof source === 'function' ? await source(question, pipeline, options) : await retrieve(source, question, pipeline, options);
-  const withRecords = opts.recipes && !opts.baseline ? await withRecipes(retrieved, opts.recipes) : retrieved;
+  const withRecipesHeld = opts.recipes && !opts.baseline ? await withRecipes(retrieved, opts.recipes) : retrieved;
+  const withRecords = opts.bibliography && !opts.baseline ? await withBibliography(withRecipesHeld, opts.bibliography) : withRecipesHeld;
   // Each side of a comparison is retrieved on its own too, so that a side the joint ranking left out gets its evidence.
   const retrieveSide = (q: string) => (typeof source === 'function' ? source(q, pipeline, options) : retrieve(source, q, pipeline, options));
   const compared = opts.baseline ? withRecords : await withSides(withRecords, retrieveSide);

@@ -10,7 +10,7 @@ import type { RetrievalService } from '../serving/retrieval-service.ts';
 import { type AnswerEvents, answerQuestion } from './answer.ts';
 import { type AnswerModeChoice, answerSetup } from './modes.ts';
 import { type Answer, answerText } from './types.ts';
-import { recipeLookup } from '../synthesis/ask.ts';
+import { databaseLookups } from './lookups.ts';
 import { storedPayload } from './stored.ts';
 
 /** Filters that scope a question to some papers: a domain, a material in any spelling, a method, a condition range. */
@@ -60,7 +60,7 @@ export async function askAndStore(
     ...answerSetup(cfg, input.mode),
     pipeline: input.pipeline,
     scope,
-    recipes: recipeLookup(db.prisma),
+    ...databaseLookups(db.prisma),
     events: opts.events,
     signal: opts.signal,
   });

@@ -10,7 +10,18 @@ import { labelsById } from './pool.ts';
  * reason codes and what the corpus does hold; the evidence pool it may cite. Extractive answers are composed
  * from evidence with no model; generative ones come from a model and pass the same guard and checks.
  */
-export const ANSWER_SHAPES = ['which-paper', 'value', 'table', 'ranking', 'descriptive', 'design', 'synthesis', 'comparison', 'abstain'] as const;
+export const ANSWER_SHAPES = [
+  'which-paper',
+  'value',
+  'table',
+  'ranking',
+  'descriptive',
+  'design',
+  'synthesis',
+  'comparison',
+  'bibliography',
+  'abstain',
+] as const;
 export type AnswerShape = (typeof ANSWER_SHAPES)[number];
 
 /** supported: what it states is in what it cites; partial: some of it; unsupported: none; uncited: cites nothing. */

@@ -9,7 +9,7 @@ import { externalIdsOf, paperOf, provenanceOf } from '../evidence/model.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
 import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { citationLabel } from '../answer/pool.ts';
-import { recipeLookup } from '../synthesis/ask.ts';
+import { databaseLookups } from '../answer/lookups.ts';
 
 const usage = `usage: npm run ask -- "question" [--pipeline <name>] [--mode ${ANSWER_MODES.join('|')}] [--json]
 
@@ -57,7 +57,7 @@ async function main() {
       ...service.options,
       ...setup,
       pipeline: request.data.pipeline,
-      recipes: recipeLookup(db.prisma),
+      ...databaseLookups(db.prisma),
       events: parsed.values.json ? {} : { onDelta: setup.model ? (d) => process.stderr.write(d) : undefined },
     });
     if (parsed.values.json) {

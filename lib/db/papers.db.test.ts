@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { getPaper, hasPapers, libraryFacets, searchPapers } from './papers.ts';
+import { bibliographyOf, getPaper, hasPapers, libraryFacets, searchPapers } from './papers.ts';
 import { hasRecords, recordsForPaper } from './records.ts';
 import { runIngest } from '../jobs/import-job.ts';
 import { readConfig } from '../config.ts';
@@ -60,6 +60,13 @@ describe(`library search (${testDatabaseKind()})`, () => {
     expect(await titles({ q: 'curie', field: 'author' })).toEqual([corpusPapers[0].title]);
     expect(await titles({ q: 'curie', field: 'title' })).toEqual([]);
     expect(await titles({ q: 'gelled', field: 'fulltext' })).toEqual([corpusPapers[1].title]);
+  });
+  it('gives the bibliographic fields of papers by id (a "who wrote" answer), and nothing for an id it does not hold', async () => {
+    const [hit] = (await searchPapers(db.prisma, { q: '10.9999/demo.sofc.2021.001', field: 'doi' })).hits;
+    const held = await bibliographyOf(db.prisma, [hit.id, 'no-such-paper']);
+    expect([...held.keys()]).toEqual([hit.id]);
+    expect(held.get(hit.id)).toMatchObject({ authors: corpusPapers[0].authors, journal: corpusPapers[0].journal, year: corpusPapers[0].year, doi: hit.doi });
+    expect((await bibliographyOf(db.prisma, [])).size).toBe(0);
   });
   it('filters by domain, source and year range and pages through results', async () => {
     expect(await titles({ domain: 'sofc' })).toEqual([corpusPapers[0].title]);

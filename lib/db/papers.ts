@@ -372,3 +372,22 @@ export async function papersByIdentifiers(
   }
   return out;
 }
+
+/** What the library holds of a paper's publication: who wrote it, where and when (a bibliographic question's answer). */
+export interface PaperBibliography {
+  id: string;
+  title: string | null;
+  doi: string | null;
+  authors: string[];
+  journal: string | null;
+  year: number | null;
+}
+
+export async function bibliographyOf(prisma: PrismaClient, paperIds: string[]): Promise<Map<string, PaperBibliography>> {
+  if (paperIds.length === 0) return new Map();
+  const rows = await prisma.paper.findMany({
+    where: { id: { in: paperIds } },
+    select: { id: true, title: true, doi: true, authors: true, journal: true, year: true },
+  });
+  return new Map(rows.map((r) => [r.id, r]));
+}

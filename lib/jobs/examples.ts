@@ -6,7 +6,7 @@ import { corpusVersion } from '../db/retrieval-corpus.ts';
 import { answerQuestion } from '../answer/answer.ts';
 import { checkedExamples, EXAMPLE_RELATIONS, exampleCandidates, type ExampleQuestion } from '../answer/examples.ts';
 import { getRetrievalService } from '../serving/app-service.ts';
-import { recipeLookup } from '../synthesis/ask.ts';
+import { databaseLookups } from '../answer/lookups.ts';
 
 /**
  * The ask screen's example questions, checked: candidates written from the corpus (lib/answer/examples.ts) are
@@ -25,9 +25,9 @@ async function check(db: Database, cfg: AssayConfig): Promise<ExampleQuestion[]>
     subjectsOfSeveralPapers(db),
   ]);
   const service = getRetrievalService(db, cfg);
-  const recipes = recipeLookup(db.prisma);
+  const lookups = databaseLookups(db.prisma);
   return checkedExamples(exampleCandidates({ tuples, recipeTargets, severalPapers }), (question) =>
-    answerQuestion((q, p, o) => service.retrieve(q, p, o), question, { ...service.options, recipes }),
+    answerQuestion((q, p, o) => service.retrieve(q, p, o), question, { ...service.options, ...lookups }),
   );
 }
 

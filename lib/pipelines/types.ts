@@ -14,6 +14,7 @@ import type { QuestionScope } from '../retrieval/scope.ts';
 import type { Reformulator } from '../retrieval/reformulate.ts';
 import type { QuantityAnswer } from '../retrieval/value.ts';
 import type { RecipeAnswer } from '../synthesis/ask.ts';
+import type { PaperBibliography } from '../db/papers.ts';
 
 /**
  * The pipeline contract. A pipeline is one file in this folder exporting a `Pipeline`, listed once in
@@ -117,7 +118,12 @@ export interface RetrievalResult {
   recipes?: RecipeAnswer | null;
   /** A refusal's note that the records hold recipes of the materials asked about (lib/answer/recipes.ts). */
   recordsNote?: string;
+  /** A question about who wrote a paper, or where or when it was published: what the library holds of the top paper (lib/answer/bibliography.ts). */
+  bibliography?: { field: BibliographicField; paper: PaperBibliography };
 }
+
+/** What a bibliographic question asks of a paper. */
+export type BibliographicField = 'authors' | 'year' | 'venue';
 
 /** Declares a pipeline, keeping its name's literal type for the registry. */
 export const definePipeline = <const N extends string>(p: Pipeline<N>): Pipeline<N> => p;
