@@ -69,14 +69,26 @@ export async function answerQuestion(source: RetrievalIndex | Retriever, questio
   const pipeline = opts.baseline === 'naive-kg' ? 'graph' : (opts.pipeline ?? DEFAULT_ANSWER_PIPELINE);
   const options = { ...opts, modelConfigured: !!opts.model, k: opts.k ?? ANSWER_K };
   const retrieved = typeof source === 'function' ? await source(question, pipeline, options) : await retrieve(source, question, pipeline, options);
-  const withRecipesHeld = opts.recipes && !opts.baseline ? await withRecipes(retrieved, opts.recipes) : retrieved;
-  const withRecords = opts.bibliography && !opts.baseline ? await withBibliography(withRecipesHeld, opts.bibliography) : withRecipesHeld;
-  // Each side of a comparison is retrieved on its own too, so that a side the joint ranking left out gets its evidence.
   const retrieveSide = (q: string) => (typeof source === 'function' ? source(q, pipeline, options) : retrieve(source, q, pipeline, options));
-  const compared = opts.baseline ? withRecords : await withSides(withRecords, retrieveSide);
-  const result = opts.baseline ? compared : guardOffTopic(compared);
+  const result = opts.baseline ? retrieved : await prepareAnswer(retrieved, retrieveSide, opts);
   const answer = await composeAnswer(result, opts);
   return { ...answer, latencyMs: round(performance.now() - started) };
+}
+
+/**
+ * What an answer adds to a retrieval before it is composed: a synthesis question's recipes and a bibliographic
+ * question's paper record (when the lookups are given), each side of a comparison retrieved on its own (so that a
+ * side the joint ranking left out gets its evidence), and the off-topic guard. `answerQuestion` and the evaluation's
+ * answers (`npm run eval -- --answer`) both go through it, so what is scored is what a person is shown.
+ */
+export async function prepareAnswer(
+  retrieved: RetrievalResult,
+  retrieveSide: (question: string) => Promise<RetrievalResult>,
+  lookups: Pick<AnswerOptions, 'recipes' | 'bibliography'> = {},
+): Promise<RetrievalResult> {
+  const withRecipesHeld = lookups.recipes ? await withRecipes(retrieved, lookups.recipes) : retrieved;
+  const withRecords = lookups.bibliography ? await withBibliography(withRecipesHeld, lookups.bibliography) : withRecipesHeld;
+  return guardOffTopic(await withSides(withRecords, retrieveSide));
 }
 
 /**

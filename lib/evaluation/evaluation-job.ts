@@ -2,6 +2,7 @@ import path from 'node:path';
 import { AppError } from '../common/errors.ts';
 import type { ChatModel } from '../ai/providers.ts';
 import { composeAnswer } from '../answer/answer.ts';
+import { databaseLookups } from '../answer/lookups.ts';
 import type { Baseline } from '../answer/modes.ts';
 import type { Database } from '../db/database.ts';
 import { createEvaluationRun, finishEvaluationRun, saveEvaluationResults, updateEvaluationSettings } from '../db/evaluation-runs.ts';
@@ -88,6 +89,8 @@ export async function runEvaluationJob(
       reformulator: service.reformulator,
       answers: input.answers,
       answerWith: input.answerModel ? (r) => composeAnswer(r, { model: input.answerModel, baseline: input.baseline }) : undefined,
+      baseline: !!input.baseline,
+      lookups: databaseLookups(db.prisma),
       judgeWith: input.judge ? (a) => judgeAnswer(a, input.judge!, index.embedder, input.judgeRuns ?? 1) : undefined,
       signal: hooks.signal,
       onProgress: (done, total) => hooks.onProgress?.({ stage: 'running', done, total }),

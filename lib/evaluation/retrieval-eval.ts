@@ -1,4 +1,4 @@
-import { ANSWER_K } from '../answer/answer.ts';
+import { ANSWER_K, type AnswerOptions, prepareAnswer } from '../answer/answer.ts';
 import { extractiveAnswer } from '../answer/extractive.ts';
 import type { Answer } from '../answer/types.ts';
 import type { Evidence } from '../evidence/model.ts';
@@ -77,6 +77,10 @@ export async function runRetrievalEvaluation(
     answers?: boolean;
     /** How to answer each retrieval instead of extractively (a model's answer or a baseline). */
     answerWith?: (r: RetrievalResult) => Promise<Answer>;
+    /** The database's lookups an answer makes beside retrieval (recipes, a paper's record); none: answers without them. */
+    lookups?: Pick<AnswerOptions, 'recipes' | 'bibliography'>;
+    /** Answers are a baseline's (model-only, naive-kg): not prepared as the app's answers are. */
+    baseline?: boolean;
     /** A judge model's scores of each answer. */
     judgeWith?: (a: Answer) => Promise<JudgeScore>;
     onProgress?: (done: number, total: number) => void;
@@ -95,7 +99,12 @@ export async function runRetrievalEvaluation(
       const r = await retrieve(index, q.question, pipeline, { reformulator: opts.reformulator, ...(opts.answers ? { k: ANSWER_K } : {}) });
       const score = scoreQuestion(q, r, sourceIds);
       if (opts.answers) {
-        const answer = opts.answerWith ? await opts.answerWith(r) : { ...extractiveAnswer(r), trace: [], latencyMs: 0 };
+        // The answer is scored as a person is shown it: with the comparison's sides, the records and the off-topic
+        // guard (`prepareAnswer`); the retrieval's own figures above are the pipeline's alone. A baseline answers the
+        // retrieval as it is, as `answerQuestion` does.
+        const sideOptions = { reformulator: opts.reformulator, k: ANSWER_K };
+        const prepared = opts.baseline ? r : await prepareAnswer(r, (side) => retrieve(index, side, pipeline, sideOptions), opts.lookups);
+        const answer = opts.answerWith ? await opts.answerWith(prepared) : { ...extractiveAnswer(prepared), trace: [], latencyMs: 0 };
         score.answer = scoreAnswer(q, answer);
         if (opts.judgeWith) score.answer.judge = await opts.judgeWith(answer);
       }
