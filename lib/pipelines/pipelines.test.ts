@@ -2,7 +2,7 @@ import { MockLanguageModelV3, MockRerankingModelV3 } from 'ai/test';
 import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AbstentionModel, answerableProbability, modelFor } from '../retrieval/abstention-model.ts';
-import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
+import { corpusOf, fixtureIndex, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { PIPELINES } from './registry.ts';
 import { quantityMatch } from '../retrieval/facets.ts';
@@ -379,5 +379,32 @@ describe('a scoped question (the ask screen filters)', () => {
     expect(r.evidence).toEqual([]);
     expect(r.abstention.abstain).toBe(true);
     expect(r.abstention.explanation).toMatch(/no paper matching the filters \(test filters\)/);
+  });
+});
+
+describe('a value the top evidence does not state', () => {
+  it('is read from deeper in the ranking, and its paragraph joins the evidence after the top ones', async () => {
+    // Six paragraphs discuss ZrB12's Tc without a value and rank first; the one that states it ranks below them.
+    const discussion = [
+      'The Tc of ZrB12 depends on pressure in the ZrB12 crystals; the Tc of ZrB12 was followed on compression.',
+      'Impurities in ZrB12 shift the Tc of ZrB12, and the Tc of ZrB12 samples varied from batch to batch.',
+      'The Tc of ZrB12 in thin films was compared with the Tc of bulk ZrB12 in this study of ZrB12.',
+      'The isotope effect on the Tc of ZrB12 is small, and the Tc of ZrB12 follows the phonon spectrum of ZrB12.',
+      'Specific heat of ZrB12 near the Tc of ZrB12 shows a jump; the Tc of ZrB12 is sharp in ZrB12 crystals.',
+      'The penetration depth of ZrB12 below the Tc of ZrB12 was measured in ZrB12 single crystals.',
+    ];
+    const stated =
+      'Single crystals were grown by the floating zone method in argon, cut, polished and annealed, and their resistivity, ' +
+      'magnetisation and heat capacity were measured in a commercial system: ZrB12 becomes superconducting with a Tc of 6.0 K.';
+    const index = await indexOf(
+      corpusOf([
+        { id: 'zrb12', doi: '10.9999/zrb12', title: 'Superconductivity in a dodecaboride', paragraphs: [...discussion, stated].map((text) => ({ text })) },
+      ]),
+    );
+    const r = await retrieve(index, 'What is the Tc of ZrB12?', 'json-qr', { k: 5 });
+    expect(r.evidence.slice(0, 5).some((e) => e.text === stated)).toBe(false);
+    expect(r.value?.text).toBe('6.0 K');
+    expect(r.evidence.at(-1)?.text).toBe(stated);
+    expect(r.trace.find((t) => t.step === 'extract-value')?.detail).toMatchObject({ value: '6.0 K', readTo: 20 });
   });
 });

@@ -14,7 +14,7 @@ import { correctSpelling } from '../retrieval/spelling.ts';
 import { englishWords } from '../retrieval/english-dictionary.ts';
 import { expandLinkedNames } from '../retrieval/linked-names.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
-import { extractValue, type QuantityAnswer, VALUE_EVIDENCE } from '../retrieval/value.ts';
+import { DEEPER_VALUE_EVIDENCE, extractValue, type QuantityAnswer, VALUE_EVIDENCE } from '../retrieval/value.ts';
 import { withValueCell } from '../retrieval/table-rows.ts';
 import { type Evidence, provenanceOf } from '../evidence/model.ts';
 import { getPipeline, type PipelineName } from './registry.ts';
@@ -139,15 +139,17 @@ async function retrieveNow(
   // A question for papers in the plural is answered by a paper per item: each paper's best item first (in the papers'
   // order), then the rest by rank (one paper's paragraphs filled the top k, and the answer could name only it).
   const kept = asksForPapers(analysis.body) ? paperByPaper(ranked.evidence, papers, ctx.k) : ranked.evidence.slice(0, ctx.k);
-  const evidence = kept.map((e) => withBestSentence(ctx, e));
-  const value =
+  const top = kept.map((e) => withBestSentence(ctx, e));
+  const read =
     analysis.intent === 'value'
       ? await step(
           'extract-value',
-          () => extractValue(evidence.slice(0, VALUE_EVIDENCE), analysis),
-          (v) => ({ value: v?.text ?? null }),
+          () => readValue(ctx, top, ranked.evidence),
+          (v) => ({ value: v.value?.text ?? null, ...(v.deeper ? { readTo: DEEPER_VALUE_EVIDENCE } : {}) }),
         )
       : null;
+  const value = read?.value ?? null;
+  const evidence = read?.evidence ?? top;
   const abstention = await step(
     'abstention',
     async () => {
@@ -172,6 +174,21 @@ async function retrieveNow(
     extras: ranked.extras ?? null,
     scope: opts.scope?.description ?? null,
   };
+}
+
+/**
+ * The value the top items state; when they state none, the value of the ranking read deeper (DEEPER_VALUE_EVIDENCE),
+ * its item joining the evidence after the top ones so that the answer can cite it.
+ */
+function readValue(ctx: PipelineContext, top: Evidence[], ranked: Evidence[]): { value: QuantityAnswer | null; evidence: Evidence[]; deeper: boolean } {
+  const value = extractValue(top.slice(0, VALUE_EVIDENCE), ctx.analysis);
+  if (value || ranked.length <= VALUE_EVIDENCE) return { value, evidence: top, deeper: false };
+  const shown = new Set(top.map((e) => e.id));
+  const deeper = ranked.slice(0, DEEPER_VALUE_EVIDENCE).map((e) => (shown.has(e.id) ? top.find((x) => x.id === e.id)! : withBestSentence(ctx, e)));
+  const found = extractValue(deeper, ctx.analysis);
+  if (!found) return { value: null, evidence: top, deeper: true };
+  const item = deeper.find((e) => e.id === found.evidenceId)!;
+  return { value: found, evidence: shown.has(item.id) ? top : [...top, item], deeper: true };
 }
 
 /** The top `k` items with each paper's best item first, in the order of `papers` (see `retrieve`). */

@@ -37,6 +37,17 @@ describe('extractValue', () => {
     expect(answerValue('What power density is reported for the fuel cell at 550 °C?', text)).toBe('802 mW cm−2');
     expect(answerValue('What power density is reported for the fuel cell at 500 °C?', text)).toBe('610 mW cm−2');
   });
+  it('does not read the amount a property changes by as its value, but reads a value stated further on', () => {
+    expect(answerValue('What is the Tc of MgB2?', 'The overall change in T c of MgB2 is only 0.3 K across the series.')).toBeUndefined();
+    expect(answerValue('What is the Tc of MgB2?', 'Under pressure the T c of MgB2 drops by about 1.1 K.')).toBeUndefined();
+    expect(answerValue('What is the Tc of MgB2?', 'The change in T c of MgB2 is only 0.3 K.', 'Pure MgB2 becomes superconducting with T c = 39 K.')).toBe(
+      '39 K',
+    );
+    // A value after the change that belongs to what follows it is still read.
+    expect(
+      answerValue('What Tc is reported for La-2125?', 'The rise in T c (but not up to the maximum of the La-2125 system, i.e. ~ 78K) is due to hole filling.'),
+    ).toBe('~ 78K');
+  });
   it('answers nothing when no value of the asked dimension is stated', () => {
     expect(answerValue('At what temperature was the material dried?', 'The powder was dried overnight in air.')).toBeUndefined();
   });

@@ -20,6 +20,12 @@ export interface QuantityAnswer {
 
 /** How many of the top evidence items the value is looked for in. */
 export const VALUE_EVIDENCE = 5;
+/**
+ * How deep the ranking is read for a value when its top items state none: "What is the Tc of MgB2?" ranks first the
+ * paragraphs that discuss MgB2's Tc (its pressure dependence, its phase diagram), and the one that states "39 K" is
+ * 14th; answering "no passage states a Tc for MgB2" then refuses what the corpus holds.
+ */
+export const DEEPER_VALUE_EVIDENCE = 20;
 
 // Words of the question's frame ("what … is reported for …", "for how long was the material …") that say nothing
 // about which value is meant.
@@ -93,6 +99,7 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
       continue;
     }
     for (const q of candidates) {
+      if (isChangeAmount(s.text, q, properties)) continue;
       const cueScore = cueTotal > 0 ? Math.min(1, cueTieScore(q, s.text, s.terms, cues, weight, asked) / cueTotal) : 0;
       const conditionTie = conditionAt.reduce((m, c) => Math.max(m, tieTo(q, c, asked, 'before')), 0);
       const propertyTie = properties.reduce((m, p) => Math.max(m, tieTo(q, p, asked, 'after')), 0);
@@ -113,6 +120,29 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
   }
   return (best as { q: QuantityAnswer } | null)?.q ?? null;
 }
+
+// "the change in Tc is only 0.3 K", "a shift of the Tc of 2 K", "ΔTc = 1.2 K": the property's change, not its value.
+const CHANGE_OF =
+  /(?:\b(?:change|shift|increase|decrease|drop|rise|variation|difference|reduction|enhancement|suppression|jump|gain|loss|spread)s?\s+(?:in|of)\s+(?:the\s+)?|[Δ∆]\s*|\bd)$/i;
+// "Tc increased by 2 K", "drops by about 0.5 K", "was raised by 3 K": a value after "by" of a verb of change.
+const CHANGED_BY =
+  /\b(?:increas|decreas|drop|dropp|ris|rose|risen|shift|rais|lower|reduc|enhanc|suppress|chang|vari|fell|fall)\w*\s+(?:\w+\s+){0,2}?by\s+(?:about|only|roughly|approximately|nearly|almost|up to|~|≈)?\s*$/i;
+
+/**
+ * Whether `q` is the amount by which the asked property changes rather than its value: the nearest mention of the
+ * property before it is introduced as a change ("the overall change in Tc is only 0.3 K"), or the value follows
+ * "by" after a verb of change ("Tc drops by 2 K"). Such a value answers "by how much", never "what is".
+ */
+function isChangeAmount(text: string, q: Quantity, properties: { start: number; end: number }[]): boolean {
+  const before = text.slice(Math.max(0, q.start - 60), q.start);
+  if (CHANGED_BY.test(before)) return true;
+  const mention = properties.filter((p) => p.end <= q.start).sort((a, b) => b.start - a.start)[0];
+  // Only the value the change is stated as ("… is only 0.3 K"): a value further on belongs to what follows
+  // ("the rise in Tc (but not up to the maximum of La-2125, i.e. ~78 K)" states La-2125's Tc).
+  return !!mention && CHANGE_OF.test(text.slice(Math.max(0, mention.start - 40), mention.start)) && STATED_AS.test(text.slice(mention.end, q.start));
+}
+const STATED_AS =
+  /^\s*(?:(?:of|in|for)\s+(?:the\s+)?[^\s(),;]+(?:\s+[^\s(),;]+){0,2}?\s+)?(?:is|was|were|are|of|by|amounts to|=|:)?\s*(?:only|about|approximately|roughly|nearly|just|~|≈)?\s*$/i;
 
 /**
  * "A and B are superconducting at 32 K and 42 K, respectively": the value in the position the question's material
