@@ -40,6 +40,8 @@ describe('extractValue', () => {
   it('does not read the amount a property changes by as its value, but reads a value stated further on', () => {
     expect(answerValue('What is the Tc of MgB2?', 'The overall change in T c of MgB2 is only 0.3 K across the series.')).toBeUndefined();
     expect(answerValue('What is the Tc of MgB2?', 'Under pressure the T c of MgB2 drops by about 1.1 K.')).toBeUndefined();
+    expect(answerValue('What is the Tc of MgB2?', 'In MgB2 the T c is pushed up about 5 K by the interband coupling.')).toBeUndefined();
+    expect(answerValue('What is the Tc of MgB2?', 'With carbon the T c of MgB2 decreased from 39 K.')).toBe('39 K');
     expect(answerValue('What is the Tc of MgB2?', 'The change in T c of MgB2 is only 0.3 K.', 'Pure MgB2 becomes superconducting with T c = 39 K.')).toBe(
       '39 K',
     );
@@ -47,6 +49,13 @@ describe('extractValue', () => {
     expect(
       answerValue('What Tc is reported for La-2125?', 'The rise in T c (but not up to the maximum of the La-2125 system, i.e. ~ 78K) is due to hole filling.'),
     ).toBe('~ 78K');
+  });
+  it('does not take a value from a clause about another material', () => {
+    const text = 'Tantalum exhibits a slight negative α below T c = 4.4 K; what distinguishes this feature in MgB2 is its size.';
+    expect(answerValue('What is the Tc of MgB2?', text)).toBeUndefined();
+    expect(answerValue('What is the Tc of MgB2?', text, 'MgB2 becomes superconducting at T c = 39 K.')).toBe('39 K');
+    // One clause naming both keeps the value.
+    expect(answerValue('What is the Tc of MgB2?', 'Unlike Ta, MgB2 has T c = 39 K; tantalum has 4.4 K.')).toBe('39 K');
   });
   it('answers nothing when no value of the asked dimension is stated', () => {
     expect(answerValue('At what temperature was the material dried?', 'The powder was dried overnight in air.')).toBeUndefined();

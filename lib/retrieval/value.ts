@@ -99,7 +99,7 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
       continue;
     }
     for (const q of candidates) {
-      if (isChangeAmount(s.text, q, properties)) continue;
+      if (isChangeAmount(s.text, q, properties) || ofAnotherMaterial(s.text, q, materials)) continue;
       const cueScore = cueTotal > 0 ? Math.min(1, cueTieScore(q, s.text, s.terms, cues, weight, asked) / cueTotal) : 0;
       const conditionTie = conditionAt.reduce((m, c) => Math.max(m, tieTo(q, c, asked, 'before')), 0);
       const propertyTie = properties.reduce((m, p) => Math.max(m, tieTo(q, p, asked, 'after')), 0);
@@ -124,9 +124,35 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
 // "the change in Tc is only 0.3 K", "a shift of the Tc of 2 K", "ΔTc = 1.2 K": the property's change, not its value.
 const CHANGE_OF =
   /(?:\b(?:change|shift|increase|decrease|drop|rise|variation|difference|reduction|enhancement|suppression|jump|gain|loss|spread)s?\s+(?:in|of)\s+(?:the\s+)?|[Δ∆]\s*|\bd)$/i;
-// "Tc increased by 2 K", "drops by about 0.5 K", "was raised by 3 K": a value after "by" of a verb of change.
+// "Tc increased by 2 K", "drops by about 0.5 K", "is pushed up about 5 K": a value right after a verb of change, or
+// after its "by" ("increased to 39 K" and "decreased from 39 K" state values, and stay).
 const CHANGED_BY =
-  /\b(?:increas|decreas|drop|dropp|ris|rose|risen|shift|rais|lower|reduc|enhanc|suppress|chang|vari|fell|fall)\w*\s+(?:\w+\s+){0,2}?by\s+(?:about|only|roughly|approximately|nearly|almost|up to|~|≈)?\s*$/i;
+  /\b(?:increas|decreas|drop|dropp|ris|rose|risen|shift|rais|lower|reduc|enhanc|suppress|chang|vari|fell|fall|push|lift|boost)\w*\s+(?:(?:up|down)\s+)?(?:(?:\w+\s+){0,2}?by\s+)?(?:about|only|roughly|approximately|nearly|almost|up to|~|≈)?\s*$/i;
+
+// Where a sentence joins clauses about different things: "Tantalum shows it below Tc = 4.4 K; in MgB2 it is larger".
+const CLAUSE_BREAK = /;|,\s*(?:whereas|while|but|unlike)\b|\bwhereas\b/g;
+
+/**
+ * Whether `q` stands in a clause that names other materials and not the one asked about: the sentence names it, but
+ * the value is another material's ("Tantalum exhibits a slight negative α below Tc = 4.4 K; what distinguishes this
+ * feature in MgB2 …" states no Tc of MgB2).
+ */
+function ofAnotherMaterial(text: string, q: Quantity, materials: Set<string>): boolean {
+  if (materials.size === 0) return false;
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(CLAUSE_BREAK)) {
+    if (m.index + m[0].length <= q.start) start = m.index + m[0].length;
+    else if (m.index >= q.end) {
+      end = m.index;
+      break;
+    }
+  }
+  if (start === 0 && end === text.length) return false;
+  const f = textFacets(text.slice(start, end));
+  const named = [...materialTerms(f.formulas, f.materials)];
+  return named.length > 0 && !named.some((m) => materials.has(m));
+}
 
 /**
  * Whether `q` is the amount by which the asked property changes rather than its value: the nearest mention of the
