@@ -1,3 +1,4 @@
+import { boundedMemo } from '../common/bounded-memo.ts';
 import type { MatchedFacets } from '../evidence/model.ts';
 import { round } from '../common/trace.ts';
 import type { Quantity } from '../structure/quantities.ts';
@@ -99,15 +100,11 @@ export const PAPER_CACHE_LIMIT = 5000;
  * memory stays bounded on large corpora: a full cache is emptied).
  */
 export function perPaper<T>(compute: (index: RetrievalIndex, paperId: string) => T, limit = PAPER_CACHE_LIMIT): (index: RetrievalIndex, paperId: string) => T {
-  const caches = new WeakMap<RetrievalIndex, Map<string, T>>();
+  const caches = new WeakMap<RetrievalIndex, (paperId: string) => T>();
   return (index, paperId) => {
-    let cache = caches.get(index);
-    if (!cache) caches.set(index, (cache = new Map()));
-    if (!cache.has(paperId)) {
-      if (cache.size >= limit) cache.clear();
-      cache.set(paperId, compute(index, paperId));
-    }
-    return cache.get(paperId)!;
+    let memo = caches.get(index);
+    if (!memo) caches.set(index, (memo = boundedMemo((id: string) => compute(index, id), limit)));
+    return memo(paperId);
   };
 }
 

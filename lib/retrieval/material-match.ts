@@ -1,3 +1,4 @@
+import { boundedMemo } from '../common/bounded-memo.ts';
 import { chemicalNameToFormula } from '../structure/chemical-names.ts';
 import { isElementSymbol, normaliseFormula, tidyFormula } from '../structure/formula.ts';
 import { formulaKey, textFacets } from '../structure/terms.ts';
@@ -42,17 +43,11 @@ interface ParsedKey {
   family: string;
   composition: Record<string, number> | null;
 }
-const parsedKeys = new Map<string, ParsedKey | null>();
 /** A formula key's family and composition, once per key. */
-function parseKey(key: string): ParsedKey | null {
-  let p = parsedKeys.get(key);
-  if (p !== undefined) return p;
+const parseKey = boundedMemo((key: string): ParsedKey | null => {
   const f = normaliseFormula(key);
-  p = f && f.elements.length >= 2 ? { family: familyOf(f.elements), composition: f.composition } : null;
-  if (parsedKeys.size > 100_000) parsedKeys.clear();
-  parsedKeys.set(key, p);
-  return p;
-}
+  return f && f.elements.length >= 2 ? { family: familyOf(f.elements), composition: f.composition } : null;
+}, 100_000);
 
 // "Gd-doped ceria", "gadolinium-doped CeO2", "Sr-substituted LaMnO3", "Gd doped CeO2".
 const DOPANT_PHRASE = /\b([A-Z][a-z]?|[a-z]{3,})[\s-](?:doped|substituted)\s+([A-Za-z][\w.()−-]*)/g;

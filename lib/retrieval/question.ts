@@ -1,3 +1,4 @@
+import { boundedMemo } from '../common/bounded-memo.ts';
 import { tagger } from './tagger.ts';
 import { findTechniques } from '../structure/techniques.ts';
 import { type Dimension, lookupUnit, type Quantity } from '../structure/quantities.ts';
@@ -69,14 +70,9 @@ const UNIT_WORDS = new Set(
 export function fillerTerms(text: string): ReadonlySet<string> {
   // The tagger is most of an abstention check's time (5–7 ms a question): a question's text is tagged once, though
   // the term and subject checks both ask (lib/retrieval/term-coverage.ts).
-  const cached = fillerCache.get(text);
-  if (cached) return cached;
-  const out = tagFiller(text);
-  if (fillerCache.size > 1000) fillerCache.clear();
-  fillerCache.set(text, out);
-  return out;
+  return fillerCache(text);
 }
-const fillerCache = new Map<string, ReadonlySet<string>>();
+const fillerCache = boundedMemo((text: string): ReadonlySet<string> => tagFiller(text), 1000);
 
 function tagFiller(text: string): Set<string> {
   const out = new Set<string>();

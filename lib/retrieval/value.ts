@@ -1,3 +1,4 @@
+import { boundedMemo } from '../common/bounded-memo.ts';
 import { type Evidence, paperOf } from '../evidence/model.ts';
 import { findProperties } from '../structure/properties.ts';
 import { parseQuantities, type Quantity } from '../structure/quantities.ts';
@@ -285,19 +286,13 @@ function readSentence(text: string, start: number, about: string, rowMaterials: 
   };
 }
 
-const sentenceCache = new Map<string, ReadSentence[]>();
-
 /** Sentences of a text with their quantities, canonical materials and terms (cached: the same paragraphs come back often). */
-function sentencesCached(text: string): ReadSentence[] {
-  let out = sentenceCache.get(text);
-  if (!out) {
-    if (sentenceCache.size > 5000) sentenceCache.clear();
-    out = splitSentences(text).flatMap((s) => {
+const sentencesCached: (text: string) => ReadSentence[] = boundedMemo(
+  (text: string): ReadSentence[] =>
+    splitSentences(text).flatMap((s) => {
       if (!isRowText(s.text)) return [readSentence(s.text, s.start, s.text)];
       const row = readSentence(s.text, s.start, s.text);
       return rowSegments(s.text).map((cell) => readSentence(cell.text, s.start + cell.start, s.text, row.materials));
-    });
-    sentenceCache.set(text, out);
-  }
-  return out;
-}
+    }),
+  5000,
+);

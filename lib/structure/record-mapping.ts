@@ -1,3 +1,4 @@
+import { boundedMemo } from '../common/bounded-memo.ts';
 import { normaliseMaterial } from './materials.ts';
 import { toCanonical, lookupUnit } from './quantities.ts';
 import type { SynthesisMethod } from './classify.ts';
@@ -43,17 +44,12 @@ export interface PerformanceEntry extends Omit<PerformanceClaim, 'conditions' | 
 }
 
 // Recipe files name the same materials tens of thousands of times: normalise each spelling once.
-const refs = new Map<string, MaterialRef>();
-const ref = (text: string): MaterialRef => {
-  let r = refs.get(text);
-  if (!r) {
-    const m = normaliseMaterial(text);
-    r = { text, key: m.key, formula: m.formula };
-    if (refs.size > 100_000) refs.clear();
-    refs.set(text, r);
-  }
-  return { ...r };
-};
+const refs = boundedMemo((text: string): MaterialRef => {
+  const m = normaliseMaterial(text);
+  return { text, key: m.key, formula: m.formula };
+}, 100_000);
+// A copy: callers may change what they are given.
+const ref = (text: string): MaterialRef => ({ ...refs(text) });
 
 const recipeMethod: Record<string, SynthesisMethod> = { 'solid-state': 'solid-phase', 'sol-gel': 'sol-gel' };
 const stepNames: Record<string, string> = {

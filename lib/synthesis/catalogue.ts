@@ -1,3 +1,4 @@
+import { boundedMemo } from '../common/bounded-memo.ts';
 import { timeSlicer } from '../common/yield.ts';
 import type { Database } from '../db/database.ts';
 import { saveCatalogueEntries, uncataloguedRecords } from '../db/records.ts';
@@ -36,23 +37,14 @@ export function recipeTargets(data: Obj): string[] {
 }
 
 // Recipe files name the same targets thousands of times (LiMn2O4, BaTiO3): each spelling is read once.
-const termsOf = new Map<string, { terms: string[]; elements: string[] }>();
-function targetTerms(target: string): { terms: string[]; elements: string[] } {
-  let t = termsOf.get(target);
-  if (!t) {
-    const parsed = normaliseFormula(target);
-    const key = parsed ? formulaKey(parsed.formula) : null;
-    // A plain formula (most targets) is its formula key; names, mixtures and lexicon materials are read as any text is.
-    if (parsed && key) t = { terms: [`f:${key}`], elements: parsed.elements };
-    else {
-      const facets = textFacets(target);
-      t = { terms: [...materialTerms(facets.formulas, facets.materials)], elements: parsed?.elements ?? [] };
-    }
-    if (termsOf.size > 50_000) termsOf.clear();
-    termsOf.set(target, t);
-  }
-  return t;
-}
+const targetTerms = boundedMemo((target: string): { terms: string[]; elements: string[] } => {
+  const parsed = normaliseFormula(target);
+  const key = parsed ? formulaKey(parsed.formula) : null;
+  // A plain formula (most targets) is its formula key; names, mixtures and lexicon materials are read as any text is.
+  if (parsed && key) return { terms: [`f:${key}`], elements: parsed.elements };
+  const facets = textFacets(target);
+  return { terms: [...materialTerms(facets.formulas, facets.materials)], elements: parsed?.elements ?? [] };
+}, 50_000);
 
 export function catalogueEntry(kind: string, data: Obj): CatalogueEntry {
   if (!kind.endsWith('-recipe')) return { targetKeys: [], targetElements: [], method: null };

@@ -1,3 +1,4 @@
+import { boundedMemo } from '../common/bounded-memo.ts';
 import type { RecipeRow } from '../db/records.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
 import { lookupUnit, toCanonical } from '../structure/quantities.ts';
@@ -81,16 +82,7 @@ function celsius(kelvin: number): number {
   return Math.abs(c - Math.round(c)) <= 0.15 ? Math.round(c) : c;
 }
 
-const precursorKeys = new Map<string, string>();
-function precursorKey(name: string): string {
-  let k = precursorKeys.get(name);
-  if (k === undefined) {
-    k = normaliseMaterial(name).key;
-    if (precursorKeys.size > 50_000) precursorKeys.clear();
-    precursorKeys.set(name, k);
-  }
-  return k;
-}
+const precursorKey = boundedMemo((name: string): string => normaliseMaterial(name).key, 50_000);
 
 export function readRecipe(row: RecipeRow): Recipe {
   const d = (row.data ?? {}) as Obj;
