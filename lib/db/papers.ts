@@ -193,14 +193,18 @@ export interface PaperSearchSpec extends ResolvedPaperFilters {
   page?: number;
   pageSize?: number;
 }
-/** A paper as a row of the library list (the retrieval ranking has its own `PaperHit`, lib/retrieval/papers.ts). */
-export interface LibraryPaper {
+/** What the library holds of a paper's publication: who wrote it, where and when (a bibliographic question's answer). */
+export interface PaperBibliography {
   id: string;
   title: string | null;
   doi: string | null;
   authors: string[];
   journal: string | null;
   year: number | null;
+}
+
+/** A paper as a row of the library list (the retrieval ranking has its own `PaperHit`, lib/retrieval/papers.ts). */
+export interface LibraryPaper extends PaperBibliography {
   source: string;
   domain: string | null;
   paragraphCount: number;
@@ -371,16 +375,6 @@ export async function papersByIdentifiers(
     if (r.sourceId) out.set(r.sourceId, r);
   }
   return out;
-}
-
-/** What the library holds of a paper's publication: who wrote it, where and when (a bibliographic question's answer). */
-export interface PaperBibliography {
-  id: string;
-  title: string | null;
-  doi: string | null;
-  authors: string[];
-  journal: string | null;
-  year: number | null;
 }
 
 export async function bibliographyOf(prisma: PrismaClient, paperIds: string[]): Promise<Map<string, PaperBibliography>> {
