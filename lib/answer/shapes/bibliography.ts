@@ -1,4 +1,6 @@
 import { held } from '../bibliography.ts';
+import type { PaperBibliography } from '../../db/papers.ts';
+import type { BibliographicField } from '../../pipelines/types.ts';
 import { bare, bestSentenceOf, paperName, quote } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
@@ -26,7 +28,7 @@ export const bibliographyShape: AnswerShapeComposer = {
   },
 };
 
-function fieldSentence(name: string, p: { authors: string[]; journal: string | null; year: number | null }, field: 'authors' | 'year' | 'venue'): string {
+function fieldSentence(name: string, p: PaperBibliography, field: BibliographicField): string {
   if (field === 'authors') {
     const names = p.authors;
     const shown = names.length > NAMED_AUTHORS ? [...names.slice(0, NAMED_AUTHORS), `${names.length - NAMED_AUTHORS} others`] : names;
@@ -37,8 +39,8 @@ function fieldSentence(name: string, p: { authors: string[]; journal: string | n
   return `The paper is ${name}, published in ${p.year}${p.journal ? ` in ${p.journal}` : ''}.`;
 }
 
-const FIELD_WORDS = { authors: 'no author list', venue: 'no journal', year: 'no publication year' } as const;
+const FIELD_WORDS: Record<BibliographicField, string> = { authors: 'no author list', venue: 'no journal', year: 'no publication year' };
 
-function missingSentence(name: string, field: 'authors' | 'year' | 'venue'): string {
+function missingSentence(name: string, field: BibliographicField): string {
   return `The paper is ${name}, but the library holds ${FIELD_WORDS[field]} for it.`;
 }
