@@ -42,4 +42,14 @@ describe('spelling', () => {
     expect(r.text).toBe('Superconductivity by the hydrothermal route');
     expect(correctSpelling(learnVocabulary(['vapor deposition, vapor phase']), 'vapour deposition', isEnglish).text).toBe('vapor deposition');
   });
+  it('asks the dictionary once per distinct word of a question, however often the word recurs', () => {
+    const asked: string[] = [];
+    const counting = (w: string) => {
+      asked.push(w);
+      return w === 'president';
+    };
+    const r = correctSpelling(learnVocabulary(['The present work.']), 'president president President and the president', counting);
+    expect(r.text).toBe('president president President and the president');
+    expect(asked.filter((w) => w === 'president')).toHaveLength(1);
+  });
 });

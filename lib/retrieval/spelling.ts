@@ -126,11 +126,18 @@ export function correctSpelling(vocabulary: Vocabulary, question: string, isEngl
   if (vocabulary.size === 0) return { text: typed, corrections };
   // Each unknown word is looked up once per question, and at most MAX_LOOKUPS of them: a lookup compares the word
   // with every corpus word of about its length and letters (8 ms for a long one on the shared corpus), so a pasted
-  // text of 200 misspelt words cost seconds. Past the cap the words stay as typed.
+  // text of 200 misspelt words cost seconds. Past the cap the words stay as typed. The dictionary is asked once per
+  // distinct word too: a pasted text repeats its words, and each check runs the affix rules.
   const nearest = new Map<string, string | null>();
+  const english = new Map<string, boolean>();
+  const isEnglishWord = (lower: string) => {
+    let known = english.get(lower);
+    if (known === undefined) english.set(lower, (known = isEnglish?.(lower) ?? false));
+    return known;
+  };
   const text = typed.replace(/(?<![\p{L}\p{N}-])[A-Za-z][a-z]+(?![\p{L}\p{N}])/gu, (w) => {
     const lower = w.toLowerCase();
-    if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0 || isEnglish?.(lower)) return w;
+    if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0 || isEnglishWord(lower)) return w;
     if (!nearest.has(lower) && nearest.size < MAX_LOOKUPS) nearest.set(lower, nearestWord(vocabulary, lower));
     const to = nearest.get(lower);
     if (!to) return w;
