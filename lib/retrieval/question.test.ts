@@ -36,6 +36,24 @@ describe('analyseQuestion', () => {
     expect(analyseQuestion('How long was the powder ball-milled?').intent).toBe('value');
     expect(analyseQuestion('How hot must the cell run to reach 1 W/cm2?').intent).toBe('value');
   });
+  it('reads a property asked with a verb ("become superconducting") and the value frames around it', () => {
+    for (const q of [
+      'At what temperature does MgB2 become superconducting?',
+      'Below what temperature does Nb3Sn superconduct?',
+      'When does superconductivity set in for Sr0.9La0.1CuO2?',
+    ])
+      expect(analyseQuestion(q), q).toMatchObject({
+        intent: 'value',
+        askedDimension: 'temperature',
+        properties: expect.arrayContaining(['critical-temperature']),
+      });
+    // The phrase is the property's, not words the corpus must hold.
+    const a = analyseQuestion('Below what temperature does Nb3Sn superconduct?');
+    expect(a.body.slice(a.propertySpans.at(-1)!.start, a.propertySpans.at(-1)!.end)).toBe('superconduct');
+    // "When" asks for a temperature only of a property that is one; "superconducting" alone names no property.
+    expect(analyseQuestion('When was the MgB2 wire annealed?').intent).toBe('other');
+    expect(analyseQuestion('Which superconducting wires use MgB2?').properties).toEqual([]);
+  });
   it('recognises which-paper questions in several frames', () => {
     for (const q of ['Which paper reports a Tc of 39 K for MgB2?', 'Find the study in which MgB2 showed a Tc of 39 K.', 'What study measured MgB2?']) {
       expect(analyseQuestion(q).intent).toBe('which-paper');

@@ -2,7 +2,7 @@ import { boundedMemo } from '../common/bounded-memo.ts';
 import { tagger } from './tagger.ts';
 import { findTechniques } from '../structure/techniques.ts';
 import { type Dimension, lookupUnit, type Quantity } from '../structure/quantities.ts';
-import { findComparedProperties, findProperties, propertyEntry } from '../structure/properties.ts';
+import { findComparedProperties, findProperties, type PropertyMention, propertyEntry } from '../structure/properties.ts';
 import { materialTerms } from './facets.ts';
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { findSpacedFormulas, tidyFormula } from '../structure/formula.ts';
@@ -99,7 +99,11 @@ const TITLE = /["“«]([^"”»]{12,})["”»]/;
 const WHICH_PAPER =
   /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\b(?:find|identify|name)\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b|\b(?:doi|title|reference)\s+(?:of|for)\s+(?:the|a)\s+(?:paper|study|article|work|publication)\b/i;
 // "How long / how much / how hot …" ask for a value; "How does … change …" asks how, not how much.
-const VALUE = /^\s*(?:what|at what|for how|which value|how (?:long|much|many|hot|high|low|large|small|fast|thick|big))\b|\bwhat\s+(?:is|was|were|are)\b/i;
+// "Below / up to / from what temperature …" ask for a value as "at what temperature" does.
+const VALUE =
+  /^\s*(?:what|(?:at|below|above|beyond|to|up to|until|from) what|for how|which value|how (?:long|much|many|hot|high|low|large|small|fast|thick|big))\b|\bwhat\s+(?:is|was|were|are)\b/i;
+// "When does superconductivity set in …?": "when" asks for a temperature once the question names a property that is one.
+const WHEN = /^\s*when\b/i;
 const SYNTHESIS =
   /\b(?:synthesi[sz]\w*|prepar\w*|fabricat\w*|grown|made from|starting from|precursors?|calcin\w*|anneal\w*|sinter\w*|hydrothermal\w*|solvothermal)\b/i;
 const ASKED: [RegExp, Dimension][] = [
@@ -128,6 +132,33 @@ export function writtenName(analysis: Pick<QuestionAnalysis, 'materialNames'>, t
   return name && (!term.startsWith('f:') || formulaKey(tidyFormula(name)) === term.slice(2)) ? name : term.slice(2);
 }
 
+/**
+ * Properties that name only a dimension ("temperature", "how long"): a question naming one of them beside a specific
+ * property ("At what temperature does … become superconducting?") asks for the specific one.
+ */
+export const GENERIC_PROPERTIES: ReadonlySet<string> = new Set(['temperature', 'duration']);
+
+/**
+ * Properties a question asks about with a verb rather than the property's name: "At what temperature does MgB2
+ * become superconducting?", "Below what temperature does Nb3Sn superconduct?" ask for a transition temperature, which
+ * papers write as "Tc" or "critical temperature". Questions only, and kept here rather than in the property lexicon:
+ * in a paper, "the film becomes superconducting" is narrative, and the lexicon's text stamps every paper's tuples.
+ */
+const VERBAL_PROPERTIES: [RegExp, string][] = [
+  [/\b(?:becom(?:e|es|ing)|became|go(?:es)?|going|went|turns?|turning|turned|gets?|getting)\s+superconducting\b/gi, 'critical-temperature'],
+  [/\bsuperconduct(?:s|ed)?\b/gi, 'critical-temperature'],
+  [
+    /\bsuperconductivity\s+(?:appears?|appeared|emerges?|emerged|sets?\s+in|occurs?|occurred|starts?|started|begins?|began|onsets?)\b/gi,
+    'critical-temperature',
+  ],
+];
+
+function findVerbalProperties(text: string): PropertyMention[] {
+  return VERBAL_PROPERTIES.flatMap(([re, key]) =>
+    [...text.matchAll(re)].map((m) => ({ key, text: m[0], start: m.index!, end: m.index! + m[0].length, dimension: propertyEntry(key)!.dimension })),
+  );
+}
+
 export function analyseQuestion(question: string): QuestionAnalysis {
   const q = question.normalize('NFC').trim();
   const t = TITLE.exec(q);
@@ -145,18 +176,20 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     else if (quantity.kind === 'single' && ABOVE.test(before)) quantity.comparator = '>=';
   }
   const named = findProperties(body);
-  const mentions = [...named, ...findComparedProperties(body).filter((c) => !named.some((n) => c.start < n.end && c.end > n.start))].sort(
-    (a, b) => a.start - b.start,
-  );
+  const mentions = [
+    ...named,
+    ...[...findComparedProperties(body), ...findVerbalProperties(body)].filter((c) => !named.some((n) => c.start < n.end && c.end > n.start)),
+  ].sort((a, b) => a.start - b.start);
   const properties = [...new Set(mentions.map((p) => p.key))];
-  const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) ? 'value' : 'other';
+  const asksWhenOfTemperature = WHEN.test(q) && mentions.some((m) => m.dimension === 'temperature' && !GENERIC_PROPERTIES.has(m.key));
+  const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) || asksWhenOfTemperature ? 'value' : 'other';
   let askedDimension: Dimension | null = null;
   if (intent === 'value') {
     askedDimension = ASKED.find(([re]) => re.test(body))?.[1] ?? null;
     if (!askedDimension) {
       for (const p of properties) {
         const d = propertyEntry(p)?.dimension;
-        if (d && p !== 'temperature' && p !== 'duration') {
+        if (d && !GENERIC_PROPERTIES.has(p)) {
           askedDimension = d;
           break;
         }

@@ -38,4 +38,16 @@ describe('a value question that states a temperature', () => {
     expect(a.sentences[0]).toMatchObject({ verdict: 'supported' });
     expect(a.sentences[0].text).toMatch(/^Conductivity of GDC: 0\.025 S cm\S+, at 600 °C\.$/);
   });
+
+  it('labels the value with the specific property asked, not the "temperature" the question also names', async () => {
+    const mgb2: FixturePaper = {
+      id: 'mgb2',
+      doi: '10.9999/mgb2',
+      title: 'Superconductivity in MgB2 wires',
+      paragraphs: [{ text: 'The MgB2 wires were sintered at 850 °C, and the MgB2 wires show a superconducting transition temperature Tc of 39 K.' }],
+    };
+    const a = await answerQuestion(await indexOf(corpusOf([mgb2])), 'At what temperature does MgB2 become superconducting?');
+    expect(a.shape).toBe('value');
+    expect(a.sentences[0].text).toBe('Superconducting transition temperature of MgB2: 39 K.');
+  });
 });

@@ -3,6 +3,7 @@ import { findProperties, propertyEntry } from '../../structure/properties.ts';
 import { fromCanonical, lookupUnit, parseQuantities } from '../../structure/quantities.ts';
 import { type Evidence, provenanceOf } from '../../evidence/model.ts';
 import type { RetrievalResult } from '../../pipelines/types.ts';
+import { GENERIC_PROPERTIES } from '../../retrieval/question.ts';
 import { questionCues, VALUE_EVIDENCE } from '../../retrieval/value.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { rowSegments } from '../../ingest/tables.ts';
@@ -44,7 +45,10 @@ export const valueShape: AnswerShapeComposer = {
     const conditions = paired ? [paired.temperature] : parsed.filter((q) => q.dimension !== v.dimension && !q.text.includes(v.text)).map((q) => q.text);
     const atmosphere = ATMOSPHERE.exec(sentence)?.[1];
     if (atmosphere) conditions.push(`in ${atmosphere}`);
-    const property = result.analysis.properties.map((k) => propertyEntry(k)?.label ?? k)[0];
+    // The named property of the value's dimension before a generic one: "At what temperature does MgB2 become
+    // superconducting?" names "temperature" first and asks for the transition temperature.
+    const named = result.analysis.properties.map((k) => propertyEntry(k) ?? { key: k, label: k, dimension: null });
+    const property = (named.find((p) => p.dimension === v.dimension && !GENERIC_PROPERTIES.has(p.key)) ?? named[0])?.label;
     const subject = [property, result.analysis.entityWords[0] ? `of ${result.analysis.entityWords[0]}` : ''].filter(Boolean).join(' ');
     const unit = askedUnit(result.question, v.dimension);
     const spec = unit ? lookupUnit(unit) : null;
