@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AssayConfig, readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import type { TextEmbedder } from '../embedding/embedder.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { createLentEmbedders } from '../embedding/select.ts';
-import { embeddingShardJob } from '../embedding/shards.ts';
-import { runIngest } from '../jobs/import-job.ts';
-import { startJobWorker, stopAllBackgroundWork } from '../queue/queue.ts';
 import { buildRetrievalIndex, embedderNoteNow, type RetrievalIndex } from '../retrieval/index.ts';
-import { openTestDatabase } from '../../scripts/test-support/database.ts';
-import { type FakeOpenAI, startFakeOpenAI } from '../../scripts/test-support/fake-openai.ts';
-import { inventedPapers, tempDir, writeCorpusJsonl } from '../../scripts/test-support/fixtures.ts';
+import type { FakeOpenAI } from '../../scripts/test-support/fake-openai.ts';
+import { type EmbeddingShardsFixture, startEmbeddingShards } from '../../scripts/test-support/embedding-shards.ts';
 import { growDense } from './dense-growth.ts';
 
 /**
@@ -19,34 +14,28 @@ import { growDense } from './dense-growth.ts';
  * takes them, every text is embedded once, and dense search takes the papers in as their vectors land. The model is
  * an OpenAI-compatible embeddings endpoint served locally (a real provider adapter over HTTP, with a made-up model).
  */
+let fixture: EmbeddingShardsFixture;
 let db: Database;
 let fake: FakeOpenAI;
-let cfg: AssayConfig;
 let built: RetrievalIndex;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  fake = await startFakeOpenAI(() => '');
-  cfg = readConfig({ ASSAY_LLM_BASE_URL: fake.base, ASSAY_EMBEDDING_MODEL: 'fake-embedder', ASSAY_JOB_POLL_SECONDS: '0.05', ASSAY_ENRICHMENT: 'off' });
-  const dir = tempDir('assay-dense-growth-');
-  await runIngest(db, readConfig({ ASSAY_ENRICHMENT: 'off' }), [writeCorpusJsonl(dir, 'papers.jsonl', inventedPapers(40, 'growth'))], { trigger: 'cli' });
+  fixture = await startEmbeddingShards({ papers: 40, prefix: 'growth' });
+  ({ db, fake } = fixture);
   const corpus = await loadRetrievalCorpus(db);
   // The index as the server first builds it: on the n-gram stand-in.
   built = await buildRetrievalIndex(corpus, localTextEmbedder(fitLocalHashEmbedder(corpus.paragraphs.map((p) => p.text))));
-  await startJobWorker(db, cfg, [embeddingShardJob]);
 }, 120_000);
 
 afterAll(async () => {
-  stopAllBackgroundWork();
-  await fake?.close();
-  await db?.close();
+  await fixture?.close();
 });
 
 describe('the model’s background pass as embedding shards', () => {
   it('embeds every passage once through shards the job worker takes, and dense search grows by whole papers until it is complete', {
     timeout: 60_000,
   }, async () => {
-    const model = (await createLentEmbedders(db, cfg)).passages!;
+    const model = (await createLentEmbedders(db, fixture.cfg)).passages!;
     expect(model.id).toContain('fake-embedder');
     const before = fake.embedded.length;
     const served: RetrievalIndex[] = [];
