@@ -17,7 +17,7 @@ import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { facetCoverage, paperFacets, paperTechniques, specificProperties, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
 import { differences, type FacetDifference, type FacetVerdicts, judgeValues, type UnverifiedFacet, unverifiedFacets } from './facet-verdicts.ts';
 import { dopantPhrases, familyKnown, materialVerdicts } from './material-match.ts';
-import { compact, compactText, paperTerms } from './paper-caches.ts';
+import { compact, compactText, statedTerms } from './paper-caches.ts';
 import { type Facets, materialTerms } from './facets.ts';
 import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
 import { subjectCoverage, termCoverage, termsUnmet } from './term-coverage.ts';
@@ -153,7 +153,7 @@ export async function decideAbstention(
       .map((c) => `f:${c.formula}`),
   );
   const elementInPaper = (m: string) =>
-    namedElements.has(m) && !!top.paperId && index.papers.has(top.paperId) && paperTerms(index, top.paperId).has(m.slice(2));
+    namedElements.has(m) && !!top.paperId && index.papers.has(top.paperId) && statedTerms(index, top.paperId, [m.slice(2)]).inPaper.has(m.slice(2));
   const alsoStated = analysis.materials.filter((m) => !facets.materials.has(m) && (writtenInPaper.has(m) || elementInPaper(m)));
   if (alsoStated.length) facets = { ...facets, materials: new Set([...facets.materials, ...alsoStated]) };
   // Names compare after notation: the paper's own family, hydrate salt or doped formula states the question's name.

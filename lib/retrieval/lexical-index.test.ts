@@ -35,6 +35,26 @@ describe('LexicalIndex.query', () => {
   });
 });
 
+describe('LexicalIndex.docsHolding', () => {
+  it('says which of some documents hold a term in a field, as their own term lists do, built and read back', () => {
+    const docs = library(7, 400);
+    const built = new LexicalIndex(docs, { text: 1, structure: 1.5, title: 1.5, section: 0.3 });
+    const restored = LexicalIndex.fromData(v8.deserialize(v8.serialize(built.toData())));
+    const some = [0, 3, 17, 150, 151, 399];
+    for (const index of [built, restored])
+      for (const term of ['w0', 'w1', 'w5', 'w40', 'absent'])
+        for (const field of ['text', 'title']) {
+          const expected = some.filter((d) => (docs[d].fields[field] ?? []).join(' ').split(' ').includes(term));
+          expect(
+            [...index.docsHolding(field, term, some)].sort((a, b) => a - b),
+            `${field}:${term}`,
+          ).toEqual(expected);
+        }
+    expect(built.docOf(docs[150].id)).toBe(150);
+    expect(built.docsHolding('no-such-field', 'w0', some).size).toBe(0);
+  });
+});
+
 /** A seeded random library: Zipf-like words in four fields, a few terms holding spaces. */
 function library(seed: number, size: number): LexicalDoc[] {
   let s = seed;

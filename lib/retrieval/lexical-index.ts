@@ -279,6 +279,40 @@ export class LexicalIndex implements PostingsSource {
     return this.ids[doc];
   }
 
+  private docNumbers: Map<string, number> | null = null;
+
+  /** The document number of an id (the map is made on first use). */
+  docOf(id: string): number | undefined {
+    if (!this.docNumbers) {
+      this.docNumbers = new Map();
+      for (let d = 0; d < this.ids.length; d++) this.docNumbers.set(this.ids[d], d);
+    }
+    return this.docNumbers.get(id);
+  }
+
+  /**
+   * The documents of `docs` whose `field` holds `term`, by binary search in its postings (a term's documents are in
+   * the order they were added): what a per-document set of terms would say, without keeping one.
+   */
+  docsHolding(field: string, term: string, docs: readonly number[]): Set<number> {
+    const found = new Set<number>();
+    const f = this.fields.indexOf(field);
+    const t = this.termIds.get(term);
+    if (f < 0 || t === undefined) return found;
+    const { docs: posted } = this.postings(f, t);
+    for (const doc of docs) {
+      let lo = 0;
+      let hi = posted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (posted[mid] < doc) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < posted.length && posted[lo] === doc) found.add(doc);
+    }
+    return found;
+  }
+
   /** The same index searched over some fields only (the raw pipelines ignore the structure field). */
   view(fields: string[]): LexicalView {
     return {

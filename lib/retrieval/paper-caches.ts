@@ -1,5 +1,4 @@
 import { timeSlicer } from '../common/yield.ts';
-import { plainTerms } from '../structure/terms.ts';
 import { PAPER_CACHE_LIMIT, paperFacets, paperTechniques, paperText, perPaper, titleMaterials } from './coverage.ts';
 import type { RetrievalIndex } from './index.ts';
 
@@ -16,16 +15,36 @@ const COMPACT_TEXT_LIMIT = 2000;
 /** A paper's title and paragraphs with all whitespace removed. */
 export const compactText = perPaper((index, paperId) => compact(paperText(index, paperId)), COMPACT_TEXT_LIMIT);
 
-/** The plain terms of each of a paper's paragraphs. */
-export const paragraphTerms = perPaper((index, paperId) =>
-  (index.papers.get(paperId)?.paragraphIds ?? []).map((id) => new Set(plainTerms(index.paragraphs.get(id)?.text ?? ''))),
-);
+/** Which of some terms a paper states: in each of its paragraphs (in their order), and anywhere (title or paragraphs). */
+export interface StatedTerms {
+  inParagraphs: Set<string>[];
+  inPaper: Set<string>;
+}
 
-/** The plain terms of a paper's title and paragraphs. */
-export const paperTerms = perPaper((index, paperId) => {
+/**
+ * Which of `terms` (plain terms, the paragraph index's analyzer) the paper's paragraphs and title state, read from the
+ * BM25 postings of the paragraphs' text. The decision used to keep every paper's paragraphs as sets of their terms:
+ * 57 MB for the shared corpus, so at ten times it only 5,000 papers were kept, and a question whose top paper was
+ * another spent up to 30 ms re-reading it. A lookup of a question's dozen words in the postings keeps nothing.
+ */
+export function statedTerms(index: RetrievalIndex, paperId: string, terms: Iterable<string>): StatedTerms {
   const paper = index.papers.get(paperId);
-  return new Set([...plainTerms(paper?.title ?? ''), ...paragraphTerms(index, paperId).flatMap((terms) => [...terms])]);
-});
+  const paragraphs = paper?.paragraphIds ?? [];
+  const docs = paragraphs.map((id) => index.paragraphLexical.docOf(id) ?? -1);
+  const inParagraphs = paragraphs.map(() => new Set<string>());
+  const inPaper = new Set<string>();
+  const title = new Set(paper?.titleTerms ?? []);
+  for (const term of new Set(terms)) {
+    if (title.has(term)) inPaper.add(term);
+    const holding = index.paragraphLexical.docsHolding('text', term, docs);
+    if (holding.size === 0) continue;
+    inPaper.add(term);
+    docs.forEach((doc, i) => {
+      if (holding.has(doc)) inParagraphs[i].add(term);
+    });
+  }
+  return { inParagraphs, inPaper };
+}
 
 /**
  * What the decision reads of each paper, computed after the index is built, not on a question (natural, graph p95
@@ -41,7 +60,6 @@ export async function warmPaperCaches(index: RetrievalIndex, slice = timeSlicer(
     paperTechniques(index, paperId);
     titleMaterials(index, paperId);
     if (n <= COMPACT_TEXT_LIMIT) compactText(index, paperId);
-    paperTerms(index, paperId);
     await slice();
   }
 }

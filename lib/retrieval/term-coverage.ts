@@ -2,7 +2,7 @@ import { findChemicalNames } from '../structure/chemical-names.ts';
 import { formulaKey, plainTerms } from '../structure/terms.ts';
 import { paperFacets } from './coverage.ts';
 import type { RetrievalIndex } from './index.ts';
-import { paragraphTerms, paperTerms } from './paper-caches.ts';
+import { statedTerms } from './paper-caches.ts';
 import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
 import { DESCRIPTIVE_WORDS, MARGIN_MIN, PARAGRAPH_COVERAGE_MIN, TERM_COVERAGE_DESCRIBED, TERM_COVERAGE_MIN } from './scoring.ts';
 
@@ -71,7 +71,7 @@ export function subjectCoverage(index: RetrievalIndex, analysis: QuestionAnalysi
   const needed = words.length <= 2 ? words.length : Math.ceil((2 * words.length) / 3);
   const titleTerms = new Set(plainTerms(index.papers.get(paperId)?.title ?? ''));
   let best: string[] = words;
-  for (const terms of paragraphTerms(index, paperId)) {
+  for (const terms of statedTerms(index, paperId, words).inParagraphs) {
     const lacking = words.filter((t) => !terms.has(t) && !titleTerms.has(t));
     if (lacking.length < best.length) best = lacking;
     if (!best.length) break;
@@ -112,8 +112,6 @@ export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, 
       .filter((c) => stated.has(`f:${formulaKey(c.formula)}`))
       .flatMap((c) => plainTerms(c.text)),
   );
-  const own = paperTerms(index, paperId);
-  const paper = { has: (t: string) => own.has(t) || asFormula.has(t) };
   const weighted: { t: string; w: number }[] = [];
   for (const t of words) {
     const df = index.raw.lexical.documentFrequency(t);
@@ -121,11 +119,17 @@ export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, 
     // materials are judged by the entity check).
     if (df > 0) weighted.push({ t, w: Math.log((n + 1) / (df + 1)) });
   }
+  const found = statedTerms(
+    index,
+    paperId,
+    weighted.map((x) => x.t),
+  );
+  const paper = { has: (t: string) => found.inPaper.has(t) || asFormula.has(t) };
   const total = weighted.reduce((sum, x) => sum + x.w, 0);
   const share = (has: (t: string) => boolean) => (total > 0 ? weighted.filter((x) => has(x.t)).reduce((sum, x) => sum + x.w, 0) / total : 1);
   const titleTerms = new Set(plainTerms(index.papers.get(paperId)?.title ?? ''));
   let paragraph = 0;
-  for (const terms of paragraphTerms(index, paperId))
+  for (const terms of found.inParagraphs)
     paragraph = Math.max(
       paragraph,
       share((t) => terms.has(t) || titleTerms.has(t) || asFormula.has(t)),
