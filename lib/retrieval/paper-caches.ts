@@ -48,9 +48,9 @@ export function statedTerms(index: RetrievalIndex, paperId: string, terms: Itera
 
 /**
  * What the decision reads of each paper, computed after the index is built, not on a question (natural, graph p95
- * 49 → 34 ms; 3 s, +80 MB). Only as many papers as the caches keep (`limit`): a cache is emptied when full, so at
- * ten times the shared corpus (18,000 papers) warming every paper computed about three times what was kept, and
- * its garbage took the retrieval worker from 1.6 to 2.2 GB while it warmed.
+ * 49 → 34 ms). Only as many papers as the caches keep (`limit`): a cache is emptied when full, and warming past it
+ * computed what was thrown away (at ten times the shared corpus with 5,000 kept, its garbage took the retrieval
+ * worker from 1.6 to 2.2 GB while it warmed).
  */
 export async function warmPaperCaches(index: RetrievalIndex, slice = timeSlicer(), limit = PAPER_CACHE_LIMIT): Promise<void> {
   let n = 0;
