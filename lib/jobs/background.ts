@@ -5,6 +5,7 @@ import { getRetrievalService } from '../serving/app-service.ts';
 import type { RetrievalService } from '../serving/retrieval-service.ts';
 import { warmPaperCaches } from '../retrieval/paper-caches.ts';
 import { englishWords } from '../retrieval/english-dictionary.ts';
+import { tagger } from '../retrieval/tagger.ts';
 import { createIngestJob, type IngestOptions, type IngestReport, resumeIngest, runStoredIngest, STAGE_WORDS } from './import-job.ts';
 import { defineJob, startJob } from '../queue/queue.ts';
 import { startMetadataJob } from './metadata.ts';
@@ -28,6 +29,8 @@ export async function warmIndexes(service: Pick<RetrievalService, 'workers' | 'w
   // In the order questions need them: the default pipeline (hybrid) reads the graph; only the records pipeline the records.
   await index.graph.get();
   await englishWords();
+  // The part-of-speech tagger the word checks use (0.25 s to load, else on the first question that needs it).
+  tagger();
   await warmPaperCaches(index);
   if (records) await index.records.get();
 }

@@ -1,6 +1,7 @@
 import { timeSlicer } from '../common/yield.ts';
 import { PAPER_CACHE_LIMIT, paperFacets, paperTechniques, paperText, perPaper, titleMaterials } from './coverage.ts';
 import type { RetrievalIndex } from './index.ts';
+import { warmCorpusFamilies } from './material-match.ts';
 
 /**
  * What the abstention decision reads of each paper (its words, its text without spaces), cached per paper and
@@ -50,9 +51,10 @@ export function statedTerms(index: RetrievalIndex, paperId: string, terms: Itera
  * What the decision reads of each paper, computed after the index is built, not on a question (natural, graph p95
  * 49 → 34 ms). Only as many papers as the caches keep (`limit`): a cache is emptied when full, and warming past it
  * computed what was thrown away (at ten times the shared corpus with 5,000 kept, its garbage took the retrieval
- * worker from 1.6 to 2.2 GB while it warmed).
+ * worker from 1.6 to 2.2 GB while it warmed). First the corpus's formula families, which the search reads too.
  */
 export async function warmPaperCaches(index: RetrievalIndex, slice = timeSlicer(), limit = PAPER_CACHE_LIMIT): Promise<void> {
+  warmCorpusFamilies(index);
   let n = 0;
   for (const paperId of index.papers.keys()) {
     if (n++ >= limit) break;
