@@ -51,10 +51,13 @@ export function statedTerms(index: RetrievalIndex, paperId: string, terms: Itera
  * What the decision reads of each paper, computed after the index is built, not on a question (natural, graph p95
  * 49 → 34 ms). Only as many papers as the caches keep (`limit`): a cache is emptied when full, and warming past it
  * computed what was thrown away (at ten times the shared corpus with 5,000 kept, its garbage took the retrieval
- * worker from 1.6 to 2.2 GB while it warmed). First the corpus's formula families, which the search reads too.
+ * worker from 1.6 to 2.2 GB while it warmed). First the corpus's formula families, which the search reads too, and
+ * the paragraph index's document numbers.
  */
 export async function warmPaperCaches(index: RetrievalIndex, slice = timeSlicer(), limit = PAPER_CACHE_LIMIT): Promise<void> {
   warmCorpusFamilies(index);
+  // The paragraph index's map from ids to document numbers, which statedTerms reads (89,000 entries at ×10).
+  index.paragraphLexical.docOf('');
   let n = 0;
   for (const paperId of index.papers.keys()) {
     if (n++ >= limit) break;
