@@ -198,10 +198,13 @@ describe('retrieval in worker threads', () => {
     const pool = createRetrievalPool(readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }), 1, (l) => logged.push(l), { graceMs: 0, pingMs: 300 });
     try {
       await pool.serve(path.join(dir, 'index'), key, asksOf(index));
-      // Work that cannot check the deadline: ten million characters (the routes take 2,000) hold the worker's thread
-      // in one step for many seconds (its spelling alone), so it can neither end the question itself nor answer the pool's ping.
-      // A budget well under the time that step takes on a quiet machine: the worker is still held when the pool pings it.
-      const held = pool.retrieve('abcdefgh '.repeat(2_400_000), 'hybrid', { deadline: { at: Date.now() + 500, budgetMs: 500 } });
+      // Work that cannot check the deadline: two million distinct made-up words (the routes take 2,000 characters) hold
+      // the worker's thread in one step for many seconds (the spelling step asks the dictionary about each distinct word
+      // once: a word repeated is asked once, and no longer holds it), so it can neither end the question itself nor
+      // answer the pool's ping. A budget well under the time that step takes on a quiet machine: the worker is still
+      // held when the pool pings it.
+      const words = Array.from({ length: 2_000_000 }, (_, i) => `zq${i.toString(26).replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)])}`);
+      const held = pool.retrieve(words.join(' '), 'hybrid', { deadline: { at: Date.now() + 500, budgetMs: 500 } });
       await expect(held).rejects.toThrow(/took too long to analyse/);
       await expect.poll(() => pool.restarts(), { timeout: 10_000 }).toBe(1);
       expect(logged.join('\n')).toMatch(/did not answer .* it was stopped, and a new one reads the index/);
