@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paragraphEvidence } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { analyseQuestion } from './question.ts';
-import { extractValue } from './value.ts';
+import { extractValue, MARGIN_CAP } from './value.ts';
 
 const paragraph = (id: string, text: string) => paragraphEvidence(id, text, 'p1');
 
@@ -69,5 +69,30 @@ describe('extractValue: "respectively"', () => {
     expect(answerValue('What Tc is reported for LaFeAsO and SmFeAsO?', 'LaFeAsO and SmFeAsO become superconducting at 26 and 55 K, respectively.')).toBe(
       '26 K',
     );
+  });
+});
+
+describe("extractValue: the value's support", () => {
+  const read = (question: string, ...texts: string[]) =>
+    extractValue(
+      texts.map((t, i) => paragraph(String(i), t)),
+      analyseQuestion(question),
+    )?.support;
+  it('leads by the cap when no other value competes, and counts the other items that state it', () => {
+    const s = read(
+      'What is the Tc of MgB2?',
+      'MgB2 becomes superconducting at 39 K.',
+      'The Tc of MgB2 is 39 K at ambient pressure.',
+      'MgB2 was pressed into pellets.',
+    );
+    expect(s).toMatchObject({ margin: MARGIN_CAP, agreeing: 1, deeper: false });
+    expect(s!.rank).toBeLessThan(2);
+    expect(s!.score).toBeGreaterThan(0);
+  });
+  it('leads by less when the evidence states another value nearly as tied to the question', () => {
+    const alone = read('What is the Tc of MgB2?', 'MgB2 becomes superconducting at 39 K.');
+    const rivalled = read('What is the Tc of MgB2?', 'MgB2 becomes superconducting at 39 K.', 'Under pressure the Tc of MgB2 is 35 K.');
+    expect(rivalled!.margin).toBeLessThan(alone!.margin);
+    expect(rivalled!.agreeing).toBe(0);
   });
 });

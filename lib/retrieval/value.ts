@@ -17,7 +17,33 @@ export interface QuantityAnswer {
   evidenceId: string;
   /** Where the value stands in the evidence item's text (absent for a value read from a "respectively" list). */
   span?: { start: number; end: number };
+  /** How firmly the evidence supports this value over the others it states: what the answer's confidence reads. */
+  support?: ValueSupport;
+  /** P(this is the value asked for) under the embedder family's value fit (abstention-model.ts); absent without one. */
+  confidence?: number;
 }
+
+/**
+ * What the value extractor saw when it chose: a value its sentence ties closely to the question, far ahead of any
+ * other value, and stated again by other items, is more often the right one than a close call read deep down.
+ */
+export interface ValueSupport {
+  /** The chosen value's score (cue, material, condition and property ties, less its item's rank). */
+  score: number;
+  /** Its lead over the best-scored different value (MARGIN_CAP when the evidence states no other). */
+  margin: number;
+  /** Other evidence items that state the same value (within SAME_VALUE). */
+  agreeing: number;
+  /** The rank of the item it was read from among those read (0: the first). */
+  rank: number;
+  /** Read from the ranking read deeper, its top items stating none (see DEEPER_VALUE_EVIDENCE). */
+  deeper: boolean;
+}
+
+/** The margin a value has when no other value of the asked dimension competes. */
+export const MARGIN_CAP = 6;
+/** Values within this share of each other are the same value (a rounding, a unit's conversion). */
+const SAME_VALUE = 0.01;
 
 /** How many of the top evidence items the value is looked for in. */
 export const VALUE_EVIDENCE = 5;
@@ -78,7 +104,9 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
     }
     return about.get(e.id)!;
   };
-  let best: { q: QuantityAnswer; score: number } | null = null;
+  let best: { q: QuantityAnswer; score: number; rank: number } | null = null;
+  // Every value scored, for the chosen one's support: how far it leads the others, and who else states it.
+  const scored: { canonical: number[]; score: number; evidenceId: string }[] = [];
   for (const { s, e, rank } of sentences) {
     const asked = s.quantities.filter(isAsked);
     const candidates = asked.filter((q) => !analysis.quantities.some((x) => x.text === q.text));
@@ -96,7 +124,8 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
     if (listed) {
       // The sentence pairs materials with values in order: the material asked about takes its value, no other.
       const score = 3 + 2 + 2 * conditions + 1.5 + (properties.length ? 0.5 : 0) - 0.3 * rank;
-      if (!best || score > best.score) best = { q: { ...listed, evidenceId: e.id }, score };
+      scored.push({ canonical: listed.canonical, score, evidenceId: e.id });
+      if (!best || score > best.score) best = { q: { ...listed, evidenceId: e.id }, score, rank };
       continue;
     }
     for (const q of candidates) {
@@ -105,6 +134,7 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
       const conditionTie = conditionAt.reduce((m, c) => Math.max(m, tieTo(q, c, asked, 'before')), 0);
       const propertyTie = properties.reduce((m, p) => Math.max(m, tieTo(q, p, asked, 'after')), 0);
       const score = 3 * cueScore + 2 * (namesMaterial ? 1 : 0) + 2 * conditions + conditionTie + 1.5 * propertyTie + (properties.length ? 0.5 : 0) - 0.3 * rank;
+      scored.push({ canonical: q.canonical, score, evidenceId: e.id });
       if (!best || score > best.score)
         best = {
           q: {
@@ -116,10 +146,35 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
             span: { start: s.start + q.start, end: s.start + q.end },
           },
           score,
+          rank,
         };
     }
   }
-  return (best as { q: QuantityAnswer } | null)?.q ?? null;
+  const chosen = best as { q: QuantityAnswer; score: number; rank: number } | null;
+  return chosen ? { ...chosen.q, support: supportOf(chosen, scored) } : null;
+}
+
+/** The chosen value's support among every value scored (see ValueSupport; `deeper` is the caller's to say). */
+function supportOf(
+  chosen: { q: QuantityAnswer; score: number; rank: number },
+  scored: { canonical: number[]; score: number; evidenceId: string }[],
+): ValueSupport {
+  const same = (a: number[], b: number[]) =>
+    a.length === b.length && a.every((v, i) => Math.abs(v - b[i]) <= Math.max(Math.abs(v), Math.abs(b[i])) * SAME_VALUE + 1e-12);
+  let rival = -Infinity;
+  const agreeing = new Set<string>();
+  for (const x of scored) {
+    if (!same(x.canonical, chosen.q.canonical)) rival = Math.max(rival, x.score);
+    else if (x.evidenceId !== chosen.q.evidenceId) agreeing.add(x.evidenceId);
+  }
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    score: round(chosen.score),
+    margin: round(Math.min(MARGIN_CAP, chosen.score - rival)),
+    agreeing: agreeing.size,
+    rank: chosen.rank,
+    deeper: false,
+  };
 }
 
 // "the change in Tc is only 0.3 K", "a shift of the Tc of 2 K", "ΔTc = 1.2 K": the property's change, not its value.
