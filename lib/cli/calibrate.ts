@@ -16,6 +16,7 @@ import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { ABSTENTION_FEATURES, type AbstentionModel, type AbstentionModelFile, embedderFamily, FITTED_MODELS } from '../retrieval/abstention-model.ts';
 import { ABSTAIN_BELOW } from '../retrieval/scoring.ts';
 import type { RobustnessSignalRow } from './eval-robustness.ts';
+import { calibrateValues } from './calibrate-values.ts';
 import { cliOptions } from './options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,6 +42,7 @@ figures (and, fitted without the embedder's signals, as the fallback for other e
 --rows saves the signals read; --from-rows fits from saved signals without running the questions;
 --from-robustness fits on the rows \`npm run eval -- --robustness --rows f\` saved: the dev forms and every rewrite of
 the robustness suite, each transform a form of its own.
+--values fits a value answer's own confidence instead (npm run calibrate -- --values --help).
 Then the shown confidence: fitted on the answers the decision gives (right: the gold paper first or the gold value
 found), measured leave-one-form-out — ECE per form, reliability, AUROC — and saved with the decision.`;
 
@@ -179,6 +181,7 @@ function printConfidence(cv: ConfidenceCrossValidation) {
 }
 
 async function main() {
+  if (process.argv.includes('--values')) return calibrateValues(process.argv.slice(2));
   const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--write'));
   const opt = cliOptions(
     process.argv.slice(2).filter((a) => !flags.has(a)),
@@ -275,6 +278,12 @@ async function main() {
           ]),
         ),
       };
+    }
+    // The value fit reads this fit's confidence: kept until `--values` refits it on the new one.
+    const valueFit = FITTED_MODELS.models[name]?.valueConfidence;
+    if (valueFit) {
+      model.valueConfidence = valueFit;
+      console.log(`the ${name} value fit is kept as it was: refit it with npm run calibrate -- --values --write`);
     }
     file.models[name] = model;
   }

@@ -49,7 +49,7 @@ export interface RobustnessSignalRow {
 }
 
 /** The acronyms the corpus defines at least twice, each with the long form it gives most often. */
-function acronymsOf(abbreviations: Abbreviations): Map<string, string> {
+export function acronymsOf(abbreviations: Abbreviations): Map<string, string> {
   const out = new Map<string, string>();
   for (const [short, longs] of abbreviations.counts) {
     const long = abbreviations.longForm(short);

@@ -3,6 +3,7 @@ import { inForeground } from '../common/yield.ts';
 import { createTrace, round } from '../common/trace.ts';
 import { embedQueries } from '../embedding/embedder.ts';
 import { decideAbstention } from '../retrieval/abstention.ts';
+import { modelFor, valueConfidence } from '../retrieval/abstention-model.ts';
 import { askedFactsCheck, preferCompletePapers } from '../retrieval/coverage.ts';
 import { withBestSentence } from '../retrieval/evidence.ts';
 import { embedderNoteNow, type RetrievalIndex } from '../retrieval/index.ts';
@@ -148,7 +149,7 @@ async function retrieveNow(
           (v) => ({ value: v.value?.text ?? null, ...(v.deeper ? { readTo: DEEPER_VALUE_EVIDENCE } : {}) }),
         )
       : null;
-  const value = read?.value ?? null;
+  const extracted = read?.value ?? null;
   const evidence = read?.evidence ?? top;
   const abstention = await step(
     'abstention',
@@ -161,6 +162,16 @@ async function retrieveNow(
     },
     (a) => ({ ...a }),
   );
+  // A value answer's confidence is the value's, not only its paper's: the family's value fit, when there is one.
+  const fit = opts.abstentionModel === undefined ? modelFor(index.embedderId) : opts.abstentionModel;
+  const value =
+    extracted?.support && fit?.valueConfidence && !abstention.abstain
+      ? await step(
+          'value-confidence',
+          () => ({ ...extracted, confidence: round(valueConfidence(fit, abstention.calibrated, extracted.support) ?? abstention.calibrated, 3) }),
+          (v) => ({ confidence: v.confidence, paperConfidence: abstention.calibrated, support: v.support }),
+        )
+      : extracted;
   return {
     pipeline: pipeline.name,
     question,
@@ -188,7 +199,8 @@ function readValue(ctx: PipelineContext, top: Evidence[], ranked: Evidence[]): {
   const found = extractValue(deeper, ctx.analysis);
   if (!found) return { value: null, evidence: top, deeper: true };
   const item = deeper.find((e) => e.id === found.evidenceId)!;
-  return { value: found, evidence: shown.has(item.id) ? top : [...top, item], deeper: true };
+  const fromDeeper = found.support ? { ...found, support: { ...found.support, deeper: true } } : found;
+  return { value: fromDeeper, evidence: shown.has(item.id) ? top : [...top, item], deeper: true };
 }
 
 /** The top `k` items with each paper's best item first, in the order of `papers` (see `retrieve`). */

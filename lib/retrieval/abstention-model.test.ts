@@ -9,6 +9,8 @@ import {
   embedderFamily,
   FITTED_MODELS,
   modelFor,
+  valueConfidence,
+  valueConfidenceSignals,
 } from './abstention-model.ts';
 
 const model = (over: Partial<AbstentionModel> = {}): AbstentionModel => ({
@@ -56,5 +58,25 @@ describe('the abstention model', () => {
       expect(m.crossValidated).toMatchObject({ worstFalseAbstention: { form: expect.any(String) } });
     }
     expect(FITTED_MODELS.models.lexical.features.some((f) => f.startsWith('dense'))).toBe(false);
+  });
+});
+
+describe("a value answer's confidence", () => {
+  const support = { score: 4, margin: 2, agreeing: 5, rank: 12, deeper: true };
+  it('reads the support and caps its counts', () => {
+    expect(valueConfidenceSignals(support)).toEqual({ valueScore: 4, valueMargin: 2, valueAgreement: 3, valueRank: 10, valueDeeper: 1 });
+  });
+  it("is the paper's confidence times the value fit's logistic function, and none without a fit or a support to read", () => {
+    const fit = model({
+      valueConfidence: { features: ['valueMargin'], mean: [1], scale: [1], weights: [0.5], bias: 0, l2: 1, timesPaper: true, fittedOn: 'test' },
+    });
+    // 0.9 · sigmoid(0.5 · (2 − 1))
+    expect(valueConfidence(fit, 0.9, support)).toBeCloseTo(0.9 / (1 + Math.exp(-0.5)), 9);
+    // Fitted on its own, the paper's confidence is not read.
+    const alone = model({ valueConfidence: { ...fit.valueConfidence!, timesPaper: false } });
+    expect(valueConfidence(alone, 0.9, support)).toBeCloseTo(1 / (1 + Math.exp(-0.5)), 9);
+    expect(valueConfidence(model(), 0.5, support)).toBeNull();
+    expect(valueConfidence(fit, 0.5, undefined)).toBeNull();
+    expect(valueConfidence(null, 0.5, support)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import fitted from './abstention-model.json' with { type: 'json' };
+import type { ValueSupport } from './value.ts';
 
 /**
  * The abstention decision as a fitted model: the probability that the question is answered by the corpus (its
@@ -9,7 +10,7 @@ import fitted from './abstention-model.json' with { type: 'json' };
  * similarity signals mean different things under the model and under the n-gram stand-in). Its probability is the
  * confidence the UI shows; the reason codes still say which checks failed.
  *
- * Leaf of lib/retrieval besides its JSON: abstention.ts computes the signals and calls it.
+ * Leaf of lib/retrieval besides its JSON (and value.ts's ValueSupport, a type): abstention.ts computes the signals and calls it.
  */
 
 /** The signals, in the order of a fitted model's weights. Each is 0–1 unless said otherwise. */
@@ -76,6 +77,8 @@ export interface AbstentionModel {
   crossValidated?: Record<string, unknown>;
   /** The shown confidence's own fit; without one, the decision's probability is shown. */
   confidence?: ConfidenceModel;
+  /** A value answer's own fit (see ValueConfidenceModel); without one, a value answer shows `confidence`'s. */
+  valueConfidence?: ValueConfidenceModel;
 }
 
 /**
@@ -95,6 +98,67 @@ export interface ConfidenceModel {
   crossValidated?: Record<string, unknown>;
 }
 export type ConfidenceFeature = AbstentionFeature | 'answerable';
+
+/**
+ * What a value answer's confidence reads besides its paper's: what the value extractor saw when it chose the value
+ * from that paper's evidence (lib/retrieval/value.ts, ValueSupport). The paper's confidence is fitted on "the gold
+ * value is in the top evidence", and a value answered from such evidence is still the wrong one about one time in
+ * twelve: its sentence names two temperatures, or the value is another sample's.
+ */
+export const VALUE_CONFIDENCE_FEATURES = [
+  /** The chosen value's score. */
+  'valueScore',
+  /** Its lead over the best different value (MARGIN_CAP when none competes). */
+  'valueMargin',
+  /** Other evidence items stating the same value (at most 3 counted). */
+  'valueAgreement',
+  /** The rank of the item it was read from (at most 10 counted). */
+  'valueRank',
+  /** 1 when read from the ranking read deeper. */
+  'valueDeeper',
+] as const;
+export type ValueConfidenceFeature = (typeof VALUE_CONFIDENCE_FEATURES)[number];
+
+/**
+ * A value answer's confidence, fitted on the value answers the app gives to every dev form and every meaning-keeping
+ * rewrite of them (`npm run calibrate -- --values`, lib/evaluation/value-confidence-fit.ts) and measured
+ * leave-one-form-out as it is shown. Either the paper's confidence times P(the value chosen is the gold one | the
+ * gold value is in the evidence) (`timesPaper`), or P(the value is right) from its support alone: whichever predicts
+ * held-out forms better.
+ */
+export interface ValueConfidenceModel {
+  features: ValueConfidenceFeature[];
+  mean: number[];
+  scale: number[];
+  weights: number[];
+  bias: number;
+  l2: number;
+  /** Shown as the paper's confidence times this fit's probability; else as the fit's probability alone. */
+  timesPaper: boolean;
+  fittedOn: string;
+  crossValidated?: Record<string, unknown>;
+}
+
+/** The value confidence's signals for a value with this support. */
+export function valueConfidenceSignals(support: ValueSupport): Record<ValueConfidenceFeature, number> {
+  return {
+    valueScore: support.score,
+    valueMargin: support.margin,
+    valueAgreement: Math.min(3, support.agreeing),
+    valueRank: Math.min(10, support.rank),
+    valueDeeper: support.deeper ? 1 : 0,
+  };
+}
+
+/**
+ * A value answer's confidence under the model's value fit (see ValueConfidenceModel: times its paper's, `shown`, or
+ * alone). Null without a fit or a support to read (the paper's confidence stands).
+ */
+export function valueConfidence(model: AbstentionModel | null, shown: number, support: ValueSupport | undefined): number | null {
+  const fit = model?.valueConfidence;
+  if (!fit || !support) return null;
+  return (fit.timesPaper ? shown : 1) * logistic(fit, valueConfidenceSignals(support));
+}
 
 export interface AbstentionModelFile {
   /** One fit per embedder family: `bge-small-en-v1.5`, `ngram`, and `lexical` (no dense signals) for the rest. */

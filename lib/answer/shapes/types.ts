@@ -16,11 +16,19 @@ export interface AnswerDraft {
    * sure as the paper it came from (see `draftConfidence`).
    */
   answered?: number;
+  /**
+   * The draft's own confidence in what it states, in place of the retrieval's: a value answer's is its value's
+   * (RetrievalResult.value.confidence), since the right paper can still give the wrong value.
+   */
+  confidence?: number;
 }
 
-/** The confidence an answer from this draft shows: the retrieval's calibrated confidence, times the share it answers. */
-export const draftConfidence = (calibrated: number, d: Pick<AnswerDraft, 'answered'>): number =>
-  Math.round(calibrated * Math.min(1, Math.max(0, d.answered ?? 1)) * 1000) / 1000;
+/**
+ * The confidence an answer from this draft shows: its own (a value's) or the retrieval's calibrated confidence,
+ * times the share of the question it answers.
+ */
+export const draftConfidence = (calibrated: number, d: Pick<AnswerDraft, 'answered' | 'confidence'>): number =>
+  Math.round((d.confidence ?? calibrated) * Math.min(1, Math.max(0, d.answered ?? 1)) * 1000) / 1000;
 
 /**
  * One answer shape, one file: whether it fits the retrieval result (question and evidence), and the extractive

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusOf, type FixturePaper, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from '../answer.ts';
+import { type AbstentionModel, modelFor } from '../../retrieval/abstention-model.ts';
 
 const paper: FixturePaper = {
   id: 'lscf-cell',
@@ -22,8 +23,11 @@ describe('a value question that states a temperature', () => {
     const other = await answerQuestion(index, 'What is the peak power density of a cell with an LSCF cathode at 750 °C?');
     expect(other.shape).toBe('value');
     expect(other.sentences.at(-1)?.text).toBe('That value is stated at 800 °C, not at the 750 °C asked.');
-    const calibrated = (other.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
-    expect(other.confidence).toBeCloseTo(calibrated / 2, 2);
+    // Half of what it would show at the temperature asked: the value's confidence when the embedder's family has a
+    // value fit, else the paper's.
+    const detail = (step: string) => other.trace.find((t) => t.step === step)?.detail as { confidence?: number; calibrated?: number } | undefined;
+    const shown = detail('value-confidence')?.confidence ?? detail('abstention')?.calibrated ?? 0;
+    expect(other.confidence).toBeCloseTo(shown / 2, 2);
   });
 
   it('reads a list of values against a list of temperatures pairwise, and answers with the value at the one asked', async () => {
@@ -49,5 +53,39 @@ describe('a value question that states a temperature', () => {
     const a = await answerQuestion(await indexOf(corpusOf([mgb2])), 'At what temperature does MgB2 become superconducting?');
     expect(a.shape).toBe('value');
     expect(a.sentences[0].text).toBe('Superconducting transition temperature of MgB2: 39 K.');
+  });
+});
+
+describe("a value answer's confidence", () => {
+  it("is its value's under the family's value fit, traced beside its paper's, and its paper's without one", async () => {
+    const index = await indexOf(corpusOf([paper]));
+    const question = 'What is the peak power density of a cell with an LSCF cathode at 800 °C?';
+    const decision = modelFor(index.embedderId)!;
+    // A value fit that reads only how far the value leads: this sentence states one power density, so it leads by the cap.
+    const valueFit: AbstentionModel['valueConfidence'] = {
+      features: ['valueMargin'],
+      mean: [0],
+      scale: [1],
+      weights: [-0.5],
+      bias: 0,
+      l2: 0.01,
+      timesPaper: false,
+      fittedOn: 'test',
+    };
+    const fitted = await answerQuestion(index, question, { abstentionModel: { ...decision, valueConfidence: valueFit } });
+    expect(fitted.shape).toBe('value');
+    const step = fitted.trace.find((t) => t.step === 'value-confidence')?.detail as {
+      confidence: number;
+      paperConfidence: number;
+      support: { margin: number };
+    };
+    expect(step.support.margin).toBe(6);
+    // sigmoid(−0.5 · 6)
+    expect(step.confidence).toBeCloseTo(1 / (1 + Math.exp(3)), 3);
+    expect(fitted.confidence).toBeCloseTo(step.confidence, 3);
+    expect(step.paperConfidence).toBeGreaterThan(step.confidence);
+    const without = await answerQuestion(index, question, { abstentionModel: { ...decision, valueConfidence: undefined } });
+    expect(without.trace.some((t) => t.step === 'value-confidence')).toBe(false);
+    expect(without.confidence).toBeCloseTo(step.paperConfidence, 3);
   });
 });

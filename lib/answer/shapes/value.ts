@@ -65,7 +65,12 @@ export const valueShape: AnswerShapeComposer = {
     // A value measured at another temperature than the one asked answers half the question, and says so.
     const otherTemperature = temperatureMismatch(result, sentence, v.dimension);
     if (otherTemperature) sentences.push(frame(otherTemperature, []));
-    return { shape: 'value', sentences, ...(otherTemperature ? { answered: 0.5 } : {}) };
+    return {
+      shape: 'value',
+      sentences,
+      ...(otherTemperature ? { answered: 0.5 } : {}),
+      ...(v.confidence !== undefined ? { confidence: v.confidence } : {}),
+    };
   },
 };
 
