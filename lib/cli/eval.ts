@@ -122,6 +122,10 @@ async function main() {
             `${name.padEnd(22)} ${fmt(a.answer_value_acc)}    ${fmt(a.citation_validity)}      ${fmt(a.claim_support_rate)}      ${fmt(a.answer_abstain_rate_unanswerable)} ${fmt(a.answer_false_abstain_rate)}  ${a.median_prompt_tokens ?? '–'}`,
           );
       }
+      for (const [name, s] of Object.entries(summary.pipelines)) {
+        const c = s.answers?.value_confidence;
+        if (c) console.log(`${name}: ${c.answered} value answers, ${fmt(c.right)} right at a mean confidence of ${fmt(c.mean_confidence)} (ECE ${fmt(c.ece)})`);
+      }
       if (judge) {
         console.log(`\njudge ${judge.id}, ${judgeRuns} run(s) per answer\n${'name'.padEnd(22)} faithful  ans.rel  ctx.rel  missing/attempted`);
         for (const [name, s] of Object.entries(summary.pipelines)) {

@@ -52,4 +52,19 @@ describe('answer metrics', () => {
       answer_value_acc: null,
     });
   });
+  it("value confidence sets the value answers' share right against the mean confidence they showed", () => {
+    const lead = (text: string) => [sentence(text, ['paragraph:a'], 'supported')];
+    const right = scoreAnswer(valueQ, answer({ sentences: lead('Tc of MgB2: 39 K.'), confidence: 0.9 }));
+    const wrong = scoreAnswer(valueQ, answer({ sentences: lead('Tc of MgB2: 12 K.'), confidence: 0.9 }));
+    const refused = { ...wrong, abstained: true, confidence: 0 };
+    const m = aggregateAnswers([
+      { type: 'value', answer: right },
+      { type: 'value', answer: wrong },
+      { type: 'value', answer: refused },
+    ]);
+    // Two answered (the refusal shows no confidence), one right, both at 0.9: ECE |0.5 − 0.9|.
+    expect(m.value_confidence).toEqual({ answered: 2, right: 0.5, mean_confidence: 0.9, ece: 0.4 });
+    const paper = scoreAnswer({ id: 'd', type: 'doi', question: '?', source: 'S' }, answer({ sentences: lead('x'), confidence: 0.9 }));
+    expect(aggregateAnswers([{ type: 'doi', answer: paper }]).value_confidence).toBeNull();
+  });
 });

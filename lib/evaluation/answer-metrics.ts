@@ -2,6 +2,7 @@ import { answerText, type Answer } from '../answer/types.ts';
 import type { EvaluationQuestion } from './questions.ts';
 import type { JudgeScore } from './judge-metrics.ts';
 import { valueFound } from './values.ts';
+import { expectedCalibrationError } from './calibration.ts';
 import { isFrame } from '../answer/shapes/types.ts';
 
 /**
@@ -12,6 +13,8 @@ import { isFrame } from '../answer/shapes/types.ts';
  * - claim_support_rate: the share of citing sentences verified as supported by what they cite;
  * - answer_abstain_rate_unanswerable and answer_false_abstain_rate: abstention of the answer, not of retrieval;
  * - median_prompt_tokens: for answers a model wrote;
+ * - value_confidence: over the value questions answered, how often the value is right against the mean confidence
+ *   shown, and the expected calibration error between the two (the confidence is read as the chance it is right);
  * - with a judge model, the means of its faithfulness / answer relevance / context relevance (judge-metrics.ts)
  *   over the questions that have one, with the judgements attempted and missing.
  */
@@ -23,6 +26,8 @@ export interface AnswerScore {
   supportedSentences: number;
   abstained: boolean;
   promptTokens: number | null;
+  /** The confidence the answer showed (0 for a refusal). */
+  confidence: number;
   judge?: JudgeScore;
 }
 
@@ -33,6 +38,7 @@ export interface AnswerMetrics {
   answer_abstain_rate_unanswerable: number | null;
   answer_false_abstain_rate: number | null;
   median_prompt_tokens: number | null;
+  value_confidence: { answered: number; right: number; mean_confidence: number; ece: number } | null;
   judge?: {
     faithfulness: number | null;
     answer_relevance: number | null;
@@ -57,6 +63,7 @@ export function scoreAnswer(q: EvaluationQuestion, a: Answer): AnswerScore {
     supportedSentences: citing.filter((s) => s.verdict === 'supported').length,
     abstained: a.abstention.abstain,
     promptTokens: a.tokens?.prompt ?? null,
+    confidence: a.confidence,
   };
 }
 
@@ -80,7 +87,20 @@ export function aggregateAnswers(scores: { type: EvaluationQuestion['type']; ans
     answer_abstain_rate_unanswerable: share(unanswerable.filter((s) => s.answer.abstained).length, unanswerable.length),
     answer_false_abstain_rate: share(answerable.filter((s) => s.answer.abstained).length, answerable.length),
     median_prompt_tokens: median(scores.map((s) => s.answer.promptTokens).filter((x): x is number => x !== null)),
+    value_confidence: valueConfidence(value.filter((s) => !s.answer.abstained).map((s) => s.answer)),
     ...(judged.length ? { judge: judgeMeans(judged) } : {}),
+  };
+}
+
+function valueConfidence(answered: AnswerScore[]): AnswerMetrics['value_confidence'] {
+  if (answered.length === 0) return null;
+  const points = answered.map((a) => ({ confidence: a.confidence, correct: a.valueCorrect === true }));
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    answered: answered.length,
+    right: round3(points.filter((p) => p.correct).length / points.length),
+    mean_confidence: round3(points.reduce((t, p) => t + p.confidence, 0) / points.length),
+    ece: round3(expectedCalibrationError(points)),
   };
 }
 

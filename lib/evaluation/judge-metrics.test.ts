@@ -68,6 +68,7 @@ describe('judge metrics (mock judge model)', () => {
         citingSentences: 0,
         supportedSentences: 0,
         abstained: false,
+        confidence: 0.9,
         promptTokens: 100,
         judge: judged,
       },
