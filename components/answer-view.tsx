@@ -73,6 +73,14 @@ export function AnswerView({
         <p className="text-xs text-slate-600" data-testid="answer-mode">
           {modeText(answer)} · pipeline {answer.pipeline} · {answer.latencyMs} ms
           {usageText(answer)}
+          {!answer.abstention.abstain && (
+            <>
+              {' · '}
+              <span data-testid="answer-confidence" title={confidenceMeaning(answer)}>
+                confidence {answer.confidence.toFixed(2)}
+              </span>
+            </>
+          )}
         </p>
       )}
       {answer.scope && (
@@ -251,6 +259,16 @@ export function ClaimLine({
 const dollars = (x: number) => `$${x >= 0.01 ? x.toFixed(2) : x.toPrecision(2)}`;
 
 /** The model's usage: tokens, and what they cost when a price is configured. */
+/**
+ * What the confidence beside an answer is the chance of: a value answer's is its value's when the embedder's family
+ * has a value fit (the trace's value-confidence step), else every answer's is its paper's.
+ */
+function confidenceMeaning(answer: Pick<Answer, 'trace'>): string {
+  return answer.trace.some((t) => t.step === 'value-confidence')
+    ? 'The chance that the value stated is the one the corpus gives for what was asked, fitted on value answers to the dev questions'
+    : 'The chance that the answer comes from the paper that answers the question, fitted on the dev questions';
+}
+
 function usageText(answer: Answer): string {
   if (!answer.tokens) return '';
   const tokens = ` · ${answer.tokens.prompt} prompt + ${answer.tokens.completion} completion tokens`;
