@@ -54,6 +54,28 @@ describe('analyseQuestion', () => {
     expect(analyseQuestion('When was the MgB2 wire annealed?').intent).toBe('other');
     expect(analyseQuestion('Which superconducting wires use MgB2?').properties).toEqual([]);
   });
+  it('reads a question written as a note as asking for the value of the property it names', () => {
+    for (const [q, dimension] of [
+      ['Nb3Sn wires by the bronze route, annealing time?', 'time'],
+      ['LSCF cathode on GDC: sintering temp', 'temperature'],
+      ['grain size of the Ni-YSZ anode support', 'length'],
+      ['Tc of Nb3Ge thin films', 'temperature'],
+      ['Ba2YCu3O7 tapes - how long annealed', 'time'],
+      ['BaZrO3 proton conductor: heated to what temperature', 'temperature'],
+      ['spray-pyrolysed ZnO films, dried at what temp', 'temperature'],
+    ] as const)
+      expect(analyseQuestion(q), q).toMatchObject({ intent: 'value', askedDimension: dimension });
+    // A note that states the value looks for the paper; one about how the property acts, or about the paper that
+    // reports it, asks for no value; a question word says how the question asks.
+    for (const q of [
+      'Nb3Ge thin films Tc 22 K sputtering',
+      'ZnO film thickness effect on photocurrent',
+      'the reference for the ionic conductivity of BaZrO3',
+      'Describe the grain size of the Ni-YSZ anode support',
+      'Why is the Tc of Nb3Ge films low?',
+    ])
+      expect(analyseQuestion(q).intent, q).not.toBe('value');
+  });
   it('recognises which-paper questions in several frames', () => {
     for (const q of ['Which paper reports a Tc of 39 K for MgB2?', 'Find the study in which MgB2 showed a Tc of 39 K.', 'What study measured MgB2?']) {
       expect(analyseQuestion(q).intent).toBe('which-paper');

@@ -104,6 +104,18 @@ const VALUE =
   /^\s*(?:what|(?:at|below|above|beyond|to|up to|until|from) what|for how|which value|how (?:long|much|many|hot|high|low|large|small|fast|thick|big))\b|\bwhat\s+(?:is|was|were|are)\b/i;
 // "When does superconductivity set in …?": "when" asks for a temperature once the question names a property that is one.
 const WHEN = /^\s*when\b/i;
+// The question word after the clause that names the material: "…: how long was it heated", "…, how long stirred",
+// "… - heated to what temperature", "…, what temperature".
+const TRAILING_VALUE =
+  /(?:[:;,]|\s[-–—])\s*(?:[a-z]+\s+){0,2}?(?:(?:at|to|below|above|up to|until|from)\s+)?(?:what\b|how (?:long|much|many|hot|high|low|large|small|fast|thick|big)\b)/i;
+// A question that says how it asks: a question word anywhere, a yes/no opener, or a request for another kind of
+// answer ("compare …", "explain …", "A vs B").
+const SAYS_HOW =
+  /\b(?:what|which|who|whom|whose|when|where|why|how|vs\.?|versus)\b|^\s*(?:is|are|was|were|does|do|did|can|could|has|have|should|would|will|compare|explain|describe|summari[sz]e|list|discuss|review|outline)\b/i;
+// A note that names a property without asking for its value: how it acts ("thickness effect", "role of …"), or the
+// paper that reports it ("… Tc 6.4 K paper", "the reference for the thermal conductivity of …").
+const NOT_ITS_VALUE =
+  /\b(?:effects?|influences?|roles?|impacts?|dependences?|mechanisms?|trends?|relationships?|correlations?|papers?|refs?|references?|sources?|manuscripts?|articles?|publications?|doi)\b/i;
 const SYNTHESIS =
   /\b(?:synthesi[sz]\w*|prepar\w*|fabricat\w*|grown|made from|starting from|precursors?|calcin\w*|anneal\w*|sinter\w*|hydrothermal\w*|solvothermal)\b/i;
 const ASKED: [RegExp, Dimension][] = [
@@ -182,7 +194,21 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   ].sort((a, b) => a.start - b.start);
   const properties = [...new Set(mentions.map((p) => p.key))];
   const asksWhenOfTemperature = WHEN.test(q) && mentions.some((m) => m.dimension === 'temperature' && !GENERIC_PROPERTIES.has(m.key));
-  const intent = WHICH_PAPER.test(q) ? 'which-paper' : title || VALUE.test(q) || asksWhenOfTemperature ? 'value' : 'other';
+  // Written as a note rather than a question ("Tc of Cd2Re2O7", "… Na-ion cathode, drying time?", "pore size of the
+  // LSTN-YSZ layer in …"): a measured property named with no question word asks for its value.
+  // A note that states a value of the property it names ("MgAlB2 Tc 12K Mg Al ordering") looks for the paper, not the value.
+  const measured = named.filter((p) => p.dimension);
+  const telegraphic =
+    measured.length > 0 &&
+    !SAYS_HOW.test(q) &&
+    !NOT_ITS_VALUE.test(q) &&
+    !asksForPapers(body) &&
+    !facets.quantities.some((x) => measured.some((p) => p.dimension === x.dimension));
+  const intent = WHICH_PAPER.test(q)
+    ? 'which-paper'
+    : title || VALUE.test(q) || TRAILING_VALUE.test(q) || asksWhenOfTemperature || telegraphic
+      ? 'value'
+      : 'other';
   let askedDimension: Dimension | null = null;
   if (intent === 'value') {
     askedDimension = ASKED.find(([re]) => re.test(body))?.[1] ?? null;

@@ -149,7 +149,7 @@ const properties: PropertyEntry[] = [
     key: 'temperature',
     label: 'temperature',
     dimension: 'temperature',
-    phrases: ['temperature', 'temperatures', 'heated', 'calcined', 'annealed', 'sintered'],
+    phrases: ['temperature', 'temperatures', 'temp', 'temps', 'heated', 'calcined', 'annealed', 'sintered'],
   },
   { key: 'duration', range: { min: 0 }, label: 'duration', dimension: 'time', phrases: ['how long', 'duration', 'for how long', 'time', 'maintained', 'held'] },
 ];
