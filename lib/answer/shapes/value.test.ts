@@ -56,6 +56,29 @@ describe('a value question that states a temperature', () => {
   });
 });
 
+describe("a value answer's label", () => {
+  it("names the property of the value's dimension, never another the question also names, nor the property's acronym as its material", async () => {
+    const calcined: FixturePaper = {
+      id: 'mnox',
+      doi: '10.9999/mnox',
+      title: 'MnOx on zeolite for toluene oxidation',
+      paragraphs: [{ text: 'The MnOx/ZSM-5 catalysts were calcined at 550 °C for 8 h in static air.' }],
+    };
+    const hours = await answerQuestion(await indexOf(corpusOf([calcined])), 'MnOx/ZSM-5 catalysts: how many hours were they calcined?');
+    expect(hours.shape).toBe('value');
+    expect(hours.sentences[0].text).toMatch(/^Duration of MnOx\/ZSM-5: 8 h/);
+    const asr: FixturePaper = {
+      id: 'asr',
+      doi: '10.9999/asr',
+      title: 'Layered cobaltite cathodes',
+      paragraphs: [{ text: 'The PrBaCo2O5 cathode showed an ASR of 0.12 Ω cm2 at 600 °C.' }],
+    };
+    const a = await answerQuestion(await indexOf(corpusOf([asr])), 'ASR of the PrBaCo2O5 cathode at 600 °C?');
+    expect(a.shape).toBe('value');
+    expect(a.sentences[0].text).toMatch(/^Area-specific resistance of PrBaCo2O5: 0\.12 Ω cm2/);
+  });
+});
+
 describe("a value answer's confidence", () => {
   it("is its value's under the family's value fit, traced beside its paper's, and its paper's without one", async () => {
     const index = await indexOf(corpusOf([paper]));

@@ -46,10 +46,16 @@ export const valueShape: AnswerShapeComposer = {
     const atmosphere = ATMOSPHERE.exec(sentence)?.[1];
     if (atmosphere) conditions.push(`in ${atmosphere}`);
     // The named property of the value's dimension before a generic one: "At what temperature does MgB2 become
-    // superconducting?" names "temperature" first and asks for the transition temperature.
+    // superconducting?" names "temperature" first and asks for the transition temperature. None of its dimension
+    // ("how many hours calcined" names a temperature; "annealing duration … for oxidation resistance" a resistance
+    // first): the generic property of the value's dimension ("duration"), else none, rather than the wrong one.
     const named = result.analysis.properties.map((k) => propertyEntry(k) ?? { key: k, label: k, dimension: null });
-    const property = (named.find((p) => p.dimension === v.dimension && !GENERIC_PROPERTIES.has(p.key)) ?? named[0])?.label;
-    const subject = [property, result.analysis.entityWords[0] ? `of ${result.analysis.entityWords[0]}` : ''].filter(Boolean).join(' ');
+    const ofDimension = named.filter((p) => p.dimension === v.dimension);
+    const generic = [...GENERIC_PROPERTIES].map((k) => propertyEntry(k)).find((p) => p?.dimension === v.dimension);
+    const property = (ofDimension.find((p) => !GENERIC_PROPERTIES.has(p.key)) ?? ofDimension[0] ?? generic)?.label;
+    // What the value is of: the first material word that is not the property's own acronym ("ASR of …", "OCV of …").
+    const of = result.analysis.entityWords.find((w) => !findProperties(w).length);
+    const subject = [property, of ? `of ${of}` : ''].filter(Boolean).join(' ');
     const unit = askedUnit(result.question, v.dimension);
     const spec = unit ? lookupUnit(unit) : null;
     const canonical = paired ? [paired.canonical] : v.canonical;
