@@ -3,7 +3,7 @@ import { analyseQuestion } from '../retrieval/question.ts';
 import { corpusOf, type FixturePaper, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
 import { answerText } from './types.ts';
-import { askedPropertyWords, comparedSides, isSide, sideQuestion } from './sides.ts';
+import { askedPropertyWords, comparedSides, isSide, namesCompositeOf, sideQuestion } from './sides.ts';
 
 const paper = (id: string, title: string, text: string): FixturePaper => ({ id, doi: `10.9999/${id}`, title, paragraphs: [{ text }] });
 const ysz = paper('ysz', 'Ionic transport in YSZ electrolytes', 'The YSZ electrolyte reached an ionic conductivity of 0.05 S cm−1 at 800 °C in air.');
@@ -60,6 +60,23 @@ describe('two-sided comparisons', () => {
     // Neither the cermet's nor the composite's value is ranked as a side's.
     expect(text).not.toMatch(/2000|0\.02/);
     expect(a.confidence).toBe(0);
+  });
+
+  it('give a side no value from a sentence that names a composite of it, even where it also names the side alone', async () => {
+    const coarse = paper(
+      'coarse',
+      'Anodes from coarse zirconia',
+      'A Ni–YSZ composite based on coarse YSZ reached an electrical conductivity of 800 S cm−1 at 800 °C in hydrogen.',
+    );
+    const sides = comparedSides(analyseQuestion(QUESTION))!;
+    expect(namesCompositeOf('A Ni–YSZ composite based on coarse YSZ', sides[0])).toBe(true);
+    expect(namesCompositeOf('LSM/YSZ and GDC-YSZ bilayers', sides[1])).toBe(true);
+    expect(namesCompositeOf('A YSZ-based electrolyte and 8YSZ powder', sides[0])).toBe(false);
+    const a = await answerQuestion(await indexOf(corpusOf([coarse, gdc800])), 'Which is more conductive at 800 °C, YSZ or GDC?');
+    expect(a.shape).toBe('comparison');
+    const text = answerText(a);
+    expect(text).not.toMatch(/800 S cm/);
+    expect(text).toMatch(/states no conductivity at 800 °C for YSZ/);
   });
 
   it('name the higher side only when every side has a value at the asked conditions, citing each', async () => {

@@ -99,6 +99,16 @@ export function isSide(material: string | null, side: Side): boolean {
 }
 
 /**
+ * Whether a sentence names a composite of this side ("Ni-YSZ", "LSM/YSZ", "Pt@GDC", "GDC–YSZ bilayer"): a value it
+ * states may be the composite's even where it also names the side alone ("a Ni-YSZ composite based on coarse YSZ
+ * reaches 1000 S/cm"), so it gives no value of the side.
+ */
+export function namesCompositeOf(sentence: string, side: Side): boolean {
+  const name = side.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:[A-Z][\\w.()]*\\s?[-–/@+]\\s?${name}|${name}\\s?[-–/@+]\\s?[A-Z])(?![a-z])`).test(sentence);
+}
+
+/**
  * The result with each side's own evidence added after its own (a side's top items, once each), retrieved by
  * `retrieveSide` with the side's question; unchanged when the question compares no sides.
  */

@@ -1,5 +1,5 @@
 import { propertyEntry } from '../../structure/properties.ts';
-import { askedPropertyWords, comparedSides, isSide, type Side } from '../sides.ts';
+import { askedPropertyWords, comparedSides, isSide, namesCompositeOf, type Side } from '../sides.ts';
 import { type StatedValue, statedValues } from '../stated-values.ts';
 import { atTemperature, conditions, LESS_IS_BETTER, where } from './ranking.ts';
 import type { Evidence } from '../../evidence/model.ts';
@@ -68,7 +68,9 @@ export const comparisonShape: AnswerShapeComposer = {
     const stated = statedValues([...result.evidence, ...(result.extras?.graphEvidence ?? [])], property, entry.dimension);
     const ofSide = (side: Side) =>
       stated.filter(
-        (r) => isSide(r.material, side) || (!r.material && r.sentenceMaterials.length > 0 && r.sentenceMaterials.every((k) => side.keys.includes(k))),
+        (r) =>
+          (isSide(r.material, side) || (!r.material && r.sentenceMaterials.length > 0 && r.sentenceMaterials.every((k) => side.keys.includes(k)))) &&
+          !namesCompositeOf(r.sentence, side),
       );
     const lower = LOWER.test(analysis.body) || (LESS_IS_BETTER.has(property) && /\bbetter|best\b/i.test(analysis.body));
     const best = (rows: StatedValue[]) => [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.canonical) - Math.max(...b.canonical)));
