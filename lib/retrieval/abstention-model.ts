@@ -102,8 +102,8 @@ export type ConfidenceFeature = AbstentionFeature | 'answerable';
 /**
  * What a value answer's confidence reads besides its paper's: what the value extractor saw when it chose the value
  * from that paper's evidence (lib/retrieval/value.ts, ValueSupport). The paper's confidence is fitted on "the gold
- * value is in the top evidence", and a value answered from such evidence is still the wrong one about one time in
- * twelve: its sentence names two temperatures, or the value is another sample's.
+ * value is in the top evidence", and of the value answers whose evidence holds the gold value about one in fifteen
+ * states another (2026-12-02, bge-small): its sentence names two temperatures, or the value is another sample's.
  */
 export const VALUE_CONFIDENCE_FEATURES = [
   /** The chosen value's score. */
