@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCases } from '../../eval/robustness/generate.ts';
 import { TRANSFORMS } from '../../eval/robustness/registry.ts';
-import { seedOf } from '../../eval/robustness/text.ts';
 import { ANSWER_K, prepareAnswer } from '../answer/answer.ts';
 import { draftAnswer, extractiveAnswer } from '../answer/extractive.ts';
 import { databaseLookups } from '../answer/lookups.ts';
@@ -13,8 +12,7 @@ import { openMigratedDatabase } from '../db/client.ts';
 import { scoreAnswer } from '../evaluation/answer-metrics.ts';
 import { scoreQuestion } from '../evaluation/retrieval-metrics.ts';
 import type { ReliabilityBin } from '../evaluation/calibration.ts';
-import { devForms, formOf } from '../evaluation/dev-forms.ts';
-import { type EvaluationQuestion, loadQuestions } from '../evaluation/questions.ts';
+import { devForms } from '../evaluation/dev-forms.ts';
 import {
   bestValueConfidence,
   fitValueConfidence,
@@ -26,7 +24,7 @@ import { retrieve } from '../pipelines/run.ts';
 import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { type AbstentionModelFile, embedderFamily, FITTED_MODELS, modelFor, valueConfidenceSignals } from '../retrieval/abstention-model.ts';
 import { createRetrievalService } from '../serving/retrieval-service.ts';
-import { acronymsOf } from './eval-robustness.ts';
+import { acronymsOf, formQuestions } from './eval-robustness.ts';
 import { cliOptions } from './options.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -49,12 +47,7 @@ const pct = (x: number | null) => (x === null ? '    –' : x.toFixed(3));
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 async function readValueRows(files: string[], pipeline: PipelineName, sample: number | null): Promise<{ rows: ValueConfidenceRow[]; embedderId: string }> {
-  const questions: { form: string; q: EvaluationQuestion }[] = [];
-  for (const file of files) {
-    const list = (await loadQuestions(file)).filter((q) => q.type === 'value' && q.answer_value);
-    const picked = sample ? [...list].sort((a, b) => seedOf(a.id) - seedOf(b.id)).slice(0, sample) : list;
-    questions.push(...picked.map((q) => ({ form: formOf(file), q })));
-  }
+  const questions = await formQuestions(files, sample, (q) => q.type === 'value' && !!q.answer_value);
   const cfg = config();
   const db = await openMigratedDatabase(cfg);
   try {

@@ -71,6 +71,24 @@ function outcomeOf(q: EvaluationQuestion, r: RetrievalResult, sourceIds: Map<str
   };
 }
 
+/**
+ * The questions of each form file (its name the form) that `keep` keeps, or `sample` of them per form: the same ones
+ * every run, picked by a hash of their ids.
+ */
+export async function formQuestions(
+  files: string[],
+  sample: number | null,
+  keep: (q: EvaluationQuestion) => boolean = () => true,
+): Promise<{ form: string; q: EvaluationQuestion }[]> {
+  const questions: { form: string; q: EvaluationQuestion }[] = [];
+  for (const file of files) {
+    const list = (await loadQuestions(file)).filter(keep);
+    const picked = sample ? [...list].sort((a, b) => seedOf(a.id) - seedOf(b.id)).slice(0, sample) : list;
+    questions.push(...picked.map((q) => ({ form: formOf(file), q })));
+  }
+  return questions;
+}
+
 export async function evalRobustness(args: string[]): Promise<void> {
   if (args.includes('--help')) {
     console.log(robustnessUsage);
@@ -93,12 +111,7 @@ export async function evalRobustness(args: string[]): Promise<void> {
     console.error(`question files not found: ${missing.join(', ')} (the shared dev sets live in ../shared/data; ASSAY_SHARED_DATA moves it)`);
     process.exit(2);
   }
-  const questions: { form: string; q: EvaluationQuestion }[] = [];
-  for (const file of files) {
-    const list = await loadQuestions(file);
-    const picked = sample ? [...list].sort((a, b) => seedOf(a.id) - seedOf(b.id)).slice(0, sample) : list;
-    questions.push(...picked.map((q) => ({ form: formOf(file), q })));
-  }
+  const questions = await formQuestions(files, sample);
   const cfg = config();
   const db = await openMigratedDatabase(cfg);
   try {

@@ -5,7 +5,7 @@
  * the others and measured on the one left out. A change that only helps the form it was fitted on shows up here.
  */
 import { ABSTENTION_FEATURES, type AbstentionFeature, type AbstentionModel, type AbstentionSignals } from '../retrieval/abstention-model.ts';
-import { fitLogistic, logLoss, predictLogistic } from './logistic.ts';
+import { fitLogistic, logLoss, predictLogistic, savedFit } from './logistic.ts';
 
 export interface AbstentionRow {
   /** The question form (its file), the unit held out. */
@@ -96,10 +96,7 @@ export function fitAbstentionModel(rows: AbstentionRow[], candidate: Candidate, 
   );
   const model: AbstentionModel = {
     features: [...candidate.features],
-    mean: fit.mean.map(round6),
-    scale: fit.scale.map(round6),
-    weights: fit.weights.map(round6),
-    bias: round6(fit.bias),
+    ...savedFit(fit),
     threshold: 0.5,
     l2: candidate.l2,
     fittedOn,
@@ -107,8 +104,6 @@ export function fitAbstentionModel(rows: AbstentionRow[], candidate: Candidate, 
   model.threshold = chooseThreshold(rows, (r) => predictLogistic(model, vector(r, candidate.features)));
   return model;
 }
-
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export function figures(form: string, rows: AbstentionRow[], abstains: (r: AbstentionRow) => boolean): FormFigures {
   const ans = rows.filter((r) => r.answerable);

@@ -8,7 +8,7 @@
 import type { AbstentionModel, ConfidenceFeature, ConfidenceModel } from '../retrieval/abstention-model.ts';
 import { type AbstentionRow, type Candidate, fitAbstentionModel } from './abstention-fit.ts';
 import { auroc, type CalibrationPoint, expectedCalibrationError, type ReliabilityBin, reliabilityTable } from './calibration.ts';
-import { fitLogistic, logLoss, predictLogistic } from './logistic.ts';
+import { fitLogistic, logLoss, predictLogistic, savedFit } from './logistic.ts';
 
 export interface ConfidenceCandidate {
   features: ConfidenceFeature[];
@@ -60,13 +60,9 @@ export function fitConfidenceModel(rows: AbstentionRow[], decision: AbstentionMo
     answered.map((r) => r.right === true),
     { l2: candidate.l2 },
   );
-  const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
   return {
     features: [...candidate.features],
-    mean: fit.mean.map(round6),
-    scale: fit.scale.map(round6),
-    weights: fit.weights.map(round6),
-    bias: round6(fit.bias),
+    ...savedFit(fit),
     l2: candidate.l2,
     fittedOn,
   };

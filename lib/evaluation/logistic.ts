@@ -114,6 +114,12 @@ function solve(A: number[][], b: number[]): number[] {
   return x;
 }
 
+/** A fit's parameters as saved (rounded to 1e-6: the checked-in JSON stays readable and diffs stay small). */
+export function savedFit(fit: Pick<LogisticFit, 'mean' | 'scale' | 'weights' | 'bias'>): Pick<LogisticFit, 'mean' | 'scale' | 'weights' | 'bias'> {
+  const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+  return { mean: fit.mean.map(round6), scale: fit.scale.map(round6), weights: fit.weights.map(round6), bias: round6(fit.bias) };
+}
+
 /** Mean log-loss of predicted probabilities (clipped away from 0 and 1). */
 export function logLoss(probabilities: number[], labels: boolean[]): number {
   const eps = 1e-12;

@@ -9,7 +9,7 @@
  */
 import { VALUE_CONFIDENCE_FEATURES, type ValueConfidenceFeature, type ValueConfidenceModel } from '../retrieval/abstention-model.ts';
 import { auroc, type CalibrationPoint, expectedCalibrationError, type ReliabilityBin, reliabilityTable } from './calibration.ts';
-import { fitLogistic, logLoss, predictLogistic } from './logistic.ts';
+import { fitLogistic, logLoss, predictLogistic, savedFit } from './logistic.ts';
 
 /** One value answer as the fit reads it. */
 export interface ValueConfidenceRow {
@@ -76,13 +76,9 @@ export function fitValueConfidence(rows: ValueConfidenceRow[], candidate: ValueC
     train.map((r) => r.right),
     { l2: candidate.l2 },
   );
-  const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
   return {
     features: [...candidate.features],
-    mean: fit.mean.map(round6),
-    scale: fit.scale.map(round6),
-    weights: fit.weights.map(round6),
-    bias: round6(fit.bias),
+    ...savedFit(fit),
     l2: candidate.l2,
     timesPaper: candidate.timesPaper,
     fittedOn,
