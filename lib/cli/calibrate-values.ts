@@ -12,7 +12,6 @@ import { openMigratedDatabase } from '../db/client.ts';
 import { scoreAnswer } from '../evaluation/answer-metrics.ts';
 import { scoreQuestion } from '../evaluation/retrieval-metrics.ts';
 import type { ReliabilityBin } from '../evaluation/calibration.ts';
-import { devForms } from '../evaluation/dev-forms.ts';
 import {
   bestValueConfidence,
   fitValueConfidence,
@@ -24,7 +23,7 @@ import { retrieve } from '../pipelines/run.ts';
 import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
 import { type AbstentionModelFile, embedderFamily, FITTED_MODELS, modelFor, valueConfidenceSignals } from '../retrieval/abstention-model.ts';
 import { createRetrievalService } from '../serving/retrieval-service.ts';
-import { acronymsOf, formQuestions } from './eval-robustness.ts';
+import { acronymsOf, formFiles, formQuestions } from './eval-robustness.ts';
 import { cliOptions } from './options.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -159,12 +158,7 @@ export async function calibrateValues(args: string[]): Promise<void> {
     console.error(valuesUsage);
     process.exit(2);
   }
-  const files = opt('questions')?.split(',').filter(Boolean) ?? devForms(root);
-  const missing = files.filter((f) => !fs.existsSync(f));
-  if (missing.length) {
-    console.error(`question files not found: ${missing.join(', ')} (the shared dev sets live in ../shared/data; ASSAY_SHARED_DATA moves it)`);
-    process.exit(2);
-  }
+  const files = formFiles(opt('questions'));
   const from = opt('from-rows');
   const { rows, embedderId }: { rows: ValueConfidenceRow[]; embedderId: string } = from
     ? JSON.parse(fs.readFileSync(from, 'utf8'))

@@ -72,6 +72,20 @@ function outcomeOf(q: EvaluationQuestion, r: RetrievalResult, sourceIds: Map<str
 }
 
 /**
+ * The question files a `--questions a.jsonl,b.jsonl` option names, else every dev form; exits with the missing ones
+ * named when a file is not there.
+ */
+export function formFiles(option: string | undefined): string[] {
+  const files = option?.split(',').filter(Boolean) ?? devForms(root);
+  const missing = files.filter((f) => !fs.existsSync(f));
+  if (missing.length) {
+    console.error(`question files not found: ${missing.join(', ')} (the shared dev sets live in ../shared/data; ASSAY_SHARED_DATA moves it)`);
+    process.exit(2);
+  }
+  return files;
+}
+
+/**
  * The questions of each form file (its name the form) that `keep` keeps, or `sample` of them per form: the same ones
  * every run, picked by a hash of their ids.
  */
@@ -105,12 +119,7 @@ export async function evalRobustness(args: string[]): Promise<void> {
     console.error(robustnessUsage);
     process.exit(2);
   }
-  const files = opt('questions')?.split(',').filter(Boolean) ?? devForms(root);
-  const missing = files.filter((f) => !fs.existsSync(f));
-  if (missing.length) {
-    console.error(`question files not found: ${missing.join(', ')} (the shared dev sets live in ../shared/data; ASSAY_SHARED_DATA moves it)`);
-    process.exit(2);
-  }
+  const files = formFiles(opt('questions'));
   const questions = await formQuestions(files, sample);
   const cfg = config();
   const db = await openMigratedDatabase(cfg);
