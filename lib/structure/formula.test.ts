@@ -36,6 +36,17 @@ describe('findSpacedFormulas: hydrates and refined counts', () => {
   });
 });
 
+describe('findSpacedFormulas: a bracketed group before the split', () => {
+  it('joins the last element and its variable count to the formula they end', () => {
+    const text = 'the high-Tc cuprate YBa2(Cu1−yCoy)3O 7+δ (y=0.013, Tc=93 K)';
+    const [f] = findSpacedFormulas(text);
+    expect(f.joined).toBe('YBa2(Cu1−yCoy)3O7+δ');
+    expect(text.slice(f.start, f.end)).toBe('YBa2(Cu1−yCoy)3O 7+δ');
+    // A bracket closing prose is no formula's group.
+    expect(findSpacedFormulas('as shown (Fig. 3)O 2+x')).toEqual([]);
+  });
+});
+
 describe('findSpacedFormulas: values typed after a formula are not part of it', () => {
   it('keeps "3.8K", "560 mW/cm2" and "12K" out of formulas', () => {
     expect(findSpacedFormulas('CeOBiS2 Tc 3.8K at 1.62GPa')).toEqual([]);

@@ -215,8 +215,22 @@ export function findSpacedFormulas(text: string): SpacedFormula[] {
     const parsed = normaliseFormula(joined);
     if (parsed && parsed.elements.length >= 2) out.push({ start: m.index!, end: m.index! + raw.length, joined });
   }
-  return out;
+  // "YBa2(Cu1−yCoy)3O 7+δ": the last element after a bracketed group split from its variable count; the formula runs
+  // back from it to the word's start.
+  for (const m of text.matchAll(BRACKETED_TAIL)) {
+    const tail = m.index! + m[1].length;
+    const start = text.lastIndexOf(' ', tail) + 1;
+    const end = m.index! + m[0].length;
+    if (out.some((f) => f.start < end && start < f.end)) continue;
+    const joined = text.slice(start, end).replace(/\s+/g, '');
+    const parsed = normaliseFormula(joined);
+    if (parsed && parsed.elements.length >= 2) out.push({ start, end, joined });
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
+
+/** A bracketed group's count, an element, a space and a count with a variable: ")3O 7+δ". */
+const BRACKETED_TAIL = /(\)\d*)[A-Z][a-z]?\s\d+(?:\.\d+)?\s?[-−–+]\s?[xyzδ](?![\p{L}\d])/gu;
 
 /**
  * Formulas typed in lower case with spaces between their elements, as a hurried question writes them ("gd sr2 ru
