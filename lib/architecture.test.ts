@@ -38,7 +38,7 @@ const LAYERS: Record<string, number> = {
   grading: 12,
   corpus: 13,
   services: 14,
-  // The robustness suite's generator (eval/robustness): rewrites questions with the structure readers; the CLI runs it.
+  // The suites' generators (eval/robustness, eval/comparisons): questions made with the structure readers; the CLI runs them.
   '@eval': 14,
   'startup.ts': 15,
   cli: 15,

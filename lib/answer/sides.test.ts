@@ -98,6 +98,63 @@ describe('two-sided comparisons', () => {
     expect(a.shape).toBe('comparison');
     expect(a.sentences[0].text).toBe('GDC has the higher conductivity at 800 °C: 0.15 S cm−1, against 0.05 S cm−1 for YSZ.');
   });
+
+  it('asked at no temperature, compare the sides at a temperature the evidence states each at, or name neither when there is none', async () => {
+    const asked = 'Which is more conductive, YSZ or GDC?';
+    // YSZ's value is at 800 °C, GDC's at 600 °C: the temperatures differ as much as the materials.
+    const apartOnly = await answerQuestion(await indexOf(corpusOf([ysz, gdc600])), asked);
+    expect(apartOnly.shape).toBe('comparison');
+    const text = answerText(apartOnly);
+    expect(text).toMatch(
+      /^The evidence states the conductivity of YSZ and GDC at different temperatures \(YSZ at 800 °C, GDC at 600 °C\) and never each at one temperature, so neither is named higher:/,
+    );
+    expect(text).not.toMatch(/has the higher/);
+    expect(text).toMatch(/YSZ: 0\.05 S cm−1 at 800 °C/);
+    expect(text).toMatch(/GDC: 0\.1 S cm−1 at 600 °C/);
+    // The values are given, the verdict is not: half of what was asked.
+    const calibrated = (apartOnly.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
+    expect(calibrated).toBeGreaterThan(0);
+    expect(apartOnly.confidence).toBeCloseTo(calibrated / 2, 2);
+    // With a YSZ value at 600 °C too, the sides are compared there, not by their best values (0.05 at 800 °C against 0.1 at 600 °C).
+    const ysz600 = paper('ysz600', 'YSZ at intermediate temperature', 'The YSZ electrolyte reached an ionic conductivity of 0.01 S cm−1 at 600 °C in air.');
+    const shared = await answerQuestion(await indexOf(corpusOf([ysz, ysz600, gdc600])), asked);
+    expect(shared.sentences[0].text).toBe(
+      'GDC has the higher conductivity at 600 °C (the temperature the evidence states each at): 0.1 S cm−1, against 0.01 S cm−1 for YSZ.',
+    );
+    expect(shared.sentences[0].citations).toEqual(['paragraph:gdc600:p1', 'paragraph:ysz600:p1']);
+    // Values measured at one temperature, or at none the evidence states, are compared as they are.
+    const same = await answerQuestion(await indexOf(corpusOf([ysz, gdc800])), asked);
+    expect(same.sentences[0].text).toBe('GDC has the higher conductivity: 0.15 S cm−1, against 0.05 S cm−1 for YSZ.');
+  });
+
+  it('read a yes/no question weighing one side against the other, and answer yes or no first', async () => {
+    const asked = 'Is the ionic conductivity of YSZ higher than that of GDC at 800 °C?';
+    expect(comparedSides(analyseQuestion(asked))?.map((s) => s.name)).toEqual(['YSZ', 'GDC']);
+    expect(comparedSides(analyseQuestion('Does LSCF have a lower polarization resistance than LSM at 700 °C?'))?.map((s) => s.name)).toEqual(['LSCF', 'LSM']);
+    // A question for the materials beyond one named is no two-sided comparison.
+    expect(comparedSides(analyseQuestion('Which cathode has a lower polarization resistance at 700 C than La0.8Sr0.2MnO3?'))).toBeNull();
+    const index = await indexOf(corpusOf([ysz, gdc800]));
+    const no = await answerQuestion(index, asked);
+    expect(no.shape).toBe('comparison');
+    expect(no.sentences[0].text).toBe('No: GDC has the higher ionic conductivity at 800 °C: 0.15 S cm−1, against 0.05 S cm−1 for YSZ.');
+    const yes = await answerQuestion(index, 'Is GDC more conductive than YSZ at 800 °C?');
+    expect(yes.sentences[0].text).toBe('Yes: GDC has the higher conductivity at 800 °C: 0.15 S cm−1, against 0.05 S cm−1 for YSZ.');
+  });
+
+  it('take a side’s value from its own value question where no sentence ties the property to it by name', async () => {
+    const nb3sn = paper('nb3sn', 'Nb3Sn wires', 'The Tc of Nb3Sn is 18 K in the wires studied here.');
+    // The sentence says what happens at the transition ("resistivities vanish"), not "Tc".
+    const lbco = paper(
+      'lbco',
+      'Superconductivity in La2−xBaxCuO4 crystals',
+      'Both in-plane and out-of-plane resistivities of La2−xBaxCuO4 with x = 0.11 vanish at 30 K.',
+    );
+    const a = await answerQuestion(await indexOf(corpusOf([nb3sn, lbco])), 'Which has the higher Tc, La2−xBaxCuO4 or Nb3Sn?');
+    expect(a.shape).toBe('comparison');
+    expect(a.sentences[0].text).toBe('La2−xBaxCuO4 has the higher tc: 30 K, against 18 K for Nb3Sn.');
+    expect(a.sentences[0].citations).toEqual(['paragraph:lbco:p1', 'paragraph:nb3sn:p1']);
+    expect(a.trace.find((t) => t.step === 'sides')?.detail).toMatchObject({ values: { 'La2−xBaxCuO4': '30 K', Nb3Sn: '18 K' } });
+  });
 });
 
 describe('comparisons that name no property', () => {

@@ -12,6 +12,9 @@ import { textFacets } from '../structure/terms.ts';
  * a side has none rather than crown the other.
  */
 
+/** A compared side's value as the side's own value question ("What is the Tc of A?") answers it. */
+export type SideValue = NonNullable<RetrievalResult['sideValues']>[number];
+
 export interface Side {
   key: string;
   /** Every material term the question's name of this side reads as ("TiO2": the formula and the name). */
@@ -19,9 +22,16 @@ export interface Side {
   name: string;
 }
 
-/** "A or B", "A vs B", "between A and B", "compare A and B": a question that names its sides. */
+/**
+ * "A or B", "A vs B", "between A and B", "compare A and B", and a yes/no question weighing one against the other
+ * ("Is the Tc of A higher than that of B?", "Does A have a lower ASR than B?"): a question that names its sides.
+ */
 const TWO_SIDED = (body: string) =>
-  /\b(?:or|vs\.?|versus|between)\b/i.test(body) || (/\bcompar(?:e[ds]?|ing|ison)\b/i.test(body) && /\b(?:and|with|to)\b/i.test(body));
+  /\b(?:or|vs\.?|versus|between)\b/i.test(body) || (/\bcompar(?:e[ds]?|ing|ison)\b/i.test(body) && /\b(?:and|with|to)\b/i.test(body)) || askedIfBeyond(body);
+
+/** A yes/no question whether one side is beyond the other ("Is A more conductive than B?", "Does A have a higher … than B?"). */
+export const askedIfBeyond = (body: string): boolean => YES_NO_THAN.test(body);
+const YES_NO_THAN = /^\s*(?:is|are|was|were|does|do|did|has|have)\b.*\b(?:higher|lower|greater|larger|smaller|bigger|more|less|better|worse)\b.*\bthan\b/i;
 
 /** Asking to weigh the sides ("which is better, LSM or LSCF?", "LSM vs LSCF"), where no property names what by. */
 const WEIGHED = /\b(?:vs\.?|versus|compar(?:e[ds]?|ing|ison)|better|worse|superior|inferior|preferable|preferred|differ(?:s|ence|ences)?)\b/i;
@@ -33,9 +43,14 @@ const WEIGHED = /\b(?:vs\.?|versus|compar(?:e[ds]?|ing|ison)|better|worse|superi
 export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
   if (analysis.intent === 'which-paper') return null;
   if (!TWO_SIDED(analysis.body) || (!analysis.properties.length && !WEIGHED.test(analysis.body))) return null;
-  // Single elements name atmospheres and dopants ("in hydrogen"), not sides.
+  const sides = namedMaterials(analysis);
+  return sides.length < 2 || sides.length > 4 ? null : sides;
+}
+
+/** The materials a question names, one per name as written ("TiO2" reads as a formula and as a name, and is one). */
+export function namedMaterials(analysis: QuestionAnalysis): Side[] {
+  // Single elements name atmospheres and dopants ("in hydrogen"), not materials asked about.
   const keys = analysis.materials.filter((m) => !isElementTerm(m));
-  // One side per name as written: "TiO2" reads as a formula and as a name, and is one side.
   const byName = new Map<string, Side>();
   for (const key of keys) {
     const name = writtenName(analysis, key);
@@ -43,8 +58,7 @@ export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
     if (side) side.keys.push(key);
     else byName.set(name, { key, keys: [key], name });
   }
-  const sides = [...byName.values()];
-  return sides.length < 2 || sides.length > 4 ? null : sides;
+  return [...byName.values()];
 }
 
 /**
@@ -119,13 +133,22 @@ export async function withSides(result: RetrievalResult, retrieveSide: (question
   const added: Evidence[] = [];
   const seen = new Set(result.evidence.map((e) => e.id));
   const perSide: Record<string, number> = {};
+  const sideValues: SideValue[] = [];
   for (const side of sides) {
     const r = await retrieveSide(sideQuestion(result.analysis, side, sides));
+    const pool = [...r.evidence, ...(r.extras?.graphEvidence ?? [])];
     const items = [...r.evidence, ...(r.extras?.graphEvidence ?? []).slice(0, 8)].filter((e) => !seen.has(e.id));
+    // The side's own value question's value, with the item it is read from (kept even where it ranks below those added).
+    const valueItem = r.value ? pool.find((e) => e.id === r.value!.evidenceId) : undefined;
+    if (r.value && valueItem) {
+      sideValues.push({ side: side.name, value: r.value });
+      if (!seen.has(valueItem.id) && !items.includes(valueItem)) items.push(valueItem);
+    }
     for (const e of items) seen.add(e.id);
     perSide[side.name] = items.length;
     added.push(...items);
   }
-  const step = { step: 'sides', ms: Math.round(performance.now() - t), detail: { sides: sides.map((s) => s.name), added: perSide } };
-  return { ...result, evidence: [...result.evidence, ...added], trace: [...result.trace, step] };
+  const detail = { sides: sides.map((s) => s.name), added: perSide, values: Object.fromEntries(sideValues.map((v) => [v.side, v.value.text])) };
+  const step = { step: 'sides', ms: Math.round(performance.now() - t), detail };
+  return { ...result, evidence: [...result.evidence, ...added], sideValues, trace: [...result.trace, step] };
 }

@@ -6,6 +6,7 @@ import { splitSentences } from '../structure/sentences.ts';
 import { joinBrokenWords, joinSplitFormulas, textFacets } from '../structure/terms.ts';
 import { materialTerms } from '../retrieval/facets.ts';
 import { titleOf } from './shapes/text.ts';
+import type { QuantityAnswer } from '../retrieval/value.ts';
 import type { ValueRow } from './types.ts';
 
 /**
@@ -76,6 +77,10 @@ export const BOUND_BETWEEN = /[<>≤≥]/;
 export interface StatedValue extends ValueRow {
   /** The temperature the value was measured at, in K, when its sentence says. */
   measuredAtK: number | null;
+  /** The lowest and highest temperature (K) of what it was measured at, a range or list ("500–700 °C") included. */
+  measuredSpanK: [number, number] | null;
+  /** That temperature as the sentence writes it ("800 °C", "500–700 °C"). */
+  measuredAtText: string | null;
   /** Temperatures the sentence gives as processing (sintering, calcining…): as written ("sintered at 600 °C") and in K. */
   processing: { text: string; kelvin: number }[];
   /** The canonical material keys its sentence names (to keep the rows about a material a question asks about). */
@@ -83,6 +88,9 @@ export interface StatedValue extends ValueRow {
   /** The sentence that states it (PDF-split words and formulas joined). */
   sentence: string;
 }
+
+/** What stands between a list of values and the temperatures right after it: "at", a bracket, a comma. */
+const ADJACENT_AT = /^\s*[,(]?\s*(?:at|@)?\s*$/i;
 
 /** One value of a list with the unit as the sentence writes it ("0.3 W cm−2" of "0.9, 0.62 and 0.3 W cm−2"). */
 const at = (q: Quantity, i?: number) => {
@@ -143,8 +151,17 @@ export function statedValues(items: Evidence[], property: string, dimension: str
           .filter((q) => q.dimension !== dimension && q.dimension !== 'temperature' && q.kind !== 'list')
           .filter((q) => Math.min(Math.abs(q.start - v.end), Math.abs(v.start - q.end)) <= 60)
           .map((q) => q.text);
-        // "1.72, 1.05 and 0.56 W cm−2 at 800, 700 and 600 °C, respectively": the i-th value at the i-th temperature.
-        const paired = respectively && v.values.length > 1 ? measuring.find((t) => t.quantity.values.length === v.values.length) : undefined;
+        // "1.72, 1.05 and 0.56 W cm−2 at 800, 700 and 600 °C, respectively": the i-th value at the i-th temperature; so
+        // too a list of as many temperatures right after the values without "respectively" ("0.01, 0.025 and 0.054 S cm–1
+        // at 500, 600 and 700 °C"), which no other reading fits.
+        const paired =
+          v.values.length > 1
+            ? measuring.find(
+                (t) =>
+                  t.quantity.values.length === v.values.length &&
+                  (respectively || (t.quantity.kind === 'list' && t.quantity.start >= v.end && ADJACENT_AT.test(sentence.slice(v.end, t.quantity.start)))),
+              )
+            : undefined;
         // "0.826, 0.853 and 1.834 W cm−2 for PBMCo, PBMCo-3-Fe and PBMCo-12-Fe, respectively": the i-th value of the i-th material.
         const owners = respectively && v.values.length > 1 ? listedOwners(sentence, v, materials) : null;
         const parts = paired
@@ -153,6 +170,7 @@ export function statedValues(items: Evidence[], property: string, dimension: str
               canonical: [v.canonical[i]],
               temperature: paired.quantity.canonical[i],
               temperatureText: at(paired.quantity, i),
+              span: [paired.quantity.canonical[i], paired.quantity.canonical[i]] as [number, number],
             }))
           : owners
             ? v.values.map((_, i) => ({ value: at(v, i), canonical: [v.canonical[i]], ...nearestTemperature(v, measuring) }))
@@ -178,6 +196,8 @@ export function statedValues(items: Evidence[], property: string, dimension: str
             paperTitle: titleOf(e),
             evidenceId: e.id,
             measuredAtK: part.temperature,
+            measuredSpanK: part.span,
+            measuredAtText: part.temperatureText,
             processing,
             sentenceMaterials: named,
             sentence,
@@ -189,18 +209,56 @@ export function statedValues(items: Evidence[], property: string, dimension: str
   return rows;
 }
 
+/**
+ * A value a value question chose (`QuantityAnswer`), read as a stated value of `material`: with the temperature its
+ * sentence measured it at and the sentence's processing temperatures. Null when no sentence of the item writes it.
+ */
+export function statedValueOf(e: Evidence, v: QuantityAnswer, material: string): StatedValue | null {
+  for (const raw of sentencesOf(e)) {
+    const sentence = joinSplitFormulas(joinBrokenWords(raw));
+    const quantities = parseQuantities(sentence);
+    const q = quantities.find((x) => x.text === v.text && x.dimension === v.dimension);
+    if (!q) continue;
+    const temperatures = v.dimension === 'temperature' ? [] : temperaturesOf(sentence, quantities);
+    const processing = temperatures.flatMap((t) => (t.treatment ? [{ text: `${t.treatment} at ${t.quantity.text}`, kelvin: t.quantity.canonical[0] }] : []));
+    const at = nearestTemperature(
+      q,
+      temperatures.filter((t) => t.treatment === null),
+    );
+    const facets = textFacets(sentence);
+    return {
+      material,
+      value: v.text,
+      canonical: v.canonical,
+      canonicalUnit: v.canonicalUnit,
+      conditions: [...(at.temperatureText ? [`at ${at.temperatureText}`] : []), ...processing.map((p) => p.text)],
+      paperId: e.paperId,
+      paperTitle: titleOf(e),
+      evidenceId: e.id,
+      measuredAtK: at.temperature,
+      measuredSpanK: at.span,
+      measuredAtText: at.temperatureText,
+      processing,
+      sentenceMaterials: [...materialTerms(facets.formulas, facets.materials)],
+      sentence,
+    };
+  }
+  return null;
+}
+
 /** The measuring temperature nearest a value (after it within 60 characters, else before within 60; a paired one anywhere after). */
 function nearestTemperature(
   v: Quantity,
   temperatures: StatedTemperature[],
   anyDistance = false,
-): { temperature: number | null; temperatureText: string | null } {
+): { temperature: number | null; temperatureText: string | null; span: [number, number] | null } {
   const after = temperatures.find((t) => t.quantity.start >= v.end && (anyDistance || t.quantity.start - v.end <= 60));
   const before = temperatures.filter((t) => t.quantity.end <= v.start && v.start - t.quantity.end <= 60).at(-1);
   const t = after ?? before;
-  if (!t) return { temperature: null, temperatureText: null };
+  if (!t) return { temperature: null, temperatureText: null, span: null };
+  const span: [number, number] = [Math.min(...t.quantity.canonical), Math.max(...t.quantity.canonical)];
   // A range or list of temperatures ("600–800 °C") is no single measuring temperature.
   return t.quantity.canonical.length === 1
-    ? { temperature: t.quantity.canonical[0], temperatureText: t.quantity.text }
-    : { temperature: null, temperatureText: t.quantity.text };
+    ? { temperature: t.quantity.canonical[0], temperatureText: t.quantity.text, span }
+    : { temperature: null, temperatureText: t.quantity.text, span };
 }

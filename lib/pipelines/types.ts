@@ -118,6 +118,8 @@ export interface RetrievalResult {
   recipes?: RecipeAnswer | null;
   /** A refusal's note that the records hold recipes of the materials asked about (lib/answer/recipes.ts). */
   recordsNote?: string;
+  /** Each compared side's value as its own value question answers it, for a comparison (lib/answer/sides.ts). */
+  sideValues?: { side: string; value: QuantityAnswer }[];
   /** A question about who wrote a paper, or where or when it was published: what the library holds of the top paper (lib/answer/bibliography.ts). */
   bibliography?: { field: BibliographicField; paper: PaperBibliography };
 }

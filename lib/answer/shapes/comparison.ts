@@ -1,6 +1,6 @@
 import { propertyEntry } from '../../structure/properties.ts';
-import { askedPropertyWords, comparedSides, isSide, namesCompositeOf, type Side } from '../sides.ts';
-import { type StatedValue, statedValues } from '../stated-values.ts';
+import { askedIfBeyond, askedPropertyWords, comparedSides, isSide, namesCompositeOf, type Side } from '../sides.ts';
+import { type StatedValue, statedValueOf, statedValues } from '../stated-values.ts';
 import { atTemperature, conditions, LESS_IS_BETTER, where } from './ranking.ts';
 import type { Evidence } from '../../evidence/model.ts';
 import type { RetrievalResult } from '../../pipelines/types.ts';
@@ -13,7 +13,8 @@ import { type AnswerDraft, type AnswerShapeComposer, type DraftSentence, draft, 
  * A comparison that names its sides ("YSZ or GDC", "compare LiCoO2 and NMC", "BZY vs BZCY"): a row per side, each
  * with its values of the asked property under the asked conditions and their citations, or saying that the evidence
  * states none for it. Only when every side has a value is one named the higher (or lower): a winner is never drawn
- * from one side's evidence. A composite naming a side ("Ni-YSZ") is not that side.
+ * from one side's evidence, nor from values measured at different temperatures. A composite naming a side ("Ni-YSZ")
+ * is not that side.
  */
 
 /**
@@ -50,6 +51,66 @@ function eachSide(result: RetrievalResult, sides: Side[]): AnswerDraft | null {
   return { shape: 'comparison', sentences, answered: (0.5 * (sides.length - missing.length)) / sides.length };
 }
 
+/** Two measuring temperatures within 15 K are one (the tolerance an asked temperature is read with). */
+const SAME_TEMPERATURE_K = 15;
+const apart = (a: [number, number], b: [number, number]) => a[0] > b[1] + SAME_TEMPERATURE_K || b[0] > a[1] + SAME_TEMPERATURE_K;
+
+/** Whether some two of the values were measured at temperatures the evidence states and that differ. */
+const measuredApart = (values: StatedValue[]) =>
+  values.some((a, i) => values.slice(i + 1).some((b) => a.measuredSpanK && b.measuredSpanK && apart(a.measuredSpanK, b.measuredSpanK)));
+
+/**
+ * A single temperature every side has a value measured at: the one with the most such values, then the highest. What
+ * is compared across sides when the question asks at no temperature and their best values were measured at different ones.
+ */
+function sharedTemperature(sides: StatedValue[][]): { kelvin: number; text: string } | null {
+  let best: { kelvin: number; text: string; count: number } | null = null;
+  for (const row of sides.flat()) {
+    if (row.measuredAtK === null || !row.measuredAtText) continue;
+    const counts = sides.map((values) => atTemperature(values, [row.measuredAtK!]).length);
+    if (counts.some((n) => n === 0)) continue;
+    const count = counts.reduce((a, b) => a + b, 0);
+    if (!best || count > best.count || (count === best.count && row.measuredAtK > best.kelvin))
+      best = { kelvin: row.measuredAtK, text: row.measuredAtText, count };
+  }
+  return best && { kelvin: best.kelvin, text: best.text };
+}
+
+/** P(right) below which the side's own value question's value is not taken as the side's. */
+const SIDE_VALUE_CONFIDENCE = 0.5;
+
+/**
+ * Where no sentence the evidence states of a side ties a value of the property to it by name, the value the side's own
+ * value question chose ("What is the Tc of A?" reads the sentence that states it, however it words the property),
+ * when it is of the asked dimension, likely right, and not from a sentence naming a composite of the side.
+ */
+function sideOwnValue(result: RetrievalResult, side: Side, dimension: string): StatedValue[] {
+  const v = result.sideValues?.find((s) => s.side === side.name)?.value;
+  if (!v || v.dimension !== dimension || (v.confidence !== undefined && v.confidence < SIDE_VALUE_CONFIDENCE)) return [];
+  const e = [...result.evidence, ...(result.extras?.graphEvidence ?? [])].find((x) => x.id === v.evidenceId);
+  const row = e ? statedValueOf(e, v, side.name) : null;
+  return row && !namesCompositeOf(row.sentence, side) ? [row] : [];
+}
+
+/**
+ * P(the side named higher is higher) when every side's value compared is the one its own value question chose, with
+ * that choice's P(right): the verdict holds when every value is right, and is a coin's toss otherwise. Null when a
+ * compared value is not such a value (read by name from the evidence only) or has no fitted confidence.
+ */
+function verdictChance(result: RetrievalResult, compared: { side: Side; lead: StatedValue }[]): number | null {
+  let allRight = 1;
+  for (const { side, lead } of compared) {
+    const own = result.sideValues?.find((s) => s.side === side.name)?.value;
+    const same =
+      own &&
+      own.evidenceId === lead.evidenceId &&
+      Math.abs(Math.max(...own.canonical) - Math.max(...lead.canonical)) <= Math.abs(Math.max(...lead.canonical)) * 0.01;
+    if (!same || own.confidence === undefined) return null;
+    allRight *= own.confidence;
+  }
+  return allRight + (1 - allRight) * 0.5;
+}
+
 const LOWER = /\b(?:lower|lowest|smaller|smallest|less|least|minimum|worse)\b/i;
 
 export const comparisonShape: AnswerShapeComposer = {
@@ -66,15 +127,17 @@ export const comparisonShape: AnswerShapeComposer = {
     // The property as the question words it ("ionic conductivity", "peak power density").
     const label = askedPropertyWords(analysis)?.toLowerCase() ?? entry.label;
     const stated = statedValues([...result.evidence, ...(result.extras?.graphEvidence ?? [])], property, entry.dimension);
-    const ofSide = (side: Side) =>
-      stated.filter(
+    const ofSide = (side: Side) => {
+      const rows = stated.filter(
         (r) =>
           (isSide(r.material, side) || (!r.material && r.sentenceMaterials.length > 0 && r.sentenceMaterials.every((k) => side.keys.includes(k)))) &&
           !namesCompositeOf(r.sentence, side),
       );
+      return rows.length ? rows : sideOwnValue(result, side, entry.dimension!);
+    };
     const lower = LOWER.test(analysis.body) || (LESS_IS_BETTER.has(property) && /\bbetter|best\b/i.test(analysis.body));
     const best = (rows: StatedValue[]) => [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.canonical) - Math.max(...b.canonical)));
-    const rows = sides.map((side) => {
+    let rows = sides.map((side) => {
       const all = ofSide(side);
       const matching = askedTemperature ? atTemperature(all, askedTemperature.canonical) : all;
       return { side, matching: best(matching), elsewhere: best(all.filter((r) => !matching.includes(r))) };
@@ -83,23 +146,46 @@ export const comparisonShape: AnswerShapeComposer = {
     // Nothing stated of any side: a refusal says why (with the closest evidence); else the comparison says so, rather
     // than let another shape rank what the evidence states of other materials (composites of a side, its neighbours).
     if (rows.every((r) => !r.matching.length && !r.elsewhere.length) && result.abstention.abstain) return null;
+    // Asked at no temperature, the sides' best values measured at different ones compare the temperatures as much as
+    // the materials (0.1 S cm−1 at 800 °C against 0.05 S cm−1 at 600 °C): they are compared at a temperature the
+    // evidence states every side at, or none is named higher.
+    let compareAt = at;
+    let confounded = false;
+    if (!askedTemperature && !missing.length && measuredApart(rows.map((r) => r.matching[0]))) {
+      const shared = sharedTemperature(rows.map((r) => r.matching));
+      if (shared) {
+        compareAt = ` at ${shared.text} (the temperature the evidence states each at)`;
+        rows = rows.map((r) => {
+          const matching = atTemperature(r.matching, [shared.kelvin]);
+          return { ...r, matching, elsewhere: best([...r.elsewhere, ...r.matching.filter((v) => !matching.includes(v))]) };
+        });
+      } else confounded = true;
+    }
     const sentences: DraftSentence[] = [];
-    if (!missing.length) {
+    const names = sides.map((s) => s.name).join(' and ');
+    if (confounded) {
+      const measured = rows.map((r) => `${r.side.name} at ${r.matching[0].measuredAtText ?? 'no stated temperature'}`).join(', ');
+      sentences.push(
+        frame(
+          `The evidence states the ${label} of ${names} at different temperatures (${measured}) and never each at one temperature, so neither is named ${lower ? 'lower' : 'higher'}:`,
+          [],
+        ),
+      );
+    } else if (!missing.length) {
       const ranked = [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.matching[0].canonical) - Math.max(...b.matching[0].canonical)));
       const [lead, ...rest] = ranked;
       const word = `${lower ? 'lower' : 'higher'}`;
+      // "Is A higher than B?" is answered yes or no first: whether the side it asks about (named first) leads.
+      const yesNo = askedIfBeyond(analysis.body) ? (lead.side === sides[0] ? 'Yes: ' : 'No: ') : '';
       sentences.push(
         draft(
-          `${lead.side.name} has the ${rows.length > 2 ? (lower ? 'lowest' : 'highest') : word} ${label}${at}: ${lead.matching[0].value}, against ${rest.map((r) => `${r.matching[0].value} for ${r.side.name}`).join(' and ')}.`,
+          `${yesNo}${lead.side.name} has the ${rows.length > 2 ? (lower ? 'lowest' : 'highest') : word} ${label}${compareAt}: ${lead.matching[0].value}, against ${rest.map((r) => `${r.matching[0].value} for ${r.side.name}`).join(' and ')}.`,
           [lead.matching[0].evidenceId, ...rest.map((r) => r.matching[0].evidenceId)],
         ),
       );
     } else
       sentences.push(
-        frame(
-          `The evidence does not let ${sides.map((s) => s.name).join(' and ')} be compared${at}: it states no ${label}${at} for ${missing.map((r) => r.side.name).join(' or ')}.`,
-          [],
-        ),
+        frame(`The evidence does not let ${names} be compared${at}: it states no ${label}${at} for ${missing.map((r) => r.side.name).join(' or ')}.`, []),
       );
     for (const r of rows) {
       if (r.matching.length) {
@@ -109,7 +195,21 @@ export const comparisonShape: AnswerShapeComposer = {
         sentences.push(draft(`${r.side.name}: no value${at} in the evidence; it states ${v.value}${conditions(v)}${where(v)}.`, [v.evidenceId]));
       } else sentences.push(frame(`${r.side.name}: no ${label} value in the retrieved evidence.`, []));
     }
+    // Values stated of every side at different temperatures answer half of what was asked: the verdict is not given.
+    if (confounded) return { shape: 'comparison', sentences, table: rows.flatMap((r) => r.matching.slice(0, 2)), answered: 0.5 };
     // Each side without a value under the asked conditions is a part of the question left unanswered.
-    return { shape: 'comparison', sentences, table: rows.flatMap((r) => r.matching.slice(0, 2)), answered: (rows.length - missing.length) / rows.length };
+    const verdictConfidence = missing.length
+      ? null
+      : verdictChance(
+          result,
+          rows.map((r) => ({ side: r.side, lead: r.matching[0] })),
+        );
+    return {
+      shape: 'comparison',
+      sentences,
+      table: rows.flatMap((r) => r.matching.slice(0, 2)),
+      answered: (rows.length - missing.length) / rows.length,
+      ...(verdictConfidence === null ? {} : { confidence: verdictConfidence }),
+    };
   },
 };

@@ -93,6 +93,18 @@ describe('comparisons and superlatives', () => {
       'area-resistance',
     );
     expect(resistances.map((r) => `${r.value} ${Math.round((r.measuredAtK ?? 0) - 273.15)}`)).toEqual(['0.027 Ω cm2 800', '0.11 Ω cm2 700', '0.88 Ω cm2 600']);
+    // As many temperatures right after a list of values pair with them in order without "respectively"; a range does not.
+    const listed = (text: string) =>
+      statedValues([{ ...evidence[0], text }], 'conductivity', 'conductivity').map(
+        (r) =>
+          `${r.value} ${r.measuredAtK === null ? '-' : Math.round(r.measuredAtK - 273.15)} ${r.measuredSpanK?.map((k) => Math.round(k - 273.15)).join('–')}`,
+      );
+    expect(listed('The GDC film had ionic conductivities of 0.01, 0.025, and 0.054 S cm–1 at 500, 600, and 700 °C.')).toEqual([
+      '0.01 S cm–1 500 500–500',
+      '0.025 S cm–1 600 600–600',
+      '0.054 S cm–1 700 700–700',
+    ]);
+    expect(listed('The GDC film had ionic conductivities of 0.01 and 0.054 S cm–1 at 500–700 °C.')).toEqual(['0.01 and 0.054 S cm–1 - 500–700']);
     // A number right after a letter is part of a name, not a value ("CH4 and 2.02 W cm−2").
     expect(
       statedValues(
