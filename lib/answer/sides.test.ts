@@ -31,6 +31,14 @@ describe('two-sided comparisons', () => {
     expect(oxides?.map((s) => s.name)).toEqual(['TiO2', 'ZnO']);
     expect(isSide('TiO2', oxides![0])).toBe(true);
     expect(isSide('TiO2/ZnO', oxides![0])).toBe(false);
+    // A material named as a condition (an atmosphere, a support) is no side; each side's question keeps it.
+    const wet = analyseQuestion('Which has the higher conductivity in wet H2, BZY or BZCY?');
+    expect(comparedSides(wet)?.map((s) => s.name)).toEqual(['BZY', 'BZCY']);
+    expect(sideQuestion(wet, comparedSides(wet)![1], comparedSides(wet)!)).toBe('What is the conductivity of BZCY in wet H2?');
+    const supported = analyseQuestion('Which has the lower ASR on a YSZ electrolyte, LSM or LSCF?');
+    expect(sideQuestion(supported, comparedSides(supported)![0], comparedSides(supported)!)).toBe('What is the ASR of LSM on a YSZ electrolyte?');
+    // Named as a side, the same material is one.
+    expect(comparedSides(analyseQuestion('Which is more conductive in air, YSZ or GDC?'))?.map((s) => s.name)).toEqual(['YSZ', 'GDC']);
   });
 
   it('never crown a side from one side’s evidence: a side with no value at the asked conditions is said, with what it does state', async () => {

@@ -43,8 +43,34 @@ const WEIGHED = /\b(?:vs\.?|versus|compar(?:e[ds]?|ing|ison)|better|worse|superi
 export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
   if (analysis.intent === 'which-paper') return null;
   if (!TWO_SIDED(analysis.body) || (!analysis.properties.length && !WEIGHED.test(analysis.body))) return null;
-  const sides = namedMaterials(analysis);
-  return sides.length < 2 || sides.length > 4 ? null : sides;
+  const named = namedMaterials(analysis);
+  // A material the question names as a condition ("in wet H2", "on a YSZ electrolyte") is not a side, unless too
+  // few sides are left without it.
+  const sides = named.filter((m) => !materialCondition(analysis.body, m));
+  const kept = sides.length >= 2 ? sides : named;
+  return kept.length < 2 || kept.length > 4 ? null : kept;
+}
+
+/** A preposition of condition and the words that may stand between it and a material ("in humidified", "on a"). */
+const CONDITION_BEFORE =
+  /\b(?:in|under|on|over|atop|through)\s+(?:(?:a|an|the|wet|dry|humidified|humid|pure|flowing|static|dense|porous|thin|[\d.]+\s?%)\s+)*$/i;
+
+/** The phrase naming a material as a condition ("in wet H2"), or null when it is named otherwise. */
+function materialCondition(body: string, material: Side): string | null {
+  const at = body.indexOf(material.name);
+  if (at < 0) return null;
+  const before = CONDITION_BEFORE.exec(body.slice(Math.max(0, at - 40), at));
+  if (!before) return null;
+  const after = /^[\w.()+−-]*(?:\s+(?:electrolytes?|substrates?|supports?|atmospheres?|gas))?/.exec(body.slice(at + material.name.length))?.[0] ?? '';
+  return `${before[0]}${material.name}${after}`.trim();
+}
+
+/** The conditions a comparison names by material ("in wet H2"), for each side's own question. */
+function materialConditions(analysis: QuestionAnalysis, sides: readonly Side[]): string[] {
+  const names = new Set(sides.map((s) => s.name));
+  return namedMaterials(analysis)
+    .filter((m) => !names.has(m.name))
+    .flatMap((m) => materialCondition(analysis.body, m) ?? []);
 }
 
 /** The materials a question names, one per name as written ("TiO2" reads as a formula and as a name, and is one). */
@@ -97,7 +123,7 @@ export function sideQuestion(analysis: QuestionAnalysis, side: Side, sides: read
       .trim();
   }
   const property = askedPropertyWords(analysis) ?? analysis.properties.join(' ');
-  const conditions = analysis.quantities.map((q) => `at ${q.text}`).join(' ');
+  const conditions = [...materialConditions(analysis, sides), ...analysis.quantities.map((q) => `at ${q.text}`)].join(' ');
   return `What is the ${property} of ${side.name}${conditions ? ` ${conditions}` : ''}?`;
 }
 
