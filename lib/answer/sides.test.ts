@@ -163,6 +163,18 @@ describe('two-sided comparisons', () => {
     expect(a.sentences[0].citations).toEqual(['paragraph:lbco:p1', 'paragraph:nb3sn:p1']);
     expect(a.trace.find((t) => t.step === 'sides')?.detail).toMatchObject({ values: { 'La2−xBaxCuO4': '30 K', Nb3Sn: '18 K' } });
   });
+
+  it('compare a side by the value its own value question gives, before the highest stated of it', async () => {
+    const ambient = paper('mgb2', 'Superconductivity in MgB2', 'The Tc of MgB2 is 39 K at ambient pressure, as magnetisation shows.');
+    const pressed = paper('mgb2-p', 'MgB2 under pressure', 'Under a pressure of 20 GPa the Tc of MgB2 rises to 45 K in our cells.');
+    const other = paper('x', 'A 42 K superconductor', 'The Tc of Ba2YCu4O8 is 42 K in the samples measured here.');
+    const a = await answerQuestion(await indexOf(corpusOf([ambient, pressed, other])), 'Which has the higher Tc, MgB2 or Ba2YCu4O8?');
+    const chosen = (a.trace.find((t) => t.step === 'sides')?.detail as { values: Record<string, string> }).values;
+    expect(chosen.MgB2).toBe('39 K');
+    // 39 K, what "What is the Tc of MgB2?" answers, is MgB2's; 45 K under 20 GPa is listed after it, not compared.
+    expect(a.sentences[0].text).toBe('Ba2YCu4O8 has the higher tc: 42 K, against 39 K for MgB2.');
+    expect(answerText(a)).toMatch(/MgB2: 39 K .*MgB2: 45 K/);
+  });
 });
 
 describe('comparisons that name no property', () => {

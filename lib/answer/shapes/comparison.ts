@@ -80,17 +80,21 @@ function sharedTemperature(sides: StatedValue[][]): { kelvin: number; text: stri
 const SIDE_VALUE_CONFIDENCE = 0.5;
 
 /**
- * Where no sentence the evidence states of a side ties a value of the property to it by name, the value the side's own
- * value question chose ("What is the Tc of A?" reads the sentence that states it, however it words the property),
- * when it is of the asked dimension, likely right, and not from a sentence naming a composite of the side.
+ * The value the side's own value question chose ("What is the Tc of A?" reads the sentence that states it, however it
+ * words the property), when it is of the asked dimension, likely right, and not from a sentence naming a composite of
+ * the side; null otherwise.
  */
-function sideOwnValue(result: RetrievalResult, side: Side, dimension: string): StatedValue[] {
+function sideOwnValue(result: RetrievalResult, side: Side, dimension: string): StatedValue | null {
   const v = result.sideValues?.find((s) => s.side === side.name)?.value;
-  if (!v || v.dimension !== dimension || (v.confidence !== undefined && v.confidence < SIDE_VALUE_CONFIDENCE)) return [];
+  if (!v || v.dimension !== dimension || (v.confidence !== undefined && v.confidence < SIDE_VALUE_CONFIDENCE)) return null;
   const e = [...result.evidence, ...(result.extras?.graphEvidence ?? [])].find((x) => x.id === v.evidenceId);
   const row = e ? statedValueOf(e, v, side.name) : null;
-  return row && !namesCompositeOf(row.sentence, side) ? [row] : [];
+  return row && !namesCompositeOf(row.sentence, side) ? row : null;
 }
+
+/** One value read twice: the same item, within 1 % (the evidence read by name and the side's own question). */
+const sameValue = (a: Pick<StatedValue, 'evidenceId' | 'canonical'>, b: Pick<StatedValue, 'evidenceId' | 'canonical'>) =>
+  a.evidenceId === b.evidenceId && Math.abs(Math.max(...a.canonical) - Math.max(...b.canonical)) <= Math.abs(Math.max(...b.canonical)) * 0.01;
 
 /**
  * P(the side named higher is higher) when every side's value compared is the one its own value question chose, with
@@ -101,11 +105,7 @@ function verdictChance(result: RetrievalResult, compared: { side: Side; lead: St
   let allRight = 1;
   for (const { side, lead } of compared) {
     const own = result.sideValues?.find((s) => s.side === side.name)?.value;
-    const same =
-      own &&
-      own.evidenceId === lead.evidenceId &&
-      Math.abs(Math.max(...own.canonical) - Math.max(...lead.canonical)) <= Math.abs(Math.max(...lead.canonical)) * 0.01;
-    if (!same || own.confidence === undefined) return null;
+    if (!own || !sameValue(own, lead) || own.confidence === undefined) return null;
     allRight *= own.confidence;
   }
   return allRight + (1 - allRight) * 0.5;
@@ -127,20 +127,33 @@ export const comparisonShape: AnswerShapeComposer = {
     // The property as the question words it ("ionic conductivity", "peak power density").
     const label = askedPropertyWords(analysis)?.toLowerCase() ?? entry.label;
     const stated = statedValues([...result.evidence, ...(result.extras?.graphEvidence ?? [])], property, entry.dimension);
+    // A side's values: those the evidence ties to it by name, and the value its own value question chose ("What is
+    // the Tc of A?"), which is the side's value first: what the side is said to have when asked alone, not the
+    // highest of what is stated of it (under pressure, over a range of doping).
     const ofSide = (side: Side) => {
       const rows = stated.filter(
         (r) =>
           (isSide(r.material, side) || (!r.material && r.sentenceMaterials.length > 0 && r.sentenceMaterials.every((k) => side.keys.includes(k)))) &&
           !namesCompositeOf(r.sentence, side),
       );
-      return rows.length ? rows : sideOwnValue(result, side, entry.dimension!);
+      const chosen = sideOwnValue(result, side, entry.dimension!);
+      const own = chosen && (rows.find((r) => sameValue(r, chosen)) ?? chosen);
+      return { all: own && !rows.includes(own) ? [own, ...rows] : rows, own };
     };
     const lower = LOWER.test(analysis.body) || (LESS_IS_BETTER.has(property) && /\bbetter|best\b/i.test(analysis.body));
     const best = (rows: StatedValue[]) => [...rows].sort((a, b) => (lower ? 1 : -1) * (Math.max(...a.canonical) - Math.max(...b.canonical)));
+    const ownFirst = (list: StatedValue[], own: StatedValue | null) => (own && list.includes(own) ? [own, ...best(list.filter((r) => r !== own))] : best(list));
     let rows = sides.map((side) => {
-      const all = ofSide(side);
+      const { all, own } = ofSide(side);
       const matching = askedTemperature ? atTemperature(all, askedTemperature.canonical) : all;
-      return { side, matching: best(matching), elsewhere: best(all.filter((r) => !matching.includes(r))) };
+      return {
+        side,
+        matching: ownFirst(matching, own),
+        elsewhere: ownFirst(
+          all.filter((r) => !matching.includes(r)),
+          own,
+        ),
+      };
     });
     const missing = rows.filter((r) => !r.matching.length);
     // Nothing stated of any side: a refusal says why (with the closest evidence); else the comparison says so, rather
