@@ -169,8 +169,7 @@ describe('two-sided comparisons', () => {
     const pressed = paper('mgb2-p', 'MgB2 under pressure', 'Under a pressure of 20 GPa the Tc of MgB2 rises to 45 K in our cells.');
     const other = paper('x', 'A 42 K superconductor', 'The Tc of Ba2YCu4O8 is 42 K in the samples measured here.');
     const a = await answerQuestion(await indexOf(corpusOf([ambient, pressed, other])), 'Which has the higher Tc, MgB2 or Ba2YCu4O8?');
-    const chosen = (a.trace.find((t) => t.step === 'sides')?.detail as { values: Record<string, string> }).values;
-    expect(chosen.MgB2).toBe('39 K');
+    expect(a.trace.find((t) => t.step === 'sides')?.detail).toMatchObject({ values: { MgB2: '39 K', Ba2YCu4O8: '42 K' } });
     // 39 K, what "What is the Tc of MgB2?" answers, is MgB2's; 45 K under 20 GPa is listed after it, not compared.
     expect(a.sentences[0].text).toBe('Ba2YCu4O8 has the higher tc: 42 K, against 39 K for MgB2.');
     expect(answerText(a)).toMatch(/MgB2: 39 K .*MgB2: 45 K/);
