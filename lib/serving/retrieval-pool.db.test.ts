@@ -198,6 +198,10 @@ describe('retrieval in worker threads', () => {
     const pool = createRetrievalPool(readConfig({ ASSAY_DATA_DIR: dir, ASSAY_LOCAL_EMBEDDER: 'ngram' }), 1, (l) => logged.push(l), { graceMs: 0, pingMs: 300 });
     try {
       await pool.serve(path.join(dir, 'index'), key, asksOf(index));
+      // A first question loads what the worker loads on first use (the spelling step's English dictionary): else,
+      // on a busy machine, loading it outlasts the held question's budget, the worker ends that question itself
+      // before the step that holds its thread, and answers the ping.
+      await pool.retrieve(questions[0], 'hybrid', { deadline: { at: Date.now() + 60_000, budgetMs: 60_000 } });
       // Work that cannot check the deadline: two million distinct made-up words (the routes take 2,000 characters) hold
       // the worker's thread in one step for many seconds (the spelling step asks the dictionary about each distinct word
       // once: a word repeated is asked once, and no longer holds it), so it can neither end the question itself nor
