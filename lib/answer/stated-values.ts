@@ -128,11 +128,9 @@ export function statedValues(items: Evidence[], property: string, dimension: str
           !(dimension === 'temperature' && (q.unit !== 'K' || PROCESSING_BEFORE.test(sentence.slice(Math.max(0, q.start - 60), q.start)))),
       );
       if (!values.length) continue;
-      const measuring = temperatures.filter((t) => t.treatment === null);
-      const processing = temperatures.flatMap((t) => (t.treatment ? [{ text: `${t.treatment} at ${t.quantity.text}`, kelvin: t.quantity.canonical[0] }] : []));
+      const { measuring, processing } = splitTemperatures(temperatures);
       const materials = sentenceMaterials(sentence);
-      const facets = textFacets(sentence);
-      const named = [...materialTerms(facets.formulas, facets.materials)];
+      const named = materialKeysOf(sentence);
       const respectively = /\brespectively\b/i.test(sentence);
       // "0.027 Ω cm2, 0.11 Ω cm2 and 0.88 Ω cm2 at 800 °C, 700 °C and 600 °C, respectively": values written one by
       // one against as many temperatures after them, paired in order.
@@ -191,14 +189,10 @@ export function statedValues(items: Evidence[], property: string, dimension: str
             value: part.value,
             canonical: part.canonical,
             canonicalUnit: v.canonicalUnit,
-            conditions: [...(part.temperatureText ? [`at ${part.temperatureText}`] : []), ...processing.map((p) => p.text), ...others],
             paperId: e.paperId,
             paperTitle: titleOf(e),
             evidenceId: e.id,
-            measuredAtK: part.temperature,
-            measuredSpanK: part.span,
-            measuredAtText: part.temperatureText,
-            processing,
+            ...measuredAt(part, processing, others),
             sentenceMaterials: named,
             sentence,
           });
@@ -219,32 +213,51 @@ export function statedValueOf(e: Evidence, v: QuantityAnswer, material: string):
     const quantities = parseQuantities(sentence);
     const q = quantities.find((x) => x.text === v.text && x.dimension === v.dimension);
     if (!q) continue;
-    const temperatures = v.dimension === 'temperature' ? [] : temperaturesOf(sentence, quantities);
-    const processing = temperatures.flatMap((t) => (t.treatment ? [{ text: `${t.treatment} at ${t.quantity.text}`, kelvin: t.quantity.canonical[0] }] : []));
-    const at = nearestTemperature(
-      q,
-      temperatures.filter((t) => t.treatment === null),
-    );
-    const facets = textFacets(sentence);
+    const { measuring, processing } = splitTemperatures(v.dimension === 'temperature' ? [] : temperaturesOf(sentence, quantities));
     return {
       material,
       value: v.text,
       canonical: v.canonical,
       canonicalUnit: v.canonicalUnit,
-      conditions: [...(at.temperatureText ? [`at ${at.temperatureText}`] : []), ...processing.map((p) => p.text)],
       paperId: e.paperId,
       paperTitle: titleOf(e),
       evidenceId: e.id,
-      measuredAtK: at.temperature,
-      measuredSpanK: at.span,
-      measuredAtText: at.temperatureText,
-      processing,
-      sentenceMaterials: [...materialTerms(facets.formulas, facets.materials)],
+      ...measuredAt(nearestTemperature(q, measuring), processing),
+      sentenceMaterials: materialKeysOf(sentence),
       sentence,
     };
   }
   return null;
 }
+
+/** A sentence's temperatures: those it measured at, and those the sample was made or treated at ("sintered at 600 °C"). */
+function splitTemperatures(temperatures: StatedTemperature[]): { measuring: StatedTemperature[]; processing: StatedValue['processing'] } {
+  return {
+    measuring: temperatures.filter((t) => t.treatment === null),
+    processing: temperatures.flatMap((t) => (t.treatment ? [{ text: `${t.treatment} at ${t.quantity.text}`, kelvin: t.quantity.canonical[0] }] : [])),
+  };
+}
+
+/** What a value's measuring temperature and its sentence's processing and other quantities make of a row's conditions. */
+function measuredAt(
+  at: { temperature: number | null; temperatureText: string | null; span: [number, number] | null },
+  processing: StatedValue['processing'],
+  others: string[] = [],
+): Pick<StatedValue, 'conditions' | 'measuredAtK' | 'measuredSpanK' | 'measuredAtText' | 'processing'> {
+  return {
+    conditions: [...(at.temperatureText ? [`at ${at.temperatureText}`] : []), ...processing.map((p) => p.text), ...others],
+    measuredAtK: at.temperature,
+    measuredSpanK: at.span,
+    measuredAtText: at.temperatureText,
+    processing,
+  };
+}
+
+/** The canonical material keys a sentence names. */
+const materialKeysOf = (sentence: string) => {
+  const facets = textFacets(sentence);
+  return [...materialTerms(facets.formulas, facets.materials)];
+};
 
 /** The measuring temperature nearest a value (after it within 60 characters, else before within 60; a paired one anywhere after). */
 function nearestTemperature(
