@@ -44,7 +44,9 @@ describe('a running embedding shard', () => {
     });
     expect(await db.prisma.job.count({ where: { kind: 'embedding-shard' } })).toBe(1);
     expect(whileRunning.length).toBeGreaterThan(0);
-    expect(Math.max(...whileRunning)).toBeLessThan(PAPERS);
+    // Papers landed while the shard ran, before all had: the first count seen while running is short of all. (The
+    // last batch may land before the shard's row says it is done, so the last count seen while running can be all.)
+    expect(Math.min(...whileRunning)).toBeLessThan(PAPERS);
     // Every paper lands once, and the end covers them all.
     expect(new Set(landed).size).toBe(PAPERS);
     expect(landed).toHaveLength(PAPERS);
