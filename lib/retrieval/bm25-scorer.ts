@@ -103,15 +103,24 @@ export class Bm25Scorer {
       }
       for (const d of termDocs) total[d] = total[d] + term[d];
     }
+    const limit = opts.limit ?? 100;
     const filter = opts.filter;
-    const hits: ScoredId[] = [];
-    for (const d of matched) {
-      const id = source.idOf(d);
-      if (!filter || filter(id)) hits.push({ id, score: total[d] * (quality[d] || 1) });
+    if (filter) {
+      const hits: ScoredId[] = [];
+      for (const d of matched) {
+        const id = source.idOf(d);
+        if (filter(id)) hits.push({ id, score: total[d] * (quality[d] || 1) });
+      }
+      // A stable sort: equal scores keep the order their documents were first matched in.
+      hits.sort((a, b) => b.score - a.score);
+      return hits.slice(0, limit);
     }
-    // A stable sort: equal scores keep the order their documents were first matched in.
-    hits.sort((a, b) => b.score - a.score);
-    return hits.slice(0, opts.limit ?? 100);
+    return topMatched(
+      matched,
+      (d) => total[d] * (quality[d] || 1),
+      limit,
+      (d) => source.idOf(d),
+    );
   }
 
   /** One word's BM25+ contributions in one field, summed into `token` for the documents that have it. */
@@ -136,4 +145,28 @@ export class Bm25Scorer {
       } else token[d] += weighted;
     }
   }
+}
+
+/**
+ * The `limit` best of `matched` by `score`, best first, equal scores in the order they were matched: what a stable
+ * sort of them all and a cut give, without making an object and an id for every match and sorting them by a
+ * comparator (a question's words match tens of thousands of paragraphs at ten times the shared corpus). The score of
+ * the last one in (`floor`) comes from a numeric sort of a typed array; what scores above it is in, and of those at
+ * it, the first matched.
+ */
+export function topMatched(matched: number[], score: (d: number) => number, limit: number, idOf: (d: number) => string): ScoredId[] {
+  if (limit <= 0 || matched.length === 0) return [];
+  const scores = new Float64Array(matched.length);
+  for (let i = 0; i < matched.length; i++) scores[i] = score(matched[i]);
+  let floor = -Infinity;
+  if (matched.length > limit) floor = Float64Array.from(scores).sort()[matched.length - limit];
+  const above: ScoredId[] = [];
+  const at: ScoredId[] = [];
+  for (let i = 0; i < matched.length; i++) {
+    const s = scores[i];
+    if (s > floor) above.push({ id: idOf(matched[i]), score: s });
+    else if (s === floor && at.length < limit) at.push({ id: idOf(matched[i]), score: s });
+  }
+  above.sort((a, b) => b.score - a.score);
+  return above.concat(at).slice(0, limit);
 }
