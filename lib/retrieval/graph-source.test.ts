@@ -4,7 +4,7 @@ import { sparse, sparseDot } from '../embedding/embedder.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { asOnePage, tupleRow } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { lazyGraphIndex } from './graph-index.ts';
-import { countTermMatches, embeddedGraphSource, HUB_DEGREE, shortPaths } from './graph-source.ts';
+import { countTermMatches, embeddedGraphSource, HUB_DEGREE, MAX_FRONTIER, shortPaths } from './graph-source.ts';
 import type { GraphIndex } from './graph-index.ts';
 
 // Invented entities (no corpus text).
@@ -65,7 +65,14 @@ describe('embedded graph source', () => {
 });
 
 /** Paths as found by walking every frontier node's edges on every hop, the last one too (the search before it read the target's edges instead). */
-function walkedPaths(adjacency: Map<string, [string, string][]>, from: string, to: string, maxHops: number, limit: number): string[] {
+function walkedPaths(
+  adjacency: Map<string, [string, string][]>,
+  from: string,
+  to: string,
+  maxHops: number,
+  limit: number,
+  maxFrontier = MAX_FRONTIER,
+): string[] {
   type Step = { node: string; edge: string | null; prev: Step | null };
   const out = new Set<string>();
   let frontier: Step[] = [{ node: from, edge: null, prev: null }];
@@ -87,7 +94,7 @@ function walkedPaths(adjacency: Map<string, [string, string][]>, from: string, t
           if (++found >= limit) return [...out];
           continue;
         }
-        if (last || next.length >= 2000 || through(f, n) || (adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
+        if (last || next.length >= maxFrontier || through(f, n) || (adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
         next.push({ node: n, edge: id, prev: f });
       }
     frontier = next;
@@ -132,6 +139,9 @@ describe('multi-hop paths', () => {
           const expected = walkedPaths(adjacency, from, to, hops, limit);
           expect(shortPaths(graph, from, to, hops, limit)).toEqual(expected);
           if (expected.length) compared++;
+          // A hop that fills up (here at a few partial paths) reads its remaining nodes' edges to the target from the
+          // target's side: the same paths, in the same order, as walking them.
+          for (const cap of [1, 3, 8]) expect(shortPaths(graph, from, to, hops, limit, cap)).toEqual(walkedPaths(adjacency, from, to, hops, limit, cap));
         }
       }
     }

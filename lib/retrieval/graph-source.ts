@@ -134,22 +134,28 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
   };
 }
 
+/** How many partial paths a hop keeps: a hub's neighbours are thousands, and each would be walked further. */
+export const MAX_FRONTIER = 2000;
+
 /** Tuple ids on simple paths of ≤ maxHops edges between two canonical entities (breadth first, bounded). */
-export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number): string[] {
+export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops: number, limit: number, maxFrontier = MAX_FRONTIER): string[] {
   const out = new Set<string>();
   // A partial path is its last step and a link to the step before: no arrays copied per step (a question naming
   // several materials walks thousands of them, and copying was most of the multi-hop step's time).
   let frontier: PathStep[] = [{ node: from, edge: null, prev: null }];
   let found = 0;
+  let targetEdges: Map<string, string[]> | null = null;
   for (let depth = 0; depth < maxHops && frontier.length && found < limit; depth++) {
     const next: PathStep[] = [];
-    // The last hop only asks which frontier nodes are linked to the target: read from the target's own edges (a
-    // frontier of 2,000 nodes of up to 200 edges each was most of the step's time at ten times the shared corpus).
-    // Edges are listed in tuple order at both ends, so the paths are found in the same order as by walking.
-    const intoTarget = depth === maxHops - 1 ? edgesByNeighbour(graph, to) : null;
+    const last = depth === maxHops - 1;
     for (const f of frontier) {
-      if (intoTarget) {
-        for (const id of intoTarget.get(f.node) ?? []) {
+      // When nothing more can join the next hop (the last hop, or the next hop full), a frontier node's only use is
+      // its edges to the target: read from the target's own edges (a frontier of 2,000 nodes of up to 200 edges each
+      // was most of the step's time at ten times the shared corpus). Edges are listed in tuple order at both ends,
+      // so the paths are found in the same order as by walking.
+      if (last || next.length >= maxFrontier) {
+        targetEdges ??= edgesByNeighbour(graph, to);
+        for (const id of targetEdges.get(f.node) ?? []) {
           for (const e of edgesTo(f)) out.add(e);
           out.add(id);
           if (++found >= limit) return [...out];
@@ -164,7 +170,7 @@ export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops:
           continue;
         }
         // Hubs connect everything.
-        if (next.length >= 2000 || passesThrough(f, n) || (graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
+        if (next.length >= maxFrontier || passesThrough(f, n) || (graph.adjacency.get(n)?.length ?? 0) > HUB_DEGREE) continue;
         next.push({ node: n, edge: id, prev: f });
       }
     }
@@ -173,12 +179,28 @@ export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops:
   return [...out];
 }
 
-/** A node's tuples by the neighbour they link it to. */
+/**
+ * A node's tuples by the neighbour they link it to. A hub's are kept (a few dozen hubs at a time, per graph): the
+ * questions' materials are the corpus's hubs again and again (TiO2, CO2, water), and at ten times the shared corpus
+ * listing one took longer than the rest of its paths.
+ */
 function edgesByNeighbour(graph: GraphIndex, node: string): Map<string, string[]> {
+  const edges = graph.adjacency.get(node) ?? [];
+  const kept = edges.length > HUB_DEGREE ? hubEdges.get(graph) : undefined;
+  const known = kept?.get(node);
+  if (known) return known;
   const out = new Map<string, string[]>();
-  for (const [n, id] of graph.adjacency.get(node) ?? []) append(out, n, id);
+  for (const [n, id] of edges) append(out, n, id);
+  if (edges.length > HUB_DEGREE) {
+    const cache = kept ?? new Map<string, Map<string, string[]>>();
+    if (cache.size >= KEPT_HUBS) cache.clear();
+    cache.set(node, out);
+    hubEdges.set(graph, cache);
+  }
   return out;
 }
+const KEPT_HUBS = 48;
+const hubEdges = new WeakMap<GraphIndex, Map<string, Map<string, string[]>>>();
 
 interface PathStep {
   node: string;
