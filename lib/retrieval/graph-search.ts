@@ -150,6 +150,10 @@ export async function graphRetrieve(
       // would otherwise reorder tuples whose scores tie.
       for (const e of await source.similarEntities(probes, CANONICAL_COSINE)) {
         const cosine = Math.round(e.cosine * 1e6) / 1e6;
+        // An entity the question names exactly has its tuples at 1 already, which a cosine of at most 1 leaves as
+        // they are: not walked again (a hub's, TiO2's at ten times the shared corpus, are 28,000, each a look-up and
+        // a write by id). Known only where the source gives both answers the same list (the embedded one).
+        if (cosine <= 1 && found.get(e.key) === e.tupleIds) continue;
         for (const id of e.tupleIds) out.set(id, Math.max(out.get(id) ?? 0, cosine));
       }
       return { scores: out, exact: [...found.keys()] };
