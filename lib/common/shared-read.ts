@@ -9,9 +9,8 @@ export interface SharedRead<T> {
   fresh(): Promise<T>;
   recent(maxAgeMs: number): Promise<T>;
   /**
-   * Like `recent`, and a new read starts in the background when the answer given is more than half its age old:
-   * callers that keep asking never wait for a read (the app's questions while an import keeps the database busy),
-   * one after a pause does.
+   * Like `recent`, and a new read starts in the background whenever the last answer is given: callers that keep
+   * asking never wait for a read (the app's questions while an import keeps the database busy), one after a pause does.
    */
   lately(maxAgeMs: number): Promise<T>;
 }
@@ -39,10 +38,8 @@ export function sharedRead<T>(read: () => Promise<T>, now: () => number = () => 
     recent,
     lately(maxAgeMs) {
       const given = recent(maxAgeMs);
-      // Read again once the answer is half its age old, not after every caller: the app's questions each asked the
-      // database for the corpus stamp behind their answer (forty reads a second under a steady stream), on the
-      // threads and cores the questions themselves use. A failure here is the next caller's to see (it reads again).
-      if (!inFlight && (!last || now() - last.at > maxAgeMs / 2)) fresh().catch(() => {});
+      // A failure here is the next caller's to see (it reads again).
+      if (!inFlight) fresh().catch(() => {});
       return given;
     },
   };
