@@ -103,22 +103,13 @@ export class Bm25Scorer {
       }
       for (const d of termDocs) total[d] = total[d] + term[d];
     }
-    const limit = opts.limit ?? 100;
     const filter = opts.filter;
-    if (filter) {
-      const hits: ScoredId[] = [];
-      for (const d of matched) {
-        const id = source.idOf(d);
-        if (filter(id)) hits.push({ id, score: total[d] * (quality[d] || 1) });
-      }
-      // A stable sort: equal scores keep the order their documents were first matched in.
-      hits.sort((a, b) => b.score - a.score);
-      return hits.slice(0, limit);
-    }
+    // A filter (a quoted title's paper) reads every match's id, as it must; without one only the hits kept get theirs.
+    const candidates = filter ? matched.filter((d) => filter(source.idOf(d))) : matched;
     return topMatched(
-      matched,
+      candidates,
       (d) => total[d] * (quality[d] || 1),
-      limit,
+      opts.limit ?? 100,
       (d) => source.idOf(d),
     );
   }

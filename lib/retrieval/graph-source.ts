@@ -186,17 +186,17 @@ export function shortPaths(graph: GraphIndex, from: string, to: string, maxHops:
  */
 function edgesByNeighbour(graph: GraphIndex, node: string): Map<string, string[]> {
   const edges = graph.adjacency.get(node) ?? [];
-  const kept = edges.length > HUB_DEGREE ? hubEdges.get(graph) : undefined;
-  const known = kept?.get(node);
-  if (known) return known;
+  let kept: Map<string, Map<string, string[]>> | undefined;
+  if (edges.length > HUB_DEGREE) {
+    kept = hubEdges.get(graph);
+    if (!kept) hubEdges.set(graph, (kept = new Map()));
+    const known = kept.get(node);
+    if (known) return known;
+    if (kept.size >= KEPT_HUBS) kept.clear();
+  }
   const out = new Map<string, string[]>();
   for (const [n, id] of edges) append(out, n, id);
-  if (edges.length > HUB_DEGREE) {
-    const cache = kept ?? new Map<string, Map<string, string[]>>();
-    if (cache.size >= KEPT_HUBS) cache.clear();
-    cache.set(node, out);
-    hubEdges.set(graph, cache);
-  }
+  kept?.set(node, out);
   return out;
 }
 const KEPT_HUBS = 48;
