@@ -1,3 +1,4 @@
+import { kthLargest } from '../common/kth-largest.ts';
 /**
  * BM25 scoring over postings, wherever they are held: in typed arrays in the process (lexical-index.ts) or in a file
  * read a term at a time (record-file.ts). Both rank with this one scorer, so an index read from a file gives the
@@ -142,7 +143,7 @@ export class Bm25Scorer {
  * The `limit` best of `matched` by `score`, best first, equal scores in the order they were matched: what a stable
  * sort of them all and a cut give, without making an object and an id for every match and sorting them by a
  * comparator (a question's words match tens of thousands of paragraphs at ten times the shared corpus). The score of
- * the last one in (`floor`) comes from a numeric sort of a typed array; what scores above it is in, and of those at
+ * the last one in (`floor`) comes from selection over a typed array (kthLargest); what scores above it is in, and of those at
  * it, the first matched.
  */
 export function topMatched(matched: number[], score: (d: number) => number, limit: number, idOf: (d: number) => string): ScoredId[] {
@@ -150,7 +151,7 @@ export function topMatched(matched: number[], score: (d: number) => number, limi
   const scores = new Float64Array(matched.length);
   for (let i = 0; i < matched.length; i++) scores[i] = score(matched[i]);
   let floor = -Infinity;
-  if (matched.length > limit) floor = Float64Array.from(scores).sort()[matched.length - limit];
+  if (matched.length > limit) floor = kthLargest(Float64Array.from(scores), limit);
   const above: ScoredId[] = [];
   const at: ScoredId[] = [];
   for (let i = 0; i < matched.length; i++) {

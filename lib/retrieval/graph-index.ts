@@ -32,6 +32,8 @@ export interface CanonicalEntity {
   terms: string[];
   vector: Float32Array;
   tupleIds: string[];
+  /** The same tuples by ordinal (`tupleIds` of the index), in the same order: what the graph pipelines score. */
+  tupleOrdinals: Int32Array;
 }
 
 /** One dimension of the entity vectors: which entities have a non-zero component there, and its value. */
@@ -44,6 +46,11 @@ export interface GraphIndex {
   tuples: Map<string, IndexedTuple>;
   /** Every tuple's id by its ordinal: the order the tuples were indexed in (by id, as the database lists them). */
   tupleIds: string[];
+  /**
+   * Whether `tupleIds` ascend by JavaScript's `<` (the database's order is its collation's), so that ties broken by
+   * id can be broken by ordinal.
+   */
+  idsAscending: boolean;
   /**
    * term → the ordinals of the tuples holding it, ascending. Ordinals in typed arrays, not ids: string retrieval
    * counts a question's keywords over these lists, and at ten times the shared corpus one keyword ("TiO2") is held
@@ -63,10 +70,10 @@ export interface GraphIndex {
   adjacency: Map<string, [string, string][]>;
   /** Any entity key (a merged member's too) → its canonical key. */
   canonicalOf: Map<string, string>;
-  /** paper id → its tuple ids. */
-  byPaper: Map<string, string[]>;
-  /** paragraph id → the tuple ids read from it (the graph's dense entry: paragraphs near the question's meaning). */
-  byParagraph: Map<string, string[]>;
+  /** paper id → its tuples' ordinals, ascending. */
+  byPaper: Map<string, number[]>;
+  /** paragraph id → the ordinals of the tuples read from it (the graph's dense entry: paragraphs near the question's meaning). */
+  byParagraph: Map<string, number[]>;
   /** canonical key → its outgoing causal tuples (increases / decreases / causes), for tier 1's directed paths. */
   causalOut: Map<string, IndexedTuple[]>;
   buildSeconds: number;
@@ -272,24 +279,25 @@ export function graphIndexFrom(s: StoredGraphIndex): GraphIndex {
 }
 
 type AssembledGraph = Omit<GraphIndex, 'entities' | 'entityColumns' | 'entityByKey' | 'buildSeconds' | 'byTerm'> & {
-  entities: { key: string; label: string; tupleIds: string[] }[];
+  entities: Pick<CanonicalEntity, 'key' | 'label' | 'tupleIds' | 'tupleOrdinals'>[];
 };
 
 /** The maps over indexed tuples (but the terms'), and the canonical entities (without vectors) in the order tuples name them. */
 function assembleGraph(indexed: IndexedTuple[]): AssembledGraph {
   const tuples = new Map<string, IndexedTuple>();
   const tupleIds: string[] = [];
-  const entityTuples = new Map<string, { key: string; label: string; tupleIds: string[] }>();
+  const entityTuples = new Map<string, { key: string; label: string; tupleIds: string[]; ordinals: number[] }>();
   const adjacency = new Map<string, [string, string][]>();
   const canonicalOf = new Map<string, string>();
   const causalOut = new Map<string, IndexedTuple[]>();
-  const byPaper = new Map<string, string[]>();
-  const byParagraph = new Map<string, string[]>();
-  for (const t of indexed) {
+  const byPaper = new Map<string, number[]>();
+  const byParagraph = new Map<string, number[]>();
+  for (let ordinal = 0; ordinal < indexed.length; ordinal++) {
+    const t = indexed[ordinal];
     tupleIds.push(t.id);
     tuples.set(t.id, t);
-    if (t.paperId) append(byPaper, t.paperId, t.id);
-    if (t.paragraphId) append(byParagraph, t.paragraphId, t.id);
+    if (t.paperId) append(byPaper, t.paperId, ordinal);
+    if (t.paragraphId) append(byParagraph, t.paragraphId, ordinal);
     canonicalOf.set(t.subjectKey, t.subjectCanonical);
     canonicalOf.set(t.objectKey, t.objectCanonical);
     if (t.causal) append(causalOut, t.subjectCanonical, t);
@@ -298,18 +306,30 @@ function assembleGraph(indexed: IndexedTuple[]): AssembledGraph {
       [t.objectCanonical, t.objectCanonicalLabel],
     ]) {
       const e = entityTuples.get(key);
-      if (e) e.tupleIds.push(t.id);
-      else entityTuples.set(key, { key, label, tupleIds: [t.id] });
+      if (e) {
+        e.tupleIds.push(t.id);
+        e.ordinals.push(ordinal);
+      } else entityTuples.set(key, { key, label, tupleIds: [t.id], ordinals: [ordinal] });
     }
     append(adjacency, t.subjectCanonical, [t.objectCanonical, t.id]);
     append(adjacency, t.objectCanonical, [t.subjectCanonical, t.id]);
   }
-  return { tuples, tupleIds, entities: [...entityTuples.values()], adjacency, canonicalOf, causalOut, byPaper, byParagraph };
+  const entities = [...entityTuples.values()].map(({ key, label, tupleIds, ordinals }) => ({ key, label, tupleIds, tupleOrdinals: Int32Array.from(ordinals) }));
+  let idsAscending = true;
+  for (let i = 1; i < tupleIds.length && idsAscending; i++) idsAscending = tupleIds[i - 1] < tupleIds[i];
+  return { tuples, tupleIds, idsAscending, entities, adjacency, canonicalOf, causalOut, byPaper, byParagraph };
 }
 
 /** The index with its entities' label terms and vectors, and the vectors by dimension (see `entityColumns`). */
 function finishGraph(graph: AssembledGraph & Pick<GraphIndex, 'byTerm'>, terms: string[][], vectors: Float32Array[], buildSeconds: number): GraphIndex {
-  const entities: CanonicalEntity[] = graph.entities.map((e, i) => ({ key: e.key, label: e.label, terms: terms[i], vector: vectors[i], tupleIds: e.tupleIds }));
+  const entities: CanonicalEntity[] = graph.entities.map((e, i) => ({
+    key: e.key,
+    label: e.label,
+    terms: terms[i],
+    vector: vectors[i],
+    tupleIds: e.tupleIds,
+    tupleOrdinals: e.tupleOrdinals,
+  }));
   const dimensions = vectors[0]?.length ?? 0;
   const counts = new Int32Array(dimensions);
   for (const e of entities) for (let d = 0; d < dimensions; d++) if (e.vector[d] !== 0) counts[d]++;

@@ -3,13 +3,15 @@ import type { RerankingModel } from 'ai';
 import { stemmer } from 'stemmer';
 import { plainTerms } from '../structure/terms.ts';
 import type { IndexedTuple } from './graph-index.ts';
-import type { GraphCandidateSource } from './graph-source.ts';
+import { type GraphCandidateSource, tupleOrdinals } from './graph-source.ts';
 import type { QuestionAnalysis } from './question.ts';
 import type { StepFn } from '../common/trace.ts';
 import type { ScoredTuple } from './evidence.ts';
 import type { ScoredId } from './lexical-index.ts';
 import { quantityMatch } from './facets.ts';
 import { materialEntity } from '../graph/tuples.ts';
+import { kthLargest } from '../common/kth-largest.ts';
+import { CutArrays, OrdinalScores } from './ordinal-scores.ts';
 
 /**
  * Graph retrieval.
@@ -110,6 +112,8 @@ export async function graphRetrieve(
     () => [...new Set(plainTerms(query))].filter((k) => !QUESTION_WORDS.has(k)).slice(0, MAX_GRAPH_KEYWORDS),
     (k) => ({ keywords: k }),
   );
+  // Candidates are scored by tuple ordinal (see TupleOrdinals): only the survivors of the hybrid cut get their ids.
+  const ordinals = tupleOrdinals(source);
   // String retrieval.
   const { stringScore, weights } = await step(
     'string-retrieval',
@@ -117,20 +121,17 @@ export async function graphRetrieve(
       // Keywords on more than a fifth of all tuples ("cell", "temperature") select nothing useful and cost most.
       const total = await source.tupleCount();
       const cap = total * 0.2;
-      const { postingSizes, matches } = await source.termMatches(keywords, cap, Math.min(2, keywords.length));
+      const { postingSizes, tuples, counts } = await ordinals.termMatches(keywords, cap, Math.min(2, keywords.length));
       // Tuples holding every keyword when each is within the cap, else those holding at least two.
-      const all: [string, number][] = [];
-      if (postingSizes.size === keywords.length)
-        matches.forEach((n, id) => {
-          if (n >= keywords.length) all.push([id, n]);
-        });
-      const chosen = all.length > 0 ? all : matches;
+      let everyKeyword = false;
+      if (postingSizes.size === keywords.length) for (let i = 0; i < counts.length && !everyKeyword; i++) everyKeyword = counts[i] >= keywords.length;
       // Each keyword's inverse document frequency over the tuples, for the re-ranker: the rare name the question
       // is about ("PCCO") says more than the words for its form ("single crystals"). A keyword past the cap, or
       // in no tuple, weighs as one at the cap.
       const weights = new Map(keywords.map((k) => [k, Math.log(1 + total / Math.max(postingSizes.get(k) ?? cap, 1))]));
-      const stringScore = new Map<string, number>();
-      for (const [id, n] of chosen) stringScore.set(id, n / Math.max(keywords.length, 1));
+      const stringScore = OrdinalScores.take(ordinals.size());
+      for (let i = 0; i < tuples.length; i++)
+        if (!everyKeyword || counts[i] >= keywords.length) stringScore.set(tuples[i], counts[i] / Math.max(keywords.length, 1));
       return { stringScore, weights };
     },
     (m) => ({ tuples: m.stringScore.size, weights: Object.fromEntries([...m.weights].map(([k, w]) => [k, Math.round(w * 100) / 100])) }),
@@ -139,28 +140,26 @@ export async function graphRetrieve(
   const canonicalScore = await step(
     'canonical-retrieval',
     async () => {
-      const out = new Map<string, number>();
       // The question's materials and properties, and the names it gives that no lexicon knows ("PCCO", "BSCCO"),
       // under the key the extractor gives such a name.
       const named = analysis.entityWords.map((w) => materialEntity(w).key).filter((k) => k.startsWith('n:'));
-      const found = await source.entityTuples([...new Set([...analysis.materials, ...named, ...analysis.properties.map((p) => `p:${p}`)])]);
-      for (const ids of found.values()) for (const id of ids) out.set(id, 1);
+      const found = await ordinals.entityTuples([...new Set([...analysis.materials, ...named, ...analysis.properties.map((p) => `p:${p}`)])]);
       const probes = await embed([query, ...keywords.filter((k) => k.length > 3)]);
-      // Cosines rounded to 1e-6: Neo4j computes them in float32, the embedded index in float64, and the last digits
-      // would otherwise reorder tuples whose scores tie.
-      for (const e of await source.similarEntities(probes, CANONICAL_COSINE)) {
+      const similar = await ordinals.similarEntities(probes, CANONICAL_COSINE);
+      const scores = OrdinalScores.take(ordinals.size());
+      for (const tuples of found.values()) for (let i = 0; i < tuples.length; i++) scores.raise(tuples[i], 1);
+      for (const e of similar) {
+        // Rounded to 1e-6: Neo4j computes cosines in float32, the embedded index in float64, and the last digits
+        // would otherwise reorder tuples whose scores tie.
         const cosine = Math.round(e.cosine * 1e6) / 1e6;
-        // An entity the question names exactly has its tuples at 1 already, which a cosine of at most 1 leaves as
-        // they are: not walked again (a hub's, TiO2's at ten times the shared corpus, are 28,000, each a look-up and
-        // a write by id). Known only where the source gives both answers the same list (the embedded one).
-        if (cosine <= 1 && found.get(e.key) === e.tupleIds) continue;
-        for (const id of e.tupleIds) out.set(id, Math.max(out.get(id) ?? 0, cosine));
+        for (let i = 0; i < e.tuples.length; i++) scores.raise(e.tuples[i], cosine);
       }
-      return { scores: out, exact: [...found.keys()] };
+      return { scores, exact: [...found.keys()] };
     },
     (c) => ({ tuples: c.scores.size, exactEntities: c.exact }),
   );
-  const titleTuples = titlePaper ? new Set(await source.paperTuples(titlePaper)) : null;
+  const titleTuples = titlePaper ? [...new Set(Array.from(await ordinals.paperTuples(titlePaper)))] : null;
+  const titleIds = titleTuples ? new Set(titleTuples.map((o) => ordinals.idOf(o))) : null;
   // Multi-hop paths between the question's canonical entities: before the dense entry, which waits for the
   // question's vector, so that the paths are searched meanwhile (up to 17 ms for a question naming several).
   const onPath = await step(
@@ -176,19 +175,28 @@ export async function graphRetrieve(
   );
   // Dense entry: tuples read from the paragraphs nearest the question's meaning ("air electrode" finds the cathode
   // paragraph that string and canonical retrieval cannot), each with its paragraph's scaled nearness.
-  const { nearness, entryTuples } = await step(
+  const { nearness, nearnessById, entryTuples } = await step(
     'dense-entry',
     async () => {
-      const nearness = new Map<string, number>();
+      const nearnessById = new Map<string, number>();
       const entry = (await opts.entry) ?? [];
-      if (entry.length === 0) return { nearness, entryTuples: new Map<string, IndexedTuple>() };
+      if (entry.length === 0) return { nearness: OrdinalScores.take(0), nearnessById, entryTuples: new Map<string, IndexedTuple>() };
       const hi = entry[0].score;
       const lo = entry[entry.length - 1].score;
       const scaled = new Map(entry.map((p) => [p.id, hi > lo ? (p.score - lo) / (hi - lo) : 1]));
+      const read = Array.from(await ordinals.paragraphTuples(entry.map((p) => p.id)));
       // Read here for their paragraphs, and kept: the candidates' read below leaves them out.
-      const entryTuples = await source.tuples(await source.paragraphTuples(entry.map((p) => p.id)));
-      for (const [id, t] of entryTuples) if (t.paragraphId && (!titleTuples || titleTuples.has(id))) nearness.set(id, scaled.get(t.paragraphId) ?? 0);
-      return { nearness, entryTuples };
+      const entryTuples = await source.tuples(read.map((o) => ordinals.idOf(o)));
+      const nearness = OrdinalScores.take(ordinals.size());
+      for (const o of read) {
+        const id = ordinals.idOf(o);
+        const t = entryTuples.get(id);
+        if (!t?.paragraphId || (titleIds && !titleIds.has(id))) continue;
+        const near = scaled.get(t.paragraphId) ?? 0;
+        nearness.set(o, near);
+        nearnessById.set(id, near);
+      }
+      return { nearness, nearnessById, entryTuples };
     },
     (e) => ({ tuples: e.nearness.size }),
   );
@@ -199,42 +207,44 @@ export async function graphRetrieve(
       // A question about a named paper ("In \"<title>\", what power density …") is answered from that paper's tuples,
       // as the paragraph pipelines filter their search to it; nothing else competes and no threshold applies.
       // Tens of thousands of candidates at ten times the shared corpus (a question naming TiO2): scores are kept in
-      // two parallel lists, and only the survivors of the threshold and the cut become objects.
+      // parallel lists, and only the survivors of the threshold and the cut become objects.
       const canonical = canonicalScore.scores;
-      const ids: string[] = [];
-      const raw: number[] = [];
-      const add = (id: string, c: number) => {
-        ids.push(id);
-        raw.push(0.7 * c + 0.3 * (stringScore.get(id) ?? 0));
+      const cut = CutArrays.take(titleTuples ? titleTuples.length : canonical.size + stringScore.size + nearness.size);
+      const { candidates, raw, kept } = cut;
+      let n = 0;
+      const add = (o: number, c: number) => {
+        candidates[n] = o;
+        raw[n++] = 0.7 * c + 0.3 * stringScore.get(o);
       };
-      if (titleTuples) for (const id of titleTuples) add(id, canonical.get(id) ?? 0);
+      if (titleTuples) for (const o of titleTuples) add(o, canonical.get(o));
       else {
-        canonical.forEach((c, id) => {
-          add(id, c);
-        });
-        stringScore.forEach((_, id) => {
-          if (!canonical.has(id)) add(id, 0);
-        });
-        nearness.forEach((_, id) => {
-          if (!canonical.has(id) && !stringScore.has(id)) add(id, 0);
-        });
+        for (let i = 0; i < canonical.size; i++) add(canonical.at(i), canonical.get(canonical.at(i)));
+        for (let i = 0; i < stringScore.size; i++) if (!canonical.has(stringScore.at(i))) add(stringScore.at(i), 0);
+        for (let i = 0; i < nearness.size; i++) {
+          const o = nearness.at(i);
+          if (!canonical.has(o) && !stringScore.has(o)) add(o, 0);
+        }
       }
-      if (raw.length === 0) return [];
+      if (n === 0) return [];
       let lo = Infinity;
       let hi = -Infinity;
-      for (const r of raw) {
-        if (r < lo) lo = r;
-        if (r > hi) hi = r;
+      for (let i = 0; i < n; i++) {
+        if (raw[i] < lo) lo = raw[i];
+        if (raw[i] > hi) hi = raw[i];
       }
-      const kept: number[] = [];
-      for (let i = 0; i < raw.length; i++) {
+      let k = 0;
+      for (let i = 0; i < n; i++) {
         raw[i] = hi > lo ? (raw[i] - lo) / (hi - lo) : 1;
-        if (titleTuples || raw[i] >= 0.6 || nearness.has(ids[i])) kept.push(i);
+        if (titleTuples || raw[i] >= 0.6 || nearness.has(candidates[i])) kept[k++] = i;
       }
-      return topCandidates(ids, raw, kept, 4 * MAX_TUPLES);
+      const top = topCandidates((i) => ordinals.idOf(candidates[i]), raw, kept.subarray(0, k), 4 * MAX_TUPLES, ordinals.inIdOrder ? candidates : undefined);
+      cut.release();
+      return top;
     },
     (h) => ({ kept: h.length }),
   );
+  // Not read past the cut (the re-ranker reads the entry's nearness by id).
+  for (const scores of [stringScore, canonicalScore.scores, nearness]) scores.release();
   // The candidates' tuples, read once (from Neo4j, one round trip): those the dense entry read are not read again.
   const tuples = await source.tuples([...new Set([...hybrid.map((h) => h.id), ...onPath])].filter((id) => !entryTuples.has(id)));
   for (const [id, t] of entryTuples) tuples.set(id, t);
@@ -270,7 +280,7 @@ export async function graphRetrieve(
       const scored = ranked.map(({ id, s }, i) => {
         const t = tuples.get(id)!;
         const rr = provider ? provider[i] : offlineRerank(t);
-        const final = 0.7 * rr + 0.3 * s + (onPath.has(id) ? 0.2 : 0) + DENSE_ENTRY_WEIGHT * (nearness.get(id) ?? 0);
+        const final = 0.7 * rr + 0.3 * s + (onPath.has(id) ? 0.2 : 0) + DENSE_ENTRY_WEIGHT * (nearnessById.get(id) ?? 0);
         return { tuple: t, score: final, onPath: onPath.has(id) };
       });
       const kept = new Set(ranked.map((h) => h.id));
@@ -287,22 +297,45 @@ export async function graphRetrieve(
 /**
  * The `limit` best of the kept candidates (`kept` indexes `ids` and `scores`), best first, ties by id: the same as
  * sorting them all and cutting, without sorting tens of thousands by a comparator. The score of the last one in
- * (`floor`) is found by a numeric sort of the scores; what scores above it is in, and of the candidates at it, the
- * first by id.
+ * (`floor`) is found by selection over the scores (kthLargest); what scores above it is in, and of the candidates at
+ * it, the first by id. `idRank`, when given, orders the candidates as their ids do (distinct integers, the tuples'
+ * ordinals): thousands of a hub's tuples can tie at the floor, and sorting their ids as strings took longer than the
+ * rest of the cut.
  */
-export function topCandidates(ids: string[], scores: number[], kept: number[], limit: number): { id: string; s: number }[] {
+export function topCandidates(
+  idOf: (candidate: number) => string,
+  scores: ArrayLike<number>,
+  kept: ArrayLike<number>,
+  limit: number,
+  idRank?: ArrayLike<number>,
+): { id: string; s: number }[] {
   const byScore = (a: { id: string; s: number }, b: { id: string; s: number }) => b.s - a.s || (a.id < b.id ? -1 : 1);
-  if (kept.length <= limit) return kept.map((i) => ({ id: ids[i], s: scores[i] })).sort(byScore);
-  const sorted = Float64Array.from(kept, (i) => scores[i]).sort();
-  const floor = sorted[sorted.length - limit];
+  if (kept.length <= limit) return Array.from(kept, (i) => ({ id: idOf(i), s: scores[i] })).sort(byScore);
+  const floor = kthLargest(
+    Float64Array.from(kept, (i) => scores[i]),
+    limit,
+  );
   const out: { id: string; s: number }[] = [];
-  const atFloor: string[] = [];
-  for (const i of kept) {
-    if (scores[i] > floor) out.push({ id: ids[i], s: scores[i] });
-    else if (scores[i] === floor) atFloor.push(ids[i]);
+  const atFloor: number[] = [];
+  for (let j = 0; j < kept.length; j++) {
+    const i = kept[j];
+    if (scores[i] > floor) out.push({ id: idOf(i), s: scores[i] });
+    else if (scores[i] === floor) atFloor.push(i);
   }
-  // Default string order is the order of `<` on ids.
-  for (const id of atFloor.sort().slice(0, limit - out.length)) out.push({ id, s: floor });
+  const room = limit - out.length;
+  if (idRank) {
+    // The `room` lowest ranks at the floor: a numeric sort of the ranks, then the candidates up to the last in.
+    const ranks = Float64Array.from(atFloor, (i) => idRank[i]).sort();
+    const last = ranks[Math.min(room, ranks.length) - 1];
+    for (const i of atFloor) if (idRank[i] <= last) out.push({ id: idOf(i), s: floor });
+  } else {
+    // Default string order is the order of `<` on ids.
+    for (const id of atFloor
+      .map((i) => idOf(i))
+      .sort()
+      .slice(0, room))
+      out.push({ id, s: floor });
+  }
   return out.sort(byScore);
 }
 
