@@ -295,12 +295,12 @@ export async function graphRetrieve(
 }
 
 /**
- * The `limit` best of the kept candidates (`kept` indexes `ids` and `scores`), best first, ties by id: the same as
- * sorting them all and cutting, without sorting tens of thousands by a comparator. The score of the last one in
- * (`floor`) is found by selection over the scores (kthLargest); what scores above it is in, and of the candidates at
- * it, the first by id. `idRank`, when given, orders the candidates as their ids do (distinct integers, the tuples'
- * ordinals): thousands of a hub's tuples can tie at the floor, and sorting their ids as strings took longer than the
- * rest of the cut.
+ * The `limit` best of the kept candidates (`kept` lists candidate numbers: `idOf` names them, `scores` scores them),
+ * best first, ties by id: the same as sorting them all and cutting, without sorting tens of thousands by a
+ * comparator. The score of the last one in (`floor`) is found by selection over the scores (kthLargest); what scores
+ * above it is in, and of the candidates at it, the first by id. `idRank`, when given, orders the candidates as their
+ * ids do (distinct integers, the tuples' ordinals): thousands of a hub's tuples can tie at the floor, and sorting
+ * their ids as strings took longer than the rest of the cut.
  */
 export function topCandidates(
   idOf: (candidate: number) => string,
