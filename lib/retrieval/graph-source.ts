@@ -130,6 +130,8 @@ export const HUB_DEGREE = 200;
 /** The embedded source: the graph index built in process from the relational database. */
 export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
   const idsOf = (ordinals: ArrayLike<number>) => Array.from(ordinals, (o) => graph.tupleIds[o]);
+  /** The canonical entities of these keys that exist, in the keys' order. */
+  const entitiesOf = (keys: string[]) => keys.flatMap((k) => graph.entityByKey.get(k) ?? []);
   const ordinals: TupleOrdinals = {
     size: () => graph.tupleIds.length,
     idOf: (o) => graph.tupleIds[o],
@@ -154,14 +156,7 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
         }
       return { postingSizes, tuples, counts: held };
     },
-    async entityTuples(keys) {
-      const out = new Map<string, Int32Array>();
-      for (const k of keys) {
-        const e = graph.entityByKey.get(k);
-        if (e) out.set(k, e.tupleOrdinals);
-      }
-      return out;
-    },
+    entityTuples: async (keys) => new Map(entitiesOf(keys).map((e) => [e.key, e.tupleOrdinals])),
     similarEntities: async (probes, minCosine) =>
       similarByCosine(graph, probes, minCosine).map(({ entity, cosine }) => ({ key: entity.key, cosine, tuples: entity.tupleOrdinals })),
     paperTuples: async (paperId) => graph.byPaper.get(paperId) ?? [],
@@ -185,14 +180,7 @@ export function embeddedGraphSource(graph: GraphIndex): GraphCandidateSource {
       for (let i = 0; i < tuples.length; i++) matches.set(graph.tupleIds[tuples[i]], counts[i]);
       return { postingSizes, matches };
     },
-    async entityTuples(keys) {
-      const out = new Map<string, string[]>();
-      for (const k of keys) {
-        const e = graph.entityByKey.get(k);
-        if (e) out.set(k, e.tupleIds);
-      }
-      return out;
-    },
+    entityTuples: async (keys) => new Map(entitiesOf(keys).map((e) => [e.key, e.tupleIds])),
     similarEntities: async (probes, minCosine) =>
       similarByCosine(graph, probes, minCosine).map(({ entity, cosine }) => ({ key: entity.key, cosine, tupleIds: entity.tupleIds })),
     pathTuples: async (from, to, maxHops, limit) => shortPaths(graph, from, to, maxHops, limit),
