@@ -1,4 +1,5 @@
 import { kthLargest } from '../common/kth-largest.ts';
+
 /**
  * BM25 scoring over postings, wherever they are held: in typed arrays in the process (lexical-index.ts) or in a file
  * read a term at a time (record-file.ts). Both rank with this one scorer, so an index read from a file gives the
@@ -143,8 +144,8 @@ export class Bm25Scorer {
  * The `limit` best of `matched` by `score`, best first, equal scores in the order they were matched: what a stable
  * sort of them all and a cut give, without making an object and an id for every match and sorting them by a
  * comparator (a question's words match tens of thousands of paragraphs at ten times the shared corpus). The score of
- * the last one in (`floor`) comes from selection over a typed array (kthLargest); what scores above it is in, and of those at
- * it, the first matched.
+ * the last one in (`floor`) comes from selection over a typed array (kthLargest); what scores above it is in, and of
+ * those at it, the first matched.
  */
 export function topMatched(matched: number[], score: (d: number) => number, limit: number, idOf: (d: number) => string): ScoredId[] {
   if (limit <= 0 || matched.length === 0) return [];

@@ -72,7 +72,7 @@ export interface GraphIndex {
   canonicalOf: Map<string, string>;
   /** paper id → its tuples' ordinals, ascending. */
   byPaper: Map<string, number[]>;
-  /** paragraph id → the ordinals of the tuples read from it (the graph's dense entry: paragraphs near the question's meaning). */
+  /** paragraph id → the ordinals of the tuples read from it (the dense entry: paragraphs near the question's meaning). */
   byParagraph: Map<string, number[]>;
   /** canonical key → its outgoing causal tuples (increases / decreases / causes), for tier 1's directed paths. */
   causalOut: Map<string, IndexedTuple[]>;
