@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexedRecord } from './indexed.ts';
 import { LexicalIndex, type LexicalDoc } from './lexical-index.ts';
-import { openRecordFile, RecordFileWriter } from './record-file.ts';
+import { RecordFileWriter } from './record-file.ts';
+import { openRecordFiles, recordFilesAt, recordPartFile } from './record-set.ts';
 
 const FIELDS = { text: 1, structure: 1.5 };
 
@@ -54,9 +55,12 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function write(file: string, docs: LexicalDoc[]) {
+const openRecordFile = (file: string) => openRecordFiles([file]);
+
+/** Writes `docs` into `file`; `first`: the number of the first of them in the whole corpus (a part's). */
+function write(file: string, docs: LexicalDoc[], first = 0) {
   const writer = new RecordFileWriter(file, FIELDS);
-  for (const [i, d] of docs.entries()) writer.add(recordOf(d, i), d.fields);
+  for (const [i, d] of docs.entries()) writer.add(recordOf(d, first + i), d.fields);
   writer.finish();
 }
 
@@ -120,5 +124,66 @@ describe('records index file', () => {
     writer.add(recordOf(documents(1, 1)[0], 0), documents(1, 1)[0].fields);
     writer.abandon();
     expect(fs.readdirSync(path.dirname(other))).toEqual([]);
+  });
+});
+
+describe('records index in parts', () => {
+  /** `docs` written whole into one file, and in parts cut at `cuts` (record numbers) beside it. */
+  function wholeAndParts(docs: LexicalDoc[], cuts: number[]) {
+    const whole = tempFile();
+    write(whole, docs);
+    const bounds = [0, ...cuts, docs.length];
+    const base = path.join(path.dirname(whole), 'records-parts.bin');
+    const files = bounds.slice(1).map((end, i) => {
+      const file = recordPartFile(base, i + 1, bounds.length - 1);
+      write(file, docs.slice(bounds[i], end), bounds[i]);
+      return file;
+    });
+    return { whole: openRecordFile(whole), parts: openRecordFiles(files), base, files };
+  }
+
+  it('ranks exactly as one file of the same records: the same ids, scores and order of equal scores', () => {
+    const docs = documents(3_000, 17);
+    // Parts of unequal sizes, one of a single record (its words mostly absent from the others).
+    const { whole, parts } = wholeAndParts(docs, [700, 701, 1_900, 2_400]);
+    expect(parts.files).toBe(5);
+    expect(parts.size).toBe(whole.size);
+    const next = random(23);
+    let compared = 0;
+    for (let q = 0; q < 300; q++) {
+      const terms = Array.from({ length: 1 + Math.floor(next() * 6) }, () => `w${Math.floor(next() ** 2 * 450)}`);
+      if (q % 10 === 0) terms.push('w3 w7', 'no-such-word');
+      const opts = q % 4 === 0 ? { limit: 20, maxDocumentShare: 0.5 } : q % 4 === 1 ? { limit: 5, fields: ['structure'] } : { limit: 100 };
+      const expected = whole.lexical.query(terms, opts);
+      expect(parts.lexical.query(terms, opts)).toEqual(expected);
+      if (expected.length) compared++;
+      for (const t of terms) expect(parts.lexical.documentFrequency(t)).toBe(whole.lexical.documentFrequency(t));
+    }
+    expect(compared).toBeGreaterThan(250);
+    const only = (id: string) => id.endsWith('3');
+    expect(parts.lexical.query(['w1', 'w9'], { filter: only })).toEqual(whole.lexical.query(['w1', 'w9'], { filter: only }));
+    for (const [i, d] of docs.entries()) if (i % 97 === 0 || i === 700) expect(parts.records.get(d.id)).toEqual(recordOf(d, i));
+    expect(parts.records.get('no-such-record')).toBeUndefined();
+    whole.close();
+    parts.close();
+  });
+
+  it('finds a records index whole or as a complete set of parts, never an incomplete one', () => {
+    const docs = documents(200, 29);
+    const { whole, parts, base, files } = wholeAndParts(docs, [50, 120]);
+    whole.close();
+    parts.close();
+    expect(recordFilesAt(base)).toEqual(files);
+    // Another count's parts, one missing: not a set.
+    write(recordPartFile(base, 1, 2), docs.slice(0, 100));
+    expect(recordFilesAt(base)).toEqual(files);
+    fs.rmSync(files[1]);
+    expect(recordFilesAt(base)).toBeNull();
+    write(recordPartFile(base, 2, 2), docs.slice(100), 100);
+    expect(recordFilesAt(base)).toEqual([recordPartFile(base, 1, 2), recordPartFile(base, 2, 2)]);
+    // The whole file, once there, is read rather than parts.
+    write(base, docs);
+    expect(recordFilesAt(base)).toEqual([base]);
+    expect(recordFilesAt(path.join(path.dirname(base), 'records-other.bin'))).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
-import { Bm25Scorer, type PostingsSource, type ScoredId } from './bm25-scorer.ts';
 import type { IndexedRecord } from './indexed.ts';
-import { countArray, countDocumentTerms, keptTerms, type LexicalView } from './lexical-index.ts';
+import { countArray, countDocumentTerms } from './lexical-index.ts';
 import { deserializeCopying } from './snapshot-files.ts';
 
 /**
@@ -22,7 +21,7 @@ import { deserializeCopying } from './snapshot-files.ts';
 const MAGIC = 'ASSAYRX1';
 const TRAILER = 16;
 
-interface FieldFooter {
+export interface FieldFooter {
   offsets: Uint32Array;
   docsAt: number;
   freqsAt: number;
@@ -31,7 +30,7 @@ interface FieldFooter {
   averageLength: number;
 }
 
-interface Footer {
+export interface Footer {
   fieldBoosts: Record<string, number>;
   /** Record i is bytes recordAt[i] .. recordAt[i + 1]. */
   recordAt: Float64Array;
@@ -261,25 +260,24 @@ export class RecordFileWriter {
   }
 }
 
-/** A records index read from its file: BM25 over its terms, and its records by id. */
-export interface RecordFile {
-  size: number;
-  /** A LexicalView whose queries answer at once (its postings are read synchronously). */
-  lexical: Omit<LexicalView, 'query'> & { query(terms: string[], opts?: Parameters<LexicalView['query']>[1]): ScoredId[] };
-  records: { size: number; get(id: string): IndexedRecord | undefined };
+/**
+ * One records index file, opened: its footer (what a reader holds of it) and reads of its postings and records. A
+ * records index is one such file or several, each of a range of records (record-set.ts reads them as one index).
+ */
+export interface RecordShard {
+  file: string;
   /** Bytes of the file. */
   bytes: number;
+  footer: Footer;
+  /** Field `f`'s postings of the file's term number `t`, read from the file. */
+  postings(f: number, t: number): { docs: Uint32Array; freqs: Uint16Array | Uint32Array };
+  /** The file's record `i` (in the order written). */
+  record(i: number): IndexedRecord;
   close(): void;
 }
 
-const closeWhenCollected = new FinalizationRegistry<number>((fd) => {
-  try {
-    fs.closeSync(fd);
-  } catch {}
-});
-
 /** Opens a records index file; throws when it is not one (cut short, another format). */
-export function openRecordFile(file: string): RecordFile {
+export function openRecordShard(file: string): RecordShard {
   const fd = fs.openSync(file, 'r');
   try {
     const bytes = fs.fstatSync(fd).size;
@@ -292,76 +290,26 @@ export function openRecordFile(file: string): RecordFile {
     if (trailer.toString('latin1', 8) !== MAGIC) throw new Error(`${file} is not a records index`);
     const footerBytes = trailer.readDoubleLE(0);
     const footer = deserializeCopying(Buffer.from(read(bytes - TRAILER - footerBytes, footerBytes))) as Footer;
-    return recordFileOf(fd, bytes, footer, read);
+    const { recordAt } = footer;
+    return {
+      file,
+      bytes,
+      footer,
+      postings(f, t) {
+        const p = footer.fields[f];
+        const from = p.offsets[t];
+        const n = p.offsets[t + 1] - from;
+        const docs = new Uint32Array(n);
+        read(p.docsAt + 4 * from, 4 * n, new Uint8Array(docs.buffer));
+        const freqs = p.wideFreqs ? new Uint32Array(n) : new Uint16Array(n);
+        read(p.freqsAt + freqs.BYTES_PER_ELEMENT * from, freqs.byteLength, new Uint8Array(freqs.buffer));
+        return { docs, freqs };
+      },
+      record: (i) => v8.deserialize(read(recordAt[i], recordAt[i + 1] - recordAt[i])) as IndexedRecord,
+      close: () => fs.closeSync(fd),
+    };
   } catch (error) {
     fs.closeSync(fd);
     throw error;
   }
-}
-
-function recordFileOf(fd: number, bytes: number, footer: Footer, read: (at: number, length: number, into?: Uint8Array) => Uint8Array): RecordFile {
-  const { terms, ids, df, recordAt } = footer;
-  const position = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) position.set(ids[i], i);
-  const termNumber = (word: string): number | undefined => {
-    let lo = 0;
-    let hi = terms.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const t = terms[mid];
-      if (t === word) return mid;
-      if (t < word) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
-  };
-  const source: PostingsSource = {
-    size: ids.length,
-    fields: Object.keys(footer.fieldBoosts),
-    fieldBoosts: footer.fieldBoosts,
-    termNumber,
-    postings(f, t) {
-      const p = footer.fields[f];
-      const from = p.offsets[t];
-      const n = p.offsets[t + 1] - from;
-      const docs = new Uint32Array(n);
-      read(p.docsAt + 4 * from, 4 * n, new Uint8Array(docs.buffer));
-      const freqs = p.wideFreqs ? new Uint32Array(n) : new Uint16Array(n);
-      read(p.freqsAt + freqs.BYTES_PER_ELEMENT * from, freqs.byteLength, new Uint8Array(freqs.buffer));
-      return { docs, freqs };
-    },
-    lengths: (f) => footer.fields[f].lengths,
-    averageLength: (f) => footer.fields[f].averageLength,
-    idOf: (doc) => ids[doc],
-  };
-  const scorer = new Bm25Scorer(source);
-  const documentFrequency = (term: string) => {
-    const t = termNumber(term);
-    return t === undefined ? 0 : df[t];
-  };
-  const lexical: RecordFile['lexical'] = {
-    size: ids.length,
-    documentFrequency,
-    query: (queryTerms, opts = {}): ScoredId[] => scorer.query(keptTerms({ size: ids.length, documentFrequency }, queryTerms, opts.maxDocumentShare), opts),
-  };
-  const handle = {
-    size: ids.length,
-    lexical,
-    bytes,
-    records: {
-      size: ids.length,
-      get(id: string): IndexedRecord | undefined {
-        const i = position.get(id);
-        if (i === undefined) return undefined;
-        return v8.deserialize(read(recordAt[i], recordAt[i + 1] - recordAt[i])) as IndexedRecord;
-      },
-    },
-    close: () => {
-      closeWhenCollected.unregister(handle);
-      fs.closeSync(fd);
-    },
-  };
-  // An index let go of without `close` (a corpus change replaced it) closes its file once collected.
-  closeWhenCollected.register(handle, fd, handle);
-  return handle;
 }
