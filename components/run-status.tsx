@@ -97,7 +97,7 @@ export function RunStatus({ runId }: { runId: string }) {
   );
 }
 
-const stageText: Record<string, string> = { import: 'import', structure: 'structuring', graph: 'knowledge graph', index: 'retrieval index' };
+const stageText: Record<string, string> = { import: 'import', structure: 'structuring', graph: 'knowledge graph', records: 'records index', index: 'retrieval index' };
 const stageStyle: Record<string, string> = {
   pending: 'bg-slate-100 text-slate-600',
   running: 'bg-sky-100 text-sky-800',
@@ -106,7 +106,7 @@ const stageStyle: Record<string, string> = {
   failed: 'bg-red-100 text-red-800',
 };
 
-/** The job's stages (import → structuring → graph) with their state and time. */
+/** The job's stages (import → structuring → graph → records index → retrieval index) with their state and time. */
 function StageList({ stages }: { stages: StageState[] }) {
   return (
     <ol className="flex flex-wrap items-center gap-1 text-xs" aria-label="Stages" data-testid="run-stages">

@@ -87,6 +87,7 @@ test('a first-start import killed mid-way completes by itself on the next start 
       'import:done',
       'structure:done',
       'graph:done',
+      'records:done',
       'index:done',
     ]);
 
@@ -95,7 +96,7 @@ test('a first-start import killed mid-way completes by itself on the next start 
       .getByTestId('recent-runs')
       .getByRole('button', { name: /startup/ })
       .click();
-    await expect(page.getByTestId('run-stages').locator('[data-stage-status="done"]')).toHaveCount(4);
+    await expect(page.getByTestId('run-stages').locator('[data-stage-status="done"]')).toHaveCount(5);
     await expect(page.getByTestId('run-status')).toContainText('resumed (attempt 2)');
     await page.screenshot({ path: `${shots}/import-resumed.png`, fullPage: true });
 

@@ -72,7 +72,13 @@ export async function downloadAndIngestStarterCorpus(
     await finishRun(db.prisma, runId, 'failed', zero, {}, message);
     return { runId, status: 'failed', message };
   }
-  const report = await runIngest(db, cfg, fetched.files, { trigger: 'fetch', runId, source: opts.source ?? 'Europe PMC', signal: opts.signal });
+  const report = await runIngest(db, cfg, fetched.files, {
+    trigger: 'fetch',
+    runId,
+    source: opts.source ?? 'Europe PMC',
+    signal: opts.signal,
+    recordsIndex: true,
+  });
   if (fetched.failures.length) {
     await addLateRunErrors(
       db.prisma,

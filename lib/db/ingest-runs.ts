@@ -25,7 +25,7 @@ export interface IngestErrorEntry {
   reason: string;
 }
 
-export type StageName = 'import' | 'structure' | 'graph' | 'index';
+export type StageName = 'import' | 'structure' | 'graph' | 'records' | 'index';
 export type StageStatus = 'pending' | 'running' | 'done' | 'skipped' | 'failed';
 
 /** One stage of an import job as stored on its run. */

@@ -36,11 +36,11 @@ export interface JobRow {
 const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 /**
- * Kinds of shard jobs: slices of a background stage (embedding, structuring, graph extraction) that the app queues by the dozen for
+ * Kinds of shard jobs: slices of a background stage (embedding, structuring, graph extraction, the records index) that the app queues by the dozen for
  * itself, not for a user. They run after every job a user asked for (an upload queued behind a hundred embedding
  * shards runs first) and do not count toward the queue's limit of waiting jobs.
  */
-export const SHARD_KINDS = ['embedding-shard', 'structure-shard', 'graph-shard'];
+export const SHARD_KINDS = ['embedding-shard', 'structure-shard', 'graph-shard', 'records-shard'];
 
 /**
  * Queues a job under its subject's id. A job already queued or running under that id is left as it is (asking twice

@@ -135,12 +135,32 @@ export async function paragraphTextsOf(db: Database, paperIds: string[]): Promis
  * database's one thread (46,000 records: about 0.1 s there, while it was still busy with the start-up's statements).
  */
 export function corpusPages(db: Database): Pick<RetrievalCorpus, 'loadRecords' | 'loadTuples'> {
-  const loadRecords = (after: string | null) =>
-    db.prisma.record.findMany({
-      select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true },
-      where: after ? { id: { gt: after } } : {},
-      orderBy: { id: 'asc' },
-      take: PAGE_ROWS,
-    });
-  return { loadRecords, loadTuples: (after) => tuplesAfter(db, after) };
+  return { loadRecords: (after) => recordsAfter(db, after), loadTuples: (after) => tuplesAfter(db, after) };
+}
+
+/** A page of the records after id `after` (null: from the first), in id order, up to id `upTo` (null: to the last). */
+export function recordsAfter(db: Database, after: string | null, upTo: string | null = null): Promise<CorpusRecord[]> {
+  return db.prisma.record.findMany({
+    select: { id: true, kind: true, source: true, doi: true, paperId: true, title: true, data: true },
+    where: { id: { ...(after ? { gt: after } : {}), ...(upTo ? { lte: upTo } : {}) } },
+    orderBy: { id: 'asc' },
+    take: PAGE_ROWS,
+  });
+}
+
+/**
+ * Ranges of about `perRange` records each, in id order, as the ids they end at: range i holds the ids after bound
+ * i - 1 up to bound i, the last one those after the last bound (one range: no bounds). The database's order of ids,
+ * the order `recordsAfter` reads them in, decides what a range holds.
+ */
+export async function recordRangeBounds(db: Database, perRange: number): Promise<string[]> {
+  const rows = await db.prisma.$queryRaw<{ id: string }[]>`
+    SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n, count(*) OVER () AS total FROM "Record") r
+    WHERE n % ${perRange} = 0 AND n < total ORDER BY id`;
+  return rows.map((r) => r.id);
+}
+
+/** Every paper's id and DOI, in id order (what the records index reads a record's paper by). */
+export function paperDois(db: Database): Promise<{ id: string; doi: string | null }[]> {
+  return db.prisma.paper.findMany({ select: { id: true, doi: true }, orderBy: { id: 'asc' } });
 }

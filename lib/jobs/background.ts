@@ -160,8 +160,9 @@ export async function startBackgroundIngest(
     cfg,
     importJob,
     { label },
-    // The index stage is part of every app job (the process that runs it builds its index for the new corpus).
-    () => createIngestJob(db, inputs, { ...options, trigger, warmIndex: warmIndex(db, cfg) }),
+    // The records and index stages are part of every app job (the process that runs it builds its index for the new
+    // corpus; the records index is written as shards any worker takes).
+    () => createIngestJob(db, inputs, { ...options, trigger, recordsIndex: true, warmIndex: warmIndex(db, cfg) }),
     (runId) => ({ runId }),
   );
 }

@@ -21,14 +21,16 @@ import { buildGraphInShards } from '../graph/shards.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { emptyCounters, type ImportStageOptions, type IngestProgress, importFiles } from '../ingest/pipeline.ts';
 import { structureInShards } from '../structure/shards.ts';
+import { buildRecordIndexInShards } from '../serving/record-shards.ts';
 import { catalogueRecords } from '../synthesis/catalogue.ts';
 
 /**
  * The import job: import → structure → graph, one job at a time per process. Its run row stores every stage's
  * state as it changes (and what a later stage needs from an earlier one), so a job that a stop interrupts is
  * completed by `resumeIngest` from the stage it was in: the import stage reads its files again (stored papers
- * and records are recognised and skipped), the other stages are incremental. In the app a fourth stage builds
- * the retrieval index of the new corpus version; elsewhere the index is built by the first question that needs it.
+ * and records are recognised and skipped), the other stages are incremental. The app's jobs and the CLI's add a
+ * stage that writes the records index into the data folder; in the app a last stage builds the retrieval index of
+ * the new corpus version. Elsewhere the indexes are built by the first question that needs them.
  */
 export interface IngestOptions extends ImportStageOptions {
   trigger: RunTrigger;
@@ -38,6 +40,12 @@ export interface IngestOptions extends ImportStageOptions {
   structure?: boolean;
   /** Run the knowledge-graph stage after structuring (default true; needs structuring). */
   graph?: boolean;
+  /**
+   * Write the records index into the data folder after the graph, as shards any worker process takes
+   * (lib/serving/record-shards.ts): the app's jobs and the CLI's import do. Without it there is no records stage, and
+   * the first records question builds the index.
+   */
+  recordsIndex?: boolean;
   /**
    * Builds the retrieval index for the changed corpus (the app passes its retrieval service's), so that the
    * first question after an import does not wait for it. Without it there is no index stage.
@@ -66,6 +74,8 @@ export interface IngestReport {
   ingestSeconds: number;
   structureSeconds: number;
   graphSeconds: number;
+  /** The records index's stage (0 when it did not run). */
+  recordsSeconds: number;
   counters: RunCounters;
   errorSamples: IngestErrorEntry[];
 }
@@ -77,16 +87,18 @@ export const STAGE_WORDS: Record<StageName, string> = {
   import: 'reading papers and records',
   structure: 'structuring paragraphs',
   graph: 'building the knowledge graph',
+  records: 'writing the records index',
   index: 'preparing the search indexes',
 };
 
 /** The stages of a new import job; switched-off stages are stored as skipped. */
-export function initialStages(options: Pick<IngestOptions, 'structure' | 'graph' | 'warmIndex'> = {}): StageState[] {
+export function initialStages(options: Pick<IngestOptions, 'structure' | 'graph' | 'recordsIndex' | 'warmIndex'> = {}): StageState[] {
   const structure = options.structure !== false;
   return [
     { name: 'import', status: 'pending' },
     { name: 'structure', status: structure ? 'pending' : 'skipped' },
     { name: 'graph', status: structure && options.graph !== false ? 'pending' : 'skipped' },
+    ...(options.recordsIndex ? [{ name: 'records' as const, status: 'pending' as const }] : []),
     ...(options.warmIndex ? [{ name: 'index' as const, status: 'pending' as const }] : []),
   ];
 }
@@ -216,6 +228,23 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
         await updateRunProgress(prisma, runId, { currentFile: 'cataloguing recipes' });
         await catalogueRecords(db, { signal: options.signal });
       }
+    } else if (stage.name === 'records') {
+      // Also when nothing changed: the index may not be kept for this corpus yet (new code); the stage sees when it is.
+      await updateRunProgress(prisma, runId, { currentFile: 'writing the records index' });
+      try {
+        // As shards any worker process may take; this one writes those no other takes (lib/serving/record-shards.ts).
+        const r = await buildRecordIndexInShards(db, cfg, {
+          runId,
+          signal: options.signal,
+          onProgress: (line) => updateRunProgress(prisma, runId, { currentFile: line }).then(() => {}),
+        });
+        if (r.failed.length)
+          messages.push(`${r.failed.length} parts of the records index failed (${r.failed[0]}); the first records question builds it instead`);
+      } catch (error) {
+        // Not needed for the import to count: without it the first records question builds the index.
+        messages.push(`the records index is built on the first records question instead (${(error as Error).message})`);
+      }
+      if (options.signal?.aborted) outcome = 'interrupted';
     } else if (!stored.changed) {
       outcome = 'skipped';
     } else if (stage.name === 'structure') {
@@ -288,6 +317,7 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
     ingestSeconds: seconds.import ?? 0,
     structureSeconds: seconds.structure ?? 0,
     graphSeconds: seconds.graph ?? 0,
+    recordsSeconds: seconds.records ?? 0,
     counters,
     errorSamples: samples,
   };

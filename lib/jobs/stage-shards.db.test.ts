@@ -1,5 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceHash } from '../common/source-hash.ts';
 import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { buildGraph } from '../graph/build.ts';
@@ -8,8 +11,20 @@ import { buildGraphInShards, graphShardJob } from '../graph/shards.ts';
 import { runStructuring } from '../structure/pipeline.ts';
 import { structureInShards, structureShardJob } from '../structure/shards.ts';
 import { enrichmentDigest, openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
-import { corpusPapers, inventedPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../scripts/test-support/fixtures.ts';
+import {
+  corpusPapers,
+  inventedPapers,
+  inventedRecipes,
+  recipeRows,
+  tempDir,
+  writeCorpusJsonl,
+  writeRecordsJsonl,
+} from '../../scripts/test-support/fixtures.ts';
 import { readyJobWorkers, spawnJobWorker } from '../../scripts/test-support/job-workers.ts';
+import { corpusPages, paperDois } from '../db/retrieval-corpus.ts';
+import { lazyRecordIndex, paperByDoiOf } from '../retrieval/record-index.ts';
+import { buildRecordIndexInShards, recordShardJob } from '../serving/record-shards.ts';
+import { structuredTerms } from '../structure/terms.ts';
 import { runIngest } from './import-job.ts';
 
 /**
@@ -20,7 +35,12 @@ import { runIngest } from './import-job.ts';
 const onPostgres = testDatabaseKind() === 'postgres';
 const cfg = readConfig({ ASSAY_ENRICHMENT: 'off', ASSAY_JOB_STALE_SECONDS: '2', ASSAY_JOB_POLL_SECONDS: '0.1' });
 const dir = tempDir('assay-stage-shards-');
-const inputs = [writeCorpusJsonl(dir, 'papers.jsonl', [...corpusPapers, ...inventedPapers(30, 'stage')]), writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows)];
+const inputs = [
+  writeCorpusJsonl(dir, 'papers.jsonl', [...corpusPapers, ...inventedPapers(30, 'stage')]),
+  writeRecordsJsonl(dir, 'sol-gel.jsonl', recipeRows),
+  // Records enough for the records index's parts.
+  writeRecordsJsonl(dir, 'recipes.jsonl', inventedRecipes()),
+];
 /** Small enough that the corpus makes a dozen shards or more per stage. */
 const PER_SHARD = 6;
 
@@ -90,5 +110,85 @@ describe('structuring and graph extraction as shards', () => {
     await expect(graphShardJob.run(ctx, { extractorId: 'patterns+clauses', rulesId: 'graph-offline@7-0000000000', papers: [] })).rejects.toThrow(
       /runs the graph rules graph-offline@7-\w+, the shard is for graph-offline@7-0000000000: run the same commit on every worker/,
     );
+  });
+});
+
+describe('the records index as shards', () => {
+  const questions = [
+    'Which paper synthesizes LiMn2O4 by a sol-gel route from Li2CO3 and MnO2?',
+    'sol-gel synthesis calcined at 800 °C',
+    'Which records report a cathode made from nitrates in water?',
+  ];
+  it('is written as parts that rank as the index built whole, a worker process writing some on PostgreSQL', { timeout: 180_000 }, async () => {
+    const data = tempDir('assay-record-shards-');
+    const local = readConfig({ ASSAY_ENRICHMENT: 'off', ASSAY_JOB_STALE_SECONDS: '2', ASSAY_JOB_POLL_SECONDS: '0.1', ASSAY_DATA_DIR: data });
+    if (onPostgres) {
+      // The earlier test's worker keeps another data folder: what it wrote would be written here again (see below).
+      for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+      const probe = tempDir('assay-record-worker-');
+      children.push(spawnJobWorker({ ASSAY_ENRICHMENT: 'off', DATABASE_URL: sharded.url, PROBE_DIR: probe, ASSAY_DATA_DIR: data }));
+      await expect.poll(() => readyJobWorkers(probe), { timeout: 60_000 }).toBe(1);
+    }
+    const count = await sharded.prisma.record.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    const perShard = Math.max(1, Math.floor(count / 4));
+    const lines: string[] = [];
+    const stage = await buildRecordIndexInShards(sharded, local, { runId: 'test', perShard, onProgress: (l) => void lines.push(l) });
+    expect(stage).toMatchObject({ parts: Math.ceil(count / perShard), failed: [], interrupted: false, records: count });
+    expect(stage.parts).toBeGreaterThanOrEqual(4);
+    expect(lines.at(-1)).toMatch(new RegExp(`^writing the records index: ${stage.parts} of ${stage.parts} parts done`));
+    if (onPostgres) expect(stage.elsewhere).toBeGreaterThan(0);
+    const indexFiles = () => fs.readdirSync(path.join(data, 'index')).sort();
+    expect(indexFiles()).toHaveLength(stage.parts);
+    expect(indexFiles().every((f) => /^records-[0-9a-f]+\.part-\d+-of-\d+\.bin$/.test(f))).toBe(true);
+
+    // What a server opens (the parts), against the index built whole from the same rows.
+    const paperByDoi = paperByDoiOf(await paperDois(sharded));
+    const key = indexFiles()[0]
+      .replace(/^records-/, '')
+      .replace(/\.part-.*$/, '');
+    const base = path.join(data, 'index', `records-${key}.bin`);
+    let pages = 0;
+    const loadRecords = (after: string | null) => {
+      pages++;
+      return corpusPages(sharded).loadRecords(after);
+    };
+    const parts = await lazyRecordIndex(count, loadRecords, paperByDoi).keptIn(base).get();
+    expect(pages).toBe(0);
+    expect(parts.parts).toBe(stage.parts);
+    const whole = await lazyRecordIndex(count, corpusPages(sharded).loadRecords, paperByDoi).get();
+    expect(whole.parts).toBe(1);
+    let found = 0;
+    for (const q of questions) {
+      const expected = whole.lexical.query(structuredTerms(q));
+      found += expected.length;
+      expect(parts.lexical.query(structuredTerms(q))).toEqual(expected);
+    }
+    expect(found).toBeGreaterThan(0);
+    for (const r of await sharded.prisma.record.findMany({ select: { id: true } })) expect(parts.records.get(r.id)).toEqual(whole.records.get(r.id));
+
+    // Asked again for the same corpus, nothing is written; a part lost (or written where this process cannot see it)
+    // is written here again, and only that part.
+    expect((await buildRecordIndexInShards(sharded, local, { runId: 'again', perShard })).skipped).toMatch(/kept already/);
+    const lost = path.join(data, 'index', indexFiles()[1]);
+    const before = fs.statSync(path.join(data, 'index', indexFiles()[0])).mtimeMs;
+    fs.rmSync(lost);
+    const mended = await buildRecordIndexInShards(sharded, local, { runId: 'mend', perShard });
+    expect(mended.failed).toEqual([]);
+    expect(fs.existsSync(lost)).toBe(true);
+    expect(fs.statSync(path.join(data, 'index', indexFiles()[0])).mtimeMs).toBe(before);
+    expect(indexFiles().some((f) => f.endsWith('.partial'))).toBe(false);
+  });
+
+  it('is refused by a worker running other code, and a shard of a corpus changed since writes nothing', async () => {
+    const data = tempDir('assay-record-refused-');
+    const local = readConfig({ ASSAY_DATA_DIR: data });
+    const ctx = { db: sharded, cfg: local, id: 'x', attempt: 1, signal: new AbortController().signal, report: () => {} };
+    const shard = { key: 'k', version: 'v', part: 1, of: 1, after: null, upTo: null };
+    await expect(recordShardJob.run(ctx, { ...shard, code: 'other' })).rejects.toThrow(/runs other code .*: run the same commit on every worker/);
+    const reports: unknown[] = [];
+    await recordShardJob.run({ ...ctx, report: (r) => void reports.push(r) }, { ...shard, code: sourceHash()! });
+    expect(reports).toEqual([{ records: 0, seconds: 0, skipped: 'the corpus changed after the shard was queued' }]);
+    expect(fs.existsSync(path.join(data, 'index'))).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { structuredTerms } from '../structure/terms.ts';
 import { lazyRecordIndex } from './record-index.ts';
 import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { correctSpelling } from './spelling.ts';
-import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, snapshotKey, withKeptParts } from './index-snapshot.ts';
+import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, recordsKey, snapshotKey, withKeptParts } from './index-snapshot.ts';
 
 const questions = [
   'Which paper reports a peak power density of 450 mW cm-2 at 600 °C for La0.6Sr0.4CoO3?',
@@ -95,13 +95,16 @@ describe('the index snapshot', () => {
     const corpus = fixtureCorpus();
     const built = await indexOf(corpus);
     const dir = tempDir();
-    const key = snapshotKey(corpus.version, 'ngram')!;
+    const snapshot = snapshotKey(corpus.version, 'ngram')!;
+    // The records index's own key: of the corpus and the code, not the embedders.
+    const key = recordsKey(corpus.version)!;
+    expect(key).not.toBe(snapshot);
     fs.writeFileSync(path.join(dir, 'records-0123older.bin'), 'an older corpus version');
     // What a stopped process's build left, and what a running one is writing (this process stands for it).
     const stopped = `records-${key}.bin.2147483646.k3x9q0.partial.0`;
     const writing = `records-${key}.bin.${process.pid}.a1b2c3.partial`;
     for (const f of [stopped, writing]) fs.writeFileSync(path.join(dir, f), 'half a build');
-    const first = await withKeptParts(built, dir, key).records.get();
+    const first = await withKeptParts(built, dir, snapshot).records.get();
     expect(first.file).toBe(path.join(dir, `records-${key}.bin`));
     expect(
       fs

@@ -67,6 +67,13 @@ export function snapshotKey(corpusVersion: string, embedderChoice: string): stri
   return code ? createHash('sha256').update(`${code}|${corpusVersion}|${embedderChoice}`).digest('hex').slice(0, 24) : null;
 }
 
+/**
+ * The key of the records index of this corpus stamp under this code: the records index reads no vectors, so it is
+ * kept across embedder configurations (the import's records stage writes it before any index is built:
+ * lib/serving/record-shards.ts). Null: snapshots are off.
+ */
+export const recordsKey = (corpusVersion: string): string | null => snapshotKey(corpusVersion, 'records');
+
 /** What a snapshot keeps of an index (which must be fully embedded: no pending embedder). */
 export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot {
   return {
@@ -162,7 +169,8 @@ export const loadSnapshot = (dir: string, key: string, log: (line: string) => vo
 /**
  * The index with the parts it makes on first use read from `dir` when they were kept there under `key`, else made
  * as before and then kept: the graph index (the shared corpus: about 6 s to build, 0.2 s to read back: see
- * StoredGraphIndex) and the records index (built into its file there, which a restart opens: record-file.ts).
+ * StoredGraphIndex) and the records index (written there by the import's records stage, else built into its file
+ * there, which a restart opens: record-set.ts; under its own key, see recordsKey).
  */
 export function withKeptParts(index: RetrievalIndex, dir: string, key: string, log: (line: string) => void = () => {}): RetrievalIndex {
   const build = index.graph;
@@ -188,7 +196,8 @@ export function withKeptParts(index: RetrievalIndex, dir: string, key: string, l
     }, 0);
     return built;
   });
-  return { ...index, graph: { get }, records: index.records.keptIn(fileOf(dir, 'records', key)) };
+  const records = recordsKey(index.version);
+  return { ...index, graph: { get }, records: records ? index.records.keptIn(fileOf(dir, 'records', records)) : index.records };
 }
 
 /**

@@ -9,7 +9,7 @@ import { type PackedParagraphs, ParagraphPacker, unpackParagraphs } from './pack
 import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
 import { type Facets, facetTerms, materialTerms, quantityFacet } from './facets.ts';
 import type { IndexedParagraph } from './indexed.ts';
-import { lazyRecordIndex, type LazyRecordIndex } from './record-index.ts';
+import { lazyRecordIndex, type LazyRecordIndex, paperByDoiOf } from './record-index.ts';
 import { type Abbreviations, learnAbbreviationsSliced } from './abbreviations.ts';
 import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
 import { evidenceText, isEvidenceParagraph } from '../ingest/non-content.ts';
@@ -112,12 +112,12 @@ export async function buildRetrievalIndex(
   const t0 = performance.now();
   const stage = opts.onStage ?? (() => {});
   const papers = new Map<string, IndexedPaper>();
-  const paperByDoi = new Map<string, string>();
+  // The records index reads a record's paper by DOI through the same map (its shards make their own: record-index.ts).
+  const paperByDoi = paperByDoiOf(corpus.papers);
   const tablesOf = new Map<string, unknown>();
   for (const { tables, ...p } of corpus.papers) {
     if (tables) tablesOf.set(p.id, tables);
     papers.set(p.id, { ...p, titleTerms: p.title ? plainTerms(p.title) : [], paragraphIds: [] });
-    if (p.doi) paperByDoi.set(p.doi.toLowerCase(), p.id);
   }
   const entitiesBy = groupBy(corpus.entities, (e) => e.paragraphId);
 

@@ -9,7 +9,8 @@ import { processRunning } from '../common/process-running.ts';
 import { timeSlicer } from '../common/yield.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { type Facets, facetTerms, type QuantityFacet } from './facets.ts';
-import { openRecordFile, type RecordFile, RecordFileWriter } from './record-file.ts';
+import { RecordFileWriter } from './record-file.ts';
+import { openRecordFiles, type RecordFile, recordFilesAt } from './record-set.ts';
 
 /**
  * The records index: imported recipes and experiments rendered through the record mapping, BM25 + facets. Built on
@@ -58,9 +59,14 @@ export interface RecordIndex {
   records: RecordFile['records'];
   lexical: RecordFile['lexical'];
   buildSeconds: number;
-  /** Where it was read from: kept in a data folder (read back by a restart), or a file of this process only. */
+  /**
+   * Where it is kept: a data folder's `records-<key>.bin` (read back by a restart), or null (a file of this process
+   * only). Whole in that file, or in a set of parts beside it (`parts`).
+   */
   file: string | null;
-  /** Bytes of its file (what the page cache may hold of it; the process holds the terms, ids and lengths). */
+  /** How many files it is read from (1: one file; more: the parts the records stage's shards wrote). */
+  parts: number;
+  /** Bytes of its files (what the page cache may hold of them; the process holds the terms, ids and lengths). */
   bytes: number;
 }
 
@@ -68,12 +74,33 @@ export interface LazyRecordIndex {
   /** Number of records (known without building). */
   size: number;
   get(): Promise<RecordIndex>;
-  /** The same records, read from `file` when it holds their index, else built into it (and kept there). */
+  /**
+   * The same records, read from `file` (or the complete set of parts kept under its name) when it holds their index,
+   * else built into it (and kept there).
+   */
   keptIn(file: string): LazyRecordIndex;
 }
 
-/** Writes the records index of the rows `loadPage` gives into `file`, a page of rows at a time. */
-async function writeRecordIndex(file: string, loadPage: (after: string | null) => Promise<CorpusRecord[]>, paperByDoi: Map<string, string>): Promise<void> {
+/**
+ * What the records index reads of a paper: its id by DOI (lower case; of two papers with one DOI, the later id's), for
+ * records that name a DOI and no paper.
+ */
+export function paperByDoiOf(papers: Iterable<{ id: string; doi: string | null }>): Map<string, string> {
+  const byDoi = new Map<string, string>();
+  for (const p of papers) if (p.doi) byDoi.set(p.doi.toLowerCase(), p.id);
+  return byDoi;
+}
+
+/**
+ * Writes the records index of the rows `loadPage` gives into `file`, a page of rows at a time: the whole index, or one
+ * part of it (the rows of one range, a records shard's).
+ */
+export async function writeRecordFile(
+  file: string,
+  loadPage: (after: string | null) => Promise<CorpusRecord[]>,
+  paperByDoi: Map<string, string>,
+  signal?: AbortSignal,
+): Promise<void> {
   const writer = new RecordFileWriter(file, FIELDS);
   try {
     const slice = timeSlicer();
@@ -82,6 +109,8 @@ async function writeRecordIndex(file: string, loadPage: (after: string | null) =
       // the build keeps only ids, terms and counts. At ten times the shared corpus (93 pages of 5,000) the heap
       // peaked at 523 MB collecting every 8 pages and at 232 MB collecting every page, for 213 s against 203 s.
       if (pages > 0) releaseMemory(1);
+      // Stopped (a shard's process shuts down): nothing is left of the file, and the shard is written again.
+      signal?.throwIfAborted();
       const rows = await loadPage(after);
       if (!rows.length) break;
       for (const r of rows) {
@@ -117,18 +146,19 @@ export function lazyRecordIndex(
     keptIn: (at) => lazyRecordIndex(count, loadPage, paperByDoi, at),
     get: lazyOnce(async () => {
       const t0 = performance.now();
-      if (file && fs.existsSync(file)) {
+      const kept = file ? recordFilesAt(file) : null;
+      if (file && kept) {
         try {
-          return { ...openIndex(file), file, buildSeconds: (performance.now() - t0) / 1000 };
+          return { ...openIndex(kept), file, buildSeconds: (performance.now() - t0) / 1000 };
         } catch {
           // Not a records index of this format (cut short, older code): built again below.
-          fs.rmSync(file, { force: true });
+          for (const f of kept) fs.rmSync(f, { force: true });
         }
       }
       const target = file ?? path.join(os.tmpdir(), `assay-records-${process.pid}-${Math.random().toString(36).slice(2)}.bin`);
-      await writeRecordIndex(target, loadPage, paperByDoi);
-      if (file) removeOthers(file);
-      const opened = openIndex(target);
+      await writeRecordFile(target, loadPage, paperByDoi);
+      if (file) removeRecordFilesExcept(file);
+      const opened = openIndex([target]);
       if (!file) fs.rmSync(target, { force: true });
       releaseMemory(1);
       return { ...opened, file, buildSeconds: (performance.now() - t0) / 1000 };
@@ -136,21 +166,23 @@ export function lazyRecordIndex(
   };
 }
 
-function openIndex(file: string): Omit<RecordIndex, 'file' | 'buildSeconds'> {
-  const f = openRecordFile(file);
-  return { records: f.records, lexical: f.lexical, bytes: f.bytes };
+function openIndex(files: string[]): Omit<RecordIndex, 'file' | 'buildSeconds'> {
+  const f = openRecordFiles(files);
+  return { records: f.records, lexical: f.lexical, bytes: f.bytes, parts: f.files };
 }
 
 /**
- * The data folder's records indexes of other keys (older corpus versions or code), and what builds of processes no
- * longer running left unfinished (`records-….bin.<pid>.….partial` and its spill files: hundreds of MB at ten times
- * the shared corpus).
+ * Removes the data folder's records indexes of other keys than `kept`'s (older corpus versions or code), and what
+ * builds of processes no longer running left unfinished (`records-….bin.<pid>.….partial` and its spill files:
+ * hundreds of MB at ten times the shared corpus). `kept`'s own files stay, whole or in parts: another process may be
+ * reading them.
  */
-function removeOthers(kept: string) {
+export function removeRecordFilesExcept(kept: string) {
   const dir = path.dirname(kept);
+  const stem = path.basename(kept).replace(/\.bin$/, '.');
   for (const f of fs.readdirSync(dir)) {
-    if (!f.startsWith('records-') || path.join(dir, f) === kept) continue;
+    if (!f.startsWith('records-')) continue;
     const builder = /\.bin\.(\d+)\.[a-z0-9]+\.partial/.exec(f);
-    if (!builder || !processRunning(Number(builder[1]))) fs.rmSync(path.join(dir, f), { force: true });
+    if (builder ? !processRunning(Number(builder[1])) : !f.startsWith(stem)) fs.rmSync(path.join(dir, f), { force: true });
   }
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../../lib/db/client.ts';
 import { embeddingShardJob } from '../../lib/embedding/shards.ts';
 import { graphShardJob } from '../../lib/graph/shards.ts';
 import { structureShardJob } from '../../lib/structure/shards.ts';
+import { recordShardJob } from '../../lib/serving/record-shards.ts';
 import { defineJob, processOwner, startJobWorker, stopAllBackgroundWork } from '../../lib/queue/queue.ts';
 
 /**
@@ -25,7 +26,7 @@ const probeJob = defineJob<{ ms?: number; hold?: boolean }>('probe', async ({ id
 
 const cfg = readConfig(process.env);
 const db = await openDatabase(cfg);
-await startJobWorker(db, cfg, [probeJob, embeddingShardJob, structureShardJob, graphShardJob]);
+await startJobWorker(db, cfg, [probeJob, embeddingShardJob, structureShardJob, graphShardJob, recordShardJob]);
 fs.writeFileSync(path.join(dir, `ready-${process.pid}`), processOwner());
 process.once('SIGTERM', () => {
   stopAllBackgroundWork();
