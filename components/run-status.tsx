@@ -106,7 +106,7 @@ const stageStyle: Record<string, string> = {
   failed: 'bg-red-100 text-red-800',
 };
 
-/** The job's stages (import → structuring → graph → records index → retrieval index) with their state and time. */
+/** The job's stages (import → structuring → graph → retrieval index → records index) with their state and time. */
 function StageList({ stages }: { stages: StageState[] }) {
   return (
     <ol className="flex flex-wrap items-center gap-1 text-xs" aria-label="Stages" data-testid="run-stages">

@@ -87,8 +87,8 @@ test('a first-start import killed mid-way completes by itself on the next start 
       'import:done',
       'structure:done',
       'graph:done',
-      'records:done',
       'index:done',
+      'records:done',
     ]);
 
     await page.goto(`${base}/import`);

@@ -11,6 +11,7 @@ import { defineJob, startJob } from '../queue/queue.ts';
 import { startMetadataJob } from './metadata.ts';
 import { startEntityLinkJob } from './entity-links.ts';
 import { setWarmingIndexes } from './warming.ts';
+import { queueRecordIndexIfMissing } from '../serving/record-shards.ts';
 import { CATALOGUE_VERSION, catalogueRecords } from '../synthesis/catalogue.ts';
 import { hasUncataloguedRecords } from '../db/records.ts';
 
@@ -58,6 +59,12 @@ export function warmOnStart(db: Database, cfg: AssayConfig): Promise<void> {
     )
     .finally(() => {
       setWarmingIndexes(false);
+      // After an upgrade the records index of the corpus is not kept for the new code: its stage is queued now, once
+      // the search indexes are ready, rather than left to the first records question (one process, minutes at ×10).
+      void queueRecordIndexIfMissing(db, cfg).then(
+        (queued) => queued && console.log('[assay] no records index is kept for this corpus and code: it is written in the background'),
+        (error) => console.error(`[assay] records index not queued (${(error as Error).message}); the first records question builds it`),
+      );
     });
 }
 
@@ -116,7 +123,9 @@ export const importJob = defineJob<{ runId: string; resume?: boolean }>('import'
   if (!run) return;
   const label = `${run.trigger}: ${run.inputs.slice(0, 3).join(', ')}${run.inputs.length > 3 ? ' …' : ''}`;
   const log = logged(runId, label);
-  const hooks = { signal, warmIndex: warmIndex(db, cfg), onStage: log.onStage };
+  // Not the records index: the records stage after the index stage writes it as parts, which the first records
+  // question opens (a second at ten times the shared corpus), so lexical search does not wait for it.
+  const hooks = { signal, warmIndex: warmIndex(db, cfg, { records: false }), onStage: log.onStage };
   if (run.status === 'queued' && attempt === 1) {
     log.finished(await runStoredIngest(db, cfg, runId, hooks));
     return enrichAfterImport(db, cfg);

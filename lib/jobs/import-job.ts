@@ -28,9 +28,9 @@ import { catalogueRecords } from '../synthesis/catalogue.ts';
  * The import job: import → structure → graph, one job at a time per process. Its run row stores every stage's
  * state as it changes (and what a later stage needs from an earlier one), so a job that a stop interrupts is
  * completed by `resumeIngest` from the stage it was in: the import stage reads its files again (stored papers
- * and records are recognised and skipped), the other stages are incremental. The app's jobs and the CLI's add a
- * stage that writes the records index into the data folder; in the app a last stage builds the retrieval index of
- * the new corpus version. Elsewhere the indexes are built by the first question that needs them.
+ * and records are recognised and skipped), the other stages are incremental. In the app a fourth stage builds the
+ * retrieval index of the new corpus version; the app's jobs and the CLI's end with a stage that writes the records
+ * index into the data folder. Elsewhere the indexes are built by the first question that needs them.
  */
 export interface IngestOptions extends ImportStageOptions {
   trigger: RunTrigger;
@@ -98,8 +98,9 @@ export function initialStages(options: Pick<IngestOptions, 'structure' | 'graph'
     { name: 'import', status: 'pending' },
     { name: 'structure', status: structure ? 'pending' : 'skipped' },
     { name: 'graph', status: structure && options.graph !== false ? 'pending' : 'skipped' },
-    ...(options.recordsIndex ? [{ name: 'records' as const, status: 'pending' as const }] : []),
+    // The search index before the records index: questions are answered while the records stage runs.
     ...(options.warmIndex ? [{ name: 'index' as const, status: 'pending' as const }] : []),
+    ...(options.recordsIndex ? [{ name: 'records' as const, status: 'pending' as const }] : []),
   ];
 }
 

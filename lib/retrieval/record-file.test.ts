@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexedRecord } from './indexed.ts';
 import { LexicalIndex, type LexicalDoc } from './lexical-index.ts';
 import { RecordFileWriter } from './record-file.ts';
-import { openRecordFiles, recordFilesAt, recordPartFile } from './record-set.ts';
+import { lazyRecordIndex } from './record-index.ts';
+import { openRecordFiles, recordFilesAt, recordPartFile, recordStageMarker } from './record-set.ts';
 
 const FIELDS = { text: 1, structure: 1.5 };
 
@@ -185,5 +186,34 @@ describe('records index in parts', () => {
     write(base, docs);
     expect(recordFilesAt(base)).toEqual([base]);
     expect(recordFilesAt(path.join(path.dirname(base), 'records-other.bin'))).toBeNull();
+  });
+
+  it('a first use while a records stage writes the parts waits for them; once the stage has stopped, it builds the index whole', async () => {
+    const docs = documents(300, 31);
+    const dir = path.dirname(tempFile());
+    const base = path.join(dir, 'records-k.bin');
+    fs.writeFileSync(recordStageMarker(base), 'a stage writing');
+    let pages = 0;
+    const loadPage = async () => {
+      pages++;
+      return [];
+    };
+    const asked = lazyRecordIndex(docs.length, loadPage, new Map()).keptIn(base).get();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    write(recordPartFile(base, 1, 2), docs.slice(0, 150));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    write(recordPartFile(base, 2, 2), docs.slice(150), 150);
+    const index = await asked;
+    expect(pages).toBe(0);
+    expect(index.parts).toBe(2);
+    expect(index.records.get(docs[200].id)).toEqual(recordOf(docs[200], 200));
+    // A stage whose marker was last touched long ago has stopped: the index is built whole from the rows.
+    const other = path.join(dir, 'records-j.bin');
+    fs.writeFileSync(recordStageMarker(other), 'a stage that stopped');
+    const long = new Date(Date.now() - 10 * 60_000);
+    fs.utimesSync(recordStageMarker(other), long, long);
+    const built = await lazyRecordIndex(0, loadPage, new Map()).keptIn(other).get();
+    expect(pages).toBe(1);
+    expect(built.parts).toBe(1);
   });
 });

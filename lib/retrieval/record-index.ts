@@ -10,7 +10,7 @@ import { timeSlicer } from '../common/yield.ts';
 import { releaseMemory } from '../common/release-memory.ts';
 import { type Facets, facetTerms, type QuantityFacet } from './facets.ts';
 import { RecordFileWriter } from './record-file.ts';
-import { openRecordFiles, type RecordFile, recordFilesAt } from './record-set.ts';
+import { openRecordFiles, type RecordFile, recordFilesAt, recordStageWriting } from './record-set.ts';
 
 /**
  * The records index: imported recipes and experiments rendered through the record mapping, BM25 + facets. Built on
@@ -146,7 +146,7 @@ export function lazyRecordIndex(
     keptIn: (at) => lazyRecordIndex(count, loadPage, paperByDoi, at),
     get: lazyOnce(async () => {
       const t0 = performance.now();
-      const kept = file ? recordFilesAt(file) : null;
+      const kept = file ? await keptFiles(file) : null;
       if (file && kept) {
         try {
           return { ...openIndex(kept), file, buildSeconds: (performance.now() - t0) / 1000 };
@@ -164,6 +164,22 @@ export function lazyRecordIndex(
       return { ...opened, file, buildSeconds: (performance.now() - t0) / 1000 };
     }),
   };
+}
+
+/**
+ * The files of the records index kept under `base` (recordFilesAt). While a records stage writes its parts (the
+ * import's last stage, or a start's after an upgrade), they once all are there, rather than a whole index written
+ * beside them by the first records question (at ten times the shared corpus that doubled the work, on the cores the
+ * stage was using). Null when there are none, or when the stage stopped (its marker went stale) before they were all
+ * written: the caller then builds the whole index.
+ */
+async function keptFiles(base: string): Promise<string[] | null> {
+  while (recordStageWriting(base)) {
+    const parts = recordFilesAt(base);
+    if (parts) return parts;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return recordFilesAt(base);
 }
 
 function openIndex(files: string[]): Omit<RecordIndex, 'file' | 'buildSeconds'> {

@@ -58,6 +58,24 @@ export function recordFilesAt(base: string): string[] | null {
   return null;
 }
 
+/** The file a records stage keeps touched while it writes the parts kept under `base` (see `recordStageWriting`). */
+export const recordStageMarker = (base: string): string => base.replace(/\.bin$/, '.writing');
+
+/** How recently a records stage must have touched its marker to count as writing (it touches it every 10 s). */
+export const RECORD_STAGE_FRESH_MS = 60_000;
+
+/**
+ * Whether a records stage (lib/serving/record-shards.ts), in this process or another sharing the folder, is writing the
+ * parts kept under `base` now: a build on first use then waits for them instead of writing the whole index beside it.
+ */
+export function recordStageWriting(base: string): boolean {
+  try {
+    return Date.now() - fs.statSync(recordStageMarker(base)).mtimeMs < RECORD_STAGE_FRESH_MS;
+  } catch {
+    return false;
+  }
+}
+
 const closeWhenCollected = new FinalizationRegistry<RecordShard[]>((shards) => {
   for (const s of shards)
     try {

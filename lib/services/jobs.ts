@@ -10,7 +10,7 @@ import { importJob } from '../jobs/background.ts';
 import { embeddingShardJob } from '../embedding/shards.ts';
 import { graphShardJob } from '../graph/shards.ts';
 import { structureShardJob } from '../structure/shards.ts';
-import { recordShardJob } from '../serving/record-shards.ts';
+import { recordIndexJob, recordShardJob } from '../serving/record-shards.ts';
 import { backgroundJobs } from '../queue/queue.ts';
 import { appContext } from './app.ts';
 
@@ -30,6 +30,7 @@ export const APP_JOBS = [
   structureShardJob,
   graphShardJob,
   recordShardJob,
+  recordIndexJob,
 ];
 
 /** The shared job queue as the panel shows it (server paths in labels named as the README names them). */

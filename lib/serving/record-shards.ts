@@ -1,14 +1,15 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sourceHash } from '../common/source-hash.ts';
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { corpusVersion, paperDois, recordRangeBounds, recordsAfter } from '../db/retrieval-corpus.ts';
-import { defineJob } from '../queue/queue.ts';
+import { defineJob, startJob } from '../queue/queue.ts';
 import { runStageShards } from '../queue/stage-shards.ts';
 import { recordsKey } from '../retrieval/index-snapshot.ts';
 import { paperByDoiOf, removeRecordFilesExcept, writeRecordFile } from '../retrieval/record-index.ts';
-import { recordFilesAt, recordPartFile } from '../retrieval/record-set.ts';
+import { recordFilesAt, recordPartFile, recordStageMarker } from '../retrieval/record-set.ts';
 import { fileOf } from '../retrieval/snapshot-files.ts';
 import { snapshotDirOf } from './prestart.ts';
 
@@ -104,40 +105,84 @@ export async function buildRecordIndexInShards(
   if (!key || !code) return report({ skipped: 'the code cannot be hashed, so no index is kept' });
   const base = fileOf(snapshotDirOf(cfg), 'records', key);
   if (recordFilesAt(base)) return report({ skipped: 'the records index of this corpus is kept already' });
-  const bounds = await recordRangeBounds(db, opts.perShard ?? RECORD_SHARD_RECORDS);
-  const of = bounds.length + 1;
-  const shards = Array.from({ length: of }, (_, i) => ({
-    id: `records:${opts.runId}:${i + 1}`,
-    label: `writing the records index, part ${i + 1} of ${of}`,
-    input: { key, version, code, part: i + 1, of, after: bounds[i - 1] ?? null, upTo: bounds[i] ?? null },
-  }));
-  const outcome = await runStageShards(db, cfg, recordShardJob, shards, {
-    signal: opts.signal,
-    onProgress: (p) =>
-      opts.onProgress?.(`writing the records index: ${p.ended} of ${p.total} parts done${p.elsewhere ? ` (${p.elsewhere} by other workers)` : ''}`),
-  });
-  const failed = outcome.failed.map((f) => `${f.id}: ${f.message}`);
-  // A part another process wrote where this one does not see it (a worker given another data folder) is written here:
-  // this process's searchers read this folder.
-  const local: string[] = [];
-  if (!outcome.interrupted && !recordFilesAt(base))
-    for (const shard of shards) {
-      if (fs.existsSync(recordPartFile(base, shard.input.part, of))) continue;
-      const signal = opts.signal ?? new AbortController().signal;
-      try {
-        await recordShardJob.run({ db, cfg, id: shard.id, attempt: 1, signal, report: () => {} }, shard.input);
-        local.push(shard.id);
-      } catch (error) {
-        failed.push(`${shard.id}: ${(error as Error).message}`);
+  // Touched while the stage runs: a first records question meanwhile waits for the parts (record-index.ts).
+  const marker = recordStageMarker(base);
+  fs.mkdirSync(path.dirname(base), { recursive: true });
+  fs.writeFileSync(marker, `${os.hostname()}:${process.pid}\n`);
+  const touch = setInterval(() => {
+    const now = new Date();
+    fs.promises.utimes(marker, now, now).catch(() => {});
+  }, 10_000);
+  touch.unref();
+  try {
+    const bounds = await recordRangeBounds(db, opts.perShard ?? RECORD_SHARD_RECORDS);
+    const of = bounds.length + 1;
+    const shards = Array.from({ length: of }, (_, i) => ({
+      // Of this key: a resumed run finds its shards, and a run of other code or another corpus has its own.
+      id: `records:${opts.runId}:${key.slice(0, 12)}:${i + 1}`,
+      label: `writing the records index, part ${i + 1} of ${of}`,
+      input: { key, version, code, part: i + 1, of, after: bounds[i - 1] ?? null, upTo: bounds[i] ?? null },
+    }));
+    const outcome = await runStageShards(db, cfg, recordShardJob, shards, {
+      signal: opts.signal,
+      onProgress: (p) =>
+        opts.onProgress?.(`writing the records index: ${p.ended} of ${p.total} parts done${p.elsewhere ? ` (${p.elsewhere} by other workers)` : ''}`),
+    });
+    const failed = outcome.failed.map((f) => `${f.id}: ${f.message}`);
+    // A part another process wrote where this one does not see it (a worker given another data folder) is written here:
+    // this process's searchers read this folder.
+    const local: string[] = [];
+    if (!outcome.interrupted && !recordFilesAt(base))
+      for (const shard of shards) {
+        if (fs.existsSync(recordPartFile(base, shard.input.part, of))) continue;
+        const signal = opts.signal ?? new AbortController().signal;
+        try {
+          await recordShardJob.run({ db, cfg, id: shard.id, attempt: 1, signal, report: () => {} }, shard.input);
+          local.push(shard.id);
+        } catch (error) {
+          failed.push(`${shard.id}: ${(error as Error).message}`);
+        }
       }
-    }
-  // The indexes of older corpus versions and code go once this one is whole.
-  if (recordFilesAt(base)) removeRecordFilesExcept(base);
-  return report({
-    parts: of,
-    elsewhere: outcome.done.filter((d) => !d.here && !local.includes(d.id)).length,
-    records: outcome.done.reduce((n, d) => n + (d.progress?.records ?? 0), 0),
-    failed,
-    interrupted: outcome.interrupted,
-  });
+    // The indexes of older corpus versions and code go once this one is whole.
+    if (recordFilesAt(base)) removeRecordFilesExcept(base);
+    return report({
+      parts: of,
+      elsewhere: outcome.done.filter((d) => !d.here && !local.includes(d.id)).length,
+      records: outcome.done.reduce((n, d) => n + (d.progress?.records ?? 0), 0),
+      failed,
+      interrupted: outcome.interrupted,
+    });
+  } finally {
+    clearInterval(touch);
+    fs.rmSync(marker, { force: true });
+  }
+}
+
+/**
+ * The records stage as a job of its own, for a start whose corpus has no records index kept for this code (an
+ * upgrade): queued by `queueRecordIndexIfMissing`, run by whichever process takes it, stopped and taken up again as
+ * every job is.
+ */
+export const recordIndexJob = defineJob<{ runId: string }, RecordStageReport>('records-index', async ({ db, cfg, signal, report }, { runId }) => {
+  const r = await buildRecordIndexInShards(db, cfg, { runId, signal });
+  report(r);
+  if (!r.skipped && !r.interrupted)
+    console.log(
+      `[assay] records index written in ${r.seconds.toFixed(1)} s as ${r.parts} parts${r.elsewhere ? ` (${r.elsewhere} by other workers)` : ''}${r.failed.length ? `; ${r.failed.length} failed (${r.failed[0]}), so the first records question builds it` : ''}`,
+    );
+});
+
+/** Queues the records stage when the index of the corpus as it is now is not kept for this code; whether it did. */
+export async function queueRecordIndexIfMissing(db: Database, cfg: AssayConfig): Promise<boolean> {
+  const key = recordsKey(await corpusVersion(db));
+  if (!key || recordFilesAt(fileOf(snapshotDirOf(cfg), 'records', key))) return false;
+  await startJob(
+    db,
+    cfg,
+    recordIndexJob,
+    { label: 'writing the records index' },
+    () => `records-index:${key.slice(0, 12)}`,
+    () => ({ runId: 'start' }),
+  );
+  return true;
 }

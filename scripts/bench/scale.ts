@@ -54,7 +54,10 @@ type Row = {
 
 /** Per factor, what the issue of scale asks first (the JSON's `summary`). */
 export interface ScaleSummary {
-  /** From the import's start until lexical search answers (import, then the index on the n-gram stand-in). */
+  /**
+   * From the import's start until lexical search answers (import to graph, then the index on the n-gram stand-in; the
+   * records stage follows it).
+   */
   lexicalSearchableSeconds: number;
   /** From the import's start until dense search runs on the model for every passage (null: the model was not run). */
   denseCompleteSeconds: number | null;
@@ -185,7 +188,9 @@ async function measure(factor: number, shared: string, work: string, opts: { pip
     server,
     model: modelRow,
     summary: {
-      lexicalSearchableSeconds: report.seconds + r.indexSeconds,
+      // In the app the search index is built before the records stage (lib/jobs/import-job.ts), so lexical search
+      // does not wait for it; the model's embedding shares the cores with it, so dense search is counted after it.
+      lexicalSearchableSeconds: report.seconds - report.recordsSeconds + r.indexSeconds,
       denseCompleteSeconds: modelRow ? report.seconds + modelRow.indexSeconds : null,
       p95Ms: Object.fromEntries(Object.entries((modelRow ?? r).latencyMs as Row['latencyMs']).map(([p, l]) => [p, l.p95])),
       restartRssMb: server?.restart.peakRssMb ?? null,
@@ -256,7 +261,7 @@ function table(rows: Row[]) {
     ),
     line(
       'ingest to searchable',
-      rows.map((r) => r.ingestSeconds + r.indexSeconds),
+      rows.map((r) => r.summary.lexicalSearchableSeconds),
       s,
     ),
     line(
