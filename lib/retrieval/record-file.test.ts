@@ -6,6 +6,7 @@ import type { IndexedRecord } from './indexed.ts';
 import { LexicalIndex, type LexicalDoc } from './lexical-index.ts';
 import { RecordFileWriter } from './record-file.ts';
 import { lazyRecordIndex } from './record-index.ts';
+import { mergeRecordFiles } from './record-merge.ts';
 import { openRecordFiles, recordFilesAt, recordPartFile, recordStageMarker } from './record-set.ts';
 
 const FIELDS = { text: 1, structure: 1.5 };
@@ -140,11 +141,29 @@ describe('records index in parts', () => {
       write(file, docs.slice(bounds[i], end), bounds[i]);
       return file;
     });
-    return { whole: openRecordFile(whole), parts: openRecordFiles(files), base, files };
+    return { whole: openRecordFile(whole), parts: openRecordFiles(files), base, files, wholeFile: whole };
   }
+
+  it('merges its parts into the file one writer makes of the same records, byte for byte', async () => {
+    const docs = documents(2_000, 37);
+    docs[1_500].fields.text.push(...Array.from({ length: 70_000 }, () => 'w9'));
+    const { whole, parts, base, files, wholeFile } = wholeAndParts(docs, [400, 401, 1_200]);
+    whole.close();
+    parts.close();
+    await mergeRecordFiles(files, base);
+    expect(fs.readFileSync(base).equals(fs.readFileSync(wholeFile))).toBe(true);
+    expect(fs.readdirSync(path.dirname(base)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    const merged = openRecordFile(base);
+    const expected = openRecordFile(wholeFile);
+    for (const q of [['w1', 'w9'], ['w3 w7'], ['w5']]) expect(merged.lexical.query(q)).toEqual(expected.lexical.query(q));
+    merged.close();
+    expected.close();
+  });
 
   it('ranks exactly as one file of the same records: the same ids, scores and order of equal scores', () => {
     const docs = documents(3_000, 17);
+    // One record says a word 70,000 times: its part's frequencies are 32-bit, the others' 16-bit.
+    docs[2_000].fields.text.push(...Array.from({ length: 70_000 }, () => 'w5'));
     // Parts of unequal sizes, one of a single record (its words mostly absent from the others).
     const { whole, parts } = wholeAndParts(docs, [700, 701, 1_900, 2_400]);
     expect(parts.files).toBe(5);

@@ -41,6 +41,15 @@ export interface Footer {
   fields: FieldFooter[];
 }
 
+/** What ends a records index file: its footer, the footer's length and the magic word. */
+export function footerBytes(footer: Footer): Buffer {
+  const bytes = v8.serialize(footer);
+  const trailer = Buffer.alloc(TRAILER);
+  trailer.writeDoubleLE(bytes.byteLength, 0);
+  trailer.write(MAGIC, 8, 'latin1');
+  return Buffer.concat([bytes, trailer]);
+}
+
 /** A growable Uint32Array. */
 class Column {
   values = new Uint32Array(1024);
@@ -204,12 +213,7 @@ export class RecordFileWriter {
         df,
         fields,
       };
-      const bytes = v8.serialize(footer);
-      const trailer = Buffer.alloc(TRAILER);
-      trailer.writeDoubleLE(bytes.byteLength, 0);
-      trailer.write(MAGIC, 8, 'latin1');
-      this.write(bytes);
-      this.write(trailer);
+      this.write(footerBytes(footer));
       this.flush();
       fs.closeSync(this.fd);
       fs.renameSync(this.partial, this.file);
@@ -271,6 +275,10 @@ export interface RecordShard {
   footer: Footer;
   /** Field `f`'s postings of the file's term number `t`, read from the file. */
   postings(f: number, t: number): { docs: Uint32Array; freqs: Uint16Array | Uint32Array };
+  /** How many postings field `f` holds of term number `t`. */
+  postingCount(f: number, t: number): number;
+  /** Reads them into `docs` and `freqs` (of that length: views into a longer list of several files' postings). */
+  readPostings(f: number, t: number, docs: Uint32Array, freqs: Uint16Array | Uint32Array): void;
   /** The file's record `i` (in the order written). */
   record(i: number): IndexedRecord;
   close(): void;
@@ -291,18 +299,28 @@ export function openRecordShard(file: string): RecordShard {
     const footerBytes = trailer.readDoubleLE(0);
     const footer = deserializeCopying(Buffer.from(read(bytes - TRAILER - footerBytes, footerBytes))) as Footer;
     const { recordAt } = footer;
+    const postingCount = (f: number, t: number) => footer.fields[f].offsets[t + 1] - footer.fields[f].offsets[t];
+    const readPostings = (f: number, t: number, docs: Uint32Array, freqs: Uint16Array | Uint32Array) => {
+      const p = footer.fields[f];
+      const from = p.offsets[t];
+      read(p.docsAt + 4 * from, docs.byteLength, new Uint8Array(docs.buffer, docs.byteOffset, docs.byteLength));
+      // The file's own width, into a list of the other width when another file's needed 32 bits.
+      const width = p.wideFreqs ? 4 : 2;
+      const into = freqs.BYTES_PER_ELEMENT === width ? freqs : p.wideFreqs ? new Uint32Array(freqs.length) : new Uint16Array(freqs.length);
+      read(p.freqsAt + width * from, into.byteLength, new Uint8Array(into.buffer, into.byteOffset, into.byteLength));
+      if (into !== freqs) freqs.set(into);
+    };
     return {
       file,
       bytes,
       footer,
+      postingCount,
+      readPostings,
       postings(f, t) {
-        const p = footer.fields[f];
-        const from = p.offsets[t];
-        const n = p.offsets[t + 1] - from;
+        const n = postingCount(f, t);
         const docs = new Uint32Array(n);
-        read(p.docsAt + 4 * from, 4 * n, new Uint8Array(docs.buffer));
-        const freqs = p.wideFreqs ? new Uint32Array(n) : new Uint16Array(n);
-        read(p.freqsAt + freqs.BYTES_PER_ELEMENT * from, freqs.byteLength, new Uint8Array(freqs.buffer));
+        const freqs = footer.fields[f].wideFreqs ? new Uint32Array(n) : new Uint16Array(n);
+        readPostings(f, t, docs, freqs);
         return { docs, freqs };
       },
       record: (i) => v8.deserialize(read(recordAt[i], recordAt[i + 1] - recordAt[i])) as IndexedRecord,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Bm25Scorer, type PostingsSource, type ScoredId } from './bm25-scorer.ts';
 import type { IndexedRecord } from './indexed.ts';
 import { countArray, keptTerms, type LexicalView } from './lexical-index.ts';
-import { openRecordShard, type RecordShard } from './record-file.ts';
+import { type Footer, openRecordShard, type RecordShard } from './record-file.ts';
 
 /**
  * A records index read from one file or from several, each written by a shard of the records stage (a range of
@@ -95,11 +95,28 @@ export function openRecordFiles(files: string[]): RecordFile {
   }
 }
 
+/** Field `f`'s length of every record of the files, in order (32-bit when one file's are). */
+export function mergedLengths(footers: Footer[], f: number): Uint16Array | Uint32Array {
+  const all = countArray(
+    footers.map((x) => (x.fields[f].lengths instanceof Uint32Array ? 65_536 : 0)),
+    footers.reduce((n, x) => n + x.ids.length, 0),
+  );
+  for (let s = 0, at = 0; s < footers.length; at += footers[s].ids.length, s++) all.set(footers[s].fields[f].lengths, at);
+  return all;
+}
+
+/** The average of `lengths` as a records file's writer takes it: a running mean, record by record. */
+export function runningMean(lengths: ArrayLike<number>): number {
+  let average = 0;
+  for (let d = 0; d < lengths.length; d++) average = (average * d + lengths[d]) / (d + 1);
+  return average;
+}
+
 /**
  * Every file's sorted terms merged into one sorted list, with each file's own number of every term of the list (-1:
  * the file does not hold it). One list of the words, whose strings the files' lists then let go of.
  */
-function mergedTerms(lists: string[][]): { terms: string[]; local: Int32Array[] } {
+export function mergedTerms(lists: string[][]): { terms: string[]; local: Int32Array[] } {
   if (lists.length === 1) return { terms: lists[0], local: [] };
   const terms: string[] = [];
   const heads = new Int32Array(lists.length);
@@ -132,7 +149,8 @@ function combined(shards: RecordShard[]): RecordFile {
   const size = base[shards.length];
   const ids = shards.length === 1 ? footers[0].ids : footers.flatMap((f) => f.ids);
   const { terms, local } = mergedTerms(footers.map((f) => f.terms));
-  const localOf = (s: number, t: number) => (local.length ? local[s][t] : t);
+  // Frequencies are 32-bit in a list of several files' postings when one file's are.
+  const wideFreqs = fields.map((_, f) => footers.some((x) => x.fields[f].wideFreqs));
   const df = shards.length === 1 ? footers[0].df : new Uint32Array(terms.length);
   if (shards.length > 1)
     for (let t = 0; t < terms.length; t++)
@@ -140,21 +158,9 @@ function combined(shards: RecordShard[]): RecordFile {
         const n = local[s][t];
         if (n >= 0) df[t] += footers[s].df[n];
       }
-  // Per field: every record's length, and their average as one writer takes it (a running mean, record by record).
-  const lengths = fields.map((_, f) => {
-    // A file's lengths are 32-bit when one of its records needs it; so are the merged ones then.
-    const all = countArray(
-      footers.map((x) => (x.fields[f].lengths instanceof Uint32Array ? 65_536 : 0)),
-      size,
-    );
-    for (let s = 0; s < shards.length; s++) all.set(footers[s].fields[f].lengths, base[s]);
-    return all;
-  });
-  const averages = lengths.map((l) => {
-    let average = 0;
-    for (let d = 0; d < l.length; d++) average = (average * d + l[d]) / (d + 1);
-    return average;
-  });
+  // Per field: every record's length, and their average as one writer takes it.
+  const lengths = fields.map((_, f) => mergedLengths(footers, f));
+  const averages = lengths.map(runningMean);
   // What the merged lists hold now (terms, lengths) is let go of by the files' footers.
   for (const f of footers) {
     f.terms = [];
@@ -179,19 +185,21 @@ function combined(shards: RecordShard[]): RecordFile {
     termNumber,
     postings(f, t) {
       if (shards.length === 1) return shards[0].postings(f, t);
-      const parts: { docs: Uint32Array; freqs: Uint16Array | Uint32Array; base: number }[] = [];
+      // Each file's postings read straight into their place in one list, then numbered as records of all the files.
+      let total = 0;
       for (let s = 0; s < shards.length; s++) {
-        const n = localOf(s, t);
-        if (n >= 0) parts.push({ ...shards[s].postings(f, n), base: base[s] });
+        const n = local[s][t];
+        if (n >= 0) total += shards[s].postingCount(f, n);
       }
-      const total = parts.reduce((n, p) => n + p.docs.length, 0);
       const docs = new Uint32Array(total);
-      const freqs = parts.some((p) => p.freqs instanceof Uint32Array) ? new Uint32Array(total) : new Uint16Array(total);
-      let at = 0;
-      for (const p of parts) {
-        for (let i = 0; i < p.docs.length; i++) docs[at + i] = p.docs[i] + p.base;
-        freqs.set(p.freqs, at);
-        at += p.docs.length;
+      const freqs = wideFreqs[f] ? new Uint32Array(total) : new Uint16Array(total);
+      for (let s = 0, at = 0; s < shards.length; s++) {
+        const n = local[s][t];
+        if (n < 0) continue;
+        const count = shards[s].postingCount(f, n);
+        shards[s].readPostings(f, n, docs.subarray(at, at + count), freqs.subarray(at, at + count));
+        if (base[s]) for (let i = at; i < at + count; i++) docs[i] += base[s];
+        at += count;
       }
       return { docs, freqs };
     },

@@ -9,6 +9,7 @@ import { defineJob, startJob } from '../queue/queue.ts';
 import { runStageShards } from '../queue/stage-shards.ts';
 import { recordsKey } from '../retrieval/index-snapshot.ts';
 import { paperByDoiOf, removeRecordFilesExcept, writeRecordFile } from '../retrieval/record-index.ts';
+import { mergeRecordFiles } from '../retrieval/record-merge.ts';
 import { recordFilesAt, recordPartFile, recordStageMarker } from '../retrieval/record-set.ts';
 import { fileOf } from '../retrieval/snapshot-files.ts';
 import { snapshotDirOf } from './prestart.ts';
@@ -18,9 +19,11 @@ import { snapshotDirOf } from './prestart.ts';
  * order, into ranges of about `RECORD_SHARD_RECORDS`, and any app process — the server, every `npm run worker` on the
  * same PostgreSQL and data folder — writes one range's part of the index into the data folder
  * (`records-<key>.part-<i>-of-<n>.bin`, record-set.ts), once each. A part is written aside and renamed into place, so
- * a process killed mid-shard leaves no part, and whoever takes the shard over writes it whole. The server's searchers
- * read the parts as one index that ranks exactly as one file of the same records would; without them (an import
- * before this stage existed, a corpus changed since) the first records question builds the index whole, as before.
+ * a process killed mid-shard leaves no part, and whoever takes the shard over writes it whole. Once all are written,
+ * the stage's coordinator merges them into the one file a single build writes (record-merge.ts: the same bytes), and
+ * removes them; a question meanwhile reads the parts as one index that ranks exactly as that file (record-set.ts).
+ * Without them (an import before this stage existed, a corpus changed since) the first records question builds the
+ * index whole, as before.
  */
 export interface RecordShard {
   /** The key the index is kept under (of the corpus version and the code: recordsKey in index-snapshot.ts). */
@@ -78,6 +81,8 @@ export interface RecordStageReport {
   records: number;
   failed: string[];
   interrupted: boolean;
+  /** Of `seconds`, the merge of the parts into one file. */
+  mergeSeconds?: number;
   /** Why the stage wrote nothing (no records, the index kept already, snapshots off). */
   skipped?: string;
   seconds: number;
@@ -143,9 +148,20 @@ export async function buildRecordIndexInShards(
           failed.push(`${shard.id}: ${(error as Error).message}`);
         }
       }
-    // The indexes of older corpus versions and code go once this one is whole.
+    // The parts merged into the file a single build writes, which a question then reads once per term rather than
+    // once per part (record-merge.ts); the indexes of older corpus versions and code go once this one is whole.
+    const parts = recordFilesAt(base);
+    let mergeSeconds = 0;
+    if (parts && parts[0] !== base && !opts.signal?.aborted) {
+      const m0 = performance.now();
+      if (parts.length === 1) fs.renameSync(parts[0], base);
+      else await mergeRecordFiles(parts, base);
+      for (const p of parts) fs.rmSync(p, { force: true });
+      mergeSeconds = (performance.now() - m0) / 1000;
+    }
     if (recordFilesAt(base)) removeRecordFilesExcept(base);
     return report({
+      mergeSeconds,
       parts: of,
       elsewhere: outcome.done.filter((d) => !d.here && !local.includes(d.id)).length,
       records: outcome.done.reduce((n, d) => n + (d.progress?.records ?? 0), 0),
