@@ -41,13 +41,13 @@ export interface Footer {
   fields: FieldFooter[];
 }
 
-/** What ends a records index file: its footer, the footer's length and the magic word. */
-export function footerBytes(footer: Footer): Buffer {
+/** What ends a records index file: its footer, then the footer's length and the magic word (not copied together). */
+export function footerBytes(footer: Footer): [Buffer, Buffer] {
   const bytes = v8.serialize(footer);
   const trailer = Buffer.alloc(TRAILER);
   trailer.writeDoubleLE(bytes.byteLength, 0);
   trailer.write(MAGIC, 8, 'latin1');
-  return Buffer.concat([bytes, trailer]);
+  return [bytes, trailer];
 }
 
 /** A growable Uint32Array. */
@@ -213,8 +213,7 @@ export class RecordFileWriter {
         df,
         fields,
       };
-      this.write(footerBytes(footer));
-      this.flush();
+      for (const bytes of footerBytes(footer)) this.writeNow(bytes);
       fs.closeSync(this.fd);
       fs.renameSync(this.partial, this.file);
     } catch (error) {

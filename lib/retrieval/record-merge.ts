@@ -39,6 +39,8 @@ export async function mergeRecordFiles(files: string[], target: string): Promise
       doc += ids;
     }
     const { terms, local } = mergedTerms(footers.map((f) => f.terms));
+    // The merged list holds every word once: the parts' own lists (a copy of most words each) are let go of.
+    if (shards.length > 1) for (const f of footers) f.terms = [];
     const localOf = (s: number, t: number) => (local.length ? local[s][t] : t);
     const df = new Uint32Array(terms.length);
     for (let t = 0; t < terms.length; t++)
@@ -71,8 +73,7 @@ export async function mergeRecordFiles(files: string[], target: string): Promise
     const ids: string[] = [];
     for (const f of footers) for (const id of f.ids) ids.push(id);
     const footer: Footer = { fieldBoosts: footers[0].fieldBoosts, recordAt, ids, terms, df, fields };
-    out.write(footerBytes(footer));
-    out.flush();
+    for (const bytes of footerBytes(footer)) out.writeNow(bytes);
     fs.closeSync(fd);
     fd = null;
     fs.renameSync(partial, target);
