@@ -97,7 +97,13 @@ export function RunStatus({ runId }: { runId: string }) {
   );
 }
 
-const stageText: Record<string, string> = { import: 'import', structure: 'structuring', graph: 'knowledge graph', records: 'records index', index: 'retrieval index' };
+const stageText: Record<string, string> = {
+  import: 'import',
+  structure: 'structuring',
+  graph: 'knowledge graph',
+  records: 'records index',
+  index: 'retrieval index',
+};
 const stageStyle: Record<string, string> = {
   pending: 'bg-slate-100 text-slate-600',
   running: 'bg-sky-100 text-sky-800',

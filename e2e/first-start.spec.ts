@@ -31,7 +31,7 @@ test('pages answer during a first-start import, and a banner shows its progress 
     const banner = page.getByTestId('import-banner');
     await expect(banner).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
     await expect(banner).toContainText('Filling the library for the first time');
-    await expect(banner).toContainText(/step \d of 4/);
+    await expect(banner).toContainText(/step \d of 5/);
     await expect(banner).not.toContainText('lab-secret');
     await page.screenshot({ path: `${shots}/first-start-import.png` });
 

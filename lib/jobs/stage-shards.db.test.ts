@@ -21,7 +21,7 @@ import {
   writeRecordsJsonl,
 } from '../../scripts/test-support/fixtures.ts';
 import { readyJobWorkers, spawnJobWorker } from '../../scripts/test-support/job-workers.ts';
-import { corpusPages, paperDois } from '../db/retrieval-corpus.ts';
+import { corpusPages, corpusVersion, paperDois } from '../db/retrieval-corpus.ts';
 import { lazyRecordIndex, paperByDoiOf } from '../retrieval/record-index.ts';
 import { buildRecordIndexInShards, recordShardJob } from '../serving/record-shards.ts';
 import { structuredTerms } from '../structure/terms.ts';
@@ -184,6 +184,16 @@ describe('the records index as shards', () => {
     if (onPostgres) expect(fs.readdirSync(path.join(other, 'index')).length).toBeGreaterThan(0);
     expect(indexFiles()).toEqual([path.basename(base)]);
     await sameAsWhole();
+    // A shard taken up again once the index is merged (from a process thought dead) writes no part beside it.
+    const key = path
+      .basename(base)
+      .replace(/^records-/, '')
+      .replace(/\.bin$/, '');
+    const reports: unknown[] = [];
+    const late = { db: sharded, cfg: local, id: 'late', attempt: 2, signal: new AbortController().signal, report: (r: unknown) => void reports.push(r) };
+    await recordShardJob.run(late, { key, version: await corpusVersion(sharded), code: sourceHash()!, part: 1, of: 2, after: null, upTo: null });
+    expect(reports).toEqual([{ records: 0, seconds: 0, skipped: 'the part was written already' }]);
+    expect(indexFiles()).toEqual([path.basename(base)]);
   });
 
   it('is refused by a worker running other code, and a shard of a corpus changed since writes nothing', async () => {

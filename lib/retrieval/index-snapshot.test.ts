@@ -103,7 +103,9 @@ describe('the index snapshot', () => {
     // What a stopped process's build left, and what a running one is writing (this process stands for it).
     const stopped = `records-${key}.bin.2147483646.k3x9q0.partial.0`;
     const writing = `records-${key}.bin.${process.pid}.a1b2c3.partial`;
-    for (const f of [stopped, writing]) fs.writeFileSync(path.join(dir, f), 'half a build');
+    // A part of a set never completed: beside the whole file once built, no reader would choose it.
+    const part = `records-${key}.part-1-of-2.bin`;
+    for (const f of [stopped, writing, part]) fs.writeFileSync(path.join(dir, f), 'half a build');
     const first = await withKeptParts(built, dir, snapshot).records.get();
     expect(first.file).toBe(path.join(dir, `records-${key}.bin`));
     expect(

@@ -190,15 +190,17 @@ function openIndex(files: string[]): Omit<RecordIndex, 'file' | 'buildSeconds'> 
 /**
  * Removes the data folder's records indexes of other keys than `kept`'s (older corpus versions or code), and what
  * builds of processes no longer running left unfinished (`records-….bin.<pid>.….partial` and its spill files:
- * hundreds of MB at ten times the shared corpus). `kept`'s own files stay, whole or in parts: another process may be
- * reading them.
+ * hundreds of MB at ten times the shared corpus). `kept`'s own files stay, whole or in parts (a stage may be writing
+ * them), except parts beside its whole file, which no reader chooses (recordFilesAt).
  */
 export function removeRecordFilesExcept(kept: string) {
   const dir = path.dirname(kept);
   const stem = path.basename(kept).replace(/\.bin$/, '.');
+  const whole = fs.existsSync(kept);
   for (const f of fs.readdirSync(dir)) {
     if (!f.startsWith('records-')) continue;
     const builder = /\.bin\.(\d+)\.[a-z0-9]+\.partial/.exec(f);
-    if (builder ? !processRunning(Number(builder[1])) : !f.startsWith(stem)) fs.rmSync(path.join(dir, f), { force: true });
+    const stale = builder ? !processRunning(Number(builder[1])) : !f.startsWith(stem) || (whole && /\.part-\d+-of-\d+\.bin$/.test(f));
+    if (stale) fs.rmSync(path.join(dir, f), { force: true });
   }
 }
