@@ -197,6 +197,8 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
   const seconds: Partial<Record<StageName, number>> = {};
 
   await updateRunProgress(prisma, runId, { status: 'running' });
+  // What a sharded stage says of its parts ("… 3 of 18 parts done"), shown as the run's current step.
+  const showLine = (line: string) => updateRunProgress(prisma, runId, { currentFile: line }).then(() => {});
   for (const stage of stages) {
     if (stage.status === 'done' || stage.status === 'skipped') continue;
     if (options.signal?.aborted) {
@@ -237,7 +239,7 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
         const r = await buildRecordIndexInShards(db, cfg, {
           runId,
           signal: options.signal,
-          onProgress: (line) => updateRunProgress(prisma, runId, { currentFile: line }).then(() => {}),
+          onProgress: showLine,
         });
         if (r.failed.length)
           messages.push(`${r.failed.length} parts of the records index failed (${r.failed[0]}); the first records question builds it instead`);
@@ -257,7 +259,7 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
           runId,
           alsoRebuild: stored.gainedRecords ?? [],
           signal: options.signal,
-          onProgress: (line) => updateRunProgress(prisma, runId, { currentFile: line }).then(() => {}),
+          onProgress: showLine,
         });
         if (report.failures)
           messages.push(`${report.failures} paragraphs could not be structured (${report.failureSamples[0]}); they are retried on the next run`);
@@ -280,7 +282,7 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
         const graph = await buildGraphInShards(db, cfg, {
           runId,
           signal: options.signal,
-          onProgress: (line) => updateRunProgress(prisma, runId, { currentFile: line }).then(() => {}),
+          onProgress: showLine,
         });
         if (graph.failures.length)
           messages.push(`${graph.failures.length} papers could not be read for the graph (${graph.failures[0]}); they are retried on the next run`);
