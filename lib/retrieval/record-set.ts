@@ -8,11 +8,11 @@ import { type Footer, openRecordShard, type RecordShard } from './record-file.ts
 /**
  * A records index read from one file or from several, each written by a shard of the records stage (a range of
  * records in id order, lib/serving/record-shards.ts), as one index: BM25 over every file's terms and the records of
- * them all by id. The files' postings are put end to end (a file's record numbers offset by the records of the files
+ * them all by id. Several are read only between the stage's last part and its merge (record-merge.ts). The files' postings are put end to end (a file's record numbers offset by the records of the files
  * before it), and the document counts, each term's document frequency per field and the field lengths are those of
  * all the records, with the average field length taken over them in the order the records were added, as one file's
  * writer takes it. So a question ranks exactly as over one file of the same records: the same ids, the same scores
- * and the same order of equal scores (record-set.test.ts).
+ * and the same order of equal scores (tested in record-file.test.ts).
  */
 
 /** A records index read from its files: BM25 over its terms, and its records by id. */
