@@ -8,7 +8,7 @@ import { structuredTerms } from '../structure/terms.ts';
 import { lazyRecordIndex } from './record-index.ts';
 import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { correctSpelling } from './spelling.ts';
-import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, recordsKey, snapshotKey, withKeptParts } from './index-snapshot.ts';
+import { indexSnapshot, loadSnapshot, restoreIndex, saveSnapshot, recordsKey, snapshotKey, withKeptParts, withKeptRecords } from './index-snapshot.ts';
 
 const questions = [
   'Which paper reports a peak power density of 450 mW cm-2 at 600 °C for La0.6Sr0.4CoO3?',
@@ -136,6 +136,21 @@ describe('the index snapshot', () => {
     const third = await rebuilt.get();
     expect(third.records.size).toBe(fixtureRecords.length);
     expect(third.lexical.query(recordQuestion)).toEqual(expected);
+  });
+
+  it('gives an index that is not stored (the model still embedding) the records index its folder keeps', async () => {
+    const corpus = fixtureCorpus();
+    const built = await indexOf(corpus);
+    const dir = tempDir();
+    const kept = await withKeptParts(built, dir, snapshotKey(corpus.version, 'ngram')!).records.get();
+    expect(kept.file).toBe(path.join(dir, `records-${recordsKey(corpus.version)}.bin`));
+    // Another index of the same corpus, as a server holds while the model embeds: its records index is that file.
+    const again = await indexOf(corpus);
+    const records = await withKeptRecords(again, dir).records.get();
+    expect(records.file).toBe(kept.file);
+    const q = structuredTerms('Which paper synthesizes BaCe0.8Y0.2O3 from BaCO3, CeO2 and Y2O3?');
+    expect(records.lexical.query(q)).toEqual(kept.lexical.query(q));
+    expect(records.lexical.query(q).length).toBeGreaterThan(0);
   });
 
   it('is used only under its own key, and one that cannot be read is removed and built again', async () => {

@@ -196,8 +196,17 @@ export function withKeptParts(index: RetrievalIndex, dir: string, key: string, l
     }, 0);
     return built;
   });
-  const records = recordsKey(index.version);
-  return { ...index, graph: { get }, records: records ? index.records.keptIn(fileOf(dir, 'records', records)) : index.records };
+  return { ...withKeptRecords(index, dir), graph: { get } };
+}
+
+/**
+ * The index with its records index read from `dir` when it is kept there (the import's records stage writes it),
+ * else built into it on first use. Also for an index that is not stored (the model still embedding): the records
+ * index holds no vectors.
+ */
+export function withKeptRecords(index: RetrievalIndex, dir: string): RetrievalIndex {
+  const key = recordsKey(index.version);
+  return key ? { ...index, records: index.records.keptIn(fileOf(dir, 'records', key)) } : index;
 }
 
 /**

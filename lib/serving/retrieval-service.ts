@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { corpusPages, corpusVersion } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createLentEmbedders, embedderChoice } from '../embedding/select.ts';
-import { indexSnapshot, saveSnapshot, snapshotKey, withKeptParts } from '../retrieval/index-snapshot.ts';
+import { indexSnapshot, saveSnapshot, snapshotKey, withKeptParts, withKeptRecords } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
 import { embedderNoteNow, type RetrievalIndex, withDense } from '../retrieval/index.ts';
 import { configuredOptions } from '../pipelines/configured.ts';
@@ -237,7 +237,9 @@ export function createRetrievalService(
           void toWorkers(buildAsks(index), place.dir, place.key);
           return serve(withKeptParts(index, place.dir, place.key, log));
         }
-        return index.pendingEmbedder ? serve(index) : keepAndServe(index);
+        // Not stored while the model embeds; its records index is the one the import's records stage kept, all the same.
+        if (index.pendingEmbedder) return serve(place ? withKeptRecords(index, place.dir) : index);
+        return keepAndServe(index);
       })();
       current = { version, key, index: building, info: null };
       building.then(
