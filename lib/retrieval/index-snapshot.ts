@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -127,7 +127,8 @@ export function snapshotParts(s: IndexSnapshot): { core: IndexCore; dense: Dense
 function store(dir: string, kind: Kind, key: string, value: unknown): string {
   fs.mkdirSync(dir, { recursive: true });
   const file = fileOf(dir, kind, key);
-  const partial = `${file}.${process.pid}.partial`;
+  // Its own partial file: the server's thread and its retrieval worker share a pid and may store one key at once.
+  const partial = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.partial`;
   fs.writeFileSync(partial, v8.serialize(value));
   fs.renameSync(partial, file);
   for (const f of fs.readdirSync(dir))

@@ -104,6 +104,22 @@ describe('records index file', () => {
     stored.close();
   });
 
+  it('writers make the folder they write into, and two writers of one index at once each write their own file', async () => {
+    // The race CI met: the first records index of a data folder whose `index/` did not exist yet (ENOENT on the
+    // partial file). Here two writers of the same target, in a folder not made yet, add their records interleaved, as
+    // two threads of one process would (one pid): neither writes into the other's file, and the index is whole.
+    const docs = documents(400, 5);
+    const file = path.join(path.dirname(tempFile()), 'index', 'nested', 'records-race.bin');
+    const writers = [new RecordFileWriter(file, FIELDS), new RecordFileWriter(file, FIELDS)];
+    for (const [i, d] of docs.entries()) for (const w of writers) w.add(recordOf(d, i), d.fields);
+    await Promise.all(writers.map(async (w) => w.finish()));
+    const stored = openRecordFile(file);
+    expect(stored.records.size).toBe(400);
+    expect(stored.records.get('rec-00399')).toEqual(recordOf(docs[399], 399));
+    stored.close();
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['records-race.bin']);
+  });
+
   it('an empty corpus makes an index that finds nothing', () => {
     const file = tempFile();
     write(file, []);

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import type { IndexedRecord } from './indexed.ts';
 import { countArray, countDocumentTerms } from './lexical-index.ts';
@@ -136,7 +138,11 @@ export class RecordFileWriter {
     private readonly file: string,
     private readonly fieldBoosts: Record<string, number>,
   ) {
-    this.partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`;
+    // The writer makes the folder it writes into (a data folder's `index/` may not exist yet when the first records
+    // question or stage comes), and its partial file is its own: two writers of one index, in two processes or two
+    // threads of one process (the same pid), never write into one file; the last rename wins, whole.
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.partial = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.partial`;
     this.fd = fs.openSync(this.partial, 'w');
     this.fields = Object.keys(fieldBoosts);
     this.perField = this.fields.map((_, f) => ({ spill: new Spill(`${this.partial}.${f}`), counts: new Column(), lengths: [], averageLength: 0 }));
