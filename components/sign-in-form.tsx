@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { sameOriginPath } from '@/lib/common/same-origin-path';
 import { authClient } from './auth-client';
 
 /**
@@ -27,7 +28,7 @@ export function SignInForm({ initialMode = 'sign-in', next = '/' }: { initialMod
       setError(result.error.message ?? 'that did not work; try again');
       return;
     }
-    router.push(next);
+    router.push(sameOriginPath(next)); // checked again here: the prop is the page's, but the push is what navigates
     router.refresh();
   }
   return (
