@@ -47,9 +47,8 @@ const LAYERS: Record<string, number> = {
   '@contracts': 15.5,
   '@components': 16,
   '@app': 17,
-  // Next.js's own entries at the top: the server's start hook and the request proxy.
+  // Next.js's own entries at the top: the server's start hook.
   'instrumentation.ts': 18,
-  'proxy.ts': 18,
   // Beside the product: test support, the benchmarks, the start and test scripts, the browser tests.
   '@scripts/test-support': 19,
   '@scripts/bench': 20,

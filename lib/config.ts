@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './common/document-limits.ts';
+import { type GateSettings, gateSettings } from './common/request-gate.mjs';
 
 /**
  * All configuration, read once from the environment and validated, so that every module sees the same typed
@@ -64,6 +65,9 @@ const envSchema = z.object({
   ASSAY_QUESTION_BUDGET_SECONDS: z.coerce.number().min(0.1).max(3_600).default(5),
   ASSAY_JOB_STALE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   ASSAY_JOB_POLL_SECONDS: z.coerce.number().min(0.05).max(3_600).default(2),
+  // Read by the server's request gate (lib/common/request-gate.mjs, `gateSettings`), checked here as there.
+  ASSAY_TRUSTED_PROXIES: z.string().optional(),
+  ASSAY_MAX_JSON_KB: z.string().optional(),
   NEO4J_URI: z
     .string()
     .refine((v) => v === '' || /^(neo4j|bolt)(\+s|\+ssc)?:\/\//.test(v), 'must be a neo4j://, neo4j+s://, bolt:// or bolt+s:// URI')
@@ -153,6 +157,11 @@ export type AssayConfig = {
    * first). Grading always needs an expert account, imports and campaigns an admin one.
    */
   anonymous: 'reader' | 'none';
+  /**
+   * What the server's request gate holds to (lib/common/request-gate.mjs): the proxies whose X-Forwarded-For names
+   * the client (none by default: the socket's peer is the client), and the largest JSON body a route reads.
+   */
+  requests: GateSettings;
   /** The key that signs session cookies; null: one is generated into the data folder on first start. */
   authSecret: string | null;
   /** A Neo4j server for the knowledge graph; null selects the embedded graph store. */
@@ -223,6 +232,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       'Invalid Assay configuration:\n  ASSAY_RERANK_MODEL needs ASSAY_RERANK_BASE_URL or ASSAY_LLM_BASE_URL (a server with a /rerank endpoint)',
     );
   }
+  let requests: GateSettings;
+  try {
+    requests = gateSettings(env);
+  } catch (error) {
+    throw new ConfigError(`Invalid Assay configuration:\n  ${(error as Error).message}`);
+  }
   const splitPaths = (v: string | undefined) =>
     (v ?? '')
       .split(path.delimiter)
@@ -291,6 +306,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),
     graphExtractor: e.ASSAY_GRAPH_EXTRACTOR,
     anonymous: e.ASSAY_ANONYMOUS,
+    requests,
     authSecret: e.ASSAY_AUTH_SECRET ?? null,
     admission: {
       concurrency:

@@ -83,10 +83,15 @@ if (built === current) {
 }
 
 // The app's own SIGTERM/SIGINT handler stops its jobs and closes the database (NEXT_MANUAL_SIG_HANDLE).
-const child = spawn(next, ['start', '-H', process.env.ASSAY_HOST || '127.0.0.1', ...(process.env.PORT ? ['-p', process.env.PORT] : [])], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...env, ...serverProcessEnv(env), NEXT_MANUAL_SIG_HANDLE: 'true' },
-});
+// scripts/serve.mjs: Next.js behind the request gate (lib/common/request-gate.mjs).
+const child = spawn(
+  process.execPath,
+  [path.join(root, 'scripts', 'serve.mjs'), '-H', process.env.ASSAY_HOST || '127.0.0.1', ...(process.env.PORT ? ['-p', process.env.PORT] : [])],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, ...serverProcessEnv(env), NEXT_MANUAL_SIG_HANDLE: 'true' },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,7 +3,9 @@ import { readConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openTestDatabase } from '../../scripts/test-support/database.ts';
 import { tempDir } from '../../scripts/test-support/fixtures.ts';
+import { handleAuthRequest } from './auth-requests.ts';
 import { createAuth } from './auth.ts';
+import { SignInLimits } from './sign-in-limits.ts';
 import { assertMay, may, viewerOf } from './viewer.ts';
 
 let db: Database;
@@ -82,6 +84,64 @@ describe('accounts (better-auth on the database)', () => {
     const forged = await viewerOf(lazily, new Headers({ cookie: 'better-auth.session_token=not-a-session.signature' }), { anonymous: 'none' });
     expect(forged).toEqual({ user: null, role: null });
     expect(made).toBe(2);
+  });
+});
+
+describe("sign-in limits and sign-up refusals, through the app's auth handler", () => {
+  const post = (route: string, body: object, client: string) =>
+    new Request(`http://127.0.0.1:3000/api/auth${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000', 'x-assay-client': client },
+      body: JSON.stringify(body),
+    });
+
+  it('locks the account attacked after a few wrong passwords from any addresses; others still sign in', async () => {
+    await signUp('cleo@example.org');
+    const limits = new SignInLimits();
+    // Thirty wrong passwords, each from another address (what a spoofed header used to buy).
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await handleAuthRequest(auth, post('/sign-in/email', { email: 'cleo@example.org', password: `guess ${i}` }, `198.51.100.${i}`), limits);
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+    // Then the right password: still waiting, with how long said.
+    const right = await handleAuthRequest(auth, post('/sign-in/email', { email: 'cleo@example.org', password: 'correct horse battery' }, '192.0.2.7'), limits);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await right.json()).message).toMatch(/try again in \d+ s/);
+    // Another user, from one of the attacker's addresses or their own, is not locked out.
+    const ada = await handleAuthRequest(auth, post('/sign-in/email', { email: 'ada@example.org', password: 'correct horse battery' }, '198.51.100.3'), limits);
+    expect(ada.status).toBe(200);
+  });
+
+  it('a sign-up for an address with an account is refused in the words of any refusal, and counts against the client', async () => {
+    const limits = new SignInLimits({ accountFailures: 5, clientFailures: 3, windowMs: 60_000, baseLockMs: 30_000, maxLockMs: 60_000, maxEntries: 100 });
+    const taken = await handleAuthRequest(
+      auth,
+      post('/sign-up/email', { email: 'ada@example.org', password: 'another password 1', name: 'x' }, '203.0.113.5'),
+      limits,
+    );
+    expect(taken.status).toBe(400);
+    const body = await taken.json();
+    expect(body.message).not.toMatch(/exist/i);
+    expect(body.code).toBe('SIGN_UP_REFUSED');
+    for (let i = 0; i < 2; i++)
+      await handleAuthRequest(auth, post('/sign-up/email', { email: 'ben@example.org', password: 'another password 1', name: 'x' }, '203.0.113.5'), limits);
+    // That client now waits, even for an address that is free; another client does not.
+    const next = await handleAuthRequest(
+      auth,
+      post('/sign-up/email', { email: 'dora@example.org', password: 'another password 1', name: 'x' }, '203.0.113.5'),
+      limits,
+    );
+    expect(next.status).toBe(429);
+    const other = await handleAuthRequest(
+      auth,
+      post('/sign-up/email', { email: 'dora@example.org', password: 'another password 1', name: 'x' }, '192.0.2.9'),
+      limits,
+    );
+    expect(other.status).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import { nextCookies } from 'better-auth/next-js';
 import { admin } from 'better-auth/plugins';
 import type { AssayConfig } from '../config.ts';
 import { config } from '../config.ts';
+import { CLIENT_HEADER } from '../common/request-gate.mjs';
 import { getDatabase } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
 import { authAccessControl, authRoles } from './roles.ts';
@@ -28,7 +29,9 @@ export function createAuth(db: Database, cfg: AssayConfig) {
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     telemetry: { enabled: false },
-    advanced: { useSecureCookies: cfg.publicUrl.startsWith('https://') },
+    // Its own per-path rate limits key on the address the server's request gate vouches for (never a header a client
+    // may write); the sign-in limits per account and client are auth-requests.ts's.
+    advanced: { useSecureCookies: cfg.publicUrl.startsWith('https://'), ipAddress: { ipAddressHeaders: [CLIENT_HEADER] } },
     plugins: [admin({ ac: authAccessControl, roles: authRoles, defaultRole: 'reader', adminRoles: ['admin'] }), nextCookies()],
   });
 }

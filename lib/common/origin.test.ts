@@ -45,4 +45,23 @@ describe('readJson', () => {
       message: 'the request body is not valid JSON',
     });
   });
+
+  it('stops reading a body past the limit, declared or streamed, with 413', async () => {
+    const json = { 'content-type': 'application/json' };
+    const big = JSON.stringify({ question: 'x'.repeat(5_000) });
+    await expect(readJson(req('POST', { ...json, 'content-length': String(big.length) }, big), 1_024)).rejects.toMatchObject({ status: 413 });
+    // Streamed with no declared length: refused once the count passes the limit, the rest never read.
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 1_000) controller.close();
+        else controller.enqueue(new TextEncoder().encode(' '.repeat(1_000)));
+      },
+    });
+    const streamed = new Request('http://127.0.0.1:3000/api/x', { method: 'POST', headers: json, body: stream, duplex: 'half' } as RequestInit);
+    await expect(readJson(streamed, 10_000)).rejects.toMatchObject({ status: 413, code: 'payload-too-large' });
+    expect(pulled).toBeLessThan(20);
+    expect(await readJson(req('POST', json, '{"ok":true}'), 1_024)).toEqual({ ok: true });
+  });
 });

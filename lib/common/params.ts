@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, controlCharRefusal, hasControlChars } from './control-chars.mjs';
 
 /**
  * Reading what a request names, in one place: query parameters of pages and routes, ids in paths, free text in
@@ -6,26 +7,14 @@ import { z } from 'zod';
  * numbers are bounded; anything unreadable falls back to the default rather than failing the page.
  */
 
-/** C0 control characters other than tab, newline and carriage return, and DEL. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
 export type SearchParams = Record<string, string | string[] | undefined>;
 
-/** Whether a text holds a control character. */
-export const hasControlChars = (s: string): boolean => s.replace(CONTROL, '') !== s;
-
 /**
- * The refusal of a query string whose names or values hold a control character (`/library?q=a%00b`): the same 400 and
- * message as such text in a JSON body (`plainText`), given by the proxy before any page or route reads the query.
- * Null when there is none.
+ * Control characters (the same test for a query string, which the server's request gate refuses with 400 before any
+ * page or route reads it, and for text in a JSON body, `plainText`): see control-chars.mjs.
  */
-export function controlCharRefusal(params: URLSearchParams): string | null {
-  for (const [name, value] of params)
-    if (hasControlChars(name) || hasControlChars(value))
-      return `the query parameter ${JSON.stringify(name.replace(CONTROL, '?'))} must not contain control characters (such as NUL)`;
-  return null;
-}
+export { controlCharRefusal, hasControlChars };
+const CONTROL = CONTROL_CHARS;
 
 /** A query parameter as text: its first value, control characters removed, at most `max` characters. */
 export function textParam(v: string | string[] | undefined, max = 200): string {

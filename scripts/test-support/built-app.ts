@@ -5,7 +5,7 @@ import { serverProcessEnv } from '../../lib/common/server-process-env.mjs';
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * Starts the built app (`next start` on loopback), the way the browser tests and the load bench need it: its own
+ * Starts the built app (scripts/serve.mjs, as `npm start` does, on loopback), the way the browser tests and the load bench need it: its own
  * embedded database unless `env` names another, no telemetry, no question sets unless given. `detached` puts it in
  * its own process group, so a kill of the group reaches every process it started.
  */
@@ -14,7 +14,7 @@ export function startBuiltApp(
   env: Record<string, string>,
   opts: { detached?: boolean; stdio?: 'ignore' | 'inherit' | 'pipe' } = {},
 ): ChildProcess {
-  return spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', port, '-H', '127.0.0.1'], {
+  return spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '-p', port, '-H', '127.0.0.1'], {
     cwd: root,
     detached: opts.detached ?? true,
     stdio: opts.stdio ?? 'ignore',
