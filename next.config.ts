@@ -44,7 +44,9 @@ const nextConfig: NextConfig = {
     'dictionary-en',
   ],
   poweredByHeader: false,
-  experimental: { preloadEntriesOnStart: false },
+  // authInterrupts: forbidden() and unauthorized(), so that a server action refused for its role answers 403/401
+  // (app/action-access.ts) instead of an error's 500.
+  experimental: { preloadEntriesOnStart: false, authInterrupts: true },
   headers: async () => [{ source: '/:path*', headers: securityHeaders }],
 };
 

@@ -25,9 +25,16 @@ vi.mock('next/navigation', () => ({
   notFound: () => {
     throw new Error('not found');
   },
+  // Next.js's auth interrupts (app/action-access.ts): a refusal with its status, as the server answers it.
+  forbidden: () => {
+    throw Object.assign(new Error('forbidden'), { interruptStatus: 403 });
+  },
+  unauthorized: () => {
+    throw Object.assign(new Error('unauthorized'), { interruptStatus: 401 });
+  },
 }));
 
-type Op = 'public' | 'read' | 'ask' | 'grade' | 'import' | 'evaluate' | 'curate' | 'campaigns' | 'users';
+type Op = 'public' | 'read' | 'evaluations' | 'ask' | 'grade' | 'import' | 'evaluate' | 'curate' | 'campaigns' | 'users';
 const EXPECTED: Record<string, Op> = {
   'api/answer/route.ts POST': 'ask',
   'api/answers/route.ts GET': 'read',
@@ -36,9 +43,9 @@ const EXPECTED: Record<string, Op> = {
   'api/auth/[...all]/route.ts GET': 'public',
   'api/auth/[...all]/route.ts POST': 'public',
   'api/corpus/fetch/route.ts POST': 'import',
-  'api/evaluation/runs/route.ts GET': 'read',
+  'api/evaluation/runs/route.ts GET': 'evaluations',
   'api/evaluation/runs/route.ts POST': 'evaluate',
-  'api/evaluation/runs/[id]/route.ts GET': 'read',
+  'api/evaluation/runs/[id]/route.ts GET': 'evaluations',
   'api/grading/[id]/export/route.ts GET': 'campaigns',
   'api/grading/[id]/grades/route.ts PUT': 'grade',
   'api/graph/answer/route.ts GET': 'read',
@@ -69,7 +76,7 @@ const EXPECTED: Record<string, Op> = {
   'graph/actions.ts undoMergeAction': 'curate',
   'papers/[id]/actions.ts restoreVersionAction': 'curate',
 };
-const RANK: Record<Op, number> = { public: -1, read: 0, ask: 0, grade: 1, import: 2, evaluate: 2, curate: 2, campaigns: 2, users: 2 };
+const RANK: Record<Op, number> = { public: -1, read: 0, evaluations: 0, ask: 0, grade: 1, import: 2, evaluate: 2, curate: 2, campaigns: 2, users: 2 };
 
 const appDir = path.resolve(import.meta.dirname);
 function handlerFiles(dir = appDir): string[] {
@@ -120,7 +127,10 @@ afterAll(async () => {
   fs.rmSync(state.dir, { recursive: true, force: true });
 });
 
-/** Calls a handler or action as `who`; returns the HTTP status, or for an action 'refused' / 'ran'. */
+/**
+ * Calls a handler or action as `who`; returns the HTTP status, or for an action the status of its refusal (an auth
+ * interrupt: 401 or 403), 'refused' (a form's message saying so) or 'ran'.
+ */
 async function call(key: string, who: 'anonymous' | 'admin' | 'expert' | 'reader'): Promise<number | 'refused' | 'ran'> {
   const fn = all.get(key)!;
   const cookie = who === 'anonymous' ? '' : cookies[who];
@@ -149,8 +159,8 @@ async function call(key: string, who: 'anonymous' | 'admin' | 'expert' | 'reader
     if (out && out.ok === false && /sign in|needs the .* role/.test(out.error ?? '')) return 'refused';
     return 'ran';
   } catch (error) {
-    const { AppError } = await import('@/lib/common/errors');
-    if (error instanceof AppError && (error.code === 'unauthorized' || error.code === 'forbidden')) return 'refused';
+    const status = (error as { interruptStatus?: number }).interruptStatus;
+    if (status) return status;
     return 'ran';
   }
 }
@@ -196,9 +206,24 @@ describe('roles are checked on the server for every route handler and server act
 
   it('asks anonymous visitors to sign in (401) for anything above reading, and lets an admin through', async () => {
     for (const [key, op] of Object.entries(EXPECTED)) {
-      if (RANK[op] < 1 || !key.includes('route.ts')) continue;
+      if (RANK[op] < 1) continue;
       expect(await call(key, 'anonymous'), key).toBe(401);
       expect([401, 403], key).not.toContain(await call(key, 'admin'));
+    }
+  });
+
+  it('answers a role refusal of a server action with 403 (not an error), and a missing account with 401', async () => {
+    for (const [key, op] of Object.entries(EXPECTED)) {
+      if (RANK[op] < 2 || !key.includes('actions.ts')) continue;
+      expect(await call(key, 'reader'), key).toBe(403);
+      expect(await call(key, 'anonymous'), key).toBe(401);
+    }
+  });
+
+  it('shows evaluation runs, their questions and gold answers to signed-in accounts only (the default)', async () => {
+    for (const key of ['api/evaluation/runs/route.ts GET', 'api/evaluation/runs/[id]/route.ts GET']) {
+      expect(await call(key, 'anonymous'), key).toBe(401);
+      expect([401, 403], key).not.toContain(await call(key, 'reader'));
     }
   });
 });

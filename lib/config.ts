@@ -58,6 +58,8 @@ const envSchema = z.object({
   ASSAY_QUESTIONS: z.string().optional(),
   ASSAY_GRAPH_EXTRACTOR: z.enum(['offline', 'llm']).default('offline'),
   ASSAY_ANONYMOUS: z.enum(['reader', 'none']).default('reader'),
+  ASSAY_EVALUATIONS_VISIBLE: z.enum(['signed-in', 'everyone']).default('signed-in'),
+  ASSAY_ANONYMOUS_ANSWERS_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
   ASSAY_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ASSAY_RETRIEVAL_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   ASSAY_RETRIEVAL_QUEUE: z.coerce.number().int().min(1).max(10_000).default(200),
@@ -157,6 +159,10 @@ export type AssayConfig = {
    * first). Grading always needs an expert account, imports and campaigns an admin one.
    */
   anonymous: 'reader' | 'none';
+  /** Who sees evaluation runs, their questions and gold answers: signed-in accounts (the default) or everyone. */
+  evaluationsVisible: 'signed-in' | 'everyone';
+  /** Answers an anonymous visitor's address may have stored in an hour (each is kept, ~19 KB); 0: none. */
+  anonymousAnswersPerHour: number;
   /**
    * What the server's request gate holds to (lib/common/request-gate.mjs): the proxies whose X-Forwarded-For names
    * the client (none by default: the socket's peer is the client), and the largest JSON body a route reads.
@@ -306,6 +312,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     questionPaths: splitPaths(e.ASSAY_QUESTIONS),
     graphExtractor: e.ASSAY_GRAPH_EXTRACTOR,
     anonymous: e.ASSAY_ANONYMOUS,
+    evaluationsVisible: e.ASSAY_EVALUATIONS_VISIBLE,
+    anonymousAnswersPerHour: e.ASSAY_ANONYMOUS_ANSWERS_PER_HOUR,
     requests,
     authSecret: e.ASSAY_AUTH_SECRET ?? null,
     admission: {

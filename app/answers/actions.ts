@@ -1,7 +1,6 @@
 'use server';
 
-import { headers } from 'next/headers';
-import { requireAccess } from '@/lib/services/access';
+import { actionViewer } from '@/app/action-access';
 import { redirect } from 'next/navigation';
 import { askRequestSchema, requestProblem } from '@/lib/services/vocabulary';
 import { formFields } from '@/lib/common/contract';
@@ -14,8 +13,8 @@ export async function askAction(_previous: { ok: false; error: string } | null, 
   const request = askRequestSchema.safeParse({ question: '', pipeline: 'hybrid', mode: 'auto', ...formFields(form) });
   if (!request.success) return { ok: false, error: requestProblem(request.error) };
   let id: string;
+  await actionViewer('ask');
   try {
-    await requireAccess(await headers(), 'ask');
     ({ id } = await ask(request.data));
   } catch (error) {
     return actionError(error, 'ask');

@@ -1,11 +1,10 @@
 'use server';
 
-import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { formInput, queryList } from '@/lib/common/contract';
-import { requireAccess } from '@/lib/services/access';
+import { actionViewer } from '@/app/action-access';
 import { type ActionOutcome, actionError } from '@/lib/common/errors';
 import { askAgain, importFound, lookForPapersForAnswer } from '@/lib/services/paper-search';
 
@@ -24,8 +23,8 @@ const searchForm = z.object({ searchId: recordId, pmcid: queryList(z.string()).t
 
 export async function lookForPapersAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   let id: string;
+  const viewer = await actionViewer('ask');
   try {
-    const viewer = await requireAccess(await headers(), 'ask');
     id = await lookForPapersForAnswer(formInput(answerForm, form).answerId, viewer.user?.email ?? null);
   } catch (error) {
     return actionError(error, 'look for papers');
@@ -35,8 +34,8 @@ export async function lookForPapersAction(_previous: ActionOutcome, form: FormDa
 
 export async function importFoundAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   const { searchId, pmcid: pmcids } = formInput(searchForm, form);
+  const viewer = await actionViewer('import');
   try {
-    const viewer = await requireAccess(await headers(), 'import');
     const { papers } = await importFound(searchId, pmcids, viewer.user?.email ?? null);
     revalidatePath(`/found/${searchId}`);
     return { ok: true, message: `Queued the import of ${papers.length} paper${papers.length === 1 ? '' : 's'} (${papers.join(', ')}); this page follows it.` };
@@ -47,8 +46,8 @@ export async function importFoundAction(_previous: ActionOutcome, form: FormData
 
 export async function askAgainAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   let id: string;
+  await actionViewer('ask');
   try {
-    await requireAccess(await headers(), 'ask');
     id = await askAgain(formInput(searchForm, form).searchId);
   } catch (error) {
     return actionError(error, 'ask again');

@@ -1,11 +1,10 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { formInput, queryList } from '@/lib/common/contract';
-import { requireAccess } from '@/lib/services/access';
+import { actionViewer } from '@/app/action-access';
 import { actionError, AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
 import type { CampaignFormResult, CampaignFormValues } from '@/components/campaign-form';
@@ -47,8 +46,8 @@ export async function createCampaignAction(_previous: CampaignFormResult | null,
     ...formInput(campaignForm, form),
     fileName: file instanceof File && file.size > 0 ? file.name.slice(0, 200) : null,
   };
+  const viewer = await actionViewer('campaigns');
   try {
-    const viewer = await requireAccess(await headers(), 'campaigns');
     id = await createCampaignFor({ ...values, graderIds: values.graders, file: file instanceof File ? file : null }, viewer.user?.id ?? null);
   } catch (error) {
     // The form is drawn again with everything as it was sent.
@@ -59,7 +58,7 @@ export async function createCampaignAction(_previous: CampaignFormResult | null,
 
 /** The campaign an admin's form names (the role is checked first). */
 async function adminCampaign(form: FormData): Promise<{ id: string } & z.infer<typeof campaignActionForm>> {
-  await requireAccess(await headers(), 'campaigns');
+  await actionViewer('campaigns');
   const input = formInput(campaignActionForm, form);
   if (!input.campaign) throw new AppError('not-found', 'no such campaign');
   return { ...input, id: input.campaign };

@@ -1,7 +1,6 @@
 'use server';
 
-import { headers } from 'next/headers';
-import { requireAccess } from '@/lib/services/access';
+import { actionViewer } from '@/app/action-access';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { formInput } from '@/lib/common/contract';
@@ -15,25 +14,25 @@ const entityForm = z.object({ key: z.string({ error: 'no entity key given' }).mi
 const entityKey = (form: FormData) => formInput(entityForm, form).key;
 
 export async function undoMergeAction(form: FormData) {
-  await requireAccess(await headers(), 'curate');
+  await actionViewer('curate');
   await setMergeAllowed(entityKey(form), false);
   revalidatePath('/graph');
 }
 
 export async function allowMergeAction(form: FormData) {
-  await requireAccess(await headers(), 'curate');
+  await actionViewer('curate');
   await setMergeAllowed(entityKey(form), true);
   revalidatePath('/graph');
 }
 
 export async function rejectLinkAction(form: FormData) {
-  await requireAccess(await headers(), 'curate');
+  await actionViewer('curate');
   await setLinkKept(entityKey(form), false);
   revalidatePath('/graph');
 }
 
 export async function restoreLinkAction(form: FormData) {
-  await requireAccess(await headers(), 'curate');
+  await actionViewer('curate');
   await setLinkKept(entityKey(form), true);
   revalidatePath('/graph');
 }

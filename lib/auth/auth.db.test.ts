@@ -82,7 +82,7 @@ describe('accounts (better-auth on the database)', () => {
     expect(made).toBe(1);
     // A forged or expired session cookie is looked up and found wanting: anonymous.
     const forged = await viewerOf(lazily, new Headers({ cookie: 'better-auth.session_token=not-a-session.signature' }), { anonymous: 'none' });
-    expect(forged).toEqual({ user: null, role: null });
+    expect(forged).toMatchObject({ user: null, role: null });
     expect(made).toBe(2);
   });
 });

@@ -18,6 +18,9 @@ export const roleAtLeast = (role: Role | null, needed: Role): boolean => role !=
 export const ACCESS = {
   read: 'reader',
   ask: 'reader',
+  // Evaluation runs, their question sets and gold answers: readers, but anonymous visitors only when configured so
+  // (ASSAY_EVALUATIONS_VISIBLE; viewer.ts says who is denied what beyond their role).
+  evaluations: 'reader',
   grade: 'expert',
   import: 'admin',
   evaluate: 'admin',

@@ -9,6 +9,8 @@ export interface Viewer {
   user: { id: string; name: string; email: string; role: Role } | null;
   /** The role the request acts with: the account's, or `reader` for anonymous visitors when allowed, else null. */
   role: Role | null;
+  /** What this viewer may not do although their role may: an anonymous visitor's, by configuration. */
+  denied?: readonly Operation[];
 }
 
 /**
@@ -17,7 +19,9 @@ export interface Viewer {
  * anonymous question never loads better-auth or asks the database — on a restart, its route loaded better-auth and
  * made its instance before the first answer (0.15 s of the server's thread, which that answer waited for).
  */
-export async function viewerOf(auth: Auth | (() => Promise<Auth>), headers: Headers, cfg: Pick<AssayConfig, 'anonymous'>): Promise<Viewer> {
+type AnonymousSettings = Pick<AssayConfig, 'anonymous'> & Partial<Pick<AssayConfig, 'evaluationsVisible'>>;
+
+export async function viewerOf(auth: Auth | (() => Promise<Auth>), headers: Headers, cfg: AnonymousSettings): Promise<Viewer> {
   if (!getSessionCookie(headers)) return anonymous(cfg);
   const session = await (typeof auth === 'function' ? await auth() : auth).api.getSession({ headers });
   const u = session?.user as { id: string; name: string; email: string; role?: string | null; banned?: boolean | null } | undefined;
@@ -28,10 +32,14 @@ export async function viewerOf(auth: Auth | (() => Promise<Auth>), headers: Head
   return anonymous(cfg);
 }
 
-const anonymous = (cfg: Pick<AssayConfig, 'anonymous'>): Viewer => ({ user: null, role: cfg.anonymous === 'reader' ? 'reader' : null });
+const anonymous = (cfg: AnonymousSettings): Viewer => ({
+  user: null,
+  role: cfg.anonymous === 'reader' ? 'reader' : null,
+  denied: (cfg.evaluationsVisible ?? 'signed-in') === 'everyone' ? [] : ['evaluations'],
+});
 
 /** Whether the viewer may do `operation`. */
-export const may = (viewer: Viewer, operation: Operation): boolean => roleAtLeast(viewer.role, ACCESS[operation]);
+export const may = (viewer: Viewer, operation: Operation): boolean => roleAtLeast(viewer.role, ACCESS[operation]) && !viewer.denied?.includes(operation);
 
 /**
  * Throws unless the viewer may do `operation`: 401 when signing in would help (nobody is signed in), 403 when the
@@ -42,5 +50,6 @@ export function assertMay(viewer: Viewer, operation: Operation): Viewer {
   if (may(viewer, operation)) return viewer;
   const needed = ACCESS[operation];
   if (!viewer.user) throw new AppError('unauthorized', `sign in${needed === 'reader' ? '' : ` with an ${needed} account`} to do this`);
+  // A signed-in account is never denied beyond its role: only anonymous visitors have a `denied` list.
   throw new AppError('forbidden', `this needs the ${needed} role; your account is a ${viewer.user.role}`);
 }

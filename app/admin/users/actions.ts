@@ -5,7 +5,8 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { formInput } from '@/lib/common/contract';
 import { AppError, actionError } from '@/lib/common/errors';
-import { getAuth, requireAccess, ROLES } from '@/lib/services/access';
+import { actionViewer } from '@/app/action-access';
+import { getAuth, ROLES } from '@/lib/services/access';
 import type { RoleResult } from '@/components/role-form';
 
 const NAME_BOTH = 'name an account and a role (reader, expert or admin)';
@@ -23,9 +24,9 @@ const roleForm = z.object({
  * what it saved, so the form can confirm it.
  */
 export async function setRoleAction(_previous: RoleResult | null, form: FormData): Promise<RoleResult> {
+  const viewer = await actionViewer('users');
   try {
     const h = await headers();
-    const viewer = await requireAccess(h, 'users');
     const { userId, role, email } = formInput(roleForm, form);
     if (userId === viewer.user?.id)
       throw new AppError('bad-request', 'you cannot change your own role (so an instance never loses its last admin by accident)');

@@ -1,6 +1,6 @@
 import { NeedsRole } from '@/components/needs-role';
 import { may } from '@/lib/services/access';
-import { currentViewer } from '@/app/current-viewer';
+import { pageViewer } from '@/app/page-access';
 import Link from 'next/link';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { EvaluationLauncher } from '@/components/evaluation-launcher';
@@ -19,13 +19,13 @@ const statusStyle: Record<string, string> = {
 };
 
 export default async function EvaluationRunsPage() {
+  const viewer = await pageViewer('evaluations');
   let overview: Awaited<ReturnType<typeof evaluationOverview>>;
   try {
     overview = await evaluationOverview();
   } catch (error) {
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const viewer = await currentViewer();
   const { runs, questionSets: sets } = overview;
   return (
     <div className="space-y-6">

@@ -1,7 +1,6 @@
 'use server';
 
-import { headers } from 'next/headers';
-import { requireAccess } from '@/lib/services/access';
+import { actionViewer } from '@/app/action-access';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { formInput } from '@/lib/common/contract';
@@ -11,7 +10,7 @@ const versionForm = z.object({ version: z.string({ error: 'no version given' }).
 
 /** Restores an earlier version of a paper (lib/services/library.ts says what that does). */
 export async function restoreVersionAction(form: FormData) {
-  await requireAccess(await headers(), 'curate');
+  await actionViewer('curate');
   const { version } = formInput(versionForm, form);
   const { paperId } = await restoreVersion(version);
   revalidatePath(`/papers/${paperId}`);

@@ -6,7 +6,7 @@ import { type StartEvaluationResponse, startEvaluationContract } from './contrac
 
 export const dynamic = 'force-dynamic';
 
-export const GET = guarded('read', async () => Response.json({ ...(await evaluationOverview()), pipelines: PIPELINES }));
+export const GET = guarded('evaluations', async () => Response.json({ ...(await evaluationOverview()), pipelines: PIPELINES }));
 
 /** POST {questionSet, pipelines, limit?} starts a stored evaluation run in the background → 202 {runId}. */
 export const POST = guarded(

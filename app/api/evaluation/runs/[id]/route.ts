@@ -7,7 +7,7 @@ import { evaluationRunContract } from './contract';
 export const dynamic = 'force-dynamic';
 
 export const GET = guarded(
-  'read',
+  'evaluations',
   async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
     const { params } = await readInput(request, ctx, evaluationRunContract);
     const found = await evaluationRun(params.id);
