@@ -13,6 +13,7 @@ const state = vi.hoisted(() => {
   process.env.ASSAY_DATA_DIR = dir;
   process.env.ASSAY_CORPUS = '';
   process.env.ASSAY_ANONYMOUS = 'reader';
+  process.env.ASSAY_ANONYMOUS_ANSWERS_PER_HOUR = '2';
   process.env.ASSAY_EUROPEPMC_URL = 'http://127.0.0.1:9/rest'; // an admin's download in this test must not reach the network
   return { dir, headers: new Headers() };
 });
@@ -225,5 +226,24 @@ describe('roles are checked on the server for every route handler and server act
       expect(await call(key, 'anonymous'), key).toBe(401);
       expect([401, 403], key).not.toContain(await call(key, 'reader'));
     }
+  });
+
+  it('keeps at most the configured answers an hour for one anonymous address, and any number for accounts', async () => {
+    const { chargeStoredAnswer } = await import('@/lib/services/ask');
+    const anonymous = { user: null, role: 'reader' as const };
+    const from = (address: string) => new Headers({ 'x-assay-client': address });
+    chargeStoredAnswer(anonymous, from('203.0.113.50'));
+    chargeStoredAnswer(anonymous, from('203.0.113.50'));
+    let refusal: unknown = null;
+    try {
+      chargeStoredAnswer(anonymous, from('203.0.113.50'));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({ status: 429, message: expect.stringMatching(/^Sign in to ask more/) });
+    expect((refusal as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    chargeStoredAnswer(anonymous, from('203.0.113.51'));
+    const reader = { user: { id: 'u', name: 'r', email: 'r@example.org', role: 'reader' as const }, role: 'reader' as const };
+    for (let i = 0; i < 5; i++) chargeStoredAnswer(reader, from('203.0.113.50'));
   });
 });

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { CLIENT_HEADER, clientAddress, gateRefusal, gateSettings } from '../lib/common/request-gate.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Whatever the server makes in its data folder is its own (lib/common/private-files.ts says why), from the start.
+process.umask(0o077);
 const argv = process.argv.slice(2);
 const arg = (flag) => {
   const i = argv.indexOf(flag);

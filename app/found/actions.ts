@@ -1,5 +1,8 @@
 'use server';
 
+import { headers } from 'next/headers';
+import { chargeStoredAnswer } from '@/lib/services/ask';
+
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -46,8 +49,9 @@ export async function importFoundAction(_previous: ActionOutcome, form: FormData
 
 export async function askAgainAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   let id: string;
-  await actionViewer('ask');
+  const viewer = await actionViewer('ask');
   try {
+    chargeStoredAnswer(viewer, await headers());
     id = await askAgain(formInput(searchForm, form).searchId);
   } catch (error) {
     return actionError(error, 'ask again');

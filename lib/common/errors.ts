@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   'unsupported-media-type': 415,
   /** A question or search that took longer than its time budget (lib/common/deadline.ts): shorter input helps. */
   'over-budget': 422,
+  /** A client over its share (an anonymous visitor's stored answers per hour): Retry-After says when. */
+  'too-many-requests': 429,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -32,7 +34,7 @@ const APP_ERROR = Symbol.for('assay.AppError');
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  /** For 'unavailable': when the client may try again (sent as Retry-After). */
+  /** For 'unavailable' and 'too-many-requests': when the client may try again (sent as Retry-After). */
   readonly retryAfterSeconds?: number;
   constructor(code: ErrorCode, message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });

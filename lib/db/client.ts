@@ -2,10 +2,12 @@ import type { AssayConfig } from '../config.ts';
 import { config } from '../config.ts';
 import type { Database } from './database.ts';
 import { applyPendingMigrations } from './migrations.ts';
+import { keepDataFolderPrivate } from '../common/private-files.ts';
 import { existingProcessObject, forgetProcessObject, processPromise } from '../common/process-registry.ts';
 
 /** Opens the database the configuration selects: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export async function openDatabase(cfg: AssayConfig): Promise<Database> {
+  keepDataFolderPrivate(cfg.dataDir);
   if (cfg.databaseUrl) {
     const { openPostgresDatabase } = await import('./postgres.ts');
     return openPostgresDatabase(cfg.databaseUrl);

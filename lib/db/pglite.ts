@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { closeModesUnder } from '../common/private-files.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -36,6 +37,7 @@ export async function openPgliteDatabase(dataDir: string | 'memory'): Promise<Da
   try {
     // The data folder's database runs on its own thread (see pglite-remote.ts): its SQL never holds up requests.
     thread = await startPgliteThread(dir);
+    closeModesUnder(dataDir);
   } catch (error) {
     release();
     throw error;

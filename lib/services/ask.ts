@@ -1,6 +1,12 @@
 import type { AnswerEvents } from '../answer/answer.ts';
 import type { AskRequest } from '../answer/request.ts';
 import { askAndStore } from '../answer/service.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { AppError } from '../common/errors.ts';
+import { HourlyQuota } from '../common/hourly-quota.ts';
+import { processObject } from '../common/process-registry.ts';
+import { CLIENT_HEADER } from '../common/request-gate.mjs';
+import { config } from '../config.ts';
 import { appContext } from './app.ts';
 
 /** Answers a question on the app's index with the configured answer mode and stores it; `events` report it as it is made. */
@@ -12,4 +18,32 @@ export async function ask(input: AskRequest, opts: { events?: AnswerEvents; sign
 /** Refuses (503, Retry-After) when the server's line for questions is full, before an answer's stream starts. */
 export async function refuseWhenBusy(): Promise<void> {
   (await appContext()).retrieval.options.admission?.refuseIfFull();
+}
+
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    anonymousAnswers: HourlyQuota;
+  }
+}
+
+/**
+ * Counts an answer that will be stored against its asker: nothing for a signed-in account; for an anonymous visitor,
+ * one of the answers their address may have stored in an hour (ASSAY_ANONYMOUS_ANSWERS_PER_HOUR), else a 429 asking
+ * them to sign in. Every answer is kept (~19 KB), so that anonymous visitors could otherwise grow the database without
+ * bound. Called before an answer's stream starts, so the refusal has its own status. The address is the one the
+ * server's request gate vouches for (never a header a client writes).
+ */
+export function chargeStoredAnswer(viewer: Viewer, headers: Headers): void {
+  if (viewer.user) return;
+  const perHour = config().anonymousAnswersPerHour;
+  const quota = processObject('anonymousAnswers', () => new HourlyQuota(perHour));
+  const wait = quota.take(headers.get(CLIENT_HEADER) ?? 'unknown');
+  if (wait === null) return;
+  throw new AppError(
+    'too-many-requests',
+    perHour === 0
+      ? 'Sign in to ask: this instance keeps no answers of anonymous visitors'
+      : `Sign in to ask more: anonymous visitors may have ${perHour} answers kept per hour from one address (the next in ${wait} s)`,
+    { retryAfterSeconds: wait },
+  );
 }

@@ -2,7 +2,7 @@ import { createUIMessageStreamResponse } from 'ai';
 import { readInput } from '@/lib/common/contract';
 import { publicError } from '@/lib/common/errors';
 import { guarded } from '@/lib/services/access';
-import { ask, refuseWhenBusy } from '@/lib/services/ask';
+import { ask, chargeStoredAnswer, refuseWhenBusy } from '@/lib/services/ask';
 import { answerStream } from '@/lib/services/vocabulary';
 import { answerStreamContract } from './contract';
 
@@ -11,8 +11,9 @@ export const dynamic = 'force-dynamic';
 /** POST {question, pipeline?, mode?, filters?} → the answer as a UI message stream (lib/answer/stream.ts). */
 export const POST = guarded(
   'ask',
-  async (request: Request) => {
+  async (request: Request, _ctx: unknown, viewer) => {
     const { body: input } = await readInput(request, undefined, answerStreamContract);
+    chargeStoredAnswer(viewer, request.headers);
     // Once the stream has started its status is 200: a full line is refused before, with 503 and Retry-After.
     await refuseWhenBusy();
     const stream = answerStream(

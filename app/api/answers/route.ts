@@ -1,7 +1,7 @@
 import { readInput } from '@/lib/common/contract';
 import { guarded } from '@/lib/services/access';
 import { recentAnswers } from '@/lib/services/answers';
-import { ask } from '@/lib/services/ask';
+import { ask, chargeStoredAnswer } from '@/lib/services/ask';
 import { askContract, recentAnswersContract } from './contract';
 
 export const dynamic = 'force-dynamic';
@@ -22,8 +22,9 @@ export const GET = guarded(
  */
 export const POST = guarded(
   'ask',
-  async (request: Request) => {
+  async (request: Request, _ctx: unknown, viewer) => {
     const { body } = await readInput(request, undefined, askContract);
+    chargeStoredAnswer(viewer, request.headers);
     return Response.json(await ask(body, { signal: request.signal }));
   },
   'answers',
