@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../scripts/test-support/fixtures.ts';
-import { receiveUploads, safeName, UploadError } from './uploads.ts';
+import { receiveUploads, removeUploadBatch, safeName, UploadError } from './uploads.ts';
 
 const BOUNDARY = 'assay-test-boundary';
 const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
@@ -58,6 +58,20 @@ describe('receiveUploads', () => {
     expect(paths.map((p) => path.basename(p))).toEqual(['001-passwd', '002-a paper.pdf']);
     expect(names.get(paths[0])).toBe('../../etc/passwd');
     expect(fs.readFileSync(paths[1], 'utf8')).toBe('pdf');
+  });
+
+  it('a name with a NUL through filename*= keeps no control character in its shown name, and is written safely', async () => {
+    const dir = tempDir();
+    const raw = enc.encode(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename*=UTF-8''evil%00name%01.txt\r\nContent-Type: text/plain\r\n\r\nhello${`\r\n--${BOUNDARY}--\r\n`}`,
+    );
+    const { paths, names } = await receiveUploads({ contentType, body: new Blob([raw]).stream() }, dir, 1000);
+    expect(paths).toHaveLength(1);
+    expect(names.get(paths[0])).toBe('evilname.txt');
+    expect(path.basename(paths[0])).not.toMatch(/[\u0000-\u001f]/);
+    // And a batch no run took is removed whole.
+    await removeUploadBatch(paths);
+    expect(fs.existsSync(path.dirname(paths[0]))).toBe(false);
   });
 
   it('stops reading a body past the limit, whatever its headers said, and keeps nothing of it', async () => {

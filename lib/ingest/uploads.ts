@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
+import { CONTROL_CHARS } from '../common/control-chars.mjs';
 import { AppError } from '../common/errors.ts';
 
 /** A refused upload: 400 for a bad request, 413 for one over the limit. */
@@ -78,7 +79,9 @@ export async function receiveUploads(
     const i = paths.length;
     const target = path.join(dir, `${String(i + 1).padStart(3, '0')}-${safeName(info.filename ?? '') || `upload-${i + 1}`}`);
     paths.push(target);
-    names.set(target, (info.filename ?? `upload-${i + 1}`).slice(0, 300));
+    // The name as sent, for display, without control characters (a NUL sent through `filename*=` failed the run's
+    // row, whose text PostgreSQL refuses to hold, after the files were written).
+    names.set(target, (info.filename ?? '').replace(CONTROL_CHARS, '').slice(0, 300) || `upload-${i + 1}`);
     // busboy stops a file at the limit and says so here, as it parses (a file's own data may lag behind).
     stream.once('limit', () => fail(new UploadError(limitText, 413)));
     // …and the files' bytes together are held to the limit exactly.
@@ -108,6 +111,12 @@ export async function receiveUploads(
     throw new UploadError(`the upload could not be read (${(failure as Error).message.slice(0, 200)})`);
   }
   return { paths, names };
+}
+
+/** Removes an upload batch's folder (the folder of `paths`), when no import run took it. */
+export async function removeUploadBatch(paths: string[]): Promise<void> {
+  const dirs = new Set(paths.map((p) => path.dirname(p)));
+  for (const d of dirs) await fs.promises.rm(d, { recursive: true, force: true });
 }
 
 export function safeName(name: string): string {

@@ -4,7 +4,7 @@ import { startStarterDownload } from '../corpus/starter.ts';
 import { activeRuns, getRun, listRuns, type StageState } from '../db/ingest-runs.ts';
 
 export type { RunCounters, StageState } from '../db/ingest-runs.ts';
-import { receiveUploads } from '../ingest/uploads.ts';
+import { receiveUploads, removeUploadBatch } from '../ingest/uploads.ts';
 import { type SemanticSearchProgress, semanticSearchProgress } from '../serving/semantic-search.ts';
 export { type ImportFormats, importFormats } from '../ingest/readers/registry.ts';
 import { resumeInBackground, startBackgroundIngest } from '../jobs/background.ts';
@@ -57,11 +57,17 @@ export async function importUpload(upload: { contentType: string | null; declare
   if (upload.declaredBytes > cfg.maxUploadBytes + 1024 * 1024)
     throw new AppError('payload-too-large', `the upload is larger than the ${Math.round(cfg.maxUploadBytes / 1048576)} MiB limit (ASSAY_MAX_UPLOAD_MB)`);
   const saved = await receiveUploads(upload, cfg.dataDir, cfg.maxUploadBytes);
-  return startBackgroundIngest(db, cfg, saved.paths, 'upload', {
-    displayNames: saved.names,
-    shownInputs: [...saved.names.values()],
-    maxItemBytes: cfg.maxLineBytes,
-  });
+  try {
+    return await startBackgroundIngest(db, cfg, saved.paths, 'upload', {
+      displayNames: saved.names,
+      shownInputs: [...saved.names.values()],
+      maxItemBytes: cfg.maxLineBytes,
+    });
+  } catch (error) {
+    // No run names the batch: it would lie in the uploads folder with nothing to import or show it.
+    await removeUploadBatch(saved.paths);
+    throw error;
+  }
 }
 
 /** Completes an interrupted import run from the stage it stopped in; a clear error when it cannot. */
