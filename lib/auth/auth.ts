@@ -38,6 +38,14 @@ export function createAuth(db: Database, cfg: AssayConfig) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * A key of this instance's for `purpose` (the blind grading's slot order and tokens), derived from the secret that
+ * signs session cookies: never sent to a client, the same in every process of one instance and across restarts.
+ */
+export function instanceKey(purpose: string, cfg: AssayConfig = config()): string {
+  return crypto.createHmac('sha256', authSecret(cfg)).update(`assay:${purpose}`).digest('hex');
+}
+
 /** The key that signs session cookies: ASSAY_AUTH_SECRET, else one generated once into the data folder. */
 function authSecret(cfg: AssayConfig): string {
   if (cfg.authSecret) return cfg.authSecret;

@@ -24,6 +24,8 @@ let db: Database;
 const cfg = readConfig({ ASSAY_DATA_DIR: tempDir('assay-grading-'), ASSAY_LOCAL_EMBEDDER: 'ngram' });
 const viewers: Record<string, Viewer> = {};
 let campaignId: string;
+/** The blinding key (the instance's in the app, grader-view.ts blindingKey). */
+const KEY = 'campaign test key';
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -92,11 +94,15 @@ describe('a grading campaign, end to end on the database', () => {
   it('shows each grader blind answers in their own order, and only their own items and marks', async () => {
     const campaign = (await getCampaign(db, campaignId))!;
     expect(await graderQueue(db, campaign, viewers.rita)).toEqual([]); // a reader who is not a grader
-    await expect(graderItemView(db, campaignId, 0, viewers.rita)).rejects.toThrow(/not a grader/);
-    const ann = await graderItemView(db, campaignId, 0, viewers.ann);
-    const bob = await graderItemView(db, campaignId, 0, viewers.bob);
+    await expect(graderItemView(db, campaignId, 0, viewers.rita, KEY)).rejects.toThrow(/not a grader/);
+    const ann = await graderItemView(db, campaignId, 0, viewers.ann, KEY);
+    const bob = await graderItemView(db, campaignId, 0, viewers.bob, KEY);
     expect(ann.answers.map((a) => a.slot)).toEqual(['A', 'B']);
-    expect(new Set(ann.answers.map((a) => a.id))).toEqual(new Set(bob.answers.map((a) => a.id)));
+    // Each grader names the answers by tokens of their own, none of them a row id.
+    const rowIds = (await campaignItemsWithGrades(db, campaignId))[0].answers.map((a) => a.id);
+    const tokens = [...ann.answers, ...bob.answers].map((a) => a.id);
+    expect(new Set(tokens).size).toBe(4);
+    expect(tokens.filter((t) => rowIds.includes(t))).toEqual([]);
     for (const a of ann.answers) {
       expect(a.answer.pipeline).toBe('');
       expect(a.answer.trace).toEqual([]);
@@ -107,14 +113,14 @@ describe('a grading campaign, end to end on the database', () => {
     // Over many items, the order differs between graders for some (seeded by grader and item). Forty items: with
     // six, two random grader ids gave the same order for all of them about once in 64 runs.
     const orders = Array.from({ length: 40 }, (_, i) => `item-${i}`).map((item) =>
-      [viewers.ann.user!.id, viewers.bob.user!.id].map((g) => JSON.stringify(answerOrder([1, 2], g, item))),
+      [viewers.ann.user!.id, viewers.bob.user!.id].map((g) => JSON.stringify(answerOrder([1, 2], g, item, 'a key'))),
     );
     expect(orders.some(([a, b]) => a !== b)).toBe(true);
     expect(assignedGraders(0, ['b', 'a', 'c'], 2)).toEqual(['a', 'b']);
   });
 
   it('autosaves drafts with revisions (a stale save is refused), and counts only submitted grades', async () => {
-    const view = await graderItemView(db, campaignId, 0, viewers.ann);
+    const view = await graderItemView(db, campaignId, 0, viewers.ann, KEY);
     const [a, b] = view.answers.map((x) => x.id);
     const first = await saveGrade(db, {
       itemId: view.item.id,
@@ -250,6 +256,6 @@ describe('a grading campaign, end to end on the database', () => {
     const [first] = await campaignItemsWithGrades(db, campaignId);
     await setAdjudication(db, campaignId, [first.id], true);
     expect((await graderQueue(db, campaign, viewers.admin)).map((q) => [q.ordinal, q.adjudicate])).toEqual([[0, true]]);
-    expect((await graderItemView(db, campaignId, 0, viewers.admin)).answers).toHaveLength(2);
+    expect((await graderItemView(db, campaignId, 0, viewers.admin, KEY)).answers).toHaveLength(2);
   });
 });

@@ -17,7 +17,7 @@ import { listUsers, usersByIds } from '../db/users.ts';
 import { type CampaignQuestion, historyQuestions, parseCampaignQuestions } from '../grading/campaign-questions.ts';
 import { storedCampaignResults } from '../grading/campaign-results.ts';
 import { campaignCsv, campaignJson } from '../grading/export.ts';
-import { gradableItem, graderItemView, graderQueue } from '../grading/grader-view.ts';
+import { gradableItem, graderItemView, graderQueue, renameMarks, slotTokens } from '../grading/grader-view.ts';
 import { startCampaignJudging } from '../grading/judge.ts';
 import { campaignProgress, startCampaignPreparation } from '../grading/prepare.ts';
 import { checkMarks, isRubricId, type Marks, missingMarks, RUBRICS, type RubricId } from '../grading/rubrics.ts';
@@ -136,13 +136,15 @@ export async function saveOwnGrade(campaignId: string, viewer: Viewer, input: { 
   if (campaign.status !== 'open') throw new AppError('conflict', `this campaign is ${campaign.status}; grades can be saved only while it is open`);
   const rubric = RUBRICS[campaign.rubric as RubricId];
   const answerIds = item.answers.map((a) => a.id);
-  const invalid = checkMarks(rubric, input.marks, answerIds);
+  // The grader's page names answers by slot tokens (grader-view.ts): stored under their row ids.
+  const marks = renameMarks(input.marks, slotTokens(answerIds, viewer.user?.id as string).toId);
+  const invalid = checkMarks(rubric, marks, answerIds);
   if (invalid) throw badRequest(invalid);
   if (input.submit) {
-    const missing = missingMarks(rubric, input.marks, answerIds);
+    const missing = missingMarks(rubric, marks, answerIds);
     if (missing.length) throw badRequest(`to submit, give ${missing.join(', ')}`);
   }
-  return saveGrade(db, { itemId: item.id, graderId: viewer.user?.id as string, marks: input.marks, submit: input.submit, revision: input.revision });
+  return saveGrade(db, { itemId: item.id, graderId: viewer.user?.id as string, marks, submit: input.submit, revision: input.revision });
 }
 
 /** The campaign's grades, answers, citations and evidence ids as a CSV or JSON file. */
