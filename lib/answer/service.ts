@@ -51,7 +51,7 @@ export async function askAndStore(
   service: RetrievalService,
   cfg: AssayConfig,
   input: AskInput,
-  opts: { events?: AnswerEvents; signal?: AbortSignal } = {},
+  opts: { events?: AnswerEvents; signal?: AbortSignal; client?: string } = {},
 ): Promise<{ id: string; answer: Answer }> {
   const scope = await resolveScope(db, input.filters);
   // Through the service: its retrieval workers when it has them.
@@ -63,6 +63,7 @@ export async function askAndStore(
     ...databaseLookups(db.prisma),
     events: opts.events,
     signal: opts.signal,
+    client: opts.client,
   });
   return { id: await saveAnswer(db, storedPayload(answer), answerText(answer)), answer };
 }

@@ -91,4 +91,61 @@ describe('admission', () => {
     expect(await line.run(async () => 'next')).toBe('next');
     expect(line.load()).toEqual({ running: 0, waiting: 0 });
   });
+
+  it("gives a free place to the client with the fewest running: one client's flood does not delay another's question", async () => {
+    const line = createAdmission({ concurrency: 2, maxWaiting: 50 });
+    const started: string[] = [];
+    const job = (client: string, label: string, ms: number) =>
+      line.run(
+        async () => {
+          started.push(label);
+          await new Promise((r) => setTimeout(r, ms));
+        },
+        undefined,
+        { client },
+      );
+    const flood = Array.from({ length: 10 }, (_, i) => job('attacker', `a${i}`, 10));
+    await tick();
+    const normal = job('visitor', 'v', 1);
+    await Promise.all([...flood, normal]);
+    // Two of the flood were running; the visitor's question took the next free place, before the other eight.
+    expect(started.indexOf('v')).toBe(2);
+  });
+
+  it('runs heavy questions in a lane of their own, so ordinary ones start at once however many heavy ones wait', async () => {
+    const line = createAdmission({ concurrency: 4, maxWaiting: 50 });
+    expect(line.load()).toEqual({ running: 0, waiting: 0 });
+    let releaseHeavy = () => {};
+    const held = new Promise<void>((r) => (releaseHeavy = r));
+    const heavy = Array.from({ length: 6 }, (_, i) => line.run(() => held, undefined, { client: `h${i}`, heavy: true }));
+    await tick();
+    expect(line.load()).toEqual({ running: 1, waiting: 5 }); // a quarter of 4: one heavy at a time
+    const t0 = performance.now();
+    const ordinary = await Promise.all([1, 2, 3].map((i) => line.run(async () => i, undefined, { client: `n${i}` })));
+    expect(ordinary).toEqual([1, 2, 3]);
+    expect(performance.now() - t0).toBeLessThan(1_000); // they did not wait for the heavy ones (held until released)
+    releaseHeavy();
+    await Promise.all(heavy);
+    expect(line.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('shares a full line: a newcomer takes the place of the fullest client, whose own newcomers are refused', async () => {
+    const line = createAdmission({ concurrency: 1, maxWaiting: 4 });
+    let release = () => {};
+    const blocker = line.run(() => new Promise<void>((r) => (release = r)), undefined, { client: 'a' });
+    const flood = Array.from({ length: 4 }, (_, i) => line.run(async () => `a${i}`, undefined, { client: 'a' }).catch((e) => e));
+    await tick();
+    expect(line.load()).toEqual({ running: 1, waiting: 4 });
+    // The flooding client's fifth is refused; a visitor gets in, and the flood's newest gives its place.
+    expect(await line.run(async () => 'a5', undefined, { client: 'a' }).catch((e) => e)).toMatchObject({ code: 'unavailable' });
+    expect(() => line.refuseIfFull('a')).toThrow(/busy/);
+    expect(() => line.refuseIfFull('b')).not.toThrow();
+    const visitor = line.run(async () => 'b', undefined, { client: 'b' });
+    release();
+    await blocker;
+    expect(await visitor).toBe('b');
+    const outcomes = await Promise.all(flood);
+    expect(outcomes.slice(0, 3)).toEqual(['a0', 'a1', 'a2']);
+    expect(outcomes[3]).toMatchObject({ code: 'unavailable' });
+  });
 });

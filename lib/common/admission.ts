@@ -1,83 +1,186 @@
 import { AppError } from './errors.ts';
 
 /**
- * First come, first served admission to CPU-bound work that shares the request thread (retrieval). Without it, every
- * question in a busy hour runs at once and they interleave step by step: all of them slow down together, and those
- * with more steps wait behind every newcomer (50 clients: p95 4.2–5.6 s at a p50 far below it). Admitted in the
- * order asked, `concurrency` at a time, each question waits only for those asked before it, so the slowest wait is
- * close to the typical one. Beyond `maxWaiting` questions in line a new one is refused at once (503 with
- * Retry-After) rather than left to hang.
+ * Admission to CPU-bound work that shares a thread (retrieval), fair between clients and bounded in cost. Without a
+ * line, every question in a busy hour runs at once and they interleave step by step: all slow down together (50
+ * clients: p95 4.2–5.6 s at a p50 far below it). With it, `concurrency` run at once and the rest wait:
+ *
+ * - **In turn between clients.** When a place frees, it goes to the waiting question whose client has the fewest
+ *   questions running, the one asked first among those: a client with twenty questions in line takes one place after
+ *   another only while nobody else waits, and another client's question is next as soon as it asks. One client alone
+ *   is served in the order asked, as before.
+ * - **Long questions in a lane of their own.** A question marked `heavy` (a long text, whose analysis costs more) runs
+ *   only while fewer than `heavyConcurrency` heavy ones run: however many arrive, the other places stay for ordinary
+ *   questions, which start at once.
+ * - **A full line is shared, not first come first served.** Beyond `maxWaiting` waiting, a newcomer whose client has
+ *   fewer in line than the client with the most takes the place of that client's newest (which is refused with 503);
+ *   a newcomer whose client already has the most is refused. A flood from one client cannot fill the line for others.
  */
 export interface Admission {
-  /** Runs `work` once admitted; refused with AppError('unavailable') when the line is full or `signal` aborts first. */
-  run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Runs `work` once admitted; refused with AppError('unavailable') when the line is full for its client or `signal`
+   * aborts first. `ticket` says who asks and whether the question is heavy (default: one anonymous client, light).
+   */
+  run<T>(work: () => Promise<T>, signal?: AbortSignal, ticket?: AdmissionTicket): Promise<T>;
   /** Running and waiting now (for the health route and tests). */
   load(): { running: number; waiting: number };
   /** Throws the refusal `run` would throw now (a streamed answer checks before its stream starts, to answer 503). */
-  refuseIfFull(): void;
+  refuseIfFull(client?: string): void;
+}
+
+export interface AdmissionTicket {
+  /** Who asks: the address the server's request gate vouches for. */
+  client?: string;
+  /** A question whose work is bounded only by its budget (a long text): runs in the heavy lane. */
+  heavy?: boolean;
 }
 
 export interface AdmissionOptions {
   /** How many run at once: 2 lets one question's CPU work overlap another's wait for its embedding. */
   concurrency: number;
-  /** How many may wait; the next is refused. */
+  /** How many may wait; past it a newcomer takes a place only from the client with the most in line. */
   maxWaiting: number;
+  /** How many heavy questions run at once (default a quarter of `concurrency`, at least 1). */
+  heavyConcurrency?: number;
   /** What a refusal tells the client to wait, in seconds. */
   retryAfterSeconds?: number;
   /** The work's name in the refusal ("questions"). */
   what?: string;
 }
 
-export function createAdmission({ concurrency, maxWaiting, retryAfterSeconds = 2, what = 'questions' }: AdmissionOptions): Admission {
+interface Waiting {
+  client: string;
+  heavy: boolean;
+  start: () => void;
+  refuse: (error: AppError) => void;
+}
+
+export function createAdmission(opts: AdmissionOptions): Admission {
+  const { concurrency, maxWaiting, retryAfterSeconds = 2, what = 'questions' } = opts;
+  const heavyConcurrency = opts.heavyConcurrency ?? Math.max(1, Math.floor(concurrency / 4));
   let running = 0;
-  const waiting: { start: () => void; abandon: () => void }[] = [];
-  // The next question starts on a later turn of the event loop, not in the microtask of the one that ended: what
-  // waits on I/O meanwhile (requests arriving, responses being written) gets its turn between two retrievals.
+  let runningHeavy = 0;
+  const runningOf = new Map<string, number>();
+  /** In the order asked. */
+  const waiting: Waiting[] = [];
+
+  const busy = () =>
+    new AppError('unavailable', `Assay is busy: ${maxWaiting} ${what} are waiting already. Please ask again in a few seconds.`, { retryAfterSeconds });
+  const cancelled = () => new AppError('unavailable', 'the request was cancelled while waiting for its turn');
+  const waitingOf = (client: string) => waiting.reduce((n, w) => n + (w.client === client ? 1 : 0), 0);
+  /** The client with the most questions in line, and how many. */
+  const fullest = () => {
+    const counts = new Map<string, number>();
+    for (const w of waiting) counts.set(w.client, (counts.get(w.client) ?? 0) + 1);
+    let top: [string, number] = ['', 0];
+    for (const c of counts) if (c[1] > top[1]) top = c;
+    return top;
+  };
+  /** Whether a newcomer of `client` gets a place in the full line (by taking one from the fullest client). */
+  const displaces = (client: string) => waitingOf(client) + 1 < fullest()[1];
+
+  const take = (w: Pick<Waiting, 'client' | 'heavy'>) => {
+    running++;
+    if (w.heavy) runningHeavy++;
+    runningOf.set(w.client, (runningOf.get(w.client) ?? 0) + 1);
+  };
+  const release = (w: Pick<Waiting, 'client' | 'heavy'>) => {
+    running--;
+    if (w.heavy) runningHeavy--;
+    const n = (runningOf.get(w.client) ?? 1) - 1;
+    if (n > 0) runningOf.set(w.client, n);
+    else runningOf.delete(w.client);
+  };
+
+  /** The waiting question to start next: of those its lane lets run, the one whose client runs fewest, first asked. */
+  const pick = (): number => {
+    let best = -1;
+    let bestRunning = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < waiting.length; i++) {
+      const w = waiting[i];
+      if (w.heavy && runningHeavy >= heavyConcurrency) continue;
+      const r = runningOf.get(w.client) ?? 0;
+      if (r < bestRunning) {
+        best = i;
+        bestRunning = r;
+        if (r === 0) break;
+      }
+    }
+    return best;
+  };
+
+  // A question starts on a later turn of the event loop, not in the microtask of the one that ended: what waits on
+  // I/O meanwhile (requests arriving, responses being written) gets its turn between two retrievals.
   const next = () => {
-    while (running < concurrency && waiting.length > 0) {
-      running++;
-      const entry = waiting.shift()!;
-      setImmediate(entry.start);
+    while (running < concurrency) {
+      const at = pick();
+      if (at < 0) return;
+      const [w] = waiting.splice(at, 1);
+      take(w);
+      setImmediate(w.start);
     }
   };
-  const refuseIfFull = () => {
-    if (waiting.length >= maxWaiting)
-      throw new AppError('unavailable', `Assay is busy: ${maxWaiting} ${what} are waiting already. Please ask again in a few seconds.`, {
-        retryAfterSeconds,
-      });
+
+  const refuseIfFull = (client = '') => {
+    if (waiting.length >= maxWaiting && !displaces(client)) throw busy();
   };
+
   return {
     load: () => ({ running, waiting: waiting.length }),
     refuseIfFull,
-    async run(work, signal) {
-      if (running >= concurrency || waiting.length > 0) {
-        refuseIfFull();
-        await new Promise<void>((resolve, reject) => {
-          const entry = {
-            start: () => {
-              signal?.removeEventListener('abort', entry.abandon);
-              // Gone between being admitted and starting: its place goes to the next one.
-              if (signal?.aborted) {
-                running--;
-                next();
-                reject(new AppError('unavailable', 'the request was cancelled while waiting for its turn'));
-              } else resolve();
-            },
-            abandon: () => {
-              const at = waiting.indexOf(entry);
-              if (at >= 0) waiting.splice(at, 1);
-              reject(new AppError('unavailable', 'the request was cancelled while waiting for its turn'));
-            },
-          };
-          if (signal?.aborted) return entry.abandon();
-          signal?.addEventListener('abort', entry.abandon, { once: true });
-          waiting.push(entry);
-        });
-      } else running++;
+    async run(work, signal, ticket = {}) {
+      const client = ticket.client ?? '';
+      const heavy = ticket.heavy ?? false;
+      if (signal?.aborted) throw cancelled();
+      const self = { client, heavy };
+      if (waiting.length === 0 && running < concurrency && !(heavy && runningHeavy >= heavyConcurrency)) {
+        // Nobody waits and its lane has room: it starts now.
+        take(self);
+        try {
+          return await work();
+        } finally {
+          release(self);
+          next();
+        }
+      }
+      if (waiting.length >= maxWaiting) {
+        if (!displaces(client)) throw busy();
+        // The fullest client's newest question gives its place.
+        const [top] = fullest();
+        const at = waiting.findLastIndex((w) => w.client === top);
+        waiting.splice(at, 1)[0].refuse(busy());
+      }
+      await new Promise<void>((resolve, reject) => {
+        const abandon = () => {
+          const at = waiting.indexOf(entry);
+          if (at >= 0) waiting.splice(at, 1);
+          reject(cancelled());
+        };
+        const entry: Waiting = {
+          client,
+          heavy,
+          start: () => {
+            signal?.removeEventListener('abort', abandon);
+            // Gone between being admitted and starting: its place goes to the next one.
+            if (signal?.aborted) {
+              release(entry);
+              next();
+              reject(cancelled());
+            } else resolve();
+          },
+          refuse: (error) => {
+            signal?.removeEventListener('abort', abandon);
+            reject(error);
+          },
+        };
+        signal?.addEventListener('abort', abandon, { once: true });
+        waiting.push(entry);
+        next();
+      });
       try {
         return await work();
       } finally {
-        running--;
+        release(self);
         next();
       }
     },

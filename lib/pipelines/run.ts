@@ -28,8 +28,15 @@ import type { PipelineContext, PipelineOutput, RetrievalResult, RetrieveOptions 
  * question asks for, and the abstention decision; every step timed in the trace.
  */
 export async function retrieve(index: RetrievalIndex, question: string, pipelineName: PipelineName, opts: RetrieveOptions = {}): Promise<RetrievalResult> {
-  return admitted(opts, (deadline) => retrieveNow(index, question, pipelineName, opts, deadline));
+  return admitted(opts, (deadline) => retrieveNow(index, question, pipelineName, opts, deadline), question);
 }
+
+/**
+ * Questions longer than this run in the admission line's heavy lane (lib/common/admission.ts): a few at a time, so
+ * that a flood of them leaves the other places to ordinary questions. Real questions are far shorter: the dev sets'
+ * longest is 326 characters, their 99th percentile 174–326.
+ */
+export const HEAVY_QUESTION_CHARS = 400;
 
 /**
  * A retrieval that waits its turn in the server's line when there is one (`opts.admission`): the wait is its first
@@ -38,20 +45,25 @@ export async function retrieve(index: RetrievalIndex, question: string, pipeline
  * `opts.deadline`, in a retrieval worker), and with no budget one that never comes.
  */
 export async function admitted(
-  opts: Pick<RetrieveOptions, 'admission' | 'signal' | 'budgetMs' | 'deadline'>,
+  opts: Pick<RetrieveOptions, 'admission' | 'signal' | 'budgetMs' | 'deadline' | 'client'>,
   work: (deadline: Deadline) => Promise<RetrievalResult>,
+  question: string,
 ): Promise<RetrievalResult> {
   const { admission } = opts;
   const deadline = () => (opts.deadline ? Deadline.at(opts.deadline.at, opts.deadline.budgetMs) : opts.budgetMs ? Deadline.in(opts.budgetMs) : Deadline.none());
   if (!admission) return inForeground(() => work(deadline()));
   const asked = performance.now();
   const ahead = admission.load();
-  return admission.run(async () => {
-    const waited = performance.now() - asked;
-    const r = await inForeground(() => work(deadline()));
-    const step = { step: 'admission', ms: round(waited), detail: { runningBefore: ahead.running, waitingBefore: ahead.waiting } };
-    return { ...r, trace: [step, ...r.trace], latencyMs: round(r.latencyMs + waited) };
-  }, opts.signal);
+  return admission.run(
+    async () => {
+      const waited = performance.now() - asked;
+      const r = await inForeground(() => work(deadline()));
+      const step = { step: 'admission', ms: round(waited), detail: { runningBefore: ahead.running, waitingBefore: ahead.waiting } };
+      return { ...r, trace: [step, ...r.trace], latencyMs: round(r.latencyMs + waited) };
+    },
+    opts.signal,
+    { client: opts.client, heavy: question.length > HEAVY_QUESTION_CHARS },
+  );
 }
 
 async function retrieveNow(

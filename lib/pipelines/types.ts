@@ -49,6 +49,8 @@ export interface RetrieveOptions {
   admission?: Admission;
   /** The asker went away: a question still waiting for its turn leaves the line. */
   signal?: AbortSignal;
+  /** Who asks (the address the server's request gate vouches for): the line gives each client its turn. */
+  client?: string;
   /**
    * The question's time budget from when it is admitted (ASSAY_QUESTION_BUDGET_SECONDS in the app; none in the CLI and
    * the evaluation): past it the question ends with an over-budget error (lib/common/deadline.ts).

@@ -10,15 +10,18 @@ import { config } from '../config.ts';
 import { appContext } from './app.ts';
 
 /** Answers a question on the app's index with the configured answer mode and stores it; `events` report it as it is made. */
-export async function ask(input: AskRequest, opts: { events?: AnswerEvents; signal?: AbortSignal } = {}) {
+export async function ask(input: AskRequest, opts: { events?: AnswerEvents; signal?: AbortSignal; client?: string } = {}) {
   const { db, cfg, retrieval } = await appContext();
   return askAndStore(db, retrieval, cfg, input, opts);
 }
 
-/** Refuses (503, Retry-After) when the server's line for questions is full, before an answer's stream starts. */
-export async function refuseWhenBusy(): Promise<void> {
-  (await appContext()).retrieval.options.admission?.refuseIfFull();
+/** Refuses (503, Retry-After) when the server's line for questions is full for `client`, before an answer's stream starts. */
+export async function refuseWhenBusy(client?: string): Promise<void> {
+  (await appContext()).retrieval.options.admission?.refuseIfFull(client);
 }
+
+/** Who asks, as the server's request gate vouches for it: what the line for questions takes turns between. */
+export const askerOf = (headers: Headers): string => headers.get(CLIENT_HEADER) ?? '';
 
 declare module '../common/process-registry.ts' {
   interface ProcessObjects {

@@ -9,7 +9,7 @@ import { appContext } from './app.ts';
  */
 
 /** One pipeline's retrieval for a question (the Find evidence screen), with what the index is. */
-export async function retrieveEvidence(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'signal'>) {
+export async function retrieveEvidence(question: string, pipeline: PipelineName, opts: Pick<RetrieveOptions, 'k' | 'mode' | 'signal' | 'client'>) {
   const { retrieval } = await appContext();
   const result = await retrieval.retrieve(question, pipeline, opts);
   const index = await retrieval.info();

@@ -378,8 +378,10 @@ export function createRetrievalService(
       if (served) return { ...(await retrieve(served, question, pipeline, { ...options, ...o })), ...notice };
       const { k, mode, scope, modelConfigured } = o;
       return {
-        ...(await admitted({ ...options, ...o }, (d) =>
-          pool!.retrieve(question, pipeline, { k, mode, scope, modelConfigured, deadline: { at: d.at, budgetMs: d.budgetMs } }),
+        ...(await admitted(
+          { ...options, ...o },
+          (d) => pool!.retrieve(question, pipeline, { k, mode, scope, modelConfigured, deadline: { at: d.at, budgetMs: d.budgetMs } }),
+          question,
         )),
         ...notice,
       };

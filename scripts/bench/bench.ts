@@ -73,7 +73,9 @@ fuzz-questions: hostile but well-formed questions (a formula, unit, range, expon
 runs of brackets, dots, commas, dashes and whitespace, random mixtures) sent one at a time to every pipeline and every
 route a person's text reaches on a production server (one it starts on a copy of the data folder, or --url), while
 /api/health is polled: the slowest route per kind and kind per route, every failure, the health check's worst latency,
-the server's memory before, at its peak and after, and retrieval workers replaced.
+the server's memory before, at its peak and after, and retrieval workers replaced. With --concurrent N: N clients, each
+from its own address, send 2,000-character questions to the graph pipeline and the answer route while one visitor asks
+ordinary questions; the visitor's p50/p95 and failures, what the attackers got, health and worker restarts.
 
 fuzz: the readers' seeded corruptions of every import format (the fuzz test's cases), timed: per format the
 median and the slowest case with its seed and mutation, and any unexpected exception.

@@ -4,6 +4,8 @@ import { PIPELINES } from '../../lib/pipelines/registry.ts';
 import { hostileQuestions } from '../test-support/hostile-questions.ts';
 import { copyDataDir, rssMb, startServerOn, stopServer, untilWarm } from './load.ts';
 import { cliOptions } from '../../lib/cli/options.ts';
+import { benchFuzzConcurrent } from './fuzz-concurrent.ts';
+import { pollHealth } from './health-poll.ts';
 
 /**
  * `npm run bench -- fuzz-questions`: hostile but well-formed questions (scripts/test-support/hostile-questions.ts) sent one at a
@@ -14,7 +16,8 @@ import { cliOptions } from '../../lib/cli/options.ts';
  * peak and after; and how many retrieval workers were stopped and replaced. A question ends with an answer (2xx) or a
  * clear error (4xx, or 503 with a message); a 5xx other than 503, a timeout or a dropped connection is a failure.
  */
-export const fuzzUsage = `npm run bench -- fuzz-questions [--url http://127.0.0.1:3000 [--pid <server pid>]] [--rounds 1] [--random 8] [--kinds comma,range] [--routes retrieve:hybrid,library?q] [--timeout 60] [--json out.json]`;
+export const fuzzUsage = `npm run bench -- fuzz-questions [--url http://127.0.0.1:3000 [--pid <server pid>]] [--rounds 1] [--random 8] [--kinds comma,range] [--routes retrieve:hybrid,library?q] [--timeout 60] [--json out.json]
+       npm run bench -- fuzz-questions --concurrent N [--seconds 60] [--url … [--pid …]] [--json out.json]`;
 
 interface Route {
   name: string;
@@ -68,47 +71,6 @@ async function send(route: Route, base: string, kind: string, text: string, time
   return { kind, route: route.name, ms: performance.now() - t0, status, outcome: outcomeOf(status) };
 }
 
-/**
- * /api/health asked every 200 ms, one at a time: its worst latency (a poll still waiting counts for as long as it has
- * waited), how long since it last answered, and the retrieval workers' restarts it reports.
- */
-function pollHealth(base: string) {
-  let worst = 0;
-  let failures = 0;
-  let restarts = 0;
-  let stop = false;
-  let answered = performance.now();
-  let asking: number | null = null;
-  const done = (async () => {
-    while (!stop) {
-      const t0 = performance.now();
-      asking = t0;
-      try {
-        const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) });
-        const body = (await res.json()) as { retrievalWorkers?: { restarts?: number } | null };
-        restarts = Math.max(restarts, body.retrievalWorkers?.restarts ?? 0);
-        if (res.ok) answered = performance.now();
-        else failures++;
-      } catch {
-        failures++;
-      }
-      asking = null;
-      worst = Math.max(worst, performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  return {
-    /** Milliseconds since /api/health last answered. */
-    silentMs: () => performance.now() - answered,
-    worstSoFar: () => Math.max(worst, asking === null ? 0 : performance.now() - asking),
-    stop: async () => {
-      stop = true;
-      await done;
-      return { worstMs: Math.round(Math.max(worst, asking === null ? 0 : performance.now() - asking)), failures, restarts };
-    },
-  };
-}
-
 const pick = (names: string | undefined, all: string[], what: string): Set<string> => {
   if (!names) return new Set(all);
   const chosen = names.split(',').map((n) => n.trim());
@@ -118,7 +80,8 @@ const pick = (names: string | undefined, all: string[], what: string): Set<strin
 };
 
 export async function benchFuzzQuestions(args: string[]): Promise<void> {
-  const opt = cliOptions(args, ['url', 'pid', 'random', 'kinds', 'routes', 'timeout', 'json', 'settle', 'rounds']);
+  const opt = cliOptions(args, ['url', 'pid', 'random', 'kinds', 'routes', 'timeout', 'json', 'settle', 'rounds', 'concurrent', 'seconds']);
+  if (opt('concurrent')) return benchFuzzConcurrent(opt);
   const random = Number(opt('random') ?? 8);
   // Rounds: memory that grows in the first and not after is a high-water mark (V8's heap, PGlite's memory), not a leak.
   const rounds = Number(opt('rounds') ?? 1);

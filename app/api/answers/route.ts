@@ -1,7 +1,7 @@
 import { readInput } from '@/lib/common/contract';
 import { guarded } from '@/lib/services/access';
 import { recentAnswers } from '@/lib/services/answers';
-import { ask, chargeStoredAnswer } from '@/lib/services/ask';
+import { ask, askerOf, chargeStoredAnswer } from '@/lib/services/ask';
 import { askContract, recentAnswersContract } from './contract';
 
 export const dynamic = 'force-dynamic';
@@ -25,7 +25,7 @@ export const POST = guarded(
   async (request: Request, _ctx: unknown, viewer) => {
     const { body } = await readInput(request, undefined, askContract);
     chargeStoredAnswer(viewer, request.headers);
-    return Response.json(await ask(body, { signal: request.signal }));
+    return Response.json(await ask(body, { signal: request.signal, client: askerOf(request.headers) }));
   },
   'answers',
 );
