@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('a running embedding shard', () => {
-  it('lands the papers it has finished before it ends, and the coverage says so', { timeout: 60_000 }, async () => {
+  it('lands the papers it has finished before it ends, and the coverage says so', async () => {
     const paragraphs = (await loadRetrievalCorpus(db)).paragraphs;
     const model = (await createLentEmbedders(db, fixture.cfg)).passages!;
     // While the one shard runs: how many papers had landed, as the coverage said.

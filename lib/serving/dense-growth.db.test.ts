@@ -32,9 +32,7 @@ afterAll(async () => {
 });
 
 describe('the model’s background pass as embedding shards', () => {
-  it('embeds every passage once through shards the job worker takes, and dense search grows by whole papers until it is complete', {
-    timeout: 60_000,
-  }, async () => {
+  it('embeds every passage once through shards the job worker takes, and dense search grows by whole papers until it is complete', async () => {
     const model = (await createLentEmbedders(db, fixture.cfg)).passages!;
     expect(model.id).toContain('fake-embedder');
     const before = fake.embedded.length;
