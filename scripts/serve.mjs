@@ -47,6 +47,8 @@ function refuse(req, res, refusal) {
 
 // What `next start` / `next dev` set before Next.js loads (its CLI does it), so they are set before it is imported.
 process.env.NODE_ENV ||= dev ? 'development' : 'production';
+// The app reads its own address from PORT (the origins sign-in accepts, absolute links), as under `next start`.
+process.env.PORT = String(port);
 process.env.NEXT_RUNTIME = 'nodejs';
 const { default: next } = await import('next');
 const app = next({ dev, dir: root, hostname, port });

@@ -30,7 +30,10 @@ export function createAuth(db: Database, cfg: AssayConfig) {
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     telemetry: { enabled: false },
     // Its own per-path rate limits key on the address the server's request gate vouches for (never a header a client
-    // may write); the sign-in limits per account and client are auth-requests.ts's.
+    // may write). Sign-in is limited by auth-requests.ts instead (wrong passwords per account and per client): its
+    // default of 3 sign-ins per address in 10 s counted right passwords too, and locked out everyone behind one
+    // address. Sign-up keeps a limit per address, wider than its default for a room of people on one network.
+    rateLimit: { customRules: { '/sign-in/email': false, '/sign-up/email': { window: 60, max: 20 } } },
     advanced: { useSecureCookies: cfg.publicUrl.startsWith('https://'), ipAddress: { ipAddressHeaders: [CLIENT_HEADER] } },
     plugins: [admin({ ac: authAccessControl, roles: authRoles, defaultRole: 'reader', adminRoles: ['admin'] }), nextCookies()],
   });
