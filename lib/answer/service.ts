@@ -51,7 +51,7 @@ export async function askAndStore(
   service: RetrievalService,
   cfg: AssayConfig,
   input: AskInput,
-  opts: { events?: AnswerEvents; signal?: AbortSignal; client?: string } = {},
+  opts: { events?: AnswerEvents; signal?: AbortSignal; client?: string; background?: boolean } = {},
 ): Promise<{ id: string; answer: Answer }> {
   const scope = await resolveScope(db, input.filters);
   // Through the service: its retrieval workers when it has them.
@@ -64,6 +64,7 @@ export async function askAndStore(
     events: opts.events,
     signal: opts.signal,
     client: opts.client,
+    background: opts.background,
   });
   return { id: await saveAnswer(db, storedPayload(answer), answerText(answer)), answer };
 }

@@ -148,4 +148,31 @@ describe('admission', () => {
     expect(outcomes.slice(0, 3)).toEqual(['a0', 'a1', 'a2']);
     expect(outcomes[3]).toMatchObject({ code: 'unavailable' });
   });
+
+  it("runs background work in a lane of one place, and only when no visitor's question waits", async () => {
+    const line = createAdmission({ concurrency: 2, maxWaiting: 3 });
+    const started: string[] = [];
+    const job = (label: string, ticket: { client?: string; background?: boolean }, ms = 5) =>
+      line
+        .run(
+          async () => {
+            started.push(label);
+            await new Promise((r) => setTimeout(r, ms));
+            return label;
+          },
+          undefined,
+          ticket,
+        )
+        .catch((e) => e);
+    const checks = ['e1', 'e2', 'e3'].map((e) => job(e, { client: 'examples', background: true }, 40));
+    await tick();
+    expect(line.load()).toEqual({ running: 1, waiting: 2 }); // one place for background work, the other left free
+    const visitor = job('v', { client: 'visitor' });
+    const later = job('v2', { client: 'visitor2' });
+    // The line is full: a visitor's newcomer takes the place of the newest background check.
+    const third = job('v3', { client: 'visitor3' });
+    await Promise.all([visitor, later, third, ...checks]);
+    expect(started.slice(0, 4)).toEqual(['e1', 'v', 'v2', 'v3']);
+    expect(await checks[2]).toMatchObject({ code: 'unavailable' });
+  });
 });

@@ -12,6 +12,9 @@ import { AppError } from './errors.ts';
  * - **Long questions in a lane of their own.** A question marked `heavy` (a long text, whose analysis costs more) runs
  *   only while fewer than `heavyConcurrency` heavy ones run: however many arrive, the other places stay for ordinary
  *   questions, which start at once.
+ * - **Background work gives way.** A question a job asks (the ask screen's example checks, a grading campaign's
+ *   answers) runs only in a lane of one place, and only when no visitor's question waits for a place; in a full line
+ *   it is the first to give its place.
  * - **A full line is shared, not first come first served.** Beyond `maxWaiting` waiting, a newcomer whose client has
  *   fewer in line than the client with the most takes the place of that client's newest (which is refused with 503);
  *   a newcomer whose client already has the most is refused. A flood from one client cannot fill the line for others.
@@ -33,6 +36,8 @@ export interface AdmissionTicket {
   client?: string;
   /** A question whose work is bounded only by its budget (a long text): runs in the heavy lane. */
   heavy?: boolean;
+  /** Asked by a job, not a visitor: runs in the background lane, after every visitor's question. */
+  background?: boolean;
 }
 
 export interface AdmissionOptions {
@@ -51,15 +56,22 @@ export interface AdmissionOptions {
 interface Waiting {
   client: string;
   heavy: boolean;
+  background: boolean;
   start: () => void;
   refuse: (error: AppError) => void;
 }
+
+/** Places background work may hold at once. */
+const BACKGROUND_CONCURRENCY = 1;
+
+type Lanes = Pick<Waiting, 'client' | 'heavy' | 'background'>;
 
 export function createAdmission(opts: AdmissionOptions): Admission {
   const { concurrency, maxWaiting, retryAfterSeconds = 2, what = 'questions' } = opts;
   const heavyConcurrency = opts.heavyConcurrency ?? Math.max(1, Math.floor(concurrency / 4));
   let running = 0;
   let runningHeavy = 0;
+  let runningBackground = 0;
   const runningOf = new Map<string, number>();
   /** In the order asked. */
   const waiting: Waiting[] = [];
@@ -79,26 +91,35 @@ export function createAdmission(opts: AdmissionOptions): Admission {
   /** Whether a newcomer of `client` gets a place in the full line (by taking one from the fullest client). */
   const displaces = (client: string) => waitingOf(client) + 1 < fullest()[1];
 
-  const take = (w: Pick<Waiting, 'client' | 'heavy'>) => {
+  const take = (w: Lanes) => {
     running++;
     if (w.heavy) runningHeavy++;
+    if (w.background) runningBackground++;
     runningOf.set(w.client, (runningOf.get(w.client) ?? 0) + 1);
   };
-  const release = (w: Pick<Waiting, 'client' | 'heavy'>) => {
+  const release = (w: Lanes) => {
     running--;
     if (w.heavy) runningHeavy--;
+    if (w.background) runningBackground--;
     const n = (runningOf.get(w.client) ?? 1) - 1;
     if (n > 0) runningOf.set(w.client, n);
     else runningOf.delete(w.client);
   };
 
-  /** The waiting question to start next: of those its lane lets run, the one whose client runs fewest, first asked. */
+  /** Whether `w`'s lanes have room for one more. */
+  const roomFor = (w: Lanes) => !(w.heavy && runningHeavy >= heavyConcurrency) && !(w.background && runningBackground >= BACKGROUND_CONCURRENCY);
+
+  /**
+   * The waiting question to start next: of those their lanes let run, the one whose client runs fewest, first asked;
+   * background work only when no visitor's question waits.
+   */
   const pick = (): number => {
     let best = -1;
     let bestRunning = Number.POSITIVE_INFINITY;
+    const visitorWaits = waiting.some((w) => !w.background);
     for (let i = 0; i < waiting.length; i++) {
       const w = waiting[i];
-      if (w.heavy && runningHeavy >= heavyConcurrency) continue;
+      if (!roomFor(w) || (w.background && visitorWaits)) continue;
       const r = runningOf.get(w.client) ?? 0;
       if (r < bestRunning) {
         best = i;
@@ -131,9 +152,10 @@ export function createAdmission(opts: AdmissionOptions): Admission {
     async run(work, signal, ticket = {}) {
       const client = ticket.client ?? '';
       const heavy = ticket.heavy ?? false;
+      const background = ticket.background ?? false;
       if (signal?.aborted) throw cancelled();
-      const self = { client, heavy };
-      if (waiting.length === 0 && running < concurrency && !(heavy && runningHeavy >= heavyConcurrency)) {
+      const self: Lanes = { client, heavy, background };
+      if (waiting.length === 0 && running < concurrency && roomFor(self)) {
         // Nobody waits and its lane has room: it starts now.
         take(self);
         try {
@@ -144,10 +166,11 @@ export function createAdmission(opts: AdmissionOptions): Admission {
         }
       }
       if (waiting.length >= maxWaiting) {
-        if (!displaces(client)) throw busy();
-        // The fullest client's newest question gives its place.
+        // Background work's newest gives its place to a visitor first; else the fullest client's newest.
+        const job = background ? -1 : waiting.findLastIndex((w) => w.background);
+        if (job < 0 && (background || !displaces(client))) throw busy();
         const [top] = fullest();
-        const at = waiting.findLastIndex((w) => w.client === top);
+        const at = job >= 0 ? job : waiting.findLastIndex((w) => w.client === top);
         waiting.splice(at, 1)[0].refuse(busy());
       }
       await new Promise<void>((resolve, reject) => {
@@ -159,6 +182,7 @@ export function createAdmission(opts: AdmissionOptions): Admission {
         const entry: Waiting = {
           client,
           heavy,
+          background,
           start: () => {
             signal?.removeEventListener('abort', abandon);
             // Gone between being admitted and starting: its place goes to the next one.

@@ -36,11 +36,14 @@ export async function prepareCampaign(
       for (const pipeline of campaign.pipelines) {
         if (item.answers.some((a) => a.pipeline === pipeline)) continue;
         opts.signal?.throwIfAborted();
-        const { id } = await askAndStore(db, service, cfg, {
-          question: item.question,
-          pipeline: pipeline as PipelineName,
-          mode: campaign.answerMode as AnswerModeChoice,
-        });
+        // In the line's background lane: a visitor asking meanwhile goes first.
+        const { id } = await askAndStore(
+          db,
+          service,
+          cfg,
+          { question: item.question, pipeline: pipeline as PipelineName, mode: campaign.answerMode as AnswerModeChoice },
+          { background: true },
+        );
         await storeCampaignAnswer(db, item.id, pipeline, id);
         opts.onProgress?.({ done: ++done, total });
       }

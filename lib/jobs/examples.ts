@@ -27,7 +27,8 @@ async function check(db: Database, cfg: AssayConfig): Promise<ExampleQuestion[]>
   const service = getRetrievalService(db, cfg);
   const lookups = databaseLookups(db.prisma);
   return checkedExamples(exampleCandidates({ tuples, recipeTargets, severalPapers }), (question) =>
-    answerQuestion((q, p, o) => service.retrieve(q, p, o), question, { ...service.options, ...lookups }),
+    // In the line's background lane: a visitor asking meanwhile goes first.
+    answerQuestion((q, p, o) => service.retrieve(q, p, o), question, { ...service.options, ...lookups, background: true }),
   );
 }
 

@@ -45,7 +45,7 @@ export const HEAVY_QUESTION_CHARS = 400;
  * `opts.deadline`, in a retrieval worker), and with no budget one that never comes.
  */
 export async function admitted(
-  opts: Pick<RetrieveOptions, 'admission' | 'signal' | 'budgetMs' | 'deadline' | 'client'>,
+  opts: Pick<RetrieveOptions, 'admission' | 'signal' | 'budgetMs' | 'deadline' | 'client' | 'background'>,
   work: (deadline: Deadline) => Promise<RetrievalResult>,
   question: string,
 ): Promise<RetrievalResult> {

@@ -51,6 +51,8 @@ export interface RetrieveOptions {
   signal?: AbortSignal;
   /** Who asks (the address the server's request gate vouches for): the line gives each client its turn. */
   client?: string;
+  /** Asked by a job (example checks, a campaign's answers): waits behind every visitor's question in the line. */
+  background?: boolean;
   /**
    * The question's time budget from when it is admitted (ASSAY_QUESTION_BUDGET_SECONDS in the app; none in the CLI and
    * the evaluation): past it the question ends with an over-budget error (lib/common/deadline.ts).
