@@ -209,9 +209,13 @@ describe('retrieval in worker threads', () => {
       // held when the pool pings it.
       const words = Array.from({ length: 2_000_000 }, (_, i) => `zq${i.toString(26).replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)])}`);
       const held = pool.retrieve(words.join(' '), 'hybrid', { deadline: { at: Date.now() + 500, budgetMs: 500 } });
+      // Another visitor's question, sent to the same worker behind the held one: it is sent again to the new worker
+      // and answered there, not failed with the held one's worker.
+      const innocent = pool.retrieve(questions[1], 'hybrid', { deadline: { at: Date.now() + 60_000, budgetMs: 60_000 } });
       await expect(held).rejects.toThrow(/took too long to analyse/);
       await expect.poll(() => pool.restarts(), { timeout: 10_000 }).toBe(1);
       expect(logged.join('\n')).toMatch(/did not answer .* it was stopped, and a new one reads the index/);
+      expect((await innocent).evidence.map((e) => e.id)).toEqual((await local.retrieve(questions[1], 'hybrid')).evidence.map((e) => e.id));
       const next = await pool.retrieve(questions[0], 'hybrid', { deadline: { at: Date.now() + 60_000, budgetMs: 60_000 } });
       expect(next.evidence.map((e) => e.id)).toEqual((await local.retrieve(questions[0], 'hybrid')).evidence.map((e) => e.id));
       expect(pool.serving()).toBe(true);

@@ -8,7 +8,7 @@ import { newestSnapshotKey } from '../retrieval/snapshot-files.ts';
 import { retrievalWorkerFile } from './worker-bundle.ts';
 import type { PipelineName } from '../pipelines/registry.ts';
 import type { RetrievalResult, RetrieveOptions } from '../pipelines/types.ts';
-import { WATCHDOG_TIMING, type WatchdogTiming, type WatchedSlot, workerWatchdog } from './worker-watchdog.ts';
+import { type PendingQuestion, WATCHDOG_TIMING, type WatchdogTiming, type WatchedSlot, workerWatchdog } from './worker-watchdog.ts';
 import { processObject } from '../common/process-registry.ts';
 
 /**
@@ -309,20 +309,27 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
 
   /**
    * A worker held past a question's time is stopped, and a new one on the same index takes its place (questions sent
-   * to it meanwhile wait while it reads the index); what the stopped one still had is answered "ask again".
+   * to it meanwhile wait while it reads the index). The question that held it has been answered over-budget by the
+   * watchdog already; the others the stopped worker still had are sent again to the new one, under their own
+   * deadlines: an overrun ends that question, not every question on the worker.
    */
   function replace(old: WatchedSlot) {
     const at = (slots as WatchedSlot[]).indexOf(old);
     if (at < 0 || !served || !servedKey || closed) return;
     old.retired = true;
-    for (const p of old.pending.values())
-      p.reject(
-        new AppError('unavailable', 'The retrieval worker was restarted: another question held it past its time. Please ask again.', { retryAfterSeconds: 2 }),
-      );
+    const others = [...old.pending.values()];
     old.pending.clear();
     void old.worker.terminate();
     const fresh = startWorker(cfg, served.dir, servedKey, served.asks);
     slots[at] = fresh.slot;
+    for (const p of others)
+      if (p.resendTo) p.resendTo(fresh.slot);
+      else
+        p.reject(
+          new AppError('unavailable', 'The retrieval worker was restarted: another question held it past its time. Please ask again.', {
+            retryAfterSeconds: 2,
+          }),
+        );
     watchDown(fresh, servedKey);
     restarts++;
     log(`a retrieval worker did not answer for ${timing.pingMs / 1000} s after a question's time was up: it was stopped, and a new one reads the index`);
@@ -357,20 +364,30 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
       const sent = performance.now();
       const { deadline } = opts;
       return new Promise<RetrievalResult>((resolve, reject) => {
-        const unwatch = deadline ? watchdog.watch(slot, id, deadline) : () => {};
-        slot.pending.set(id, {
+        const message = { type: 'retrieve', id, question, pipeline, opts } as const;
+        let on: WatchedSlot = slot;
+        let unwatch = deadline ? watchdog.watch(on, id, deadline) : () => {};
+        const pending: PendingQuestion = {
           // The trace says which worker retrieved, and what the hand-over cost (messages both ways, copying the result).
           resolve: (r) => {
             unwatch();
             const ms = Math.round((performance.now() - sent - r.latencyMs) * 10) / 10;
-            resolve({ ...r, trace: [{ step: 'worker', ms, detail: { worker: slots.indexOf(slot) + 1, of: slots.length } }, ...r.trace] });
+            resolve({ ...r, trace: [{ step: 'worker', ms, detail: { worker: (slots as WatchedSlot[]).indexOf(on) + 1, of: slots.length } }, ...r.trace] });
           },
           reject: (e) => {
             unwatch();
             reject(e);
           },
-        });
-        send(slot.worker, { type: 'retrieve', id, question, pipeline, opts });
+          resendTo: (next) => {
+            unwatch();
+            on = next;
+            unwatch = deadline ? watchdog.watch(next, id, deadline) : () => {};
+            next.pending.set(id, pending);
+            send(next.worker, message);
+          },
+        };
+        slot.pending.set(id, pending);
+        send(slot.worker, message);
       });
     },
     async close() {

@@ -21,11 +21,19 @@ export const WATCHDOG_TIMING: WatchdogTiming = { graceMs: 500, pingMs: 2_000 };
 /** A worker building a part of its index is not stopped unless it has said nothing for this long. */
 const BUILD_SILENCE_MS = 60_000;
 
+/** A question sent to a worker and not answered yet. */
+export interface PendingQuestion {
+  resolve: (r: RetrievalResult) => void;
+  reject: (e: Error) => void;
+  /** Sends it again to another worker (which then answers it): a replaced worker's other questions are not lost. */
+  resendTo?: (slot: WatchedSlot) => void;
+}
+
 /** What the watchdog reads of a worker (the pool's slot). */
 export interface WatchedSlot {
   worker: Worker;
   /** The questions sent to it and not answered yet, by id. */
-  pending: Map<number, { resolve: (r: RetrievalResult) => void; reject: (e: Error) => void }>;
+  pending: Map<number, PendingQuestion>;
   /** Whether it has read its index (a worker replacing a stopped one reads it first). */
   ready: boolean;
   /** Parts of its index it is building now. */
