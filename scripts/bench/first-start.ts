@@ -5,6 +5,7 @@ import { percentile } from '../../lib/evaluation/retrieval-metrics.ts';
 import { startBuiltApp } from '../test-support/built-app.ts';
 import { sharedDataDir } from '../../lib/common/shared-data.ts';
 import { cliOptions } from '../../lib/cli/options.ts';
+import { rssMb } from './load.ts';
 
 /**
  * `npm run bench -- first-start`: what a newcomer meets. Starts the production build on an empty data folder with
@@ -12,9 +13,13 @@ import { cliOptions } from '../../lib/cli/options.ts';
  * background, and meanwhile asks for `/`, `/api/health` and `/api/import/status` one after another, four times a
  * second, until the import has ended. Prints the time to the first page, the import's time, the pages' latency
  * (p50 / p95 / max, overall and per import stage), then the first question's time after the import (the indexes
- * the import warmed should make it quick). `--json` writes the figures.
+ * the import warmed should make it quick). Then, while the local model embeds the corpus in the background (unless
+ * `--model-minutes 0`), the same pages, until semantic search is complete and 30 s past the swap of the model's vectors.
+ * Throughout, a visitor asks a question every 2 s (`/api/retrieve`, hybrid) and the server's RSS (its process and
+ * children) is sampled every 200 ms: each is reported per phase (import stages, embedding, swap, after). `--json`
+ * writes the figures.
  */
-export const firstStartUsage = `npm run bench -- first-start [--corpus <path${path.delimiter}path>] [--port 3999] [--json out.json]`;
+export const firstStartUsage = `npm run bench -- first-start [--corpus <path${path.delimiter}path>] [--port 3999] [--model-minutes 60] [--json out.json]`;
 
 interface Sample {
   route: string;
@@ -42,7 +47,8 @@ const stat = (xs: number[]) => ({
 });
 
 export async function benchFirstStart(args: string[]): Promise<void> {
-  const opt = cliOptions(args, ['corpus', 'port', 'json']);
+  const opt = cliOptions(args, ['corpus', 'port', 'json', 'model-minutes']);
+  const modelMinutes = Number(opt('model-minutes') ?? 60);
   const root = path.resolve(import.meta.dirname, '..', '..');
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` (or `npm start` once) first');
   const shared = sharedDataDir();
@@ -71,6 +77,27 @@ export async function benchFirstStart(args: string[]): Promise<void> {
 
     const samples: Sample[] = [];
     let stage = 'starting';
+    // The server's memory and a visitor's questions, labelled with the phase they fall in, the whole run long.
+    const rss: { stage: string; mb: number }[] = [];
+    const sampler = setInterval(() => {
+      const mb = child.pid ? rssMb(child.pid) : null;
+      if (mb) rss.push({ stage, mb });
+    }, 200);
+    const visits: Sample[] = [];
+    let visiting = true;
+    const VISITOR = ['What is the ionic conductivity of YSZ at 800 °C?', 'How is LiFePO4 made by sol-gel?', 'What is the band gap of anatase TiO2?'];
+    const visitor = (async () => {
+      for (let i = 0; visiting; i++) {
+        const at = stage;
+        const r = await timed(`${base}/api/retrieve`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ question: VISITOR[i % VISITOR.length], pipeline: 'hybrid' }),
+        });
+        visits.push({ route: 'visitor', stage: at, ms: r.ms, ok: r.ok });
+        await new Promise((res) => setTimeout(res, 2_000));
+      }
+    })();
     let seenImport = false;
     const importStart = performance.now();
     const deadline = Date.now() + 20 * 60_000;
@@ -94,6 +121,7 @@ export async function benchFirstStart(args: string[]): Promise<void> {
     }
     const importSeconds = (performance.now() - importStart) / 1000;
 
+
     // The first question after the import: the paragraph, record and graph indexes should all be warm.
     const questions = [
       { question: 'What is the superconducting transition temperature of MgB2?', pipeline: 'hybrid' },
@@ -106,15 +134,57 @@ export async function benchFirstStart(args: string[]): Promise<void> {
       firstQuestions.push({ pipeline: q.pipeline, ms: Math.round(r.ms), ok: r.ok });
     }
 
+    // The model's background pass: until semantic search is complete, then 30 s past the swap.
+    const modelStart = performance.now();
+    let swappedAt: number | null = null;
+    while (modelMinutes > 0 && performance.now() - modelStart < modelMinutes * 60_000) {
+      const loop = performance.now();
+      const h = await timed(`${base}/api/health`);
+      samples.push({ route: '/api/health', stage, ms: h.ms, ok: h.ok });
+      const progress = h.ok ? (JSON.parse(h.body) as { semanticSearch?: { percent?: number } | null }).semanticSearch : undefined;
+      if (swappedAt === null && h.ok && progress === null && stage.startsWith('embedding')) {
+        swappedAt = performance.now();
+        stage = 'swap (30 s)';
+      } else if (swappedAt === null && progress) stage = 'embedding';
+      else if (swappedAt === null && h.ok && progress === null && performance.now() - modelStart > 30_000) break; // no model
+      if (swappedAt !== null && performance.now() - swappedAt > 30_000) break;
+      const page = await timed(`${base}/`);
+      samples.push({ route: '/', stage, ms: page.ms, ok: page.ok });
+      await new Promise((r) => setTimeout(r, Math.max(0, 250 - (performance.now() - loop))));
+    }
+    const modelSeconds = Math.round((performance.now() - modelStart) / 1000);
+    stage = 'after';
+    visiting = false;
+    await visitor;
+    clearInterval(sampler);
+
     const routes = ['/', '/api/health', '/api/import/status'];
     const byRoute = Object.fromEntries(routes.map((r) => [r, stat(samples.filter((s) => s.route === r).map((s) => s.ms))]));
     const stages = [...new Set(samples.map((s) => s.stage))];
     const byStage = Object.fromEntries(
       stages.map((st) => [st, stat(samples.filter((s) => s.stage === st && s.route !== '/api/import/status').map((s) => s.ms))]),
     );
+    const phases = [...new Set([...rss.map((r) => r.stage), ...visits.map((v) => v.stage)])];
+    const perPhase = Object.fromEntries(
+      phases.map((ph) => {
+        const mine = visits.filter((v) => v.stage === ph);
+        const health = samples.filter((x) => x.stage === ph && x.route === '/api/health').map((x) => x.ms);
+        return [
+          ph,
+          {
+            peakRssMb: Math.round(Math.max(0, ...rss.filter((r) => r.stage === ph).map((r) => r.mb))),
+            healthMaxMs: Math.round(Math.max(0, ...health)),
+            visitor: { ...stat(mine.map((v) => v.ms)), failed: mine.filter((v) => !v.ok).length },
+          },
+        ];
+      }),
+    );
     const out = {
       firstPageSeconds: Math.round(firstPage * 10) / 10,
       importSeconds: Math.round(importSeconds),
+      modelSeconds,
+      peakRssMb: Math.round(Math.max(0, ...rss.map((r) => r.mb))),
+      perPhase,
       errors: samples.filter((s) => !s.ok).length,
       routes: byRoute,
       stages: byStage,
@@ -128,6 +198,11 @@ export async function benchFirstStart(args: string[]): Promise<void> {
     for (const [route, s] of Object.entries(byRoute)) console.log(`  ${route.padEnd(20)} n ${s.n}  p50 ${s.p50} ms  p95 ${s.p95} ms  max ${s.max} ms`);
     console.log('pages (/ and /api/health) by import stage:');
     for (const [st, s] of Object.entries(byStage)) console.log(`  ${st.padEnd(36)} n ${s.n}  p50 ${s.p50} ms  p95 ${s.p95} ms  max ${s.max} ms`);
+    console.log(`peak RSS ${out.peakRssMb} MiB; the model's pass ${modelSeconds} s. Per phase: peak RSS, /api/health max, a visitor's question (every 2 s):`);
+    for (const [ph, x] of Object.entries(perPhase))
+      console.log(
+        `  ${ph.padEnd(36)} RSS ${String(x.peakRssMb).padStart(5)} MiB  health max ${x.healthMaxMs} ms  visitor n ${x.visitor.n} p50 ${x.visitor.p50} p95 ${x.visitor.p95} max ${x.visitor.max} ms, ${x.visitor.failed} failed`,
+      );
     console.log('first questions after the import:');
     for (const q of firstQuestions) console.log(`  ${q.pipeline.padEnd(8)} ${q.ok ? `${q.ms} ms` : `failed after ${q.ms} ms`}`);
     console.log('server log:');
