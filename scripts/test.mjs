@@ -8,6 +8,7 @@
 //  5. a production build and the browser tests in Debian's chromium (Playwright)
 import { spawnSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,6 +47,26 @@ function vitest(label, reportName, extraEnv) {
   passed += r.numPassedTests;
   failed += r.numFailedTests + (ok || r.numFailedTests ? 0 : 1); // a crash with no failed test still fails
   skipped += r.numPendingTests + r.numTodoTests;
+}
+
+/**
+ * The first of `n` consecutive free loopback ports, tried from random high ones: the browser tests' servers listen on
+ * E2E_PORT and the next four, and another `npm test` running beside this one (another clone, CI) must not meet them.
+ */
+async function freePorts(n) {
+  const free = (port) =>
+    new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const base = 20000 + Math.floor(Math.random() * 30000);
+    let all = true;
+    for (let i = 0; i < n && all; i++) all = await free(base + i);
+    if (all) return base;
+  }
+  return 3311;
 }
 
 function chromium() {
@@ -89,7 +110,11 @@ if (chromium()) {
   if (run('production build', bin('next'), ['build'])) {
     const report = path.join(out, 'playwright.json');
     fs.rmSync(report, { force: true });
-    const ok = run('browser tests (Playwright + chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium() });
+    const ok = run('browser tests (Playwright + chromium)', bin('playwright'), ['test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      CHROMIUM_PATH: chromium(),
+      E2E_PORT: process.env.E2E_PORT || String(await freePorts(6)),
+    });
     if (fs.existsSync(report)) {
       const s = JSON.parse(fs.readFileSync(report, 'utf8')).stats;
       passed += s.expected + s.flaky;

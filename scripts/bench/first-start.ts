@@ -39,6 +39,18 @@ async function timed(url: string, init?: RequestInit): Promise<{ ms: number; ok:
   }
 }
 
+/** An error's message, or a retrieval's three slowest trace steps. */
+function whatItSaid(body: string): string {
+  try {
+    const r = JSON.parse(body) as { error?: string; result?: { trace?: { step: string; ms: number }[] } };
+    if (r.error) return r.error;
+    const steps = [...(r.result?.trace ?? [])].sort((a, b) => b.ms - a.ms).slice(0, 3);
+    return steps.map((t) => `${t.step} ${Math.round(t.ms)} ms`).join(', ');
+  } catch {
+    return body.slice(0, 120);
+  }
+}
+
 const stat = (xs: number[]) => ({
   n: xs.length,
   p50: Math.round(percentile(xs, 50)),
@@ -84,6 +96,7 @@ export async function benchFirstStart(args: string[]): Promise<void> {
       if (mb) rss.push({ stage, mb });
     }, 200);
     const visits: Sample[] = [];
+    const slowVisits: { stage: string; ms: number; said: string }[] = [];
     let visiting = true;
     const VISITOR = ['What is the ionic conductivity of YSZ at 800 °C?', 'How is LiFePO4 made by sol-gel?', 'What is the band gap of anatase TiO2?'];
     const visitor = (async () => {
@@ -95,6 +108,8 @@ export async function benchFirstStart(args: string[]): Promise<void> {
           body: JSON.stringify({ question: VISITOR[i % VISITOR.length], pipeline: 'hybrid' }),
         });
         visits.push({ route: 'visitor', stage: at, ms: r.ms, ok: r.ok });
+        // A failed or slow question: what it was told, or where its time went (the trace's slowest steps).
+        if (!r.ok || r.ms > 2_000) slowVisits.push({ stage: at, ms: Math.round(r.ms), said: whatItSaid(r.body) });
         await new Promise((res) => setTimeout(res, 2_000));
       }
     })();
@@ -120,7 +135,6 @@ export async function benchFirstStart(args: string[]): Promise<void> {
       await new Promise((r) => setTimeout(r, Math.max(0, 250 - (performance.now() - loop))));
     }
     const importSeconds = (performance.now() - importStart) / 1000;
-
 
     // The first question after the import: the paragraph, record and graph indexes should all be warm.
     const questions = [
@@ -185,6 +199,7 @@ export async function benchFirstStart(args: string[]): Promise<void> {
       modelSeconds,
       peakRssMb: Math.round(Math.max(0, ...rss.map((r) => r.mb))),
       perPhase,
+      slowVisits,
       errors: samples.filter((s) => !s.ok).length,
       routes: byRoute,
       stages: byStage,
@@ -203,6 +218,7 @@ export async function benchFirstStart(args: string[]): Promise<void> {
       console.log(
         `  ${ph.padEnd(36)} RSS ${String(x.peakRssMb).padStart(5)} MiB  health max ${x.healthMaxMs} ms  visitor n ${x.visitor.n} p50 ${x.visitor.p50} p95 ${x.visitor.p95} max ${x.visitor.max} ms, ${x.visitor.failed} failed`,
       );
+    for (const v of slowVisits) console.log(`  the visitor waited ${v.ms} ms (${v.stage}): ${v.said}`);
     console.log('first questions after the import:');
     for (const q of firstQuestions) console.log(`  ${q.pipeline.padEnd(8)} ${q.ok ? `${q.ms} ms` : `failed after ${q.ms} ms`}`);
     console.log('server log:');
