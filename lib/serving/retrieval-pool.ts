@@ -322,14 +322,12 @@ export function createRetrievalPool(cfg: AssayConfig, size: number, log: (line: 
     void old.worker.terminate();
     const fresh = startWorker(cfg, served.dir, servedKey, served.asks);
     slots[at] = fresh.slot;
+    const restarted = new AppError('unavailable', 'The retrieval worker was restarted: another question held it past its time. Please ask again.', {
+      retryAfterSeconds: 2,
+    });
     for (const p of others)
       if (p.resendTo) p.resendTo(fresh.slot);
-      else
-        p.reject(
-          new AppError('unavailable', 'The retrieval worker was restarted: another question held it past its time. Please ask again.', {
-            retryAfterSeconds: 2,
-          }),
-        );
+      else p.reject(restarted);
     watchDown(fresh, servedKey);
     restarts++;
     log(`a retrieval worker did not answer for ${timing.pingMs / 1000} s after a question's time was up: it was stopped, and a new one reads the index`);
