@@ -18,5 +18,9 @@ describe('the main navigation', () => {
     expect(shown('reader')).not.toContain('Users');
     expect(shown('expert')).toContain('Grading');
     expect(shown('admin')).toEqual(NAVIGATION.map((l) => l.label));
+    // An anonymous visitor does not see the evaluation runs (signed-in accounts only, by default).
+    const anonymous = NAVIGATION.filter((l) => !l.shownTo || may({ user: null, role: 'reader', denied: ['evaluations'] }, l.shownTo)).map((l) => l.label);
+    expect(anonymous).not.toContain('Evaluation');
+    expect(shown('reader')).toContain('Evaluation');
   });
 });

@@ -10,7 +10,7 @@ export const NAVIGATION: readonly { href: string; label: string; shownTo?: Opera
   { href: '/answers', label: 'Answers' },
   { href: '/search', label: 'Find evidence' },
   { href: '/graph', label: 'Graph' },
-  { href: '/evaluation/runs', label: 'Evaluation' },
+  { href: '/evaluation/runs', label: 'Evaluation', shownTo: 'evaluations' },
   { href: '/grading', label: 'Grading', shownTo: 'grade' },
   { href: '/import', label: 'Import' },
   { href: '/admin/users', label: 'Users', shownTo: 'users' },
