@@ -26,7 +26,7 @@ vi.mock('next/navigation', () => ({
   notFound: () => {
     throw new Error('not found');
   },
-  // Next.js's auth interrupts (app/action-access.ts): a refusal with its status, as the server answers it.
+  // Next.js's auth interrupts (app/allowed-viewer.ts): a refusal with its status, as the server answers it.
   forbidden: () => {
     throw Object.assign(new Error('forbidden'), { interruptStatus: 403 });
   },

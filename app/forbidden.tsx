@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-/** What a request refused for its role shows (403; app/action-access.ts): the account is signed in, its role too low. */
+/** What a request refused for its role shows (403; app/allowed-viewer.ts): the account is signed in, its role too low. */
 export default function Forbidden() {
   return (
     <div role="alert" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-900">

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-/** What a request refused for want of an account shows (401; app/action-access.ts). */
+/** What a request refused for want of an account shows (401; app/allowed-viewer.ts). */
 export default function Unauthorized() {
   return (
     <div role="alert" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-900">

@@ -1,6 +1,6 @@
 'use server';
 
-import { actionViewer } from '@/app/action-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import { redirect } from 'next/navigation';
 import { askRequestSchema, requestProblem } from '@/lib/services/vocabulary';
 import { formFields } from '@/lib/common/contract';
@@ -14,7 +14,7 @@ export async function askAction(_previous: { ok: false; error: string } | null, 
   const request = askRequestSchema.safeParse({ question: '', pipeline: 'hybrid', mode: 'auto', ...formFields(form) });
   if (!request.success) return { ok: false, error: requestProblem(request.error) };
   let id: string;
-  const viewer = await actionViewer('ask');
+  const viewer = await allowedViewer('ask');
   try {
     chargeStoredAnswer(viewer, await headers());
     ({ id } = await ask(request.data));

@@ -7,7 +7,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { formInput, queryList } from '@/lib/common/contract';
-import { actionViewer } from '@/app/action-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import { type ActionOutcome, actionError } from '@/lib/common/errors';
 import { askAgain, importFound, lookForPapersForAnswer } from '@/lib/services/paper-search';
 
@@ -26,7 +26,7 @@ const searchForm = z.object({ searchId: recordId, pmcid: queryList(z.string()).t
 
 export async function lookForPapersAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   let id: string;
-  const viewer = await actionViewer('ask');
+  const viewer = await allowedViewer('ask');
   try {
     id = await lookForPapersForAnswer(formInput(answerForm, form).answerId, viewer.user?.email ?? null);
   } catch (error) {
@@ -37,7 +37,7 @@ export async function lookForPapersAction(_previous: ActionOutcome, form: FormDa
 
 export async function importFoundAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   const { searchId, pmcid: pmcids } = formInput(searchForm, form);
-  const viewer = await actionViewer('import');
+  const viewer = await allowedViewer('import');
   try {
     const { papers } = await importFound(searchId, pmcids, viewer.user?.email ?? null);
     revalidatePath(`/found/${searchId}`);
@@ -49,7 +49,7 @@ export async function importFoundAction(_previous: ActionOutcome, form: FormData
 
 export async function askAgainAction(_previous: ActionOutcome, form: FormData): Promise<ActionOutcome> {
   let id: string;
-  const viewer = await actionViewer('ask');
+  const viewer = await allowedViewer('ask');
   try {
     chargeStoredAnswer(viewer, await headers());
     id = await askAgain(formInput(searchForm, form).searchId);

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { formInput, queryList } from '@/lib/common/contract';
-import { actionViewer } from '@/app/action-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import { actionError, AppError } from '@/lib/common/errors';
 import { idParam } from '@/lib/common/params';
 import type { CampaignFormResult, CampaignFormValues } from '@/components/campaign-form';
@@ -46,7 +46,7 @@ export async function createCampaignAction(_previous: CampaignFormResult | null,
     ...formInput(campaignForm, form),
     fileName: file instanceof File && file.size > 0 ? file.name.slice(0, 200) : null,
   };
-  const viewer = await actionViewer('campaigns');
+  const viewer = await allowedViewer('campaigns');
   try {
     id = await createCampaignFor({ ...values, graderIds: values.graders, file: file instanceof File ? file : null }, viewer.user?.id ?? null);
   } catch (error) {
@@ -58,7 +58,7 @@ export async function createCampaignAction(_previous: CampaignFormResult | null,
 
 /** The campaign an admin's form names (the role is checked first). */
 async function adminCampaign(form: FormData): Promise<{ id: string } & z.infer<typeof campaignActionForm>> {
-  await actionViewer('campaigns');
+  await allowedViewer('campaigns');
   const input = formInput(campaignActionForm, form);
   if (!input.campaign) throw new AppError('not-found', 'no such campaign');
   return { ...input, id: input.campaign };

@@ -1,6 +1,6 @@
 'use server';
 
-import { actionViewer } from '@/app/action-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { formInput } from '@/lib/common/contract';
@@ -14,25 +14,25 @@ const entityForm = z.object({ key: z.string({ error: 'no entity key given' }).mi
 const entityKey = (form: FormData) => formInput(entityForm, form).key;
 
 export async function undoMergeAction(form: FormData) {
-  await actionViewer('curate');
+  await allowedViewer('curate');
   await setMergeAllowed(entityKey(form), false);
   revalidatePath('/graph');
 }
 
 export async function allowMergeAction(form: FormData) {
-  await actionViewer('curate');
+  await allowedViewer('curate');
   await setMergeAllowed(entityKey(form), true);
   revalidatePath('/graph');
 }
 
 export async function rejectLinkAction(form: FormData) {
-  await actionViewer('curate');
+  await allowedViewer('curate');
   await setLinkKept(entityKey(form), false);
   revalidatePath('/graph');
 }
 
 export async function restoreLinkAction(form: FormData) {
-  await actionViewer('curate');
+  await allowedViewer('curate');
   await setLinkKept(entityKey(form), true);
   revalidatePath('/graph');
 }

@@ -46,8 +46,16 @@ export type Auth = ReturnType<typeof createAuth>;
  * signs session cookies: never sent to a client, the same in every process of one instance and across restarts.
  */
 export function instanceKey(purpose: string, cfg: AssayConfig = config()): string {
-  return crypto.createHmac('sha256', authSecret(cfg)).update(`assay:${purpose}`).digest('hex');
+  // Asked on every grader's view and save: the secret is read from its file once per data folder and purpose.
+  const id = `${cfg.authSecret ?? cfg.dataDir}\u0000${purpose}`;
+  let key = instanceKeys.get(id);
+  if (!key) {
+    key = crypto.createHmac('sha256', authSecret(cfg)).update(`assay:${purpose}`).digest('hex');
+    instanceKeys.set(id, key);
+  }
+  return key;
 }
+const instanceKeys = new Map<string, string>();
 
 /** The key that signs session cookies: ASSAY_AUTH_SECRET, else one generated once into the data folder. */
 function authSecret(cfg: AssayConfig): string {

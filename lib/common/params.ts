@@ -14,12 +14,11 @@ export type SearchParams = Record<string, string | string[] | undefined>;
  * page or route reads it, and for text in a JSON body, `plainText`): see control-chars.mjs.
  */
 export { controlCharRefusal, hasControlChars };
-const CONTROL = CONTROL_CHARS;
 
 /** A query parameter as text: its first value, control characters removed, at most `max` characters. */
 export function textParam(v: string | string[] | undefined, max = 200): string {
   const first = (Array.isArray(v) ? v[0] : v) ?? '';
-  return first.replace(CONTROL, '').slice(0, max);
+  return first.replace(CONTROL_CHARS, '').slice(0, max);
 }
 
 /** Every value of a repeated query parameter, each as `textParam` reads it (at most `most` of them). */

@@ -40,7 +40,7 @@ export function chargeStoredAnswer(viewer: Viewer, headers: Headers): void {
   if (viewer.user) return;
   const perHour = config().anonymousAnswersPerHour;
   const quota = processObject('anonymousAnswers', () => new HourlyQuota(perHour));
-  const wait = quota.take(headers.get(CLIENT_HEADER) ?? 'unknown');
+  const wait = quota.take(askerOf(headers));
   if (wait === null) return;
   throw new AppError(
     'too-many-requests',

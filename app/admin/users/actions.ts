@@ -5,7 +5,7 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { formInput } from '@/lib/common/contract';
 import { AppError, actionError } from '@/lib/common/errors';
-import { actionViewer } from '@/app/action-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import { getAuth, ROLES } from '@/lib/services/access';
 import type { RoleResult } from '@/components/role-form';
 
@@ -24,7 +24,7 @@ const roleForm = z.object({
  * what it saved, so the form can confirm it.
  */
 export async function setRoleAction(_previous: RoleResult | null, form: FormData): Promise<RoleResult> {
-  const viewer = await actionViewer('users');
+  const viewer = await allowedViewer('users');
   try {
     const h = await headers();
     const { userId, role, email } = formInput(roleForm, form);

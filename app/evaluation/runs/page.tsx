@@ -1,6 +1,6 @@
 import { NeedsRole } from '@/components/needs-role';
 import { may } from '@/lib/services/access';
-import { pageViewer } from '@/app/page-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import Link from 'next/link';
 import { DatabaseUnavailable } from '@/components/database-unavailable';
 import { EvaluationLauncher } from '@/components/evaluation-launcher';
@@ -19,7 +19,7 @@ const statusStyle: Record<string, string> = {
 };
 
 export default async function EvaluationRunsPage() {
-  const viewer = await pageViewer('evaluations');
+  const viewer = await allowedViewer('evaluations');
   let overview: Awaited<ReturnType<typeof evaluationOverview>>;
   try {
     overview = await evaluationOverview();

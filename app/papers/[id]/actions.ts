@@ -1,6 +1,6 @@
 'use server';
 
-import { actionViewer } from '@/app/action-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { formInput } from '@/lib/common/contract';
@@ -10,7 +10,7 @@ const versionForm = z.object({ version: z.string({ error: 'no version given' }).
 
 /** Restores an earlier version of a paper (lib/services/library.ts says what that does). */
 export async function restoreVersionAction(form: FormData) {
-  await actionViewer('curate');
+  await allowedViewer('curate');
   const { version } = formInput(versionForm, form);
   const { paperId } = await restoreVersion(version);
   revalidatePath(`/papers/${paperId}`);

@@ -1,6 +1,6 @@
 import { idParam, type SearchParams, pageParam, textParam } from '@/lib/common/params';
 import Link from 'next/link';
-import { pageViewer } from '@/app/page-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import { notFound } from 'next/navigation';
 import { MetricChart } from '@/components/metric-chart';
 import { evaluationRun, evaluationRunResults } from '@/lib/services/evaluation';
@@ -56,7 +56,7 @@ function MetricsTable({ rows, label }: { rows: [string, PipelineMetrics][]; labe
 }
 
 export default async function EvaluationRunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
-  await pageViewer('evaluations');
+  await allowedViewer('evaluations');
   const { id } = await params;
   const sp = await searchParams;
   const found = idParam(id) ? await evaluationRun(id) : null;

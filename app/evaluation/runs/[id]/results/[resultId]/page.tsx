@@ -1,4 +1,4 @@
-import { pageViewer } from '@/app/page-access';
+import { allowedViewer } from '@/app/allowed-viewer';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { evaluationResult } from '@/lib/services/evaluation';
@@ -9,7 +9,7 @@ import { TraceList } from '@/components/trace-list';
 export const dynamic = 'force-dynamic';
 
 export default async function EvaluationResultPage({ params }: { params: Promise<{ id: string; resultId: string }> }) {
-  await pageViewer('evaluations');
+  await allowedViewer('evaluations');
   const { id, resultId } = await params;
   const r = await evaluationResult(id, resultId);
   if (!r) notFound();
