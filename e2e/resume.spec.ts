@@ -22,14 +22,23 @@ const papers = inventedPapers(900, 'resume');
 // One new paper to a statement: the 900 papers' import stage then lasts long enough for a stop to land in it on any
 // machine (in batches of 50 it ended before the run's first progress reached the page; a batched import stopped
 // mid-way is tested in lib/ingest/pipeline.db.test.ts).
-function startApp(dataDir: string, corpus = '', output?: { text: string }): ChildProcess {
+// Each start's log is kept, and printed when the test fails (a server that could not listen, or an import that
+// stopped, says why there).
+function startApp(dataDir: string, corpus: string, output: { text: string }): ChildProcess {
   const app = startBuiltApp(
     port,
     { ASSAY_DATA_DIR: dataDir, ASSAY_CORPUS: corpus, ASSAY_LOCAL_EMBEDDER: 'ngram', ASSAY_IMPORT_BATCH_PAPERS: '1' },
-    { stdio: output ? 'pipe' : 'ignore' },
+    { stdio: 'pipe' },
   );
-  if (output) for (const stream of [app.stdout, app.stderr]) stream?.on('data', (d) => (output.text += d));
+  output.text += `--- server started (pid ${app.pid})\n`;
+  for (const stream of [app.stdout, app.stderr]) stream?.on('data', (d) => (output.text += d));
+  app.on('exit', (code, signal) => (output.text += `--- server exited (${signal ?? code})\n`));
   return app;
+}
+
+/** Prints the servers' logs of a failed test with its error. */
+function printServerLog(output: { text: string }) {
+  console.log(`server log of the failed test (last 6,000 characters):\n${output.text.slice(-6000)}`);
 }
 
 async function waitUntilStopped(child: ChildProcess) {
@@ -41,7 +50,8 @@ async function waitUntilStopped(child: ChildProcess) {
 const session = { header: '' };
 const json = async (url: string) => {
   try {
-    const res = await fetch(url, { headers: session.header ? { cookie: session.header } : {} });
+    // Bounded: a request the server never answers counts as no answer, and the poll asks again.
+    const res = await fetch(url, { headers: session.header ? { cookie: session.header } : {}, signal: AbortSignal.timeout(10_000) });
     return res.ok ? await res.json() : null;
   } catch {
     return null;
@@ -58,6 +68,7 @@ test('a first-start import killed mid-way completes by itself on the next start 
   writeRecordsJsonl(corpus, 'sol-gel.jsonl', recipeRows);
   const killedDir = tempDir('assay-resume-killed-');
   const referenceDir = tempDir('assay-resume-reference-');
+  const output = { text: '' };
   let app: ChildProcess | null = null;
   try {
     // The reference: the same corpus imported without interruption.
@@ -67,14 +78,14 @@ test('a first-start import killed mid-way completes by itself on the next start 
       stdio: 'ignore',
     });
 
-    app = startApp(killedDir, corpus);
+    app = startApp(killedDir, corpus, output);
     await expect.poll(async () => (await json(`${base}/api/health`))?.papers ?? 0, { timeout: 90_000, intervals: [100] }).toBeGreaterThanOrEqual(100);
     const before = (await json(`${base}/api/health`)).papers as number;
     process.kill(-app.pid!, 'SIGKILL');
     await waitUntilStopped(app);
     expect(before).toBeLessThan(papers.length);
 
-    app = startApp(killedDir, corpus);
+    app = startApp(killedDir, corpus, output);
     await expect.poll(async () => (await json(`${base}/api/health`))?.ok, { timeout: 60_000, intervals: [200] }).toBe(true);
     const admin = await adminSession(base);
     session.header = admin.header;
@@ -108,6 +119,9 @@ test('a first-start import killed mid-way completes by itself on the next start 
     expect(resumed.papers).toBe(papers.length);
     expect(resumed.tuples).toBeGreaterThan(0);
     expect(resumed).toEqual(reference);
+  } catch (error) {
+    printServerLog(output);
+    throw error;
   } finally {
     if (app?.pid) {
       try {
@@ -121,7 +135,8 @@ test('a first-start import killed mid-way completes by itself on the next start 
 test('an upload stopped mid-way is shown interrupted on /import, and Resume completes it', async ({ page }) => {
   test.setTimeout(240_000);
   const dataDir = tempDir('assay-resume-upload-');
-  const upload = writeCorpusJsonl(tempDir('assay-resume-file-'), 'many-papers.jsonl', papers);
+  const uploadDir = tempDir('assay-resume-file-');
+  const upload = writeCorpusJsonl(uploadDir, 'many-papers.jsonl', papers);
   const output = { text: '' };
   let app: ChildProcess | null = startApp(dataDir, '', output);
   try {
@@ -144,7 +159,7 @@ test('an upload stopped mid-way is shown interrupted on /import, and Resume comp
     expect(output.text).toContain('[assay] SIGTERM: database closed');
     expect(app.exitCode).toBe(0);
 
-    app = startApp(dataDir);
+    app = startApp(dataDir, '', output);
     await expect.poll(async () => (await json(`${base}/api/health`))?.ok, { timeout: 60_000, intervals: [200] }).toBe(true);
     await page.goto(`${base}/import`);
     const status = page.getByTestId('run-status');
@@ -160,12 +175,15 @@ test('an upload stopped mid-way is shown interrupted on /import, and Resume comp
     const again = await fetch(`${base}/api/ingest-runs/${runId}/resume`, { method: 'POST', headers: { cookie: session.header } });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toMatch(/only an interrupted run can be resumed/);
+  } catch (error) {
+    printServerLog(output);
+    throw error;
   } finally {
     if (app?.pid) {
       try {
         process.kill(-app.pid, 'SIGKILL');
       } catch {}
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const d of [dataDir, uploadDir]) fs.rmSync(d, { recursive: true, force: true });
   }
 });

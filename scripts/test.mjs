@@ -50,8 +50,11 @@ function vitest(label, reportName, extraEnv) {
 }
 
 /**
- * The first of `n` consecutive free loopback ports, tried from random high ones: the browser tests' servers listen on
+ * The first of `n` consecutive free loopback ports, tried from random ones: the browser tests' servers listen on
  * E2E_PORT and the next four, and another `npm test` running beside this one (another clone, CI) must not meet them.
+ * Below Linux's ephemeral range (32768–60999): a port there that is free now can be taken by the time a test starts
+ * its server, by an outgoing connection's local end or a `listen(0)` (the fake servers), and that server then cannot
+ * listen.
  */
 async function freePorts(n) {
   const free = (port) =>
@@ -61,7 +64,7 @@ async function freePorts(n) {
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
   for (let attempt = 0; attempt < 100; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
+    const base = 20000 + Math.floor(Math.random() * 12000);
     let all = true;
     for (let i = 0; i < n && all; i++) all = await free(base + i);
     if (all) return base;

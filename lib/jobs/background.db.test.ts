@@ -10,7 +10,9 @@ import { tempDir } from '../../scripts/test-support/fixtures.ts';
 import { loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { fitLocalHashEmbedder, localTextEmbedder } from '../embedding/local-hash.ts';
 import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
-import { warmIndexes, warmOnStart } from './background.ts';
+import { createRun, getRun } from '../db/ingest-runs.ts';
+import { enqueueJob } from '../db/jobs.ts';
+import { runsAsFollowed, warmIndexes, warmOnStart } from './background.ts';
 import { warmingIndexes } from './warming.ts';
 
 let db: Database;
@@ -77,5 +79,27 @@ describe('the warm-up of a server with retrieval workers', () => {
     await warmIndexes(service);
     expect(asked).toBe(0);
     expect(await settledNow(index.graph.get())).toBe(false);
+  });
+});
+
+describe('an interrupted run as a client follows it', () => {
+  it('is shown queued while its resume waits in the job queue, and interrupted again once no job holds it', async () => {
+    const run = await createRun(db.prisma, 'upload', ['a.jsonl'], 'interrupted');
+    const followed = async () => (await runsAsFollowed(db, [run]))[0].status;
+    expect(await followed()).toBe('interrupted');
+    // Resume accepted: the job is queued, the row still says interrupted until the job begins.
+    await enqueueJob(db, { id: run.id, kind: 'import', label: 'resume', payload: { runId: run.id, resume: true } });
+    expect((await getRun(db.prisma, run.id))?.status).toBe('interrupted');
+    expect(await followed()).toBe('queued');
+    await db.prisma.job.update({ where: { id: run.id }, data: { state: 'running' } });
+    expect(await followed()).toBe('queued');
+    // The job ended without resuming it (an upload stopped while reading its files waits for Resume).
+    await db.prisma.job.update({ where: { id: run.id }, data: { state: 'done' } });
+    expect(await followed()).toBe('interrupted');
+    // Runs in other states are as stored.
+    const done = await createRun(db.prisma, 'upload', ['b.jsonl'], 'succeeded');
+    await enqueueJob(db, { id: done.id, kind: 'import', label: 'x', payload: {} });
+    expect((await runsAsFollowed(db, [done]))[0].status).toBe('succeeded');
+    await db.prisma.job.deleteMany({ where: { id: { in: [run.id, done.id] } } });
   });
 });

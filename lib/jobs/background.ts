@@ -1,5 +1,6 @@
 import type { AssayConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { jobOutcomes } from '../db/jobs.ts';
 import { getRun, interruptedRuns, markRunInterrupted, type RunTrigger, type StageState, saveJobState } from '../db/ingest-runs.ts';
 import { getRetrievalService } from '../serving/app-service.ts';
 import type { RetrievalService } from '../serving/retrieval-service.ts';
@@ -189,6 +190,18 @@ export async function resumeInBackground(db: Database, cfg: AssayConfig, runId: 
     () => ({ runId, resume: true }),
   );
   return true;
+}
+
+/**
+ * Runs as a client follows them: an interrupted run whose job is in the queue (its Resume accepted, or its restart
+ * not yet looked at) is shown queued. Its row says interrupted until the job begins, and a page that read
+ * "interrupted" just after its Resume was accepted stopped following a run that then completed.
+ */
+export async function runsAsFollowed<R extends { id: string; status: string }>(db: Database, runs: R[]): Promise<R[]> {
+  const interrupted = runs.filter((r) => r.status === 'interrupted').map((r) => r.id);
+  if (!interrupted.length) return runs;
+  const inQueue = new Set((await jobOutcomes(db, interrupted)).filter((j) => j.state === 'queued' || j.state === 'running').map((j) => j.id));
+  return runs.map((r) => (inQueue.has(r.id) ? { ...r, status: 'queued' } : r));
 }
 
 /**

@@ -350,6 +350,33 @@ describe('graph pipelines', () => {
   });
 });
 
+describe('hybrid while the graph index is still being built', () => {
+  it("answers a visitor's question from the paragraphs and says so, instead of waiting out its time; with the graph ready it fuses both", async () => {
+    const q = 'Which paper reports a power density of 0.45 W cm⁻² for La0.6Sr0.4CoO3 at 873 K?';
+    let built: (g: Awaited<ReturnType<RetrievalIndex['graph']['get']>>) => void = () => {};
+    const building = new Promise<Awaited<ReturnType<RetrievalIndex['graph']['get']>>>((resolve) => (built = resolve));
+    const warming = { ...index, graph: { get: () => building } };
+    const r = await retrieve(warming, q, 'hybrid', { budgetMs: 1000 });
+    expect(topPaper(r)).toBe('fx-sofc-600');
+    expect(r.abstention.abstain).toBe(false);
+    expect(r.indexNotice).toMatch(/knowledge graph is still being prepared/);
+    expect(r.evidence.every((e) => tupleIdsOf(e).length === 0)).toBe(true);
+    expect(r.trace.find((t) => t.step === 'wait-graph-index')?.detail).toEqual({ ready: false });
+    // Built: the next question gets the graph's tuples fused in, and no notice.
+    built(await index.graph.get());
+    const after = await retrieve(warming, q, 'hybrid', { budgetMs: 1000 });
+    expect(after.indexNotice).toBeUndefined();
+    expect(tupleIdsOf(after.evidence[0])).toContain('g1');
+    // Without a deadline (the CLI, the evaluation) the graph is waited for, whatever it takes.
+    let late: (g: Awaited<ReturnType<RetrievalIndex['graph']['get']>>) => void = () => {};
+    const slowBuild = new Promise<Awaited<ReturnType<RetrievalIndex['graph']['get']>>>((resolve) => (late = resolve));
+    const slow = { ...index, graph: { get: () => slowBuild } };
+    const untimed = retrieve(slow, q, 'hybrid');
+    setTimeout(async () => late(await index.graph.get()), 1500);
+    expect(tupleIdsOf((await untimed).evidence[0])).toContain('g1');
+  });
+});
+
 describe('a scoped question (the ask screen filters)', () => {
   const scope = (ids: string[]) => ({ paperIds: new Set(ids), description: 'test filters' });
   it('keeps only evidence from the scoped papers, for every kind of pipeline', async () => {

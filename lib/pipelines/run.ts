@@ -196,6 +196,7 @@ async function retrieveNow(
     latencyMs: round(performance.now() - started),
     extras: ranked.extras ?? null,
     scope: opts.scope?.description ?? null,
+    ...(ranked.notice ? { indexNotice: ranked.notice } : {}),
   };
 }
 

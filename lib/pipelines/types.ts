@@ -90,6 +90,8 @@ export interface PipelineOutput extends AbstentionEvidence {
   extras?: PipelineExtras;
   /** A pipeline that decides abstention itself (aria's tiers); otherwise the shared decision applies. */
   abstention?: Abstention;
+  /** What this retrieval left out and why (a part of the index still being built): shown with the answer. */
+  notice?: string;
 }
 
 export interface Pipeline<N extends string = string> {
@@ -116,7 +118,10 @@ export interface RetrievalResult {
   extras: PipelineExtras | null;
   /** The asker's filters when the question was scoped to some papers ("domain sofc · method sol-gel"). */
   scope: string | null;
-  /** Set when this was retrieved from an earlier index while the changed corpus's is built: what it leaves out. */
+  /**
+   * What this retrieval leaves out: retrieved from an earlier index while the changed corpus's is built, or without a
+   * part of the index still being built (the pipeline's notice).
+   */
   indexNotice?: string;
   /** A synthesis question's recipes from the records (lib/synthesis/ask.ts), looked up beside retrieval. */
   recipes?: RecipeAnswer | null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Deadline } from '../common/deadline.ts';
 import { AppError } from '../common/errors.ts';
-import { partInTime } from './context.ts';
+import { partIfReadyInTime, partInTime } from './context.ts';
 
 const settlesAfter = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
@@ -22,5 +22,21 @@ describe('partInTime: a part of the index built on first use, within a questionâ
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'unavailable', retryAfterSeconds: 1 });
     expect((error as Error).message).toMatch(/records index has just been built/);
+  });
+});
+
+describe('partIfReadyInTime: a part a question can do without', () => {
+  it('gives the part when it is ready or built while half the time is left, null past that, and waits to the end without a deadline', async () => {
+    expect(await partIfReadyInTime({ deadline: Deadline.in(1000) }, Promise.resolve('ready'))).toBe('ready');
+    expect(await partIfReadyInTime({ deadline: Deadline.in(2000) }, settlesAfter(50, 'built'))).toBe('built');
+    const building = new Promise<string>(() => {});
+    const t0 = Date.now();
+    const deadline = Deadline.in(2000);
+    expect(await partIfReadyInTime({ deadline }, building)).toBeNull();
+    // It stopped waiting at about half the time (not at the deadline): the rest is the question's.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+    expect(deadline.expired()).toBe(false);
+    expect(await partIfReadyInTime({ deadline: Deadline.none() }, settlesAfter(80, 'built'))).toBe('built');
+    await expect(partIfReadyInTime({ deadline: Deadline.in(1000) }, Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
   });
 });

@@ -67,3 +67,20 @@ export async function partInTime<T>(ctx: Pick<RetrievalContext, 'deadline'>, par
     throw new AppError('unavailable', `The ${what} has just been built (it is made on first use); please ask again.`, { retryAfterSeconds: 1 });
   return value;
 }
+
+/**
+ * A part built on first use that a question can do without (the hybrid pipeline's graph half): waited for while
+ * more than half the question's time would be left after it (the point past which `partInTime` refuses), else null,
+ * and the build goes on for the questions after it. No deadline (the CLI, the evaluation): waited for to its end.
+ */
+export async function partIfReadyInTime<T>(ctx: Pick<RetrievalContext, 'deadline'>, part: Promise<T>): Promise<T | null> {
+  const { deadline } = ctx;
+  if (!deadline || !Number.isFinite(deadline.remainingMs())) return part;
+  const waitMs = Math.max(0, deadline.remainingMs() - deadline.budgetMs / 2);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const notYet = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  part.catch(() => {});
+  return Promise.race([part, notYet]).finally(() => clearTimeout(timer));
+}

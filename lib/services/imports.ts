@@ -7,7 +7,7 @@ export type { RunCounters, StageState } from '../db/ingest-runs.ts';
 import { receiveUploads, removeUploadBatch } from '../ingest/uploads.ts';
 import { type SemanticSearchProgress, semanticSearchProgress } from '../serving/semantic-search.ts';
 export { type ImportFormats, importFormats } from '../ingest/readers/registry.ts';
-import { resumeInBackground, startBackgroundIngest } from '../jobs/background.ts';
+import { resumeInBackground, runsAsFollowed, startBackgroundIngest } from '../jobs/background.ts';
 import { STAGE_WORDS } from '../jobs/import-job.ts';
 import { appContext } from './app.ts';
 
@@ -38,14 +38,14 @@ export function publicRun<R extends StoredRun>(run: R, roots: PathRoot[]): Omit<
 export async function importRuns(take = 20) {
   const { db, cfg } = await appContext();
   const roots = pathRoots(cfg);
-  return (await listRuns(db.prisma, take)).map((r) => publicRun(r, roots));
+  return (await runsAsFollowed(db, await listRuns(db.prisma, take))).map((r) => publicRun(r, roots));
 }
 
 /** One import run with its errors, as a client sees it; null when there is none. */
 export async function importRun(id: string) {
   const { db, cfg } = await appContext();
   const run = await getRun(db.prisma, id);
-  return run && publicRun(run, pathRoots(cfg));
+  return run && publicRun((await runsAsFollowed(db, [run]))[0], pathRoots(cfg));
 }
 
 /**

@@ -374,17 +374,21 @@ export function createRetrievalService(
       const viaWorkers = !!pool && same('reformulator') && same('tupleReranker') && same('graphSource') && o.abstentionModel === undefined;
       const before = await earlier(version, viaWorkers);
       const { index: served } = before?.served ?? (await readyAt(version, viaWorkers));
-      const notice = before ? { indexNotice: staleNotice(before.served, before.now) } : {};
-      if (served) return { ...(await retrieve(served, question, pipeline, { ...options, ...o })), ...notice };
+      const earlierNotice = before ? staleNotice(before.served, before.now) : undefined;
+      // The earlier index's notice first, then what the retrieval itself left out.
+      const noticed = (r: RetrievalResult): RetrievalResult => {
+        const indexNotice = [earlierNotice, r.indexNotice].filter(Boolean).join(' ');
+        return indexNotice ? { ...r, indexNotice } : r;
+      };
+      if (served) return noticed(await retrieve(served, question, pipeline, { ...options, ...o }));
       const { k, mode, scope, modelConfigured } = o;
-      return {
-        ...(await admitted(
+      return noticed(
+        await admitted(
           { ...options, ...o },
           (d) => pool!.retrieve(question, pipeline, { k, mode, scope, modelConfigured, deadline: { at: d.at, budgetMs: d.budgetMs } }),
           question,
-        )),
-        ...notice,
-      };
+        ),
+      );
     },
   };
 }
