@@ -7,5 +7,6 @@ export const reasonText: Record<string, string> = {
   'unmatched-terms': 'the best paper lacks the words that make the question specific',
   'unmatched-method': 'the best paper does not use the technique the question names',
   'low-score': 'the evidence is weak',
+  'out-of-scope': 'the question is about something outside the materials literature held here',
   'model-declined': 'the model found no answer in the evidence',
 };

@@ -22,6 +22,18 @@ describe('the off-topic guard', () => {
     expect(words('What is the weather in NiCo2O4?')).toEqual(['weather']);
   });
 
+  it('refuses a question the reader reads as outside the field, whatever retrieval found for its words, and says why', async () => {
+    for (const q of ['What is the height of the Eiffel Tower?', 'What is the top speed of a Formula 1 car at the Monaco circuit?']) {
+      const a = await answerQuestion(index, q);
+      expect(a.abstention, q).toMatchObject({ abstain: true, reasons: ['out-of-scope'] });
+      expect(a.abstention.explanation).toMatch(/outside the materials literature held here \(question reader: \d+ %\)/);
+      expect(a.confidence).toBe(0);
+    }
+    // An in-field question with the same construction is answered.
+    const on = await answerQuestion(index, 'What is the peak power density of the La0.6Sr0.4CoO3 cathode at 600 °C?');
+    expect(on.abstention.abstain).toBe(false);
+  });
+
   it('refuses a property no sentence states for the material, and answers where one sentence states both', async () => {
     const off = await answerQuestion(index, 'What is the melting point of NiCo2O4?');
     expect(off.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-terms'] });

@@ -1,4 +1,6 @@
 import type { RetrievalResult } from '../pipelines/types.ts';
+import { round } from '../common/trace.ts';
+import type { ReasonCode } from '../retrieval/abstention.ts';
 import { paperOf } from '../evidence/model.ts';
 import { materialTerms } from '../retrieval/facets.ts';
 import { fillerTerms, QUESTION_FRAME_TERMS } from '../retrieval/question.ts';
@@ -43,13 +45,20 @@ function statedTogether(result: Pick<RetrievalResult, 'analysis' | 'evidence'>, 
 }
 
 /** The result refused with `explanation` (what no evidence states), and the guard's reading in the trace. */
-function refused(result: RetrievalResult, explanation: string, detail: Record<string, unknown>): RetrievalResult {
+function refused(result: RetrievalResult, explanation: string, detail: Record<string, unknown>, reason: ReasonCode = 'unmatched-terms'): RetrievalResult {
   return {
     ...result,
-    abstention: { ...result.abstention, abstain: true, reasons: ['unmatched-terms'], explanation, calibrated: 0 },
+    abstention: { ...result.abstention, abstain: true, reasons: [reason], explanation, calibrated: 0 },
     trace: [...result.trace, { step: 'off-topic', ms: 0, detail }],
   };
 }
+
+/**
+ * How sure the question reader must be that a question is out of scope for it to be refused as such: above every
+ * question of the dev sets (their highest, 0.84, a telegraphic "Berkovich indentation … thermoplastic"), since the
+ * reader reads words, not whether the corpus knows them.
+ */
+export const OUT_OF_SCOPE_PROBABILITY = 0.9;
 
 const DEGREE = new Set(plainTerms('highest lowest best worst largest smallest maximum minimum record top typical usual reported used obtained measured'));
 
@@ -82,7 +91,18 @@ function wordsTheValueLacks(result: RetrievalResult): string[] | null {
  * something described only in words the value's paper lacks; else unchanged.
  */
 export function guardOffTopic(result: RetrievalResult): RetrievalResult {
-  if (result.abstention.abstain || result.recipes) return result;
+  if (result.recipes) return result;
+  // A question the reader reads as outside the field ("How many protons does a uranium atom have?") is refused as
+  // such, whatever sentences retrieval found for its words (and when it found none, that is why).
+  const outside = result.analysis.reading?.probabilities['out-of-scope'] ?? 0;
+  if (outside >= OUT_OF_SCOPE_PROBABILITY)
+    return refused(
+      result,
+      `the question reads as one about something outside the materials literature held here (question reader: ${Math.round(outside * 100)} %)`,
+      { outOfScope: round(outside, 3) },
+      'out-of-scope',
+    );
+  if (result.abstention.abstain) return result;
   const words = unknownPropertyWords(result);
   if (words && !statedTogether(result, words)) {
     const asked = ASKED.exec(result.analysis.body)!;

@@ -10,6 +10,7 @@ import { runEvaluationJob } from '../evaluation/evaluation-job.ts';
 import type { PipelineMetrics } from '../evaluation/retrieval-metrics.ts';
 import { isPipelineName, PIPELINES, type PipelineName } from '../pipelines/registry.ts';
 import { createRetrievalService } from '../serving/retrieval-service.ts';
+import { evalBank } from './eval-bank.ts';
 import { evalComparisons } from './eval-comparisons.ts';
 import { evalRobustness } from './eval-robustness.ts';
 import { cliOptions } from './options.ts';
@@ -19,6 +20,7 @@ const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|a
        npm run eval -- --from-campaign <campaign id> [--out <jsonl>] [--pipelines …] [--answer …]
        npm run eval -- --robustness [--pipelines …] [--sample n] [--transforms a,b]   (the robustness suite; --robustness --help)
        npm run eval -- --comparisons [--pipeline hybrid] [--list]   (the comparison suite; --comparisons --help)
+       npm run eval -- --bank [--answers] [--write]   (the question bank, leave-one-family-out; --bank --help)
 
 --from-campaign writes a grading campaign's graded items as a question file (--out, default
 campaign-<id>.questions.jsonl): gold papers, paragraphs and values from the experts' marks (or the gold the
@@ -47,6 +49,7 @@ function table(title: string, rows: [string, PipelineMetrics][]) {
 }
 
 async function main() {
+  if (process.argv.includes('--bank')) return evalBank(process.argv.slice(2).filter((a) => a !== '--bank'));
   if (process.argv.includes('--robustness')) return evalRobustness(process.argv.slice(2).filter((a) => a !== '--robustness'));
   if (process.argv.includes('--comparisons')) return evalComparisons(process.argv.slice(2).filter((a) => a !== '--comparisons'));
   const answers = process.argv.includes('--answer');

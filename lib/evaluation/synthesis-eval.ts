@@ -60,7 +60,8 @@ const WITHOUT_METHOD = [
   (t: string) => `Which synthesis route gives ${t}, and under what conditions?`,
 ];
 
-interface Row {
+/** A recipe of the records as the question generators read it: its target, method, paper and precursors. */
+export interface RecipeRow {
   target: string;
   targetKey: string;
   method: string;
@@ -68,8 +69,9 @@ interface Row {
   precursorKeys: string[];
 }
 
-async function readRecipes(file: string, method: string): Promise<Row[]> {
-  const rows: Row[] = [];
+/** The recipes of one records file (gzipped JSON lines) whose target is a plain formula of two elements or more. */
+export async function readRecipes(file: string, method: string): Promise<RecipeRow[]> {
+  const rows: RecipeRow[] = [];
   const lines = readline.createInterface({ input: fs.createReadStream(file).pipe(zlib.createGunzip()), crlfDelay: Infinity });
   for await (const line of lines) {
     if (!line.trim()) continue;

@@ -40,6 +40,7 @@ export const REASON_CODES = [
   'unknown-paper',
   'unmatched-terms',
   'low-score',
+  'out-of-scope',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 

@@ -7,6 +7,7 @@ import { materialTerms } from './facets.ts';
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { findSpacedFormulas, tidyFormula } from '../structure/formula.ts';
 import { findChemicalNames } from '../structure/chemical-names.ts';
+import { type Reading, type ReaderSlots, readQuestion } from './reader.ts';
 
 /**
  * What a question asks about, in the canonical terms the index uses: the materials (formulas and lexicon
@@ -33,6 +34,8 @@ export interface QuestionAnalysis {
   aboutSynthesis: boolean;
   /** Preparation techniques the question names (`lib/structure/techniques.ts`). */
   techniques: string[];
+  /** What the question asks for, read from its construction (lib/retrieval/reader.ts). */
+  reading: Reading;
 }
 
 // A quoted title however the question introduces it ("In “…”, …", "… does “…” use?", "… reported by “…”").
@@ -238,6 +241,13 @@ export function analyseQuestion(question: string): QuestionAnalysis {
         .filter((w) => !NOT_ENTITY.test(w) && !/^\d/.test(w) && !lookupUnit(w)),
     ),
   ];
+  const slots: ReaderSlots = {
+    body,
+    title: !!title,
+    materials: [...spaced, ...findChemicalNames(body), ...entityWords.flatMap((w) => occurrences(body, w))],
+    properties: mentions,
+    quantities: facets.quantities,
+  };
   const materialNames: Record<string, string> = {};
   for (const w of entityWords) {
     const f = textFacets(w);
@@ -257,7 +267,15 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     askedDimension,
     aboutSynthesis: SYNTHESIS.test(body),
     techniques: findTechniques(body),
+    reading: readQuestion(slots),
   };
+}
+
+/** The spans where `word` stands in `text` as a word of its own. */
+function occurrences(text: string, word: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) out.push({ start: i, end: i + word.length });
+  return out;
 }
 
 /** Drops brackets that do not pair up at the ends of a word ("PPh3)2]" → "PPh3)2" is left, "(NH2)2CS" kept). */

@@ -50,8 +50,11 @@ const MADE_BY = /\b(?:synthesi[sz]e[sd]?|prepared?|made|fabricated?|grown|produc
 export function synthesisAsk(analysis: QuestionAnalysis): SynthesisAsk | null {
   if (analysis.title || !analysis.materials.length || ONE_PAPER.test(analysis.body)) return null;
   // Papers in the plural that made the material (by a route): the records know every one; one paper is retrieval's.
-  const papers = PAPERS.test(analysis.body) && (MADE_BY.test(analysis.body) || HOW_MADE.test(analysis.body));
-  if (!papers && (analysis.intent === 'which-paper' || !HOW_MADE.test(analysis.body))) return null;
+  // How it is made is asked when the question reader reads a synthesis question, whatever its wording ("I want to
+  // make X by sol-gel; which reagents should I start from?"); the wording rules below only tell the plural list.
+  const asksHow = analysis.reading.intent === 'synthesis';
+  const papers = PAPERS.test(analysis.body) && (MADE_BY.test(analysis.body) || HOW_MADE.test(analysis.body) || asksHow);
+  if (!papers && !asksHow) return null;
   // The material asked about: the first formula the question writes (a precursor named after "from" is not it).
   const key = analysis.materials.find((m) => m.startsWith('f:')) ?? analysis.materials[0];
   const name = writtenName(analysis, key);

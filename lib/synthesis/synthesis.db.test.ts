@@ -55,6 +55,10 @@ describe('synthesis questions', () => {
       'What precursors are used for LiMn2O4?',
       'What is the calcination temperature of LiMn2O4 by sol-gel?',
       'synthesis route to LiMn2O4',
+      // Wordings the reader reads as synthesis by their construction, with no "how is it made" in them.
+      'I want to make LiMn2O4 by sol-gel. Which reagents should I start from?',
+      'Give me the steps to prepare LiMn2O4 using sol-gel.',
+      'What heat treatment (temperature and time) is reported for LiMn2O4 prepared by sol-gel?',
     ])
       expect(synthesisAsk(analyseQuestion(q))?.keys, q).toEqual(['f:LiMn2O4']);
     expect(ask('How is LiMn2O4 synthesized by the sol-gel method?').method).toBe('sol-gel');

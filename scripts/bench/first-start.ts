@@ -15,11 +15,11 @@ import { rssMb } from './load.ts';
  * (p50 / p95 / max, overall and per import stage), then the first question's time after the import (the indexes
  * the import warmed should make it quick). Then, while the local model embeds the corpus in the background (unless
  * `--model-minutes 0`), the same pages, until semantic search is complete and 30 s past the swap of the model's vectors.
- * Throughout, a visitor asks a question every 2 s (`/api/retrieve`, hybrid) and the server's RSS (its process and
+ * Throughout, a visitor (`--visitors N`: N of them) asks a question every 2 s (`/api/retrieve`, hybrid) and the server's RSS (its process and
  * children) is sampled every 200 ms: each is reported per phase (import stages, embedding, swap, after). `--json`
  * writes the figures.
  */
-export const firstStartUsage = `npm run bench -- first-start [--corpus <path${path.delimiter}path>] [--port 3999] [--model-minutes 60] [--json out.json]`;
+export const firstStartUsage = `npm run bench -- first-start [--corpus <path${path.delimiter}path>] [--port 3999] [--model-minutes 60] [--visitors 1] [--json out.json]`;
 
 interface Sample {
   route: string;
@@ -59,8 +59,9 @@ const stat = (xs: number[]) => ({
 });
 
 export async function benchFirstStart(args: string[]): Promise<void> {
-  const opt = cliOptions(args, ['corpus', 'port', 'json', 'model-minutes']);
+  const opt = cliOptions(args, ['corpus', 'port', 'json', 'model-minutes', 'visitors']);
   const modelMinutes = Number(opt('model-minutes') ?? 60);
+  const visitorCount = Math.max(1, Number(opt('visitors') ?? 1));
   const root = path.resolve(import.meta.dirname, '..', '..');
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` (or `npm start` once) first');
   const shared = sharedDataDir();
@@ -98,9 +99,15 @@ export async function benchFirstStart(args: string[]): Promise<void> {
     const visits: Sample[] = [];
     const slowVisits: { stage: string; ms: number; said: string }[] = [];
     let visiting = true;
-    const VISITOR = ['What is the ionic conductivity of YSZ at 800 °C?', 'How is LiFePO4 made by sol-gel?', 'What is the band gap of anatase TiO2?'];
-    const visitor = (async () => {
-      for (let i = 0; visiting; i++) {
+    const VISITOR = [
+      'What is the ionic conductivity of YSZ at 800 °C?',
+      'How is LiFePO4 made by sol-gel?',
+      'What is the band gap of anatase TiO2?',
+      'Which dopant raises the proton conductivity of barium zirconate?',
+      'What capacity does a LiNi0.8Co0.1Mn0.1O2 cathode retain after 100 cycles?',
+    ];
+    const visitor = async (v: number) => {
+      for (let i = v; visiting; i++) {
         const at = stage;
         const r = await timed(`${base}/api/retrieve`, {
           method: 'POST',
@@ -112,7 +119,9 @@ export async function benchFirstStart(args: string[]): Promise<void> {
         if (!r.ok || r.ms > 2_000) slowVisits.push({ stage: at, ms: Math.round(r.ms), said: whatItSaid(r.body) });
         await new Promise((res) => setTimeout(res, 2_000));
       }
-    })();
+    };
+    // Each visitor asks every 2 s, starting at its own question (several browsers' worth of questions at once).
+    const visitors = Promise.all(Array.from({ length: visitorCount }, (_, v) => visitor(v)));
     let seenImport = false;
     const importStart = performance.now();
     const deadline = Date.now() + 20 * 60_000;
@@ -169,7 +178,7 @@ export async function benchFirstStart(args: string[]): Promise<void> {
     const modelSeconds = Math.round((performance.now() - modelStart) / 1000);
     stage = 'after';
     visiting = false;
-    await visitor;
+    await visitors;
     clearInterval(sampler);
 
     const routes = ['/', '/api/health', '/api/import/status'];
