@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FAMILIES } from '../../eval/bank/families.ts';
@@ -101,7 +102,9 @@ export async function evalBank(args: string[]): Promise<void> {
         fitOptions,
       );
       const file = path.resolve(import.meta.dirname, '..', 'retrieval', 'reader-model.json');
-      fs.writeFileSync(file, `${JSON.stringify(model)}\n`);
+      fs.writeFileSync(file, `${JSON.stringify(model, null, 2)}\n`);
+      // In the repository's format, as `npm run calibrate` leaves its fits.
+      spawnSync(path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'biome'), ['format', '--write', file], { stdio: 'ignore' });
       console.log(`\nwrote ${path.relative(process.cwd(), file)}: ${Object.keys(model.weights).length} features`);
     }
 

@@ -57,11 +57,12 @@ export function maskedQuestion(slots: ReaderSlots): string {
   text += slots.body.slice(at);
   if (slots.title) text = `TITLE ${text}`;
   for (const { pattern } of TECHNIQUES) text = text.replace(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`), ' METH ');
+  // Lower-cased but for the slot tokens (split out, so that a word such as "mat" is not taken for one).
   return text
     .replace(/\d+(?:[.,]\d+)?/g, ' NUM ')
-    .replace(/\b(MAT|PROP|METH|NUM|TITLE)\b/g, (m) => `\u0000${m}\u0000`)
-    .toLowerCase()
-    .replace(/\u0000(mat|prop|meth|num|title)\u0000/g, (_, m: string) => m.toUpperCase());
+    .split(/\b(MAT|PROP|METH|NUM|TITLE)\b/)
+    .map((part, i) => (i % 2 ? part : part.toLowerCase()))
+    .join('');
 }
 
 const SLOT = /^(MAT|PROP|METH|NUM|TITLE)$/;
@@ -73,9 +74,15 @@ const SLOT = /^(MAT|PROP|METH|NUM|TITLE)$/;
 const WORD_CLASSES: [string, RegExp][] = [
   ['paper', /^(?:papers?|stud(?:y|ies)|articles?|refs?|references?|sources?|src|publications?|reports?|works?|literature|citations?|cite|authors?|who)$/],
   ['plural', /^(?:papers|studies|articles|refs|references|sources|publications|reports|works|all|every|list|lists|each|many)$/],
-  ['make', /^(?:make|made|making|prepar\w*|synthes\w*|fabricat\w*|grow\w*|produc\w*|recipes?|routes?|procedures?|protocols?|steps?|precursors?|reagents?|starting|chemicals?|calcin\w*|sinter\w*|anneal\w*|fir(?:e|ed|ing)|heat\w*|furnace|dwell|batch|weigh\w*|mix\w*)$/],
+  [
+    'make',
+    /^(?:make|made|making|prepar\w*|synthes\w*|fabricat\w*|grow\w*|produc\w*|recipes?|routes?|procedures?|protocols?|steps?|precursors?|reagents?|starting|chemicals?|calcin\w*|sinter\w*|anneal\w*|fir(?:e|ed|ing)|heat\w*|furnace|dwell|batch|weigh\w*|mix\w*)$/,
+  ],
   ['compare', /^(?:vs|versus|compare\w*|than|between|better|beat|outperform\w*|higher|lower|larger|greater|superior|or|favou?red|ahead|>|<)$/],
-  ['explain', /^(?:why|explain\w*|mechanism\w*|limit\w*|affect\w*|govern\w*|control\w*|caus\w*|depend\w*|role|origin|understand|reason\w*|behaviou?r|drop\w*|loses?|degrad\w*|sensitive)$/],
+  [
+    'explain',
+    /^(?:why|explain\w*|mechanism\w*|limit\w*|affect\w*|govern\w*|control\w*|caus\w*|depend\w*|role|origin|understand|reason\w*|behaviou?r|drop\w*|loses?|degrad\w*|sensitive)$/,
+  ],
   ['quantity', /^(?:value|much|high|how|typical|approx\w*|number|reach\w*|measured|level|magnitude|what)$/],
 ];
 
