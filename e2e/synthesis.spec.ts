@@ -45,6 +45,13 @@ test('a synthesis question is answered from the imported recipes: a summary with
   await expect(panel.getByTestId('provenance-record')).toContainText('doi10.9999/recipe.sg.');
   await expect(panel.getByTestId('provenance-record')).toContainText('synthesis typesol-gel');
 
+  // Asked as a chemist with a goal would ask it, with no "how is it made" in it: the reader reads a synthesis
+  // question from its construction, and the records answer it.
+  await askOnAnswersPage(page, 'I want to make LiMn2O4 by sol-gel. Which reagents should I start from?');
+  await expect(answer).toHaveAttribute('data-shape', 'synthesis');
+  await expect(sentences).toContainText(/Usual precursors: C6H8O7/);
+  await page.screenshot({ path: `${shots}/answer-synthesis-first-person.png`, fullPage: true });
+
   await askOnAnswersPage(page, 'How is LiMn2O4 made hydrothermally?');
   await expect(answer).toHaveAttribute('data-shape', 'abstain');
   await expect(answer).toContainText(/The records hold \d+ sol-gel, 2 solid-state recipes for LiMn2O4, none by hydrothermal\./);

@@ -17,6 +17,12 @@ describe('spelling', () => {
     expect(r.text).toBe('Superconductivity of cobalt oxyhydrate; CO2 reduction by hydrothermal route');
     expect(r.corrections.map((c) => c.from)).toEqual(['Supercondutivity', 'reducton', 'hydrotermal']);
   });
+  it('never corrects a name: a capitalised word inside a sentence stays as typed, and an ordinary word beside it is corrected', () => {
+    const novel = learnVocabulary(['A novel cathode. The novel route and the novel method. Reduction of the oxide, and its reduction rate.']);
+    const r = correctSpelling(novel, 'Which cathode won the Nobel prize for its reducton? After Stober, the Nobel one.');
+    expect(r.text).toBe('Which cathode won the Nobel prize for its reduction? After Stober, the Nobel one.');
+    expect(r.corrections).toEqual([{ from: 'reducton', to: 'reduction' }]);
+  });
   it('leaves formulas, abbreviations, short words and words too far from any corpus word alone', () => {
     const q = 'HfB12 ScB12 SOFC gold xylophone';
     expect(correctSpelling(vocabulary, q)).toEqual({ text: q, corrections: [] });

@@ -135,8 +135,11 @@ export function correctSpelling(vocabulary: Vocabulary, question: string, isEngl
     if (known === undefined) english.set(lower, (known = isEnglish?.(lower) ?? false));
     return known;
   };
-  const text = typed.replace(/(?<![\p{L}\p{N}-])[A-Za-z][a-z]+(?![\p{L}\p{N}])/gu, (w) => {
+  const text = typed.replace(/(?<![\p{L}\p{N}-])[A-Za-z][a-z]+(?![\p{L}\p{N}])/gu, (w, at: number) => {
     const lower = w.toLowerCase();
+    // A capitalised word inside a sentence is a name ("Nobel", "Curie", "Stober"), the user's to spell: a name the
+    // corpus does not hold stays unknown rather than becoming another word ("Novel").
+    if (w[0] !== lower[0] && !/(?:^|[.?!:;]["”’)]*)\s*$/.test(typed.slice(0, at))) return w;
     if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0 || isEnglishWord(lower)) return w;
     if (!nearest.has(lower) && nearest.size < MAX_LOOKUPS) nearest.set(lower, nearestWord(vocabulary, lower));
     const to = nearest.get(lower);
