@@ -34,8 +34,12 @@ test('a synthesis question is answered from the imported recipes: a summary with
   await expect(answer).toHaveAttribute('data-shape', 'synthesis');
   const sentences = answer.getByRole('list', { name: 'Answer sentences' });
   await expect(sentences).toContainText(/The records hold \d+ sol-gel recipes for LiMn2O4 from \d+ papers/);
-  await expect(sentences).toContainText(/Usual precursors: C6H8O7 \(6 of \d+\), LiNO3/);
-  await expect(sentences).toContainText(/Final heating \(calcined\): temperature median 750 °C/);
+  await expect(sentences).toContainText(/Usual precursors: C6H8O7 \(\d+ of \d+\), LiNO3/);
+  await expect(sentences).toContainText(/Firing that forms the phase \(calcined\): temperature median 750 °C/);
+  // It opens with a procedure from the material's own recipes.
+  await expect(sentences.getByRole('listitem').nth(1)).toContainText(
+    /Procedure \(\d+ of \d+ recipes use exactly these precursors\): start from .*, then fire at \d+ °C/,
+  );
   await expect(sentences).toContainText(/A typical recipe \(doi:10\.9999\/recipe\.sg\.\d\): LiMn2O4 \(sol-gel\) from /);
   await page.screenshot({ path: `${shots}/answer-synthesis.png`, fullPage: true });
   // A citation opens its record: the recipe as imported, with its DOI.

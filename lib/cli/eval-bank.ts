@@ -52,7 +52,8 @@ function rightAnswer(q: BankQuestion, a: Answer): boolean | null {
   const cited = new Set(a.evidence.map((e) => e.paperId).filter(Boolean));
   switch (q.intent) {
     case 'synthesis':
-      return a.shape === 'synthesis';
+      // About one paper (a quoted title): its text answers, the bank does not know what right is.
+      return q.expect.recipe ? a.shape === 'synthesis' : null;
     case 'which-paper':
       return !!a.evidence[0]?.paperId && (q.expect.paperIds ?? []).includes(a.evidence[0].paperId);
     case 'paper-list':

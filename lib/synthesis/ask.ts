@@ -4,6 +4,7 @@ import { type Evidence, evidenceId, noMatchedFacets } from '../evidence/model.ts
 import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
 import { normaliseFormula, tidyFormula } from '../structure/formula.ts';
 import { describeRecipe, methodName, type Recipe, readRecipe } from './recipe.ts';
+import { routeOfSteps } from './plausibility.ts';
 import { isVariant, type RecipeSummary, summariseRecipes, type Tally } from './summary.ts';
 
 /**
@@ -89,16 +90,24 @@ export async function lookupRecipes(prisma: PrismaClient, ask: SynthesisAsk): Pr
   const elements = ask.formula ? (normaliseFormula(ask.formula)?.elements ?? []) : [];
   const rows = await recipesForTargets(prisma, ask.keys, elements.length ? [elements] : [], RECIPES_READ);
   const exactIds = new Set(rows.filter((r) => r.targetKeys.some((k) => ask.keys.includes(k))).map((r) => r.id));
-  const recipes = rows.map(readRecipe).filter((r) => exactIds.has(r.id) || (ask.formula && r.targets.some((t) => isVariant(ask.formula!, t))));
+  // A recipe whose steps describe another route than its label is counted under the route they describe.
+  const recipes = rows
+    .map(readRecipe)
+    .filter((r) => exactIds.has(r.id) || (ask.formula && r.targets.some((t) => isVariant(ask.formula!, t))))
+    .map((r) => {
+      const route = routeOfSteps(r);
+      return route ? { ...r, method: route, relabelledFrom: r.method } : r;
+    });
   if (!recipes.length) return null;
   const byMethod = new Map<string, string[]>();
   for (const r of recipes) byMethod.set(methodName(r.method), [...(byMethod.get(methodName(r.method)) ?? []), r.id]);
   const held = [...byMethod].map(([name, ids]) => ({ name, count: ids.length, recordIds: ids })).sort((a, b) => b.count - a.count);
   const chosen = ask.method ? recipes.filter((r) => r.method === ask.method) : recipes;
+  const relabelled = chosen.filter((r) => 'relabelledFrom' in r).length;
   return {
     ask,
     held,
-    summary: chosen.length ? summariseRecipes(chosen, exactIds) : null,
+    summary: chosen.length ? { ...summariseRecipes(chosen, exactIds), relabelled } : null,
     evidence: (chosen.length ? chosen : recipes).map((r) => recipeEvidence(r, ask, exactIds.has(r.id))),
   };
 }

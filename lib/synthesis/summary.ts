@@ -1,4 +1,5 @@
 import { normaliseFormula } from '../structure/formula.ts';
+import { phaseFormingHeating, withoutImpossibleValues } from './plausibility.ts';
 import type { Recipe, StepKind } from './recipe.ts';
 
 /**
@@ -12,6 +13,8 @@ export interface Tally {
   name: string;
   count: number;
   recordIds: string[];
+  /** What its spellings were counted under (a precursor's key), when it differs from the name. */
+  key?: string;
 }
 
 export interface Spread {
@@ -29,7 +32,7 @@ export interface Spread {
 }
 
 export interface StepSummary {
-  /** "final heating", "earlier heating", "drying". */
+  /** "firing that forms the phase", "other heatings", "drying". */
   label: string;
   kind: StepKind;
   /** The words papers use for it, most used first ("calcined", "sintered"). */
@@ -40,9 +43,30 @@ export interface StepSummary {
   atmospheres: Tally[];
 }
 
+/** A short procedure a chemist could follow, drawn from the recipes that share the usual precursors. */
+export interface Procedure {
+  /** The precursors of the most common combination (or the most used ones, when no combination recurs). */
+  precursors: Tally[];
+  /** Recipes using exactly that combination (0: none recurs, the precursors are the most used ones). */
+  sharing: number;
+  /** How they are mixed: the most used mixing word. */
+  mixing: string | null;
+  /** The firing that forms the phase: median temperature and time, the most used atmosphere and word. */
+  temperatureC: number | null;
+  hours: number | null;
+  atmosphere: string | null;
+  word: string | null;
+  /** The recipes it is drawn from, for citing. */
+  recordIds: string[];
+}
+
 export interface RecipeSummary {
-  /** Recipes summarised (those of the method asked, when one is). */
+  /** Recipes of the material and its variants (those of the method asked, when one is). */
   total: number;
+  /** Whose recipes the figures below are counted from: the material's own, or (when it has none) its variants'. */
+  basis: 'own' | 'variants';
+  /** Recipes the figures are counted from. */
+  counted: number;
   /** Of which their target is the material itself; the rest are its variants (doped, off-stoichiometric). */
   exact: number;
   variants: Tally[];
@@ -52,6 +76,11 @@ export interface RecipeSummary {
   sequence: Tally | null;
   steps: StepSummary[];
   typical: Recipe[];
+  procedure: Procedure | null;
+  /** Recipes labelled with another route whose steps describe this one, counted here (set by the lookup). */
+  relabelled?: number;
+  /** Step values left out as impossible (a ramp rate read as a temperature, a firing hotter than the compound bears). */
+  dropped: { values: number; recipes: number; examples: string[] };
 }
 
 /**
@@ -73,15 +102,18 @@ export function isVariant(asked: string, target: string): boolean {
 }
 
 function tally(items: { name: string; key: string; recordId: string }[]): Tally[] {
-  const by = new Map<string, { names: Map<string, number>; ids: Set<string> }>();
+  const by = new Map<string, { key: string; names: Map<string, number>; ids: Set<string> }>();
   for (const it of items) {
     let t = by.get(it.key);
-    if (!t) by.set(it.key, (t = { names: new Map(), ids: new Set() }));
+    if (!t) by.set(it.key, (t = { key: it.key, names: new Map(), ids: new Set() }));
     t.names.set(it.name, (t.names.get(it.name) ?? 0) + 1);
     t.ids.add(it.recordId);
   }
   return [...by.values()]
-    .map((t) => ({ name: [...t.names].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0][0], count: t.ids.size, recordIds: [...t.ids] }))
+    .map((t) => {
+      const name = [...t.names].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0][0];
+      return { name, count: t.ids.size, recordIds: [...t.ids], ...(t.key !== name ? { key: t.key } : {}) };
+    })
     .sort((x, y) => y.count - x.count || x.name.localeCompare(y.name));
 }
 
@@ -129,21 +161,30 @@ function stepSummary(label: string, kind: StepKind, steps: { recipe: Recipe; ste
 }
 
 /**
- * The summary of `recipes` (all of one material, one method when one was asked). `exactIds`: the recipes whose
- * target is the material itself.
+ * The summary of `recipes` (all of one material and its variants, of one method when one was asked). `exactIds`: the
+ * recipes whose target is the material itself. The figures are counted from the material's own recipes; its
+ * variants' are counted apart and stand in only when it has none. Impossible step values are left out and counted.
  */
 export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): RecipeSummary {
-  const precursors = tally(recipes.flatMap((r) => r.precursors.map((p) => ({ name: p.name, key: p.key, recordId: r.id }))));
-  const orderOf = new Map(recipes.map((r) => [r, operationOrder(r).join(' → ')]));
-  const orders = tally(recipes.map((r) => ({ name: orderOf.get(r)!, key: orderOf.get(r)!, recordId: r.id })).filter((o) => o.name));
-  // The final heating of each recipe (its calcination or sintering) apart from the heatings before it.
-  const heated = recipes.map((r) => ({ recipe: r, heatings: r.steps.filter((s) => s.kind === 'heating' && (s.temperatureC !== null || s.hours !== null)) }));
-  const final = heated.filter((h) => h.heatings.length).map((h) => ({ recipe: h.recipe, step: h.heatings[h.heatings.length - 1] }));
-  const earlier = heated.flatMap((h) => h.heatings.slice(0, -1).map((step) => ({ recipe: h.recipe, step })));
-  const drying = recipes.flatMap((r) => r.steps.filter((s) => s.kind === 'drying' && s.temperatureC !== null).map((step) => ({ recipe: r, step })));
+  const checked = recipes.map(withoutImpossibleValues);
+  const own = checked.filter((c) => exactIds.has(c.recipe.id));
+  const basis = own.length ? own : checked;
+  const counted = basis.map((c) => c.recipe);
+  const precursors = tally(counted.flatMap((r) => r.precursors.map((p) => ({ name: p.name, key: p.key, recordId: r.id }))));
+  const orderOf = new Map(counted.map((r) => [r, operationOrder(r).join(' → ')]));
+  const orders = tally(counted.map((r) => ({ name: orderOf.get(r)!, key: orderOf.get(r)!, recordId: r.id })).filter((o) => o.name));
+  // The heating that forms the phase (the hottest), apart from the others (drying off, pre-calcination, a cooler anneal).
+  const forming = counted.map((r) => ({ recipe: r, step: phaseFormingHeating(r) }));
+  const final = forming.filter((f): f is { recipe: Recipe; step: Recipe['steps'][number] } => f.step !== null);
+  const other = counted.flatMap((r) =>
+    r.steps
+      .filter((s) => s.kind === 'heating' && (s.temperatureC !== null || s.hours !== null) && s !== forming.find((f) => f.recipe === r)?.step)
+      .map((step) => ({ recipe: r, step })),
+  );
+  const drying = counted.flatMap((r) => r.steps.filter((s) => s.kind === 'drying' && s.temperatureC !== null).map((step) => ({ recipe: r, step })));
   const steps = [
-    ...(earlier.length ? [stepSummary('earlier heating', 'heating', earlier)] : []),
-    ...(final.length ? [stepSummary(earlier.length ? 'final heating' : 'heating', 'heating', final)] : []),
+    ...(final.length ? [stepSummary('firing that forms the phase', 'heating', final)] : []),
+    ...(other.length ? [stepSummary('other heatings', 'heating', other)] : []),
     ...(drying.length ? [stepSummary('drying', 'drying', drying)] : []),
   ];
   const finalOf = new Map(final.map((f) => [f.recipe, f.step]));
@@ -160,23 +201,78 @@ export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): Reci
   };
   const typical: Recipe[] = [];
   const seen = new Set<string>();
-  // Recipes of the material itself first: a variant's recipe is typical of the variant.
-  const exactFirst = (r: Recipe) => (exactIds.has(r.id) ? 0 : 1);
-  for (const r of [...recipes].sort((a, b) => exactFirst(a) - exactFirst(b) || score(b) - score(a) || a.id.localeCompare(b.id))) {
+  for (const r of [...counted].sort((a, b) => score(b) - score(a) || a.id.localeCompare(b.id))) {
     const paper = r.doi ?? r.id;
     if (seen.has(paper)) continue;
     seen.add(paper);
     typical.push(r);
     if (typical.length === 3) break;
   }
+  const dropped = checked.filter((c) => c.dropped.length);
   return {
     total: recipes.length,
-    exact: recipes.filter((r) => exactIds.has(r.id)).length,
-    variants: tally(recipes.filter((r) => !exactIds.has(r.id)).map((r) => ({ name: r.targets[0] ?? '?', key: r.targets[0] ?? '?', recordId: r.id }))),
-    papers: new Set(recipes.map((r) => r.doi ?? r.id)).size,
+    basis: own.length ? 'own' : 'variants',
+    counted: counted.length,
+    exact: own.length,
+    variants: tally(
+      checked.filter((c) => !exactIds.has(c.recipe.id)).map(({ recipe: r }) => ({ name: r.targets[0] ?? '?', key: r.targets[0] ?? '?', recordId: r.id })),
+    ),
+    papers: new Set(counted.map((r) => r.doi ?? r.id)).size,
     precursors,
     sequence: orders[0] ?? null,
     steps,
     typical,
+    procedure: procedureOf(counted, precursors),
+    dropped: { values: dropped.reduce((n, c) => n + c.dropped.length, 0), recipes: dropped.length, examples: dropped.slice(0, 2).map((c) => c.dropped[0]) },
+  };
+}
+
+const median = (xs: number[]): number | null => {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+};
+const mostUsed = (xs: string[]): string | null => {
+  const counts = new Map<string, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+};
+
+/**
+ * The procedure of the recipes that share the most common combination of precursors (at least two recipes), else of
+ * every recipe with the most used precursors: their mixing, and the firing that forms the phase (median temperature
+ * and time, the most used atmosphere). Every figure is one some recipe states (a median of an even count is the lower).
+ */
+function procedureOf(recipes: Recipe[], precursors: Tally[]): Procedure | null {
+  if (!recipes.length) return null;
+  const setOf = (r: Recipe) => [...new Set(r.precursors.map((p) => p.key))].sort().join(' + ');
+  const sets = tally(recipes.filter((r) => r.precursors.length).map((r) => ({ name: setOf(r), key: setOf(r), recordId: r.id })));
+  const recurring = sets[0] && sets[0].count >= 2 ? sets[0] : null;
+  const from = recurring ? recipes.filter((r) => recurring.recordIds.includes(r.id)) : recipes;
+  const keys = recurring ? new Set(recurring.name.split(' + ')) : null;
+  const named = keys ? precursors.filter((p) => keys.has(p.key ?? p.name)) : precursors.slice(0, 4);
+  const firings = from.map((r) => ({ id: r.id, step: phaseFormingHeating(r) })).filter((f) => f.step !== null);
+  const mixingWords = from.flatMap((r) => r.steps.filter((s) => s.kind === 'mixing' && s.token).map((s) => s.token!.toLowerCase()));
+  const temperatureC = median(firings.map((f) => f.step!.temperatureC!));
+  const hours = median(firings.filter((f) => f.step!.hours !== null).map((f) => f.step!.hours!));
+  // Cited: a recipe of the combination, and those stating the median temperature and time.
+  const cited = new Set([from[0].id]);
+  const at = firings.find((f) => f.step!.temperatureC === temperatureC && (hours === null || f.step!.hours === hours));
+  if (at) cited.add(at.id);
+  else {
+    const t = firings.find((f) => f.step!.temperatureC === temperatureC);
+    const h = firings.find((f) => f.step!.hours === hours);
+    if (t) cited.add(t.id);
+    if (h) cited.add(h.id);
+  }
+  return {
+    precursors: named.slice(0, 6),
+    sharing: recurring?.count ?? 0,
+    mixing: mostUsed(mixingWords),
+    temperatureC,
+    hours,
+    atmosphere: mostUsed(firings.flatMap((f) => f.step!.atmosphere)),
+    word: mostUsed(firings.map((f) => f.step!.token?.toLowerCase() ?? '').filter(Boolean)),
+    recordIds: [...cited],
   };
 }

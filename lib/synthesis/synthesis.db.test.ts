@@ -75,18 +75,25 @@ describe('synthesis questions', () => {
     const r = await lookupRecipes(db.prisma, ask('How is LiMn2O4 synthesized by the sol-gel method?'));
     expect(r?.held.map((h) => `${h.count} ${h.name}`)).toEqual(['6 sol-gel', '2 solid-state']);
     const s = r!.summary!;
-    // Four of LiMn2O4 itself, two variants (Li-rich, Ni-doped); LiMnPO4 (solid-state) is another material.
-    expect({ total: s.total, exact: s.exact, variants: s.variants.map((v) => v.name).sort(), papers: s.papers }).toEqual({
+    // Four of LiMn2O4 itself, two variants (Li-rich, Ni-doped); LiMnPO4 (solid-state) is another material. The
+    // figures are counted from the four of the material itself; the variants are counted apart.
+    expect({ total: s.total, exact: s.exact, basis: s.basis, counted: s.counted, variants: s.variants.map((v) => v.name).sort(), papers: s.papers }).toEqual({
       total: 6,
       exact: 4,
+      basis: 'own',
+      counted: 4,
       variants: ['Li1.05Mn2O4', 'LiMn1.9Ni0.1O4'],
-      papers: 6,
+      papers: 4,
     });
-    expect(s.precursors.slice(0, 3).map((p) => `${p.name} ${p.count}`)).toEqual(['C6H8O7 6', 'LiNO3 5', 'Mn(NO3)2 4']);
-    const final = s.steps.find((x) => x.label === 'final heating')!;
-    expect(final.temperatureC).toMatchObject({ median: 750, min: 700, max: 850, n: 6 });
-    expect(final.hours).toMatchObject({ median: 10, min: 6, max: 12 });
-    expect(final.atmospheres.map((a) => `${a.name} ${a.count}`)).toEqual(['air 4', 'O2 1']);
+    expect(s.precursors.slice(0, 3).map((p) => `${p.name} ${p.count}`)).toEqual(['C6H8O7 4', 'LiNO3 3', 'Mn(CH3COO)2 2']);
+    // The firing that forms the phase is each recipe's hottest, not its last (a recipe anneals at 400 °C after it).
+    const final = s.steps.find((x) => x.label === 'firing that forms the phase')!;
+    expect(final.temperatureC).toMatchObject({ median: 750, min: 700, max: 800, n: 4 });
+    expect(final.hours).toMatchObject({ median: 8, min: 6, max: 12 });
+    expect(final.atmospheres.map((a) => `${a.name} ${a.count}`)).toEqual(['air 3', 'O2 1']);
+    // The procedure of the recipes sharing the most common precursors: their mixing and their firing.
+    expect(s.procedure).toMatchObject({ sharing: 2, mixing: 'dissolved', temperatureC: 750, hours: 10, atmosphere: 'air', word: 'calcined' });
+    expect(s.procedure!.precursors.map((p) => p.name)).toEqual(['C6H8O7', 'LiNO3', 'Mn(NO3)2']);
     // A min–max with no listed value (70–90 °C) counts as its middle.
     expect(s.steps.find((x) => x.label === 'drying')!.temperatureC).toMatchObject({ min: 80, max: 120, n: 4 });
     expect(new Set(s.typical.map((t) => t.doi)).size).toBe(s.typical.length);
@@ -98,10 +105,14 @@ describe('synthesis questions', () => {
     expect(a.shape).toBe('synthesis');
     expect(a.abstention.abstain).toBe(false);
     const text = answerText(a);
-    expect(text).toMatch(/The records hold 6 sol-gel recipes for LiMn2O4 from 6 papers \(4 of LiMn2O4 itself, 2 of variants/);
-    expect(text).toMatch(/Usual precursors: C6H8O7 \(6 of 6\), LiNO3 \(5 of 6\)/);
+    expect(text).toMatch(/The records hold 4 sol-gel recipes for LiMn2O4 from 4 papers, and 2 of variants such as .*, not counted below\./);
+    // It opens with a procedure a chemist could follow.
+    expect(a.sentences[1].text).toBe(
+      'Procedure (2 of 4 recipes use exactly these precursors): start from C6H8O7, LiNO3 and Mn(NO3)2 (dissolved), then fire at 750 °C for 10 h in air (calcined).',
+    );
+    expect(text).toMatch(/Usual precursors: C6H8O7 \(4 of 4\), LiNO3 \(3 of 4\)/);
     expect(text).toMatch(
-      /Final heating \(calcined\): temperature median 750 °C, all 700 °C to 850 °C \(6 of 6\); time median 10 h, half of them 8 h to 10 h, all 6 h to 12 h \(6 of 6\); atmosphere air \(4\), O2 \(1\)\./,
+      /Firing that forms the phase \(calcined\): temperature median 750 °C, half of them 700 °C to 750 °C, all 700 °C to 800 °C \(4 of 4\); time median 8 h, half of them 6 h to 10 h, all 6 h to 12 h \(4 of 4\); atmosphere air \(3\), O2 \(1\)\./,
     );
     expect(text).toMatch(/A typical recipe \(doi:10\.9999\/recipe\.sg\.\d\): LiMn2O4 \(sol-gel\) from /);
     const claims = a.sentences.filter((s) => !s.flags.includes('frame'));

@@ -8,12 +8,17 @@ const FRAME = new Set(
       // the words of the answers' own frames (design and reasoning sentences), which no evidence states
       'reaches meeting short target route step analogue analogy sim extrapolate caution diverge expected about interquartile then tier direct evidence ' +
       // and of the synthesis answer's summary lines (a count, a median, a range over the recipes it cites)
-      'records hold recipe recipes usual common most order operations median half all them time temperature atmosphere earlier final another typical variants itself such',
+      'records hold recipe recipes usual common most order operations median half all them time temperature atmosphere earlier final another typical variants itself such ' +
+      // and of its procedure and phase lines (what the recipes share, said as a chemist would)
+      'procedure use uses exactly precursors start fire firing forms phase counted below left impossible',
   ),
 );
 
-/** A word in brackets is the word ("(calcined)"); a formula's own brackets ("Mn(NO3)2") stay. */
-const unbracketed = (w: string): string => (/^[([].*[)\]]$/.test(w) && !/[([].*[([]/.test(w) ? w.slice(1, -1) : w);
+/**
+ * A word in brackets is the word ("(calcined)"), as the analyzer reads it ("calcin"); a formula's own brackets
+ * ("Mn(NO3)2") stay.
+ */
+const unbracketed = (w: string): string => (/^[([].*[)\]]$/.test(w) && !/[([].*[([]/.test(w) ? (plainTerms(w.slice(1, -1))[0] ?? w.slice(1, -1)) : w);
 
 /** The share of the sentence's content words (not its frame's, not numbers) that what it cites contains. */
 export const termCheck = defineCheck({

@@ -1,7 +1,7 @@
 import type { Evidence } from '../../evidence/model.ts';
 import { findTechniques } from '../../structure/techniques.ts';
 import { formatCelsius, formatHours } from '../../synthesis/recipe.ts';
-import type { Spread, StepSummary, Tally } from '../../synthesis/summary.ts';
+import type { Procedure, Spread, StepSummary, Tally } from '../../synthesis/summary.ts';
 import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
@@ -30,34 +30,53 @@ export const synthesisShape: AnswerShapeComposer = {
       };
     }
     const method = ask.method ? `${methodWord(held, ask.method)} ` : '';
-    const variants = summary.variants.length
-      ? ` (${summary.exact} of ${ask.name} itself, ${summary.total - summary.exact} of variants such as ${summary.variants
-          .slice(0, 3)
-          .map((v) => v.name)
-          .join(', ')})`
-      : '';
+    const others = summary.variants.slice(0, 3).map((v) => v.name);
+    const variantCount = summary.total - summary.exact;
+    // The figures are the material's own; its variants are counted apart, and stand in only when it has none.
+    const variants =
+      summary.basis === 'variants'
+        ? `; none is of ${ask.name} itself: the figures below are from its variants (${others.join(', ')})`
+        : variantCount
+          ? `, and ${variantCount} of variants such as ${others.join(', ')}, not counted below`
+          : '';
     const sentences: DraftSentence[] = [
       frame(
-        `The records hold ${summary.total} ${method}recipe${summary.total === 1 ? '' : 's'} for ${ask.name} from ${summary.papers} paper${summary.papers === 1 ? '' : 's'}${variants}${!ask.method && held.length > 1 ? `; by method: ${heldText}` : ''}.`,
+        `The records hold ${summary.basis === 'own' ? summary.exact : summary.total} ${method}recipe${(summary.basis === 'own' ? summary.exact : summary.total) === 1 ? '' : 's'} for ${ask.name} from ${summary.papers} paper${summary.papers === 1 ? '' : 's'}${variants}${!ask.method && held.length > 1 ? `; by method: ${heldText}` : ''}.`,
         [],
       ),
     ];
+    const procedure = procedureSentence(summary.procedure, summary.counted);
+    if (procedure && !ask.papers) sentences.push(procedure);
     if (ask.papers) sentences.push(...paperList(answer.evidence));
-    const steps = summary.steps.map((s) => stepSentence(s, summary.total)).filter((s): s is DraftSentence => !!s);
+    const steps = summary.steps.map((s) => stepSentence(s, summary.counted)).filter((s): s is DraftSentence => !!s);
     // A question about a step's temperature or time is answered by its steps first.
     if (ask.focus) sentences.push(...steps);
     const precursors = summary.precursors.slice(0, 6);
     if (precursors.length)
-      sentences.push(draft(`Usual precursors: ${precursors.map((p) => `${p.name} (${countOf(p, summary.total)})`).join(', ')}.`, cover(precursors)));
+      sentences.push(draft(`Usual precursors: ${precursors.map((p) => `${p.name} (${countOf(p, summary.counted)})`).join(', ')}.`, cover(precursors)));
     // An order most recipes do not share is no "usual" order.
-    if (summary.sequence && summary.sequence.count >= Math.max(3, summary.total / 5))
+    if (summary.sequence && summary.sequence.count >= Math.max(3, summary.counted / 5))
       sentences.push(
         draft(
-          `The most common order of operations is ${summary.sequence.name} (${countOf(summary.sequence, summary.total)}).`,
+          `The most common order of operations is ${summary.sequence.name} (${countOf(summary.sequence, summary.counted)}).`,
           summary.sequence.recordIds.slice(0, 3).map(recordRef),
         ),
       );
     if (!ask.focus) sentences.push(...steps);
+    if (summary.relabelled)
+      sentences.push(
+        frame(
+          `${summary.relabelled} of these recipe${summary.relabelled === 1 ? ' is' : 's are'} labelled with another route in the records; ${summary.relabelled === 1 ? 'its' : 'their'} steps describe this one, and ${summary.relabelled === 1 ? 'it is' : 'they are'} counted under it.`,
+          [],
+        ),
+      );
+    if (summary.dropped.values)
+      sentences.push(
+        frame(
+          `Left out as impossible: ${summary.dropped.values} step value${summary.dropped.values === 1 ? '' : 's'} of ${summary.dropped.recipes} recipe${summary.dropped.recipes === 1 ? '' : 's'} (such as ${summary.dropped.examples.join('; ')}).`,
+          [],
+        ),
+      );
     for (const [i, r] of summary.typical.entries()) {
       const item = answer.evidence.find((e) => e.id === recordRef(r.id));
       if (item) sentences.push(draft(`${i === 0 ? 'A typical recipe' : 'Another'} (${paperName(item)}): ${item.text}`, [item.id]));
@@ -67,6 +86,27 @@ export const synthesisShape: AnswerShapeComposer = {
     return { shape: 'synthesis', sentences };
   },
 };
+
+/**
+ * The procedure a chemist could follow, opening the answer: the usual precursors, how they are mixed, and the firing
+ * that forms the phase (temperature, time, atmosphere), each a figure some recipe states.
+ */
+function procedureSentence(p: Procedure | null, counted: number): DraftSentence | null {
+  if (!p || (!p.precursors.length && p.temperatureC === null)) return null;
+  const names = p.precursors.map((x) => x.name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  const firing = [
+    p.temperatureC !== null ? `at ${formatCelsius(p.temperatureC)}` : '',
+    p.hours !== null ? `for ${formatHours(p.hours)}` : '',
+    p.atmosphere ? `in ${p.atmosphere}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const basis = p.sharing ? `${p.sharing} of ${counted} recipes use exactly these precursors` : `the most used precursors of ${counted} recipes`;
+  const mix = list ? `start from ${list}${p.mixing ? ` (${p.mixing})` : ''}` : '';
+  const fire = firing ? `fire ${firing}${p.word ? ` (${p.word})` : ''}` : '';
+  return draft(`Procedure (${basis}): ${[mix, fire].filter(Boolean).join(', then ')}.`, p.recordIds.map(recordRef));
+}
 
 /** Papers listed by name in an answer to "which papers …"; the rest are counted. */
 const PAPERS_LISTED = 20;
