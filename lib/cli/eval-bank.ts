@@ -7,6 +7,7 @@ import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { databaseLookups } from '../answer/lookups.ts';
 import { answerSetup } from '../answer/modes.ts';
 import { OUT_OF_SCOPE_PROBABILITY } from '../answer/topic-guard.ts';
+import { SYNTHESIS_PROBABILITY } from '../synthesis/ask.ts';
 import type { Answer } from '../answer/types.ts';
 import { sharedDataDir } from '../common/shared-data.ts';
 import { config } from '../config.ts';
@@ -32,6 +33,7 @@ interface Row {
   /** The intent read by the reader fitted without this question's family, and its out-of-scope probability. */
   heldOut?: string;
   heldOutOutside?: number;
+  heldOutSynthesis?: number;
   answer?: { answered: boolean; right: boolean | null; refused: boolean; ms: number; shape: string };
 }
 
@@ -91,6 +93,7 @@ export async function evalBank(args: string[]): Promise<void> {
         const p = intentProbabilities(model, r.features);
         r.heldOut = READER_INTENTS[p.indexOf(Math.max(...p))];
         r.heldOutOutside = p[READER_INTENTS.indexOf('out-of-scope')];
+        r.heldOutSynthesis = p[READER_INTENTS.indexOf('synthesis')];
       }
     }
     console.log(`(${FAMILIES.length} leave-one-family-out fits in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
@@ -166,6 +169,14 @@ function printReaderTable(rows: Row[]) {
   const refusedAt = (rs: Row[]) => rs.filter((r) => (r.heldOutOutside ?? 0) >= OUT_OF_SCOPE_PROBABILITY).length;
   console.log(
     `refused as out of scope (held-out probability ≥ ${OUT_OF_SCOPE_PROBABILITY}): ${pct(refusedAt(outside), outside.length)} of out-of-scope questions, ${pct(refusedAt(inside), inside.length)} of the others (${refusedAt(inside)})`,
+  );
+  const synthesis = rows.filter((r) => r.q.intent === 'synthesis' && r.q.expect.recipe);
+  const notSynthesis = rows.filter((r) => r.q.intent !== 'synthesis');
+  const routed = (rs: Row[]) =>
+    rs.filter((r) => (r.heldOutSynthesis ?? 0) >= SYNTHESIS_PROBABILITY || (r.heldOut === 'synthesis' && analyseQuestion(r.q.question).techniques.length > 0))
+      .length;
+  console.log(
+    `sent to the records (held-out: synthesis probability ≥ ${SYNTHESIS_PROBABILITY}, or read as synthesis with a method named): ${pct(routed(synthesis), synthesis.length)} of synthesis questions about a material, ${pct(routed(notSynthesis), notSynthesis.length)} of the others (${routed(notSynthesis)})`,
   );
   // Where the misreadings go.
   const confusions = new Map<string, number>();
