@@ -2,6 +2,7 @@ import type { Database } from './database.ts';
 import { tuplesAfter, type RetrievalTupleRow } from './graph-views.ts';
 import { PAGE_ROWS } from './pages.ts';
 import { countRecords } from './records.ts';
+import { type AbbreviatedFormula, abbreviatedFormulasOf } from './abbreviated-formulas.ts';
 
 /**
  * Owns the read queries the retrieval index is built from: every paragraph with its paper and structure, the
@@ -57,6 +58,8 @@ export interface RetrievalCorpus {
   entities: CorpusEntity[];
   /** Materials linked to Wikidata: the graph label, the item and its aliases (question expansion). */
   linkedMaterials?: { label: string; qid: string; aliases: string[] }[];
+  /** Formulas written before a short form in brackets ("LiFePO4/C (LFP)"), in the papers and the records' texts. */
+  abbreviatedFormulas?: AbbreviatedFormula[];
   /** Imported records, loaded only when the records index is first needed (hundreds of thousands of JSON rows at scale). */
   recordCount: number;
   /** The records after id `after` (null: from the first) in id order, one page of rows; an empty page is the end. */
@@ -116,7 +119,8 @@ export async function loadRetrievalCorpus(db: Database, pageRows = PAGE_ROWS): P
     SELECT e.label, l.qid, l.aliases FROM "EntityLink" l JOIN "GraphEntity" e ON e.key = l."entityKey"
     WHERE l.status = 'linked' AND l.qid IS NOT NULL AND e.kind = 'material'`;
   const linkedMaterials = links.map((l) => ({ label: l.label, qid: l.qid, aliases: Array.isArray(l.aliases) ? (l.aliases as string[]) : [] }));
-  return { version, papers, paragraphs, entities, linkedMaterials, recordCount: await countRecords(db.prisma), ...corpusPages(db) };
+  const abbreviatedFormulas = await abbreviatedFormulasOf(db.prisma);
+  return { version, papers, paragraphs, entities, linkedMaterials, abbreviatedFormulas, recordCount: await countRecords(db.prisma), ...corpusPages(db) };
 }
 
 /** The texts of these papers' paragraphs, as an index embeds them (an embedding shard's work: lib/embedding/shards.ts). */

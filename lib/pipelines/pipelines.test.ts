@@ -377,6 +377,23 @@ describe('hybrid while the graph index is still being built', () => {
   });
 });
 
+describe('a material typed by a short form the corpus defines', () => {
+  it('is read as its formula before the question is analysed, and the trace says so', async () => {
+    const withShortForms = { ...index, materialAbbreviations: new Map([['LSQ', { formula: 'La0.6Sr0.4CoO3', uses: 3, total: 3 }]]) };
+    const r = await retrieve(withShortForms, 'What is the peak power density of the LSQ cathode at 600 °C?', 'json-qr');
+    expect(r.analysis.materials).toContain('f:CoLa0.6O3Sr0.4');
+    expect(r.trace.find((t) => t.step === 'material-abbreviations')?.detail).toEqual({ expansions: ['LSQ → La0.6Sr0.4CoO3 (3 of 3 uses in the corpus)'] });
+    expect(topPaper(r)).toBe('fx-sofc-600');
+    // A short form that already names a material (the lexicon's LSC) is left as typed.
+    const lexicon = await retrieve(
+      { ...index, materialAbbreviations: new Map([['LSC', { formula: 'LaSrCoO3', uses: 3, total: 3 }]]) },
+      'What is the peak power density of the LSC cathode?',
+      'json-qr',
+    );
+    expect(lexicon.trace.find((t) => t.step === 'material-abbreviations')?.detail).toEqual({ expansions: [] });
+  });
+});
+
 describe('a scoped question (the ask screen filters)', () => {
   const scope = (ids: string[]) => ({ paperIds: new Set(ids), description: 'test filters' });
   it('keeps only evidence from the scoped papers, for every kind of pipeline', async () => {

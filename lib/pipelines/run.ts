@@ -14,6 +14,9 @@ import { withQueryPlan } from '../retrieval/query-plan.ts';
 import { correctSpelling } from '../retrieval/spelling.ts';
 import { englishWords } from '../retrieval/english-dictionary.ts';
 import { expandLinkedNames } from '../retrieval/linked-names.ts';
+import { expandMaterialAbbreviations } from '../retrieval/material-abbreviations.ts';
+import { materialTerms } from '../retrieval/facets.ts';
+import { textFacets } from '../structure/terms.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { DEEPER_VALUE_EVIDENCE, extractValue, type QuantityAnswer, VALUE_EVIDENCE } from '../retrieval/value.ts';
 import { withValueCell } from '../retrieval/table-rows.ts';
@@ -101,13 +104,21 @@ async function retrieveNow(
         (l) => ({ expansions: l.expansions.map((e) => `${e.from} → ${e.to} (Wikidata ${e.qid})`) }),
       )
     : { text: spelling.text, expansions: [] };
+  // A material typed by a short form the corpus defines for its formula ("LFP") is read as the formula (LiFePO4).
+  const abbreviated = index.materialAbbreviations?.size
+    ? await step(
+        'material-abbreviations',
+        () => expandMaterialAbbreviations(index.materialAbbreviations!, linked.text, namesMaterial),
+        (m) => ({ expansions: m.expansions.map((e) => `${e.from} → ${e.to} (${e.uses} of ${e.total} uses in the corpus)`) }),
+      )
+    : linked;
   // The question's vector is asked for now, on the model's thread, while this one analyses and searches: most
   // pipelines need it only at the end (the abstention's dense signals), and by then it is there. Errors surface
   // where it is used.
-  if (index.embedder.embedQuery) embedQueries(index.embedder, [linked.text]).catch(() => {});
+  if (index.embedder.embedQuery) embedQueries(index.embedder, [abbreviated.text]).catch(() => {});
   const analysis = await step(
     'analyse',
-    () => analyseQuestion(linked.text),
+    () => analyseQuestion(abbreviated.text),
     (a) => ({
       intent: a.intent,
       title: a.title,
@@ -121,7 +132,7 @@ async function retrieveNow(
   const base = {
     index,
     analysis,
-    question: linked.text,
+    question: abbreviated.text,
     originalQuestion: question,
     step,
     deadline,
@@ -166,7 +177,7 @@ async function retrieveNow(
   const abstention = await step(
     'abstention',
     async () => {
-      const decided = ranked.abstention ?? (await decideAbstention(index, analysis, papers, ranked, linked.text, opts.abstentionModel));
+      const decided = ranked.abstention ?? (await decideAbstention(index, analysis, papers, ranked, abbreviated.text, opts.abstentionModel));
       // Nothing within the filters is a fact about the filters, not about the corpus.
       return opts.scope && papers.length === 0
         ? { ...decided, explanation: `no paper matching the filters (${opts.scope.description}) holds evidence for the question` }
@@ -198,6 +209,12 @@ async function retrieveNow(
     scope: opts.scope?.description ?? null,
     ...(ranked.notice ? { indexNotice: ranked.notice } : {}),
   };
+}
+
+/** Whether a word names a material as typed (a lexicon material such as YSZ, or a formula): not to be expanded. */
+function namesMaterial(word: string): boolean {
+  const f = textFacets(word);
+  return materialTerms(f.formulas, f.materials).size > 0;
 }
 
 /**

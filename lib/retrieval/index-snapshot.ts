@@ -90,6 +90,7 @@ export function indexSnapshot(index: RetrievalIndex, key: string): IndexSnapshot
       abbreviations: index.abbreviations.counts,
       vocabulary: index.vocabulary.counts,
       linkedNames: index.linkedNames,
+      materialAbbreviations: index.materialAbbreviations,
     },
     dense: { raw: denseData(index.raw.dense), json: index.json.dense === index.raw.dense ? null : denseData(index.json.dense) },
     embedderId: index.embedderId,

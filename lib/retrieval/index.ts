@@ -11,6 +11,7 @@ import { type Facets, facetTerms, materialTerms, quantityFacet } from './facets.
 import type { IndexedParagraph } from './indexed.ts';
 import { lazyRecordIndex, type LazyRecordIndex, paperByDoiOf } from './record-index.ts';
 import { type Abbreviations, learnAbbreviationsSliced } from './abbreviations.ts';
+import { type MaterialAbbreviation, materialAbbreviationMap } from './material-abbreviations.ts';
 import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
 import { evidenceText, isEvidenceParagraph } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
@@ -204,6 +205,7 @@ export async function buildRetrievalIndex(
 
   stage('dense');
   const linkedNames = linkedNameMap(corpus.linkedMaterials ?? []);
+  const materialAbbreviations = materialAbbreviationMap(corpus.abbreviatedFormulas ?? []);
   const core: IndexCore = {
     version: corpus.version,
     papers,
@@ -217,6 +219,7 @@ export async function buildRetrievalIndex(
     abbreviations,
     vocabulary,
     linkedNames,
+    materialAbbreviations,
   };
   // The app does not wait for a model's first pass over the corpus (minutes): it searches on the stand-in meanwhile.
   const cold = opts.whileCold && embedder.missing ? await embedder.missing(passageTexts(core).all()) : 0;
@@ -283,6 +286,8 @@ export interface IndexCore {
   vocabulary: Vocabulary;
   /** Aliases of materials linked to Wikidata, read as the material's label in questions (linked-names.ts). */
   linkedNames?: Map<string, LinkedName>;
+  /** Short forms the corpus defines for formulas ("LFP" → LiFePO4), read as them in questions. */
+  materialAbbreviations?: Map<string, MaterialAbbreviation>;
 }
 
 /** The index of a core (built, or read from a snapshot), its dense parts, and the loaders of its lazy parts. */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { expandMaterialAbbreviations, materialAbbreviationMap, spellsShortForm } from './material-abbreviations.ts';
+
+// What a corpus writes (invented counts): "LiFePO4/C (LFP)", LSM in two spellings of one composition, GDC by its
+// dopant, LCO for two different materials, and words in brackets that are no formula.
+const rows = [
+  { long: 'LiFePO4/C', short: 'LFP', uses: 1 },
+  { long: 'PO4', short: 'LFP', uses: 1 },
+  { long: 'La0.8Sr0.2MnO3', short: 'LSM', uses: 11 },
+  { long: 'Sr0.2La0.8MnO3', short: 'LSM', uses: 2 },
+  { long: 'La0.7Sr0.3MnO3', short: 'LSM', uses: 3 },
+  { long: 'Gd0.2Ce0.8O1.9', short: 'GDC', uses: 4 },
+  { long: 'Ce0.8Gd0.2O1.9', short: 'GDC', uses: 3 },
+  { long: 'LaCrO3', short: 'LCO', uses: 4 },
+  { long: 'LaCoO3', short: 'LCO', uses: 3 },
+  { long: 'Fig', short: 'SEM', uses: 9 },
+];
+
+describe('short forms of materials the corpus defines', () => {
+  it('reads a short form as the formula written before it, when the symbols spell it and one composition dominates', () => {
+    const map = materialAbbreviationMap(rows);
+    expect(map.get('LFP')).toEqual({ formula: 'LiFePO4', uses: 1, total: 1 });
+    // Two spellings of one composition count together; the most written spelling is the one used.
+    expect(map.get('LSM')).toEqual({ formula: 'La0.8Sr0.2MnO3', uses: 13, total: 16 });
+    expect(map.get('GDC')?.formula).toBe('Gd0.2Ce0.8O1.9');
+    // Two materials share it (4 and 3 uses): read as neither.
+    expect(map.has('LCO')).toBe(false);
+    expect(map.has('SEM')).toBe(false);
+    expect(spellsShortForm('LFP', 'LiFePO4')).toBe(true);
+    expect(spellsShortForm('BZY', 'LiFePO4')).toBe(false);
+  });
+
+  it('replaces the short form in a question, but not a word that already names a material', () => {
+    const map = materialAbbreviationMap(rows);
+    const r = expandMaterialAbbreviations(map, 'how do u make LFP cathode powder, and LSM?', (w) => w === 'LSM');
+    expect(r.text).toBe('how do u make LiFePO4 cathode powder, and LSM?');
+    expect(r.expansions).toEqual([{ from: 'LFP', to: 'LiFePO4', uses: 1, total: 1 }]);
+    expect(expandMaterialAbbreviations(map, 'the LFPs and xLFP', () => false).expansions).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { formulaKey } from '../structure/terms.ts';
+import { normaliseFormula, tidyFormula } from '../structure/formula.ts';
+
+/**
+ * Short forms of materials the corpus and the records define by writing the formula before them ("LiFePO4/C (LFP)",
+ * "La0.8Sr0.2MnO3 (LSM)", "Gd0.2Ce0.8O1.9 (GDC)"), so that a question typed with the short form ("how do u make LFP
+ * cathode powder") reaches the material. A short form is read as a formula only when the formula parses, its
+ * elements' symbols spell at least two of the short form's letters in order, the first among them (LFP: Li, Fe, P;
+ * GDC: Gd, Ce), and one composition holds at least 60 % of its uses for formulas (LCO is LaCrO3 in some papers,
+ * LaCoO3 in others: read as neither). Compositions written several ways count together (Gd0.2Ce0.8O1.9 and Ce0.8Gd0.2O1.9).
+ */
+export interface MaterialAbbreviation {
+  /** The formula as the corpus writes it most often for the composition. */
+  formula: string;
+  /** Uses of that composition, of all the short form's formula uses. */
+  uses: number;
+  total: number;
+}
+
+const SHARE = 0.6;
+
+/** A composite or a support after a slash ("LiFePO4/C", "Pt/C"): the material is what comes before it. */
+const beforeSlash = (s: string) => s.split('/')[0];
+
+/** Whether the formula's element symbols spell two or more of the short form's letters in order, its first among them. */
+export function spellsShortForm(short: string, formula: string): boolean {
+  const symbols = [...formula.matchAll(/[A-Z][a-z]?/g)].map((m) => m[0][0].toLowerCase());
+  const letters = short.toLowerCase();
+  if (!symbols.includes(letters[0])) return false;
+  let matched = 0;
+  let at = 0;
+  for (const c of letters) {
+    const i = symbols.indexOf(c, at);
+    if (i >= 0) {
+      matched++;
+      at = i + 1;
+    }
+  }
+  return matched >= 2;
+}
+
+/** The short forms read as formulas, from what the corpus writes (see `abbreviatedFormulasOf`). */
+export function materialAbbreviationMap(rows: { long: string; short: string; uses: number }[]): Map<string, MaterialAbbreviation> {
+  const byShort = new Map<string, Map<string, { formula: Map<string, number>; uses: number }>>();
+  for (const r of rows) {
+    const written = tidyFormula(beforeSlash(r.long).replace(/[-−–]$/, ''));
+    const parsed = normaliseFormula(written);
+    if (!parsed?.composition || parsed.elements.length < 2 || !spellsShortForm(r.short, written)) continue;
+    const key = formulaKey(parsed.formula);
+    if (!key) continue;
+    let compositions = byShort.get(r.short);
+    if (!compositions) byShort.set(r.short, (compositions = new Map()));
+    let c = compositions.get(key);
+    if (!c) compositions.set(key, (c = { formula: new Map(), uses: 0 }));
+    c.formula.set(written, (c.formula.get(written) ?? 0) + r.uses);
+    c.uses += r.uses;
+  }
+  const out = new Map<string, MaterialAbbreviation>();
+  for (const [short, compositions] of byShort) {
+    const [best] = [...compositions.values()].sort((a, b) => b.uses - a.uses);
+    // Of its uses for formulas: a fragment in brackets ("PO4 (LFP)") or a word ("Fig (SEM)") is no reading of it.
+    const total = [...compositions.values()].reduce((n, c) => n + c.uses, 0);
+    if (best.uses / total < SHARE) continue;
+    const formula = [...best.formula].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0][0];
+    out.set(short, { formula, uses: best.uses, total });
+  }
+  return out;
+}
+
+/**
+ * The question with each short form the map reads as a formula replaced by it, where the question does not already
+ * name a material by it; and what was replaced. `isMaterial` says whether a word is a material as typed (YSZ is).
+ */
+export function expandMaterialAbbreviations(
+  map: ReadonlyMap<string, MaterialAbbreviation>,
+  text: string,
+  isMaterial: (word: string) => boolean,
+): { text: string; expansions: { from: string; to: string; uses: number; total: number }[] } {
+  const expansions: { from: string; to: string; uses: number; total: number }[] = [];
+  if (!map.size) return { text, expansions };
+  const out = text.replace(/(?<![\p{L}\p{N}-])[A-Z][A-Za-z]{1,5}(?![\p{L}\p{N}])/gu, (word) => {
+    const m = map.get(word);
+    if (!m || isMaterial(word)) return word;
+    expansions.push({ from: word, to: m.formula, uses: m.uses, total: m.total });
+    return m.formula;
+  });
+  return { text: out, expansions };
+}
