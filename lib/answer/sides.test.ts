@@ -13,6 +13,14 @@ const gdc800 = paper('gdc800', 'GDC at high temperature', 'The GDC electrolyte s
 const QUESTION = 'Which has the higher ionic conductivity at 800 °C, YSZ or GDC?';
 
 describe('two-sided comparisons', () => {
+  it('read a comparison from its construction where no wording rule names one ("beats", "rank … by")', () => {
+    for (const q of ['I need to know if La0.6Sr0.4CoO3 beats Sm0.5Sr0.5CoO3 in power density.', 'Rank La0.6Sr0.4CoO3 and Sm0.5Sr0.5CoO3 by power density.'])
+      expect(
+        comparedSides(analyseQuestion(q))?.map((s) => s.name),
+        q,
+      ).toEqual(['La0.6Sr0.4CoO3', 'Sm0.5Sr0.5CoO3']);
+    expect(comparedSides(analyseQuestion('What is the power density of La0.6Sr0.4CoO3 and of its Sm analogue?'))).toBeNull();
+  });
   it('read the sides a question names, and ask each its own question under the same property and conditions', () => {
     const a = analyseQuestion(QUESTION);
     const sides = comparedSides(a);

@@ -1,7 +1,7 @@
 import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { isElementTerm, materialTerms } from '../retrieval/facets.ts';
-import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
+import { type QuestionAnalysis, READ_SHAPE_PROBABILITY, writtenName } from '../retrieval/question.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { textFacets } from '../structure/terms.ts';
 
@@ -42,7 +42,9 @@ const WEIGHED = /\b(?:vs\.?|versus|compar(?:e[ds]?|ing|ison)|better|worse|superi
  */
 export function comparedSides(analysis: QuestionAnalysis): Side[] | null {
   if (analysis.intent === 'which-paper') return null;
-  if (!TWO_SIDED(analysis.body) || (!analysis.properties.length && !WEIGHED.test(analysis.body))) return null;
+  // By its wording, or as the reader reads its construction ("{A} vs {B}: who wins in conductivity?").
+  const readAsComparison = analysis.reading.probabilities.comparison >= READ_SHAPE_PROBABILITY;
+  if (!readAsComparison && (!TWO_SIDED(analysis.body) || (!analysis.properties.length && !WEIGHED.test(analysis.body)))) return null;
   const named = namedMaterials(analysis);
   // A material the question names as a condition ("in wet H2", "on a YSZ electrolyte") is not a side, unless too
   // few sides are left without it.

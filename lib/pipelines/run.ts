@@ -9,7 +9,7 @@ import { withBestSentence } from '../retrieval/evidence.ts';
 import { embedderNoteNow, type RetrievalIndex } from '../retrieval/index.ts';
 import { aggregatePapers, type PaperHit } from '../retrieval/papers.ts';
 import { preferOwnResults } from '../retrieval/ownership.ts';
-import { analyseQuestion, asksForPapers } from '../retrieval/question.ts';
+import { analyseQuestion, asksForPaperList } from '../retrieval/question.ts';
 import { withQueryPlan } from '../retrieval/query-plan.ts';
 import { correctSpelling } from '../retrieval/spelling.ts';
 import { englishWords } from '../retrieval/english-dictionary.ts';
@@ -162,7 +162,7 @@ async function retrieveNow(
   );
   // A question for papers in the plural is answered by a paper per item: each paper's best item first (in the papers'
   // order), then the rest by rank (one paper's paragraphs filled the top k, and the answer could name only it).
-  const kept = asksForPapers(analysis.body) ? paperByPaper(ranked.evidence, papers, ctx.k) : ranked.evidence.slice(0, ctx.k);
+  const kept = asksForPaperList(analysis) ? paperByPaper(ranked.evidence, papers, ctx.k) : ranked.evidence.slice(0, ctx.k);
   const top = kept.map((e) => withBestSentence(ctx, e));
   const read =
     analysis.intent === 'value'

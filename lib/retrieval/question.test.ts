@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { type QuantityFacet, quantityMatch } from './facets.ts';
-import { analyseQuestion, writtenName } from './question.ts';
+import { analyseQuestion, asksForPaperList, writtenName } from './question.ts';
 
 describe('analyseQuestion', () => {
+  it('reads a question for papers in the plural by its wording or its construction', () => {
+    for (const q of [
+      'Collect every article that measured the band gap of TiO2.',
+      'I need all the references on the band gap of TiO2 for my thesis. Which are they?',
+      'Which papers report the band gap of TiO2?',
+    ])
+      expect(asksForPaperList(analyseQuestion(q)), q).toBe(true);
+    expect(asksForPaperList(analyseQuestion('Which paper reports the band gap of TiO2?'))).toBe(false);
+  });
   it('names a material as the question writes it, not by its canonical key, unless the word holds more', () => {
     const a = analyseQuestion('What is the critical temperature of Nb3Ge on La0.6Sr0.4CoO3/Ni supports?');
     expect(writtenName(a, 'f:GeNb3')).toBe('Nb3Ge');

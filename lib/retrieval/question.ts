@@ -98,6 +98,13 @@ const PLURAL_PAPERS =
 /** "Which papers …", "what studies …", "list the papers on …": every paper is asked for, not the best one. */
 export const asksForPapers = (body: string): boolean => PLURAL_PAPERS.test(body);
 
+/** How sure the reader must be of a comparison or a list of papers for its answer to take that shape without the wording rules. */
+export const READ_SHAPE_PROBABILITY = 0.7;
+
+/** A question for papers in the plural: by its wording ("which papers …"), or as the reader reads it ("all refs on …"). */
+export const asksForPaperList = (analysis: Pick<QuestionAnalysis, 'body' | 'reading'>): boolean =>
+  asksForPapers(analysis.body) || analysis.reading.probabilities['paper-list'] >= READ_SHAPE_PROBABILITY;
+
 const TITLE = /["“«]([^"”»]{12,})["”»]/;
 const WHICH_PAPER =
   /^\s*(?:which|what)\s+(?:paper|study|article|work|publication|report)s?\b|\b(?:find|identify|name)\s+(?:the|a)\s+(?:study|paper|article|work|publication)\b|\bwhich\s+(?:paper|study|article)\b|\b(?:doi|title|reference)\s+(?:of|for)\s+(?:the|a)\s+(?:paper|study|article|work|publication)\b/i;

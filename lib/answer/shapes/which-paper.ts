@@ -1,6 +1,6 @@
 import { isElementTerm } from '../../retrieval/facets.ts';
 import type { PaperHit } from '../../retrieval/papers.ts';
-import { asksForPapers } from '../../retrieval/question.ts';
+import { asksForPaperList } from '../../retrieval/question.ts';
 import { bare, bestSentenceOf, paperName, quote } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 
@@ -15,7 +15,7 @@ const OTHERS = 3;
 export const whichPaperShape: AnswerShapeComposer = {
   name: 'which-paper',
   compose(result) {
-    if (asksForPapers(result.analysis.body)) return everyPaper(result);
+    if (asksForPaperList(result.analysis)) return everyPaper(result);
     if (result.analysis.intent !== 'which-paper') return null;
     const top = result.papers[0];
     const e = top && result.evidence.find((x) => top.evidenceIds.includes(x.id));
