@@ -4,6 +4,7 @@ import type { RetrievalIndex } from '../retrieval/index.ts';
 import { fromCanonical, lookupUnit } from '../structure/quantities.ts';
 import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
+import { retrieve } from '../pipelines/run.ts';
 import { guardCitations } from './citations.ts';
 import { labelledItems } from './pool.ts';
 import { askedUnit } from './shapes/value.ts';
@@ -121,6 +122,18 @@ describe('extractive answers (no model)', () => {
     expect(a.abstention.reasons).toContain('conditions-not-met');
     expect(a.abstention.corpusHolds).toMatch(/closest evidence is in “.+”/);
     expect(a.confidence).toBe(0);
+  });
+});
+
+describe('a list of papers', () => {
+  it('says how many more papers of the corpus name what it asks about than it lists', async () => {
+    const q = 'Which papers report the power density of La0.6Sr0.4CoO3?';
+    const listed = await answerQuestion(index, q);
+    expect(listed.shape).toBe('which-paper');
+    expect(answerText(listed)).not.toMatch(/more papers? in the corpus/);
+    // With more papers naming it in the corpus than the list holds, the list says how many more.
+    const more = await answerQuestion(async (question, pipeline, opts) => ({ ...(await retrieve(index, question, pipeline, opts)), papersNaming: 20 }), q);
+    expect(answerText(more)).toMatch(/\d+ more papers in the corpus name La0\.6Sr0\.4CoO3; ask about one of them by its title\./);
   });
 });
 

@@ -394,6 +394,18 @@ describe('a material typed by a short form the corpus defines', () => {
   });
 });
 
+describe('a question for papers in the plural', () => {
+  it('counts the papers of the corpus that name its materials, for the list to say what it leaves out', async () => {
+    const r = await retrieve(index, 'Which papers report the power density of La0.6Sr0.4CoO3?', 'json-qr');
+    const naming = [...index.papers.keys()].filter((id) =>
+      index.papers.get(id)!.paragraphIds.some((pid) => index.paragraphs.get(pid)!.facets.materials.has('f:CoLa0.6O3Sr0.4')),
+    );
+    expect(naming.length).toBeGreaterThan(1);
+    expect(r.papersNaming).toBe(naming.length);
+    expect((await retrieve(index, 'Which paper reports the power density of La0.6Sr0.4CoO3?', 'json-qr')).papersNaming).toBeUndefined();
+  });
+});
+
 describe('a scoped question (the ask screen filters)', () => {
   const scope = (ids: string[]) => ({ paperIds: new Set(ids), description: 'test filters' });
   it('keeps only evidence from the scoped papers, for every kind of pipeline', async () => {

@@ -15,7 +15,7 @@ import { correctSpelling } from '../retrieval/spelling.ts';
 import { englishWords } from '../retrieval/english-dictionary.ts';
 import { expandLinkedNames } from '../retrieval/linked-names.ts';
 import { expandMaterialAbbreviations } from '../retrieval/material-abbreviations.ts';
-import { materialTerms } from '../retrieval/facets.ts';
+import { isElementTerm, materialTerms } from '../retrieval/facets.ts';
 import { textFacets } from '../structure/terms.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
 import { DEEPER_VALUE_EVIDENCE, extractValue, type QuantityAnswer, VALUE_EVIDENCE } from '../retrieval/value.ts';
@@ -162,7 +162,8 @@ async function retrieveNow(
   );
   // A question for papers in the plural is answered by a paper per item: each paper's best item first (in the papers'
   // order), then the rest by rank (one paper's paragraphs filled the top k, and the answer could name only it).
-  const kept = asksForPaperList(analysis) ? paperByPaper(ranked.evidence, papers, ctx.k) : ranked.evidence.slice(0, ctx.k);
+  const listsPapers = asksForPaperList(analysis);
+  const kept = listsPapers ? paperByPaper(ranked.evidence, papers, ctx.k) : ranked.evidence.slice(0, ctx.k);
   const top = kept.map((e) => withBestSentence(ctx, e));
   const read =
     analysis.intent === 'value'
@@ -208,7 +209,27 @@ async function retrieveNow(
     extras: ranked.extras ?? null,
     scope: opts.scope?.description ?? null,
     ...(ranked.notice ? { indexNotice: ranked.notice } : {}),
+    ...(listsPapers ? { papersNaming: papersNaming(index, analysis.materials) } : {}),
   };
+}
+
+/**
+ * How many papers of the corpus have a paragraph naming every one of the question's materials (elements apart): what
+ * a list of papers says it leaves out. Null when the question names none.
+ */
+function papersNaming(index: RetrievalIndex, materials: string[]): number | null {
+  const keys = materials.filter((m) => !isElementTerm(m));
+  if (!keys.length) return null;
+  const papersOf = (key: string) =>
+    new Set(
+      index.paragraphLexical
+        .query([key], { limit: index.paragraphs.size, fields: ['structure'], maxDocumentShare: 1 })
+        .map((h) => index.paragraphs.get(h.id)?.paperId),
+    );
+  const [first, ...rest] = keys.map(papersOf);
+  let n = 0;
+  for (const p of first) if (rest.every((s) => s.has(p))) n++;
+  return n;
 }
 
 /** Whether a word names a material as typed (a lexicon material such as YSZ, or a formula): not to be expanded. */

@@ -123,6 +123,8 @@ export interface RetrievalResult {
    * part of the index still being built (the pipeline's notice).
    */
   indexNotice?: string;
+  /** A question for a list of papers: how many papers of the corpus name its materials (null: it names none). */
+  papersNaming?: number | null;
   /** A synthesis question's recipes from the records (lib/synthesis/ask.ts), looked up beside retrieval. */
   recipes?: RecipeAnswer | null;
   /** A refusal's note that the records hold recipes of the materials asked about (lib/answer/recipes.ts). */

@@ -54,7 +54,22 @@ function everyPaper(result: Parameters<AnswerShapeComposer['compose']>[0]) {
     ),
     ...listed.map(({ e }) => draft(`${paperName(e)}: ${quote(bare(bestSentenceOf(e)))}.`, [e.id])),
   ];
+  // What the list leaves out: the corpus's other papers naming the same materials (not all of them about what was asked).
+  const more = (result.papersNaming ?? 0) - listed.length;
+  if (more > 0)
+    sentences.push(
+      frame(
+        `${more} more paper${more === 1 ? '' : 's'} in the corpus name${more === 1 ? 's' : ''} ${materialNames(result.analysis)}; ask about one of them by its title.`,
+        [],
+      ),
+    );
   return { shape: 'which-paper' as const, sentences };
+}
+
+/** The question's materials as it writes them ("Y-doped BaZrO3 and CeO2"). */
+function materialNames(analysis: Parameters<AnswerShapeComposer['compose']>[0]['analysis']): string {
+  const names = [...new Set(analysis.materials.filter((m) => !isElementTerm(m)).map((m) => analysis.materialNames[m] ?? m.replace(/^[fm]:/, '')))];
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
 }
 
 function sameFactSentence(values: string[], papers: PaperHit[], evidence: { id: string }[]): DraftSentence | null {
