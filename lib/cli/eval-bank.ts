@@ -176,7 +176,7 @@ function printReaderTable(rows: Row[]) {
     rs.filter((r) => (r.heldOutSynthesis ?? 0) >= SYNTHESIS_PROBABILITY || (r.heldOut === 'synthesis' && analyseQuestion(r.q.question).techniques.length > 0))
       .length;
   console.log(
-    `sent to the records (held-out: synthesis probability ≥ ${SYNTHESIS_PROBABILITY}, or read as synthesis with a method named): ${pct(routed(synthesis), synthesis.length)} of synthesis questions about a material, ${pct(routed(notSynthesis), notSynthesis.length)} of the others (${routed(notSynthesis)})`,
+    `sent to the records (held-out: read as synthesis, at ${SYNTHESIS_PROBABILITY} or more or with a method named): ${pct(routed(synthesis), synthesis.length)} of synthesis questions about a material, ${pct(routed(notSynthesis), notSynthesis.length)} of the others (${routed(notSynthesis)})`,
   );
   // Where the misreadings go.
   const confusions = new Map<string, number>();
