@@ -12,6 +12,7 @@ import type { Answer } from '../answer/types.ts';
 import { sharedDataDir } from '../common/shared-data.ts';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
+import { normaliseMaterial } from '../structure/materials.ts';
 import { fitReader, type ReaderExample } from '../evaluation/reader-fit.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
 import { intentProbabilities, READER_INTENTS, type ReaderModel, readerFeatures } from '../retrieval/reader.ts';
@@ -34,7 +35,7 @@ interface Row {
   heldOut?: string;
   heldOutOutside?: number;
   heldOutSynthesis?: number;
-  answer?: { answered: boolean; right: boolean | null; refused: boolean; ms: number; shape: string };
+  answer?: { answered: boolean; right: boolean | null; refused: boolean; ms: number; shape: string; precursorsNamed?: boolean };
 }
 
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(2) : '   –');
@@ -64,6 +65,17 @@ function rightAnswer(q: BankQuestion, a: Answer): boolean | null {
       return [q.slots.material, q.slots.material2].every((m) => !!m && text.includes(m));
   }
   return null;
+}
+
+/**
+ * For a synthesis answer from the records: whether the precursors it names as usual include one of those the
+ * question's own recipe used (the records' usual precursors, as a chemist would check them against one recipe).
+ */
+function precursorCheck(q: BankQuestion, a: Answer): { precursorsNamed?: boolean } {
+  if (!q.expect.recipe?.held || a.shape !== 'synthesis') return {};
+  const line = a.sentences.find((s) => s.text.startsWith('Usual precursors:'))?.text ?? '';
+  const named = [...line.slice('Usual precursors:'.length).matchAll(/([^,(]+?) \(\d+ of \d+\)/g)].map((m) => normaliseMaterial(m[1].trim()).key);
+  return { precursorsNamed: named.some((k) => q.expect.recipe!.precursorKeys.includes(k)) };
 }
 
 export async function evalBank(args: string[]): Promise<void> {
@@ -129,7 +141,7 @@ export async function evalBank(args: string[]): Promise<void> {
           ...databaseLookups(db.prisma),
         });
         const refused = a.abstention.abstain || a.shape === 'abstain';
-        r.answer = { answered: !refused, right: rightAnswer(r.q, a), refused, ms: performance.now() - t, shape: a.shape };
+        r.answer = { answered: !refused, right: rightAnswer(r.q, a), refused, ms: performance.now() - t, shape: a.shape, ...precursorCheck(r.q, a) };
       }
       printAnswerTable(rows.filter((r) => r.answer));
     }
@@ -203,7 +215,11 @@ function printAnswerTable(rows: Row[]) {
         .toString()
         .padStart(5)}`;
     };
-    console.log(`${intent}\n  ${'family'.padEnd(17)}    n  ans.  right refus. p50ms`);
+    const fromRecords = of.filter((r) => r.answer!.precursorsNamed !== undefined);
+    const precursors = fromRecords.length
+      ? `; of the ${fromRecords.length} answered from the records, ${pct(fromRecords.filter((r) => r.answer!.precursorsNamed).length, fromRecords.length)} name a precursor its question's recipe used among the usual ones`
+      : '';
+    console.log(`${intent}${precursors}\n  ${'family'.padEnd(17)}    n  ans.  right refus. p50ms`);
     console.log(line('all', of));
     const cells = FAMILIES.map((f) => ({ f: f.name, rs: of.filter((r) => r.q.family === f.name) })).filter((c) => c.rs.length);
     for (const c of cells) console.log(line(c.f, c.rs));
