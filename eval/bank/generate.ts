@@ -105,6 +105,7 @@ export function generateBank(sources: BankSources, opts: { perFamily?: number; s
   for (const f of sources.facts) byProperty.set(f.property, [...(byProperty.get(f.property) ?? []), f]);
   const comparable = [...byProperty.values()].filter((fs) => new Set(fs.map((f) => f.materialKey)).size >= 2);
   const multiPaper = sources.facts.filter((f) => f.paperIds.length >= 2);
+  const valued = sources.facts.filter((f) => f.value);
   // Recipe targets with the methods the records hold for each.
   const heldMethods = new Map<string, Set<string>>();
   for (const r of sources.recipes) heldMethods.set(r.targetKey, (heldMethods.get(r.targetKey) ?? new Set()).add(r.method));
@@ -168,7 +169,6 @@ export function generateBank(sources: BankSources, opts: { perFamily?: number; s
             expect: {},
           });
         } else {
-          const valued = sources.facts.filter((x) => x.value);
           const f =
             template.text.includes('{val}') && valued.length
               ? pick(valued)

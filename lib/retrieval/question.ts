@@ -236,7 +236,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   const spaced = findSpacedFormulas(body);
   // Words inside a spaced formula or a chemical name ("manganese(II) acetate") are not material words of their own,
   // nor is a value's unit however it is written ("120 mS cm−1", "0.3 mΩ cm2", "5 kW").
-  const covered = [...spaced, ...findChemicalNames(body), ...facets.quantities];
+  const chemicalNames = findChemicalNames(body);
+  const covered = [...spaced, ...chemicalNames, ...facets.quantities];
   const entityWords = [
     ...new Set(
       [...body.matchAll(/(?<![\w-])[([]?[\p{L}\p{N}][\p{L}\p{N}()[\]·•.+\-−–/@±]*[\p{L}\p{N})\]δ]/gu)]
@@ -251,7 +252,7 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   const slots: ReaderSlots = {
     body,
     title: !!title,
-    materials: [...spaced, ...findChemicalNames(body), ...entityWords.flatMap((w) => occurrences(body, w))],
+    materials: [...spaced, ...chemicalNames, ...entityWords.flatMap((w) => occurrences(body, w))],
     properties: mentions,
     quantities: facets.quantities,
   };

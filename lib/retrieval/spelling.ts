@@ -116,6 +116,14 @@ export function nearestWord(vocabulary: Vocabulary, word: string): string | null
  * The question with formulas typed in lower case and spaced out joined ("gd sr2 ru cu2 o8" → GdSr2RuCu2O8), and its
  * misspelt ordinary words replaced by the corpus words nearest to them.
  */
+/** Whether the word at `at` starts a sentence: nothing before it, or a full stop (and a closing quote) before its spaces. */
+function startsSentence(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  while (i >= 0 && /["”’)]/.test(text[i])) i--;
+  return i < 0 || /[.?!:;]/.test(text[i]);
+}
+
 export function correctSpelling(vocabulary: Vocabulary, question: string, isEnglish?: WordCheck): SpellingCorrection {
   const corrections: { from: string; to: string }[] = [];
   let typed = question;
@@ -139,7 +147,7 @@ export function correctSpelling(vocabulary: Vocabulary, question: string, isEngl
     const lower = w.toLowerCase();
     // A capitalised word inside a sentence is a name ("Nobel", "Curie", "Stober"), the user's to spell: a name the
     // corpus does not hold stays unknown rather than becoming another word ("Novel").
-    if (w[0] !== lower[0] && !/(?:^|[.?!:;]["”’)]*)\s*$/.test(typed.slice(0, at))) return w;
+    if (w[0] !== lower[0] && !startsSentence(typed, at)) return w;
     if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0 || isEnglishWord(lower)) return w;
     if (!nearest.has(lower) && nearest.size < MAX_LOOKUPS) nearest.set(lower, nearestWord(vocabulary, lower));
     const to = nearest.get(lower);

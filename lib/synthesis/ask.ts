@@ -105,19 +105,22 @@ export async function lookupRecipes(prisma: PrismaClient, ask: SynthesisAsk): Pr
   const rows = await recipesForTargets(prisma, ask.keys, elements.length ? [elements] : [], RECIPES_READ);
   const exactIds = new Set(rows.filter((r) => r.targetKeys.some((k) => ask.keys.includes(k))).map((r) => r.id));
   // A recipe whose steps describe another route than its label is counted under the route they describe.
+  const relabelledIds = new Set<string>();
   const recipes = rows
     .map(readRecipe)
     .filter((r) => exactIds.has(r.id) || (ask.formula && r.targets.some((t) => isVariant(ask.formula!, t))))
     .map((r) => {
       const route = routeOfSteps(r);
-      return route ? { ...r, method: route, relabelledFrom: r.method } : r;
+      if (!route) return r;
+      relabelledIds.add(r.id);
+      return { ...r, method: route };
     });
   if (!recipes.length) return null;
   const byMethod = new Map<string, string[]>();
   for (const r of recipes) byMethod.set(methodName(r.method), [...(byMethod.get(methodName(r.method)) ?? []), r.id]);
   const held = [...byMethod].map(([name, ids]) => ({ name, count: ids.length, recordIds: ids })).sort((a, b) => b.count - a.count);
   const chosen = ask.method ? recipes.filter((r) => r.method === ask.method) : recipes;
-  const relabelled = chosen.filter((r) => 'relabelledFrom' in r).length;
+  const relabelled = chosen.filter((r) => relabelledIds.has(r.id)).length;
   return {
     ask,
     held,

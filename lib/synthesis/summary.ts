@@ -1,6 +1,6 @@
 import { normaliseFormula } from '../structure/formula.ts';
 import { phaseFormingHeating, withoutImpossibleValues } from './plausibility.ts';
-import type { Recipe, StepKind } from './recipe.ts';
+import type { Recipe, RecipeStep, StepKind } from './recipe.ts';
 
 /**
  * A recipe summary across records: what a chemist wants from forty papers' recipes for one material by one
@@ -176,10 +176,9 @@ export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): Reci
   // The heating that forms the phase (the hottest), apart from the others (drying off, pre-calcination, a cooler anneal).
   const forming = counted.map((r) => ({ recipe: r, step: phaseFormingHeating(r) }));
   const final = forming.filter((f): f is { recipe: Recipe; step: Recipe['steps'][number] } => f.step !== null);
+  const finalOf = new Map(final.map((f) => [f.recipe, f.step]));
   const other = counted.flatMap((r) =>
-    r.steps
-      .filter((s) => s.kind === 'heating' && (s.temperatureC !== null || s.hours !== null) && s !== forming.find((f) => f.recipe === r)?.step)
-      .map((step) => ({ recipe: r, step })),
+    r.steps.filter((s) => s.kind === 'heating' && (s.temperatureC !== null || s.hours !== null) && s !== finalOf.get(r)).map((step) => ({ recipe: r, step })),
   );
   const drying = counted.flatMap((r) => r.steps.filter((s) => s.kind === 'drying' && s.temperatureC !== null).map((step) => ({ recipe: r, step })));
   const steps = [
@@ -187,7 +186,6 @@ export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): Reci
     ...(other.length ? [stepSummary('other heatings', 'heating', other)] : []),
     ...(drying.length ? [stepSummary('drying', 'drying', drying)] : []),
   ];
-  const finalOf = new Map(final.map((f) => [f.recipe, f.step]));
   const common = new Set(precursors.slice(0, 5).map((p) => p.name));
   const usual = orders[0]?.name ?? '';
   const score = (r: Recipe) => {
@@ -208,7 +206,8 @@ export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): Reci
     typical.push(r);
     if (typical.length === 3) break;
   }
-  const dropped = checked.filter((c) => c.dropped.length);
+  // Of the recipes the figures are counted from (a variant's values left out do not concern them).
+  const dropped = basis.filter((c) => c.dropped.length);
   return {
     total: recipes.length,
     basis: own.length ? 'own' : 'variants',
@@ -222,57 +221,37 @@ export function summariseRecipes(recipes: Recipe[], exactIds: Set<string>): Reci
     sequence: orders[0] ?? null,
     steps,
     typical,
-    procedure: procedureOf(counted, precursors),
+    procedure: procedureOf(counted, precursors, finalOf),
     dropped: { values: dropped.reduce((n, c) => n + c.dropped.length, 0), recipes: dropped.length, examples: dropped.slice(0, 2).map((c) => c.dropped[0]) },
   };
 }
-
-const median = (xs: number[]): number | null => {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)];
-};
-const mostUsed = (xs: string[]): string | null => {
-  const counts = new Map<string, number>();
-  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
-};
 
 /**
  * The procedure of the recipes that share the most common combination of precursors (at least two recipes), else of
  * every recipe with the most used precursors: their mixing, and the firing that forms the phase (median temperature
  * and time, the most used atmosphere). Every figure is one some recipe states (a median of an even count is the lower).
  */
-function procedureOf(recipes: Recipe[], precursors: Tally[]): Procedure | null {
+function procedureOf(recipes: Recipe[], precursors: Tally[], firingOf: ReadonlyMap<Recipe, RecipeStep>): Procedure | null {
   if (!recipes.length) return null;
-  const setOf = (r: Recipe) => [...new Set(r.precursors.map((p) => p.key))].sort().join(' + ');
-  const sets = tally(recipes.filter((r) => r.precursors.length).map((r) => ({ name: setOf(r), key: setOf(r), recordId: r.id })));
+  const setOf = new Map(recipes.map((r) => [r, [...new Set(r.precursors.map((p) => p.key))].sort().join(' + ')]));
+  const sets = tally(recipes.filter((r) => r.precursors.length).map((r) => ({ name: setOf.get(r)!, key: setOf.get(r)!, recordId: r.id })));
   const recurring = sets[0] && sets[0].count >= 2 ? sets[0] : null;
-  const from = recurring ? recipes.filter((r) => recurring.recordIds.includes(r.id)) : recipes;
+  const from = recurring ? recipes.filter((r) => setOf.get(r) === recurring.name) : recipes;
   const keys = recurring ? new Set(recurring.name.split(' + ')) : null;
   const named = keys ? precursors.filter((p) => keys.has(p.key ?? p.name)) : precursors.slice(0, 4);
-  const firings = from.map((r) => ({ id: r.id, step: phaseFormingHeating(r) })).filter((f) => f.step !== null);
-  const mixingWords = from.flatMap((r) => r.steps.filter((s) => s.kind === 'mixing' && s.token).map((s) => s.token!.toLowerCase()));
-  const temperatureC = median(firings.map((f) => f.step!.temperatureC!));
-  const hours = median(firings.filter((f) => f.step!.hours !== null).map((f) => f.step!.hours!));
-  // Cited: a recipe of the combination, and those stating the median temperature and time.
-  const cited = new Set([from[0].id]);
-  const at = firings.find((f) => f.step!.temperatureC === temperatureC && (hours === null || f.step!.hours === hours));
-  if (at) cited.add(at.id);
-  else {
-    const t = firings.find((f) => f.step!.temperatureC === temperatureC);
-    const h = firings.find((f) => f.step!.hours === hours);
-    if (t) cited.add(t.id);
-    if (h) cited.add(h.id);
-  }
+  const firings = from.flatMap((r) => (firingOf.has(r) ? [{ id: r.id, step: firingOf.get(r)! }] : []));
+  const temperature = spread(firings.map((f) => ({ v: f.step.temperatureC!, id: f.id })));
+  const hours = spread(firings.filter((f) => f.step.hours !== null).map((f) => ({ v: f.step.hours!, id: f.id })));
+  const mostUsed = (items: { name: string; recordId: string }[]) => tally(items.map((x) => ({ ...x, key: x.name })))[0]?.name ?? null;
   return {
     precursors: named.slice(0, 6),
     sharing: recurring?.count ?? 0,
-    mixing: mostUsed(mixingWords),
-    temperatureC,
-    hours,
-    atmosphere: mostUsed(firings.flatMap((f) => f.step!.atmosphere)),
-    word: mostUsed(firings.map((f) => f.step!.token?.toLowerCase() ?? '').filter(Boolean)),
-    recordIds: [...cited],
+    mixing: mostUsed(from.flatMap((r) => r.steps.filter((s) => s.kind === 'mixing' && s.token).map((s) => ({ name: s.token!.toLowerCase(), recordId: r.id })))),
+    temperatureC: temperature?.median ?? null,
+    hours: hours?.median ?? null,
+    atmosphere: mostUsed(firings.flatMap((f) => f.step.atmosphere.map((name) => ({ name, recordId: f.id })))),
+    word: mostUsed(firings.filter((f) => f.step.token).map((f) => ({ name: f.step.token!.toLowerCase(), recordId: f.id }))),
+    // Cited: a recipe of the combination, and those stating the median temperature and time.
+    recordIds: [...new Set([from[0].id, ...(temperature ? [temperature.at.median] : []), ...(hours ? [hours.at.median] : [])])],
   };
 }
