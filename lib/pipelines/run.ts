@@ -15,6 +15,7 @@ import { correctSpelling } from '../retrieval/spelling.ts';
 import { englishWords } from '../retrieval/english-dictionary.ts';
 import { expandLinkedNames } from '../retrieval/linked-names.ts';
 import { expandMaterialAbbreviations } from '../retrieval/material-abbreviations.ts';
+import { asksHowMade } from '../synthesis/ask.ts';
 import { isElementTerm, materialTerms } from '../retrieval/facets.ts';
 import { textFacets } from '../structure/terms.ts';
 import { rulesReformulator } from '../retrieval/reformulate.ts';
@@ -104,11 +105,17 @@ async function retrieveNow(
         (l) => ({ expansions: l.expansions.map((e) => `${e.from} → ${e.to} (Wikidata ${e.qid})`) }),
       )
     : { text: spelling.text, expansions: [] };
-  // A material typed by a short form the corpus defines for its formula ("LFP") is read as the formula (LiFePO4).
+  // A material typed by a short form the corpus defines for its formula ("LFP") is read as the formula (LiFePO4) in a
+  // synthesis question, whose recipes the records key by formula. Elsewhere the short form is searched as typed:
+  // replaced, it lost the papers that write only it, and beside it, the formula made the abstention ask papers for
+  // what they write only as the short form (three more false refusals on the development set either way).
   const abbreviated = index.materialAbbreviations?.size
     ? await step(
         'material-abbreviations',
-        () => expandMaterialAbbreviations(index.materialAbbreviations!, linked.text, namesMaterial),
+        () => {
+          const expanded = expandMaterialAbbreviations(index.materialAbbreviations!, linked.text, namesMaterial);
+          return expanded.expansions.length && asksHowMade(analyseQuestion(linked.text)) ? expanded : { text: linked.text, expansions: [] };
+        },
         (m) => ({ expansions: m.expansions.map((e) => `${e.from} → ${e.to} (${e.uses} of ${e.total} uses in the corpus)`) }),
       )
     : linked;

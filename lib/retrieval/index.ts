@@ -205,7 +205,9 @@ export async function buildRetrievalIndex(
 
   stage('dense');
   const linkedNames = linkedNameMap(corpus.linkedMaterials ?? []);
-  const materialAbbreviations = materialAbbreviationMap(corpus.abbreviatedFormulas ?? []);
+  // Long forms of words ("carbon nanotubes"), not a formula the abbreviation learner also saw ("lifepo4").
+  const wordUses = (short: string) => [...(abbreviations.counts.get(short) ?? [])].reduce((n, [long, uses]) => n + (long.includes(' ') ? uses : 0), 0);
+  const materialAbbreviations = materialAbbreviationMap(corpus.abbreviatedFormulas ?? [], wordUses);
   const core: IndexCore = {
     version: corpus.version,
     papers,

@@ -27,6 +27,10 @@ describe('short forms of materials the corpus defines', () => {
     expect(map.has('LCO')).toBe(false);
     expect(map.has('SEM')).toBe(false);
     expect(spellsShortForm('LFP', 'LiFePO4')).toBe(true);
+    // A short form the corpus mostly defines by words is not read as the one formula a paper wrote before it.
+    const withWords = materialAbbreviationMap([...rows, { long: 'Ca0.6Nd0.26TiO3', short: 'CNT', uses: 1 }], (s) => (s === 'CNT' ? 40 : 0));
+    expect(withWords.has('CNT')).toBe(false);
+    expect(withWords.has('LFP')).toBe(true);
     expect(spellsShortForm('BZY', 'LiFePO4')).toBe(false);
   });
 

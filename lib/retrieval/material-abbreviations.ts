@@ -39,8 +39,15 @@ export function spellsShortForm(short: string, formula: string): boolean {
   return matched >= 2;
 }
 
-/** The short forms read as formulas, from what the corpus writes (see `abbreviatedFormulasOf`). */
-export function materialAbbreviationMap(rows: { long: string; short: string; uses: number }[]): Map<string, MaterialAbbreviation> {
+/**
+ * The short forms read as formulas, from what the corpus writes (see `abbreviatedFormulasOf`). `wordUses`: how often
+ * the corpus defines the short form by words instead ("carbon nanotubes (CNT)", from lib/retrieval/abbreviations.ts),
+ * which count against the formula: CNT is not Ca0.6Nd0.26TiO3 because one paper wrote it so.
+ */
+export function materialAbbreviationMap(
+  rows: { long: string; short: string; uses: number }[],
+  wordUses: (short: string) => number = () => 0,
+): Map<string, MaterialAbbreviation> {
   const byShort = new Map<string, Map<string, { formula: Map<string, number>; uses: number }>>();
   for (const r of rows) {
     const written = tidyFormula(beforeSlash(r.long).replace(/[-−–]$/, ''));
@@ -59,7 +66,7 @@ export function materialAbbreviationMap(rows: { long: string; short: string; use
   for (const [short, compositions] of byShort) {
     const [best] = [...compositions.values()].sort((a, b) => b.uses - a.uses);
     // Of its uses for formulas: a fragment in brackets ("PO4 (LFP)") or a word ("Fig (SEM)") is no reading of it.
-    const total = [...compositions.values()].reduce((n, c) => n + c.uses, 0);
+    const total = [...compositions.values()].reduce((n, c) => n + c.uses, 0) + wordUses(short);
     if (best.uses / total < SHARE) continue;
     const formula = [...best.formula].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0][0];
     out.set(short, { formula, uses: best.uses, total });

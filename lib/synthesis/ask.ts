@@ -59,17 +59,28 @@ const MADE_BY = /\b(?:synthesi[sz]e[sd]?|prepared?|made|fabricated?|grown|produc
  */
 export const SYNTHESIS_PROBABILITY = 0.5;
 
+/**
+ * Whether the question asks how a material is made, as the reader reads it (a method named beside the material is
+ * the construction's own evidence: "calcination temperature of X by sol-gel"); one paper that made it ("Find the
+ * study that prepares X starting from A and B") is retrieval's to find.
+ */
+export function asksHowMade(analysis: Pick<QuestionAnalysis, 'reading' | 'techniques' | 'intent'>): boolean {
+  const { reading } = analysis;
+  return (
+    analysis.intent !== 'which-paper' &&
+    reading.intent === 'synthesis' &&
+    (reading.probabilities.synthesis >= SYNTHESIS_PROBABILITY || analysis.techniques.length > 0)
+  );
+}
+
 export function synthesisAsk(analysis: QuestionAnalysis): SynthesisAsk | null {
   if (analysis.title || !analysis.materials.length || ONE_PAPER.test(analysis.body)) return null;
   // Papers in the plural that made the material (by a route): the records know every one; one paper is retrieval's.
   // How it is made is asked when the question reader reads a synthesis question, whatever its wording ("I want to
   // make X by sol-gel; which reagents should I start from?"); the wording rules below only tell the plural list.
-  // A method named beside the material is the construction's own evidence ("calcination temperature of X by sol-gel").
-  const { reading } = analysis;
-  const asksHow = reading.probabilities.synthesis >= SYNTHESIS_PROBABILITY || (reading.intent === 'synthesis' && analysis.techniques.length > 0);
+  const asksHow = asksHowMade(analysis);
   const papers = PAPERS.test(analysis.body) && (MADE_BY.test(analysis.body) || HOW_MADE.test(analysis.body) || asksHow);
-  // One paper that made it ("Find the study that prepares X starting from A and B") is retrieval's to find.
-  if (!papers && (!asksHow || analysis.intent === 'which-paper')) return null;
+  if (!papers && !asksHow) return null;
   // The material asked about: the first formula the question writes (a precursor named after "from" is not it).
   const key = analysis.materials.find((m) => m.startsWith('f:')) ?? analysis.materials[0];
   const name = writtenName(analysis, key);
