@@ -15,7 +15,7 @@ import { openMigratedDatabase } from '../db/client.ts';
 import { normaliseMaterial } from '../structure/materials.ts';
 import { fitReader, type ReaderExample } from '../evaluation/reader-fit.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
-import { intentProbabilities, READER_INTENTS, type ReaderModel, readerFeatures } from '../retrieval/reader.ts';
+import { intentProbabilities, READER_INTENTS, type ReaderModel, readerFeatures, readWith } from '../retrieval/reader.ts';
 import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { cliOptions } from './options.ts';
 
@@ -24,8 +24,8 @@ export const bankUsage = `usage: npm run eval -- --bank [--per-family 30] [--see
 The question bank (eval/bank): ${READER_INTENTS.length} intents × ${FAMILIES.length} wording families, filled from the configured database's graph
 and the records files (default ../shared/data/records). Prints the question reader's intent accuracy per intent and
 family, leave-one-family-out (fitted without the family it is measured on), and the worst family per intent.
---answers also answers every question (extractive, hybrid, records and lookups as the app does) and prints per
-intent × family: answered, answered right (where the bank knows what right is), refused, median latency.
+--answers also answers every question (extractive, hybrid, records and lookups as the app does; each family read by
+the reader fitted without it) and prints per intent × family: answered, answered right (where the bank knows what right is), refused, median latency.
 --write fits the reader on every family and writes lib/retrieval/reader-model.json.`;
 
 interface Row {
@@ -101,11 +101,13 @@ export async function evalBank(args: string[]): Promise<void> {
     });
     console.log(`bank: ${bank.length} questions, ${READER_INTENTS.length} intents × ${FAMILIES.length} families`);
 
-    // Leave one family out: fitted on the others, read on it.
+    // Leave one family out: fitted on the others, read on it (and kept for its answers).
     const t0 = performance.now();
+    const heldOutModels = new Map<string, ReaderModel>();
     for (const family of FAMILIES) {
       const train: ReaderExample[] = rows.filter((r) => r.q.family !== family.name).map((r) => ({ features: r.features, intent: r.q.intent }));
       const model = fitReader(train, READER_INTENTS, fitOptions);
+      heldOutModels.set(family.name, model);
       for (const r of rows.filter((x) => x.q.family === family.name)) {
         const p = intentProbabilities(model, r.features);
         r.heldOut = READER_INTENTS[p.indexOf(Math.max(...p))];
@@ -138,6 +140,8 @@ export async function evalBank(args: string[]): Promise<void> {
         const cell = `${r.q.intent}/${r.q.family}`;
         if ((seen.get(cell) ?? 0) >= limit) continue;
         seen.set(cell, (seen.get(cell) ?? 0) + 1);
+        // Answered as a question of a wording the reader was not fitted on.
+        readWith(heldOutModels.get(r.q.family)!);
         const t = performance.now();
         const a = await answerQuestion(index, r.q.question, {
           ...service.options,
@@ -148,6 +152,7 @@ export async function evalBank(args: string[]): Promise<void> {
         const refused = a.abstention.abstain || a.shape === 'abstain';
         r.answer = { answered: !refused, right: rightAnswer(r.q, a), refused, ms: performance.now() - t, shape: a.shape, ...precursorCheck(r.q, a) };
       }
+      readWith(null);
       printAnswerTable(rows.filter((r) => r.answer));
     }
     if (opt('json'))
@@ -206,7 +211,9 @@ function printReaderTable(rows: Row[]) {
 }
 
 function printAnswerTable(rows: Row[]) {
-  console.log(`\nanswers (extractive, ${DEFAULT_ANSWER_PIPELINE}): per intent × family — n, answered, answered right, refused, median ms`);
+  console.log(
+    `\nanswers (extractive, ${DEFAULT_ANSWER_PIPELINE}; each family read by the reader fitted without it): per intent × family — n, answered, answered right, refused, median ms`,
+  );
   for (const intent of READER_INTENTS) {
     const of = rows.filter((r) => r.q.intent === intent);
     if (!of.length) continue;

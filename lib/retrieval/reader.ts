@@ -135,8 +135,19 @@ export function intentProbabilities(model: ReaderModel, features: string[]): num
   return e.map((v) => v / sum);
 }
 
-/** What the question asks for, under the fitted reader (or `model`). */
-export function readQuestion(slots: ReaderSlots, model: ReaderModel = fitted as ReaderModel): Reading {
+let current: ReaderModel = fitted as ReaderModel;
+
+/**
+ * Reads every later question with `model` (null: the fitted reader again). For the bank's held-out answers only
+ * (`npm run eval -- --bank --answers`): each family is answered by a reader fitted without it, through the same
+ * pipelines the app runs, which take no reader of their own.
+ */
+export function readWith(model: ReaderModel | null): void {
+  current = model ?? (fitted as ReaderModel);
+}
+
+/** What the question asks for, under the reader in use (or `model`). */
+export function readQuestion(slots: ReaderSlots, model: ReaderModel = current): Reading {
   const masked = maskedQuestion(slots);
   const p = intentProbabilities(model, readerFeatures(masked));
   const probabilities = Object.fromEntries(READER_INTENTS.map((intent) => [intent, 0])) as Record<ReaderIntent, number>;
