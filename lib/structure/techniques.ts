@@ -6,13 +6,14 @@
  */
 export const TECHNIQUES: readonly { key: string; pattern: RegExp }[] = [
   { key: 'electrospinning', pattern: /\belectro-?spun\b|\belectro-?spinn\w*/i },
-  { key: 'sol-gel', pattern: /\bsol[–-]gel\b/i },
+  // Written however the hyphen comes out: "sol-gel", "sol–gel", "sol gel", "sol/gel", "solgel".
+  { key: 'sol-gel', pattern: /\bsol[\s–—/-]?gel\b/i },
   { key: 'pechini', pattern: /\bPechini\b/i },
   { key: 'hydrothermal', pattern: /\bhydrothermal\w*/i },
   { key: 'solvothermal', pattern: /\bsolvothermal\w*/i },
   { key: 'ball-milling', pattern: /\bball[- ]mill\w*|\bmechanochemical\w*|\bhigh[- ]energy mill\w*/i },
   { key: 'solid-state-reaction', pattern: /\bsolid[- ]state (?:reaction|method|route|synthesis|sintering)\b|\bceramic (?:method|route)\b/i },
-  { key: 'co-precipitation', pattern: /\bco-?precipitat\w*/i },
+  { key: 'co-precipitation', pattern: /\bco[\s–-]?precipitat\w*/i },
   { key: 'chemical-vapour-deposition', pattern: /\bchemical vapou?r deposit\w*|\b(?:PE|MO|LP)?CVD\b/ },
   { key: 'atomic-layer-deposition', pattern: /\batomic layer deposit\w*|\bALD\b/i },
   { key: 'sputtering', pattern: /\bsputter\w*|\bmagnetron\b/i },
