@@ -21,6 +21,15 @@ describe('two-sided comparisons', () => {
       ).toEqual(['La0.6Sr0.4CoO3', 'Sm0.5Sr0.5CoO3']);
     expect(comparedSides(analyseQuestion('What is the power density of La0.6Sr0.4CoO3 and of its Sm analogue?'))).toBeNull();
   });
+  it('read one side chosen over the other as a comparison ("pick A over B if …", "prefer A over B for …")', () => {
+    for (const q of [
+      'would you pick LSCF over LSM if area-specific resistance is what matters?',
+      'Should we prefer GDC over YSZ for ionic conductivity at 600 °C?',
+    ])
+      expect(comparedSides(analyseQuestion(q))?.length, q).toBe(2);
+    // "over" of a condition is no choice.
+    expect(comparedSides(analyseQuestion('What is the ionic conductivity of GDC over 600 °C?'))).toBeNull();
+  });
   it('read the sides a question names, and ask each its own question under the same property and conditions', () => {
     const a = analyseQuestion(QUESTION);
     const sides = comparedSides(a);

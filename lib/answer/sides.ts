@@ -27,7 +27,11 @@ export interface Side {
  * ("Is the Tc of A higher than that of B?", "Does A have a lower ASR than B?"): a question that names its sides.
  */
 const TWO_SIDED = (body: string) =>
-  /\b(?:or|vs\.?|versus|between)\b/i.test(body) || (/\bcompar(?:e[ds]?|ing|ison)\b/i.test(body) && /\b(?:and|with|to)\b/i.test(body)) || askedIfBeyond(body);
+  /\b(?:or|vs\.?|versus|between)\b/i.test(body) ||
+  // One side chosen over the other ("would you pick A over B if …", "prefer A over B for …").
+  /\b(?:pick|prefer|choose|select|favou?r|recommend|take|use)\b.*\bover\b/i.test(body) ||
+  (/\bcompar(?:e[ds]?|ing|ison)\b/i.test(body) && /\b(?:and|with|to)\b/i.test(body)) ||
+  askedIfBeyond(body);
 
 /** A yes/no question whether one side is beyond the other ("Is A more conductive than B?", "Does A have a higher … than B?"). */
 export const askedIfBeyond = (body: string): boolean => YES_NO_THAN.test(body);
