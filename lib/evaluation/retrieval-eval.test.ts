@@ -11,8 +11,9 @@ beforeAll(async () => {
 
 describe('the evaluation’s answers', () => {
   it('are scored as a person is shown them: the off-topic guard refuses what retrieval alone answered', async () => {
-    // The guard's own case (topic-guard.test.ts): retrieval finds NiCo2O4 and melting points, the answer refuses.
-    const question: EvaluationQuestion = { id: 'melting', type: 'unanswerable', question: 'What is the melting point of NiCo2O4?' };
+    // The guard's own case (topic-guard.test.ts): retrieval finds NiCo2O4 and melting points, the answer refuses. Two
+    // materials named: retrieval's own check of an off-topic-looking question's other words does not decide it.
+    const question: EvaluationQuestion = { id: 'melting', type: 'unanswerable', question: 'What is the melting point of NiCo2O4 on a YSZ substrate?' };
     const { scores } = await runRetrievalEvaluation(index, [question], ['hybrid'], { answers: true });
     const [score] = scores.get('hybrid')!;
     expect(score.answer?.abstained).toBe(true);

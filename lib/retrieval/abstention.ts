@@ -20,9 +20,9 @@ import { dopantPhrases, familyKnown, materialVerdicts } from './material-match.t
 import { compact, compactText, statedTerms } from './paper-caches.ts';
 import { type Facets, materialTerms } from './facets.ts';
 import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
-import { subjectCoverage, termCoverage, termsUnmet } from './term-coverage.ts';
+import { askedWordsCoverage, leansOffTopic, subjectCoverage, termCoverage, termsUnmet, unanchored } from './term-coverage.ts';
 import type { PaperHit } from './papers.ts';
-import { type QuestionAnalysis, writtenName } from './question.ts';
+import { asksForPaperList, type QuestionAnalysis, writtenName } from './question.ts';
 import {
   ABSTAIN_BELOW,
   DECISIVE_MISS_CONFIDENCE,
@@ -207,7 +207,10 @@ export async function decideAbstention(
       [...wordMaterials(w)].some((k) => facets.materials.has(k)) ||
       judged.some((v) => v.status !== 'contradicted' && v.status !== 'absent' && v.written.includes(w)),
   );
-  const terms = analysis.intent === 'value' || !top.paperId ? null : termCoverage(index, analysis, top.paperId, statedNames);
+  // A list of papers on what the question names ("I'm writing a review on the yield of X. Which papers should I
+  // read?") is answered by the papers that state those names, whatever the question says of why it asks.
+  const listsNamed = asksForPaperList(analysis) && !unanchored(analysis);
+  const terms = analysis.intent === 'value' || listsNamed || !top.paperId ? null : termCoverage(index, analysis, top.paperId, statedNames);
   const termsMissed = !!terms && termsUnmet(terms, paperMargin(papers));
   if (terms && termsMissed) {
     reasons.push('unmatched-terms');
@@ -218,7 +221,13 @@ export async function decideAbstention(
   const subject = top.paperId && index.papers.has(top.paperId) ? subjectCoverage(index, analysis, top.paperId) : null;
   const subjectMissed = !!subject && !subject.met;
   if (subjectMissed && !reasons.includes('unmatched-terms')) reasons.push('unmatched-terms');
-  if (subjectMissed) confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
+  // A question that names a facet and asks more of it than `termCoverage` holds it to, read as leaning off-topic:
+  // one paragraph of the paper must state what it asks beyond the names (see askedWordsCoverage, leansOffTopic).
+  const asked =
+    leansOffTopic(analysis) && (!terms || !termsMissed) && !subject && !listsNamed && inIndex ? askedWordsCoverage(index, analysis, top.paperId!) : null;
+  const askedMissed = !!asked && !asked.met;
+  if (askedMissed && !reasons.includes('unmatched-terms')) reasons.push('unmatched-terms');
+  if (subjectMissed || askedMissed) confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
   const model = fit === undefined ? modelFor(index.embedderId) : fit;
   const needsDense = !!model && model.features.some((f) => DENSE_FEATURES.includes(f));
   const dense = needsDense && top.paperId ? await denseSignals(index, question, top.paperId) : { denseBestPaper: 0, denseGap: 0, denseAgreement: 0 };
@@ -246,9 +255,9 @@ export async function decideAbstention(
   const p = model ? answerableProbability(model, signals) : confidence;
   // For a question that names no facet every signal of the model reads "met" (facet coverage 1, term coverage 1 below
   // three words), so it cannot tell one the corpus answers from one it does not: the subject check decides those.
-  const abstain = subjectMissed || (model ? p < model.threshold : confidence < ABSTAIN_BELOW);
+  const abstain = subjectMissed || askedMissed || (model ? p < model.threshold : confidence < ABSTAIN_BELOW);
   // What is shown: how likely the answer is right (the confidence fit), which is not how likely an answer exists.
-  const shown = subjectMissed ? confidence : model ? shownConfidence(model, signals, p) : confidence;
+  const shown = subjectMissed || askedMissed ? confidence : model ? shownConfidence(model, signals, p) : confidence;
   if (abstain && reasons.length === 0) reasons.push('low-score');
   const parts: string[] = [];
   if (unknown.length) parts.push(`not in the corpus: ${unknown.join(', ')}`);
@@ -272,6 +281,8 @@ export async function decideAbstention(
     );
   if (subjectMissed)
     parts.push(`no paragraph of the closest paper mentions ${subject!.words.join(', ')} together (the closest lacks ${subject!.missing.join(', ')})`);
+  const named = [...new Set(analysis.materials.flatMap((m) => analysis.materialNames[m] ?? []))].join(', ') || 'what the question names';
+  if (askedMissed) parts.push(`no paragraph of the closest paper mentions ${asked!.missing.join(', ')} with ${named}`);
   // The checks that failed explain an abstention; when the model answers despite one, the explanation says so.
   const explanation = parts.join('; ') || (abstain ? 'no paper states enough of what the question asks' : 'the closest paper states what the question names');
   return {

@@ -77,6 +77,17 @@ export const DESCRIPTIVE_WORDS = 6;
 export const TERM_COVERAGE_DESCRIBED = 0.4;
 export const PARAGRAPH_COVERAGE_MIN = 0.4;
 export const MARGIN_MIN = 0.2;
+/**
+ * Share of a named-facet question's other words (weighted by rarity) that one paragraph of the best paper must state
+ * (see askedWordsCoverage in term-coverage.ts).
+ */
+export const ASKED_WORDS_STATED = 0.5;
+/**
+ * The question reader's out-of-scope probability from which a question whose other words the best paper lacks is
+ * refused. On the question bank (in-sample reader), the in-domain questions the words check alone would refuse read
+ * at most 0.13 (a frame such as "I need a number for …"), the off-topic ones that reach it 0.18–0.78.
+ */
+export const ASKED_WORDS_OUTSIDE = 0.15;
 /** Confidence when the best paper lacks a value or technique the question states (below ABSTAIN_BELOW). */
 export const DECISIVE_MISS_CONFIDENCE = 0.35;
 /**

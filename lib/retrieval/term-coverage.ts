@@ -1,10 +1,19 @@
 import { findChemicalNames } from '../structure/chemical-names.ts';
-import { formulaKey, plainTerms } from '../structure/terms.ts';
+import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { paperFacets } from './coverage.ts';
+import { isElementTerm } from './facets.ts';
 import type { RetrievalIndex } from './index.ts';
 import { statedTerms } from './paper-caches.ts';
 import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
-import { DESCRIPTIVE_WORDS, MARGIN_MIN, PARAGRAPH_COVERAGE_MIN, TERM_COVERAGE_DESCRIBED, TERM_COVERAGE_MIN } from './scoring.ts';
+import {
+  ASKED_WORDS_OUTSIDE,
+  ASKED_WORDS_STATED,
+  DESCRIPTIVE_WORDS,
+  MARGIN_MIN,
+  PARAGRAPH_COVERAGE_MIN,
+  TERM_COVERAGE_DESCRIBED,
+  TERM_COVERAGE_MIN,
+} from './scoring.ts';
 
 /**
  * The abstention check for descriptive questions ("the paper that discusses melamine-assisted anchoring of nickel
@@ -141,4 +150,86 @@ export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, 
   }
   const missing = weighted.filter((x) => !paper.has(x.t)).sort((a, b) => b.w - a.w);
   return { coverage: share((t) => paper.has(t)), paragraph, words: weighted.length, missing: missing.map((m) => written.get(m.t) ?? m.t) };
+}
+
+/** A year the question names ("discovered in 2040", "the 2019 record"): what it dates is part of what is asked. */
+const YEAR = /^(?:1[89]|20)\d\d$/;
+/** Words of "how many / how much / how long / how often": the question's frame, though the tagger calls them adjectives. */
+const HOW_WORDS = new Set(plainTerms('many much long often'));
+
+/**
+ * What a question that names a material or property asks beyond them: "How many protons does a uranium atom have?"
+ * (protons, atom), "tensile strength of carbon fibre in bicycle frames" (bicycle, frames), "Curie temperature of
+ * BaTiO3" (Curie, where the lexicon knows only the temperature). The facet checks judge the names, values and known
+ * properties; nothing judged the rest of a value question or of one too short for `termCoverage`, so a paper on
+ * uranium compounds "answered" the protons and a calcination the Curie temperature. The words left — without the
+ * facets, frame, prepositions, filler and numbers other than years — weighted by rarity, must be stated in one
+ * paragraph of the paper (with its title) for at least ASKED_WORDS_STATED of their weight; a word no paper uses
+ * weighs most and is never stated. Null for an unanchored question (`subjectCoverage` judges those) or one with no
+ * such word.
+ */
+export function askedWordsCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): SubjectCoverage | null {
+  const a = analysis;
+  if (unanchored(a) || a.title) return null;
+  let described = a.body;
+  const spans = [
+    ...a.quantities,
+    ...a.propertySpans,
+    ...findChemicalNames(a.body),
+    // A word written with brackets ("oligo(p-phenylene)", "poly(vinylidene fluoride)") is a chemical name in a
+    // notation the paper may write otherwise: the material checks' to judge, not a word of the question's own.
+    ...[...a.body.matchAll(/[^\s(]*\([^\s)]*\)?[^\s]*/g)]
+      .filter((m) => /\p{L}\(|\(\p{L}/u.test(m[0]))
+      .map((m) => ({ start: m.index!, end: m.index! + m[0].length })),
+    ...a.entityWords.flatMap((w) => {
+      const at = a.body.indexOf(w);
+      return at >= 0 ? [{ start: at, end: at + w.length }] : [];
+    }),
+  ];
+  for (const span of spans) described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
+  const filler = fillerTerms(a.body);
+  const written = new Map<string, string>();
+  for (const w of described.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []) {
+    // A material named in words ("uranium", "carbon fibre") is the facets' to judge.
+    const f = textFacets(w);
+    if (f.materials.length || f.formulas.length) continue;
+    for (const t of plainTerms(w)) {
+      const skip = QUESTION_FRAME_TERMS.has(t) || HOW_WORDS.has(t) || PREPOSITIONS.has(t) || filler.has(t) || (/^\d/.test(t) && !YEAR.test(t));
+      if (!written.has(t) && !skip && t.length > 1) written.set(t, w);
+    }
+  }
+  const words = [...written.keys()];
+  if (!words.length) return null;
+  const n = index.raw.lexical.size;
+  const weight = new Map(words.map((t) => [t, Math.log((n + 1) / (index.raw.lexical.documentFrequency(t) + 1))]));
+  const total = words.reduce((sum, t) => sum + weight.get(t)!, 0);
+  const titleTerms = new Set(plainTerms(index.papers.get(paperId)?.title ?? ''));
+  const lackingIn = (has: (t: string) => boolean) => {
+    const lacking = words.filter((t) => !has(t) && !titleTerms.has(t));
+    return { share: 1 - lacking.reduce((sum, t) => sum + weight.get(t)!, 0) / total, lacking };
+  };
+  let best = lackingIn(() => false);
+  for (const terms of statedTerms(index, paperId, words).inParagraphs) {
+    const stated = lackingIn((t) => terms.has(t));
+    if (stated.share > best.share) best = stated;
+    if (!best.lacking.length) break;
+  }
+  return { words: [...new Set(written.values())], missing: [...new Set(best.lacking.map((t) => written.get(t)!))], met: best.share >= ASKED_WORDS_STATED };
+}
+
+/**
+ * Whether `askedWordsCoverage` decides for this question: the reader leans to reading it as outside the field, and
+ * it looks like such a question besides — one subject at most, no value stated, no paper sought (a question that
+ * describes its paper by a value or by several materials is judged by its facets). On its own a missing word is as
+ * often the question's frame ("I need a number for …", "as characterised in the literature") as its subject.
+ */
+export function leansOffTopic(analysis: QuestionAnalysis): boolean {
+  const a = analysis;
+  return (
+    (a.reading.probabilities['out-of-scope'] ?? 0) >= ASKED_WORDS_OUTSIDE &&
+    a.materials.filter((m) => !isElementTerm(m)).length <= 1 &&
+    !a.quantities.length &&
+    a.intent !== 'which-paper' &&
+    a.reading.intent !== 'which-paper'
+  );
 }

@@ -24,6 +24,18 @@ describe('a plural “which papers” question', () => {
     expect(one.sentences[0].text).toBe('The paper is “Thin-film BZY fuel cells” (doi:10.9999/bzy-3).');
   });
 
+  it('lists the papers on what it names whatever the question says of why it asks (a review, a thesis)', async () => {
+    const index = await indexOf(corpusOf(papers));
+    for (const q of [
+      "I'm writing a review on Y-doped BaZrO3 proton conductors. Which papers should I read?",
+      'To avoid missing anything in my thesis, which publications have discussed Y-doped BaZrO3 as a proton conductor?',
+    ]) {
+      const a = await answerQuestion(index, q);
+      expect(a.abstention.abstain, q).toBe(false);
+      expect(a.sentences[0].text, q).toMatch(/^3 papers among those retrieved name what the question asks about/);
+    }
+  });
+
   it('names every paper even where one paper’s paragraphs fill the top of the ranking', async () => {
     // Ten paragraphs of one paper about proton conductors rank above the other papers' one each.
     const many: FixturePaper = {

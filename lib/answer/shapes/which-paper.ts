@@ -1,3 +1,4 @@
+import type { Evidence } from '../../evidence/model.ts';
 import { isElementTerm } from '../../retrieval/facets.ts';
 import type { PaperHit } from '../../retrieval/papers.ts';
 import { asksForPaperList } from '../../retrieval/question.ts';
@@ -41,11 +42,19 @@ const LISTED = 8;
  */
 function everyPaper(result: Parameters<AnswerShapeComposer['compose']>[0]) {
   const asked = result.analysis.materials.filter((m) => !isElementTerm(m));
-  const listed = result.papers
-    .map((p) => ({ p, e: result.evidence.find((x) => p.evidenceIds.includes(x.id)) }))
-    .filter((x): x is { p: PaperHit; e: (typeof result.evidence)[number] } => !!x.e)
-    .filter(({ e }) => !asked.length || e.matched.materials.some((m) => asked.includes(m)))
-    .slice(0, LISTED);
+  const property = new Set(result.analysis.properties);
+  const namesMaterial = (e: Evidence) => !asked.length || e.matched.materials.some((m) => asked.includes(m));
+  const namesProperty = (e: Evidence) => e.matched.properties.some((k) => property.has(k));
+  // Each paper shown by its item that names the material and the property asked ("the yield of Al2O3"), else by its
+  // first naming the material; the papers whose evidence names both come first (a ranking may put a paper that
+  // only uses the material as a support above one that measured what was asked).
+  const shown = result.papers
+    .map((p) => {
+      const items = result.evidence.filter((x) => p.evidenceIds.includes(x.id) && namesMaterial(x));
+      return { p, e: items.find(namesProperty) ?? items[0] };
+    })
+    .filter((x): x is { p: PaperHit; e: Evidence } => !!x.e);
+  const listed = [...shown.filter(({ e }) => namesProperty(e)), ...shown.filter(({ e }) => !namesProperty(e))].slice(0, LISTED);
   if (!listed.length) return null;
   const sentences: DraftSentence[] = [
     frame(
