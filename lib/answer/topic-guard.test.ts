@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
-import { fixtureIndex } from '../../scripts/test-support/retrieval-fixtures.ts';
+import { corpusOf, type FixturePaper, fixtureIndex, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from './answer.ts';
-import { unknownPropertyWords } from './topic-guard.ts';
+import { qualifierOfGeneric, unknownPropertyWords } from './topic-guard.ts';
 
 let index: RetrievalIndex;
 beforeAll(async () => {
@@ -37,9 +37,16 @@ describe('the off-topic guard', () => {
   it('refuses a property no sentence states for the material, and answers where one sentence states both', async () => {
     const off = await answerQuestion(index, 'What is the melting point of NiCo2O4?');
     expect(off.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-terms'] });
-    expect(off.abstention.explanation).toBe('no retrieved sentence states the melting point of NiCo2O4');
+    // Refused by retrieval's own check of the question's other words where the reader leans to reading it as off-topic
+    // (lib/retrieval/term-coverage.ts), else by this guard; either says what no evidence states.
+    expect(off.abstention.explanation).toMatch(
+      /^no (retrieved sentence states the melting point of|paragraph of the closest paper mentions melting, point with) NiCo2O4$/,
+    );
     const weather = await answerQuestion(index, 'What is the weather in NiCo2O4?');
-    expect(weather.abstention).toMatchObject({ abstain: true, explanation: 'no retrieved sentence states the weather in NiCo2O4' });
+    expect(weather.abstention.abstain).toBe(true);
+    expect(weather.abstention.explanation).toMatch(
+      /^no (retrieved sentence states the weather in|paragraph of the closest paper mentions weather with) NiCo2O4$/,
+    );
     expect(off.confidence).toBe(0);
     const on = await answerQuestion(index, 'What is the humidified hydrogen of the La0.6Sr0.4CoO3 cathode?');
     expect(on.abstention.abstain).toBe(false);
@@ -49,9 +56,43 @@ describe('the off-topic guard', () => {
   it('refuses a value of something described only in words the value’s paper lacks, and keeps it where the paper has them', async () => {
     const off = await answerQuestion(index, 'What temperature were the powders calcined at for the solar cell absorber?');
     expect(off.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-terms'] });
-    expect(off.abstention.explanation).toBe('the paper the value comes from never mentions solar, cell, absorber');
+    expect(off.abstention.explanation).toMatch(/^(the paper the value comes from never|no paragraph of the closest paper) mentions solar, cell, absorber/);
     const on = await answerQuestion(index, 'What temperature were the powders calcined at?');
     expect(on.abstention.abstain).toBe(false);
     expect(on.sentences[0].text).toMatch(/1100 °C/);
+  });
+});
+
+describe('a property the lexicon knows only by its dimension, made specific by the word before it', () => {
+  const paper = (id: string, title: string, text: string): FixturePaper => ({ id, doi: `10.9999/${id}`, title, paragraphs: [{ text }] });
+  const calcined = paper('calcined', 'Hydrothermal BaTiO3 powders', 'The BaTiO3 powders were calcined at 700 °C for 4 h in air before pressing.');
+  const curie = paper(
+    'curie',
+    'Ferroelectric transition of BaTiO3 ceramics',
+    'The Curie temperature of the BaTiO3 ceramic was 121 °C, where the permittivity peaks.',
+  );
+  const ground = paper(
+    'ground',
+    'Ni-Ga oxide catalysts for NOx reduction by CO',
+    'For the Ni-Ga oxide catalyst, Na2CO3 and Ga2O3 were mixed and ground in an agate mortar for 30 min, then fired.',
+  );
+
+  it('reads the word ("Curie" temperature, "grinding" time), and none where the word is a frame or degree word', () => {
+    expect(qualifierOfGeneric(analyseQuestion('What is the Curie temperature of BaTiO3?'))).toBe('Curie');
+    expect(qualifierOfGeneric(analyseQuestion('Ni-Ga oxide catalyst for NOx reduction by CO, grinding time'))).toBe('grinding');
+    expect(qualifierOfGeneric(analyseQuestion('What is the maximum temperature of the BaTiO3 anneal?'))).toBeNull();
+    expect(qualifierOfGeneric(analyseQuestion('What is the ionic conductivity of GDC?'))).toBeNull();
+  });
+
+  it('refuses a value whose passage never names the word, and answers from the passage that does (in any of its forms)', async () => {
+    const without = await answerQuestion(await indexOf(corpusOf([calcined, ground])), 'What is the Curie temperature of BaTiO3?');
+    expect(without.abstention.abstain).toBe(true);
+    expect(without.abstention.explanation).toMatch(/states no Curie temperature|mentions Curie/);
+    const withCurie = await answerQuestion(await indexOf(corpusOf([calcined, curie, ground])), 'What is the Curie temperature of BaTiO3?');
+    expect(withCurie.abstention.abstain).toBe(false);
+    expect(withCurie.sentences[0].text).toMatch(/121 °C/);
+    const grinding = await answerQuestion(await indexOf(corpusOf([calcined, curie, ground])), 'Ni-Ga oxide catalyst for NOx reduction by CO, grinding time');
+    expect(grinding.abstention.abstain).toBe(false);
+    expect(grinding.sentences[0].text).toMatch(/30 min/);
   });
 });

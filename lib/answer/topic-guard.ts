@@ -3,7 +3,7 @@ import { round } from '../common/trace.ts';
 import type { ReasonCode } from '../retrieval/abstention.ts';
 import { paperOf } from '../evidence/model.ts';
 import { materialTerms } from '../retrieval/facets.ts';
-import { fillerTerms, QUESTION_FRAME_TERMS } from '../retrieval/question.ts';
+import { fillerTerms, GENERIC_PROPERTIES, QUESTION_FRAME_TERMS } from '../retrieval/question.ts';
 import { splitSentences } from '../structure/sentences.ts';
 import { plainTerms, textFacets } from '../structure/terms.ts';
 
@@ -87,6 +87,36 @@ function wordsTheValueLacks(result: RetrievalResult): string[] | null {
 }
 
 /**
+ * "What is the Curie temperature of BaTiO3?": a property the lexicon knows only by its dimension (a temperature, a
+ * time), made specific by the word before it. Any temperature of BaTiO3 would otherwise answer it (a calcination at
+ * 700 °C). Returns that word as written, when the question has one that is no frame, degree or material word.
+ */
+export function qualifierOfGeneric(analysis: RetrievalResult['analysis']): string | null {
+  const a = analysis;
+  if (a.intent !== 'value' || !a.properties.length || !a.properties.every((p) => GENERIC_PROPERTIES.has(p)) || !a.propertySpans.length) return null;
+  const before = /([\p{L}][\p{L}'’-]*)\s+$/u.exec(a.body.slice(0, a.propertySpans[0].start))?.[1];
+  if (!before || before.length < 4) return null;
+  const f = textFacets(before);
+  const term = plainTerms(before)[0];
+  if (!term || f.materials.length || f.formulas.length || QUESTION_FRAME_TERMS.has(term) || DEGREE.has(term) || fillerTerms(a.body).has(term)) return null;
+  return before;
+}
+
+/** Past forms of the irregular verbs of lab work, by root: "ground in an agate mortar" states a grinding time. */
+const IRREGULAR: Record<string, string> = { grind: 'ground', spin: 'spun', freez: 'frozen', shak: 'shaken', melt: 'molten' };
+
+/** Whether a text names the word in any of its forms ("calcination" / "calcined", "Néel" / "Neel"), by its root. */
+function namesWord(text: string, word: string): boolean {
+  const plain = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const root = plain(word)
+    .replace(/(?:ation|ing|ed|ion|s)$/, '')
+    .replace(/[yie]$/, '');
+  const said = plain(text);
+  // A root too short to tell ("dr" of "drying") is not checked.
+  return root.length < 4 || said.includes(root) || (root in IRREGULAR && said.includes(IRREGULAR[root]));
+}
+
+/**
  * The result refused when it asks an unknown property of a material no sentence states it for, or a value of
  * something described only in words the value's paper lacks; else unchanged.
  */
@@ -111,6 +141,16 @@ export function guardOffTopic(result: RetrievalResult): RetrievalResult {
       asked: what.trim(),
       of: of.trim(),
       words,
+    });
+  }
+  const qualifier = qualifierOfGeneric(result.analysis);
+  const valueItem = qualifier && result.value ? result.evidence.find((e) => e.id === result.value!.evidenceId) : undefined;
+  if (qualifier && valueItem && !namesWord(`${paperOf(valueItem)?.title ?? ''}\n${valueItem.text}`, qualifier)) {
+    const span = result.analysis.propertySpans[0];
+    const asked = `${qualifier} ${result.analysis.body.slice(span.start, span.end)}`;
+    return refused(result, `the passage the value comes from states no ${asked} (it states ${result.value!.text} of another kind)`, {
+      qualifier,
+      value: result.value!.text,
     });
   }
   const lacking = wordsTheValueLacks(result);
