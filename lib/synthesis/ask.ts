@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../db/generated/client.ts';
-import { recipeCountsForTargets, recipesForTargets } from '../db/records.ts';
+import { recipeCountsForTargets, recipesByIds, recipesForTargets, variantCandidates } from '../db/records.ts';
 import { type Evidence, evidenceId, noMatchedFacets } from '../evidence/model.ts';
 import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
 import { normaliseFormula, tidyFormula } from '../structure/formula.ts';
@@ -113,19 +113,25 @@ function recipeEvidence(r: Recipe, ask: SynthesisAsk, exact: boolean): Evidence 
 /** The records' answer to a synthesis question, or null when the records hold no recipe of the material. */
 export async function lookupRecipes(prisma: PrismaClient, ask: SynthesisAsk): Promise<RecipeAnswer | null> {
   const elements = ask.formula ? (normaliseFormula(ask.formula)?.elements ?? []) : [];
-  const rows = await recipesForTargets(prisma, ask.keys, elements.length ? [elements] : [], RECIPES_READ);
-  const exactIds = new Set(rows.filter((r) => r.targetKeys.some((k) => ask.keys.includes(k))).map((r) => r.id));
+  const rows = await recipesForTargets(prisma, ask.keys, [], RECIPES_READ);
+  const exactIds = new Set(rows.map((r) => r.id));
+  // Variants (doped, off-stoichiometric) are told from their target terms, and only those are read whole.
+  if (ask.formula && rows.length < RECIPES_READ) {
+    const candidates = await variantCandidates(prisma, ask.keys, elements);
+    const variantIds = candidates
+      // A formula term is the target's formula in Hill order ("f:Nb2O7Ti"), which reads as the formula it keys.
+      .filter((c) => c.targetKeys.some((k) => k.startsWith('f:') && isVariant(ask.formula!, k.slice(2))))
+      .map((c) => c.id);
+    rows.push(...(await recipesByIds(prisma, variantIds.slice(0, RECIPES_READ - rows.length))));
+  }
   // A recipe whose steps describe another route than its label is counted under the route they describe.
   const relabelledIds = new Set<string>();
-  const recipes = rows
-    .map(readRecipe)
-    .filter((r) => exactIds.has(r.id) || (ask.formula && r.targets.some((t) => isVariant(ask.formula!, t))))
-    .map((r) => {
-      const route = routeOfSteps(r);
-      if (!route) return r;
-      relabelledIds.add(r.id);
-      return { ...r, method: route };
-    });
+  const recipes = rows.map(readRecipe).map((r) => {
+    const route = routeOfSteps(r);
+    if (!route) return r;
+    relabelledIds.add(r.id);
+    return { ...r, method: route };
+  });
   if (!recipes.length) return null;
   const byMethod = new Map<string, string[]>();
   for (const r of recipes) byMethod.set(methodName(r.method), [...(byMethod.get(methodName(r.method)) ?? []), r.id]);
