@@ -73,8 +73,11 @@ export function asksHowMade(analysis: Pick<QuestionAnalysis, 'reading' | 'techni
   );
 }
 
+/** A material made as part of another ("acrylic rubber/silica hybrids", "a TiO2–graphene nanocomposite"): its own recipes are not the asked one's. */
+const PART_OF = /\b(?:hybrids?|composites?|nanocomposites?|heterostructures?|heterojunctions?)\b/i;
+
 export function synthesisAsk(analysis: QuestionAnalysis): SynthesisAsk | null {
-  if (analysis.title || !analysis.materials.length || ONE_PAPER.test(analysis.body)) return null;
+  if (analysis.title || !analysis.materials.length || ONE_PAPER.test(analysis.body) || PART_OF.test(analysis.body)) return null;
   // Papers in the plural that made the material (by a route): the records know every one; one paper is retrieval's.
   // How it is made is asked when the question reader reads a synthesis question, whatever its wording ("I want to
   // make X by sol-gel; which reagents should I start from?"); the wording rules below only tell the plural list.
