@@ -12,7 +12,7 @@ import type { Answer } from '../answer/types.ts';
 import { sharedDataDir } from '../common/shared-data.ts';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
-import { normaliseMaterial } from '../structure/materials.ts';
+import { precursorKey } from '../synthesis/recipe.ts';
 import { fitReader, type ReaderExample } from '../evaluation/reader-fit.ts';
 import { analyseQuestion } from '../retrieval/question.ts';
 import { intentProbabilities, READER_INTENTS, type ReaderModel, readerFeatures, readWith } from '../retrieval/reader.ts';
@@ -76,8 +76,16 @@ function rightAnswer(q: BankQuestion, a: Answer): boolean | null {
 function precursorCheck(q: BankQuestion, a: Answer): { precursorsNamed?: boolean } {
   if (!q.expect.recipe?.held || a.shape !== 'synthesis') return {};
   const line = a.sentences.find((s) => s.text.startsWith('Usual precursors:'))?.text ?? '';
-  const named = [...line.slice('Usual precursors:'.length).matchAll(/([^,(]+?) \(\d+ of \d+\)/g)].map((m) => normaliseMaterial(m[1].trim()).key);
-  return { precursorsNamed: named.some((k) => q.expect.recipe!.precursorKeys.includes(k)) };
+  // "Usual precursors: La(NO3)3·6H2O (83 of 167), Fe2O3 (49 of 167)": names hold brackets, so the line is split at the counts.
+  const named = line
+    .slice('Usual precursors:'.length)
+    .split(/\s\(\d+ of \d+\)[,.]?\s*/)
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map(precursorKey);
+  // As a chemist counts precursors: a hydrate and its anhydrous salt are one.
+  const used = new Set(q.expect.recipe!.precursorKeys.map(precursorKey));
+  return { precursorsNamed: named.some((k) => used.has(k)) };
 }
 
 export async function evalBank(args: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highestFiringC, phaseFormingHeating, routeOfSteps, withoutImpossibleValues } from './plausibility.ts';
-import type { Recipe, RecipeStep } from './recipe.ts';
+import { precursorKey, type Recipe, type RecipeStep, readRecipe } from './recipe.ts';
 import { summariseRecipes } from './summary.ts';
 
 const step = (kind: RecipeStep['kind'], token: string, temperatureC: number | null = null, hours: number | null = null): RecipeStep => ({
@@ -87,5 +87,35 @@ describe('a summary counts the material’s own recipes, and its variants only w
   it('counts the values it leaves out', () => {
     const s = summariseRecipes([{ ...own, steps: [...own.steps, step('heating', 'heated', 5)] }], new Set([own.id]));
     expect(s.dropped).toEqual({ values: 1, recipes: 1, examples: ['temperature 5 °C (heated)'] });
+  });
+});
+
+describe('precursors as a chemist counts them', () => {
+  it('are one salt whatever its water of crystallisation, shown as most recipes write it', () => {
+    for (const [hydrate, salt] of [
+      ['Fe(NO3)3·9H2O', 'Fe(NO3)3'],
+      ['Mn(CH3COO)2 4H2O', 'Mn(CH3COO)2'],
+      ['Ni(NO3)2-6H2O', 'Ni(NO3)2'],
+      ['Pr(NO3)3·xH2O', 'Pr(NO3)3'],
+    ])
+      expect(precursorKey(hydrate), hydrate).toBe(precursorKey(salt));
+    expect(precursorKey('H2O')).not.toBe(precursorKey('O'));
+    const read = (id: string, precursors: string[]) =>
+      readRecipe({
+        id,
+        kind: 'synthesis',
+        doi: null,
+        paperId: null,
+        paperTitle: null,
+        targetKeys: ['f:FeLaO3'],
+        targetElements: [],
+        method: 'sol-gel',
+        data: { target: { material_formula: 'LaFeO3' }, precursors: precursors.map((p) => ({ material_formula: p })) },
+      });
+    const s = summariseRecipes(
+      [read('a', ['Fe(NO3)3·9H2O', 'La(NO3)3·6H2O']), read('b', ['Fe(NO3)3·9H2O', 'La(NO3)3']), read('c', ['Fe(NO3)3', 'La(NO3)3·6H2O'])],
+      new Set(['a', 'b', 'c']),
+    );
+    expect(s.precursors.map((p) => `${p.name} ${p.count}`)).toEqual(['Fe(NO3)3·9H2O 3', 'La(NO3)3·6H2O 3']);
   });
 });

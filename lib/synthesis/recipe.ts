@@ -82,7 +82,17 @@ function celsius(kelvin: number): number {
   return Math.abs(c - Math.round(c)) <= 0.15 ? Math.round(c) : c;
 }
 
-const precursorKey = boundedMemo((name: string): string => normaliseMaterial(name).key, 50_000);
+/** Water of crystallisation as recipes write it: "·9H2O", "•6H2O", "*4H2O", ".xH2O", " 6H2O", "-5H2O". */
+const HYDRATE = /\s*[·•∙⋅*.\s-]\s*(?:\d+(?:\.\d+)?|x|n)?\s*H2O\s*$/i;
+
+/**
+ * The key a precursor is counted under: the salt without its water of crystallisation, so that Fe(NO3)3·9H2O and
+ * Fe(NO3)3 are one precursor as a chemist counts them (the form most recipes write is the one shown).
+ */
+export const precursorKey = boundedMemo((name: string): string => {
+  const salt = name.replace(HYDRATE, '');
+  return normaliseMaterial(salt.length >= 2 ? salt : name).key;
+}, 50_000);
 
 export function readRecipe(row: RecipeRow): Recipe {
   const d = (row.data ?? {}) as Obj;
