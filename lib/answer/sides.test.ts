@@ -215,6 +215,23 @@ describe('comparisons that name no property', () => {
   });
 });
 
+describe('comparisons by a property with no value to read', () => {
+  it('quote each side’s passage about the property and call neither higher', async () => {
+    const tio2 = paper('tio2', 'Noble metal modified TiO2', 'The Pt/TiO2 catalyst raised the methane yield during CO2 photoreduction. TiO2 is cheap.');
+    const tio2Other = paper('tio2-b', 'TiO2 films', 'TiO2 films were sputtered on glass substrates for optical studies.');
+    const cn = paper('cn', 'Porous g-C3N4 sheets', 'The porous g-C3N4 sheets gave a CO yield twice that of the bulk powder.');
+    const question = 'Which has the higher yield, TiO2 or g-C3N4?';
+    // "g-C3N4" is one side, not also its "C3N4".
+    expect(comparedSides(analyseQuestion(question))?.map((s) => s.name)).toEqual(['TiO2', 'g-C3N4']);
+    const a = await answerQuestion(await indexOf(corpusOf([tio2Other, tio2, cn])), question);
+    expect(a.shape).toBe('comparison');
+    const text = answerText(a);
+    expect(text).toMatch(/^The evidence states no yield of TiO2 and g-C3N4 that can be set side by side, so neither is called higher/);
+    expect(text).toMatch(/TiO2: “The Pt\/TiO2 catalyst raised the methane yield/);
+    expect(text).toMatch(/g-C3N4: “The porous g-C3N4 sheets gave a CO yield/);
+  });
+});
+
 describe('the asked property as the question words it', () => {
   it('keeps the question’s words and completes a span the lexicon cut short', () => {
     expect(askedPropertyWords(analyseQuestion('Which has the higher peak power density at 600 °C, A2O3 or B2O3?'))).toBe('peak power density');

@@ -90,7 +90,17 @@ export function namedMaterials(analysis: QuestionAnalysis): Side[] {
     if (side) side.keys.push(key);
     else byName.set(name, { key, keys: [key], name });
   }
-  return [...byName.values()];
+  // A name read inside a longer one ("C3N4" of "g-C3N4", "LSM" of "LSM-YSZ") is that one's, not a side of its own.
+  const sides = [...byName.values()];
+  const within = (inner: Side, outer: Side) =>
+    inner !== outer &&
+    outer.name.length > inner.name.length &&
+    new RegExp(`(?:^|[^A-Za-z0-9])${inner.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^A-Za-z0-9])`).test(outer.name);
+  for (const inner of sides) {
+    const outer = sides.find((o) => within(inner, o));
+    if (outer) outer.keys.push(...inner.keys);
+  }
+  return sides.filter((inner) => !sides.some((o) => within(inner, o)));
 }
 
 /**

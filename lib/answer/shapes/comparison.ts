@@ -22,22 +22,27 @@ import { type AnswerDraft, type AnswerShapeComposer, type DraftSentence, draft, 
  * what one side is better, so none is named better; each side gets the passage closest to the question that names it
  * alone (not the other sides), or is said to have none. Null when no side has one and retrieval refused.
  */
-function eachSide(result: RetrievalResult, sides: Side[]): AnswerDraft | null {
+function eachSide(result: RetrievalResult, sides: Side[], property: string | null = null): AnswerDraft | null {
   const names = (e: Evidence, side: Side) => {
     const f = textFacets(e.text);
     const terms = new Set(materialTerms(f.formulas, f.materials));
     return side.keys.some((k) => terms.has(k));
   };
-  const found = sides.map((side) => ({
-    side,
-    item: result.evidence.find((e) => e.kind === 'paragraph' && names(e, side) && !sides.some((o) => o !== side && names(e, o))),
-  }));
+  // A named property's passages first: those that name the side alone and the property ("yield").
+  const aboutProperty = (e: Evidence) => !property || e.matched.properties.length > 0 || e.text.toLowerCase().includes(property.toLowerCase());
+  const found = sides.map((side) => {
+    const alone = result.evidence.filter((e) => e.kind === 'paragraph' && names(e, side) && !sides.some((o) => o !== side && names(e, o)));
+    return { side, item: alone.find(aboutProperty) ?? alone[0] };
+  });
   const missing = found.filter((f) => !f.item);
   if (missing.length === sides.length && result.abstention.abstain) return null;
   const list = sides.map((s) => s.name).join(' and ');
+  const opening = property
+    ? `The evidence states no ${property} of ${list} that can be set side by side, so neither is called higher`
+    : `The question names no measured property to compare ${list} by, so neither is called better`;
   const sentences: DraftSentence[] = [
     frame(
-      `The question names no measured property to compare ${list} by, so neither is called better; what the closest passages state of each${missing.length ? ` (none names ${missing.map((m) => m.side.name).join(' or ')} alone)` : ''}:`,
+      `${opening}; what the closest passages state of each${missing.length ? ` (none names ${missing.map((m) => m.side.name).join(' or ')} alone)` : ''}:`,
       [],
     ),
   ];
@@ -121,7 +126,13 @@ export const comparisonShape: AnswerShapeComposer = {
     if (!sides) return null;
     const property = analysis.properties.find((p) => propertyEntry(p)?.dimension);
     const entry = property ? propertyEntry(property) : undefined;
-    if (!property || !entry?.dimension) return analysis.properties.length ? null : eachSide(result, sides);
+    // A property with no value to read ("yield", "degradation"): each side's closest passage about it, no verdict.
+    if (!property || !entry?.dimension)
+      return eachSide(
+        result,
+        sides,
+        analysis.properties.length ? (askedPropertyWords(analysis) ?? propertyEntry(analysis.properties[0])?.label ?? null) : null,
+      );
     const askedTemperature = analysis.quantities.find((q) => q.dimension === 'temperature' && entry.dimension !== 'temperature');
     const at = askedTemperature ? ` at ${askedTemperature.text}` : '';
     // The property as the question words it ("ionic conductivity", "peak power density").
