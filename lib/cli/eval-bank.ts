@@ -52,6 +52,9 @@ function rightAnswer(q: BankQuestion, a: Answer): boolean | null {
   const text = a.sentences.map((s) => s.text).join(' ');
   // Whether the corpus answers a value or descriptive question the bank does not know: answered is all it says.
   if (q.intent === 'value' || q.intent === 'descriptive') return null;
+  // A paper asked for by what it says of a material the question does not name ("… of such films"): which papers
+  // the asker has in mind is not in the question, so the bank does not know which are right.
+  if ((q.intent === 'which-paper' || q.intent === 'paper-list') && q.slots.material && !q.question.includes(q.slots.material)) return null;
   if (q.expect.refuse) return refused || a.confidence < 0.5 || (q.intent === 'synthesis' && /hold no recipe|records hold no|none by/i.test(text));
   if (refused) return false;
   const cited = new Set(a.evidence.map((e) => e.paperId).filter(Boolean));
