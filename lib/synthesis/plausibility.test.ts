@@ -45,9 +45,13 @@ describe('what a text-mined recipe cannot mean', () => {
     expect(withoutImpossibleValues(recipe('ZrO2', 'solid-state-reaction', [], [step('heating', 'sintered', 1550, 4)])).dropped).toEqual([]);
   });
 
-  it('counts a "sol-gel" recipe of oxides and carbonates milled and fired, with no solution, as a solid-state reaction', () => {
+  it('counts a "sol-gel" recipe of oxides and carbonates milled or mixed and fired, with no solution, as a solid-state reaction', () => {
     const mislabelled = recipe('BaTiO3', 'sol-gel', ['TiO2', 'BaCO3'], [step('mixing', 'milled'), step('heating', 'fired', 1075, 4)]);
     expect(routeOfSteps(mislabelled)).toBe('solid-state-reaction');
+    // Only mixed, then fired: the same ("Co3O4 and Li2CO3 mixed, heated at 850 °C for 24 h in O2", labelled sol-gel).
+    expect(routeOfSteps(recipe('LiCoO2', 'sol-gel', ['Co3O4', 'Li2CO3'], [step('mixing', 'mixed'), step('heating', 'heated', 850, 24)]))).toBe(
+      'solid-state-reaction',
+    );
     // A dissolved salt, a chelating agent or a stirred solution is a sol-gel's.
     expect(
       routeOfSteps(recipe('BaTiO3', 'sol-gel', ['Ba(NO3)2', 'Ti(OC4H9)4', 'C6H8O7'], [step('mixing', 'dissolved'), step('heating', 'calcined', 800, 2)])),
@@ -117,5 +121,25 @@ describe('precursors as a chemist counts them', () => {
       new Set(['a', 'b', 'c']),
     );
     expect(s.precursors.map((p) => `${p.name} ${p.count}`)).toEqual(['Fe(NO3)3·9H2O 3', 'La(NO3)3·6H2O 3']);
+  });
+});
+
+describe('the procedure a sol-gel summary opens with', () => {
+  it('starts from the most common combination with something to dissolve, not oxides a few recipes only stirred', () => {
+    const oxides = (id: string) => ({
+      ...recipe('LiCoO2', 'sol-gel', ['Co3O4', 'Li2CO3'], [step('mixing', 'stirring'), step('heating', 'heated', 900, 3)]),
+      id,
+    });
+    const acetates = (id: string) => ({
+      ...recipe('LiCoO2', 'sol-gel', ['Co(CH3COO)2', 'LiOH'], [step('mixing', 'dissolved'), step('heating', 'calcined', 750, 10)]),
+      id,
+    });
+    const all = [oxides('o1'), oxides('o2'), oxides('o3'), acetates('a1'), acetates('a2')];
+    const s = summariseRecipes(all, new Set(all.map((r) => r.id)));
+    expect(s.procedure?.precursors.map((p) => p.name)).toEqual(['Co(CH3COO)2', 'LiOH']);
+    expect(s.procedure).toMatchObject({ sharing: 2, temperatureC: 750, mixing: 'dissolved' });
+    // A solid-state summary keeps the most common combination.
+    const solid = all.map((r) => ({ ...r, method: 'solid-state-reaction' }));
+    expect(summariseRecipes(solid, new Set(solid.map((r) => r.id))).procedure?.precursors.map((p) => p.name)).toEqual(['Co3O4', 'Li2CO3']);
   });
 });

@@ -55,13 +55,16 @@ export function withoutImpossibleValues(r: Recipe): CheckedRecipe {
 const SOLUTION_WORDS = /dissolv|solution|sol\b|gel|stir|chelat|reflux|hydroly|evaporat|citric|ethylene glycol|ammonia|titrat|aqueous/i;
 const SOLUTION_PRECURSORS =
   /C6H8O7|citric|EDTA|C10H16N2O8|C2H6O2|glycol|NO3|nitrate|acetate|C2H3O2|CH3COO|O[CH]\d?H\d|alkoxide|ethoxide|isopropoxide|butoxide|acac|H2O$|ethanol|C2H5OH/i;
-// What a solid-state route is made of: oxides, carbonates, hydroxides ground and fired.
+/** Whether a precursor is one a sol-gel dissolves or chelates with (a nitrate, acetate, alkoxide, citric acid …). */
+export const dissolvable = (name: string): boolean => SOLUTION_PRECURSORS.test(name);
+
+// What a solid-state route is made of: oxides, carbonates, hydroxides ground (or mixed) and fired.
 const SOLID_PRECURSOR = /^(?:[A-Z][a-z]?\d*)+(?:O\d*|CO3|\(CO3\)\d*|\(OH\)\d*|OH)$/;
 
 /**
  * The route a recipe's own steps describe, where they contradict its label: a "sol-gel" recipe with no trace of a
  * solution (no solvent, chelating agent or dissolved salt among its precursors, no dissolving, stirring or gel among
- * its steps) whose precursors are all oxides, carbonates or hydroxides, ground and fired, is a solid-state reaction.
+ * its steps) whose precursors are all oxides, carbonates or hydroxides, ground or mixed and fired, is a solid-state reaction.
  * Null when the steps agree with the label or say too little to tell.
  */
 export function routeOfSteps(r: Recipe): string | null {
@@ -69,9 +72,10 @@ export function routeOfSteps(r: Recipe): string | null {
   const tokens = r.steps.map((s) => `${s.token ?? ''} ${s.media.join(' ')}`).join(' ');
   if (SOLUTION_WORDS.test(tokens) || r.precursors.some((p) => SOLUTION_PRECURSORS.test(p.name))) return null;
   if (!r.precursors.every((p) => SOLID_PRECURSOR.test(p.name.replace(/\s+/g, '')))) return null;
-  const ground = r.steps.some((s) => /mill|grind|ground|mortar|pestle/i.test(s.token ?? ''));
+  // Powders ground or only mixed ("Co3O4 and Li2CO3 mixed, heated at 850 °C for 24 h in O2"), then fired.
+  const mixed = r.steps.some((s) => /mill|grind|ground|mortar|pestle|mix|blend/i.test(s.token ?? ''));
   const fired = r.steps.some((s) => s.kind === 'heating');
-  return ground && fired ? 'solid-state-reaction' : null;
+  return mixed && fired ? 'solid-state-reaction' : null;
 }
 
 /**

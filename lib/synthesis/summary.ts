@@ -1,5 +1,5 @@
 import { normaliseFormula } from '../structure/formula.ts';
-import { phaseFormingHeating, withoutImpossibleValues } from './plausibility.ts';
+import { dissolvable, phaseFormingHeating, withoutImpossibleValues } from './plausibility.ts';
 import type { Recipe, RecipeStep, StepKind } from './recipe.ts';
 
 /**
@@ -235,7 +235,11 @@ function procedureOf(recipes: Recipe[], precursors: Tally[], firingOf: ReadonlyM
   if (!recipes.length) return null;
   const setOf = new Map(recipes.map((r) => [r, [...new Set(r.precursors.map((p) => p.key))].sort().join(' + ')]));
   const sets = tally(recipes.filter((r) => r.precursors.length).map((r) => ({ name: setOf.get(r)!, key: setOf.get(r)!, recordId: r.id })));
-  const recurring = sets[0] && sets[0].count >= 2 ? sets[0] : null;
+  // A sol-gel's procedure starts from what it dissolves: the most common combination with a dissolvable precursor
+  // (Co(CH3COO)2 and LiOH for LiCoO2), not oxides a few mislabelled recipes only stirred (Co3O4 and Li2CO3).
+  const solGel = recipes.every((r) => r.method === 'sol-gel');
+  const fitting = solGel ? sets.filter((t) => t.name.split(' + ').some(dissolvable)) : sets;
+  const recurring = [fitting[0], sets[0]].find((t) => t && t.count >= 2) ?? null;
   const from = recurring ? recipes.filter((r) => setOf.get(r) === recurring.name) : recipes;
   const keys = recurring ? new Set(recurring.name.split(' + ')) : null;
   const named = keys ? precursors.filter((p) => keys.has(p.key ?? p.name)) : precursors.slice(0, 4);
