@@ -202,6 +202,8 @@ export function askedWordsCoverage(index: RetrievalIndex, analysis: QuestionAnal
   if (!words.length) return null;
   const n = index.raw.lexical.size;
   const weight = new Map(words.map((t) => [t, Math.log((n + 1) / (index.raw.lexical.documentFrequency(t) + 1))]));
+  // Words every paragraph uses weigh nothing; when all do (a corpus of one paper), they weigh alike.
+  if (words.every((t) => weight.get(t)! <= 0)) for (const t of words) weight.set(t, 1);
   const total = words.reduce((sum, t) => sum + weight.get(t)!, 0);
   const titleTerms = new Set(plainTerms(index.papers.get(paperId)?.title ?? ''));
   const lackingIn = (has: (t: string) => boolean) => {
