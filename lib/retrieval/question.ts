@@ -92,8 +92,12 @@ function tagFiller(text: string): Set<string> {
   return out;
 }
 
-const PLURAL_PAPERS =
-  /\b(?:which|what)\s+(?:other\s+)?(?:papers|studies|articles|publications|reports)\b|\b(?:list|find|name|show)\s+(?:all\s+)?(?:the\s+)?(?:papers|studies|articles|publications)\b|\ball\s+(?:the\s+)?(?:papers|studies|articles|publications)\b/i;
+// What papers are called in the plural, references included ("I need all the references on …").
+const PAPER_NOUNS = 'papers|studies|articles|publications|references|refs';
+const PLURAL_PAPERS = new RegExp(
+  `\\b(?:which|what)\\s+(?:other\\s+)?(?:${PAPER_NOUNS}|reports)\\b|\\b(?:list|find|name|show)\\s+(?:all\\s+)?(?:the\\s+)?(?:${PAPER_NOUNS})\\b|\\ball\\s+(?:the\\s+)?(?:${PAPER_NOUNS})\\b`,
+  'i',
+);
 
 /** "Which papers …", "what studies …", "list the papers on …": every paper is asked for, not the best one. */
 export const asksForPapers = (body: string): boolean => PLURAL_PAPERS.test(body);

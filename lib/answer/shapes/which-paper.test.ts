@@ -29,6 +29,8 @@ describe('a plural “which papers” question', () => {
     for (const q of [
       "I'm writing a review on Y-doped BaZrO3 proton conductors. Which papers should I read?",
       'To avoid missing anything in my thesis, which publications have discussed Y-doped BaZrO3 as a proton conductor?',
+      // Papers called references: "all the references on …".
+      'I need all the references on Y-doped BaZrO3 proton conductors for my thesis. Which are they?',
     ]) {
       const a = await answerQuestion(index, q);
       expect(a.abstention.abstain, q).toBe(false);
