@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type QuantityFacet, quantityMatch } from './facets.ts';
-import { analyseQuestion, asksForPaperList, writtenName } from './question.ts';
+import { analyseQuestion, asksForPaperList, asksForPapers, writtenName } from './question.ts';
 
 describe('analyseQuestion', () => {
   it('reads a question for papers in the plural by its wording or its construction', () => {
@@ -121,5 +121,14 @@ describe('analyseQuestion', () => {
     expect(quantityMatch([stated([12])], bound)).toBe(0);
     const [plain] = analyseQuestion('rods of 10 nm').quantities;
     expect(quantityMatch([stated([8])], plain)).toBe(0);
+  });
+});
+
+describe('papers asked for in the plural', () => {
+  it('by what papers are called, references included, and not by a reference electrode or one paper', () => {
+    for (const q of ['Which papers study BZY?', 'I need all the references on the Tc of KOs2O6. Which are they?', 'show all refs on GDC', 'What studies report LSCF?'])
+      expect(asksForPapers(q), q).toBe(true);
+    for (const q of ['What is the potential of the reference electrode?', 'Which paper reports 560 mW/cm2?', 'the paper reports a Tc of 39 K'])
+      expect(asksForPapers(q), q).toBe(false);
   });
 });
