@@ -25,6 +25,7 @@ describe('two-sided comparisons', () => {
     for (const q of [
       'would you pick LSCF over LSM if area-specific resistance is what matters?',
       'Should we prefer GDC over YSZ for ionic conductivity at 600 °C?',
+      'Is it worth choosing GDC over YSZ for the ionic conductivity of a 600 °C cell?',
     ])
       expect(comparedSides(analyseQuestion(q))?.length, q).toBe(2);
     // "over" of a condition is no choice.

@@ -29,7 +29,9 @@ export interface Side {
 const TWO_SIDED = (body: string) =>
   /\b(?:or|vs\.?|versus|between)\b/i.test(body) ||
   // One side chosen over the other ("would you pick A over B if …", "prefer A over B for …").
-  /\b(?:pick|prefer|choose|select|favou?r|recommend|take|use)\b.*\bover\b/i.test(body) ||
+  /\b(?:pick(?:s|ed|ing)?|prefer(?:s|red|ring)?|choos(?:e|es|ing)|chose|select(?:s|ed|ing)?|favou?r(?:s|ed|ing)?|recommend(?:s|ed|ing)?|take|use)\b.*\bover\b/i.test(
+    body,
+  ) ||
   (/\bcompar(?:e[ds]?|ing|ison)\b/i.test(body) && /\b(?:and|with|to)\b/i.test(body)) ||
   askedIfBeyond(body);
 
