@@ -126,7 +126,12 @@ describe('analyseQuestion', () => {
 
 describe('papers asked for in the plural', () => {
   it('by what papers are called, references included, and not by a reference electrode or one paper', () => {
-    for (const q of ['Which papers study BZY?', 'I need all the references on the Tc of KOs2O6. Which are they?', 'show all refs on GDC', 'What studies report LSCF?'])
+    for (const q of [
+      'Which papers study BZY?',
+      'I need all the references on the Tc of KOs2O6. Which are they?',
+      'show all refs on GDC',
+      'What studies report LSCF?',
+    ])
       expect(asksForPapers(q), q).toBe(true);
     for (const q of ['What is the potential of the reference electrode?', 'Which paper reports 560 mW/cm2?', 'the paper reports a Tc of 39 K'])
       expect(asksForPapers(q), q).toBe(false);
