@@ -22,3 +22,19 @@ export async function abbreviatedFormulasOf(prisma: PrismaClient): Promise<Abbre
       UNION ALL SELECT regexp_matches(text, ${PATTERN}, 'g') FROM "Paragraph"
     ) found GROUP BY 1, 2`;
 }
+
+/** A target formula of the records, as they write it, and how many recipes make it. */
+export interface RecordTarget {
+  formula: string;
+  uses: number;
+}
+
+/**
+ * The records' target formulas made by two recipes or more, counted (what a short form typed in a synthesis question
+ * may be spelled from when no text defines it: lib/retrieval/material-abbreviations.ts). About a second at ×1.
+ */
+export async function recordTargetsOf(prisma: PrismaClient): Promise<RecordTarget[]> {
+  return prisma.$queryRaw<RecordTarget[]>`
+    SELECT data->'target'->>'material_formula' AS formula, count(*)::int AS uses FROM "Record"
+    WHERE data->'target' ? 'material_formula' GROUP BY 1 HAVING count(*) >= 2`;
+}

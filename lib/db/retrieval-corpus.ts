@@ -2,7 +2,7 @@ import type { Database } from './database.ts';
 import { tuplesAfter, type RetrievalTupleRow } from './graph-views.ts';
 import { PAGE_ROWS } from './pages.ts';
 import { countRecords } from './records.ts';
-import { type AbbreviatedFormula, abbreviatedFormulasOf } from './abbreviated-formulas.ts';
+import { type AbbreviatedFormula, abbreviatedFormulasOf, type RecordTarget, recordTargetsOf } from './abbreviated-formulas.ts';
 
 /**
  * Owns the read queries the retrieval index is built from: every paragraph with its paper and structure, the
@@ -60,6 +60,8 @@ export interface RetrievalCorpus {
   linkedMaterials?: { label: string; qid: string; aliases: string[] }[];
   /** Formulas written before a short form in brackets ("LiFePO4/C (LFP)"), in the papers and the records' texts. */
   abbreviatedFormulas?: AbbreviatedFormula[];
+  /** The records' target formulas with their recipe counts (short forms spelled from them: material-abbreviations.ts). */
+  recordTargets?: RecordTarget[];
   /** Imported records, loaded only when the records index is first needed (hundreds of thousands of JSON rows at scale). */
   recordCount: number;
   /** The records after id `after` (null: from the first) in id order, one page of rows; an empty page is the end. */
@@ -120,7 +122,18 @@ export async function loadRetrievalCorpus(db: Database, pageRows = PAGE_ROWS): P
     WHERE l.status = 'linked' AND l.qid IS NOT NULL AND e.kind = 'material'`;
   const linkedMaterials = links.map((l) => ({ label: l.label, qid: l.qid, aliases: Array.isArray(l.aliases) ? (l.aliases as string[]) : [] }));
   const abbreviatedFormulas = await abbreviatedFormulasOf(db.prisma);
-  return { version, papers, paragraphs, entities, linkedMaterials, abbreviatedFormulas, recordCount: await countRecords(db.prisma), ...corpusPages(db) };
+  const recordTargets = await recordTargetsOf(db.prisma);
+  return {
+    version,
+    papers,
+    paragraphs,
+    entities,
+    linkedMaterials,
+    abbreviatedFormulas,
+    recordTargets,
+    recordCount: await countRecords(db.prisma),
+    ...corpusPages(db),
+  };
 }
 
 /** The texts of these papers' paragraphs, as an index embeds them (an embedding shard's work: lib/embedding/shards.ts). */

@@ -116,7 +116,13 @@ async function retrieveNow(
           const expanded = expandMaterialAbbreviations(index.materialAbbreviations!, linked.text, namesMaterial);
           return expanded.expansions.length && asksHowMade(analyseQuestion(linked.text)) ? expanded : { text: linked.text, expansions: [] };
         },
-        (m) => ({ expansions: m.expansions.map((e) => `${e.from} → ${e.to} (${e.uses} of ${e.total} uses in the corpus)`) }),
+        (m) => ({
+          expansions: m.expansions.map((e) =>
+            e.source === 'records'
+              ? `${e.from} → ${e.to} (spelled by the targets of ${e.uses} of the ${e.total} recipes whose targets spell it)`
+              : `${e.from} → ${e.to} (${e.uses} of ${e.total} uses in the corpus)`,
+          ),
+        }),
       )
     : linked;
   // The question's vector is asked for now, on the model's thread, while this one analyses and searches: most

@@ -11,7 +11,7 @@ import { type Facets, facetTerms, materialTerms, quantityFacet } from './facets.
 import type { IndexedParagraph } from './indexed.ts';
 import { lazyRecordIndex, type LazyRecordIndex, paperByDoiOf } from './record-index.ts';
 import { type Abbreviations, learnAbbreviationsSliced } from './abbreviations.ts';
-import { type MaterialAbbreviation, materialAbbreviationMap } from './material-abbreviations.ts';
+import { type MaterialAbbreviation, materialAbbreviationMap, spelledAbbreviationMap } from './material-abbreviations.ts';
 import { learnVocabularySliced, type Vocabulary } from './spelling.ts';
 import { evidenceText, isEvidenceParagraph } from '../ingest/non-content.ts';
 import { timeSlicer } from '../common/yield.ts';
@@ -207,7 +207,10 @@ export async function buildRetrievalIndex(
   const linkedNames = linkedNameMap(corpus.linkedMaterials ?? []);
   // Long forms of words ("carbon nanotubes"), not a formula the abbreviation learner also saw ("lifepo4").
   const wordUses = (short: string) => [...(abbreviations.counts.get(short) ?? [])].reduce((n, [long, uses]) => n + (long.includes(' ') ? uses : 0), 0);
+  // What a text defines first; what the records' targets spell for the short forms no text defines (nor by words).
   const materialAbbreviations = materialAbbreviationMap(corpus.abbreviatedFormulas ?? [], wordUses);
+  for (const [short, spelled] of spelledAbbreviationMap(corpus.recordTargets ?? []))
+    if (!materialAbbreviations.has(short) && !abbreviations.counts.has(short)) materialAbbreviations.set(short, spelled);
   const core: IndexCore = {
     version: corpus.version,
     papers,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandMaterialAbbreviations, materialAbbreviationMap, spellsShortForm } from './material-abbreviations.ts';
+import { expandMaterialAbbreviations, materialAbbreviationMap, spelledAbbreviationMap, spelledShortForms, spellsShortForm } from './material-abbreviations.ts';
 
 // What a corpus writes (invented counts): "LiFePO4/C (LFP)", LSM in two spellings of one composition, GDC by its
 // dopant, LCO for two different materials, and words in brackets that are no formula.
@@ -40,5 +40,36 @@ describe('short forms of materials the corpus defines', () => {
     expect(r.text).toBe('how do u make LiFePO4 cathode powder, and LSM?');
     expect(r.expansions).toEqual([{ from: 'LFP', to: 'LiFePO4', uses: 1, total: 1 }]);
     expect(expandMaterialAbbreviations(map, 'the LFPs and xLFP', () => false).expansions).toEqual([]);
+  });
+});
+
+describe('short forms spelled from the records’ target formulas', () => {
+  it('are the first letters of the elements as written, with and without a leading Li and a trailing O', () => {
+    expect(spelledShortForms('Li7La3Zr2O12')).toEqual(['LLZO', 'LLZ', 'LZO']);
+    expect(spelledShortForms('LiNi0.8Co0.1Mn0.1O2')).toEqual(['LNCMO', 'LNCM', 'NCMO', 'NCM']);
+    expect(spelledShortForms('BaZr0.8Y0.2O3')).toEqual(['BZYO', 'BZY']);
+    expect(spelledShortForms('O2')).toEqual([]);
+  });
+
+  it('read a short form as the composition most recipes spelling it make, when it holds 60 % of them and ten recipes', () => {
+    const map = spelledAbbreviationMap([
+      { formula: 'Li7La3Zr2O12', uses: 57 },
+      { formula: 'LiCoO2', uses: 126 },
+      { formula: 'LaCoO3', uses: 73 },
+      { formula: 'LaCrO3', uses: 23 },
+      { formula: 'LiFePO4/C', uses: 48 },
+      { formula: 'LiFePO4', uses: 20 },
+      { formula: 'LiNi0.4Mn0.4Co0.2O2', uses: 4 },
+    ]);
+    expect(map.get('LLZO')).toEqual({ formula: 'Li7La3Zr2O12', uses: 57, total: 57, source: 'records' });
+    // A carbon coating is the same material; the form most recipes write is shown.
+    expect(map.get('LFP')).toMatchObject({ formula: 'LiFePO4', uses: 68 });
+    // LiCoO2 holds 57 % of the recipes spelling LCO: read as none. Four recipes are too few.
+    expect(map.has('LCO')).toBe(false);
+    expect(map.has('NMC')).toBe(false);
+    // Expanded like a defined short form, saying where it was read.
+    expect(expandMaterialAbbreviations(map, 'how is LLZO synthesized', () => false).expansions).toEqual([
+      { from: 'LLZO', to: 'Li7La3Zr2O12', uses: 57, total: 57, source: 'records' },
+    ]);
   });
 });

@@ -15,12 +15,14 @@ export interface MaterialAbbreviation {
   /** Uses of that composition, of all the short form's formula uses. */
   uses: number;
   total: number;
+  /** Where it was read: a text defining it (the default), or the records' target formulas spelling it. */
+  source?: 'records';
 }
 
 const SHARE = 0.6;
 
-/** A composite or a support after a slash ("LiFePO4/C", "Pt/C"): the material is what comes before it. */
-const beforeSlash = (s: string) => s.split('/')[0];
+/** A composite or a support after a slash ("LiFePO4/C", "Pt/C"): the material is what comes before it (not a fraction: Ni1/3). */
+const beforeSlash = (s: string) => s.split(/\/(?=[A-Z(])/)[0];
 
 /** Whether the formula's element symbols spell two or more of the short form's letters in order, its first among them. */
 export function spellsShortForm(short: string, formula: string): boolean {
@@ -74,6 +76,66 @@ export function materialAbbreviationMap(
   return out;
 }
 
+/** A short form spelled from the records' targets must be made by this many recipes and hold this share of them. */
+const SPELLED_USES = 10;
+
+/**
+ * The short forms a formula's element symbols spell, by their first letters in the order written, with and without
+ * a leading Li and a trailing O, of three to five letters: Li7La3Zr2O12 spells LLZO, LiNi1/3Mn1/3Co1/3O2 NMC (and
+ * LNMC, NMCO, LNMCO), LiCoO2 LCO, BaZr0.8Y0.2O3 BZY.
+ */
+export function spelledShortForms(written: string): string[] {
+  const parsed = normaliseFormula(written);
+  if (!parsed?.composition || parsed.elements.length < 2) return [];
+  const symbols = [...written.matchAll(/[A-Z][a-z]?/g)].map((m) => m[0]).filter((s) => parsed.elements.includes(s));
+  const distinct = symbols.filter((s, i) => symbols.indexOf(s) === i || symbols[i - 1] !== s);
+  const forms = new Set<string>();
+  for (const dropLi of [false, true])
+    for (const dropO of [false, true]) {
+      let part = distinct;
+      if (dropLi) part = part[0] === 'Li' ? part.slice(1) : [];
+      if (dropO) part = part[part.length - 1] === 'O' ? part.slice(0, -1) : [];
+      const form = part.map((s) => s[0]).join('');
+      if (form.length >= 3 && form.length <= 5) forms.add(form);
+    }
+  return [...forms];
+}
+
+/**
+ * Short forms no text defines, spelled from the records' target formulas (see `spelledShortForms`): read as the
+ * composition that holds at least 60 % of the recipes whose targets spell it, made by ten or more. On the shared
+ * records LLZO, which no paper here defines by a formula, reaches Li7La3Zr2O12 (57 recipes), LTO Li4Ti5O12 and LNMO
+ * LiNi0.5Mn1.5O4; LCO (LiCoO2 126, LaCoO3 73, LaCrO3 23 recipes) and BST (a family of Ba/Sr ratios) are read as
+ * none, and so is NMC, whose compositions are each made by a few recipes (and whose fractions, Ni1/3, the formula
+ * reader does not parse). Only questions that ask how a material is made read these (lib/pipelines/run.ts).
+ */
+export function spelledAbbreviationMap(targets: readonly { formula: string; uses: number }[]): Map<string, MaterialAbbreviation> {
+  const byShort = new Map<string, Map<string, { formula: Map<string, number>; uses: number }>>();
+  for (const t of targets) {
+    const written = tidyFormula(beforeSlash(t.formula));
+    const parsed = normaliseFormula(written);
+    const key = parsed?.composition ? formulaKey(parsed.formula) : null;
+    if (!key) continue;
+    for (const short of spelledShortForms(written)) {
+      let compositions = byShort.get(short);
+      if (!compositions) byShort.set(short, (compositions = new Map()));
+      let c = compositions.get(key);
+      if (!c) compositions.set(key, (c = { formula: new Map(), uses: 0 }));
+      c.formula.set(written, (c.formula.get(written) ?? 0) + t.uses);
+      c.uses += t.uses;
+    }
+  }
+  const out = new Map<string, MaterialAbbreviation>();
+  for (const [short, compositions] of byShort) {
+    const [best] = [...compositions.values()].sort((a, b) => b.uses - a.uses);
+    const total = [...compositions.values()].reduce((n, c) => n + c.uses, 0);
+    if (best.uses < SPELLED_USES || best.uses / total < SHARE) continue;
+    const formula = [...best.formula].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0][0];
+    out.set(short, { formula, uses: best.uses, total, source: 'records' });
+  }
+  return out;
+}
+
 /**
  * The question with each short form the map reads as a formula replaced by it, where the question does not already
  * name a material by it; and what was replaced. `isMaterial` says whether a word is a material as typed (YSZ is).
@@ -82,13 +144,13 @@ export function expandMaterialAbbreviations(
   map: ReadonlyMap<string, MaterialAbbreviation>,
   text: string,
   isMaterial: (word: string) => boolean,
-): { text: string; expansions: { from: string; to: string; uses: number; total: number }[] } {
-  const expansions: { from: string; to: string; uses: number; total: number }[] = [];
+): { text: string; expansions: { from: string; to: string; uses: number; total: number; source?: 'records' }[] } {
+  const expansions: { from: string; to: string; uses: number; total: number; source?: 'records' }[] = [];
   if (!map.size) return { text, expansions };
   const out = text.replace(/(?<![\p{L}\p{N}-])[A-Z][A-Za-z]{1,5}(?![\p{L}\p{N}])/gu, (word) => {
     const m = map.get(word);
     if (!m || isMaterial(word)) return word;
-    expansions.push({ from: word, to: m.formula, uses: m.uses, total: m.total });
+    expansions.push({ from: word, to: m.formula, uses: m.uses, total: m.total, ...(m.source ? { source: m.source } : {}) });
     return m.formula;
   });
   return { text: out, expansions };
