@@ -81,8 +81,8 @@ const SPELLED_USES = 10;
 
 /**
  * The short forms a formula's element symbols spell, by their first letters in the order written, with and without
- * a leading Li and a trailing O, of three to five letters: Li7La3Zr2O12 spells LLZO, LiNi1/3Mn1/3Co1/3O2 NMC (and
- * LNMC, NMCO, LNMCO), LiCoO2 LCO, BaZr0.8Y0.2O3 BZY.
+ * a trailing O, of three to five letters: Li7La3Zr2O12 spells LLZO and LLZ, LiCoO2 LCO, BaZr0.8Y0.2O3 BZYO and BZY.
+ * (Without a leading Li too, they spelled mostly noise: LiFePO4 "FPO", Li10GeP2S12 "GPS".)
  */
 export function spelledShortForms(written: string): string[] {
   const parsed = normaliseFormula(written);
@@ -90,14 +90,11 @@ export function spelledShortForms(written: string): string[] {
   const symbols = [...written.matchAll(/[A-Z][a-z]?/g)].map((m) => m[0]).filter((s) => parsed.elements.includes(s));
   const distinct = symbols.filter((s, i) => symbols.indexOf(s) === i || symbols[i - 1] !== s);
   const forms = new Set<string>();
-  for (const dropLi of [false, true])
-    for (const dropO of [false, true]) {
-      let part = distinct;
-      if (dropLi) part = part[0] === 'Li' ? part.slice(1) : [];
-      if (dropO) part = part[part.length - 1] === 'O' ? part.slice(0, -1) : [];
-      const form = part.map((s) => s[0]).join('');
-      if (form.length >= 3 && form.length <= 5) forms.add(form);
-    }
+  for (const dropO of [false, true]) {
+    const part = dropO ? (distinct[distinct.length - 1] === 'O' ? distinct.slice(0, -1) : []) : distinct;
+    const form = part.map((s) => s[0]).join('');
+    if (form.length >= 3 && form.length <= 5) forms.add(form);
+  }
   return [...forms];
 }
 
@@ -106,8 +103,8 @@ export function spelledShortForms(written: string): string[] {
  * composition that holds at least 60 % of the recipes whose targets spell it, made by ten or more. On the shared
  * records LLZO, which no paper here defines by a formula, reaches Li7La3Zr2O12 (57 recipes), LTO Li4Ti5O12 and LNMO
  * LiNi0.5Mn1.5O4; LCO (LiCoO2 126, LaCoO3 73, LaCrO3 23 recipes) and BST (a family of Ba/Sr ratios) are read as
- * none, and so is NMC, whose compositions are each made by a few recipes (and whose fractions, Ni1/3, the formula
- * reader does not parse). Only questions that ask how a material is made read these (lib/pipelines/run.ts).
+ * none, and NMC, which the formulas spell only without their Li, is not read. Only questions that ask how a material
+ * is made read these (lib/pipelines/run.ts).
  */
 export function spelledAbbreviationMap(targets: readonly { formula: string; uses: number }[]): Map<string, MaterialAbbreviation> {
   const byShort = new Map<string, Map<string, { formula: Map<string, number>; uses: number }>>();
