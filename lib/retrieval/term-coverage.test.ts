@@ -64,6 +64,9 @@ describe('what a question that names a facet asks beyond it', () => {
     expect(askedWordsCoverage(index, analyseQuestion('What is the Tc of the uranium compound found in 2040?'), 'uranium')?.missing).toContain('2040');
     expect(askedWordsCoverage(index, analyseQuestion('tensile strength of poly(carbon fibre) laminate'), 'fibre')).toMatchObject({ missing: [], met: true });
     expect(askedWordsCoverage(index, analyseQuestion('What is the area-specific resistance of the LSCF cathode?'), 'lscf')).toMatchObject({ met: true });
+    // Words every paragraph uses (a corpus of one paper) weigh alike rather than nothing.
+    const one = await indexOf(corpusOf([named[0]]));
+    expect(askedWordsCoverage(one, analyseQuestion('How many moments does a uranium atom carry?'), 'uranium')).toMatchObject({ met: true });
     // Unanchored questions are the subject check's.
     expect(askedWordsCoverage(index, analyseQuestion('What is the capital of France?'), 'fibre')).toBeNull();
   });

@@ -3,7 +3,7 @@ import type { Evidence } from '../../evidence/model.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { propertyEntry } from '../../structure/properties.ts';
 import { QUESTION_FRAME_TERMS } from '../../retrieval/question.ts';
-import { plainTerms, textFacets } from '../../structure/terms.ts';
+import { plainTerms } from '../../structure/terms.ts';
 import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './types.ts';
 import { readableText } from '../../structure/terms.ts';
@@ -53,17 +53,11 @@ export const descriptiveShape: AnswerShapeComposer = {
     const sentences: DraftSentence[] = [];
     // A value question that ends here found no value of the asked kind: say so before the closest passages.
     const { analysis } = result;
-    // A value asked of a property the lexicon has no dimension for ("the boiling point of liquid nitrogen") is not
-    // answered either by passages that state no value at all.
-    const noValue =
-      analysis.intent === 'value' &&
-      !result.value &&
-      (!!analysis.askedDimension || (!analysis.quantities.length && !picked.some((p) => textFacets(p.text).quantities.length > 0)));
+    const noValue = analysis.intent === 'value' && !!analysis.askedDimension && !result.value;
     if (noValue) {
       const property = analysis.properties.map((k) => propertyEntry(k)?.label ?? k)[0] ?? analysis.askedDimension;
       const of = analysis.entityWords.length ? ` for ${analysis.entityWords.join(', ')}` : '';
-      const what = property ? withArticle(`${property} value`) : 'the value asked';
-      sentences.push(frame(`No retrieved passage states ${what}${of}; the passages closest to the question say:`, []));
+      sentences.push(frame(`No retrieved passage states ${withArticle(`${property} value`)}${of}; the passages closest to the question say:`, []));
     }
     for (const paper of order) {
       const group = picked.filter((p) => (p.item.paperId ?? p.item.id) === paper);
