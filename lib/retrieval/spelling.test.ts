@@ -48,6 +48,19 @@ describe('spelling', () => {
     expect(r.text).toBe('Superconductivity by the hydrothermal route');
     expect(correctSpelling(learnVocabulary(['vapor deposition, vapor phase']), 'vapour deposition', isEnglish).text).toBe('vapor deposition');
   });
+  it('writes a British spelling the American way where the corpus writes it so more often, and only then', async () => {
+    const isEnglish = await englishWords();
+    const corpus = learnVocabulary([
+      'Sulfur tolerance of the sulfur-free anode; sulfur poisoning. One paper writes sulphur.',
+      'Vapor deposition and vapor phase growth; a vapour once. The powders were characterized and analyzed. Fiber mats, fibers.',
+      'Four probes for four hours in the tour of the contour. The centre of the cell.',
+    ]);
+    const r = correctSpelling(corpus, 'Sulphur tolerance after vapour deposition, characterised and analysed, of fibre mats', isEnglish);
+    expect(r.text).toBe('Sulfur tolerance after vapor deposition, characterized and analyzed, of fiber mats');
+    expect(r.corrections).toContainEqual({ from: 'Sulphur', to: 'Sulfur' });
+    // Words the rules would bend but the corpus does not write otherwise stay: four, contour, centre (no "center" here).
+    expect(correctSpelling(corpus, 'four point probe at the centre of the contour', isEnglish).corrections).toEqual([]);
+  });
   it('asks the dictionary once per distinct word of a question, however often the word recurs', () => {
     const asked: string[] = [];
     const counting = (w: string) => {

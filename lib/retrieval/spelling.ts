@@ -124,6 +124,33 @@ function startsSentence(text: string, at: number): boolean {
   return i < 0 || /[.?!:;]/.test(text[i]);
 }
 
+/** British spellings and the American ones papers mostly use (vapour, sulphur, characterise, analyse, fibre, aluminium). */
+const BRITISH: readonly [RegExp, string][] = [
+  [/^(\w{3,})our(s|ed|ing|able|ably|ite|ites)?$/, '$1or$2'],
+  [/^(\w{2,})is(e|es|ed|ing|ation|ations|er|ers)$/, '$1iz$2'],
+  [/^(\w{2,})ys(e|es|ed|ing|er|ers)$/, '$1yz$2'],
+  [/^sulph(\w*)$/, 'sulf$1'],
+  [/^(\w{2,}[bt])re(s|d)?$/, '$1er$2'],
+  [/^(\w{2,})lled$/, '$1led'],
+  [/^(\w*)ae(\w+)$/, '$1e$2'],
+  [/^aluminium$/, 'aluminum'],
+];
+
+/**
+ * The American spelling of a British word the corpus uses less than it ("vapour" → "vapor", "sulphur" → "sulfur"),
+ * or null. A rule only proposes: the corpus decides ("four" is no "for", "contour" no "contor").
+ */
+export function americanSpelling(vocabulary: Pick<Vocabulary, 'count'>, lower: string): string | null {
+  if (lower.length < 5) return null;
+  const own = vocabulary.count(lower);
+  for (const [rule, to] of BRITISH) {
+    if (!rule.test(lower)) continue;
+    const american = lower.replace(rule, to);
+    if (american !== lower && vocabulary.count(american) > own) return american;
+  }
+  return null;
+}
+
 export function correctSpelling(vocabulary: Vocabulary, question: string, isEnglish?: WordCheck): SpellingCorrection {
   const corrections: { from: string; to: string }[] = [];
   let typed = question;
@@ -148,6 +175,13 @@ export function correctSpelling(vocabulary: Vocabulary, question: string, isEngl
     // A capitalised word inside a sentence is a name ("Nobel", "Curie", "Stober"), the user's to spell: a name the
     // corpus does not hold stays unknown rather than becoming another word ("Novel").
     if (w[0] !== lower[0] && !startsSentence(typed, at)) return w;
+    // A British spelling of a word the papers write the American way, even though it is English and used once.
+    const american = americanSpelling(vocabulary, lower);
+    if (american) {
+      const fixed = w[0] === w[0].toUpperCase() ? american[0].toUpperCase() + american.slice(1) : american;
+      corrections.push({ from: w, to: fixed });
+      return fixed;
+    }
     if (lower.length < MIN_LENGTH || vocabulary.count(lower) > 0 || isEnglishWord(lower)) return w;
     if (!nearest.has(lower) && nearest.size < MAX_LOOKUPS) nearest.set(lower, nearestWord(vocabulary, lower));
     const to = nearest.get(lower);
