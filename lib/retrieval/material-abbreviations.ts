@@ -50,30 +50,46 @@ export function materialAbbreviationMap(
   rows: { long: string; short: string; uses: number }[],
   wordUses: (short: string) => number = () => 0,
 ): Map<string, MaterialAbbreviation> {
-  const byShort = new Map<string, Map<string, { formula: Map<string, number>; uses: number }>>();
+  const readings = new ShortFormReadings();
   for (const r of rows) {
     const written = tidyFormula(beforeSlash(r.long).replace(/[-−–]$/, ''));
     const parsed = normaliseFormula(written);
     if (!parsed?.composition || parsed.elements.length < 2 || !spellsShortForm(r.short, written)) continue;
-    const key = formulaKey(parsed.formula);
-    if (!key) continue;
-    let compositions = byShort.get(r.short);
-    if (!compositions) byShort.set(r.short, (compositions = new Map()));
+    readings.add(r.short, parsed.formula, written, r.uses);
+  }
+  // Of its uses for formulas: a fragment in brackets ("PO4 (LFP)") or a word ("Fig (SEM)") is no reading of it.
+  return readings.read({ otherUses: wordUses });
+}
+
+/**
+ * The compositions each short form is written for, with their uses, and the one it is read as: the composition that
+ * holds SHARE of its uses (and `minUses` or more), shown in the form most often written.
+ */
+class ShortFormReadings {
+  private readonly byShort = new Map<string, Map<string, { formula: Map<string, number>; uses: number }>>();
+
+  add(short: string, formula: string, written: string, uses: number): void {
+    const key = formulaKey(formula);
+    if (!key) return;
+    let compositions = this.byShort.get(short);
+    if (!compositions) this.byShort.set(short, (compositions = new Map()));
     let c = compositions.get(key);
     if (!c) compositions.set(key, (c = { formula: new Map(), uses: 0 }));
-    c.formula.set(written, (c.formula.get(written) ?? 0) + r.uses);
-    c.uses += r.uses;
+    c.formula.set(written, (c.formula.get(written) ?? 0) + uses);
+    c.uses += uses;
   }
-  const out = new Map<string, MaterialAbbreviation>();
-  for (const [short, compositions] of byShort) {
-    const [best] = [...compositions.values()].sort((a, b) => b.uses - a.uses);
-    // Of its uses for formulas: a fragment in brackets ("PO4 (LFP)") or a word ("Fig (SEM)") is no reading of it.
-    const total = [...compositions.values()].reduce((n, c) => n + c.uses, 0) + wordUses(short);
-    if (best.uses / total < SHARE) continue;
-    const formula = [...best.formula].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0][0];
-    out.set(short, { formula, uses: best.uses, total });
+
+  read(opts: { otherUses?: (short: string) => number; minUses?: number; source?: 'records' } = {}): Map<string, MaterialAbbreviation> {
+    const out = new Map<string, MaterialAbbreviation>();
+    for (const [short, compositions] of this.byShort) {
+      const [best] = [...compositions.values()].sort((a, b) => b.uses - a.uses);
+      const total = [...compositions.values()].reduce((n, c) => n + c.uses, 0) + (opts.otherUses?.(short) ?? 0);
+      if (best.uses < (opts.minUses ?? 0) || best.uses / total < SHARE) continue;
+      const formula = [...best.formula].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0][0];
+      out.set(short, { formula, uses: best.uses, total, ...(opts.source ? { source: opts.source } : {}) });
+    }
+    return out;
   }
-  return out;
 }
 
 /** A short form spelled from the records' targets must be made by this many recipes and hold this share of them. */
@@ -88,7 +104,7 @@ export function spelledShortForms(written: string): string[] {
   const parsed = normaliseFormula(written);
   if (!parsed?.composition || parsed.elements.length < 2) return [];
   const symbols = [...written.matchAll(/[A-Z][a-z]?/g)].map((m) => m[0]).filter((s) => parsed.elements.includes(s));
-  const distinct = symbols.filter((s, i) => symbols.indexOf(s) === i || symbols[i - 1] !== s);
+  const distinct = symbols.filter((s, i) => symbols[i - 1] !== s);
   const forms = new Set<string>();
   for (const dropO of [false, true]) {
     const part = dropO ? (distinct[distinct.length - 1] === 'O' ? distinct.slice(0, -1) : []) : distinct;
@@ -107,30 +123,14 @@ export function spelledShortForms(written: string): string[] {
  * is made read these (lib/pipelines/run.ts).
  */
 export function spelledAbbreviationMap(targets: readonly { formula: string; uses: number }[]): Map<string, MaterialAbbreviation> {
-  const byShort = new Map<string, Map<string, { formula: Map<string, number>; uses: number }>>();
+  const readings = new ShortFormReadings();
   for (const t of targets) {
     const written = tidyFormula(beforeSlash(t.formula));
     const parsed = normaliseFormula(written);
-    const key = parsed?.composition ? formulaKey(parsed.formula) : null;
-    if (!key) continue;
-    for (const short of spelledShortForms(written)) {
-      let compositions = byShort.get(short);
-      if (!compositions) byShort.set(short, (compositions = new Map()));
-      let c = compositions.get(key);
-      if (!c) compositions.set(key, (c = { formula: new Map(), uses: 0 }));
-      c.formula.set(written, (c.formula.get(written) ?? 0) + t.uses);
-      c.uses += t.uses;
-    }
+    if (!parsed?.composition) continue;
+    for (const short of spelledShortForms(written)) readings.add(short, parsed.formula, written, t.uses);
   }
-  const out = new Map<string, MaterialAbbreviation>();
-  for (const [short, compositions] of byShort) {
-    const [best] = [...compositions.values()].sort((a, b) => b.uses - a.uses);
-    const total = [...compositions.values()].reduce((n, c) => n + c.uses, 0);
-    if (best.uses < SPELLED_USES || best.uses / total < SHARE) continue;
-    const formula = [...best.formula].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0][0];
-    out.set(short, { formula, uses: best.uses, total, source: 'records' });
-  }
-  return out;
+  return readings.read({ minUses: SPELLED_USES, source: 'records' });
 }
 
 /**

@@ -50,6 +50,16 @@ export function unanchored(analysis: QuestionAnalysis): boolean {
   return !a.title && !a.materials.length && !a.entityWords.length && !a.properties.length && !a.quantities.length && !a.techniques.length;
 }
 
+/** The text with these spans blanked out (same length, so later spans still point where they did). */
+function blankSpans(text: string, spans: readonly { start: number; end: number }[]): string {
+  let out = text;
+  for (const span of spans) out = out.slice(0, span.start) + ' '.repeat(span.end - span.start) + out.slice(span.end);
+  return out;
+}
+
+/** A word's rarity in the corpus's paragraphs (inverse document frequency): what the coverage checks weigh it by. */
+const rarity = (index: RetrievalIndex, term: string, df = index.raw.lexical.documentFrequency(term)) => Math.log((index.raw.lexical.size + 1) / (df + 1));
+
 export interface SubjectCoverage {
   /** The question's subject words as written. */
   words: string[];
@@ -100,20 +110,17 @@ export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, 
   // Values and property phrases are left to the facet checks, and so are the material names the paper states in
   // its own notation (a formula written as a family, "Ce1−xSmxO2−δ", is no word the paper need write); a name it
   // does not state stays a distinctive word. The tagger (most of this step) runs only on 3+ words.
-  let described = analysis.body;
   const materialSpans = statedNames.flatMap((w) => {
     const at = analysis.body.indexOf(w);
     return at >= 0 ? [{ start: at, end: at + w.length }] : [];
   });
-  for (const span of [...analysis.quantities, ...analysis.propertySpans, ...materialSpans])
-    described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
+  const described = blankSpans(analysis.body, [...analysis.quantities, ...analysis.propertySpans, ...materialSpans]);
   const candidates = [...new Set(plainTerms(described))].filter(
     (t) => !QUESTION_FRAME_TERMS.has(t.toLowerCase()) && !PREPOSITIONS.has(t.toLowerCase()) && !/^\d/.test(t),
   );
   const filler = candidates.length < 3 ? null : fillerTerms(described);
   const words = candidates.filter((t) => filler && !filler.has(t));
   if (words.length < 3) return null;
-  const n = index.raw.lexical.size;
   // A chemical name the paper states as a formula ("manganese sulfate" where the paper writes MnSO4) is found.
   const stated = paperFacets(index, paperId).materials;
   const asFormula = new Set(
@@ -126,7 +133,7 @@ export function termCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, 
     const df = index.raw.lexical.documentFrequency(t);
     // A word no paper uses is more often a typo or a spelling the corpus lacks than a sign of another paper (unknown
     // materials are judged by the entity check).
-    if (df > 0) weighted.push({ t, w: Math.log((n + 1) / (df + 1)) });
+    if (df > 0) weighted.push({ t, w: rarity(index, t, df) });
   }
   const found = statedTerms(
     index,
@@ -171,8 +178,7 @@ const HOW_WORDS = new Set(plainTerms('many much long often'));
 export function askedWordsCoverage(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string): SubjectCoverage | null {
   const a = analysis;
   if (unanchored(a) || a.title) return null;
-  let described = a.body;
-  const spans = [
+  const described = blankSpans(a.body, [
     ...a.quantities,
     ...a.propertySpans,
     ...findChemicalNames(a.body),
@@ -185,8 +191,7 @@ export function askedWordsCoverage(index: RetrievalIndex, analysis: QuestionAnal
       const at = a.body.indexOf(w);
       return at >= 0 ? [{ start: at, end: at + w.length }] : [];
     }),
-  ];
-  for (const span of spans) described = described.slice(0, span.start) + ' '.repeat(span.end - span.start) + described.slice(span.end);
+  ]);
   const filler = fillerTerms(a.body);
   const written = new Map<string, string>();
   for (const w of described.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []) {
@@ -200,8 +205,7 @@ export function askedWordsCoverage(index: RetrievalIndex, analysis: QuestionAnal
   }
   const words = [...written.keys()];
   if (!words.length) return null;
-  const n = index.raw.lexical.size;
-  const weight = new Map(words.map((t) => [t, Math.log((n + 1) / (index.raw.lexical.documentFrequency(t) + 1))]));
+  const weight = new Map(words.map((t) => [t, rarity(index, t)]));
   // Words every paragraph uses weigh nothing; when all do (a corpus of one paper), they weigh alike.
   if (words.every((t) => weight.get(t)! <= 0)) for (const t of words) weight.set(t, 1);
   const total = words.reduce((sum, t) => sum + weight.get(t)!, 0);
