@@ -76,6 +76,10 @@ export function asksHowMade(analysis: Pick<QuestionAnalysis, 'reading' | 'techni
 /** A material made as part of another ("acrylic rubber/silica hybrids", "a TiO2–graphene nanocomposite"): its own recipes are not the asked one's. */
 const PART_OF = /\b(?:hybrids?|composites?|nanocomposites?|heterostructures?|heterojunctions?)\b/i;
 
+/** A verb of making just before a material ("to get layered X", "make X", "prepare the X powder"). */
+const WANTED_BEFORE =
+  /\b(?:get|make|obtain|prepare|synthesi[sz]e|produce|grow|form)\s+(?:(?:a|an|the|some|pure|phase-pure|layered|single-phase|dense|nano\w*)\s+){0,2}$/i;
+
 export function synthesisAsk(analysis: QuestionAnalysis): SynthesisAsk | null {
   if (analysis.title || !analysis.materials.length || ONE_PAPER.test(analysis.body) || PART_OF.test(analysis.body)) return null;
   // Papers in the plural that made the material (by a route): the records know every one; one paper is retrieval's.
@@ -84,8 +88,13 @@ export function synthesisAsk(analysis: QuestionAnalysis): SynthesisAsk | null {
   const asksHow = asksHowMade(analysis);
   const papers = PAPERS.test(analysis.body) && (MADE_BY.test(analysis.body) || HOW_MADE.test(analysis.body) || asksHow);
   if (!papers && !asksHow) return null;
-  // The material asked about: the first formula the question writes (a precursor named after "from" is not it).
-  const key = analysis.materials.find((m) => m.startsWith('f:')) ?? analysis.materials[0];
+  // The material asked about: the one the question says it wants made ("I've got Li2CO3 and Co3O4; … to get layered
+  // LiCoO2"), else the first formula it writes (a precursor named after "from" is not it).
+  const wanted = analysis.materials.find((m) => {
+    const at = analysis.body.indexOf(writtenName(analysis, m));
+    return at > 0 && WANTED_BEFORE.test(analysis.body.slice(Math.max(0, at - 40), at));
+  });
+  const key = wanted ?? analysis.materials.find((m) => m.startsWith('f:')) ?? analysis.materials[0];
   const name = writtenName(analysis, key);
   const parsed = key.startsWith('f:') ? normaliseFormula(tidyFormula(name)) : null;
   const focus = analysis.askedDimension === 'temperature' ? 'temperature' : analysis.askedDimension === 'time' ? 'time' : null;

@@ -62,6 +62,8 @@ describe('synthesis questions', () => {
     ])
       expect(synthesisAsk(analyseQuestion(q))?.keys, q).toEqual(['f:LiMn2O4']);
     expect(ask('How is LiMn2O4 synthesized by the sol-gel method?').method).toBe('sol-gel');
+    // Precursors named first, the material wanted after a verb of making.
+    expect(ask("I've got LiNO3 and MnO2 in the cupboard; what firing schedule do people use to get LiMn2O4 by sol-gel?").keys).toEqual(['f:LiMn2O4']);
     expect(ask('What is the calcination temperature of LiMn2O4 by sol-gel?').focus).toBe('temperature');
     // Papers in the plural that made it are the records' to list; the word order "how X is made" is a how-is-it-made too.
     expect(ask('Which papers report LiMn2O4 synthesized by sol-gel?')).toMatchObject({ keys: ['f:LiMn2O4'], method: 'sol-gel', papers: true });
