@@ -2,11 +2,13 @@ import { acronym } from './transforms/acronym.ts';
 import { approximate } from './transforms/approximate.ts';
 import { caseSpacing } from './transforms/case-spacing.ts';
 import { conditionChanged } from './transforms/condition-changed.ts';
+import { descriptorSuffix } from './transforms/descriptor-suffix.ts';
 import { dopantPhrase } from './transforms/dopant-phrase.ts';
 import { dopantSwapped } from './transforms/dopant-swapped.ts';
 import { elementName } from './transforms/element-name.ts';
 import { hostSwapped } from './transforms/host-swapped.ts';
 import { hydrateNotation } from './transforms/hydrate-notation.ts';
+import { nonstoichiometryLetter } from './transforms/nonstoichiometry-letter.ts';
 import { oxygenNonstoichiometry } from './transforms/oxygen-nonstoichiometry.ts';
 import { rounded } from './transforms/rounded.ts';
 import { stoichiometryLetters } from './transforms/stoichiometry-letters.ts';
@@ -26,8 +28,10 @@ export const TRANSFORMS: readonly Transform[] = [
   hydrateNotation,
   stoichiometryLetters,
   oxygenNonstoichiometry,
+  nonstoichiometryLetter,
   dopantPhrase,
   acronym,
+  descriptorSuffix,
   elementName,
   caseSpacing,
   typo,

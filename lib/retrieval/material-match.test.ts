@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusOf, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import { paperFacets } from './coverage.ts';
 import type { RetrievalIndex } from './index.ts';
-import { familyKnown, type MaterialStatus, materialVerdicts, namedMaterials } from './material-match.ts';
+import { familyKnown, type MaterialStatus, materialVerdicts, mixedNames, namedMaterials, withoutDescriptor } from './material-match.ts';
 import { analyseQuestion } from './question.ts';
 
 let index: RetrievalIndex;
@@ -71,5 +71,29 @@ describe('names compare after their notation is normalised', () => {
     expect(familyKnown(index, 'La0.8Sr0.2MnO3')).toBe(true);
     expect(familyKnown(index, 'NiSO4·6H2O')).toBe(true);
     expect(familyKnown(index, 'Ba0.5Sr0.5Co0.8Fe0.2O3')).toBe(false);
+  });
+
+  it('a mixed compound named in words is one material of the family of all its elements, not its parts', () => {
+    expect(mixedNames('strontium titanium oxide photocatalysts').map((m) => [m.written, m.family])).toEqual([['strontium titanium oxide', 'O-Sr-Ti']]);
+    expect(mixedNames('lithium iron phosphate cathodes')[0].family).toBe('Fe-Li-O-P');
+    expect(mixedNames('copper zinc tin sulfide films')[0].family).toBe('Cu-S-Sn-Zn');
+    // Names joined by words, or an element alone, are not one compound.
+    expect(mixedNames('iron and cobalt oxide')).toEqual([]);
+    expect(mixedNames('annealed in nitrogen at 500 °C')).toEqual([]);
+    const named = namedMaterials(analyseQuestion('Which paper made strontium titanium oxide films?'));
+    expect(named.find((m) => m.written === 'strontium titanium oxide')?.family).toBe('O-Sr-Ti');
+  });
+
+  it('an acronym or formula with a participle after it is known by its name', () => {
+    for (const [w, core] of [
+      ['GDC-infiltrated', 'GDC'],
+      ['LSM-based', 'LSM'],
+      ['YSZ-supported', 'YSZ'],
+      ['La0.6Sr0.4CoO3−δ-coated', 'La0.6Sr0.4CoO3−δ'],
+      ['NiO–Gd-doped', 'NiO'],
+    ])
+      expect(withoutDescriptor(w), w).toBe(core);
+    // A word of prose is not a name with a descriptor.
+    expect(withoutDescriptor('well-ordered')).toBe('well-ordered');
   });
 });

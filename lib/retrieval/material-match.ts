@@ -1,5 +1,5 @@
 import { boundedMemo } from '../common/bounded-memo.ts';
-import { chemicalNameToFormula } from '../structure/chemical-names.ts';
+import { chemicalNameToFormula, findChemicalNames } from '../structure/chemical-names.ts';
 import { isElementSymbol, normaliseFormula, tidyFormula } from '../structure/formula.ts';
 import { formulaKey, textFacets } from '../structure/terms.ts';
 import { paperFacets, perPaper, titleMaterials } from './coverage.ts';
@@ -87,6 +87,11 @@ export function namedMaterials(analysis: Pick<QuestionAnalysis, 'body' | 'materi
     for (const k of keys) claimed.add(k);
     out.push({ keys, written: m[0], family: familyOf([...parsed.elements, dopant]), composition: null });
   }
+  for (const m of mixedNames(analysis.body)) {
+    const keys = m.parts.map((k) => `f:${k}`).filter((k) => analysis.materials.includes(k));
+    for (const k of keys) claimed.add(k);
+    out.push({ keys, written: m.written, family: m.family, composition: null });
+  }
   const byWord = new Map<string, string[]>();
   for (const key of analysis.materials) {
     if (claimed.has(key)) continue;
@@ -120,6 +125,39 @@ export function namedMaterials(analysis: Pick<QuestionAnalysis, 'body' | 'materi
   }
   return [...byName.values()];
 }
+
+/**
+ * A mixed compound named in words, element names before a named compound ("strontium titanium oxide", "lithium iron
+ * phosphate", "barium zirconium cerium yttrium oxide"): one material of the family of all their elements, amounts
+ * unsaid — not a strontium and a titanium oxide. The parts' formulas are kept, as the question's keys.
+ */
+export function mixedNames(text: string): { written: string; family: string; parts: string[] }[] {
+  const names = findChemicalNames(text);
+  const out: { written: string; family: string; parts: string[] }[] = [];
+  let run: typeof names = [];
+  for (const n of names) {
+    const adjacent = run.length > 0 && /^\s+$/.test(text.slice(run[run.length - 1].end, n.start));
+    if (!adjacent) run = [];
+    const single = isElementSymbol(n.formula);
+    if (!single && run.length > 0) {
+      const parts = [...run.map((r) => r.formula), n.formula];
+      const elements = parts.flatMap((f) => (isElementSymbol(f) ? [f] : (normaliseFormula(f)?.elements ?? [])));
+      out.push({ written: text.slice(run[0].start, n.end), family: familyOf(elements), parts: parts.map((f) => formulaKey(f) ?? f) });
+      run = [];
+      continue;
+    }
+    run = single ? [...run, n] : [];
+  }
+  return out;
+}
+
+/**
+ * A name without what the question adds to it: a composite ending in a dopant phrase's first word ("NiO–Gd-doped"
+ * of "NiO–Gd-doped ceria"), or an acronym or formula with a participle after it ("GDC-infiltrated", "LSM-based",
+ * "YSZ-supported"). The corpus knows such a word when it knows the name.
+ */
+export const withoutDescriptor = (w: string): string =>
+  w.replace(/[-–](?:[A-Z][a-z]?|[a-z]{3,})-(?:doped|substituted|stabili[sz]ed|based)$/, '').replace(/(?<=[A-Z\d)δ])[-–][a-z]{3,}(?:ed|ing)$/, '');
 
 function materialOf(key: string, written: string): NamedMaterial {
   const parsed = key.startsWith('f:') ? parseKey(key.slice(2)) : null;
@@ -268,5 +306,6 @@ export function familyExpansions(index: RetrievalIndex, text: string, formulas: 
     if (p && !p.composition) out.push(...familyMembers(index, p.family));
   }
   if (/doped|substituted/.test(text)) for (const phrase of dopantPhrases(text)) out.push(...familyMembers(index, phrase.family));
+  for (const mixed of mixedNames(text)) out.push(...familyMembers(index, mixed.family));
   return [...new Set(out)];
 }

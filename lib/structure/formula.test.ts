@@ -59,4 +59,18 @@ describe('findSpacedFormulas: values typed after a formula are not part of it', 
     expect(findSpacedFormulas('in which GdSr2Ru1−x Cu2+x O8 (x = 0.05, 0.1) showed').map((f) => f.joined)).toEqual(['GdSr2Ru1−xCu2+xO8']);
     expect(findSpacedFormulas('a 1−x Cu site and the 2+x Oxidation')).toEqual([]);
   });
+
+  it('reads an oxygen nonstoichiometry typed with another letter as δ', () => {
+    for (const [typed, tidy] of [
+      ['PrBa0.5Sr0.5Co1.5Fe0.5O5-α', 'PrBa0.5Sr0.5Co1.5Fe0.5O5-δ'],
+      ['La0.6Sr0.4CoO3-d', 'La0.6Sr0.4CoO3-δ'],
+      ['LaBaCo2O5+d', 'LaBaCo2O5+δ'],
+      ['BaCe0.7Zr0.1Y0.1Yb0.1O3−delta', 'BaCe0.7Zr0.1Y0.1Yb0.1O3-δ'],
+      ['SrTiO3±δ', 'SrTiO3-δ'],
+    ])
+      expect(tidyFormula(typed), typed).toBe(tidy);
+    expect(normaliseFormula('La0.6Sr0.4CoO3-d')?.formula).toBe(normaliseFormula('La0.6Sr0.4CoO3−δ')?.formula);
+    // Only after oxygen: a hyphenated name is left alone.
+    expect(tidyFormula('LSCF-d')).toBe('LSCF-d');
+  });
 });

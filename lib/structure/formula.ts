@@ -50,6 +50,8 @@ export function tidyFormula(raw: string): string {
     // amount has a fractional part before it ("Na0.3CoO2·1.3H2O" keeps its 1.3), which this leaves alone.
     .replace(/([A-Z][a-z]?|\))([1-9]\d?)\.([1-9]\d?)H2O\b/g, '$1$2·$3H2O');
   s = s.replace(/\s*·\s*/g, '·').replace(/\s*-\s*([δxyz])\b/g, '-$1');
+  // An oxygen nonstoichiometry typed as a letter that is not δ ("O3-d", "O5+α", "O3−delta", "O3±δ"): the same δ.
+  s = s.replace(/(O\d*(?:\.\d+)?)\s*(?:([-+])|±)\s*(?:δ|α|d|delta)$/u, (_, o, sign) => `${o}${sign ?? '-'}δ`);
   // PDF extraction puts spaces between an element and its count: "YBa 2 Cu 3 O y" → "YBa2Cu3Oy".
   s = s.replace(/([A-Za-z)\]])\s+(?=[\dδxyz.](?![a-z]{2}))/g, '$1').replace(/(\d)\s+(?=[A-Z([])/g, '$1');
   return s;

@@ -64,14 +64,36 @@ export const SYNTHESIS_PROBABILITY = 0.5;
  * the construction's own evidence: "calcination temperature of X by sol-gel"); one paper that made it ("Find the
  * study that prepares X starting from A and B") is retrieval's to find.
  */
-export function asksHowMade(analysis: Pick<QuestionAnalysis, 'reading' | 'techniques' | 'intent'>): boolean {
+export function asksHowMade(analysis: Pick<QuestionAnalysis, 'reading' | 'techniques' | 'intent' | 'quantities' | 'body'>): boolean {
   const { reading } = analysis;
   return (
     analysis.intent !== 'which-paper' &&
     reading.intent === 'synthesis' &&
-    (reading.probabilities.synthesis >= SYNTHESIS_PROBABILITY || analysis.techniques.length > 0)
+    (reading.probabilities.synthesis >= SYNTHESIS_PROBABILITY || analysis.techniques.length > 0) &&
+    (!statesResult(analysis) || HOW_MADE.test(analysis.body))
   );
 }
+
+/**
+ * Dimensions of what a made material does, never of a step that makes it: a question stating one ("Pd impregnated
+ * LSM-YSZ cathode 0.7 A/cm2 at 750 degC") describes one paper's result, and the route it names is how that paper
+ * made it, not a recipe asked for.
+ */
+const RESULT_DIMENSIONS = new Set([
+  'current-density',
+  'power-density',
+  'potential',
+  'conductivity',
+  'specific-capacity',
+  'area-resistance',
+  'tafel-slope',
+  'specific-current',
+  'specific-area',
+  'mobility',
+  'energy',
+]);
+
+const statesResult = (analysis: Pick<QuestionAnalysis, 'quantities'>): boolean => analysis.quantities.some((q) => RESULT_DIMENSIONS.has(q.dimension));
 
 /** A material made as part of another ("acrylic rubber/silica hybrids", "a TiO2–graphene nanocomposite"): its own recipes are not the asked one's. */
 const PART_OF = /\b(?:hybrids?|composites?|nanocomposites?|heterostructures?|heterojunctions?)\b/i;
