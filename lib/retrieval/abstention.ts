@@ -16,12 +16,13 @@ import {
 import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
 import { facetCoverage, paperFacets, paperTechniques, specificProperties, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
 import { differences, type FacetDifference, type FacetVerdicts, judgeValues, type UnverifiedFacet, unverifiedFacets } from './facet-verdicts.ts';
-import { dopantPhrases, familyKnown, materialVerdicts } from './material-match.ts';
+import { dopantPhrases, familyKnown, materialVerdicts, withoutDescriptor } from './material-match.ts';
 import { compact, compactText, statedTerms } from './paper-caches.ts';
+import { judgeSampleForm } from './sample-forms.ts';
 import { type Facets, materialTerms } from './facets.ts';
 import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
 import { askedWordsCoverage, leansOffTopic, subjectCoverage, termCoverage, termsUnmet, unanchored } from './term-coverage.ts';
-import type { PaperHit } from './papers.ts';
+import { type PaperHit, paperMargin } from './papers.ts';
 import { asksForPaperList, type QuestionAnalysis, writtenName } from './question.ts';
 import {
   ABSTAIN_BELOW,
@@ -114,15 +115,13 @@ export async function decideAbstention(
   // A material the corpus writes in another notation (La0.7Sr0.3MnO3 for La1−xSrxMnO3, a hydrate's salt) is known.
   // The host of a dopant phrase ("LaCoO3" in "Sr-doped LaCoO3") is known when the doped family is.
   const phrases = dopantPhrases(analysis.body).filter((p) => familyKnown(index, p.family));
-  // A composite ending in a dopant phrase's first word ("NiO–Gd-doped" of "NiO–Gd-doped ceria") is known by its part.
-  const core = (w: string) => w.replace(/[-–](?:[A-Z][a-z]?|[a-z]{3,})-(?:doped|substituted|stabili[sz]ed|based)$/, '');
   const unknown = analysis.entityWords.filter(
     (w) =>
       !entityKnown(index, w) &&
       !inBestPaper(w) &&
       !familyKnown(index, w) &&
       !phrases.some((p) => p.written.includes(w)) &&
-      !(core(w) !== w && entityKnown(index, core(w))),
+      !(withoutDescriptor(w) !== w && entityKnown(index, withoutDescriptor(w))),
   );
   let facets: Facets;
   if (top.paperId && index.papers.has(top.paperId)) {
@@ -175,7 +174,8 @@ export async function decideAbstention(
   const values: Omit<FacetVerdicts, 'materials'> = inIndex
     ? judgeValues(index, analysis, top.paperId!, missingValues)
     : { contradictedValues: missingValues.map((quantity) => ({ quantity, stated: '' })), unverifiedValues: [] };
-  const verdicts: FacetVerdicts = { materials: judged, ...values };
+  const form = inIndex ? judgeSampleForm(index, analysis.body, top.paperId!) : null;
+  const verdicts: FacetVerdicts = { materials: judged, ...values, form };
   // The paper names what was asked (every material, and the property when one is named): an unverified value then
   // lowers the confidence instead of refusing.
   const specific = specificProperties(analysis);
@@ -183,16 +183,17 @@ export async function decideAbstention(
     analysis.materials.length > 0 && missingMaterials.length === 0 && (specific.length === 0 || specific.some((p) => matched.properties.includes(p)));
   const unverifiedDecides = values.unverifiedValues.length > 0 && !namesAsked;
   if (unknown.length > 0 || missingMaterials.length > 0 || contradictedMaterials.length > 0) reasons.push('no-matching-entity');
-  if (values.contradictedValues.length > 0 || unverifiedDecides) reasons.push('conditions-not-met');
+  if (values.contradictedValues.length > 0 || unverifiedDecides || form?.status === 'contradicted') reasons.push('conditions-not-met');
   // The values and the technique a question states are decisive: a paper that reports 560 mW cm−2 is not the
   // paper that reports 1900, and one that made the powder hydrothermally is not one that electrospun it.
   const missingTechniques = top.paperId ? analysis.techniques.filter((t) => !paperTechniques(index, top.paperId!).has(t)) : [];
   if (missingTechniques.length > 0) reasons.push('unmatched-method');
   // Materials decide when the paper names none of them (one of several may be spelt in a way the paper does not).
   const noMaterial = analysis.materials.length > 0 && missingMaterials.length === analysis.materials.length;
-  if (values.contradictedValues.length > 0 || unverifiedDecides || missingTechniques.length > 0 || noMaterial || contradictedMaterials.length > 0)
-    confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
-  else if (values.unverifiedValues.length > 0 || judged.some((m) => m.status === 'family')) confidence = Math.min(confidence, UNVERIFIED_CONFIDENCE);
+  const decisive = values.contradictedValues.length > 0 || unverifiedDecides || missingTechniques.length > 0 || noMaterial || contradictedMaterials.length > 0;
+  if (decisive || form?.status === 'contradicted') confidence = Math.min(confidence, DECISIVE_MISS_CONFIDENCE);
+  else if (values.unverifiedValues.length > 0 || form?.status === 'unverified' || judged.some((m) => m.status === 'family'))
+    confidence = Math.min(confidence, UNVERIFIED_CONFIDENCE);
   // Scaled by the share of the named materials the corpus lacks: one unknown word among four is not the same
   // as a question about a material nobody in the corpus made.
   if (unknown.length > 0) confidence *= 1 - UNKNOWN_NAME_PENALTY * (unknown.length / analysis.entityWords.length);
@@ -255,7 +256,8 @@ export async function decideAbstention(
   const p = model ? answerableProbability(model, signals) : confidence;
   // For a question that names no facet every signal of the model reads "met" (facet coverage 1, term coverage 1 below
   // three words), so it cannot tell one the corpus answers from one it does not: the subject check decides those.
-  const abstain = subjectMissed || askedMissed || (model ? p < model.threshold : confidence < ABSTAIN_BELOW);
+  // Another sample form is a condition the paper contradicts (its title is about crystals; the question asks of films).
+  const abstain = subjectMissed || askedMissed || form?.status === 'contradicted' || (model ? p < model.threshold : confidence < ABSTAIN_BELOW);
   // What is shown: how likely the answer is right (the confidence fit), which is not how likely an answer exists.
   const shown = subjectMissed || askedMissed ? confidence : model ? shownConfidence(model, signals, p) : confidence;
   if (abstain && reasons.length === 0) reasons.push('low-score');
@@ -272,6 +274,7 @@ export async function decideAbstention(
     const named = top.paperId ? [...paperTechniques(index, top.paperId)] : [];
     parts.push(`the closest paper does not use ${missingTechniques.join(', ')}${named.length ? ` (it uses ${named.slice(0, 4).join(', ')})` : ''}`);
   }
+  if (form?.status === 'contradicted') parts.push(`the closest paper is about ${form.stated} where the question has ${form.asked}`);
   if (ranked.titleMatched === false) parts.push('no paper in the corpus has the quoted title');
   if (terms && termsMissed)
     parts.push(
@@ -390,11 +393,4 @@ function wordKnown(index: RetrievalIndex, w: string): boolean {
   if (key && index.json.lexical.documentFrequency(`f:${key}`) > 0) return true;
   const lex = normaliseMaterial(w);
   return lex.kind === 'lexicon' && index.json.lexical.documentFrequency(`m:${lex.key}`) > 0;
-}
-
-/** How far the best paper leads the next, as a share of its score (0 when it was moved ahead of a higher-scoring one). */
-function paperMargin(papers: PaperHit[]): number {
-  const [top, ...rest] = papers;
-  const next = Math.max(0, ...rest.map((p) => p.score));
-  return top && top.score > 0 ? Math.max(0, (top.score - next) / top.score) : 0;
 }

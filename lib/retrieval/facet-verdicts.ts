@@ -3,6 +3,7 @@ import { statedInPlace } from './coverage.ts';
 import type { RetrievalIndex } from './index.ts';
 import type { MaterialVerdict } from './material-match.ts';
 import type { QuestionAnalysis } from './question.ts';
+import type { FormVerdict } from './sample-forms.ts';
 
 /**
  * The abstention decision's view of the best paper, facet by facet: what it states (in the question's notation or
@@ -33,6 +34,8 @@ export interface FacetVerdicts {
   contradictedValues: { quantity: Quantity; stated: string }[];
   /** Question values the paper states nothing of. */
   unverifiedValues: Quantity[];
+  /** The sample form the question names (single crystals, thin films …) against the paper; null when it names none. */
+  form?: FormVerdict | null;
 }
 
 /** The question's values the best paper does not state (`missing`), each contradicted or unverified. */
@@ -72,6 +75,7 @@ export function differences(
       asked: quantity.text,
       stated,
     })),
+    ...(v.form?.status === 'contradicted' ? [{ facet: 'condition' as const, asked: v.form.asked, stated: v.form.stated }] : []),
     ...missingTechniques.map((t) => ({ facet: 'technique' as const, ...t })),
   ];
 }
@@ -84,6 +88,9 @@ export function unverifiedFacets(analysis: QuestionAnalysis, v: FacetVerdicts): 
       asked: q.text,
       note: isConditionValue(analysis, q) ? 'the paper does not say under what condition' : 'the paper states no value of it',
     })),
+    ...(v.form?.status === 'unverified'
+      ? [{ facet: 'condition' as const, asked: v.form.asked, note: 'the paper does not say what form its samples take' }]
+      : []),
     ...v.materials
       .filter((m) => m.status === 'family')
       .map((m) => ({ facet: 'material' as const, asked: m.written, note: `the paper states its family (${m.stated}), not this composition` })),

@@ -39,3 +39,10 @@ export function aggregatePapers(index: RetrievalIndex, evidence: Evidence[]): Pa
   }
   return [...byPaper.values()].map((x) => x.hit).sort((a, b) => b.score - a.score);
 }
+
+/** How far the best paper leads the next, as a share of its score (0 when it was moved ahead of a higher-scoring one). */
+export function paperMargin(papers: PaperHit[]): number {
+  const [top, ...rest] = papers;
+  const next = Math.max(0, ...rest.map((p) => p.score));
+  return top && top.score > 0 ? Math.max(0, (top.score - next) / top.score) : 0;
+}
