@@ -48,6 +48,12 @@ export const QUESTION_FRAME_TERMS = new Set(
     'which what why how does do did is are was were the a an that to or by paper study article work publication report reports reported ' +
       'describe describes discusses studies investigate investigates investigated find show shows doi title with for and of in on using used ' +
       'use value change affect ' +
+      // Who reported it and how a question says so: verbs of reporting and the people who report are the question's
+      // frame, never words a paper must use ("Which researchers observed …", "the study that mentions …").
+      'found mention mentions mentioned observe observes observed demonstrate demonstrates demonstrated claim claims claimed ' +
+      'present presents presented publish published author authors researcher researchers scientist scientists team ' +
+      'note notes noted discuss discussed examine examines examined explore explores explored propose proposes proposed ' +
+      'document documents documented provide provides provided give gives gave ' +
       // How a synthesis question is framed: "prepares X starting from A and B, using C as the solvent".
       'prepare prepares prepared synthesise synthesises synthesised synthesize synthesizes synthesized starting giving solvent',
   ),
@@ -72,7 +78,7 @@ const UNIT_WORDS = new Set(
  */
 export function fillerTerms(text: string): ReadonlySet<string> {
   // The tagger is most of an abstention check's time (5–7 ms a question): a question's text is tagged once, though
-  // the term and subject checks both ask (lib/retrieval/term-coverage.ts).
+  // the term and subject checks both ask (lib/retrieval/gate/term-coverage.ts).
   return fillerCache(text);
 }
 const fillerCache = boundedMemo((text: string): ReadonlySet<string> => tagFiller(text), 1000);

@@ -73,4 +73,12 @@ describe('findSpacedFormulas: values typed after a formula are not part of it', 
     // Only after oxygen: a hyphenated name is left alone.
     expect(tidyFormula('LSCF-d')).toBe('LSCF-d');
   });
+
+  it('reads square brackets as round ones, and brackets around the whole formula as no part of it', () => {
+    expect(normaliseFormula('[Ce0.9Gd0.1]O2')?.composition).toEqual(normaliseFormula('(Ce0.9Gd0.1)O2')?.composition);
+    expect(tidyFormula('(La0.6Sr0.4Co0.2Fe0.8O3−δ)')).toBe('La0.6Sr0.4Co0.2Fe0.8O3-δ');
+    // A group that does not wrap the whole formula stays.
+    expect(tidyFormula('(CH3COO)2Mn')).toBe('(CH3COO)2Mn');
+    expect(tidyFormula('(La0.6Sr0.4)(Co0.2Fe0.8)O3')).toBe('(La0.6Sr0.4)(Co0.2Fe0.8)O3');
+  });
 });

@@ -49,12 +49,26 @@ export function tidyFormula(raw: string): string {
     // A hydrate typed with a full stop ("NiSO4.6H2O"): a whole count, a whole number of waters, then H2O. A decimal
     // amount has a fractional part before it ("Na0.3CoO2·1.3H2O" keeps its 1.3), which this leaves alone.
     .replace(/([A-Z][a-z]?|\))([1-9]\d?)\.([1-9]\d?)H2O\b/g, '$1$2·$3H2O');
+  // Square brackets group like round ones ("[Ce0.9Gd0.1]O2"); brackets around the whole formula ("(La0.6Sr0.4CoO3−δ)",
+  // a formula given in parentheses after its name) are no part of it.
+  s = s.replace(/\[/g, '(').replace(/\]/g, ')');
+  if (s.startsWith('(') && s.endsWith(')') && closingOf(s, 0) === s.length - 1) s = s.slice(1, -1);
   s = s.replace(/\s*·\s*/g, '·').replace(/\s*-\s*([δxyz])\b/g, '-$1');
   // An oxygen nonstoichiometry typed as a letter that is not δ ("O3-d", "O5+α", "O3−delta", "O3±δ"): the same δ.
   s = s.replace(/(O\d*(?:\.\d+)?)\s*(?:([-+])|±)\s*(?:δ|α|d|delta)$/u, (_, o, sign) => `${o}${sign ?? '-'}δ`);
   // PDF extraction puts spaces between an element and its count: "YBa 2 Cu 3 O y" → "YBa2Cu3Oy".
   s = s.replace(/([A-Za-z)\]])\s+(?=[\dδxyz.](?![a-z]{2}))/g, '$1').replace(/(\d)\s+(?=[A-Z([])/g, '$1');
   return s;
+}
+
+/** The index of the bracket closing the one opened at `open`, or -1. */
+function closingOf(s: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    if (s[i] === '(') depth++;
+    else if (s[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** Parses a formula, or returns null when the string is not one (words, abbreviations, unknown symbols). */

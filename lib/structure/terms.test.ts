@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formulaKey, joinSplitFormulas, plainTerms, readableText, structuredTerms, textFacets } from './terms.ts';
+import { tidyFormula } from './formula.ts';
 
 describe('plainTerms', () => {
   it('keeps formulas, numbers and hyphenated terms whole, stems words, drops stop words', () => {
@@ -79,5 +80,12 @@ describe('readableText', () => {
     const text = 'The MgB 2 wires reach 38.5 K.';
     expect(joinSplitFormulas(text)).toHaveLength(text.length);
     expect(joinSplitFormulas(text).indexOf('38.5')).toBe(text.indexOf('38.5'));
+  });
+});
+
+describe('textFacets: formulas in brackets', () => {
+  it('reads a formula given in parentheses after its name, or grouped in square brackets, as that formula', () => {
+    expect(textFacets('the LSCF (La0.6Sr0.4Co0.2Fe0.8O3-δ) cathode').formulas).toContain(formulaKey(tidyFormula('La0.6Sr0.4Co0.2Fe0.8O3-δ')));
+    expect(textFacets('conductivity of [Ce0.9Gd0.1]O2 at 600 C').formulas).toContain(formulaKey('Ce0.9Gd0.1O2'));
   });
 });

@@ -260,7 +260,9 @@ export function textFacets(text: string): StructuredFacets {
   const inSpaced = (i: number) => spaced.some((f) => i >= f.start && i < f.end);
   for (const m of text.matchAll(TOKEN)) {
     if (spaced.length && inSpaced(m.index!)) continue; // a fragment of "Ba 1−x K x BiO 3" is not a material
-    const tok = m[0].replace(/[.,]+$/, '');
+    // A token cannot open with "[": a formula grouped in square brackets ("[Ce0.9Gd0.1]O2") gets its bracket back.
+    const opened = text[m.index! - 1] === '[' && m[0].includes(']') && !m[0].includes('[') ? `[${m[0]}` : m[0];
+    const tok = opened.replace(/[.,]+$/, '');
     if (!/[A-Z]/.test(tok) || !/\d|[A-Z].*[A-Z]|[a-z][A-Z]/.test(tok)) continue;
     // "Co3O4/NF", "Pt@C" name two materials; "SrCO3-derived", "LSCF-based" name one with a descriptor;
     // "graphene-Fe2O3", "NiO-YSZ" join materials with a hyphen (a hyphen before a capital: "Ba1−xKx" and "O3-δ" stay).

@@ -1,0 +1,52 @@
+import { type Evidence, evidenceById } from '../../evidence/model.ts';
+import type { UnverifiedFacet } from '../../retrieval/facet-verdicts.ts';
+import type { RetrievalResult } from '../../pipelines/types.ts';
+import { type AnswerDraft, draftConfidence, isFrame } from '../shapes/types.ts';
+import type { AnswerSentence } from '../types.ts';
+import { verifySentences } from '../verify.ts';
+import { type AnswerConfidenceSignals, answerConfidence, answerConfidenceSignals } from './answer-confidence.ts';
+import { type Grounding, groundingOf } from './grounding.ts';
+
+/** Below this the answer is shown as unsure and names what of the question its cited evidence does not state. */
+export const UNSURE_BELOW = 0.5;
+
+export interface AnswerGate {
+  /** P(the answer is right): the answer-confidence fit, else the draft's own or the retrieval's confidence. */
+  confidence: number;
+  signals: AnswerConfidenceSignals;
+  grounding: Omit<Grounding, 'ungrounded'>;
+  /** Whether `confidence` is the fit's (else the draft's own or the retrieval's). */
+  fitted: boolean;
+  /** What the question asks that neither the paper (the decision's check) nor the cited evidence states. */
+  unverified: UnverifiedFacet[];
+}
+
+/**
+ * The answer gate every shape passes once its sentences are verified: whether the cited evidence states what was
+ * asked, and the confidence that follows. The refusal itself is the decision's (lib/retrieval/abstention.ts), made
+ * before any shape is drafted: on a contradiction or an absence. A grounding gap does not refuse: it lowers the
+ * confidence, and an answer shown below UNSURE_BELOW names the facts it could not check.
+ */
+export function gateAnswer(
+  result: Pick<RetrievalResult, 'abstention' | 'analysis'>,
+  draft: Pick<AnswerDraft, 'shape' | 'confidence' | 'answered'>,
+  sentences: readonly AnswerSentence[],
+  pool: readonly Evidence[],
+): AnswerGate {
+  const byId = evidenceById([...pool]);
+  const citedIds = [...new Set(sentences.filter((s) => !isFrame(s)).flatMap((s) => s.citations))];
+  const cited = citedIds.map((id) => byId.get(id)).filter((e): e is Evidence => !!e);
+  const { ungrounded, ...grounding } = groundingOf(result.analysis, cited);
+  const signals = answerConfidenceSignals(result, draft, sentences, { ...grounding, ungrounded });
+  const fit = answerConfidence(signals);
+  const confidence = Math.round((fit ?? draftConfidence(result.abstention.calibrated, draft)) * 1000) / 1000;
+  const paper = result.abstention.unverified ?? [];
+  const named = new Set(paper.map((u) => u.asked));
+  const unverified = confidence < UNSURE_BELOW ? [...paper, ...ungrounded.filter((u) => !named.has(u.asked))] : paper;
+  return { confidence, signals, grounding, unverified, fitted: fit !== null };
+}
+
+/** The gate of a draft whose sentences are not verified yet (a model's answer is gated on the draft it was shown). */
+export function gateDraft(result: Pick<RetrievalResult, 'abstention' | 'analysis'>, draft: AnswerDraft, pool: readonly Evidence[]): AnswerGate {
+  return gateAnswer(result, draft, verifySentences(draft.sentences, evidenceById([...pool])), pool);
+}

@@ -1,0 +1,153 @@
+import { type Evidence, paperOf } from '../../evidence/model.ts';
+import { isElementSymbol, normaliseFormula } from '../../structure/formula.ts';
+import { chemicalNameToFormula } from '../../structure/chemical-names.ts';
+import { findTechniques } from '../../structure/techniques.ts';
+import { textFacets } from '../../structure/terms.ts';
+import { specificProperties, valueContext } from '../../retrieval/coverage.ts';
+import { splitSentences } from '../../structure/sentences.ts';
+import { type Facets, materialTerms, quantityFacet, quantityMatch } from '../../retrieval/facets.ts';
+import type { UnverifiedFacet } from '../../retrieval/facet-verdicts.ts';
+import { namedMaterials, withoutDescriptor } from '../../retrieval/material-match.ts';
+import { compact } from '../../retrieval/paper-caches.ts';
+import type { QuestionAnalysis } from '../../retrieval/question.ts';
+
+/**
+ * What an answer's cited evidence states of what the question asks, read from the cited passages themselves (not
+ * from the paper they come from, which is what the decision to answer read): an answer is grounded when what it
+ * cites states the asked material (after notation: a formula's family, a hydrate's salt, a mixed oxide named in
+ * words) and the asked property. Each share is null when the question asks none of it.
+ */
+export interface Grounding {
+  /** Share of the named materials the cited evidence states (by key, or by family: the same elements). */
+  material: number | null;
+  /** Share of the specific properties asked that the cited evidence states. */
+  property: number | null;
+  /** Share of the question's values (and conditions) the cited evidence states. */
+  value: number | null;
+  /** Share of the preparation techniques asked that the cited evidence names. */
+  technique: number | null;
+  /** What of the question the cited evidence does not state, said beside the answer. */
+  ungrounded: UnverifiedFacet[];
+}
+
+const share = (got: number, of: number): number | null => (of > 0 ? got / of : null);
+
+/** Sorted element symbols of a formula key ("O3SrTi" → "O-Sr-Ti"), or null. */
+const familyOfKey = (key: string): string | null => {
+  const f = normaliseFormula(key);
+  return f && f.elements.length >= 2 ? [...new Set(f.elements)].sort().join('-') : null;
+};
+
+export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence[]): Grounding {
+  const text = cited.map((e) => `${e.kind === 'record' ? '' : (paperOf(e)?.title ?? '')}\n${e.text}`).join('\n');
+  const facets = textFacets(text);
+  const materials = materialTerms(facets.formulas, facets.materials);
+  const families = new Set(facets.formulas.map(familyOfKey).filter((f): f is string => !!f));
+  const properties = new Set(facets.properties);
+  const ungrounded: UnverifiedFacet[] = [];
+
+  const fromFacets = namedMaterials(analysis);
+  // A name the question writes that no reader turns into a material ("PLCCO", "Mo-1222Eu") is held to its spelling.
+  // (A property or technique written as an acronym, "ASR", "ALD", is held to its own checks.)
+  const inProperty = (w: string) => analysis.propertySpans.some((p) => analysis.body.slice(p.start, p.end).includes(w));
+  const spelled = analysis.entityWords
+    .filter((w) => !fromFacets.some((m) => m.written.includes(w)) && !inProperty(w) && findTechniques(w).length === 0)
+    .map((w) => ({ keys: [] as string[], written: w, family: null }));
+  const named = [...fromFacets, ...addedElements(analysis.body), ...spelled];
+  const compactText = compact(text).toLowerCase();
+  const statedMaterials = named.filter(
+    (m) =>
+      m.keys.some((k) => materials.has(k) || (isElementSymbol(k.slice(2)) && new RegExp(`\\b${k.slice(2)}\\b`).test(text))) ||
+      (!!m.family && families.has(m.family)) ||
+      (m.keys.length === 0 && compactText.includes(compact(withoutDescriptor(m.written)).toLowerCase())),
+  );
+  // Named only inside a composite ("SCDC–LSCF heterostructure", "Ni-YSZ") is another sample than the one asked.
+  const inComposite = statedMaterials.filter((m) => !/[-–/@+]/.test(m.written) && onlyInComposites(text, m.written));
+  const grounded = statedMaterials.filter((m) => !inComposite.includes(m));
+  for (const m of named)
+    if (!grounded.includes(m))
+      ungrounded.push({
+        facet: 'material',
+        asked: m.written,
+        note: inComposite.includes(m) ? 'the cited evidence names it only in a composite' : 'the cited evidence does not name it',
+      });
+
+  const asked = specificProperties(analysis);
+  const statedProperties = asked.filter((p) => properties.has(p));
+  const unnamed = asked.filter((p) => !properties.has(p));
+  if (unnamed.length && grounded.length)
+    ungrounded.push({ facet: 'value', asked: unnamed.join(', '), note: 'the cited evidence does not state this property' });
+
+  const statedValues = valuesStated(analysis, cited);
+  for (const q of analysis.quantities)
+    if (!statedValues.includes(q)) ungrounded.push({ facet: 'condition', asked: q.text, note: 'the cited evidence does not state it' });
+
+  const techniques = new Set(findTechniques(text));
+  const statedTechniques = analysis.techniques.filter((t) => techniques.has(t));
+  for (const t of analysis.techniques)
+    if (!techniques.has(t)) ungrounded.push({ facet: 'condition', asked: t, note: 'the cited evidence does not say it was made this way' });
+
+  return {
+    material: share(grounded.length, named.length),
+    technique: share(statedTechniques.length, analysis.techniques.length),
+    property: share(statedProperties.length, asked.length),
+    value: share(statedValues.length, analysis.quantities.length),
+    ungrounded,
+  };
+}
+
+/**
+ * The question's values a cited sentence states as what they are values of (it, or the sentence before, names an
+ * asked material or property, or it states another asked value: coverage.ts, valueContext) — not the same number
+ * said of something else — and, when the question states several, together: two adjacent sentences state them all
+ * (a Tc at a pressure is one fact, not a Tc from one experiment and a pressure from another). Apart, the last one
+ * is left unstated.
+ */
+function valuesStated(analysis: QuestionAnalysis, cited: readonly Evidence[]): QuestionAnalysis['quantities'] {
+  if (!analysis.quantities.length) return [];
+  // A sentence naming an asked material by its family (La1−xSrxCoO3−δ for La0.6Sr0.4CoO3−δ) names it.
+  const byFamily = namedMaterials(analysis).filter((m) => m.family);
+  const paragraphs: Facets[][] = cited.map((e) =>
+    splitSentences(e.text).map((s) => {
+      const f = textFacets(s.text);
+      const families = new Set(f.formulas.map(familyOfKey));
+      const materials = materialTerms(f.formulas, f.materials);
+      for (const m of byFamily) if (families.has(m.family)) for (const k of m.keys) materials.add(k);
+      return { materials, properties: new Set(f.properties), quantities: f.quantities.map(quantityFacet) };
+    }),
+  );
+  const stated = analysis.quantities.filter((q) => {
+    const inContext = valueContext(analysis, q);
+    return paragraphs.some((sentences) => sentences.some((s, i) => quantityMatch(s.quantities, q) > 0 && inContext(sentences, i)));
+  });
+  if (stated.length < 2) return stated;
+  const together = paragraphs.some((sentences) =>
+    sentences.some((_, i) => stated.every((q) => quantityMatch([...sentences[i].quantities, ...(sentences[i + 1]?.quantities ?? [])], q) > 0)),
+  );
+  return together ? stated : stated.slice(0, -1);
+}
+
+/** Whether every mention of `name` in `text` is joined to another name ("LSCF/GDC", "Ni–YSZ", "SCDC-LSCF"); false when none. */
+function onlyInComposites(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const mentions = [...text.matchAll(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, 'g'))];
+  if (!mentions.length) return false;
+  return mentions.every((m) => {
+    const before = text.slice(Math.max(0, m.index! - 2), m.index!);
+    const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 3);
+    return /[\w)]\s?[-–/@+]$|[\w)][-–/@+]\s$/.test(before) || /^\s?[-–/@+]\s?[A-Z(]/.test(after);
+  });
+}
+
+// An element put onto or into a material ("Ru-impregnated LSM-YSZ", "Pd-loaded", "Ag-decorated"): a material asked.
+const ADDED_ELEMENT = /\b([A-Z][a-z]?|[a-z]{4,})[- ](?:impregnated|infiltrated|loaded|decorated|modified|coated|promoted)\b/g;
+
+/** The elements a question adds to its materials, each as a named material of its own (its symbol as the key). */
+function addedElements(body: string): { keys: string[]; written: string; family: null }[] {
+  const out: { keys: string[]; written: string; family: null }[] = [];
+  for (const m of body.matchAll(ADDED_ELEMENT)) {
+    const symbol = isElementSymbol(m[1]) ? m[1] : chemicalNameToFormula(m[1]);
+    if (symbol && isElementSymbol(symbol)) out.push({ keys: [`f:${symbol}`], written: m[0], family: null });
+  }
+  return out;
+}
