@@ -260,10 +260,13 @@ const dollars = (x: number) => `$${x >= 0.01 ? x.toFixed(2) : x.toPrecision(2)}`
 
 /** The model's usage: tokens, and what they cost when a price is configured. */
 /**
- * What the confidence beside an answer is the chance of: a value answer's is its value's when the embedder's family
- * has a value fit (the trace's value-confidence step), else every answer's is its paper's.
+ * What the confidence beside an answer is the chance of: with the answer gate's fit (lib/answer/gate), that the
+ * answer is right, whatever its shape; without it, a value answer's is its value's when the embedder's family has a
+ * value fit (the trace's value-confidence step), else every answer's is its paper's.
  */
-function confidenceMeaning(answer: Pick<Answer, 'trace'>): string {
+function confidenceMeaning(answer: Pick<Answer, 'trace' | 'gate'>): string {
+  if (answer.gate?.fitted)
+    return 'The chance that this answer is right (its paper the one that answers the question, its value the one the corpus gives), fitted on answers of every shape to the dev questions, the question bank and their rewrites; lower when the cited evidence does not state what was asked';
   return answer.trace.some((t) => t.step === 'value-confidence')
     ? 'The chance that the value stated is the one the corpus gives for what was asked, fitted on value answers to the dev questions'
     : 'The chance that the answer comes from the paper that answers the question, fitted on the dev questions';

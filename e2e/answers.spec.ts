@@ -14,9 +14,9 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
   const answer = page.getByTestId('answer');
   await expect(answer).toHaveAttribute('data-shape', 'which-paper');
   await expect(page.getByTestId('answer-mode')).toContainText('Extractive answer: composed from the evidence, no language model');
-  // Beside the answer, its confidence and what it is the chance of: here, that its paper is the one asked for.
+  // Beside the answer, its confidence and what it is the chance of: that the answer is right.
   await expect(page.getByTestId('answer-confidence')).toHaveText(/^confidence (0\.\d\d|1\.00)$/);
-  await expect(page.getByTestId('answer-confidence')).toHaveAttribute('title', /comes from the paper that answers the question/);
+  await expect(page.getByTestId('answer-confidence')).toHaveAttribute('title', /this answer is right/);
   const sentences = answer.getByRole('list', { name: 'Answer sentences' }).getByRole('listitem');
   await expect(sentences.first()).toContainText('Cobalt-free perovskite cathodes for intermediate-temperature fuel cells');
   await expect(sentences.nth(1)).toContainText('812 mW cm−2 at 700 °C');

@@ -12,10 +12,10 @@ test('tables: a value stated only in a table cell is answered, cited to its cell
   await expect(answer).toHaveAttribute('data-shape', 'value');
   const sentences = answer.getByRole('list', { name: 'Answer sentences' }).getByRole('listitem');
   await expect(sentences.first()).toContainText('911 mW cm−2, at 750 °C');
-  // A value answer's confidence is its value's (the n-gram family's value fit), and says so.
+  // A value answer's confidence is the answer gate's P(right), and says so.
   const confidence = page.getByTestId('answer-confidence');
   await expect(confidence).toHaveText(/^confidence (0\.\d\d|1\.00)$/);
-  await expect(confidence).toHaveAttribute('title', /the value stated is the one the corpus gives/);
+  await expect(confidence).toHaveAttribute('title', /this answer is right/);
   await expect(sentences.nth(1)).toContainText('Table 1 of “Cobaltite and ferrite cathodes compared in anode-supported cells”');
   await expect(sentences.nth(1)).toContainText('column “Peak power density at 750 °C”, gives 911 mW cm−2 (cell table:tab1#r3c5)');
   // Crossref says the paper was retracted: the answer says so above its sentences and beside the paper's evidence.

@@ -16,7 +16,7 @@ import { citablePool } from './pool.ts';
 import { type Answer, type AnswerSentence, answerText } from './types.ts';
 import { withRecipes, type RecipeLookup } from './recipes.ts';
 import { type BibliographyLookup, withBibliography } from './bibliography.ts';
-import { guardOffTopic } from './topic-guard.ts';
+import { guardOffTopic } from '../retrieval/gate/topic-guard.ts';
 import { withSides } from './sides.ts';
 
 /** The pipeline answers use unless another is chosen: both retrievers, fused. */

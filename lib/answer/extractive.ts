@@ -2,7 +2,8 @@ import { evidenceById } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { citablePool } from './pool.ts';
 import { SHAPES } from './shapes/registry.ts';
-import { type AnswerDraft, draftConfidence } from './shapes/types.ts';
+import type { AnswerDraft } from './shapes/types.ts';
+import { gateAnswer } from './gate.ts';
 import type { Answer } from './types.ts';
 import { verifySentences } from './verify.ts';
 
@@ -28,13 +29,15 @@ export function extractiveAnswer(
   pool = citablePool(result, draftCitations(draft)),
 ): Omit<Answer, 'trace' | 'latencyMs'> {
   const abstain = draft.shape === 'abstain';
+  const sentences = verifySentences(draft.sentences, evidenceById(pool));
+  const gate = abstain ? null : gateAnswer(result, draft, sentences, pool);
   return {
     question: result.question,
     pipeline: result.pipeline,
     mode: 'extractive',
     modelId: null,
     shape: draft.shape,
-    sentences: verifySentences(draft.sentences, evidenceById(pool)),
+    sentences,
     table: draft.table ?? null,
     disagreement: draft.disagreement ?? null,
     abstention: {
@@ -44,10 +47,11 @@ export function extractiveAnswer(
       corpusHolds: draft.corpusHolds ?? null,
       differences: abstain ? (result.abstention.differences ?? []) : [],
     },
-    unverified: abstain ? [] : (result.abstention.unverified ?? []),
+    unverified: gate?.unverified ?? [],
     evidence: pool,
     notice: null,
-    confidence: abstain ? 0 : draftConfidence(result.abstention.calibrated, draft),
+    confidence: gate?.confidence ?? 0,
+    gate: gate ? { signals: gate.signals, grounding: gate.grounding, fitted: gate.fitted } : null,
     tokens: null,
   };
 }

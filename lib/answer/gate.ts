@@ -1,11 +1,11 @@
-import { type Evidence, evidenceById } from '../../evidence/model.ts';
-import type { UnverifiedFacet } from '../../retrieval/facet-verdicts.ts';
-import type { RetrievalResult } from '../../pipelines/types.ts';
-import { type AnswerDraft, draftConfidence, isFrame } from '../shapes/types.ts';
-import type { AnswerSentence } from '../types.ts';
-import { verifySentences } from '../verify.ts';
-import { type AnswerConfidenceSignals, answerConfidence, answerConfidenceSignals } from './answer-confidence.ts';
-import { type Grounding, groundingOf } from './grounding.ts';
+import { type Evidence, evidenceById } from '../evidence/model.ts';
+import type { UnverifiedFacet } from '../retrieval/gate/facet-verdicts.ts';
+import type { RetrievalResult } from '../pipelines/types.ts';
+import { type AnswerDraft, draftConfidence, isFrame } from './shapes/types.ts';
+import type { AnswerSentence } from './types.ts';
+import { verifySentences } from './verify.ts';
+import { type AnswerConfidenceSignals, answerConfidence, answerConfidenceSignals } from '../retrieval/gate/answer-confidence.ts';
+import { type Grounding, groundingOf } from '../retrieval/gate/grounding.ts';
 
 /** Below this the answer is shown as unsure and names what of the question its cited evidence does not state. */
 export const UNSURE_BELOW = 0.5;
@@ -23,7 +23,7 @@ export interface AnswerGate {
 
 /**
  * The answer gate every shape passes once its sentences are verified: whether the cited evidence states what was
- * asked, and the confidence that follows. The refusal itself is the decision's (lib/retrieval/abstention.ts), made
+ * asked, and the confidence that follows. The refusal itself is the decision's (lib/retrieval/gate/abstention.ts), made
  * before any shape is drafted: on a contradiction or an absence. A grounding gap does not refuse: it lowers the
  * confidence, and an answer shown below UNSURE_BELOW names the facts it could not check.
  */

@@ -7,7 +7,8 @@ import { guardCitations } from './citations.ts';
 import { type AnswerClaim, claimStream } from './claims.ts';
 import { extractiveAnswer } from './extractive.ts';
 import { labelledItems } from './pool.ts';
-import { type AnswerDraft, draftConfidence } from './shapes/types.ts';
+import { gateDraft } from './gate.ts';
+import type { AnswerDraft } from './shapes/types.ts';
 import type { Answer } from './types.ts';
 import { verifySentences } from './verify.ts';
 
@@ -82,11 +83,14 @@ export async function generativeAnswer(result: RetrievalResult, draft: AnswerDra
     system: answerSystemPrompt,
     prompt: answerUserPrompt(result.question, promptBlocks(shown)),
   });
+  // The model wrote from the pool the draft was composed from: the draft's gate is the answer's confidence.
+  const gate = gateDraft(result, draft, pool);
   const base = {
     ...modelAnswerBody(result.question, result.pipeline, 'generative', opts, tokens, pool),
     shape: draft.shape,
-    confidence: draftConfidence(result.abstention.calibrated, draft),
-    unverified: result.abstention.unverified ?? [],
+    confidence: gate.confidence,
+    gate: { signals: gate.signals, grounding: gate.grounding, fitted: gate.fitted },
+    unverified: gate.unverified,
   };
   if (declined(text)) return { ...base, ...modelDeclined() };
   return { ...base, sentences: verifySentences(guardCitations(text, shown), evidenceById(pool)) };

@@ -1,7 +1,7 @@
-import type { FacetDifference, UnverifiedFacet } from '../retrieval/facet-verdicts.ts';
+import type { FacetDifference, UnverifiedFacet } from '../retrieval/gate/facet-verdicts.ts';
 import type { TraceStep } from '../common/trace.ts';
 import type { Evidence } from '../evidence/model.ts';
-import type { ReasonCode } from '../retrieval/abstention.ts';
+import type { ReasonCode } from '../retrieval/gate/abstention.ts';
 import { labelsById } from './pool.ts';
 
 /**
@@ -97,6 +97,17 @@ export interface Answer {
    * it states only as a family): the answer stands, at a lower confidence, and says so.
    */
   unverified?: UnverifiedFacet[];
+  /**
+   * The answer gate's reading (lib/answer/gate): the signals its confidence was computed from and whether the cited
+   * evidence states the asked material, property and values (shares; null where the question asks none). Null for
+   * a refusal and on answers stored before the gate.
+   */
+  gate?: {
+    signals: Record<string, number>;
+    grounding: { material: number | null; property: number | null; value: number | null; technique: number | null };
+    /** Whether the confidence is the gate's fit (false: no fit, the draft's own or the retrieval's confidence). */
+    fitted: boolean;
+  } | null;
   /** The asker's filters when the question was scoped to some papers (absent on answers stored before filters). */
   scope?: string | null;
   trace: TraceStep[];

@@ -21,7 +21,7 @@ import {
 } from '../evaluation/value-confidence-fit.ts';
 import { retrieve } from '../pipelines/run.ts';
 import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
-import { type AbstentionModelFile, embedderFamily, FITTED_MODELS, modelFor, valueConfidenceSignals } from '../retrieval/abstention-model.ts';
+import { type AbstentionModelFile, embedderFamily, FITTED_MODELS, modelFor, valueConfidenceSignals } from '../retrieval/gate/abstention-model.ts';
 import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { acronymsOf, formFiles, formQuestions } from './eval-robustness.ts';
 import { cliOptions } from './options.ts';
@@ -30,7 +30,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 export const valuesUsage = `usage: npm run calibrate -- --values [--questions a.jsonl,...] [--pipeline hybrid] [--sample n] [--rows rows.json | --from-rows rows.json] [--write]
 
-Fits a value answer's confidence (lib/retrieval/abstention-model.ts, ValueConfidenceModel) for the index's embedder
+Fits a value answer's confidence (lib/retrieval/gate/abstention-model.ts, ValueConfidenceModel) for the index's embedder
 family: every value question of the dev forms (default: the shared dev sets and eval/questions/*.dev.jsonl) and
 every meaning-keeping rewrite of it by the robustness suite is answered as the app answers it (default pipeline
 hybrid, the one the app answers with); each value answer given is a row — the shown confidence and the value
@@ -193,7 +193,7 @@ export async function calibrateValues(args: string[]): Promise<void> {
     const base = FITTED_MODELS.models[family];
     if (!base) throw new Error(`no abstention model for ${family} to save the value fit beside: run npm run calibrate first`);
     const file: AbstentionModelFile = { models: { ...FITTED_MODELS.models, [family]: { ...base, valueConfidence: model } } };
-    const target = path.join(root, 'lib', 'retrieval', 'abstention-model.json');
+    const target = path.join(root, 'lib', 'retrieval', 'gate', 'abstention-model.json');
     fs.writeFileSync(target, `${JSON.stringify(file, null, 2)}\n`);
     spawnSync(path.join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', target], { stdio: 'ignore' });
     console.log(`wrote the ${family} value fit into ${target}`);

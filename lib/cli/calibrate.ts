@@ -13,10 +13,11 @@ import { scoreQuestion } from '../evaluation/retrieval-metrics.ts';
 import { type ConfidenceCrossValidation, confidenceCandidates, fitConfidenceModel, leaveOneFormOutConfidence } from '../evaluation/confidence-fit.ts';
 import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { isPipelineName, type PipelineName } from '../pipelines/registry.ts';
-import { ABSTENTION_FEATURES, type AbstentionModel, type AbstentionModelFile, embedderFamily, FITTED_MODELS } from '../retrieval/abstention-model.ts';
+import { ABSTENTION_FEATURES, type AbstentionModel, type AbstentionModelFile, embedderFamily, FITTED_MODELS } from '../retrieval/gate/abstention-model.ts';
 import { ABSTAIN_BELOW } from '../retrieval/scoring.ts';
 import type { RobustnessSignalRow } from './eval-robustness.ts';
 import { calibrateValues } from './calibrate-values.ts';
+import { calibrateAnswers } from './calibrate-answers.ts';
 import { cliOptions } from './options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,19 +31,20 @@ const CALIBRATED = 0.03;
 
 const usage = `usage: npm run calibrate -- [--questions <a.jsonl,b.jsonl,...>] [--pipeline json-qr] [--rows rows.json] [--from-rows rows.json | --from-robustness rows.json] [--write]
 
-Fits the abstention model (lib/retrieval/abstention-model.ts): runs every dev question form through the pipeline
+Fits the abstention model (lib/retrieval/gate/abstention-model.ts): runs every dev question form through the pipeline
 (default: the three shared dev sets and every eval/questions/*.dev.jsonl, each file one form), reads each
 question's abstention signals, and fits L2-regularised logistic regression of "the corpus answers it" on them.
 Every candidate (every signal, the hand cascade's verdict and score alone, the two together; with and without the
 embedder's signals; five penalties) is measured leave-one-form-out: fitted with its threshold on all forms but
 one, measured on the one left out. Of those whose held-out error (each form's answerable and unanswerable questions
 one group each) is within ${ERROR_TOLERANCE} of the lowest, the one with the lowest held-out log-loss is fitted on every form and, with
---write, saved for the index's embedder family in lib/retrieval/abstention-model.json with its cross-validated
+--write, saved for the index's embedder family in lib/retrieval/gate/abstention-model.json with its cross-validated
 figures (and, fitted without the embedder's signals, as the fallback for other embedders).
 --rows saves the signals read; --from-rows fits from saved signals without running the questions;
 --from-robustness fits on the rows \`npm run eval -- --robustness --rows f\` saved: the dev forms and every rewrite of
 the robustness suite, each transform a form of its own.
---values fits a value answer's own confidence instead (npm run calibrate -- --values --help).
+--values fits a value answer's own confidence instead (npm run calibrate -- --values --help); --answers fits the
+confidence every answer shows, over every shape (npm run calibrate -- --answers --help).
 Then the shown confidence: fitted on the answers the decision gives (right: the gold paper first or the gold value
 found), measured leave-one-form-out — ECE per form, reliability, AUROC — and saved with the decision.`;
 
@@ -182,6 +184,7 @@ function printConfidence(cv: ConfidenceCrossValidation) {
 
 async function main() {
   if (process.argv.includes('--values')) return calibrateValues(process.argv.slice(2));
+  if (process.argv.includes('--answers')) return calibrateAnswers(process.argv.slice(2));
   const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--write'));
   const opt = cliOptions(
     process.argv.slice(2).filter((a) => !flags.has(a)),
@@ -288,7 +291,7 @@ async function main() {
     file.models[name] = model;
   }
   if (flags.has('--write')) {
-    const target = path.join(root, 'lib', 'retrieval', 'abstention-model.json');
+    const target = path.join(root, 'lib', 'retrieval', 'gate', 'abstention-model.json');
     fs.writeFileSync(target, `${JSON.stringify(file, null, 2)}\n`);
     // Laid out the way the formatter (Biome) lays it out, so a fit passes the lint check as written.
     spawnSync(path.join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', target], { stdio: 'ignore' });

@@ -6,7 +6,9 @@ import { type BankQuestion, bankSources, generateBank } from '../../eval/bank/ge
 import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { databaseLookups } from '../answer/lookups.ts';
 import { answerSetup } from '../answer/modes.ts';
-import { OUT_OF_SCOPE_PROBABILITY } from '../answer/topic-guard.ts';
+import type { AnswerConfidenceRow } from '../evaluation/answer-confidence-fit.ts';
+import { answerRow } from './calibrate-answers.ts';
+import { OUT_OF_SCOPE_PROBABILITY } from '../retrieval/gate/topic-guard.ts';
 import { SYNTHESIS_PROBABILITY } from '../synthesis/ask.ts';
 import type { Answer } from '../answer/types.ts';
 import { sharedDataDir } from '../common/shared-data.ts';
@@ -97,7 +99,7 @@ export async function evalBank(args: string[]): Promise<void> {
   const write = args.includes('--write');
   const opt = cliOptions(
     args.filter((a) => a !== '--answers' && a !== '--write'),
-    ['per-family', 'seed', 'records', 'json', 'limit-per-cell', 'l2'],
+    ['per-family', 'seed', 'records', 'json', 'limit-per-cell', 'l2', 'answer-rows'],
   );
   const recordsDir = opt('records') ?? sharedDataDir('records');
   if (!recordsDir || !fs.existsSync(recordsDir)) throw new Error(`no records files (../shared/data/records, or --records)\n\n${bankUsage}`);
@@ -147,6 +149,7 @@ export async function evalBank(args: string[]): Promise<void> {
       const index = await service.index();
       const limit = Number(opt('limit-per-cell') ?? Number.POSITIVE_INFINITY);
       const seen = new Map<string, number>();
+      const answerRows: AnswerConfidenceRow[] = [];
       for (const r of rows) {
         const cell = `${r.q.intent}/${r.q.family}`;
         if ((seen.get(cell) ?? 0) >= limit) continue;
@@ -162,9 +165,13 @@ export async function evalBank(args: string[]): Promise<void> {
         });
         const refused = a.abstention.abstain || a.shape === 'abstain';
         r.answer = { answered: !refused, right: rightAnswer(r.q, a), refused, ms: performance.now() - t, shape: a.shape, ...precursorCheck(r.q, a) };
+        // For the answer-confidence fit: an answer given where the bank expects a refusal is wrong at any confidence.
+        const row = answerRow(`bank:${r.q.family}`, r.q.id, a, r.q.expect.refuse ? false : r.answer.right);
+        if (row) answerRows.push(row);
       }
       readWith(null);
       printAnswerTable(rows.filter((r) => r.answer));
+      if (opt('answer-rows')) fs.writeFileSync(opt('answer-rows')!, JSON.stringify(answerRows));
     }
     if (opt('json'))
       fs.writeFileSync(

@@ -15,7 +15,7 @@ import { retrieve } from '../pipelines/run.ts';
 import { createRetrievalService } from '../serving/retrieval-service.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import type { Abbreviations } from '../retrieval/abbreviations.ts';
-import type { AbstentionSignals } from '../retrieval/abstention-model.ts';
+import type { AbstentionSignals } from '../retrieval/gate/abstention-model.ts';
 import { cliOptions } from './options.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

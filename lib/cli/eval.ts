@@ -131,6 +131,16 @@ async function main() {
       for (const [name, s] of Object.entries(summary.pipelines)) {
         const c = s.answers?.value_confidence;
         if (c) console.log(`${name}: ${c.answered} value answers, ${fmt(c.right)} right at a mean confidence of ${fmt(c.mean_confidence)} (ECE ${fmt(c.ece)})`);
+        const all = s.answers?.answer_confidence;
+        if (all)
+          console.log(
+            `${name}: ${all.answered} answers given (any shape), ${fmt(all.right)} right at a mean confidence of ${fmt(all.mean_confidence)} (ECE ${fmt(all.ece)}, AUROC right vs wrong ${fmt(all.auroc)})`,
+          );
+        const u = s.answers?.unanswerable_outcomes;
+        if (u)
+          console.log(
+            `${name}: questions the corpus does not answer: ${fmt(u.refused)} refused, ${fmt(u.below_half)} answered below 0.5, ${fmt(u.above_half)} at 0.5 or more`,
+          );
       }
       if (judge) {
         console.log(`\njudge ${judge.id}, ${judgeRuns} run(s) per answer\n${'name'.padEnd(22)} faithful  ans.rel  ctx.rel  missing/attempted`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../common/random.ts';
-import { ABSTENTION_FEATURES, type AbstentionSignals, answerableProbability } from '../retrieval/abstention-model.ts';
+import { ABSTENTION_FEATURES, type AbstentionSignals, answerableProbability } from '../retrieval/gate/abstention-model.ts';
 import { type AbstentionRow, candidates, chooseThreshold, fitAbstentionModel, leaveOneFormOut } from './abstention-fit.ts';
 
 const signals = (over: Partial<AbstentionSignals>): AbstentionSignals => ({

@@ -1,10 +1,10 @@
 /**
- * Fitting the abstention model (lib/retrieval/abstention-model.ts) and measuring it the way a new wording would
+ * Fitting the abstention model (lib/retrieval/gate/abstention-model.ts) and measuring it the way a new wording would
  * meet it: leave-one-form-out. Every dev question form (a question file: plain, paraphrased, naturally worded,
  * student, reviewer, technician, near-miss, KIST) is held out in turn; the model and its threshold are fitted on
  * the others and measured on the one left out. A change that only helps the form it was fitted on shows up here.
  */
-import { ABSTENTION_FEATURES, type AbstentionFeature, type AbstentionModel, type AbstentionSignals } from '../retrieval/abstention-model.ts';
+import { ABSTENTION_FEATURES, type AbstentionFeature, type AbstentionModel, type AbstentionSignals } from '../retrieval/gate/abstention-model.ts';
 import { fitLogistic, logLoss, predictLogistic, savedFit } from './logistic.ts';
 
 export interface AbstentionRow {

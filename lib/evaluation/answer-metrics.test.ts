@@ -67,4 +67,31 @@ describe('answer metrics', () => {
     const paper = scoreAnswer({ id: 'd', type: 'doi', question: '?', source: 'S' }, answer({ sentences: lead('x'), confidence: 0.9 }));
     expect(aggregateAnswers([{ type: 'doi', answer: paper }]).value_confidence).toBeNull();
   });
+
+  it('answer confidence covers every shape: the gold paper cited first is right, any answer to an unanswerable question wrong', () => {
+    const cites = (paperId: string, doi: string | null, confidence: number, shape: Answer['shape'] = 'which-paper') =>
+      answer({
+        shape,
+        evidence: [{ id: `paragraph:${paperId}`, paperId, doi } as Evidence],
+        sentences: [sentence('x', [`paragraph:${paperId}`], 'supported')],
+        confidence,
+      });
+    const doiQ: EvaluationQuestion = { id: 'd', type: 'doi', question: '?', answer_doi: '10.1/A', answer_paper_id: 'src-a', source: 'S' };
+    const sourceOf = (id: string) => ({ a: 'src-a', b: 'src-b' })[id];
+    expect(scoreAnswer(doiQ, cites('a', '10.1/a', 0.9), sourceOf).right).toBe(true);
+    expect(scoreAnswer(doiQ, cites('a', null, 0.9), sourceOf).right).toBe(true);
+    expect(scoreAnswer(doiQ, cites('b', '10.1/b', 0.8, 'descriptive'), sourceOf).right).toBe(false);
+    const near: EvaluationQuestion = { id: 'n', type: 'unanswerable', question: '?', source: 'near-miss' };
+    const m = aggregateAnswers([
+      { type: 'doi', answer: scoreAnswer(doiQ, cites('a', '10.1/a', 0.9), sourceOf) },
+      { type: 'doi', answer: scoreAnswer(doiQ, cites('b', '10.1/b', 0.3), sourceOf) },
+      { type: 'unanswerable', answer: scoreAnswer(near, cites('a', '10.1/a', 0.4), sourceOf) },
+      { type: 'unanswerable', answer: scoreAnswer(near, cites('a', '10.1/a', 0.7), sourceOf) },
+      { type: 'unanswerable', answer: { ...scoreAnswer(near, cites('a', '10.1/a', 0)), abstained: true, right: null } },
+    ]);
+    expect(m.answer_confidence).toMatchObject({ answered: 4, right: 0.25, mean_confidence: 0.575 });
+    // The one right answer (0.9) is shown above every wrong one (0.3, 0.4, 0.7).
+    expect(m.answer_confidence?.auroc).toBe(1);
+    expect(m.unanswerable_outcomes).toEqual({ refused: 0.333, below_half: 0.333, above_half: 0.333 });
+  });
 });

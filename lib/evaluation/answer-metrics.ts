@@ -2,7 +2,7 @@ import { answerText, type Answer } from '../answer/types.ts';
 import type { EvaluationQuestion } from './questions.ts';
 import type { JudgeScore } from './judge-metrics.ts';
 import { valueFound } from './values.ts';
-import { expectedCalibrationError } from './calibration.ts';
+import { auroc, expectedCalibrationError } from './calibration.ts';
 import { isFrame } from '../answer/shapes/types.ts';
 
 /**
@@ -28,6 +28,8 @@ export interface AnswerScore {
   promptTokens: number | null;
   /** The confidence the answer showed (0 for a refusal). */
   confidence: number;
+  /** Whether the answer given is right as the question's gold knows it (see `answerRight`); null when refused or unknown. */
+  right: boolean | null;
   judge?: JudgeScore;
 }
 
@@ -39,6 +41,13 @@ export interface AnswerMetrics {
   answer_false_abstain_rate: number | null;
   median_prompt_tokens: number | null;
   value_confidence: { answered: number; right: number; mean_confidence: number; ece: number } | null;
+  /**
+   * Every answer given whose right or wrong the gold knows (any shape): how often right against the mean confidence
+   * shown, the calibration error, and how well the confidence separates right from wrong (AUROC).
+   */
+  answer_confidence: { answered: number; right: number; mean_confidence: number; ece: number; auroc: number | null } | null;
+  /** The questions the corpus does not answer (near misses among them): refused, answered below 0.5, answered at 0.5 or more. */
+  unanswerable_outcomes: { refused: number; below_half: number; above_half: number } | null;
   judge?: {
     faithfulness: number | null;
     answer_relevance: number | null;
@@ -48,15 +57,38 @@ export interface AnswerMetrics {
   };
 }
 
-export function scoreAnswer(q: EvaluationQuestion, a: Answer): AnswerScore {
+/**
+ * Right, as a development set knows it: wrong whenever the corpus does not answer the question; else the gold value
+ * stated (a value question), else the gold paper cited first (by DOI, or by the corpus's own id, `sourceOf`).
+ * Null when the gold says nothing to check.
+ */
+export function answerRight(q: EvaluationQuestion, a: Answer, sourceOf: (paperId: string) => string | null | undefined): boolean | null {
+  if (q.type === 'unanswerable') return false;
+  const value = valueRight(q, a);
+  if (value !== null) return value;
+  if (!q.answer_doi && !q.answer_paper_id) return null;
+  const first = a.evidence[0];
+  if (!first) return false;
+  return (
+    (!!q.answer_doi && !!first.doi && first.doi.toLowerCase() === q.answer_doi.toLowerCase()) ||
+    (!!q.answer_paper_id && !!first.paperId && sourceOf(first.paperId) === q.answer_paper_id)
+  );
+}
+
+function valueRight(q: EvaluationQuestion, a: Answer): boolean | null {
+  if (q.type !== 'value' || !q.answer_value) return null;
+  // A value answer states its value first; a ranking names its leader first: that line is what is graded.
+  const stated = a.shape === 'value' || a.shape === 'ranking' ? (a.sentences[0]?.text ?? '') : answerText({ sentences: a.sentences, evidence: a.evidence });
+  return !a.abstention.abstain && valueFound(q.answer_value, [stated]);
+}
+
+export function scoreAnswer(q: EvaluationQuestion, a: Answer, sourceOf: (paperId: string) => string | null | undefined = () => null): AnswerScore {
   const retrieved = new Set(a.evidence.map((e) => e.id));
   const citations = a.sentences.flatMap((s) => s.citations);
   // Framing lines ("“Title” reports:") are not claims.
   const citing = a.sentences.filter((s) => s.citations.length > 0 && !isFrame(s));
-  // A value answer states its value first; a ranking names its leader first: that line is what is graded.
-  const stated = a.shape === 'value' || a.shape === 'ranking' ? (a.sentences[0]?.text ?? '') : answerText({ sentences: a.sentences, evidence: a.evidence });
   return {
-    valueCorrect: q.type === 'value' && q.answer_value ? !a.abstention.abstain && valueFound(q.answer_value, [stated]) : null,
+    valueCorrect: valueRight(q, a),
     citations: citations.length,
     validCitations: citations.filter((c) => retrieved.has(c)).length,
     citingSentences: citing.length,
@@ -64,6 +96,7 @@ export function scoreAnswer(q: EvaluationQuestion, a: Answer): AnswerScore {
     abstained: a.abstention.abstain,
     promptTokens: a.tokens?.prompt ?? null,
     confidence: a.confidence,
+    right: a.abstention.abstain || a.shape === 'abstain' ? null : answerRight(q, a, sourceOf),
   };
 }
 
@@ -88,6 +121,14 @@ export function aggregateAnswers(scores: { type: EvaluationQuestion['type']; ans
     answer_false_abstain_rate: share(answerable.filter((s) => s.answer.abstained).length, answerable.length),
     median_prompt_tokens: median(scores.map((s) => s.answer.promptTokens).filter((x): x is number => x !== null)),
     value_confidence: valueConfidence(value.filter((s) => !s.answer.abstained).map((s) => s.answer)),
+    answer_confidence: answerConfidence(scores.map((s) => s.answer).filter((a) => !a.abstained && a.right !== null)),
+    unanswerable_outcomes: unanswerable.length
+      ? {
+          refused: share(unanswerable.filter((s) => s.answer.abstained).length, unanswerable.length)!,
+          below_half: share(unanswerable.filter((s) => !s.answer.abstained && s.answer.confidence < 0.5).length, unanswerable.length)!,
+          above_half: share(unanswerable.filter((s) => !s.answer.abstained && s.answer.confidence >= 0.5).length, unanswerable.length)!,
+        }
+      : null,
     ...(judged.length ? { judge: judgeMeans(judged) } : {}),
   };
 }
@@ -101,6 +142,20 @@ function valueConfidence(answered: AnswerScore[]): AnswerMetrics['value_confiden
     right: round3(points.filter((p) => p.correct).length / points.length),
     mean_confidence: round3(points.reduce((t, p) => t + p.confidence, 0) / points.length),
     ece: round3(expectedCalibrationError(points)),
+  };
+}
+
+function answerConfidence(answered: AnswerScore[]): AnswerMetrics['answer_confidence'] {
+  if (answered.length === 0) return null;
+  const points = answered.map((a) => ({ confidence: a.confidence, correct: a.right === true }));
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  const separation = auroc(points);
+  return {
+    answered: answered.length,
+    right: round3(points.filter((p) => p.correct).length / points.length),
+    mean_confidence: round3(points.reduce((t, p) => t + p.confidence, 0) / points.length),
+    ece: round3(expectedCalibrationError(points)),
+    auroc: separation === null ? null : round3(separation),
   };
 }
 

@@ -1,11 +1,11 @@
 /**
- * Fitting the shown confidence (lib/retrieval/abstention-model.ts, ConfidenceModel) and measuring it the way a new
+ * Fitting the shown confidence (lib/retrieval/gate/abstention-model.ts, ConfidenceModel) and measuring it the way a new
  * wording meets it: leave-one-form-out. For each form held out, the decision is fitted on the others; the answers it
  * gives there train the confidence (right: the gold paper first, or the gold value found); the held-out form's
  * answers are scored — expected calibration error per form, the reliability table and how well the confidence
  * separates right from wrong (AUROC), all over the answers given.
  */
-import type { AbstentionModel, ConfidenceFeature, ConfidenceModel } from '../retrieval/abstention-model.ts';
+import type { AbstentionModel, ConfidenceFeature, ConfidenceModel } from '../retrieval/gate/abstention-model.ts';
 import { type AbstentionRow, type Candidate, fitAbstentionModel } from './abstention-fit.ts';
 import { auroc, type CalibrationPoint, expectedCalibrationError, type ReliabilityBin, reliabilityTable } from './calibration.ts';
 import { fitLogistic, logLoss, predictLogistic, savedFit } from './logistic.ts';

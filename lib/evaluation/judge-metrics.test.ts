@@ -70,6 +70,7 @@ describe('judge metrics (mock judge model)', () => {
         abstained: false,
         confidence: 0.9,
         promptTokens: 100,
+        right: null,
         judge: judged,
       },
     });

@@ -1,6 +1,6 @@
 /**
  * L2-regularised logistic regression, fitted by Newton's method (iteratively reweighted least squares) on
- * standardised features: the abstention decision's model (lib/retrieval/abstention-model.ts) has a dozen or so
+ * standardised features: the abstention decision's model (lib/retrieval/gate/abstention-model.ts) has a dozen or so
  * features and a couple of thousand rows, for which a few exact Newton steps beat any generic optimiser and a
  * library (none on npm is both small and maintained for this) would add more code than it saves. Standardising
  * makes one penalty fair to every feature and the weights comparable; the intercept is not penalised.

@@ -105,7 +105,7 @@ export async function runRetrievalEvaluation(
         const sideOptions = { reformulator: opts.reformulator, k: ANSWER_K };
         const prepared = opts.baseline ? r : await prepareAnswer(r, (side) => retrieve(index, side, pipeline, sideOptions), opts.lookups);
         const answer = opts.answerWith ? await opts.answerWith(prepared) : { ...extractiveAnswer(prepared), trace: [], latencyMs: 0 };
-        score.answer = scoreAnswer(q, answer);
+        score.answer = scoreAnswer(q, answer, (id) => index.papers.get(id)?.sourceId);
         if (opts.judgeWith) score.answer.judge = await opts.judgeWith(answer);
       }
       scores.get(pipeline)!.push(score);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestValueConfidence, fitValueConfidence, leaveOneFormOutValues, type ValueConfidenceRow } from './value-confidence-fit.ts';
-import { valueConfidence } from '../retrieval/abstention-model.ts';
-import type { AbstentionModel } from '../retrieval/abstention-model.ts';
+import { valueConfidence } from '../retrieval/gate/abstention-model.ts';
+import type { AbstentionModel } from '../retrieval/gate/abstention-model.ts';
 
 /**
  * Invented value answers: every one shows 0.97, and the gold value is in the evidence of 97 in 100; of those, nearly

@@ -1,5 +1,5 @@
 /**
- * Fitting a value answer's confidence (lib/retrieval/abstention-model.ts, ValueConfidenceModel) and measuring it the
+ * Fitting a value answer's confidence (lib/retrieval/gate/abstention-model.ts, ValueConfidenceModel) and measuring it the
  * way a new wording meets it: leave-one-form-out over the value answers the app gives (each dev form, each
  * meaning-keeping rewrite of them a form of its own). Right: the answer's lead sentence states the gold value
  * (`scoreAnswer`'s valueCorrect). Two forms of fit compete: the paper's confidence (fitted on "the gold value is in
@@ -7,7 +7,7 @@
  * answers whose evidence holds it; and P(right | the value's support) fitted on every value answer. Beside each candidate, the confidence those
  * answers show today (the paper's) is scored on the same answers, so the fit is judged against what it replaces.
  */
-import { VALUE_CONFIDENCE_FEATURES, type ValueConfidenceFeature, type ValueConfidenceModel } from '../retrieval/abstention-model.ts';
+import { VALUE_CONFIDENCE_FEATURES, type ValueConfidenceFeature, type ValueConfidenceModel } from '../retrieval/gate/abstention-model.ts';
 import { auroc, type CalibrationPoint, expectedCalibrationError, type ReliabilityBin, reliabilityTable } from './calibration.ts';
 import { fitLogistic, logLoss, predictLogistic, savedFit } from './logistic.ts';
 

@@ -1,7 +1,7 @@
 import { round } from '../common/trace.ts';
 import { ariaReason } from '../reasoning/aria.ts';
 import { type DesignMode, designReason, detectDesignMode } from '../reasoning/design.ts';
-import type { Abstention } from '../retrieval/abstention.ts';
+import type { Abstention } from '../retrieval/gate/abstention.ts';
 import { evidenceFromTuples, pathEvidence, type ScoredTuple } from '../retrieval/evidence.ts';
 import type { GraphIndex } from '../retrieval/graph-index.ts';
 import { loadGraph, tupleItems } from './graph-steps.ts';

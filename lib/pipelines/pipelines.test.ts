@@ -1,7 +1,7 @@
 import { MockLanguageModelV3, MockRerankingModelV3 } from 'ai/test';
 import { providerTupleReranker } from '../retrieval/graph-search.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AbstentionModel, answerableProbability, modelFor } from '../retrieval/abstention-model.ts';
+import { type AbstentionModel, answerableProbability, modelFor } from '../retrieval/gate/abstention-model.ts';
 import { corpusOf, fixtureIndex, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
 import type { RetrievalIndex } from '../retrieval/index.ts';
 import { PIPELINES } from './registry.ts';

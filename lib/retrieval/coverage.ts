@@ -30,7 +30,7 @@ export const specificProperties = (analysis: Pick<QuestionAnalysis, 'properties'
  * polarisation was 0.30 Ω cm2" states an area-specific resistance without the words), or it states another of the
  * question's values ("40.2 K at 12.2 GPa": the question's fact, whatever the sentence calls the material).
  */
-function valueContext(analysis: QuestionAnalysis, q: Quantity): (sentences: Facets[], i: number) => boolean {
+export function valueContext(analysis: QuestionAnalysis, q: Quantity): (sentences: Facets[], i: number) => boolean {
   const properties = specificProperties(analysis);
   const others = analysis.quantities.filter((o) => o !== q);
   const names = (s: Facets | undefined) =>

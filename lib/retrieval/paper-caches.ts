@@ -1,7 +1,7 @@
 import { timeSlicer } from '../common/yield.ts';
 import { PAPER_CACHE_LIMIT, paperFacets, paperTechniques, paperText, perPaper, titleMaterials } from './coverage.ts';
 import type { RetrievalIndex } from './index.ts';
-import { warmCorpusFamilies } from './material-match.ts';
+import { warmCorpusFamilies } from './gate/material-match.ts';
 
 /**
  * What the abstention decision reads of each paper (its words, its text without spaces), cached per paper and

@@ -1,6 +1,6 @@
 import { embedQueries } from '../embedding/embedder.ts';
 import { plainTerms, structuredTerms, textFacets } from '../structure/terms.ts';
-import { familyExpansions } from './material-match.ts';
+import { familyExpansions } from './gate/material-match.ts';
 import { CANDIDATES, type RetrievalContext, topIds } from './context.ts';
 import { facetRerank, paperLead, sufficiency } from './coverage.ts';
 import { reciprocalRankFusion } from './fusion.ts';

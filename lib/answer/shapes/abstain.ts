@@ -1,5 +1,5 @@
 import { matchedMaterialName } from '../../evidence/model.ts';
-import type { FacetDifference } from '../../retrieval/facet-verdicts.ts';
+import type { FacetDifference } from '../../retrieval/gate/facet-verdicts.ts';
 import { bestSentenceOf, paperName } from './text.ts';
 import { type AnswerShapeComposer, draft } from './types.ts';
 

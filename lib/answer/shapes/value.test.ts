@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusOf, type FixturePaper, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
 import { answerQuestion } from '../answer.ts';
-import { type AbstentionModel, modelFor } from '../../retrieval/abstention-model.ts';
+import { type AbstentionModel, modelFor } from '../../retrieval/gate/abstention-model.ts';
 
 const paper: FixturePaper = {
   id: 'lscf-cell',

@@ -1,5 +1,5 @@
 import fitted from './abstention-model.json' with { type: 'json' };
-import type { ValueSupport } from './value.ts';
+import type { ValueSupport } from '../value.ts';
 
 /**
  * The abstention decision as a fitted model: the probability that the question is answered by the corpus (its
@@ -183,7 +183,8 @@ export function answerableProbability(model: Pick<AbstentionModel, 'features' | 
   return logistic(model, signals);
 }
 
-function logistic(
+/** A fitted logistic model over named signals (standardised by its mean and scale): the probability it gives. */
+export function logistic(
   model: { features: readonly string[]; weights: number[]; mean: number[]; scale: number[]; bias: number },
   signals: Record<string, number>,
 ): number {

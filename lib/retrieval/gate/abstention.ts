@@ -1,9 +1,9 @@
-import type { Evidence } from '../evidence/model.ts';
-import { round } from '../common/trace.ts';
-import { findChemicalNames } from '../structure/chemical-names.ts';
-import { tidyFormula } from '../structure/formula.ts';
-import { normaliseMaterial } from '../structure/materials.ts';
-import { embedQueries } from '../embedding/embedder.ts';
+import type { Evidence } from '../../evidence/model.ts';
+import { round } from '../../common/trace.ts';
+import { findChemicalNames } from '../../structure/chemical-names.ts';
+import { tidyFormula } from '../../structure/formula.ts';
+import { normaliseMaterial } from '../../structure/materials.ts';
+import { embedQueries } from '../../embedding/embedder.ts';
 import {
   type AbstentionModel,
   type AbstentionSignals,
@@ -13,17 +13,17 @@ import {
   modelFor,
   shownConfidence,
 } from './abstention-model.ts';
-import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
-import { facetCoverage, paperFacets, paperTechniques, specificProperties, statesValue, titleMaterials, titleQuantities } from './coverage.ts';
+import { formulaKey, plainTerms, textFacets } from '../../structure/terms.ts';
+import { facetCoverage, paperFacets, paperTechniques, specificProperties, statesValue, titleMaterials, titleQuantities } from '../coverage.ts';
 import { differences, type FacetDifference, type FacetVerdicts, judgeValues, type UnverifiedFacet, unverifiedFacets } from './facet-verdicts.ts';
 import { dopantPhrases, familyKnown, materialVerdicts, withoutDescriptor } from './material-match.ts';
-import { compact, compactText, statedTerms } from './paper-caches.ts';
+import { compact, compactText, statedTerms } from '../paper-caches.ts';
 import { judgeSampleForm } from './sample-forms.ts';
-import { type Facets, materialTerms } from './facets.ts';
-import { RAW_FIELDS, type RetrievalIndex } from './index.ts';
+import { type Facets, materialTerms } from '../facets.ts';
+import { RAW_FIELDS, type RetrievalIndex } from '../index.ts';
 import { askedWordsCoverage, leansOffTopic, subjectCoverage, termCoverage, termsUnmet, unanchored } from './term-coverage.ts';
-import { type PaperHit, paperMargin } from './papers.ts';
-import { asksForPaperList, type QuestionAnalysis, writtenName } from './question.ts';
+import { type PaperHit, paperMargin } from '../papers.ts';
+import { asksForPaperList, type QuestionAnalysis, writtenName } from '../question.ts';
 import {
   ABSTAIN_BELOW,
   DECISIVE_MISS_CONFIDENCE,
@@ -31,7 +31,7 @@ import {
   TERM_COVERAGE_DESCRIBED,
   UNKNOWN_NAME_PENALTY,
   UNVERIFIED_CONFIDENCE,
-} from './scoring.ts';
+} from '../scoring.ts';
 
 export const REASON_CODES = [
   'no-evidence',
@@ -212,7 +212,8 @@ export async function decideAbstention(
   // read?") is answered by the papers that state those names, whatever the question says of why it asks.
   const listsNamed = asksForPaperList(analysis) && !unanchored(analysis);
   const terms = analysis.intent === 'value' || listsNamed || !top.paperId ? null : termCoverage(index, analysis, top.paperId, statedNames);
-  const termsMissed = !!terms && termsUnmet(terms, paperMargin(papers));
+  // A word the paper does not use does not refuse a question whose materials and named property the paper states.
+  const termsMissed = !!terms && termsUnmet(terms, paperMargin(papers)) && !(namesAsked && specific.length > 0);
   if (terms && termsMissed) {
     reasons.push('unmatched-terms');
     // Below the line in proportion to the words found (0.9 × the line at best, so it stays below).

@@ -1,6 +1,6 @@
-import { logistic } from '../../retrieval/abstention-model.ts';
-import type { Abstention } from '../../retrieval/abstention.ts';
-import type { QuestionAnalysis } from '../../retrieval/question.ts';
+import { logistic } from './abstention-model.ts';
+import type { Abstention } from './abstention.ts';
+import type { QuestionAnalysis } from '../question.ts';
 import fitted from './answer-confidence-model.json' with { type: 'json' };
 import type { Grounding } from './grounding.ts';
 
@@ -70,11 +70,12 @@ export interface AnswerConfidenceModel {
   bias: number;
   l2: number;
   /**
-   * How often an answer with an unchecked fact (see the `unchecked` signal) was right where it was fitted: such an
-   * answer is shown at no more than that (below one half wherever it was measured), since one fact asked is what it
-   * could not check and the linear fit, pulled by the many answers without one, would show it higher.
+   * How often an answer was right where it was fitted when its paper neither states nor contradicts a fact the
+   * question states (the `unverified` signal): such an answer is shown at no more than that (below one half wherever
+   * it was measured) and names the fact, since the linear fit, pulled by the many answers without one, would show it
+   * higher.
    */
-  uncheckedRight: number | null;
+  unverifiedRight: number | null;
   fittedOn: string;
   /** Leave-one-form-out figures at fitting time (see the fit). */
   crossValidated?: Record<string, unknown>;
@@ -119,7 +120,7 @@ export function answerConfidenceSignals(
     supported: citing.length ? citing.filter((s) => s.verdict === 'supported').length / citing.length : 0,
     unverified: (result.abstention.unverified?.length ?? 0) > 0 ? 1 : 0,
     // A fact the question states that the answer could not check: a value its cited evidence does not state, or one
-    // the paper neither states nor contradicts (right about a third of the time on the development answers).
+    // the paper neither states nor contradicts.
     unchecked: (grounding.value ?? 1) < 1 || (result.abstention.unverified?.length ?? 0) > 0 ? 1 : 0,
     outOfScope: result.analysis.reading?.probabilities['out-of-scope'] ?? 0,
   };
@@ -131,5 +132,5 @@ export const FITTED_ANSWER_CONFIDENCE: AnswerConfidenceModel | null = (fitted as
 export function answerConfidence(signals: AnswerConfidenceSignals, model: AnswerConfidenceModel | null = FITTED_ANSWER_CONFIDENCE): number | null {
   if (!model) return null;
   const p = logistic(model, signals);
-  return signals.unchecked && model.uncheckedRight !== null ? Math.min(p, model.uncheckedRight) : p;
+  return signals.unverified && model.unverifiedRight !== null ? Math.min(p, model.unverifiedRight) : p;
 }

@@ -1,8 +1,8 @@
-import type { Quantity } from '../structure/quantities.ts';
-import { statedInPlace } from './coverage.ts';
-import type { RetrievalIndex } from './index.ts';
+import type { Quantity } from '../../structure/quantities.ts';
+import { statedInPlace } from '../coverage.ts';
+import type { RetrievalIndex } from '../index.ts';
 import type { MaterialVerdict } from './material-match.ts';
-import type { QuestionAnalysis } from './question.ts';
+import type { QuestionAnalysis } from '../question.ts';
 import type { FormVerdict } from './sample-forms.ts';
 
 /**

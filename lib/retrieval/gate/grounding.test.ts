@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paragraphEvidence } from '../../../scripts/test-support/retrieval-fixtures.ts';
-import { analyseQuestion } from '../../retrieval/question.ts';
+import { analyseQuestion } from '../question.ts';
 import { groundingOf } from './grounding.ts';
 
 const cite = (...texts: string[]) => texts.map((t, i) => paragraphEvidence(`g${i}`, t));
@@ -43,7 +43,10 @@ describe('groundingOf: what the cited evidence states of what was asked', () => 
       cite('The Tc of CeOBiS2 reached 3.8 K at 1.62 GPa.', 'Doping with F raised the Tc of CeOBiS2 to 5.1 K.'),
     );
     expect(apart.value).toBe(0.5);
-    const together = groundingOf(analyseQuestion('Which paper reports a Tc of 3.8 K for CeOBiS2 at 1.62 GPa?'), cite('The Tc of CeOBiS2 reached 3.8 K at 1.62 GPa.'));
+    const together = groundingOf(
+      analyseQuestion('Which paper reports a Tc of 3.8 K for CeOBiS2 at 1.62 GPa?'),
+      cite('The Tc of CeOBiS2 reached 3.8 K at 1.62 GPa.'),
+    );
     expect(together.value).toBe(1);
   });
 

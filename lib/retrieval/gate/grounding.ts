@@ -3,13 +3,13 @@ import { isElementSymbol, normaliseFormula } from '../../structure/formula.ts';
 import { chemicalNameToFormula } from '../../structure/chemical-names.ts';
 import { findTechniques } from '../../structure/techniques.ts';
 import { textFacets } from '../../structure/terms.ts';
-import { specificProperties, valueContext } from '../../retrieval/coverage.ts';
+import { specificProperties, valueContext } from '../coverage.ts';
 import { splitSentences } from '../../structure/sentences.ts';
-import { type Facets, materialTerms, quantityFacet, quantityMatch } from '../../retrieval/facets.ts';
-import type { UnverifiedFacet } from '../../retrieval/facet-verdicts.ts';
-import { namedMaterials, withoutDescriptor } from '../../retrieval/material-match.ts';
-import { compact } from '../../retrieval/paper-caches.ts';
-import type { QuestionAnalysis } from '../../retrieval/question.ts';
+import { type Facets, materialTerms, quantityFacet, quantityMatch } from '../facets.ts';
+import type { UnverifiedFacet } from './facet-verdicts.ts';
+import { namedMaterials, withoutDescriptor } from './material-match.ts';
+import { compact } from '../paper-caches.ts';
+import type { QuestionAnalysis } from '../question.ts';
 
 /**
  * What an answer's cited evidence states of what the question asks, read from the cited passages themselves (not

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { corpusOf, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
-import { paperFacets } from './coverage.ts';
-import type { RetrievalIndex } from './index.ts';
+import { corpusOf, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
+import { paperFacets } from '../coverage.ts';
+import type { RetrievalIndex } from '../index.ts';
 import { familyKnown, type MaterialStatus, materialVerdicts, mixedNames, namedMaterials, withoutDescriptor } from './material-match.ts';
-import { analyseQuestion } from './question.ts';
+import { analyseQuestion } from '../question.ts';
 
 let index: RetrievalIndex;
 beforeAll(async () => {

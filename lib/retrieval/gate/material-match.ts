@@ -1,10 +1,10 @@
-import { boundedMemo } from '../common/bounded-memo.ts';
-import { chemicalNameToFormula, findChemicalNames } from '../structure/chemical-names.ts';
-import { isElementSymbol, normaliseFormula, tidyFormula } from '../structure/formula.ts';
-import { formulaKey, textFacets } from '../structure/terms.ts';
-import { paperFacets, perPaper, titleMaterials } from './coverage.ts';
-import type { RetrievalIndex } from './index.ts';
-import type { QuestionAnalysis } from './question.ts';
+import { boundedMemo } from '../../common/bounded-memo.ts';
+import { chemicalNameToFormula, findChemicalNames } from '../../structure/chemical-names.ts';
+import { isElementSymbol, normaliseFormula, tidyFormula } from '../../structure/formula.ts';
+import { formulaKey, textFacets } from '../../structure/terms.ts';
+import { paperFacets, perPaper, titleMaterials } from '../coverage.ts';
+import type { RetrievalIndex } from '../index.ts';
+import type { QuestionAnalysis } from '../question.ts';
 
 /**
  * Names compare after their notation is normalised. A chemist writes one material many ways: a composition or its

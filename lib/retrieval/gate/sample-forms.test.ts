@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { corpusOf, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
-import type { RetrievalIndex } from './index.ts';
+import { corpusOf, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
+import type { RetrievalIndex } from '../index.ts';
 import { judgeSampleForm, sampleForm } from './sample-forms.ts';
 
 let index: RetrievalIndex;

@@ -1,4 +1,4 @@
-import type { RetrievalIndex } from './index.ts';
+import type { RetrievalIndex } from '../index.ts';
 
 /**
  * The form a sample takes — a single crystal, a thin film, a powder, nanowires — is a condition of what was measured:

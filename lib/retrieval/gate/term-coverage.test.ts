@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { answerQuestion } from '../answer/answer.ts';
-import { corpusOf, type FixturePaper, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
-import { analyseQuestion } from './question.ts';
+import { answerQuestion } from '../../answer/answer.ts';
+import { corpusOf, type FixturePaper, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
+import { analyseQuestion } from '../question.ts';
 import { askedWordsCoverage, subjectCoverage, unanchored } from './term-coverage.ts';
 
 const paper = (id: string, title: string, ...texts: string[]): FixturePaper => ({

@@ -1,10 +1,10 @@
-import { findChemicalNames } from '../structure/chemical-names.ts';
-import { formulaKey, plainTerms, textFacets } from '../structure/terms.ts';
-import { paperFacets } from './coverage.ts';
-import { isElementTerm } from './facets.ts';
-import type { RetrievalIndex } from './index.ts';
-import { statedTerms } from './paper-caches.ts';
-import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis } from './question.ts';
+import { findChemicalNames } from '../../structure/chemical-names.ts';
+import { formulaKey, plainTerms, textFacets } from '../../structure/terms.ts';
+import { paperFacets } from '../coverage.ts';
+import { isElementTerm } from '../facets.ts';
+import type { RetrievalIndex } from '../index.ts';
+import { statedTerms } from '../paper-caches.ts';
+import { fillerTerms, QUESTION_FRAME_TERMS, type QuestionAnalysis } from '../question.ts';
 import {
   ASKED_WORDS_OUTSIDE,
   ASKED_WORDS_STATED,
@@ -13,7 +13,7 @@ import {
   PARAGRAPH_COVERAGE_MIN,
   TERM_COVERAGE_DESCRIBED,
   TERM_COVERAGE_MIN,
-} from './scoring.ts';
+} from '../scoring.ts';
 
 /**
  * The abstention check for descriptive questions ("the paper that discusses melamine-assisted anchoring of nickel

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RetrievalIndex } from '../retrieval/index.ts';
-import { analyseQuestion } from '../retrieval/question.ts';
-import { corpusOf, type FixturePaper, fixtureIndex, indexOf } from '../../scripts/test-support/retrieval-fixtures.ts';
-import { answerQuestion } from './answer.ts';
+import type { RetrievalIndex } from '../index.ts';
+import { analyseQuestion } from '../question.ts';
+import { corpusOf, type FixturePaper, fixtureIndex, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
+import { answerQuestion } from '../../answer/answer.ts';
 import { qualifierOfGeneric, unknownPropertyWords } from './topic-guard.ts';
 
 let index: RetrievalIndex;
@@ -38,7 +38,7 @@ describe('the off-topic guard', () => {
     const off = await answerQuestion(index, 'What is the melting point of NiCo2O4?');
     expect(off.abstention).toMatchObject({ abstain: true, reasons: ['unmatched-terms'] });
     // Refused by retrieval's own check of the question's other words where the reader leans to reading it as off-topic
-    // (lib/retrieval/term-coverage.ts), else by this guard; either says what no evidence states.
+    // (lib/retrieval/gate/term-coverage.ts), else by this guard; either says what no evidence states.
     expect(off.abstention.explanation).toMatch(
       /^no (retrieved sentence states the melting point of|paragraph of the closest paper mentions melting, point with) NiCo2O4$/,
     );

@@ -1,11 +1,12 @@
-import type { RetrievalResult } from '../pipelines/types.ts';
-import { round } from '../common/trace.ts';
-import type { ReasonCode } from '../retrieval/abstention.ts';
-import { paperOf } from '../evidence/model.ts';
-import { materialTerms } from '../retrieval/facets.ts';
-import { fillerTerms, GENERIC_PROPERTIES, QUESTION_FRAME_TERMS } from '../retrieval/question.ts';
-import { splitSentences } from '../structure/sentences.ts';
-import { plainTerms, textFacets } from '../structure/terms.ts';
+import { round, type TraceStep } from '../../common/trace.ts';
+import type { Evidence } from '../../evidence/model.ts';
+import type { Abstention, ReasonCode } from './abstention.ts';
+import type { QuestionAnalysis } from '../question.ts';
+import { paperOf } from '../../evidence/model.ts';
+import { materialTerms } from '../facets.ts';
+import { fillerTerms, GENERIC_PROPERTIES, QUESTION_FRAME_TERMS } from '../question.ts';
+import { splitSentences } from '../../structure/sentences.ts';
+import { plainTerms, textFacets } from '../../structure/terms.ts';
 
 /**
  * "What is the melting point of gold?", "What is the weather in LSCF?" — a property the lexicon does not know, of (in,
@@ -16,12 +17,22 @@ import { plainTerms, textFacets } from '../structure/terms.ts';
  * knows is judged by the abstention's facet checks instead (its synonyms are known there).
  */
 
+/** What the guard reads of a retrieval result (a pipeline's RetrievalResult has this and more, which it keeps). */
+export interface GuardedResult {
+  analysis: QuestionAnalysis;
+  abstention: Abstention;
+  evidence: Evidence[];
+  value: { evidenceId: string; text: string } | null;
+  recipes?: unknown;
+  trace: TraceStep[];
+}
+
 const ASKED =
   /^\s*what\s+(?:is|was|are|were)\s+(?:the\s+|a\s+|an\s+)?(?:typical\s+|reported\s+)?(.{3,60}?)\s+(of|in|for)\s+(?:the\s+|a\s+|an\s+)?(.{1,80}?)\s*\??\s*$/i;
 const FRAME = new Set(plainTerms('value values number amount level degree'));
 
 /** The property words a value question asks about, when the lexicon knows no property in it; null otherwise. */
-export function unknownPropertyWords(result: Pick<RetrievalResult, 'analysis'>): string[] | null {
+export function unknownPropertyWords(result: Pick<GuardedResult, 'analysis'>): string[] | null {
   const a = result.analysis;
   if (a.intent !== 'value' || a.title || a.properties.length || !a.materials.length || a.quantities.length) return null;
   const m = ASKED.exec(a.body);
@@ -31,7 +42,7 @@ export function unknownPropertyWords(result: Pick<RetrievalResult, 'analysis'>):
 }
 
 /** Whether some sentence of the evidence names one of the question's materials and every property word. */
-function statedTogether(result: Pick<RetrievalResult, 'analysis' | 'evidence'>, words: string[]): boolean {
+function statedTogether(result: Pick<GuardedResult, 'analysis' | 'evidence'>, words: string[]): boolean {
   const materials = new Set(result.analysis.materials);
   for (const e of result.evidence) {
     for (const s of splitSentences(e.text)) {
@@ -45,7 +56,7 @@ function statedTogether(result: Pick<RetrievalResult, 'analysis' | 'evidence'>, 
 }
 
 /** The result refused with `explanation` (what no evidence states), and the guard's reading in the trace. */
-function refused(result: RetrievalResult, explanation: string, detail: Record<string, unknown>, reason: ReasonCode = 'unmatched-terms'): RetrievalResult {
+function refused<R extends GuardedResult>(result: R, explanation: string, detail: Record<string, unknown>, reason: ReasonCode = 'unmatched-terms'): R {
   return {
     ...result,
     abstention: { ...result.abstention, abstain: true, reasons: [reason], explanation, calibrated: 0 },
@@ -67,7 +78,7 @@ const DEGREE = new Set(plainTerms('highest lowest best worst largest smallest ma
  * material, value or known property besides the one asked: what it is about is only in its words. A value is an
  * answer only from a paper whose title or paragraph holds every one of them; the words it lacks are what is missing.
  */
-function wordsTheValueLacks(result: RetrievalResult): string[] | null {
+function wordsTheValueLacks(result: GuardedResult): string[] | null {
   const a = result.analysis;
   if (a.intent !== 'value' || a.title || a.materials.length || a.quantities.length || !result.value) return null;
   const item = result.evidence.find((e) => e.id === result.value!.evidenceId);
@@ -91,7 +102,7 @@ function wordsTheValueLacks(result: RetrievalResult): string[] | null {
  * time), made specific by the word before it. Any temperature of BaTiO3 would otherwise answer it (a calcination at
  * 700 °C). Returns that word as written, when the question has one that is no frame, degree or material word.
  */
-export function qualifierOfGeneric(analysis: RetrievalResult['analysis']): string | null {
+export function qualifierOfGeneric(analysis: QuestionAnalysis): string | null {
   const a = analysis;
   if (a.intent !== 'value' || !a.properties.length || !a.properties.every((p) => GENERIC_PROPERTIES.has(p)) || !a.propertySpans.length) return null;
   const before = /([\p{L}][\p{L}'’-]*)\s+$/u.exec(a.body.slice(0, a.propertySpans[0].start))?.[1];
@@ -120,7 +131,7 @@ function namesWord(text: string, word: string): boolean {
  * The result refused when it asks an unknown property of a material no sentence states it for, or a value of
  * something described only in words the value's paper lacks; else unchanged.
  */
-export function guardOffTopic(result: RetrievalResult): RetrievalResult {
+export function guardOffTopic<R extends GuardedResult>(result: R): R {
   if (result.recipes) return result;
   // A question the reader reads as outside the field ("How many protons does a uranium atom have?") is refused as
   // such, whatever sentences retrieval found for its words (and when it found none, that is why).
