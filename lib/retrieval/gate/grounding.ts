@@ -2,6 +2,7 @@ import { type Evidence, paperOf } from '../../evidence/model.ts';
 import { isElementSymbol, normaliseFormula } from '../../structure/formula.ts';
 import { chemicalNameToFormula } from '../../structure/chemical-names.ts';
 import { findTechniques } from '../../structure/techniques.ts';
+import { findProperties } from '../../structure/properties.ts';
 import { textFacets } from '../../structure/terms.ts';
 import { specificProperties, valueContext } from '../coverage.ts';
 import { splitSentences } from '../../structure/sentences.ts';
@@ -75,8 +76,13 @@ export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence
   const asked = specificProperties(analysis);
   const statedProperties = asked.filter((p) => properties.has(p));
   const unnamed = asked.filter((p) => !properties.has(p));
+  // Said as the question writes it ("Tc"), not by the lexicon's key.
+  const written = (key: string) => {
+    const m = findProperties(analysis.body).find((p) => p.key === key);
+    return m ? analysis.body.slice(m.start, m.end) : key.replace(/-/g, ' ');
+  };
   if (unnamed.length && grounded.length)
-    ungrounded.push({ facet: 'value', asked: unnamed.join(', '), note: 'the cited evidence does not state this property' });
+    ungrounded.push({ facet: 'value', asked: unnamed.map(written).join(', '), note: 'the cited evidence does not state this property' });
 
   const statedValues = valuesStated(analysis, cited);
   for (const q of analysis.quantities)
