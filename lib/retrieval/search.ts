@@ -1,6 +1,6 @@
 import { embedQueries } from '../embedding/embedder.ts';
 import { plainTerms, structuredTerms, textFacets } from '../structure/terms.ts';
-import { familyExpansions } from './gate/material-match.ts';
+import { familyExpansions, mixedNames } from './gate/material-match.ts';
 import { CANDIDATES, type RetrievalContext, topIds } from './context.ts';
 import { facetRerank, paperLead, sufficiency } from './coverage.ts';
 import { reciprocalRankFusion } from './fusion.ts';
@@ -53,7 +53,10 @@ function searchTerms(ctx: RetrievalContext, space: ParagraphSpace, text: string)
   if (space === 'raw') return [...plainTerms(text), ...ctx.index.abbreviations.expansions(text)];
   // The structured space also meets a family written with x or as a dopant phrase in the members papers state.
   const facets = textFacets(text);
-  return [...structuredTerms(text, facets), ...ctx.index.abbreviations.expansions(text), ...familyExpansions(ctx.index, text, facets.formulas)];
+  // A mixed compound named in words ("strontium titanium oxide") is searched as its family's members, not as its parts.
+  const parts = new Set(mixedNames(text).flatMap((m) => m.parts.map((k) => `f:${k}`)));
+  const structured = structuredTerms(text, facets).filter((t) => !parts.has(t));
+  return [...structured, ...ctx.index.abbreviations.expansions(text), ...familyExpansions(ctx.index, text, facets.formulas)];
 }
 
 /** BM25 and dense retrieval for each text, fused by reciprocal rank (dense weighted by its embedder); dense vectors scanned once for all texts. */

@@ -164,7 +164,9 @@ export async function decideAbstention(
   const contradictedMaterials = judged.filter((m) => m.status === 'contradicted');
   const { coverage, matched } = facetCoverage(analysis, facets);
   let confidence = coverage ?? NO_FACET_CONFIDENCE;
-  const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m));
+  // A mixed compound named in words is missing whole when the paper states nothing of its family, whatever its parts.
+  const mixedAbsent = new Set(judged.filter((m) => m.mixed && m.status === 'absent').flatMap((m) => m.keys));
+  const missingMaterials = analysis.materials.filter((m) => !matched.materials.includes(m) || mixedAbsent.has(m));
   // A value counts where the paper states it with what it is a value of (a material or property the question
   // names): "Cd2Re2O7 … at 25 K" is not met by a paper on Cd2Re2O7 that measured something else at 25 K.
   const missingValues = analysis.quantities.filter(

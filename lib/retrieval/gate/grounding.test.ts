@@ -50,6 +50,12 @@ describe('groundingOf: what the cited evidence states of what was asked', () => 
     expect(together.value).toBe(1);
   });
 
+  it('a mixed compound named in words is stated by its family, not by one of its parts', () => {
+    const asked = analyseQuestion('lithium iron phosphate cathode capacity');
+    expect(groundingOf(asked, cite('LiNi0.8Co0.2O2 nanopowders for lithium ion batteries reached 173 mAh g-1.')).material).toBe(0);
+    expect(groundingOf(asked, cite('Carbon-coated LiFePO4 reached 160 mAh g-1.')).material).toBe(1);
+  });
+
   it('a material named only inside a composite is another sample than the one asked', () => {
     const asked = analyseQuestion('What is the electrical conductivity of LSCF?');
     const composite = groundingOf(asked, cite('The SCDC-LSCF heterostructure reached an ionic conductivity of 0.229 S/cm at 600 °C.'));

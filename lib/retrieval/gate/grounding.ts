@@ -58,7 +58,8 @@ export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence
   const compactText = compact(text).toLowerCase();
   const statedMaterials = named.filter(
     (m) =>
-      m.keys.some((k) => materials.has(k) || (isElementSymbol(k.slice(2)) && new RegExp(`\\b${k.slice(2)}\\b`).test(text))) ||
+      // A mixed name's keys are its parts: a lithium salt is no lithium iron phosphate.
+      (!('mixed' in m && m.mixed) && m.keys.some((k) => materials.has(k) || (isElementSymbol(k.slice(2)) && new RegExp(`\\b${k.slice(2)}\\b`).test(text)))) ||
       (!!m.family && families.has(m.family)) ||
       (m.keys.length === 0 && compactText.includes(compact(withoutDescriptor(m.written)).toLowerCase())),
   );

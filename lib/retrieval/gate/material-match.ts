@@ -25,6 +25,8 @@ export interface MaterialVerdict {
   status: MaterialStatus;
   /** What the paper states in its place, for a contradiction ("Ce0.8Sm0.2O2−δ"), or of its family. */
   stated: string | null;
+  /** A mixed compound named in words: its keys are its parts, none of which is it alone. */
+  mixed?: boolean;
 }
 
 /** A material the question names, with the keys it gave and the family it belongs to. */
@@ -35,6 +37,8 @@ interface NamedMaterial {
   family: string | null;
   /** Element amounts of a fixed composition; null for a family (x, δ, a dopant phrase). */
   composition: Record<string, number> | null;
+  /** Named in words as one compound of several elements ("strontium titanium oxide"): its keys are only its parts. */
+  mixed?: boolean;
 }
 
 const familyOf = (elements: Iterable<string>) => [...new Set(elements)].sort().join('-');
@@ -90,7 +94,7 @@ export function namedMaterials(analysis: Pick<QuestionAnalysis, 'body' | 'materi
   for (const m of mixedNames(analysis.body)) {
     const keys = m.parts.map((k) => `f:${k}`).filter((k) => analysis.materials.includes(k));
     for (const k of keys) claimed.add(k);
-    out.push({ keys, written: m.written, family: m.family, composition: null });
+    out.push({ keys, written: m.written, family: m.family, composition: null, mixed: true });
   }
   const byWord = new Map<string, string[]>();
   for (const key of analysis.materials) {
@@ -211,7 +215,7 @@ function siblings(family: string, stated: Map<string, unknown>): string[] {
 export function materialVerdicts(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, statedKeys: ReadonlySet<string>): MaterialVerdict[] {
   const families = paperFamilies(index, paperId);
   return namedMaterials(analysis).map((m): MaterialVerdict => {
-    const base = { keys: m.keys, written: m.written };
+    const base = { keys: m.keys, written: m.written, ...(m.mixed ? { mixed: true } : {}) };
     if (m.keys.some((k) => statedKeys.has(k)) && (m.family === null || m.composition !== null || m.keys.every((k) => statedKeys.has(k))))
       return { ...base, status: 'stated', stated: null };
     if (m.family === null) return { ...base, status: 'absent', stated: null };
