@@ -92,6 +92,12 @@ const ELEMENT_NAMES: Record<string, string> = {
   uranium: 'U',
 };
 
+/** An element's name from its symbol ("Ru" → "ruthenium"), or null. */
+export function elementNameOf(symbol: string): string | null {
+  for (const [name, sym] of Object.entries(ELEMENT_NAMES)) if (sym === symbol) return name;
+  return null;
+}
+
 /** Old-style cation names with their oxidation state. */
 const CATION_ALIASES: Record<string, [string, number]> = {
   ferric: ['Fe', 3],

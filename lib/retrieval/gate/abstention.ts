@@ -214,8 +214,7 @@ export async function decideAbstention(
   // read?") is answered by the papers that state those names, whatever the question says of why it asks.
   const listsNamed = asksForPaperList(analysis) && !unanchored(analysis);
   const terms = analysis.intent === 'value' || listsNamed || !top.paperId ? null : termCoverage(index, analysis, top.paperId, statedNames);
-  // A word the paper does not use does not refuse a question whose materials and named property the paper states.
-  const termsMissed = !!terms && termsUnmet(terms, paperMargin(papers)) && !(namesAsked && specific.length > 0);
+  const termsMissed = !!terms && termsUnmet(terms, paperMargin(papers));
   if (terms && termsMissed) {
     reasons.push('unmatched-terms');
     // Below the line in proportion to the words found (0.9 × the line at best, so it stays below).

@@ -1,6 +1,5 @@
 import { type Evidence, paperOf } from '../../evidence/model.ts';
 import { isElementSymbol, normaliseFormula } from '../../structure/formula.ts';
-import { chemicalNameToFormula } from '../../structure/chemical-names.ts';
 import { findTechniques } from '../../structure/techniques.ts';
 import { findProperties } from '../../structure/properties.ts';
 import { textFacets } from '../../structure/terms.ts';
@@ -8,7 +7,7 @@ import { specificProperties, valueContext } from '../coverage.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { type Facets, materialTerms, quantityFacet, quantityMatch } from '../facets.ts';
 import type { UnverifiedFacet } from './facet-verdicts.ts';
-import { namedMaterials, withoutDescriptor } from './material-match.ts';
+import { addedElements, namedMaterials, withoutDescriptor } from './material-match.ts';
 import { compact } from '../paper-caches.ts';
 import type { QuestionAnalysis } from '../question.ts';
 
@@ -144,17 +143,4 @@ function onlyInComposites(text: string, name: string): boolean {
     const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 3);
     return /[\w)]\s?[-–/@+]$|[\w)][-–/@+]\s$/.test(before) || /^\s?[-–/@+]\s?[A-Z(]/.test(after);
   });
-}
-
-// An element put onto or into a material ("Ru-impregnated LSM-YSZ", "Pd-loaded", "Ag-decorated"): a material asked.
-const ADDED_ELEMENT = /\b([A-Z][a-z]?|[a-z]{4,})[- ](?:impregnated|infiltrated|loaded|decorated|modified|coated|promoted)\b/g;
-
-/** The elements a question adds to its materials, each as a named material of its own (its symbol as the key). */
-function addedElements(body: string): { keys: string[]; written: string; family: null }[] {
-  const out: { keys: string[]; written: string; family: null }[] = [];
-  for (const m of body.matchAll(ADDED_ELEMENT)) {
-    const symbol = isElementSymbol(m[1]) ? m[1] : chemicalNameToFormula(m[1]);
-    if (symbol && isElementSymbol(symbol)) out.push({ keys: [`f:${symbol}`], written: m[0], family: null });
-  }
-  return out;
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusOf, indexOf } from '../../../scripts/test-support/retrieval-fixtures.ts';
 import { paperFacets } from '../coverage.ts';
 import type { RetrievalIndex } from '../index.ts';
-import { familyKnown, type MaterialStatus, materialVerdicts, mixedNames, namedMaterials, withoutDescriptor } from './material-match.ts';
+import { addedElements, familyKnown, type MaterialStatus, materialVerdicts, mixedNames, namedMaterials, withoutDescriptor } from './material-match.ts';
 import { analyseQuestion } from '../question.ts';
 
 let index: RetrievalIndex;
@@ -20,6 +20,12 @@ beforeAll(async () => {
         doi: null,
         title: 'Cobalt-rich cathodes',
         paragraphs: [{ text: 'La0.6Sr0.4CoO3−δ powders were calcined at 900 °C.' }],
+      },
+      {
+        id: 'pd',
+        doi: null,
+        title: 'Impregnated cathodes',
+        paragraphs: [{ text: 'The Pd+LSM−YSZ cathode reached 0.7 A cm−2 at 750 °C.' }],
       },
       {
         id: 'family',
@@ -71,6 +77,21 @@ describe('names compare after their notation is normalised', () => {
     expect(familyKnown(index, 'La0.8Sr0.2MnO3')).toBe(true);
     expect(familyKnown(index, 'NiSO4·6H2O')).toBe(true);
     expect(familyKnown(index, 'Ba0.5Sr0.5Co0.8Fe0.2O3')).toBe(false);
+  });
+
+  it('a lexicon name is of its formula’s family: met by a member, contradicted by a sibling, each part of a composite on its own', () => {
+    expect(verdicts('Which paper reports a GDC electrolyte reaching 0.1 S cm−1?', 'gdc')).toEqual(['stated']);
+    expect(verdicts('Which paper reports an SDC electrolyte reaching 0.1 S cm−1?', 'gdc')).toEqual(['contradicted']);
+    expect(namedMaterials(analyseQuestion('a NiO-SDC anode')).map((m) => m.keys)).toEqual([['f:NiO'], ['m:SDC']]);
+  });
+
+  it('an element put onto a material is held to the paper: another element in that role contradicts it', () => {
+    expect(addedElements('a Ru-impregnated LSM-YSZ cathode').map((a) => a.keys)).toEqual([['f:Ru']]);
+    expect(addedElements('a ruthenium-loaded titania').map((a) => a.keys)).toEqual([['f:Ru']]);
+    const v = (q: string) =>
+      materialVerdicts(index, analyseQuestion(q), 'pd', paperFacets(index, 'pd').materials).filter((m) => m.keys[0] === 'f:Ru' || m.keys[0] === 'f:Pd');
+    expect(v('Which paper reports a Ru-impregnated LSM-YSZ cathode?').map((m) => [m.status, m.stated])).toEqual([['contradicted', 'Pd+LSM−YSZ']]);
+    expect(v('Which paper reports a Pd-impregnated LSM-YSZ cathode?').map((m) => m.status)).toEqual(['stated']);
   });
 
   it('a mixed compound named in words is one material of the family of all its elements, not its parts', () => {

@@ -1,7 +1,8 @@
 import { boundedMemo } from '../../common/bounded-memo.ts';
-import { chemicalNameToFormula, findChemicalNames } from '../../structure/chemical-names.ts';
+import { chemicalNameToFormula, elementNameOf, findChemicalNames } from '../../structure/chemical-names.ts';
 import { isElementSymbol, normaliseFormula, tidyFormula } from '../../structure/formula.ts';
 import { formulaKey, textFacets } from '../../structure/terms.ts';
+import { lexiconEntries } from '../../structure/materials.ts';
 import { paperFacets, perPaper, titleMaterials } from '../coverage.ts';
 import type { RetrievalIndex } from '../index.ts';
 import type { QuestionAnalysis } from '../question.ts';
@@ -56,6 +57,13 @@ const parseKey = boundedMemo((key: string): ParsedKey | null => {
 // "Gd-doped ceria", "gadolinium-doped CeO2", "Sr-substituted LaMnO3", "Gd doped CeO2".
 const DOPANT_PHRASE = /\b([A-Z][a-z]?|[a-z]{3,})[\s-](?:doped|substituted)\s+([A-Za-z][\w.()−-]*)/g;
 const HYDRATE = /[·•∙⋅*.]\s*\d*(?:\.\d+)?\s*(?:[xyn]\s*)?H2O$|\s*hydrate$/;
+
+/** A lexicon material's family from its formula ("GDC" → Ce-Gd-O), or null (a class of materials, no formula). */
+const lexiconFamily = boundedMemo((key: string): string | null => {
+  const entry = lexiconEntries().find((e) => e.key === key);
+  const f = entry?.formula ? normaliseFormula(entry.formula) : null;
+  return f && f.elements.length >= 2 ? familyOf(f.elements) : null;
+}, 1_000);
 
 /** An element by symbol or name ("Gd", "gadolinium"), or null. */
 function elementOf(word: string): string | null {
@@ -112,9 +120,11 @@ export function namedMaterials(analysis: Pick<QuestionAnalysis, 'body' | 'materi
   // One word is one material however many keys it gave ("water": f:H2O and the lexicon's m:H2O); a composite
   // ("La0.6Sr0.4CoO3/Ni") names several, each held to its own.
   const byName = new Map<string, NamedMaterial>();
+  // Joined by "/", "@" or a hyphen before a capital ("NiO-SDC", "LSM-YSZ"; not "O3-δ" or "Gd-doped").
+  const composite = (written: string) => /[/@]|[A-Za-z0-9)]-(?=[A-Z])/.test(written);
   for (const m of out) {
-    const seen = /[/@]/.test(m.written) ? undefined : byName.get(m.written);
-    if (/[/@]/.test(m.written)) {
+    const seen = composite(m.written) ? undefined : byName.get(m.written);
+    if (composite(m.written)) {
       byName.set(`${m.written}\u0000${m.keys.join()}`, m);
       continue;
     }
@@ -165,15 +175,18 @@ export const withoutDescriptor = (w: string): string =>
 
 function materialOf(key: string, written: string): NamedMaterial {
   const parsed = key.startsWith('f:') ? parseKey(key.slice(2)) : null;
-  return { keys: [key], written, family: parsed?.family ?? null, composition: parsed?.composition ?? null };
+  // A lexicon name is of its formula's family ("SDC": Ce-O-Sm), its amounts unsaid.
+  const family = parsed?.family ?? (key.startsWith('m:') ? lexiconFamily(key.slice(2)) : null);
+  return { keys: [key], written, family, composition: parsed?.composition ?? null };
 }
 
 /** The families of the formulas a paper states (paragraphs and title), each with its formulas. */
 const paperFamilies = perPaper((index, paperId): Map<string, { key: string; composition: Record<string, number> | null }[]> => {
   const out = new Map<string, { key: string; composition: Record<string, number> | null }[]>();
   for (const m of [...paperFacets(index, paperId).materials, ...titleMaterials(index, paperId)]) {
-    if (!m.startsWith('f:')) continue;
-    const p = parseKey(m.slice(2));
+    // A lexicon name the paper writes ("SDC") states its formula's family, amounts unsaid.
+    const lexicon = m.startsWith('m:') ? lexiconFamily(m.slice(2)) : null;
+    const p = m.startsWith('f:') ? parseKey(m.slice(2)) : lexicon ? { family: lexicon, composition: null } : null;
     if (!p) continue;
     const list = out.get(p.family);
     if (list) list.push({ key: m.slice(2), composition: p.composition });
@@ -214,7 +227,7 @@ function siblings(family: string, stated: Map<string, unknown>): string[] {
  */
 export function materialVerdicts(index: RetrievalIndex, analysis: QuestionAnalysis, paperId: string, statedKeys: ReadonlySet<string>): MaterialVerdict[] {
   const families = paperFamilies(index, paperId);
-  return namedMaterials(analysis).map((m): MaterialVerdict => {
+  const named = namedMaterials(analysis).map((m): MaterialVerdict => {
     const base = { keys: m.keys, written: m.written, ...(m.mixed ? { mixed: true } : {}) };
     if (m.keys.some((k) => statedKeys.has(k)) && (m.family === null || m.composition !== null || m.keys.every((k) => statedKeys.has(k))))
       return { ...base, status: 'stated', stated: null };
@@ -234,6 +247,7 @@ export function materialVerdicts(index: RetrievalIndex, analysis: QuestionAnalys
     if (near.length) return { ...base, status: 'contradicted', stated: writtenFormula(index, paperId, families.get(near[0])![0].key) };
     return { ...base, status: 'absent', stated: null };
   });
+  return [...named, ...addedElementVerdicts(index, analysis.body, paperId)];
 }
 
 /** A formula key as the paper writes it ("La0.6Sr0.4CoO3" for CoLa0.6O3Sr0.4), else the key. */
@@ -312,4 +326,46 @@ export function familyExpansions(index: RetrievalIndex, text: string, formulas: 
   if (/doped|substituted/.test(text)) for (const phrase of dopantPhrases(text)) out.push(...familyMembers(index, phrase.family));
   for (const mixed of mixedNames(text)) out.push(...familyMembers(index, mixed.family));
   return [...new Set(out)];
+}
+
+// An element put onto or into a material ("Ru-impregnated LSM-YSZ", "Pd-loaded", "Ag-decorated"): a material asked.
+const ADDED_ELEMENT = /\b([A-Z][a-z]?|[a-z]{4,})[- ](?:impregnated|infiltrated|loaded|decorated|modified|coated|promoted)\b/g;
+// The same role in a paper's text, hyphenated ("Pd-impregnated": "In modified samples" is no indium), or an element joined
+// to a host with "+" ("Pd+LSM−YSZ").
+const ADDED_IN_TEXT =
+  /\b([A-Z][a-z]?)(?:O\d?)?-(?:impregnated|infiltrated|loaded|decorated|modified|coated|promoted)\b|\b([A-Z][a-z]?)(?:O\d?)?\+[A-Z][\w−–-]*/g;
+
+/** The elements a question adds to its materials, each as a named material of its own (its symbol as the key). */
+export function addedElements(body: string): { keys: string[]; written: string; family: null }[] {
+  const out: { keys: string[]; written: string; family: null }[] = [];
+  for (const m of body.matchAll(ADDED_ELEMENT)) {
+    const symbol = isElementSymbol(m[1]) ? m[1] : chemicalNameToFormula(m[1]);
+    if (symbol && isElementSymbol(symbol)) out.push({ keys: [`f:${symbol}`], written: m[0], family: null });
+  }
+  return out;
+}
+
+/**
+ * Each element the question adds to a material against a paper: stated where the paper names it (symbol or name),
+ * contradicted where it adds another element in that role and never this one ("Pd+LSM−YSZ" for a Ru-impregnated
+ * cathode: another dopant), else absent.
+ */
+function addedElementVerdicts(index: RetrievalIndex, body: string, paperId: string): MaterialVerdict[] {
+  const asked = addedElements(body);
+  const paper = index.papers.get(paperId);
+  if (!asked.length || !paper) return [];
+  const texts = [paper.title ?? '', ...paper.paragraphIds.map((id) => index.paragraphs.get(id)?.text ?? '')];
+  return asked.map((a): MaterialVerdict => {
+    const symbol = a.keys[0].slice(2);
+    const bySymbol = new RegExp(`\\b${symbol}\\b`);
+    const name = elementNameOf(symbol);
+    const base = { keys: a.keys, written: a.written };
+    if (texts.some((t) => bySymbol.test(t) || (!!name && t.toLowerCase().includes(name)))) return { ...base, status: 'stated', stated: null };
+    for (const t of texts)
+      for (const m of t.matchAll(ADDED_IN_TEXT)) {
+        const other = m[1] ?? m[2];
+        if (other && other !== symbol && isElementSymbol(other)) return { ...base, status: 'contradicted', stated: m[0].trim() };
+      }
+    return { ...base, status: 'absent', stated: null };
+  });
 }
