@@ -247,6 +247,9 @@ describe('quantityMatch', () => {
     expect(quantityMatch(facet('450–550 °C'), q('723–823 K'))).toBe(1);
     expect(quantityMatch(facet('873 K'), q('600 °C'))).toBe(1);
     expect(quantityMatch(facet('873 nm'), q('600 °C'))).toBe(0);
+    // A sweep over orders of magnitude states none of the values in it.
+    expect(quantityMatch(facet('measured from 0.3 to 300 K'), q('25 K'))).toBe(0);
+    expect(quantityMatch(facet('from 2 to 15 K'), q('9 K'))).toBe(0.5);
   });
 });
 

@@ -95,6 +95,9 @@ const closeTo = (a: number, b: number, dimension: string) =>
  * question gives as approximate ("about 0.18 W/cm2", "~40 K") or rounded meets stated values within its tolerance (`valueTolerances`); a bound ("below 10 nm",
  * "> 500 mW/cm2") is met by its own value, and by any value within it for ½.
  */
+/** A stated range whose ends are further apart than this factor is a sweep, not a statement of any value in it. */
+const WIDE_RANGE = 10;
+
 export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
   let best = 0;
   // Called for every candidate of every question (a graph question scores some 700 tuples): plain loops, no
@@ -134,7 +137,9 @@ export function quantityMatch(have: QuantityFacet[], q: Quantity): number {
       // the ± part was converted from (2.8 nm, 1.04 Ω cm²); read in that scale it may be stated.
       if (q.kind === 'single' && q.canonicalPlusMinus !== null && Math.abs(q.canonicalPlusMinus) > Math.abs(v) && v !== 0)
         for (const scale of RESCALINGS) for (const x of h.values) if (Math.abs(v * scale - x) <= tol![i] * scale) return 1;
-      if (h.range && v >= lo && v <= hi) best = 0.5;
+      // Within a stated range, half met — not within a sweep of orders of magnitude ("measured from 0.3 to 300 K"
+      // states no 25 K).
+      if (h.range && v >= lo && v <= hi && !(lo > 0 && hi / lo > WIDE_RANGE)) best = 0.5;
       if (bound)
         for (const x of h.values)
           if (below ? x < v : x > v) {
