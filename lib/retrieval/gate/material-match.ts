@@ -58,11 +58,14 @@ const parseKey = boundedMemo((key: string): ParsedKey | null => {
 const DOPANT_PHRASE = /\b([A-Z][a-z]?|[a-z]{3,})[\s-](?:doped|substituted)\s+([A-Za-z][\w.()−-]*)/g;
 const HYDRATE = /[·•∙⋅*.]\s*\d*(?:\.\d+)?\s*(?:[xyn]\s*)?H2O$|\s*hydrate$/;
 
-/** A lexicon material's family from its formula ("GDC" → Ce-Gd-O), or null (a class of materials, no formula). */
+/**
+ * A lexicon material's family from its formula when that is a doped family ("GDC" → Ce-Gd-O, from Ce1−xGdxO2−δ), or
+ * null: a fixed compound's name (ethanol, ceria) is checked by its own key, not as a family with siblings.
+ */
 const lexiconFamily = boundedMemo((key: string): string | null => {
   const entry = lexiconEntries().find((e) => e.key === key);
   const f = entry?.formula ? normaliseFormula(entry.formula) : null;
-  return f && f.elements.length >= 2 ? familyOf(f.elements) : null;
+  return f && !f.composition && f.elements.length >= 2 ? familyOf(f.elements) : null;
 }, 1_000);
 
 /** An element by symbol or name ("Gd", "gadolinium"), or null. */
@@ -208,6 +211,9 @@ function sameComposition(a: Record<string, number>, b: Record<string, number>): 
   return Number.isInteger(dO) && Math.abs(dH - 2 * dO) < 1e-6 && Math.abs(dO) <= 12;
 }
 
+/** Elements that are no dopant or host in the place of another: a phosphate is no sibling of an ethoxide. */
+const NONMETALS = new Set(['H', 'C', 'N', 'O', 'P', 'S', 'F', 'Cl', 'Br', 'I']);
+
 /** Families one element away from `family` (another dopant or host in the same place), metals only. */
 function siblings(family: string, stated: Map<string, unknown>): string[] {
   const mine = family.split('-');
@@ -215,7 +221,7 @@ function siblings(family: string, stated: Map<string, unknown>): string[] {
     const theirs = f.split('-');
     if (theirs.length !== mine.length) return false;
     const differ = mine.filter((e) => !theirs.includes(e));
-    return differ.length === 1 && differ[0] !== 'O' && differ[0] !== 'H';
+    return differ.length === 1 && !NONMETALS.has(differ[0]);
   });
 }
 
