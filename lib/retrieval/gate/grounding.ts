@@ -1,5 +1,5 @@
 import { type Evidence, paperOf } from '../../evidence/model.ts';
-import { isElementSymbol, normaliseFormula } from '../../structure/formula.ts';
+import { isElementSymbol } from '../../structure/formula.ts';
 import { findTechniques } from '../../structure/techniques.ts';
 import { findProperties } from '../../structure/properties.ts';
 import { textFacets } from '../../structure/terms.ts';
@@ -7,7 +7,7 @@ import { specificProperties, valueContext } from '../coverage.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { type Facets, materialTerms, quantityFacet, quantityMatch } from '../facets.ts';
 import type { UnverifiedFacet } from './facet-verdicts.ts';
-import { addedElements, namedMaterials, withoutDescriptor } from './material-match.ts';
+import { addedElements, materialFamily, namedMaterials, withoutDescriptor } from './material-match.ts';
 import { compact } from '../paper-caches.ts';
 import type { QuestionAnalysis } from '../question.ts';
 
@@ -32,17 +32,11 @@ export interface Grounding {
 
 const share = (got: number, of: number): number | null => (of > 0 ? got / of : null);
 
-/** Sorted element symbols of a formula key ("O3SrTi" → "O-Sr-Ti"), or null. */
-const familyOfKey = (key: string): string | null => {
-  const f = normaliseFormula(key);
-  return f && f.elements.length >= 2 ? [...new Set(f.elements)].sort().join('-') : null;
-};
-
 export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence[]): Grounding {
   const text = cited.map((e) => `${e.kind === 'record' ? '' : (paperOf(e)?.title ?? '')}\n${e.text}`).join('\n');
   const facets = textFacets(text);
   const materials = materialTerms(facets.formulas, facets.materials);
-  const families = new Set(facets.formulas.map(familyOfKey).filter((f): f is string => !!f));
+  const families = new Set([...materials].map(materialFamily).filter((f): f is string => !!f));
   const properties = new Set(facets.properties);
   const ungrounded: UnverifiedFacet[] = [];
 
@@ -116,7 +110,7 @@ function valuesStated(analysis: QuestionAnalysis, cited: readonly Evidence[]): Q
   const paragraphs: Facets[][] = cited.map((e) =>
     splitSentences(e.text).map((s) => {
       const f = textFacets(s.text);
-      const families = new Set(f.formulas.map(familyOfKey));
+      const families = new Set(f.formulas.map((k) => materialFamily(`f:${k}`)));
       const materials = materialTerms(f.formulas, f.materials);
       for (const m of byFamily) if (families.has(m.family)) for (const k of m.keys) materials.add(k);
       return { materials, properties: new Set(f.properties), quantities: f.quantities.map(quantityFacet) };

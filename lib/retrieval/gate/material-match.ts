@@ -68,6 +68,12 @@ const lexiconFamily = boundedMemo((key: string): string | null => {
   return f && !f.composition && f.elements.length >= 2 ? familyOf(f.elements) : null;
 }, 1_000);
 
+/** The family of a material term: a formula's elements (`f:O3SrTi` → O-Sr-Ti), a doped lexicon name's (`m:GDC`); else null. */
+export function materialFamily(term: string): string | null {
+  if (term.startsWith('f:')) return parseKey(term.slice(2))?.family ?? null;
+  return term.startsWith('m:') ? lexiconFamily(term.slice(2)) : null;
+}
+
 /** An element by symbol or name ("Gd", "gadolinium"), or null. */
 function elementOf(word: string): string | null {
   if (isElementSymbol(word)) return word;
