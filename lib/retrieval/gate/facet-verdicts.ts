@@ -1,5 +1,6 @@
 import type { Quantity } from '../../structure/quantities.ts';
 import { statedInPlace } from '../coverage.ts';
+import { quantityMatch } from '../facets.ts';
 import type { RetrievalIndex } from '../index.ts';
 import type { MaterialVerdict } from './material-match.ts';
 import type { QuestionAnalysis } from '../question.ts';
@@ -48,11 +49,18 @@ export function judgeValues(
   const contradictedValues: FacetVerdicts['contradictedValues'] = [];
   const unverifiedValues: Quantity[] = [];
   for (const q of missing) {
-    const stated = statedInPlace(index, analysis, paperId, q);
+    // Every mention is read, the asked value first: a paper that states it somewhere, even in a sentence that does
+    // not say what of (an onset beside a zero-resistance temperature), does not contradict it with another mention.
+    const stated = statedAnywhere(index, paperId, q) ? null : statedInPlace(index, analysis, paperId, q);
     if (stated) contradictedValues.push({ quantity: q, stated });
     else unverifiedValues.push(q);
   }
   return { contradictedValues, unverifiedValues };
+}
+
+/** Whether any paragraph of the paper states the value, whatever its sentence names. */
+function statedAnywhere(index: RetrievalIndex, paperId: string, q: Quantity): boolean {
+  return (index.papers.get(paperId)?.paragraphIds ?? []).some((id) => quantityMatch(index.paragraphs.get(id)?.facets.quantities ?? [], q) > 0);
 }
 
 // A value introduced as a condition of the measurement ("at 550 °C", "under 2 GPa", "for 10 h").
