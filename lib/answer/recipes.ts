@@ -30,7 +30,10 @@ export async function withRecipes(result: RetrievalResult, lookup: RecipeLookup)
       summarised: recipes?.summary?.total ?? 0,
     },
   };
-  if (!recipes) return { ...result, trace: [...result.trace, step] };
+  // The records lack the route asked; that is no absence from the corpus when retrieval found a paper stating what
+  // was asked, its technique check passed ("ZnCo2O4 Li-ion anode ball milling with citric acid"): that paper answers.
+  const routeElsewhere = !!recipes && !recipes.summary && !!ask.method && !ask.papers && !result.abstention.abstain;
+  if (!recipes || routeElsewhere) return { ...result, trace: [...result.trace, { ...step, detail: { ...step.detail, routeElsewhere } }] };
   const abstention = recipes.summary
     ? { ...result.abstention, abstain: false, reasons: [], calibrated: recipeConfidence(recipes.summary), explanation: '' }
     : {

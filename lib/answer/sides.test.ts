@@ -70,10 +70,9 @@ describe('two-sided comparisons', () => {
     // The cermet's 2000 S cm−1 is not YSZ's.
     expect(text).not.toContain('2000');
     expect(a.trace.find((t) => t.step === 'sides')?.detail).toMatchObject({ sides: ['YSZ', 'GDC'] });
-    // One side of two answered: the confidence shown is half the retrieval's.
-    const calibrated = (a.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
-    expect(calibrated).toBeGreaterThan(0);
-    expect(a.confidence).toBeCloseTo(calibrated / 2, 2);
+    // One side of two answered: half an answer, as the answer gate reads it.
+    expect(a.gate?.signals.answered).toBe(0.5);
+    expect(a.gate?.fitted).toBe(true);
   });
 
   it('say that neither side can be compared when the evidence states values only of other materials (a composite of a side), at no confidence', async () => {
@@ -138,9 +137,7 @@ describe('two-sided comparisons', () => {
     expect(text).toMatch(/YSZ: 0\.05 S cm−1 at 800 °C/);
     expect(text).toMatch(/GDC: 0\.1 S cm−1 at 600 °C/);
     // The values are given, the verdict is not: half of what was asked.
-    const calibrated = (apartOnly.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
-    expect(calibrated).toBeGreaterThan(0);
-    expect(apartOnly.confidence).toBeCloseTo(calibrated / 2, 2);
+    expect(apartOnly.gate?.signals.answered).toBe(0.5);
     // With a YSZ value at 600 °C too, the sides are compared there, not by their best values (0.05 at 800 °C against 0.1 at 600 °C).
     const ysz600 = paper('ysz600', 'YSZ at intermediate temperature', 'The YSZ electrolyte reached an ionic conductivity of 0.01 S cm−1 at 600 °C in air.');
     const shared = await answerQuestion(await indexOf(corpusOf([ysz, ysz600, gdc600])), asked);
@@ -195,7 +192,7 @@ describe('two-sided comparisons', () => {
 });
 
 describe('comparisons that name no property', () => {
-  it('quote each side alone and call neither better, at half the confidence at most', async () => {
+  it('quote each side alone and call neither better, as half an answer at most', async () => {
     const lsm = paper('lsm', 'LSM cathodes for SOFCs', 'LSM is a common SOFC cathode material with excellent electronic conductivity.');
     const lscf = paper('lscf', 'LSCF cathodes for SOFCs', 'LSCF cathodes are mixed ionic-electronic conductors used at intermediate SOFC temperatures.');
     const both = paper('both', 'LSM and LSCF compared', 'Both LSM and LSCF were screen-printed on the electrolyte.');
@@ -211,8 +208,7 @@ describe('comparisons that name no property', () => {
     expect(text).toMatch(/^The question names no measured property to compare LSM and LSCF by, so neither is called better/);
     expect(text).toMatch(/LSM: “LSM is a common SOFC cathode material/);
     expect(text).toMatch(/LSCF: “LSCF cathodes are mixed ionic-electronic conductors/);
-    const calibrated = (a.trace.find((t) => t.step === 'abstention')?.detail as { calibrated: number } | undefined)?.calibrated ?? 0;
-    expect(a.confidence).toBeCloseTo(calibrated / 2, 2);
+    expect(a.gate?.signals.answered).toBeLessThanOrEqual(0.5);
   });
 });
 

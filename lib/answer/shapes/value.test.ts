@@ -15,7 +15,7 @@ const paper: FixturePaper = {
 };
 
 describe('a value question that states a temperature', () => {
-  it('says when the value is stated at another temperature, at half the confidence', async () => {
+  it('says when the value is stated at another temperature, as half an answer, at a lower confidence', async () => {
     const index = await indexOf(corpusOf([paper]));
     const asked = await answerQuestion(index, 'What is the peak power density of a cell with an LSCF cathode at 800 °C?');
     expect(asked.shape).toBe('value');
@@ -23,11 +23,11 @@ describe('a value question that states a temperature', () => {
     const other = await answerQuestion(index, 'What is the peak power density of a cell with an LSCF cathode at 750 °C?');
     expect(other.shape).toBe('value');
     expect(other.sentences.at(-1)?.text).toBe('That value is stated at 800 °C, not at the 750 °C asked.');
-    // Half of what it would show at the temperature asked: the value's confidence when the embedder's family has a
-    // value fit, else the paper's.
-    const detail = (step: string) => other.trace.find((t) => t.step === step)?.detail as { confidence?: number; calibrated?: number } | undefined;
-    const shown = detail('value-confidence')?.confidence ?? detail('abstention')?.calibrated ?? 0;
-    expect(other.confidence).toBeCloseTo(shown / 2, 2);
+    // Half of what was asked, as the answer gate reads it (lib/retrieval/gate/answer-confidence.ts), and shown lower
+    // than the answer at the temperature asked.
+    expect(other.gate?.signals.answered).toBe(0.5);
+    expect(asked.gate?.signals.answered).toBe(1);
+    expect(other.confidence).toBeLessThan(asked.confidence);
   });
 
   it('reads a list of values against a list of temperatures pairwise, and answers with the value at the one asked', async () => {
@@ -80,7 +80,7 @@ describe("a value answer's label", () => {
 });
 
 describe("a value answer's confidence", () => {
-  it("is its value's under the family's value fit, traced beside its paper's, and its paper's without one", async () => {
+  it("reads its value's confidence under the family's value fit, traced beside its paper's, and is lower for a doubtful value", async () => {
     const index = await indexOf(corpusOf([paper]));
     const question = 'What is the peak power density of a cell with an LSCF cathode at 800 °C?';
     const decision = modelFor(index.embedderId)!;
@@ -105,10 +105,14 @@ describe("a value answer's confidence", () => {
     expect(step.support.margin).toBe(6);
     // sigmoid(−0.5 · 6)
     expect(step.confidence).toBeCloseTo(1 / (1 + Math.exp(3)), 3);
-    expect(fitted.confidence).toBeCloseTo(step.confidence, 3);
     expect(step.paperConfidence).toBeGreaterThan(step.confidence);
+    // The value's confidence is what the value shape knows of itself: one signal of the answer gate's fit, which a
+    // doubtful value lowers.
+    expect(fitted.gate?.signals).toMatchObject({ hasOwn: 1 });
+    expect(fitted.gate?.signals.own).toBeCloseTo(Math.log(step.confidence / (1 - step.confidence)), 2);
     const without = await answerQuestion(index, question, { abstentionModel: { ...decision, valueConfidence: undefined } });
     expect(without.trace.some((t) => t.step === 'value-confidence')).toBe(false);
-    expect(without.confidence).toBeCloseTo(step.paperConfidence, 3);
+    expect(without.gate?.signals).toMatchObject({ hasOwn: 0 });
+    expect(fitted.confidence).toBeLessThan(without.confidence);
   });
 });

@@ -140,5 +140,9 @@ export const FITTED_ANSWER_CONFIDENCE: AnswerConfidenceModel | null = (fitted as
 export function answerConfidence(signals: AnswerConfidenceSignals, model: AnswerConfidenceModel | null = FITTED_ANSWER_CONFIDENCE): number | null {
   if (!model) return null;
   const p = logistic(model, signals);
+  // An answer that states none of what was asked (a value question whose passages state no value of the kind asked,
+  // a paper's authors the library does not hold) is not right, whatever else it says. What share a shape answers
+  // otherwise (a comparison with a value for one side of two) is the fit's signal `answered`.
+  if (signals.answered <= 0) return 0;
   return signals.unverified ? Math.min(p, model.unverifiedRight ?? 1, UNVERIFIED_AT_MOST) : p;
 }

@@ -73,6 +73,9 @@ export const OUT_OF_SCOPE_PROBABILITY = 0.9;
 
 const DEGREE = new Set(plainTerms('highest lowest best worst largest smallest maximum minimum record top typical usual reported used obtained measured'));
 
+/** The share of a described value's words its paper must lack for the description to be of something else. */
+const LACKING_SHARE = 0.4;
+
 /**
  * "What annealing temperature was used for the perovskite films in the highest-efficiency solar cell?" names no
  * material, value or known property besides the one asked: what it is about is only in its words. A value is an
@@ -90,11 +93,14 @@ function wordsTheValueLacks(result: GuardedResult): string[] | null {
     (w) => w.length > 3 && /^[a-z]+$/.test(w) && !QUESTION_FRAME_TERMS.has(w) && !filler.has(w) && !inProperty.has(w) && !DEGREE.has(w),
   );
   if (words.length < 2) return null;
-  const stated = new Set(plainTerms(`${paperOf(item)?.title ?? ''}\n${item.text}`));
+  // Read in every retrieved passage of the value's paper, not its one sentence; and a word or two the paper does not
+  // use ("solar cells" for its "photovoltaic devices") is no absence: the value's paper must lack LACKING_SHARE of them.
+  const samePaper = result.evidence.filter((e) => e.paperId === item.paperId);
+  const stated = new Set(plainTerms([paperOf(item)?.title ?? '', ...samePaper.map((e) => e.text)].join('\n')));
   const lacking = words.filter((w) => !stated.has(w));
   // Said as the question writes them ("absorber", not the term "absorb").
   const written = (term: string) => a.body.match(/[A-Za-z]+/g)?.find((t) => plainTerms(t)[0] === term) ?? term;
-  return lacking.length ? lacking.map(written) : null;
+  return lacking.length >= LACKING_SHARE * words.length ? lacking.map(written) : null;
 }
 
 /**
