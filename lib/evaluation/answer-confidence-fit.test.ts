@@ -5,6 +5,7 @@ import { type AnswerConfidenceRow, fitAnswerConfidence, leaveOneFormOutAnswers }
 const signals = (over: Partial<AnswerConfidenceSignals>): AnswerConfidenceSignals => ({
   ...(Object.fromEntries(ANSWER_CONFIDENCE_FEATURES.map((f) => [f, 0])) as AnswerConfidenceSignals),
   retrieval: 2,
+  answered: 1,
   groundMaterial: 1,
   asksMaterial: 1,
   groundValue: 1,
@@ -33,6 +34,10 @@ describe('the answer-confidence fit', () => {
     const model = fitAnswerConfidence(rows, cv.candidate, 'test');
     expect(answerConfidence(signals({ groundValue: 0 }), model)!).toBeLessThan(0.5);
     expect(answerConfidence(signals({ groundValue: 1 }), model)!).toBeGreaterThan(0.8);
+    // An answer stating none of what was asked is not right, and one whose paper left a stated fact unverified is
+    // shown below one half.
+    expect(answerConfidence(signals({ answered: 0 }), model)).toBe(0);
+    expect(answerConfidence(signals({ unverified: 1 }), model)!).toBeLessThan(0.5);
   });
 
   it('refuses to fit answers that are all right', () => {
