@@ -51,7 +51,7 @@ export function extractiveAnswer(
     evidence: pool,
     notice: null,
     confidence: gate?.confidence ?? 0,
-    gate: gate ? { signals: gate.signals, grounding: gate.grounding, fitted: gate.fitted } : null,
+    gate: gate?.reading ?? null,
     tokens: null,
   };
 }

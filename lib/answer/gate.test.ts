@@ -20,9 +20,9 @@ describe('the answer gate', () => {
     const draft = { shape: 'which-paper' as const };
     const grounded = gateAnswer(retrieval(question), draft, [said('It states the Tc.', stated.id)], [stated]);
     const ungrounded = gateAnswer(retrieval(question), draft, [said('It grew crystals.', elsewhere.id)], [elsewhere]);
-    expect(grounded.grounding).toMatchObject({ material: 1, value: 1 });
-    expect(ungrounded.grounding).toMatchObject({ material: 1, value: 0 });
-    expect(grounded.fitted).toBe(true);
+    expect(grounded.reading.grounding).toMatchObject({ material: 1, value: 1 });
+    expect(ungrounded.reading.grounding).toMatchObject({ material: 1, value: 0 });
+    expect(grounded.reading.fitted).toBe(true);
     expect(ungrounded.confidence).toBeLessThan(grounded.confidence);
   });
 

@@ -2,7 +2,7 @@ import { type Evidence, evidenceById } from '../evidence/model.ts';
 import type { UnverifiedFacet } from '../retrieval/gate/facet-verdicts.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { type AnswerDraft, draftConfidence, isFrame } from './shapes/types.ts';
-import type { AnswerSentence } from './types.ts';
+import type { AnswerSentence, GateReading } from './types.ts';
 import { verifySentences } from './verify.ts';
 import { type AnswerConfidenceSignals, answerConfidence, answerConfidenceSignals } from '../retrieval/gate/answer-confidence.ts';
 import { type Grounding, groundingOf } from '../retrieval/gate/grounding.ts';
@@ -13,12 +13,10 @@ export const UNSURE_BELOW = 0.5;
 export interface AnswerGate {
   /** P(the answer is right): the answer-confidence fit, else the draft's own or the retrieval's confidence. */
   confidence: number;
-  signals: AnswerConfidenceSignals;
-  grounding: Omit<Grounding, 'ungrounded'>;
-  /** Whether `confidence` is the fit's (else the draft's own or the retrieval's). */
-  fitted: boolean;
   /** What the question asks that neither the paper (the decision's check) nor the cited evidence states. */
   unverified: UnverifiedFacet[];
+  /** The signals, the grounding, and whether the fit decided: what the answer keeps (Answer.gate). */
+  reading: GateReading;
 }
 
 /**
@@ -43,7 +41,7 @@ export function gateAnswer(
   const paper = result.abstention.unverified ?? [];
   const named = new Set(paper.map((u) => u.asked));
   const unverified = confidence < UNSURE_BELOW ? [...paper, ...ungrounded.filter((u) => !named.has(u.asked))] : paper;
-  return { confidence, signals, grounding, unverified, fitted: fit !== null };
+  return { confidence, unverified, reading: { signals, grounding, fitted: fit !== null } };
 }
 
 /** The gate of a draft whose sentences are not verified yet (a model's answer is gated on the draft it was shown). */

@@ -89,7 +89,7 @@ export async function generativeAnswer(result: RetrievalResult, draft: AnswerDra
     ...modelAnswerBody(result.question, result.pipeline, 'generative', opts, tokens, pool),
     shape: draft.shape,
     confidence: gate.confidence,
-    gate: { signals: gate.signals, grounding: gate.grounding, fitted: gate.fitted },
+    gate: gate.reading,
     unverified: gate.unverified,
   };
   if (declined(text)) return { ...base, ...modelDeclined() };

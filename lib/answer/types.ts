@@ -2,6 +2,8 @@ import type { FacetDifference, UnverifiedFacet } from '../retrieval/gate/facet-v
 import type { TraceStep } from '../common/trace.ts';
 import type { Evidence } from '../evidence/model.ts';
 import type { ReasonCode } from '../retrieval/gate/abstention.ts';
+import type { AnswerConfidenceSignals } from '../retrieval/gate/answer-confidence.ts';
+import type { Grounding } from '../retrieval/gate/grounding.ts';
 import { labelsById } from './pool.ts';
 
 /**
@@ -102,12 +104,7 @@ export interface Answer {
    * evidence states the asked material, property and values (shares; null where the question asks none). Null for
    * a refusal and on answers stored before the gate.
    */
-  gate?: {
-    signals: Record<string, number>;
-    grounding: { material: number | null; property: number | null; value: number | null; technique: number | null };
-    /** Whether the confidence is the gate's fit (false: no fit, the draft's own or the retrieval's confidence). */
-    fitted: boolean;
-  } | null;
+  gate?: GateReading | null;
   /** The asker's filters when the question was scoped to some papers (absent on answers stored before filters). */
   scope?: string | null;
   trace: TraceStep[];
@@ -115,6 +112,14 @@ export interface Answer {
   /** What the model's reply cost in US dollars at the configured price (absent or null: no model, or no price set). */
   costUsd?: number | null;
   latencyMs: number;
+}
+
+/** What the answer gate read of an answer (lib/answer/gate.ts), kept with it. */
+export interface GateReading {
+  signals: AnswerConfidenceSignals;
+  grounding: Omit<Grounding, 'ungrounded'>;
+  /** Whether the confidence is the gate's fit (false: no fit, the draft's own or the retrieval's confidence). */
+  fitted: boolean;
 }
 
 /** The answer's text with citation labels, e.g. "… 39 K [E1]." */

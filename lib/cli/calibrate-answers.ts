@@ -7,7 +7,6 @@ import { TRANSFORMS } from '../../eval/robustness/registry.ts';
 import { answerQuestion, DEFAULT_ANSWER_PIPELINE } from '../answer/answer.ts';
 import { databaseLookups } from '../answer/lookups.ts';
 import type { Answer } from '../answer/types.ts';
-import type { AnswerConfidenceSignals } from '../retrieval/gate/answer-confidence.ts';
 import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { answerRight } from '../evaluation/answer-metrics.ts';
@@ -43,7 +42,7 @@ const pct = (x: number | null) => (x === null ? '    –' : x.toFixed(3));
 
 export function answerRow(form: string, id: string, a: Answer, right: boolean | null): AnswerConfidenceRow | null {
   if (a.abstention.abstain || a.shape === 'abstain' || right === null || !a.gate) return null;
-  return { form, id, shape: a.shape, signals: a.gate.signals as AnswerConfidenceSignals, right, shownBefore: a.confidence };
+  return { form, id, shape: a.shape, signals: a.gate.signals, right, shownBefore: a.confidence };
 }
 
 async function readRows(files: string[], sample: number): Promise<AnswerConfidenceRow[]> {

@@ -54,9 +54,10 @@ function searchTerms(ctx: RetrievalContext, space: ParagraphSpace, text: string)
   // The structured space also meets a family written with x or as a dopant phrase in the members papers state.
   const facets = textFacets(text);
   // A mixed compound named in words ("strontium titanium oxide") is searched as its family's members, not as its parts.
-  const parts = new Set(mixedNames(text).flatMap((m) => m.parts.map((k) => `f:${k}`)));
+  const mixed = mixedNames(text);
+  const parts = new Set(mixed.flatMap((m) => m.parts.map((k) => `f:${k}`)));
   const structured = structuredTerms(text, facets).filter((t) => !parts.has(t));
-  return [...structured, ...ctx.index.abbreviations.expansions(text), ...familyExpansions(ctx.index, text, facets.formulas)];
+  return [...structured, ...ctx.index.abbreviations.expansions(text), ...familyExpansions(ctx.index, text, facets.formulas, mixed)];
 }
 
 /** BM25 and dense retrieval for each text, fused by reciprocal rank (dense weighted by its embedder); dense vectors scanned once for all texts. */

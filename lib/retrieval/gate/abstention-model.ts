@@ -87,14 +87,18 @@ export interface AbstentionModel {
  * signals that tell a right answer from a wrong one (how far the best paper leads, how close the embedder finds it).
  * The decision says whether to answer; this says how sure to be of the answer given.
  */
-export interface ConfidenceModel {
-  features: ConfidenceFeature[];
+export type ConfidenceModel = LogisticFitOf<ConfidenceFeature>;
+
+/** A saved logistic fit over named features, standardised by its mean and scale (see `logistic`). */
+export interface LogisticFitOf<F extends string> {
+  features: F[];
   mean: number[];
   scale: number[];
   weights: number[];
   bias: number;
   l2: number;
   fittedOn: string;
+  /** Leave-one-form-out figures at fitting time, for the record. */
   crossValidated?: Record<string, unknown>;
 }
 export type ConfidenceFeature = AbstentionFeature | 'answerable';
@@ -126,17 +130,9 @@ export type ValueConfidenceFeature = (typeof VALUE_CONFIDENCE_FEATURES)[number];
  * gold value is in the evidence) (`timesPaper`), or P(the value is right) from its support alone: whichever predicts
  * held-out forms better.
  */
-export interface ValueConfidenceModel {
-  features: ValueConfidenceFeature[];
-  mean: number[];
-  scale: number[];
-  weights: number[];
-  bias: number;
-  l2: number;
+export interface ValueConfidenceModel extends LogisticFitOf<ValueConfidenceFeature> {
   /** Shown as the paper's confidence times this fit's probability; else as the fit's probability alone. */
   timesPaper: boolean;
-  fittedOn: string;
-  crossValidated?: Record<string, unknown>;
 }
 
 /** The value confidence's signals for a value with this support. */

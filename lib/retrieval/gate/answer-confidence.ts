@@ -1,4 +1,4 @@
-import { logistic } from './abstention-model.ts';
+import { type LogisticFitOf, logistic } from './abstention-model.ts';
 import type { Abstention } from './abstention.ts';
 import type { QuestionAnalysis } from '../question.ts';
 import fitted from './answer-confidence-model.json' with { type: 'json' };
@@ -62,13 +62,7 @@ export const ANSWER_CONFIDENCE_FEATURES = [
 export type AnswerConfidenceFeature = (typeof ANSWER_CONFIDENCE_FEATURES)[number];
 export type AnswerConfidenceSignals = Record<AnswerConfidenceFeature, number>;
 
-export interface AnswerConfidenceModel {
-  features: AnswerConfidenceFeature[];
-  mean: number[];
-  scale: number[];
-  weights: number[];
-  bias: number;
-  l2: number;
+export interface AnswerConfidenceModel extends LogisticFitOf<AnswerConfidenceFeature> {
   /**
    * How often an answer was right where it was fitted when its paper neither states nor contradicts a fact the
    * question states (the `unverified` signal): such an answer is shown at no more than that, nor than
@@ -76,9 +70,6 @@ export interface AnswerConfidenceModel {
    * it higher.
    */
   unverifiedRight: number | null;
-  fittedOn: string;
-  /** Leave-one-form-out figures at fitting time (see the fit). */
-  crossValidated?: Record<string, unknown>;
 }
 
 const logit = (p: number) => {

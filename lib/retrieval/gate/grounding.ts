@@ -2,7 +2,7 @@ import { type Evidence, paperOf } from '../../evidence/model.ts';
 import { isElementSymbol } from '../../structure/formula.ts';
 import { findTechniques } from '../../structure/techniques.ts';
 import { findProperties } from '../../structure/properties.ts';
-import { textFacets } from '../../structure/terms.ts';
+import { type StructuredFacets, textFacets } from '../../structure/terms.ts';
 import { specificProperties, valueContext } from '../coverage.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { type Facets, materialTerms, quantityFacet, quantityMatch } from '../facets.ts';
@@ -33,11 +33,14 @@ export interface Grounding {
 const share = (got: number, of: number): number | null => (of > 0 ? got / of : null);
 
 export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence[]): Grounding {
-  const text = cited.map((e) => `${e.kind === 'record' ? '' : (paperOf(e)?.title ?? '')}\n${e.text}`).join('\n');
-  const facets = textFacets(text);
-  const materials = materialTerms(facets.formulas, facets.materials);
+  const titles = cited.map((e) => (e.kind === 'record' ? '' : (paperOf(e)?.title ?? '')));
+  const text = cited.map((e, i) => `${titles[i]}\n${e.text}`).join('\n');
+  // Each cited passage read once, sentence by sentence: the values are checked per sentence, the rest on their union.
+  const sentences = cited.map((e) => splitSentences(e.text).map((s) => textFacets(s.text)));
+  const read = [...titles.filter(Boolean).map(textFacets), ...sentences.flat()];
+  const materials = new Set(read.flatMap((f) => [...materialTerms(f.formulas, f.materials)]));
   const families = new Set([...materials].map(materialFamily).filter((f): f is string => !!f));
-  const properties = new Set(facets.properties);
+  const properties = new Set(read.flatMap((f) => f.properties));
   const ungrounded: UnverifiedFacet[] = [];
 
   const fromFacets = namedMaterials(analysis);
@@ -78,7 +81,7 @@ export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence
   if (unnamed.length && grounded.length)
     ungrounded.push({ facet: 'value', asked: unnamed.map(written).join(', '), note: 'the cited evidence does not state this property' });
 
-  const statedValues = valuesStated(analysis, cited);
+  const statedValues = valuesStated(analysis, sentences, fromFacets);
   for (const q of analysis.quantities)
     if (!statedValues.includes(q)) ungrounded.push({ facet: 'condition', asked: q.text, note: 'the cited evidence does not state it' });
 
@@ -103,13 +106,16 @@ export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence
  * (a Tc at a pressure is one fact, not a Tc from one experiment and a pressure from another). Apart, the last one
  * is left unstated.
  */
-function valuesStated(analysis: QuestionAnalysis, cited: readonly Evidence[]): QuestionAnalysis['quantities'] {
+function valuesStated(
+  analysis: QuestionAnalysis,
+  cited: readonly StructuredFacets[][],
+  named: ReturnType<typeof namedMaterials>,
+): QuestionAnalysis['quantities'] {
   if (!analysis.quantities.length) return [];
   // A sentence naming an asked material by its family (La1−xSrxCoO3−δ for La0.6Sr0.4CoO3−δ) names it.
-  const byFamily = namedMaterials(analysis).filter((m) => m.family);
-  const paragraphs: Facets[][] = cited.map((e) =>
-    splitSentences(e.text).map((s) => {
-      const f = textFacets(s.text);
+  const byFamily = named.filter((m) => m.family);
+  const paragraphs: Facets[][] = cited.map((passage) =>
+    passage.map((f) => {
       const families = new Set(f.formulas.map((k) => materialFamily(`f:${k}`)));
       const materials = materialTerms(f.formulas, f.materials);
       for (const m of byFamily) if (families.has(m.family)) for (const k of m.keys) materials.add(k);

@@ -329,14 +329,19 @@ export function familyMembers(index: RetrievalIndex, family: string, limit = 4):
  * Search terms for the members of the families a text names without a composition — La1−xSrxMnO3, "Gd-doped ceria" —
  * so that a question in family notation meets the papers that state one member (La0.7Sr0.3MnO3, Ce0.9Gd0.1O2−δ).
  */
-export function familyExpansions(index: RetrievalIndex, text: string, formulas: readonly string[]): string[] {
+export function familyExpansions(
+  index: RetrievalIndex,
+  text: string,
+  formulas: readonly string[],
+  mixed: readonly { family: string }[] = mixedNames(text),
+): string[] {
   const out: string[] = [];
   for (const k of formulas) {
     const p = parseKey(k);
     if (p && !p.composition) out.push(...familyMembers(index, p.family));
   }
   if (/doped|substituted/.test(text)) for (const phrase of dopantPhrases(text)) out.push(...familyMembers(index, phrase.family));
-  for (const mixed of mixedNames(text)) out.push(...familyMembers(index, mixed.family));
+  for (const m of mixed) out.push(...familyMembers(index, m.family));
   return [...new Set(out)];
 }
 

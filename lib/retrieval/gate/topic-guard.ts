@@ -2,6 +2,7 @@ import { round, type TraceStep } from '../../common/trace.ts';
 import type { Evidence } from '../../evidence/model.ts';
 import type { Abstention, ReasonCode } from './abstention.ts';
 import type { QuestionAnalysis } from '../question.ts';
+import type { QuantityAnswer } from '../value.ts';
 import { paperOf } from '../../evidence/model.ts';
 import { materialTerms } from '../facets.ts';
 import { fillerTerms, GENERIC_PROPERTIES, QUESTION_FRAME_TERMS } from '../question.ts';
@@ -22,7 +23,7 @@ export interface GuardedResult {
   analysis: QuestionAnalysis;
   abstention: Abstention;
   evidence: Evidence[];
-  value: { evidenceId: string; text: string } | null;
+  value: Pick<QuantityAnswer, 'evidenceId' | 'text'> | null;
   recipes?: unknown;
   trace: TraceStep[];
 }
