@@ -4,8 +4,8 @@ import type { RetrievalResult } from '../pipelines/types.ts';
 import { type AnswerDraft, draftConfidence, isFrame } from './shapes/types.ts';
 import type { AnswerSentence, GateReading } from './types.ts';
 import { verifySentences } from './verify.ts';
-import { type AnswerConfidenceSignals, answerConfidence, answerConfidenceSignals } from '../retrieval/gate/answer-confidence.ts';
-import { type Grounding, groundingOf } from '../retrieval/gate/grounding.ts';
+import { answerConfidence, answerConfidenceSignals } from '../retrieval/gate/answer-confidence.ts';
+import { groundingOf } from '../retrieval/gate/grounding.ts';
 
 /** Below this the answer is shown as unsure and names what of the question its cited evidence does not state. */
 export const UNSURE_BELOW = 0.5;
