@@ -107,11 +107,16 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
   let best: { q: QuantityAnswer; score: number; rank: number } | null = null;
   // Every value scored, for the chosen one's support: how far it leads the others, and who else states it.
   const scored: { canonical: number[]; score: number; evidenceId: string }[] = [];
-  for (const { s, e, rank } of sentences) {
+  const names = (s: ReadSentence) => s.materials.some((m) => materials.has(m)) || words.some((w) => s.about.includes(w));
+  for (const [i, { s, e, rank }] of sentences.entries()) {
     const asked = s.quantities.filter(isAsked);
     const candidates = asked.filter((q) => !analysis.quantities.some((x) => x.text === q.text));
     if (candidates.length === 0 || !isAbout(e)) continue;
-    const namesMaterial = s.materials.some((m) => materials.has(m)) || words.some((w) => s.about.includes(w));
+    // A sentence naming no material goes on about the one the sentence before it names ("… CsOs2O6 with Tc = 3.3 K at
+    // ambient pressure. The Tc is raised to 7.6 K at 6 GPa.").
+    const before = sentences[i - 1];
+    // (A compound of the question, not an element or a word: "lithium" in the sentence before is no LiV3O8.)
+    const namesMaterial = names(s) || (s.materials.length === 0 && before?.e === e && before.s.materials.some((m) => materials.has(m) && COMPOUND.test(m)));
     const conditions = analysis.quantities.length ? analysis.quantities.reduce((t, x) => t + quantityMatch(s.facets, x), 0) / analysis.quantities.length : 0;
     // An operation that implies the property ("calcined" for a temperature) stands for the property only when the
     // question names no other operation: "calcined at 500 °C" does not answer "at what temperature was it dried?".
@@ -128,12 +133,21 @@ export function extractValue(evidence: Evidence[], analysis: QuestionAnalysis): 
       if (!best || score > best.score) best = { q: { ...listed, evidenceId: e.id }, score, rank };
       continue;
     }
+    // The material's own cue words, named by the sentence before, tie the values of a sentence going on about it,
+    // as words before a value do (half).
+    const carried =
+      namesMaterial && !names(s)
+        ? [...new Set(before.s.terms.map((t) => t.term))].filter((t) => cues.has(t) && words.includes(t)).reduce((x, t) => x + 0.5 * weight(t), 0)
+        : 0;
     for (const q of candidates) {
       if (isChangeAmount(s.text, q, properties) || ofAnotherMaterial(s.text, q, materials)) continue;
-      const cueScore = cueTotal > 0 ? Math.min(1, cueTieScore(q, s.text, s.terms, cues, weight, asked) / cueTotal) : 0;
+      const cueScore = cueTotal > 0 ? Math.min(1, (cueTieScore(q, s.text, s.terms, cues, weight, asked) + carried) / cueTotal) : 0;
       const conditionTie = conditionAt.reduce((m, c) => Math.max(m, tieTo(q, c, asked, 'before')), 0);
       const propertyTie = properties.reduce((m, p) => Math.max(m, tieTo(q, p, asked, 'after')), 0);
-      const score = 3 * cueScore + 2 * (namesMaterial ? 1 : 0) + 2 * conditions + conditionTie + 1.5 * propertyTie + (properties.length ? 0.5 : 0) - 0.3 * rank;
+      // The value the sentence states at the asked condition, not another value the same sentence states at another
+      // one ("5.0 K at 2 GPa and 7.6 K at 6 GPa" asked at 6 GPa), weighs as much as the sentence stating the condition.
+      const score =
+        3 * cueScore + 2 * (namesMaterial ? 1 : 0) + 2 * conditions + 2 * conditionTie + 1.5 * propertyTie + (properties.length ? 0.5 : 0) - 0.3 * rank;
       scored.push({ canonical: q.canonical, score, evidenceId: e.id });
       if (!best || score > best.score)
         best = {
@@ -308,6 +322,8 @@ export function questionCues(analysis: QuestionAnalysis): Set<string> {
 }
 
 const isOperation = (word: string) => /(?:ed|ing)$/.test(word);
+/** A material key naming a compound (two elements or more), not an element alone. */
+const COMPOUND = /[A-Z][a-z]?\d*(?:\.\d+)?[^A-Z]*[A-Z]/;
 
 interface ReadSentence {
   text: string;

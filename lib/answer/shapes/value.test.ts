@@ -56,6 +56,43 @@ describe('a value question that states a temperature', () => {
   });
 });
 
+describe('a value the paper states at several conditions, in the sentence after the one naming its material', () => {
+  const pressure: FixturePaper = {
+    id: 'csos',
+    doi: '10.9999/csos',
+    title: 'Pressure effects on a pyrochlore superconductor',
+    paragraphs: [
+      {
+        text: 'The change in Tc with pressure is largest for CsOs2O6 with Tc = 3.3 K at ambient pressure. The Tc is raised to 5.0 K at 2 GPa and further increased to 7.6 K at 6 GPa. The samples were annealed for 12 h.',
+      },
+    ],
+  };
+
+  it('answers with the value at the condition asked, quoting its sentence and naming only that condition', async () => {
+    const index = await indexOf(corpusOf([pressure]));
+    const at6 = await answerQuestion(index, 'What is the Tc of CsOs2O6 at 6 GPa?');
+    expect(at6.sentences[0].text).toBe('Superconducting transition temperature of CsOs2O6: 7.6 K, at 6 GPa.');
+    const at2 = await answerQuestion(index, 'What is the Tc of CsOs2O6 at 2 GPa?');
+    expect(at2.sentences[0].text).toBe('Superconducting transition temperature of CsOs2O6: 5.0 K, at 2 GPa.');
+  });
+
+  it("quotes the sentence where the value stands, not one where its text sits inside another number ('2 h' in '12 h')", async () => {
+    const heated: FixturePaper = {
+      id: 'mno',
+      doi: '10.9999/mno',
+      title: 'Manganese oxide on graphite nanosheets',
+      paragraphs: [
+        {
+          text: 'The Mn3O4/GN solution was sealed in an autoclave and kept in an oven at 180 °C for 12 h. MnO/GN was obtained by heating Mn3O4/GN at 400 °C for 2 h in flowing N2/H2.',
+        },
+      ],
+    };
+    const a = await answerQuestion(await indexOf(corpusOf([heated])), 'How long was Mn3O4/GN heated at 400 °C?');
+    expect(a.sentences[0].text).toMatch(/: 2 h, at 400 °C/);
+    expect(a.sentences[1].text).toMatch(/heating Mn3O4\/GN at 400 °C for 2 h/);
+  });
+});
+
 describe("a value answer's label", () => {
   it("names the property of the value's dimension, never another the question also names, nor the property's acronym as its material", async () => {
     const calcined: FixturePaper = {

@@ -4,6 +4,7 @@ import { fromCanonical, lookupUnit, parseQuantities } from '../../structure/quan
 import { type Evidence, provenanceOf } from '../../evidence/model.ts';
 import type { RetrievalResult } from '../../pipelines/types.ts';
 import { GENERIC_PROPERTIES } from '../../retrieval/question.ts';
+import { quantityFacet, quantityMatch } from '../../retrieval/facets.ts';
 import { questionCues, VALUE_EVIDENCE } from '../../retrieval/value.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { rowSegments } from '../../ingest/tables.ts';
@@ -13,6 +14,11 @@ import { type AnswerShapeComposer, draft, frame } from './types.ts';
 
 const ATMOSPHERE =
   /\b(?:in|under)\s+((?:humidified |dry |flowing |pure |static )?(?:air|argon|Ar|N2|nitrogen|H2|hydrogen|O2|oxygen|vacuum|CO2|methane|CH4|ammonia|NH3)(?:\/[A-Za-z0-9]+)?)\b/;
+
+/** The value's text where it stands alone, not inside a longer number ("2 h" is not in "12 h"). */
+function standalone(text: string): RegExp {
+  return new RegExp(`(?<![\\d.,])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
 
 /** The unit a question asks its value in ("… in mW/cm2?", "What is the Tc in K of …"), when it names one of the asked dimension. */
 export function askedUnit(question: string, dimension: string): string | null {
@@ -39,10 +45,12 @@ export const valueShape: AnswerShapeComposer = {
     if (!e) return null;
     // A value from a table is read with its column's header (its conditions: "… at 750 °C"), not the whole row.
     const cell = provenanceOf(e, 'cell')[0];
-    const sentence = cell ? cell.column : sentenceAt(e, Math.max(0, e.text.indexOf(v.text)));
+    // Its sentence is where the value stands (its span): the first match of its text may sit inside another number
+    // ("2 h" inside "for 12 h").
+    const sentence = cell ? cell.column : sentenceAt(e, v.span?.start ?? Math.max(0, e.text.search(standalone(v.text))));
     const parsed = parseQuantities(sentence);
     const paired = pairedAtTemperature(result, parsed, v.text);
-    const conditions = paired ? [paired.temperature] : parsed.filter((q) => q.dimension !== v.dimension && !q.text.includes(v.text)).map((q) => q.text);
+    const conditions = paired ? [paired.temperature] : conditionsOf(result, parsed, v);
     const atmosphere = ATMOSPHERE.exec(sentence)?.[1];
     if (atmosphere) conditions.push(`in ${atmosphere}`);
     // The named property of the value's dimension before a generic one: "At what temperature does MgB2 become
@@ -79,6 +87,17 @@ export const valueShape: AnswerShapeComposer = {
     };
   },
 };
+
+/**
+ * The conditions the value's sentence states (quantities of other dimensions); of a dimension the question states a
+ * condition in, only the asked one when the sentence states it ("5.0 K at 2 GPa and 7.6 K at 6 GPa" asked at 6 GPa
+ * is 7.6 K at 6 GPa, not at 2 GPa and 6 GPa).
+ */
+function conditionsOf(result: RetrievalResult, parsed: ReturnType<typeof parseQuantities>, v: { dimension: string; text: string }): string[] {
+  const others = parsed.filter((q) => q.dimension !== v.dimension && !q.text.includes(v.text));
+  const asked = (q: (typeof parsed)[number]) => result.analysis.quantities.some((a) => quantityMatch([quantityFacet(q)], a) > 0);
+  return others.filter((q) => asked(q) || !others.some((o) => o.dimension === q.dimension && asked(o))).map((q) => q.text);
+}
 
 /**
  * "0.01, 0.025, and 0.054 S cm–1 at 500, 600, and 700 °C" asked at 600 °C: a list of values written against a list of
