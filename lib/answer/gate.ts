@@ -6,6 +6,7 @@ import type { AnswerSentence, GateReading } from './types.ts';
 import { verifySentences } from './verify.ts';
 import { answerConfidence, answerConfidenceSignals } from '../retrieval/gate/answer-confidence.ts';
 import { groundingOf } from '../retrieval/gate/grounding.ts';
+import { parseQuantities } from '../structure/quantities.ts';
 
 /** Below this the answer is shown as unsure and names what of the question its cited evidence does not state. */
 export const UNSURE_BELOW = 0.5;
@@ -34,7 +35,9 @@ export function gateAnswer(
   const byId = evidenceById([...pool]);
   const citedIds = [...new Set(sentences.filter((s) => !isFrame(s)).flatMap((s) => s.citations))];
   const cited = citedIds.map((id) => byId.get(id)).filter((e): e is Evidence => !!e);
-  const { ungrounded, ...grounding } = groundingOf(result.analysis, cited);
+  // The values the answer gives are its lead sentence's (a value answer's "Drying temperature of X: 120 °C").
+  const lead = sentences.find((s) => !isFrame(s) && s.citations.length > 0);
+  const { ungrounded, ...grounding } = groundingOf(result.analysis, cited, lead ? parseQuantities(lead.text) : []);
   const signals = answerConfidenceSignals(result, draft, sentences, { ...grounding, ungrounded });
   const fit = answerConfidence(signals);
   const confidence = Math.round((fit ?? draftConfidence(result.abstention.calibrated, draft)) * 1000) / 1000;

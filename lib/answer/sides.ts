@@ -1,6 +1,7 @@
 import type { Evidence } from '../evidence/model.ts';
 import type { RetrievalResult } from '../pipelines/types.ts';
 import { isElementTerm, materialTerms } from '../retrieval/facets.ts';
+import { compositeMentions } from '../retrieval/gate/grounding.ts';
 import { type QuestionAnalysis, READ_SHAPE_PROBABILITY, writtenName } from '../retrieval/question.ts';
 import { findProperties, propertyEntry } from '../structure/properties.ts';
 import { textFacets } from '../structure/terms.ts';
@@ -162,8 +163,7 @@ export function isSide(material: string | null, side: Side): boolean {
  * reaches 1000 S/cm"), so it gives no value of the side.
  */
 export function namesCompositeOf(sentence: string, side: Side): boolean {
-  const name = side.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:[A-Z][\\w.()]*\\s?[-–/@+]\\s?${name}|${name}\\s?[-–/@+]\\s?[A-Z])(?![a-z])`).test(sentence);
+  return compositeMentions(sentence, side.name).some(Boolean);
 }
 
 /**

@@ -59,7 +59,8 @@ export interface StructureExtractor {
   structureParagraph(text: string): ParagraphStructure | Promise<ParagraphStructure>;
 }
 
-const STEP_WORDS: [RegExp, string][] = [
+/** The words that name a preparation step, and the step (the records' conditions and the answer gate read them). */
+export const STEP_WORDS: [RegExp, string][] = [
   [/\bcalcin\w*/i, 'calcination'],
   [/\bsinter\w*/i, 'sintering'],
   [/\banneal\w*/i, 'annealing'],

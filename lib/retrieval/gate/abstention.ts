@@ -15,7 +15,7 @@ import {
 } from './abstention-model.ts';
 import { formulaKey, plainTerms, textFacets } from '../../structure/terms.ts';
 import { facetCoverage, paperFacets, paperTechniques, specificProperties, statesValue, titleMaterials, titleQuantities } from '../coverage.ts';
-import { differences, type FacetDifference, type FacetVerdicts, judgeValues, type UnverifiedFacet, unverifiedFacets } from './facet-verdicts.ts';
+import { differences, type FacetDifference, type FacetVerdicts, judgeValues, statedInstead, type UnverifiedFacet, unverifiedFacets } from './facet-verdicts.ts';
 import { dopantPhrases, familyKnown, materialVerdicts, withoutDescriptor } from './material-match.ts';
 import { compact, compactText, statedTerms } from '../paper-caches.ts';
 import { judgeSampleForm } from './sample-forms.ts';
@@ -350,13 +350,6 @@ async function denseSignals(
   }
   const rank = order.indexOf(paperId);
   return { denseBestPaper: best, denseGap: Math.max(0, (hits[0]?.score ?? 0) - best), denseAgreement: rank >= 0 ? 1 / (rank + 1) : 0 };
-}
-
-/** What the best paper states instead of the values it lacks, so an abstention says what the corpus holds. */
-function statedInstead(facets: Facets, missing: { dimension: string }[]): string {
-  const dims = new Set(missing.map((q) => q.dimension));
-  const stated = [...new Set(facets.quantities.filter((q) => dims.has(q.dimension)).map((q) => q.text))];
-  return stated.length ? ` (it states ${stated.slice(0, 4).join(', ')}${stated.length > 4 ? ', …' : ''})` : '';
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Quantity } from '../../structure/quantities.ts';
 import { statedInPlace } from '../coverage.ts';
-import { quantityMatch } from '../facets.ts';
+import { type Facets, quantityMatch } from '../facets.ts';
 import type { RetrievalIndex } from '../index.ts';
 import type { MaterialVerdict } from './material-match.ts';
 import type { QuestionAnalysis } from '../question.ts';
@@ -103,4 +103,14 @@ export function unverifiedFacets(analysis: QuestionAnalysis, v: FacetVerdicts): 
       .filter((m) => m.status === 'family')
       .map((m) => ({ facet: 'material' as const, asked: m.written, note: `the paper states its family (${m.stated}), not this composition` })),
   ];
+}
+
+/** What the best paper states instead of the values it lacks, so an abstention says what the corpus holds. */
+export function statedInstead(facets: Facets, missing: Quantity[]): string {
+  // The asked value stated of something else ("600 degC" of a sintering, a conductivity at 600 °C asked) is said so.
+  const same = facets.quantities.find((f) => missing.some((q) => quantityMatch([f], q) > 0));
+  if (same) return ` as a value of what is asked (it states ${same.text} of something else)`;
+  const dims = new Set<string>(missing.map((q) => q.dimension));
+  const stated = [...new Set(facets.quantities.filter((q) => dims.has(q.dimension)).map((q) => q.text))];
+  return stated.length ? ` (it states ${stated.slice(0, 4).join(', ')}${stated.length > 4 ? ', …' : ''})` : '';
 }

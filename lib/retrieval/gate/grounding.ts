@@ -10,6 +10,8 @@ import type { UnverifiedFacet } from './facet-verdicts.ts';
 import { addedElements, materialFamily, namedMaterials, withoutDescriptor } from './material-match.ts';
 import { compact } from '../paper-caches.ts';
 import type { QuestionAnalysis } from '../question.ts';
+import type { Quantity } from '../../structure/quantities.ts';
+import { stepGrounding } from './step-grounding.ts';
 
 /**
  * What an answer's cited evidence states of what the question asks, read from the cited passages themselves (not
@@ -26,17 +28,21 @@ export interface Grounding {
   value: number | null;
   /** Share of the preparation techniques asked that the cited evidence names. */
   technique: number | null;
+  /** 1 when the cited evidence states the answer's value as a value of the step asked (step-grounding.ts), else 0. */
+  step: number | null;
   /** What of the question the cited evidence does not state, said beside the answer. */
   ungrounded: UnverifiedFacet[];
 }
 
 const share = (got: number, of: number): number | null => (of > 0 ? got / of : null);
 
-export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence[]): Grounding {
+/** `answered`: the values the answer states (its lead sentence's), whose step is checked. */
+export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence[], answered: readonly Quantity[] = []): Grounding {
   const titles = cited.map((e) => (e.kind === 'record' ? '' : (paperOf(e)?.title ?? '')));
   const text = cited.map((e, i) => `${titles[i]}\n${e.text}`).join('\n');
   // Each cited passage read once, sentence by sentence: the values are checked per sentence, the rest on their union.
-  const sentences = cited.map((e) => splitSentences(e.text).map((s) => textFacets(s.text)));
+  const texts = cited.map((e) => splitSentences(e.text).map((s) => s.text));
+  const sentences = texts.map((passage) => passage.map(textFacets));
   const read = [...titles.filter(Boolean).map(textFacets), ...sentences.flat()];
   const materials = new Set(read.flatMap((f) => [...materialTerms(f.formulas, f.materials)]));
   const families = new Set([...materials].map(materialFamily).filter((f): f is string => !!f));
@@ -90,8 +96,18 @@ export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence
   for (const t of analysis.techniques)
     if (!techniques.has(t)) ungrounded.push({ facet: 'condition', asked: t, note: 'the cited evidence does not say it was made this way' });
 
+  const step = stepGrounding(
+    analysis.body,
+    analysis.askedDimension,
+    answered,
+    texts.flatMap((passage, i) => passage.map((t, j) => ({ text: t, quantities: sentences[i][j].quantities }))),
+  );
+  if (step.grounded === false)
+    ungrounded.push({ facet: 'condition', asked: `the ${step.asked.join(' or ')} step`, note: 'the cited evidence states the value of another step' });
+
   return {
     material: share(grounded.length, named.length),
+    step: step.grounded === null ? null : step.grounded ? 1 : 0,
     technique: share(statedTechniques.length, analysis.techniques.length),
     property: share(statedProperties.length, asked.length),
     value: share(statedValues.length, analysis.quantities.length),
@@ -135,12 +151,20 @@ function valuesStated(
 
 /** Whether every mention of `name` in `text` is joined to another name ("LSCF/GDC", "Ni–YSZ", "SCDC-LSCF"); false when none. */
 function onlyInComposites(text: string, name: string): boolean {
+  const mentions = compositeMentions(text, name);
+  return mentions.length > 0 && mentions.every(Boolean);
+}
+
+/**
+ * Each mention of `name` in `text`, and whether it is joined to another name as a composite ("Ni-YSZ", "LSM/YSZ",
+ * "Pt@GDC", "GDC–YSZ", "Pd+LSM"): a value said of such a mention may be the composite's. "YSZ-based" and "8YSZ"
+ * name it alone.
+ */
+export function compositeMentions(text: string, name: string): boolean[] {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const mentions = [...text.matchAll(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, 'g'))];
-  if (!mentions.length) return false;
-  return mentions.every((m) => {
-    const before = text.slice(Math.max(0, m.index! - 2), m.index!);
-    const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 3);
+  return [...text.matchAll(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, 'g'))].map((m) => {
+    const before = text.slice(Math.max(0, m.index - 2), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 3);
     return /[\w)]\s?[-–/@+]$|[\w)][-–/@+]\s$/.test(before) || /^\s?[-–/@+]\s?[A-Z(]/.test(after);
   });
 }
