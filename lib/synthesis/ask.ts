@@ -3,6 +3,10 @@ import { recipeCountsForTargets, recipesByIds, recipesForTargets, variantCandida
 import { type Evidence, evidenceId, noMatchedFacets } from '../evidence/model.ts';
 import { type QuestionAnalysis, writtenName } from '../retrieval/question.ts';
 import { normaliseFormula, tidyFormula } from '../structure/formula.ts';
+import { findChemicalNames } from '../structure/chemical-names.ts';
+import { formulaKey, textFacets } from '../structure/terms.ts';
+import { materialTerms } from '../retrieval/facets.ts';
+import { boundedMemo } from '../common/bounded-memo.ts';
 import { describeRecipe, methodName, type Recipe, readRecipe } from './recipe.ts';
 import { routeOfSteps } from './plausibility.ts';
 import { isVariant, type RecipeSummary, summariseRecipes, type Tally } from './summary.ts';
@@ -26,6 +30,11 @@ export interface SynthesisAsk {
   focus: 'temperature' | 'time' | null;
   /** The question asks which papers made it ("Which papers report LiFePO4 made by sol-gel?"): the answer lists them. */
   papers?: boolean;
+  /**
+   * The other materials the question names, the precursors it says the material is made from ("LiMnPO4 prepared
+   * from manganese sulfate, lithium hydroxide and phosphoric acid"): each with its keys (a hydrate's salt among them).
+   */
+  precursors?: { name: string; keys: string[] }[];
 }
 
 export interface RecipeAnswer {
@@ -36,6 +45,11 @@ export interface RecipeAnswer {
   summary: RecipeSummary | null;
   /** An evidence item for every recipe summarised, by id (`record:<id>`): the answer cites some of them. */
   evidence: Evidence[];
+  /**
+   * When the question names precursors: how many recipes of the method asked start from all of them (the summary is
+   * then of those alone), out of how many; 0 when none does (the summary is then of every recipe, and says so).
+   */
+  startingFrom?: { names: string[]; recipes: number; of: number };
 }
 
 const HOW_MADE =
@@ -120,8 +134,38 @@ export function synthesisAsk(analysis: QuestionAnalysis): SynthesisAsk | null {
   const name = writtenName(analysis, key);
   const parsed = key.startsWith('f:') ? normaliseFormula(tidyFormula(name)) : null;
   const focus = analysis.askedDimension === 'temperature' ? 'temperature' : analysis.askedDimension === 'time' ? 'time' : null;
-  return { keys: [key], name, formula: parsed?.formula ?? null, method: analysis.techniques[0] ?? null, focus, ...(papers ? { papers } : {}) };
+  // The other materials named as what it is made from are precursors asked for ("X prepared from A, B and C", "I've
+  // got A and B; … to get X"); a hydrate's keys (the hydrate, its salt) go together under its name.
+  const precursors = new Map<string, { keys: string[]; at: number }>();
+  const chemical = findChemicalNames(analysis.body);
+  for (const m of analysis.materials) {
+    const written = analysis.materialNames[m] ?? chemical.find((c) => `f:${formulaKey(c.formula)}` === m)?.text ?? m.slice(2);
+    const at = analysis.body.indexOf(written);
+    if (m === key || written === name || at < 0) continue;
+    const start = analysis.body.indexOf(name);
+    if (wanted ? true : start >= 0 && at > start && FROM.test(analysis.body.slice(start + name.length, at)))
+      precursors.set(written, { keys: [...(precursors.get(written)?.keys ?? []), m], at });
+  }
+  return {
+    keys: [key],
+    name,
+    formula: parsed?.formula ?? null,
+    method: analysis.techniques[0] ?? null,
+    focus,
+    ...(papers ? { papers } : {}),
+    // In the order the question names them.
+    ...(precursors.size ? { precursors: [...precursors].sort((a, b) => a[1].at - b[1].at).map(([written, { keys }]) => ({ name: written, keys })) } : {}),
+  };
 }
+
+/** The terms a recipe's precursor is read under, as the question's materials are (a hydrate's salt among them). */
+const precursorTerms = boundedMemo((name: string): ReadonlySet<string> => {
+  const f = textFacets(name);
+  return materialTerms(f.formulas, f.materials);
+}, 20_000);
+
+/** Words saying what a material is made from, between its name and theirs. */
+const FROM = /\b(?:from|using|with|out of|starting|precursors?|reagents?)\b/i;
 
 /** At most this many recipes are read for one question (the most any material has at ten times the records). */
 const RECIPES_READ = 2_000;
@@ -170,13 +214,19 @@ export async function lookupRecipes(prisma: PrismaClient, ask: SynthesisAsk): Pr
   const byMethod = new Map<string, string[]>();
   for (const r of recipes) byMethod.set(methodName(r.method), [...(byMethod.get(methodName(r.method)) ?? []), r.id]);
   const held = [...byMethod].map(([name, ids]) => ({ name, count: ids.length, recordIds: ids })).sort((a, b) => b.count - a.count);
-  const chosen = ask.method ? recipes.filter((r) => r.method === ask.method) : recipes;
+  const byMethodAsked = ask.method ? recipes.filter((r) => r.method === ask.method) : recipes;
+  // Precursors the question names: the recipes starting from all of them, when any does.
+  const using = ask.precursors?.length
+    ? byMethodAsked.filter((r) => ask.precursors!.every((p) => r.precursors.some((x) => p.keys.some((k) => precursorTerms(x.name).has(k)))))
+    : byMethodAsked;
+  const chosen = using.length ? using : byMethodAsked;
   const relabelled = chosen.filter((r) => relabelledIds.has(r.id)).length;
   return {
     ask,
     held,
     summary: chosen.length ? { ...summariseRecipes(chosen, exactIds), relabelled } : null,
     evidence: (chosen.length ? chosen : recipes).map((r) => recipeEvidence(r, ask, exactIds.has(r.id))),
+    ...(ask.precursors?.length ? { startingFrom: { names: ask.precursors.map((p) => p.name), recipes: using.length, of: byMethodAsked.length } } : {}),
   };
 }
 

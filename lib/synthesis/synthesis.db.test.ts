@@ -108,6 +108,23 @@ describe('synthesis questions', () => {
     expect(new Set(s.typical.map((t) => t.doi)).size).toBe(s.typical.length);
   });
 
+  it('summarises only the recipes starting from the precursors the question names, or says that none does', async () => {
+    const from = ask('How is LiMn2O4 made by sol-gel from lithium nitrate and C6H8O7?');
+    expect(from.precursors?.map((p) => p.name)).toEqual(['lithium nitrate', 'C6H8O7']);
+    const r = await lookupRecipes(db.prisma, from);
+    // Five of the six sol-gel recipes (variants among them) start from LiNO3 and citric acid: the figures are theirs.
+    expect(r?.startingFrom).toEqual({ names: ['lithium nitrate', 'C6H8O7'], recipes: 5, of: 6 });
+    expect(r!.summary!.precursors.find((p) => p.name === 'LiNO3')?.count).toBe(3);
+    const a = await answerQuestion(index, 'How is LiMn2O4 made by sol-gel from lithium nitrate and C6H8O7?', { recipes: recipeLookup(db.prisma) });
+    expect(answerText(a)).toContain('5 of the 6 recipes start from lithium nitrate and C6H8O7; the figures below are theirs.');
+    const none = await answerQuestion(index, 'How is LiMn2O4 made by sol-gel from MnSO4?', { recipes: recipeLookup(db.prisma) });
+    expect(answerText(none)).toContain('None of the 6 recipes starts from MnSO4; the figures below are of every recipe.');
+    // It answers half of what was asked, as the gate reads it.
+    expect(none.gate?.signals.answered).toBe(0.5);
+    // A material named without a word of making from it is no precursor asked for.
+    expect(ask('How is LiMn2O4 made by sol-gel for cathodes on LiNO3?').precursors).toBeUndefined();
+  });
+
   it('answers from the records with every line cited to them, and refuses a method the records do not hold, saying what they hold', async () => {
     const recipes = (a: Parameters<typeof lookupRecipes>[1]) => lookupRecipes(db.prisma, a);
     const a = await answerQuestion(index, 'How is LiMn2O4 synthesized by the sol-gel method?', { recipes });

@@ -45,6 +45,19 @@ export const synthesisShape: AnswerShapeComposer = {
         [],
       ),
     ];
+    // Precursors the question names: the figures are of the recipes starting from them, or say that none does (and
+    // the answer then answers half of what was asked).
+    const from = answer.startingFrom;
+    const names = from ? listed(from.names) : '';
+    if (from)
+      sentences.push(
+        frame(
+          from.recipes
+            ? `${from.recipes} of the ${from.of} recipe${from.of === 1 ? '' : 's'} start${from.recipes === 1 ? 's' : ''} from ${names}; the figures below are theirs.`
+            : `None of the ${from.of} recipe${from.of === 1 ? '' : 's'} starts from ${names}; the figures below are of every recipe.`,
+          [],
+        ),
+      );
     const procedure = procedureSentence(summary.procedure, summary.counted);
     if (procedure && !ask.papers) sentences.push(procedure);
     if (ask.papers) sentences.push(...paperList(answer.evidence));
@@ -83,9 +96,12 @@ export const synthesisShape: AnswerShapeComposer = {
     }
     for (const p of describingParagraphs(result.evidence, ask.keys, ask.method).slice(0, 2))
       sentences.push(draft(`${paperName(p)} describes it in the corpus: ${bestSentenceOf(p)}`, [p.id]));
-    return { shape: 'synthesis', sentences };
+    return { shape: 'synthesis', sentences, ...(from && !from.recipes ? { answered: 0.5 } : {}) };
   },
 };
+
+/** "A", "A and B", "A, B and C". */
+const listed = (names: readonly string[]) => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /**
  * The procedure a chemist could follow, opening the answer: the usual precursors, how they are mixed, and the firing
