@@ -119,8 +119,10 @@ describe('synthesis questions', () => {
     expect(answerText(a)).toContain('5 of the 6 recipes start from lithium nitrate and C6H8O7; the figures below are theirs.');
     const none = await answerQuestion(index, 'How is LiMn2O4 made by sol-gel from MnSO4?', { recipes: recipeLookup(db.prisma) });
     expect(answerText(none)).toContain('None of the 6 recipes starts from MnSO4; the figures below are of every recipe.');
-    // It answers half of what was asked, as the gate reads it.
+    // It answers half of what was asked, as the gate reads it, and is shown below one half, naming what it lacks.
     expect(none.gate?.signals.answered).toBe(0.5);
+    expect(none.confidence).toBeLessThan(0.5);
+    expect(none.unverified?.map((u) => u.asked)).toContain('made from MnSO4');
     // A material named without a word of making from it is no precursor asked for.
     expect(ask('How is LiMn2O4 made by sol-gel for cathodes on LiNO3?').precursors).toBeUndefined();
   });

@@ -96,7 +96,7 @@ export const synthesisShape: AnswerShapeComposer = {
     }
     for (const p of describingParagraphs(result.evidence, ask.keys, ask.method).slice(0, 2))
       sentences.push(draft(`${paperName(p)} describes it in the corpus: ${bestSentenceOf(p)}`, [p.id]));
-    return { shape: 'synthesis', sentences, ...(from && !from.recipes ? { answered: 0.5 } : {}) };
+    return { shape: 'synthesis', sentences, ...(from && !from.recipes ? { answered: 0.5, unmet: `made from ${names}` } : {}) };
   },
 };
 

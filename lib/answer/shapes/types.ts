@@ -21,6 +21,11 @@ export interface AnswerDraft {
    * (RetrievalResult.value.confidence), since the right paper can still give the wrong value.
    */
   confidence?: number;
+  /**
+   * A fact the question states that the answer says its evidence does not meet ("the 750 °C asked" where the value is
+   * stated at 800 °C; precursors no recipe starts from): the answer is shown below one half and names it.
+   */
+  unmet?: string;
 }
 
 /**

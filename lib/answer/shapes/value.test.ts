@@ -28,6 +28,9 @@ describe('a value question that states a temperature', () => {
     expect(other.gate?.signals.answered).toBe(0.5);
     expect(asked.gate?.signals.answered).toBe(1);
     expect(other.confidence).toBeLessThan(asked.confidence);
+    // It says the evidence does not meet the temperature asked: shown below one half, naming it.
+    expect(other.confidence).toBeLessThan(0.5);
+    expect(other.unverified?.map((u) => u.asked)).toContain('750 °C');
   });
 
   it('reads a list of values against a list of temperatures pairwise, and answers with the value at the one asked', async () => {

@@ -78,11 +78,11 @@ export const valueShape: AnswerShapeComposer = {
       sentences.push(draft(`${related.item.id === e.id ? 'It' : paperName(related.item)} also states: ${quote(bare(related.text))}.`, [related.item.id]));
     // A value measured at another temperature than the one asked answers half the question, and says so.
     const otherTemperature = temperatureMismatch(result, sentence, v.dimension);
-    if (otherTemperature) sentences.push(frame(otherTemperature, []));
+    if (otherTemperature) sentences.push(frame(otherTemperature.text, []));
     return {
       shape: 'value',
       sentences,
-      ...(otherTemperature ? { answered: 0.5 } : {}),
+      ...(otherTemperature ? { answered: 0.5, unmet: otherTemperature.asked } : {}),
       ...(v.confidence !== undefined ? { confidence: v.confidence } : {}),
     };
   },
@@ -130,9 +130,9 @@ const SAME_TEMPERATURE_K = 5;
 
 /**
  * "… at 750 °C?" answered by a value its sentence states at 800 °C: what to say (the value is at 800 °C, not at the
- * 750 °C asked), or null when the sentence states the asked temperature, none, or the question asks none.
+ * 750 °C asked) and the temperature asked, or null when the sentence states the asked temperature, none, or the question asks none.
  */
-function temperatureMismatch(result: RetrievalResult, sentence: string, dimension: string): string | null {
+function temperatureMismatch(result: RetrievalResult, sentence: string, dimension: string): { text: string; asked: string } | null {
   if (dimension === 'temperature') return null;
   const asked = result.analysis.quantities.filter((q) => q.dimension === 'temperature');
   const stated = parseQuantities(sentence).filter((q) => q.dimension === 'temperature');
@@ -140,7 +140,8 @@ function temperatureMismatch(result: RetrievalResult, sentence: string, dimensio
   const near = (a: readonly number[], b: readonly number[]) =>
     Math.min(...a) - SAME_TEMPERATURE_K <= Math.max(...b) && Math.min(...b) - SAME_TEMPERATURE_K <= Math.max(...a);
   if (asked.some((a) => stated.some((s) => near(a.canonical, s.canonical)))) return null;
-  return `That value is stated at ${stated.map((q) => q.text).join(', ')}, not at the ${asked.map((q) => q.text).join(', ')} asked.`;
+  const at = asked.map((q) => q.text).join(', ');
+  return { text: `That value is stated at ${stated.map((q) => q.text).join(', ')}, not at the ${at} asked.`, asked: at };
 }
 
 // A sentence saying how a property changes ("T c decreases under hydrostatic pressure at dTc/dp = −1.11 K/GPa").

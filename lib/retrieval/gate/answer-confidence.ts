@@ -7,7 +7,7 @@ import type { Grounding } from './grounding.ts';
 /** What the confidence reads of the retrieval: the decision's confidence, its reading of the best paper, and the question reader's. */
 export interface GatedRetrieval {
   abstention: Pick<Abstention, 'calibrated' | 'unverified' | 'model'>;
-  analysis: Pick<QuestionAnalysis, 'reading' | 'title'>;
+  analysis: Pick<QuestionAnalysis, 'reading'>;
 }
 
 /** What it reads of the answer: the shape that answered, what the shape knows of itself, and the verified sentences. */
@@ -53,7 +53,6 @@ export const ANSWER_CONFIDENCE_FEATURES = [
   'asksTechnique',
   'groundStep',
   'asksStep',
-  'titleNamed',
   'paperLead',
   'facetCoverage',
   'termCoverage',
@@ -109,9 +108,6 @@ export function answerConfidenceSignals(
     asksTechnique: grounding.technique === null ? 0 : 1,
     groundStep: grounding.step ?? 1,
     asksStep: grounding.step === null ? 0 : 1,
-    // A question naming its paper by title is decided on that paper without the model (its paper lead reads 1): a
-    // signal of its own, so that the lead's weight is learnt from the questions the model decided.
-    titleNamed: result.analysis.title ? 1 : 0,
     // The decision's own reading of the best paper (1 where a pipeline's tiers decided without the model).
     paperLead: result.abstention.model?.signals.paperLead ?? 1,
     facetCoverage: result.abstention.model?.signals.facetCoverage ?? 1,
@@ -143,9 +139,5 @@ export function answerConfidence(signals: AnswerConfidenceSignals, model: Answer
   // a paper's authors the library does not hold) is not right, whatever else it says. What share a shape answers
   // otherwise (a comparison with a value for one side of two) is the fit's signal `answered`.
   if (signals.answered <= 0) return 0;
-  // An answer that says it answers part of what was asked (a value stated at another temperature than the one asked,
-  // recipes none of which starts from the precursors named, a comparison with one side) names what it could not
-  // answer, and is shown as no more likely right than not.
-  if (signals.answered < 1) return Math.min(p, UNVERIFIED_AT_MOST);
   return signals.unverified ? Math.min(p, model.unverifiedRight ?? 1, UNVERIFIED_AT_MOST) : p;
 }

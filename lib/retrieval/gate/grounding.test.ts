@@ -30,6 +30,15 @@ describe('groundingOf: what the cited evidence states of what was asked', () => 
     expect(condition.ungrounded).toEqual([{ facet: 'condition', asked: '3.5 GPa', note: 'the cited evidence does not state it' }]);
   });
 
+  it('a change from one value to another states its two ends, not the values between them', () => {
+    const changed = cite('When the sintering temperature increases from 600 to 1000 °C, the peak power density of the cell drops from 543 to 106 mW/cm2.');
+    expect(groundingOf(analyseQuestion('Which paper reports a peak power density of 423 mW/cm2 for a cell?'), changed).value).toBe(0);
+    expect(groundingOf(analyseQuestion('Which paper reports a peak power density of 543 mW/cm2 for a cell?'), changed).value).toBe(1);
+    // A range stated as a range still holds the values in it.
+    const range = cite('The peak power density of the cell was 400–450 mW/cm2.');
+    expect(groundingOf(analyseQuestion('Which paper reports a peak power density of 423 mW/cm2 for a cell?'), range).value).toBe(1);
+  });
+
   it('a value is stated as what it is a value of, and several values together', () => {
     // 25 K said of another measurement, in a sentence naming neither the material nor the property asked.
     const elsewhere = groundingOf(

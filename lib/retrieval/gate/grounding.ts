@@ -87,7 +87,7 @@ export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence
   if (unnamed.length && grounded.length)
     ungrounded.push({ facet: 'value', asked: unnamed.map(written).join(', '), note: 'the cited evidence does not state this property' });
 
-  const statedValues = valuesStated(analysis, sentences, fromFacets);
+  const statedValues = valuesStated(analysis, sentences, texts, fromFacets);
   for (const q of analysis.quantities)
     if (!statedValues.includes(q)) ungrounded.push({ facet: 'condition', asked: q.text, note: 'the cited evidence does not state it' });
 
@@ -125,17 +125,18 @@ export function groundingOf(analysis: QuestionAnalysis, cited: readonly Evidence
 function valuesStated(
   analysis: QuestionAnalysis,
   cited: readonly StructuredFacets[][],
+  texts: readonly string[][],
   named: ReturnType<typeof namedMaterials>,
 ): QuestionAnalysis['quantities'] {
   if (!analysis.quantities.length) return [];
   // A sentence naming an asked material by its family (La1−xSrxCoO3−δ for La0.6Sr0.4CoO3−δ) names it.
   const byFamily = named.filter((m) => m.family);
-  const paragraphs: Facets[][] = cited.map((passage) =>
-    passage.map((f) => {
+  const paragraphs: Facets[][] = cited.map((passage, p) =>
+    passage.map((f, i) => {
       const families = new Set(f.formulas.map((k) => materialFamily(`f:${k}`)));
       const materials = materialTerms(f.formulas, f.materials);
       for (const m of byFamily) if (families.has(m.family)) for (const k of m.keys) materials.add(k);
-      return { materials, properties: new Set(f.properties), quantities: f.quantities.map(quantityFacet) };
+      return { materials, properties: new Set(f.properties), quantities: f.quantities.flatMap((q) => endsOfChange(texts[p][i], q)).map(quantityFacet) };
     }),
   );
   const stated = analysis.quantities.filter((q) => {
@@ -147,6 +148,18 @@ function valuesStated(
     sentences.some((_, i) => stated.every((q) => quantityMatch([...sentences[i].quantities, ...(sentences[i + 1]?.quantities ?? [])], q) > 0)),
   );
   return together ? stated : stated.slice(0, -1);
+}
+
+// "drops from 543 to 106 mW/cm2", "increases from 600 to 1000 °C": a change between two values, not a range of them.
+const CHANGED_FROM = /\b(?:increas|decreas|drop|dropp|ris|rose|fell|fall|grow|grew|declin|rais|reduc|lower|shift|chang|var)\w*\s+from\s+$/i;
+
+/**
+ * A range stated as a change ("the power density drops from 543 to 106 mW/cm2") states its two ends and no value
+ * between them: 423 mW/cm2 is not stated by it. Any other quantity as it is.
+ */
+function endsOfChange(text: string, q: Quantity): Quantity[] {
+  if (q.kind !== 'range' || !CHANGED_FROM.test(text.slice(Math.max(0, q.start - 40), q.start))) return [q];
+  return q.canonical.map((c, i) => ({ ...q, kind: 'single', values: [q.values[i] ?? c], canonical: [c] }));
 }
 
 /** Whether every mention of `name` in `text` is joined to another name ("LSCF/GDC", "Ni–YSZ", "SCDC-LSCF"); false when none. */
