@@ -4,7 +4,7 @@ import type { RetrievalResult } from '../pipelines/types.ts';
 import { type AnswerDraft, draftConfidence, isFrame } from './shapes/types.ts';
 import type { AnswerSentence, GateReading } from './types.ts';
 import { verifySentences } from './verify.ts';
-import { answerConfidence, answerConfidenceSignals, UNVERIFIED_AT_MOST } from '../retrieval/gate/answer-confidence.ts';
+import { answerConfidence, answerConfidenceSignals } from '../retrieval/gate/answer-confidence.ts';
 import { groundingOf } from '../retrieval/gate/grounding.ts';
 import { parseQuantities } from '../structure/quantities.ts';
 
@@ -40,10 +40,10 @@ export function gateAnswer(
   const { ungrounded, ...grounding } = groundingOf(result.analysis, cited, lead ? parseQuantities(lead.text) : []);
   const signals = answerConfidenceSignals(result, draft, sentences, { ...grounding, ungrounded });
   const fit = answerConfidence(signals);
-  const shown = fit ?? draftConfidence(result.abstention.calibrated, draft);
   // An answer that says its evidence does not meet a fact the question states (a value stated at another temperature
-  // than the one asked, recipes none of which starts from the precursors named) is no more likely right than not.
-  const confidence = Math.round((draft.unmet ? Math.min(shown, UNVERIFIED_AT_MOST) : shown) * 1000) / 1000;
+  // than the one asked, recipes none of which starts from the precursors named) is capped as an unverified one is
+  // (answerConfidence), and names the fact.
+  const confidence = Math.round((fit ?? draftConfidence(result.abstention.calibrated, draft)) * 1000) / 1000;
   const unmet: UnverifiedFacet[] = draft.unmet ? [{ facet: 'condition', asked: draft.unmet, note: 'the evidence does not state it' }] : [];
   const paper = [...(result.abstention.unverified ?? []), ...unmet];
   const named = new Set(paper.map((u) => u.asked));

@@ -194,10 +194,15 @@ function supportOf(
 // "the change in Tc is only 0.3 K", "a shift of the Tc of 2 K", "ΔTc = 1.2 K": the property's change, not its value.
 const CHANGE_OF =
   /(?:\b(?:change|shift|increase|decrease|drop|rise|variation|difference|reduction|enhancement|suppression|jump|gain|loss|spread)s?\s+(?:in|of)\s+(?:the\s+)?|[Δ∆]\s*|\bd)$/i;
+/** A verb of change, as a regular expression's source: "increased", "drops", "fell", "was lowered". */
+export const CHANGE_VERB =
+  '(?:increas|decreas|drop|dropp|ris|rose|risen|grow|grew|declin|shift|rais|lower|reduc|enhanc|suppress|chang|vari|var|fell|fall|push|lift|boost)\\w*';
 // "Tc increased by 2 K", "drops by about 0.5 K", "is pushed up about 5 K": a value right after a verb of change, or
 // after its "by" ("increased to 39 K" and "decreased from 39 K" state values, and stay).
-const CHANGED_BY =
-  /\b(?:increas|decreas|drop|dropp|ris|rose|risen|shift|rais|lower|reduc|enhanc|suppress|chang|vari|fell|fall|push|lift|boost)\w*\s+(?:(?:up|down)\s+)?(?:(?:\w+\s+){0,2}?by\s+)?(?:about|only|roughly|approximately|nearly|almost|up to|~|≈)?\s*$/i;
+const CHANGED_BY = new RegExp(
+  `\\b${CHANGE_VERB}\\s+(?:(?:up|down)\\s+)?(?:(?:\\w+\\s+){0,2}?by\\s+)?(?:about|only|roughly|approximately|nearly|almost|up to|~|≈)?\\s*$`,
+  'i',
+);
 
 // Where a sentence joins clauses about different things: "Tantalum shows it below Tc = 4.4 K; in MgB2 it is larger".
 const CLAUSE_BREAK = /;|,\s*(?:whereas|while|but|unlike)\b|\bwhereas\b/g;

@@ -12,6 +12,7 @@ import { compact } from '../paper-caches.ts';
 import type { QuestionAnalysis } from '../question.ts';
 import type { Quantity } from '../../structure/quantities.ts';
 import { stepGrounding } from './step-grounding.ts';
+import { CHANGE_VERB } from '../value.ts';
 
 /**
  * What an answer's cited evidence states of what the question asks, read from the cited passages themselves (not
@@ -151,7 +152,7 @@ function valuesStated(
 }
 
 // "drops from 543 to 106 mW/cm2", "increases from 600 to 1000 °C": a change between two values, not a range of them.
-const CHANGED_FROM = /\b(?:increas|decreas|drop|dropp|ris|rose|fell|fall|grow|grew|declin|rais|reduc|lower|shift|chang|var)\w*\s+from\s+$/i;
+const CHANGED_FROM = new RegExp(`\\b${CHANGE_VERB}\\s+from\\s+$`, 'i');
 
 /**
  * A range stated as a change ("the power density drops from 543 to 106 mW/cm2") states its two ends and no value

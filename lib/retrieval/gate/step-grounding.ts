@@ -5,10 +5,13 @@ import { quantityFacet, quantityMatch } from '../facets.ts';
 /** The steps that heat the sample: a generic "heated" is any of them, and any of them is heating. */
 const HEATING = new Set(['heating', 'calcination', 'sintering', 'annealing', 'pyrolysis', 'hydro/solvothermal']);
 
+/** The step words, each to find every mention. */
+const ALL_STEP_WORDS = STEP_WORDS.map(([re, step]) => [new RegExp(re.source, 'gi'), step] as const);
+
 /** The preparation steps a text names, with where each is named. */
 export function stepsNamed(text: string): { step: string; at: number }[] {
   const out: { step: string; at: number }[] = [];
-  for (const [re, step] of STEP_WORDS) for (const m of text.matchAll(new RegExp(re.source, 'gi'))) out.push({ step, at: m.index });
+  for (const [re, step] of ALL_STEP_WORDS) for (const m of text.matchAll(re)) out.push({ step, at: m.index });
   return out.sort((a, b) => a.at - b.at);
 }
 
