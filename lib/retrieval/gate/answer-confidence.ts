@@ -117,10 +117,10 @@ export function answerConfidenceSignals(
     supported: citing.length ? citing.filter((s) => s.verdict === 'supported').length / citing.length : 0,
     // A fact the question states that neither the paper states nor contradicts, or that the answer says its evidence
     // does not meet (a value at another temperature than the one asked): shown below one half (answerConfidence).
-    unverified: (result.abstention.unverified?.length ?? 0) > 0 || !!draft.unmet ? 1 : 0,
+    unverified: (result.abstention.unverified?.length ?? 0) > 0 || draft.unmet ? 1 : 0,
     // A fact the question states that the answer could not check: a value its cited evidence does not state, or one
     // the paper neither states nor contradicts.
-    unchecked: (grounding.value ?? 1) < 1 || (result.abstention.unverified?.length ?? 0) > 0 || !!draft.unmet ? 1 : 0,
+    unchecked: (grounding.value ?? 1) < 1 || (result.abstention.unverified?.length ?? 0) > 0 || draft.unmet ? 1 : 0,
     outOfScope: result.analysis.reading?.probabilities['out-of-scope'] ?? 0,
   };
 }
