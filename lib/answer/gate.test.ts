@@ -36,4 +36,22 @@ describe('the answer gate', () => {
     expect(unsure.confidence).toBeLessThan(UNSURE_BELOW);
     expect(unsure.unverified.map((u) => u.asked)).toEqual(['1.62 GPa', 'Tc', '3.8 K']);
   });
+
+  it('an answer citing nothing says what it lacks itself: no notes on what its citations do not state', () => {
+    const none = gateAnswer(
+      retrieval(question),
+      { shape: 'comparison', answered: 0 },
+      [{ text: 'No value of either side.', citations: [], flags: [], verdict: 'uncited', check: null }],
+      [stated],
+    );
+    expect(none.confidence).toBe(0);
+    expect(none.unverified).toEqual([]);
+  });
+
+  it('an answer that says its evidence does not meet an asked fact is capped as an unverified one, and names it', () => {
+    const unmet = gateAnswer(retrieval(question), { shape: 'which-paper', unmet: 'the 1.62 GPa asked' }, [said('It states the Tc.', stated.id)], [stated]);
+    expect(unmet.reading.signals.unverified).toBe(1);
+    expect(unmet.confidence).toBeLessThan(UNSURE_BELOW);
+    expect(unmet.unverified.map((u) => u.asked)).toContain('the 1.62 GPa asked');
+  });
 });

@@ -47,7 +47,9 @@ export function gateAnswer(
   const unmet: UnverifiedFacet[] = draft.unmet ? [{ facet: 'condition', asked: draft.unmet, note: 'the evidence does not state it' }] : [];
   const paper = [...(result.abstention.unverified ?? []), ...unmet];
   const named = new Set(paper.map((u) => u.asked));
-  const unverified = confidence < UNSURE_BELOW ? [...paper, ...ungrounded.filter((u) => !named.has(u.asked))] : paper;
+  // What the cited evidence does not state is said only of an answer that cites some: an answer citing nothing (a
+  // comparison whose evidence states no value of either side) says so itself.
+  const unverified = confidence < UNSURE_BELOW && cited.length ? [...paper, ...ungrounded.filter((u) => !named.has(u.asked))] : paper;
   return { confidence, unverified, reading: { signals, grounding, fitted: fit !== null } };
 }
 
