@@ -42,6 +42,7 @@ export const GRAPH_RULE_FILES = [
   'graph/clause-chunker.ts',
   'graph/property-value-tuples.ts',
   'graph/plausible.ts',
+  'graph/phrase-guards.ts',
   'ingest/non-content.ts',
   'structure/terms.ts',
   'structure/chemical-names.ts',

@@ -123,4 +123,14 @@ describe('mergeGuard', () => {
     expect(mergeGuard('high temperature')).toBe(mergeGuard('temperature'));
     expect(mergeGuard('high ionic conductivity')).toBe(mergeGuard('ionic conductivity'));
   });
+
+  it('keeps apart a thing and a word about it, names with different head words, and a kind from its bare head', () => {
+    expect(mergeGuard('magnetic susceptibility')).not.toBe(mergeGuard('susceptible'));
+    expect(mergeGuard('hardness')).not.toBe(mergeGuard('hard'));
+    expect(mergeGuard('solar cell')).not.toBe(mergeGuard('solar energy'));
+    expect(mergeGuard('phase structure')).not.toBe(mergeGuard('structure'));
+    // Spellings of one name still may merge.
+    expect(mergeGuard('solar cells')).toBe(mergeGuard('solar cell'));
+    expect(mergeGuard('crystal structure')).toBe(mergeGuard('crystal structures'));
+  });
 });

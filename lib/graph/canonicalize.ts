@@ -21,8 +21,12 @@ export function mergeGuard(label: string): string {
   // Nor a substance with the process or agent of the same stem ("oxide", "oxidation", "oxidant"; "anode",
   // "anodization"): the head word's kind is part of the guard. And a word of degree ("high", "best", "average")
   // tells names apart except in a property's name ("high conductivity" is a conductivity).
-  const head = words.at(-1);
-  const kind = head ? [`head:${wordKind(head)}`] : [];
+  // The head is the last word that says what the thing is ("oxidation reaction" is an oxidation).
+  const content = words.filter((w) => !DEGREE.has(w) && !GENERIC_HEAD.has(w));
+  const head = content.at(-1) ?? words.at(-1);
+  // The head word itself, by its stem: "solar cell" is not "solar energy", however close their letters; and a name
+  // with a modifier is a kind of its head, not the bare head ("phase structure" is not any "structure").
+  const kind = head ? [`head:${wordKind(head)}`, `stem:${head.replace(/(?<!s)s$/, '').slice(0, 4)}`, ...(content.length === 1 ? ['bare'] : [])] : [];
   const degree = findProperties(label).length ? [] : words.filter((w) => DEGREE.has(w)).map((w) => `degree:${w}`);
   const symbols = (label.match(/[A-Za-z0-9()[\]·+-]+/g) ?? []).filter((t) => /^[A-Z][a-z]?$/.test(t) || /[A-Z].*[A-Z0-9]/.test(t));
   const numbers = label.match(/\d+(?:\.\d+)?/g) ?? [];
@@ -31,15 +35,23 @@ export function mergeGuard(label: string): string {
   return [...new Set([...f.formulas, ...f.materials, ...symbols, ...numbers.map((n) => `#${n}`), ...kinds, ...kind, ...degree])].sort().join('|');
 }
 
+/** Nouns that name the kind of thing a head word is, not a thing of their own ("oxidation reaction", "doping effect"). */
+const GENERIC_HEAD = new Set('reaction reactions process processes method methods technique techniques effect effects behaviour behavior mechanism'.split(' '));
+
 const DEGREE = new Set(
   'high higher highest low lower lowest best better good excellent average mean maximum max minimum min large larger small smaller enhanced improved superior poor typical total overall'.split(
     ' ',
   ),
 );
 
-/** A head noun's kind by its ending: a process, an agent, a substance, or another word. */
-function wordKind(word: string): 'process' | 'agent' | 'substance' | 'other' {
-  const w = word.replace(/s$/, '');
+/**
+ * A head word's kind by its ending: a process, an agent, a substance, a quality ("susceptibility", "hardness"), a
+ * word that describes one ("susceptible", "magnetic"), or another word. A thing and a word about it never merge.
+ */
+function wordKind(word: string): 'process' | 'agent' | 'substance' | 'quality' | 'describing' | 'other' {
+  const w = word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+  if (/(?:ity|ness)$/.test(w) && w.length > 5) return 'quality';
+  if (/(?:ible|able|ive|ous|ic|al|ful|less)$/.test(w) && w.length > 4) return 'describing';
   if (/(?:tion|sion|ment|ing|ysis|ance|ence)$/.test(w) && w.length > 5) return 'process';
   if (/(?:ant|ent|[iy]zer|[iy]ser|tor)$/.test(w) && w.length > 5) return 'agent';
   if (/(?:ide|ate|ite|ine|ene|ane|ode)$/.test(w) && w.length > 3) return 'substance';

@@ -67,6 +67,17 @@ const PAIRED_LIST = /^(?:[^.;]|\.\d){0,20}\b(?:for|of|in)\b(?:[^.;]|\.\d)*(?:,|\
 const LINKED_NOUN = /([A-Za-z][\w-]*)\s*(?:\([^()]{1,20}\)\s*)?(?:\bof|=|:)\s*[~≈∼]?\s*(?:(?:about|ca\.|approximately|around|nearly)\s+)?$/i;
 const RATE_BEFORE = /(?:\bd[A-Za-z]+\s*\/\s*d[A-Za-z]+|\brates?\b|\bcoefficients?\b|\bslopes?\b|\bderivatives?\b)[^.;]{0,25}$/i;
 
+// "Hc2(T = 0 K)", "ρ(T = 300 K)": a value assigned to a variable inside a property's brackets is the argument the
+// property is taken at, not a value of it (nor of the property named before).
+const FUNCTION_ARGUMENT = /\(\s*[A-Za-z]\s*=\s*[~≈∼]?\s*$/;
+// "T2 dependence in the resistivity up to 240 K", "measured … down to 4.2 K": a temperature that bounds where a
+// behaviour was seen or a measurement went, not a value of the property named before ("Tc up to 40 K" is one).
+const BOUND_BEFORE =
+  /\b(?:dependences?|behaviou?rs?|measured|measurements?|ranges?|data|investigated|studied|recorded)\b[^.;]{0,50}?\b(?:up to|down to|below|above)\s*[~≈∼]?\s*$|\bdown to\s*[~≈∼]?\s*$/i;
+// "fibers reacted at 1200 °C for 48 h showed an onset of superconductivity": the temperature a sample was made at.
+const PROCESSED_AT =
+  /\b(?:react|sinter|anneal|calcin|heat|synthesi[sz]|grown|grow|fir|quench|prepar|treat|dried|sealed|pressed|melt|cool)\w*\s+(?:(?:at|to|up to)\s+)?[~≈∼]?\s*$/i;
+
 /** Properties that are as often processing conditions as results. */
 const GENERIC_PROPERTY = /^(?:temperature|duration|pressure|yield)$/;
 
@@ -135,6 +146,9 @@ export function propertyValueTuples(
     // "absorption in the wavelength range of 450–550 nm", "tempered in the temperature range 610–700 °C": a window
     // the sentence looked in, not a value of anything.
     if (RANGE_WINDOW.test(text.slice(Math.max(0, q.start - 30), q.start))) continue;
+    const lead = text.slice(Math.max(0, q.start - 80), q.start);
+    if (FUNCTION_ARGUMENT.test(lead)) continue;
+    if (q.dimension === 'temperature' && (BOUND_BEFORE.test(lead) || PROCESSED_AT.test(lead))) continue;
     // A test condition is no result; temperatures are read as conditions anyway, save Tc ("superconductivity at 39 K").
     if (q.dimension !== 'temperature' && HELD_AT.test(text.slice(Math.max(0, q.start - 50), q.start))) continue;
     const sameKind = quantities.filter((o) => o !== q && o.dimension === q.dimension);
@@ -256,6 +270,9 @@ export const propertyValueRulesSource = (): string =>
     RATE_AFTER.source,
     RATE_BEFORE.source,
     RANGE_WINDOW.source,
+    FUNCTION_ARGUMENT.source,
+    BOUND_BEFORE.source,
+    PROCESSED_AT.source,
     HELD_AT.source,
     LIST_JOIN.source,
     PAIRED_LIST.source,

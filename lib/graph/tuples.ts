@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { namesNoThing, phraseGuardsSource } from './phrase-guards.ts';
 import { formulaKey } from '../structure/terms.ts';
 import { chemicalNameToFormula } from '../structure/chemical-names.ts';
 import { normaliseMaterial, nameKey } from '../structure/materials.ts';
@@ -293,19 +294,6 @@ const PATTERNS: { re: RegExp; relation: Relation; swap?: boolean; objectIsConcep
     objectIsConcept: true,
   },
 ];
-const STOP_PHRASES = /^(?:the|a|an|this|that|these|those|it|they|which|samples?|sample|results?|figure|fig|table)$/i;
-// A phrase with a pronoun, modal or clause word is a piece of a clause ("we calculated the changes", "this can"),
-// not a thing; a bare generic noun ("changes", "reduction") names no effect on its own.
-const CLAUSE_WORDS =
-  /\b(?:we|our|this|that|these|those|it|its|they|their|can|could|may|might|will|would|should|which|who|also|then|thus|here|there|is|are|was|were|be|been|has|have|had|not|as|than|so|such|one|first|other)\b/i;
-// Bare generic nouns ("sign", "way", "information") and qualifiers ("high", "best", "average") name nothing a
-// graph can hold: as entities they became hubs, and embedding clustering merged "high", "low" and "best" into one.
-const GENERIC =
-  /^(?:changes?|reductions?|increases?|decreases?|improvements?|differences?|effects?|formation|growth|surface|transition|shift|upshifting|loss|gain|variations?|generation|enhancement|dropping|increasing|decreasing|strong|weak|middle|fluctuations?|results?|more|less|higher|lower|determination|signs?|ways?|views?|information|cases?|points?|parts?|order|facts?|aspects?|reasons?|roles?|manner|means|levels?|degree|kinds?|types?|numbers?|amounts?|values?|data|things?|examples?|ranges?|trends?|properties|property|materials?|systems?|conditions?|factors?|features?|issues?|problems?|attention|interest|importance|contribution|behaviou?r|nature|origin|presence|absence|existence|possibility|evidence|agreement|comparison|terms?|respect|basis|details?|steps?|stages?|periods?|times?|areas?|regions?|sides?|high|low|best|better|worse|worst|good|poor|excellent|average|large|small|big|new|novel|same|different|similar|various|several|many|few|main|major|minor|significant|important|typical|possible|present|previous|current|overall|total|whole|further|additional|respective|corresponding|following|above|below|latter|former|remarkable|superior|inferior|optimal|maximum|minimum|long|short|stable|unstable)$/i;
-// A phrase that begins with a preposition or ends with a conjunction is a piece cut from a longer one ("into the
-// blend", "ion conduction and").
-const FRAGMENT =
-  /^(?:of|on|in|into|to|from|with|by|for|at|between|under|over|through|via|based|achieve|only|itself|both|each)\b|\b(?:and|or|but|subsequently|thereby|therefore|hence|whereas|while|the|a|an|of|with|without)$/i;
 // Causes of a causal claim are materials, treatments or conditions, not the study's own methods ("a linear fit
 // leads to similar slopes", "the simulation identifies the cause").
 const METHOD_WORDS =
@@ -321,7 +309,7 @@ const TAIL_OF_PHRASE = /\b(?:of|on|in|into|to|from|with|by|for|at|between|and|or
 /** phraseToEntity behind the guards of the sentence patterns; `conceptOnly` for effects, which are never materials. */
 export const guardedPhraseEntity = (text: string, conceptOnly = false): EntityRef | null => {
   const t = withoutArticle(text);
-  if (t.length < 2 || STOP_PHRASES.test(t) || CLAUSE_WORDS.test(t) || GENERIC.test(t) || FRAGMENT.test(t)) return null;
+  if (namesNoThing(t)) return null;
   return conceptOnly ? propertyOrConcept(t) : phraseToEntity(t);
 };
 
@@ -382,10 +370,7 @@ export const tupleRulesSource = (): string =>
     performanceTuples.toString(),
     guardedPhraseEntity.toString(),
     sentenceTuples.toString(),
-    STOP_PHRASES.source,
-    CLAUSE_WORDS.source,
-    GENERIC.source,
-    FRAGMENT.source,
+    phraseGuardsSource(),
     METHOD_WORDS.source,
     TAIL_OF_PHRASE.source,
     CLAUSE_START.source,
