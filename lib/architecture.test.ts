@@ -24,6 +24,9 @@ const LAYERS: Record<string, number> = {
   scholarly: 2,
   structure: 3,
   embedding: 4,
+  // Which structurer runs (the rules, the trained heads reading the local model's vectors, a language model) and the
+  // structuring stage as shards: above the model, below the graph that reads the structures.
+  structurers: 4.5,
   graph: 5,
   retrieval: 6,
   // The recipe catalogue and its summaries: synthesis questions answered from the structured records.

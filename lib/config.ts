@@ -49,6 +49,9 @@ const envSchema = z.object({
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
   ASSAY_LOCAL_EMBEDDER: z.enum(['model', 'ngram']).default('model'),
+  ASSAY_STRUCTURING_HEADS: z.enum(['auto', 'off']).default('auto'),
+  ASSAY_TRAINING_DATA: z.string().optional(),
+  ASSAY_SHARED_DATA: z.string().optional(),
   ASSAY_MODEL_REPOSITORY: z.string().url().default('https://repo1.maven.org/maven2'),
   ASSAY_RERANK_MODEL: z.string().min(1).optional(),
   ASSAY_RERANK_BASE_URL: z.string().url().optional(),
@@ -135,6 +138,17 @@ export type AssayConfig = {
    * the n-gram embedder (or the provider): the model's cosine does not tell synonyms from distinct materials.
    */
   localEmbedder: 'model' | 'ngram';
+  /**
+   * The trained structuring heads (lib/structurers/heads): `auto` uses them when `npm run train:structure` (or a first
+   * start with the shared data present) has cached them in the data folder and the local model embeds passages;
+   * `off` keeps the offline rules alone.
+   */
+  structuringHeads: 'auto' | 'off';
+  /**
+   * Where the heads' labelled paragraphs are read at a first start (a folder laid out like ../shared/data:
+   * gold/kist, records/): ASSAY_TRAINING_DATA, else ASSAY_SHARED_DATA, else ../shared/data beside the app.
+   */
+  trainingData: string;
   modelRepository: string;
   /** A cross-encoder re-ranker behind a `/rerank` endpoint (Cohere/Jina style: vLLM, TEI, Infinity, llama.cpp); null selects the offline re-ranker. */
   rerank: { baseUrl: string; apiKey: string; model: string } | null;
@@ -301,6 +315,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { baseUrl: e.ASSAY_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_EMBEDDING_MODEL }
         : null,
     localEmbedder: e.ASSAY_LOCAL_EMBEDDER,
+    structuringHeads: e.ASSAY_STRUCTURING_HEADS,
+    trainingData: path.resolve(e.ASSAY_TRAINING_DATA ?? e.ASSAY_SHARED_DATA ?? path.join('..', 'shared', 'data')),
     modelRepository: e.ASSAY_MODEL_REPOSITORY.replace(/\/+$/, ''),
     rerank: e.ASSAY_RERANK_MODEL
       ? { baseUrl: (e.ASSAY_RERANK_BASE_URL ?? e.ASSAY_LLM_BASE_URL)!.replace(/\/+$/, ''), apiKey: e.ASSAY_LLM_API_KEY ?? '', model: e.ASSAY_RERANK_MODEL }

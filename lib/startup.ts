@@ -13,6 +13,7 @@ import { stopModelSessions } from './embedding/model-session.ts';
 import { activeBackgroundWork, startJobWorker, stopAllBackgroundWork } from './queue/queue.ts';
 import { APP_JOBS } from './services/jobs.ts';
 import { processObject } from './common/process-registry.ts';
+import { trainHeadsInBackground } from './structurers/heads/training.ts';
 
 /**
  * Server start (Next.js instrumentation): open and migrate the database, close out runs a previous process
@@ -47,6 +48,8 @@ export async function startApp(): Promise<void> {
     console.error(`[assay] database not ready: ${(error as Error).message}`);
   }
   void warm.then(tuneForServing);
+  // With labelled paragraphs at hand and none trained yet: the structuring heads, once the start's indexes are ready.
+  void warm.then(() => trainHeadsInBackground(cfg));
   stopCleanlyOnSignals();
 }
 

@@ -10,8 +10,20 @@ import { chatModel } from '../ai/providers.ts';
 import { memoryCache } from '../db/extraction-cache.ts';
 import { config } from '../config.ts';
 import { cliOptions } from './options.ts';
+import { crossValidate, type StructurerScores, trainTest } from '../evaluation/structurer-eval.ts';
+import { modelSession, stopModelSessions } from '../embedding/model-session.ts';
+import { sharedDataDir } from '../common/shared-data.ts';
+import { readGold, readRecordExcerpts } from '../structurers/heads/training-data.ts';
+import { RECORD_HOLDOUT_PER_METHOD, RECORD_ROWS_PER_METHOD } from '../structurers/heads/fit.ts';
+import type { HeadTask } from '../structurers/heads/head.ts';
 
 const usage = `usage: npm run eval:extract -- --task <paragraph-class|synthesis-method|re-ner> --gold <jsonl> [--split all|rules|holdout] [--backend offline|llm] [--json <out>]
+       npm run eval:extract -- --task <paragraph-class|synthesis-method> --gold <jsonl> --compare [--folds 5] [--records <dir>] [--json <out>]
+
+--compare: the offline rules, the trained head on the local model's vectors ("heads") and the two combined as the
+product runs them ("both"), cross-validated on the gold rows with folds by paper (heads fitted on the other folds);
+for synthesis-method also fitted on every gold row plus the records' training split and scored on the records'
+held-out split (${RECORD_HOLDOUT_PER_METHOD} excerpts per method, papers never trained on; --records, default ../shared/data/records).
 
 Scores the offline extractor against gold rows {"id","label","text"} (re-ner: {"id","text","entities":[{"type","text"}]}):
 accuracy, macro-F1 and per-class precision/recall/F1; for re-ner micro-F1 and per type, entities matched by type
@@ -32,7 +44,8 @@ export function inSplit(id: string, split: 'all' | 'rules' | 'holdout'): boolean
 
 async function main() {
   const args = process.argv.slice(2);
-  const opt = cliOptions(args, ['backend', 'gold', 'json', 'split', 'task']);
+  const opt = cliOptions(args, ['backend', 'gold', 'json', 'split', 'task', 'folds', 'records'], ['compare']);
+  if (opt('compare')) return compare(opt);
   const task = opt('task') as keyof typeof tasks | undefined;
   const gold = opt('gold');
   const split = (opt('split') ?? 'all') as 'all' | 'rules' | 'holdout';
@@ -111,6 +124,55 @@ async function main() {
   }
   const out = opt('json');
   if (out) fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** --compare: rules, heads and both, per task, with per-class figures and the worst class's confusion. */
+async function compare(opt: (name: 'gold' | 'json' | 'split' | 'task' | 'folds' | 'records') => string | undefined) {
+  const tasksByName: Record<string, HeadTask> = { 'paragraph-class': 'paragraph-role', 'synthesis-method': 'synthesis-method' };
+  const task = tasksByName[opt('task') ?? ''];
+  const gold = opt('gold');
+  if (!task || !gold) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const split = (opt('split') ?? 'all') as 'all' | 'rules' | 'holdout';
+  const rows = readGold(gold).filter((r) => inSplit(r.id, split));
+  const folds = Number(opt('folds') ?? 5);
+  const cfg = config();
+  const model = await modelSession(cfg, console.log);
+  const embed = (texts: string[]) => model.embed(texts);
+  const recordsDir = opt('records') ?? sharedDataDir('records');
+  const recordsTrain = task === 'synthesis-method' && recordsDir ? readRecordExcerpts(recordsDir, 'train', RECORD_ROWS_PER_METHOD) : [];
+  const started = performance.now();
+  const out: Record<string, StructurerScores[]> = {};
+  out[`dev folds (${folds} by paper, n=${rows.length})`] = await crossValidate(task, rows, embed, { folds, extraTraining: recordsTrain });
+  if (recordsDir && task === 'synthesis-method') {
+    const holdout = readRecordExcerpts(recordsDir, 'holdout', RECORD_HOLDOUT_PER_METHOD);
+    out[`records held-out split (n=${holdout.length}: solid-phase and sol-gel only)`] = await trainTest(task, [...rows, ...recordsTrain], holdout, embed);
+  }
+  console.log(`${opt('task')} (${split}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  for (const [name, list] of Object.entries(out)) {
+    console.log(`\n${name}`);
+    const labels = Object.keys(list[0].report.per_class).filter((l) => list[0].report.per_class[l].support > 0);
+    console.log(`${'structurer'.padEnd(11)}${'macro-F1'.padStart(9)}${'accuracy'.padStart(9)}  ${labels.map((l) => l.slice(0, 12).padStart(12)).join('')}`);
+    for (const s of list)
+      console.log(
+        `${s.structurer.padEnd(11)}${s.report.macro_f1.toFixed(3).padStart(9)}${s.report.accuracy.toFixed(3).padStart(9)}  ${labels.map((l) => (s.report.per_class[l]?.f1 ?? 0).toFixed(3).padStart(12)).join('')}`,
+      );
+    for (const s of list) {
+      const w = s.worst;
+      const list_ = (m: Record<string, number>) =>
+        Object.entries(m)
+          .map(([l, n]) => `${l} ${n}`)
+          .join(', ') || 'none';
+      console.log(
+        `  ${s.structurer}: worst class ${w.label} (F1 ${w.f1.toFixed(3)}): its rows went to ${list_(w.predictedAs)}; it took rows of ${list_(w.takenFrom)}`,
+      );
+    }
+  }
+  const json = opt('json');
+  if (json) fs.writeFileSync(json, `${JSON.stringify(out, null, 2)}\n`);
+  await stopModelSessions();
 }
 
 main().catch((error) => {

@@ -3,7 +3,7 @@ import { config } from '../config.ts';
 import { openMigratedDatabase } from '../db/client.ts';
 import { structureCounts } from '../db/structure.ts';
 import { runStructuring } from '../structure/pipeline.ts';
-import { configuredExtractor } from '../structure/select.ts';
+import { configuredExtractor } from '../structurers/select.ts';
 
 /** npm run structure: structure new or changed paragraphs and rebuild the affected per-paper records. */
 async function main() {

@@ -20,7 +20,9 @@ import { corpusCounts } from '../db/corpus-counts.ts';
 import { buildGraphInShards } from '../graph/shards.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { emptyCounters, type ImportStageOptions, type IngestProgress, importFiles } from '../ingest/pipeline.ts';
-import { structureInShards } from '../structure/shards.ts';
+import { structureInShards } from '../structurers/shards.ts';
+import { configuredExtractor } from '../structurers/select.ts';
+import { describeStructurer } from '../common/structurers.ts';
 import { buildRecordIndexInShards } from '../serving/record-shards.ts';
 import { catalogueRecords } from '../synthesis/catalogue.ts';
 
@@ -252,15 +254,18 @@ async function runJob(db: Database, cfg: AssayConfig, runId: string, inputs: str
       outcome = 'skipped';
     } else if (stage.name === 'structure') {
       await catalogueRecords(db, { signal: options.signal });
-      await updateRunProgress(prisma, runId, { currentFile: 'structuring new and changed paragraphs' });
+      const structurer = configuredExtractor(db, cfg).extractor;
+      await updateRunProgress(prisma, runId, { currentFile: `structuring new and changed paragraphs with ${describeStructurer(structurer.id)}` });
       try {
-        // As shards any worker process may take; this one runs those no other takes (lib/structure/shards.ts).
+        // As shards any worker process may take; this one runs those no other takes (lib/structurers/shards.ts).
         const report = await structureInShards(db, cfg, {
           runId,
           alsoRebuild: stored.gainedRecords ?? [],
           signal: options.signal,
           onProgress: showLine,
         });
+        // The import log says which structurer the papers went through (the paper page says it per paper).
+        if (report.paragraphsStructured) messages.push(`${report.paragraphsStructured} paragraphs structured by ${describeStructurer(structurer.id)}`);
         if (report.failures)
           messages.push(`${report.failures} paragraphs could not be structured (${report.failureSamples[0]}); they are retried on the next run`);
         if (report.failedShards.length)

@@ -9,7 +9,7 @@ import { buildGraph } from '../graph/build.ts';
 import { canonicalizeWithConfiguredEmbedder } from '../graph/canonicalize.ts';
 import { buildGraphInShards, graphShardJob } from '../graph/shards.ts';
 import { runStructuring } from '../structure/pipeline.ts';
-import { structureInShards, structureShardJob } from '../structure/shards.ts';
+import { structureInShards, structureShardJob } from '../structurers/shards.ts';
 import { enrichmentDigest, openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 import {
   corpusPapers,

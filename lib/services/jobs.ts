@@ -9,7 +9,7 @@ import { campaignAnswersJob } from '../grading/prepare.ts';
 import { importJob } from '../jobs/background.ts';
 import { embeddingShardJob } from '../embedding/shards.ts';
 import { graphShardJob } from '../graph/shards.ts';
-import { structureShardJob } from '../structure/shards.ts';
+import { structureShardJob } from '../structurers/shards.ts';
 import { recordIndexJob, recordShardJob } from '../serving/record-shards.ts';
 import { backgroundJobs } from '../queue/queue.ts';
 import { appContext } from './app.ts';

@@ -56,6 +56,10 @@ export interface PerformanceClaim {
 export interface StructureExtractor {
   /** Stable id (name + version); stored with the results so a new version re-structures everything. */
   id: string;
+  /** Which structurer this is, in words, for the import log and the record ("trained heads …", "offline rules"). */
+  describe?: string;
+  /** Called with a page's paragraphs before they are structured one by one (an extractor that batches work does it here). */
+  prepare?(texts: string[]): Promise<void>;
   structureParagraph(text: string): ParagraphStructure | Promise<ParagraphStructure>;
 }
 
@@ -162,26 +166,34 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
 }
 
 /** The offline extractor: rules, lexicons and patterns; no model, no network. */
-export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
+export const offlineExtractor: { id: string; describe: string; structureParagraph(text: string): ParagraphStructure } = {
   // The rules' own text is part of the id: any change to a cue, pattern, unit or lexicon entry re-structures
   // the stored paragraphs on the next run. The number changes when the code combining the rules does.
   id: `offline@8-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, classifierRulesSource(), entityRulesSource(), lexiconSource(), chemicalNameRulesSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
+  describe: 'offline rules',
   structureParagraph(text: string): ParagraphStructure {
-    let role = classifyParagraphRole(text).label;
-    // A synthesis paragraph says how a material was made: when no material can be found in it at all, the
-    // procedure words belong to a measurement or sample preparation ("samples were prepared for TEM"), so the
-    // next best role is taken. (On the KIST dev set no gold synthesis paragraph is affected.)
-    const entities = role === 'synthesis' ? extractSynthesisEntities(text) : [];
-    if (role === 'synthesis' && entities.length === 0) role = roleOtherThanSynthesis(text).label;
-    const quantities = parseQuantities(text);
-    const synthesis = role === 'synthesis';
-    return {
-      role,
-      method: synthesis ? classifySynthesisMethod(text).label : null,
-      entities,
-      quantities,
-      conditions: synthesis ? describeConditions(text, quantities) : null,
-      performance: synthesis ? [] : describePerformance(text, quantities),
-    };
+    return structureAs(text, classifyParagraphRole(text).label);
   },
 };
+
+/**
+ * A paragraph structured as `role` (decided by the rules or a trained head): its materials, conditions and claims by
+ * the rules. A synthesis paragraph says how a material was made: when no material can be found in it at all, the
+ * procedure words belong to a measurement or sample preparation ("samples were prepared for TEM"), so the rules' best
+ * other role is taken. (On the KIST dev set no gold synthesis paragraph is affected.) `method` is the rules' unless given.
+ */
+export function structureAs(text: string, decided: ParagraphRole, method?: SynthesisMethod): ParagraphStructure {
+  let role = decided;
+  const entities = role === 'synthesis' ? extractSynthesisEntities(text) : [];
+  if (role === 'synthesis' && entities.length === 0) role = roleOtherThanSynthesis(text).label;
+  const quantities = parseQuantities(text);
+  const synthesis = role === 'synthesis';
+  return {
+    role,
+    method: synthesis ? (method ?? classifySynthesisMethod(text).label) : null,
+    entities,
+    quantities,
+    conditions: synthesis ? describeConditions(text, quantities) : null,
+    performance: synthesis ? [] : describePerformance(text, quantities),
+  };
+}

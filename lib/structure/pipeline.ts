@@ -42,13 +42,13 @@ export async function runStructuring(
     alsoRebuild?: string[];
     /** Paragraphs structured at once (a model backend benefits; the offline rules do not). */
     concurrency?: number;
-    /** Only these papers' paragraphs and records (a shard of the stage: lib/structure/shards.ts). */
+    /** Only these papers' paragraphs and records (a shard of the stage: lib/structurers/shards.ts). */
     papers?: string[];
     /** Refresh the planner's statistics afterwards (default true; a stage run as shards does it once, at its end). */
     statistics?: boolean;
   } = {},
 ): Promise<StructuringReport> {
-  const extractor = opts.extractor ?? offlineExtractor;
+  const extractor: StructureExtractor = opts.extractor ?? offlineExtractor;
   const started = performance.now();
   const batchSize = opts.batchSize ?? 1000;
   const progress: StructuringProgress = { paragraphsSeen: 0, paragraphsStructured: 0, papersRecorded: 0, elapsedSeconds: 0 };
@@ -72,6 +72,8 @@ export async function runStructuring(
     nextPage = startedNow(() => paragraphPage(db, after, batchSize, opts.papers));
     progress.paragraphsSeen += page.length;
     const pending = page.map((paragraph) => ({ paragraph, stamp: stampOf(extractor, paragraph.text) })).filter((x) => x.paragraph.structuredBy !== x.stamp);
+    // An extractor reading the encoder's vectors embeds the page's paragraphs it reviews in one batch.
+    if (pending.length) await extractor.prepare?.(pending.map((x) => x.paragraph.text));
     // The offline extractor is synchronous CPU: sliced, so the server answers pages while it structures an import.
     const slice = timeSlicer();
     const results = await mapWithConcurrency(pending, concurrency, async (x) => {

@@ -14,7 +14,7 @@ import { canonicalizeWithConfiguredEmbedder } from '../../lib/graph/canonicalize
 import { buildGraphInShards } from '../../lib/graph/shards.ts';
 import { runIngest } from '../../lib/jobs/import-job.ts';
 import { runStructuring } from '../../lib/structure/pipeline.ts';
-import { structureInShards } from '../../lib/structure/shards.ts';
+import { structureInShards } from '../../lib/structurers/shards.ts';
 import type { Database } from '../../lib/db/database.ts';
 import type { AssayConfig } from '../../lib/config.ts';
 import { corpusPages, corpusVersion, paperDois } from '../../lib/db/retrieval-corpus.ts';
@@ -31,7 +31,7 @@ export const stagesUsage =
   'npm run bench -- stages --postgres <admin url> [--factor 1] [--workers 0,1,2] [--per-shard 5000] [--stages structure,graph,records] [--json out.json]';
 
 /**
- * `npm run bench -- stages`: the structuring and graph stages as shards (lib/structure/shards.ts,
+ * `npm run bench -- stages`: the structuring and graph stages as shards (lib/structurers/shards.ts,
  * lib/graph/shards.ts) with 0, 1, 2 `npm run worker` processes beside the coordinator, on a throw-away PostgreSQL
  * database holding `--factor` copies of the shared corpus (as bench scale writes them), after a first run of the
  * stages whole, without shards (the baseline). Before each run the stages' output is cleared and both run from

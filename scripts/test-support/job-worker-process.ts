@@ -4,7 +4,7 @@ import { readConfig } from '../../lib/config.ts';
 import { openDatabase } from '../../lib/db/client.ts';
 import { embeddingShardJob } from '../../lib/embedding/shards.ts';
 import { graphShardJob } from '../../lib/graph/shards.ts';
-import { structureShardJob } from '../../lib/structure/shards.ts';
+import { structureShardJob } from '../../lib/structurers/shards.ts';
 import { recordShardJob } from '../../lib/serving/record-shards.ts';
 import { defineJob, processOwner, startJobWorker, stopAllBackgroundWork } from '../../lib/queue/queue.ts';
 

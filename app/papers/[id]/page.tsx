@@ -1,3 +1,4 @@
+import { describeStructurer } from '@/lib/common/structurers';
 import { MetadataRows, NoticeBanner } from '@/components/paper-metadata';
 import { currentViewer } from '@/app/current-viewer';
 import { may } from '@/lib/services/access';
@@ -197,7 +198,7 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
           {paper.structure ? (
             <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3" data-testid="paper-record">
               <p className="mb-1 text-xs text-slate-500">
-                {summary(paper.structure.record)} · extractor {paper.structure.extractor} (rules, no model)
+                {summary(paper.structure.record)} · structured by {describeStructurer(paper.structure.extractor)} ({paper.structure.extractor})
               </p>
               <ReadableData value={paper.structure.record} name="record" />
             </div>

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { refreshStatistics } from '../db/statistics.ts';
 import { defineJob } from '../queue/queue.ts';
 import { runPaperShards } from '../queue/stage-shards.ts';
-import { runStructuring, type StructuringReport } from './pipeline.ts';
+import { runStructuring, type StructuringReport } from '../structure/pipeline.ts';
 import { configuredExtractor } from './select.ts';
 
 /**

@@ -1,0 +1,37 @@
+import type { AssayConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { chatModel } from '../ai/providers.ts';
+import { extractionCache } from '../db/extraction-cache.ts';
+import { embeddingCacheStore } from '../db/embeddings.ts';
+import { BGE_MODEL } from '../embedding/bge-model.ts';
+import { cachedEmbedder } from '../embedding/cached.ts';
+import { modelSession } from '../embedding/model-session.ts';
+import { createLlmExtractor } from '../structure/llm-extractor.ts';
+import { offlineExtractor, type StructureExtractor } from '../structure/paragraph.ts';
+import { headsExtractor } from './heads/extractor.ts';
+import { loadHeads } from './heads/store.ts';
+
+/** Whether the configuration embeds passages with the local model (the encoder the trained heads read). */
+export const localModelEmbeds = (cfg: AssayConfig) => !cfg.embedding && cfg.localEmbedder === 'model';
+
+/**
+ * The structuring backend the configuration asks for (ASSAY_EXTRACTOR), with its concurrency: a language model, or
+ * offline — the trained heads over the rules when they are cached in the data folder and the local model embeds
+ * passages (ASSAY_STRUCTURING_HEADS=auto), else the rules alone.
+ */
+export function configuredExtractor(db: Database, cfg: AssayConfig): { extractor: StructureExtractor; concurrency: number } {
+  if (cfg.extractor === 'llm') {
+    const chat = chatModel(cfg);
+    if (!chat) throw new Error('ASSAY_EXTRACTOR=llm but no model is configured (ASSAY_LLM_BASE_URL, ASSAY_CHAT_MODEL)');
+    return { extractor: createLlmExtractor({ chat, cache: extractionCache(db) }), concurrency: cfg.llm!.concurrency };
+  }
+  const heads = cfg.structuringHeads === 'auto' && localModelEmbeds(cfg) ? loadHeads(cfg.dataDir, BGE_MODEL.id) : null;
+  if (!heads) return { extractor: offlineExtractor, concurrency: 1 };
+  // The vectors go through the database's cache under the model's id: the dense index reads them instead of embedding again.
+  let embedder: Promise<{ embed(texts: string[]): Promise<Float32Array[]> }> | null = null;
+  const embed = async (texts: string[]) => {
+    embedder ??= modelSession(cfg, () => {}).then((model) => cachedEmbedder(model, embeddingCacheStore(db), { batchSize: 64 }));
+    return (await embedder).embed(texts);
+  };
+  return { extractor: headsExtractor(heads, embed), concurrency: 1 };
+}
