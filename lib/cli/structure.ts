@@ -9,7 +9,8 @@ import { configuredExtractor } from '../structurers/select.ts';
 async function main() {
   const cfg = config();
   const db = await openMigratedDatabase(cfg);
-  const { extractor, concurrency } = configuredExtractor(db, cfg);
+  // Run by hand, the trained heads review every paragraph they would (an import reviews a budget of them).
+  const { extractor, concurrency } = configuredExtractor(db, cfg, { reviewAll: true });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const total = (await structureCounts(db)).paragraphs;

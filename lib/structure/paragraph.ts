@@ -22,6 +22,11 @@ export interface ParagraphStructure {
   quantities: Quantity[];
   conditions: SynthesisConditions | null;
   performance: PerformanceClaim[];
+  /**
+   * The id of the extractor that gave this reading when it is not the one that was asked (the trained heads fall back
+   * to the rules for a paragraph they could not review yet): stamped instead, so a later run reviews it.
+   */
+  structurer?: string;
 }
 
 export interface ConditionValue {

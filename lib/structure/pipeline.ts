@@ -25,7 +25,8 @@ export interface StructuringReport extends StructuringProgress {
 }
 
 /** The annotation stamp: extractor and text together decide whether a paragraph must be redone. */
-const stampOf = (extractor: StructureExtractor, text: string) => `${extractor.id}:${sha256(text).slice(0, 16)}`;
+const stampOfId = (id: string, text: string) => `${id}:${sha256(text).slice(0, 16)}`;
+const stampOf = (extractor: StructureExtractor, text: string) => stampOfId(extractor.id, text);
 
 /**
  * Structures every paragraph whose text or extractor changed since it was last structured (incremental), then
@@ -82,8 +83,12 @@ export async function runStructuring(
       if (!structure) failed.add(x.paragraph.id);
       return { ...x, structure };
     });
-    // A paragraph the extractor failed on keeps its old stamp, so the next run tries it again.
-    const todo = results.filter((x): x is typeof x & { structure: ParagraphStructure } => x.structure !== null);
+    // A paragraph the extractor failed on keeps its old stamp, so the next run tries it again. One read by a fallback
+    // (structure.structurer) is stamped with the fallback's id; read the same way again, it is not written again.
+    const todo = results
+      .filter((x): x is typeof x & { structure: ParagraphStructure } => x.structure !== null)
+      .map((x) => (x.structure.structurer ? { ...x, stamp: stampOfId(x.structure.structurer, x.paragraph.text) } : x))
+      .filter((x) => x.stamp !== x.paragraph.structuredBy);
     await writing();
     writing = startedNow(() => saveParagraphStructures(db, todo));
     for (const t of todo) {

@@ -6,9 +6,10 @@ import { embeddingCacheStore } from '../db/embeddings.ts';
 import { BGE_MODEL } from '../embedding/bge-model.ts';
 import { cachedEmbedder } from '../embedding/cached.ts';
 import { modelSession } from '../embedding/model-session.ts';
+import type { OnnxEmbedder } from '../embedding/onnx-bge.ts';
 import { createLlmExtractor } from '../structure/llm-extractor.ts';
 import { offlineExtractor, type StructureExtractor } from '../structure/paragraph.ts';
-import { headsExtractor } from './heads/extractor.ts';
+import { type HeadsEncoder, headsExtractor } from './heads/extractor.ts';
 import { loadHeads } from './heads/store.ts';
 
 /** Whether the configuration embeds passages with the local model (the encoder the trained heads read). */
@@ -19,7 +20,12 @@ export const localModelEmbeds = (cfg: AssayConfig) => !cfg.embedding && cfg.loca
  * offline — the trained heads over the rules when they are cached in the data folder and the local model embeds
  * passages (ASSAY_STRUCTURING_HEADS=auto), else the rules alone.
  */
-export function configuredExtractor(db: Database, cfg: AssayConfig): { extractor: StructureExtractor; concurrency: number } {
+export function configuredExtractor(
+  db: Database,
+  cfg: AssayConfig,
+  /** reviewAll: the trained heads embed every paragraph they review (`npm run structure`), not a budget's worth. */
+  opts: { reviewAll?: boolean } = {},
+): { extractor: StructureExtractor; concurrency: number } {
   if (cfg.extractor === 'llm') {
     const chat = chatModel(cfg);
     if (!chat) throw new Error('ASSAY_EXTRACTOR=llm but no model is configured (ASSAY_LLM_BASE_URL, ASSAY_CHAT_MODEL)');
@@ -28,10 +34,12 @@ export function configuredExtractor(db: Database, cfg: AssayConfig): { extractor
   const heads = cfg.structuringHeads === 'auto' && localModelEmbeds(cfg) ? loadHeads(cfg.dataDir, BGE_MODEL.id) : null;
   if (!heads) return { extractor: offlineExtractor, concurrency: 1 };
   // The vectors go through the database's cache under the model's id: the dense index reads them instead of embedding again.
-  let embedder: Promise<{ embed(texts: string[]): Promise<Float32Array[]> }> | null = null;
-  const embed = async (texts: string[]) => {
-    embedder ??= modelSession(cfg, () => {}).then((model) => cachedEmbedder(model, embeddingCacheStore(db), { batchSize: 64 }));
-    return (await embedder).embed(texts);
+  // The model through the database's vector cache, under the id the dense index stores its vectors with.
+  let embedder: Promise<ReturnType<typeof cachedEmbedder<OnnxEmbedder>>> | null = null;
+  const cached = () => (embedder ??= modelSession(cfg, () => {}).then((model) => cachedEmbedder(model, embeddingCacheStore(db), { batchSize: 64 })));
+  const encoder: HeadsEncoder = {
+    embed: async (texts) => (await cached()).embed(texts),
+    stored: async (texts) => (await cached()).stored!(texts),
   };
-  return { extractor: headsExtractor(heads, embed), concurrency: 1 };
+  return { extractor: headsExtractor(heads, encoder, { budget: opts.reviewAll ? Number.POSITIVE_INFINITY : undefined }), concurrency: 1 };
 }

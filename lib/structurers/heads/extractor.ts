@@ -30,11 +30,27 @@ export function headMethod(heads: StructuringHeads, text: string, vector: ArrayL
  * everything else (materials and their roles, quantities, conditions, claims) from the rules. `embed` is the local
  * model through the database's vector cache, so the vectors are the ones the dense index reads.
  */
-export function headsExtractor(heads: StructuringHeads, embed: (texts: string[]) => Promise<ArrayLike<number>[]>): StructureExtractor {
+export interface HeadsEncoder {
+  embed(texts: string[]): Promise<ArrayLike<number>[]>;
+  /** Which texts' vectors are stored already (reading them costs no model time). */
+  stored(texts: string[]): Promise<boolean[]>;
+}
+
+/**
+ * Paragraphs a structuring run may embed for the heads beyond those whose vectors are stored: about 15 s of the model
+ * on two cores. An import of a few papers is reviewed whole; at the shared corpus (some 1,800 paragraphs to review,
+ * 50 s of the model) the rest are read by the rules, stamped so, and reviewed by a later run once the dense index's
+ * pass has stored their vectors (the server's start, `npm run structure`), so the import is not held by the model.
+ */
+export const REVIEW_BUDGET = 256;
+
+export function headsExtractor(heads: StructuringHeads, encoder: HeadsEncoder, opts: { budget?: number } = {}): StructureExtractor {
+  const budget = opts.budget ?? REVIEW_BUDGET;
   const vectors = new Map<string, ArrayLike<number>>();
   // The rules' reading of the page's paragraphs, made once in `prepare` and used again for each.
   const ruled = new Map<string, ParagraphStructure>();
   let failure: Error | null = null;
+  let spent = 0;
   return {
     id: `heads@${heads.id}+${offlineExtractor.id}`,
     describe: `trained heads (${heads.encoder}, ${heads.id}) over the offline rules`,
@@ -43,10 +59,15 @@ export function headsExtractor(heads: StructuringHeads, embed: (texts: string[])
       ruled.clear();
       failure = null;
       for (const t of texts) ruled.set(t, offlineExtractor.structureParagraph(t));
-      const reviewed = [...new Set(texts.filter((t) => REVIEWED_ROLES.has(ruled.get(t)!.role)))];
-      if (reviewed.length === 0) return;
+      const candidates = [...new Set(texts.filter((t) => REVIEWED_ROLES.has(ruled.get(t)!.role)))];
+      if (candidates.length === 0) return;
       try {
-        const got = await embed(reviewed);
+        const stored = await encoder.stored(candidates);
+        const fresh = candidates.filter((_, i) => !stored[i]);
+        const allowed = new Set(fresh.slice(0, Math.max(0, budget - spent)));
+        spent += allowed.size;
+        const reviewed = candidates.filter((t, i) => stored[i] || allowed.has(t));
+        const got = await encoder.embed(reviewed);
         for (const [i, t] of reviewed.entries()) vectors.set(t, got[i]);
       } catch (error) {
         // Each reviewed paragraph fails (and is retried on the next run) rather than being stamped with the rules' reading.
@@ -56,11 +77,10 @@ export function headsExtractor(heads: StructuringHeads, embed: (texts: string[])
     async structureParagraph(text: string): Promise<ParagraphStructure> {
       const rules = ruled.get(text) ?? offlineExtractor.structureParagraph(text);
       if (!REVIEWED_ROLES.has(rules.role)) return rules;
-      let vector = vectors.get(text);
-      if (!vector) {
-        if (failure) throw new Error(`the encoder gave no vector for the trained heads: ${failure.message}`);
-        [vector] = await embed([text]);
-      }
+      if (failure) throw new Error(`the encoder gave no vector for the trained heads: ${failure.message}`);
+      const vector = vectors.get(text);
+      // Past the run's budget: the rules' reading, stamped as theirs, for a later run to review.
+      if (!vector) return { ...rules, structurer: offlineExtractor.id };
       const role = combinedRole(rules.role, () => headRole(heads, text, vector));
       const method = role === 'synthesis' ? headMethod(heads, text, vector) : undefined;
       return role === rules.role && !method ? rules : structureAs(text, role, method);

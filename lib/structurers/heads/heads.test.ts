@@ -73,9 +73,12 @@ describe('trained structuring heads', () => {
     // The rules read the ink paragraph as synthesis; the head reviews it.
     expect(offlineExtractor.structureParagraph(INK).role).toBe('synthesis');
     const embedded: string[] = [];
-    const extractor = headsExtractor(heads, async (texts) => {
-      embedded.push(...texts);
-      return texts.map(fakeVector);
+    const extractor = headsExtractor(heads, {
+      embed: async (texts) => {
+        embedded.push(...texts);
+        return texts.map(fakeVector);
+      },
+      stored: async (texts) => texts.map(() => false),
     });
     expect(extractor.id).toMatch(/^heads@[0-9a-f]{10}\+offline@/);
     await extractor.prepare!([INK, SOLID, 'The authors thank the funding agency.']);
@@ -88,9 +91,35 @@ describe('trained structuring heads', () => {
     expect(solid.entities.map((e) => e.text)).toContain('La2O3');
   });
 
+  it('embed at most a budget of new paragraphs per run: vectors already stored are read, the rest keep the rules and say so', async () => {
+    const heads = await trainedHeads();
+    const embedded: string[] = [];
+    const extractor = headsExtractor(
+      heads,
+      {
+        embed: async (texts) => {
+          embedded.push(...texts);
+          return texts.map(fakeVector);
+        },
+        // The solid-state paragraph's vector is stored already (the dense index embedded it).
+        stored: async (texts) => texts.map((t) => t === SOLID),
+      },
+      { budget: 0 },
+    );
+    await extractor.prepare!([INK, SOLID]);
+    expect(embedded).toEqual([SOLID]);
+    expect((await extractor.structureParagraph(SOLID)).method).toBe('solid-phase');
+    const ink = await extractor.structureParagraph(INK);
+    expect(ink.role).toBe('synthesis');
+    expect(ink.structurer).toBe(offlineExtractor.id);
+  });
+
   it('fail a reviewed paragraph (to be retried) when the encoder fails, rather than stamping the rules as the heads', async () => {
-    const extractor = headsExtractor(await trainedHeads(), async () => {
-      throw new Error('model thread stopped');
+    const extractor = headsExtractor(await trainedHeads(), {
+      embed: async () => {
+        throw new Error('model thread stopped');
+      },
+      stored: async (texts) => texts.map(() => false),
     });
     await extractor.prepare!([INK]);
     await expect(extractor.structureParagraph(INK)).rejects.toThrow(/model thread stopped/);
