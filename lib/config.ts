@@ -49,7 +49,7 @@ const envSchema = z.object({
   ASSAY_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
   ASSAY_LOCAL_EMBEDDER: z.enum(['model', 'ngram']).default('model'),
-  ASSAY_STRUCTURING_HEADS: z.enum(['auto', 'off']).default('auto'),
+  ASSAY_STRUCTURING_HEADS: z.enum(['auto', 'off']).default('off'),
   ASSAY_TRAINING_DATA: z.string().optional(),
   ASSAY_SHARED_DATA: z.string().optional(),
   ASSAY_MODEL_REPOSITORY: z.string().url().default('https://repo1.maven.org/maven2'),
@@ -139,9 +139,9 @@ export type AssayConfig = {
    */
   localEmbedder: 'model' | 'ngram';
   /**
-   * The trained structuring heads (lib/structurers/heads): `auto` uses them when `npm run train:structure` (or a first
+   * The trained structuring heads (lib/structurers/heads): `auto` uses them when `npm run train:structure` (or a
    * start with the shared data present) has cached them in the data folder and the local model embeds passages;
-   * `off` keeps the offline rules alone.
+   * `off` (the default until their effect on retrieval and answers is measured) keeps the offline rules alone.
    */
   structuringHeads: 'auto' | 'off';
   /**

@@ -128,7 +128,7 @@ describe('trained structuring heads', () => {
   it('are cached in the data folder and chosen when present; without them the rules structure papers', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-heads-'));
     const db = {} as Database;
-    const cfg = { ...readConfig({ ASSAY_DATA_DIR: dataDir }), localEmbedder: 'model' as const };
+    const cfg = { ...readConfig({ ASSAY_DATA_DIR: dataDir, ASSAY_STRUCTURING_HEADS: 'auto' }), localEmbedder: 'model' as const };
     expect(configuredExtractor(db, cfg).extractor.id).toBe(offlineExtractor.id);
     const heads = await trainedHeads();
     saveHeads(dataDir, heads);

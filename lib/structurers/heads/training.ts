@@ -23,18 +23,19 @@ let training: Promise<void> | null = null;
 
 /**
  * At a server start: when no heads are cached but labelled data is at hand (the shared data folder) and the local
- * model embeds passages, they are trained in the background (a minute on two cores); papers imported afterwards go
- * through them, and `npm run structure` re-structures those imported before. Never throws.
+ * model embeds passages, they are trained in the background (half a minute on two cores); with
+ * ASSAY_STRUCTURING_HEADS=auto papers imported afterwards go through them, and `npm run structure` re-structures
+ * those imported before. Never throws.
  */
 export function trainHeadsInBackground(cfg: AssayConfig): Promise<void> | null {
-  if (training || cfg.structuringHeads === 'off' || cfg.embedding || cfg.localEmbedder !== 'model') return null;
+  if (training || cfg.embedding || cfg.localEmbedder !== 'model') return null;
   if (loadHeads(cfg.dataDir, BGE_MODEL.id) || !fs.existsSync(cfg.trainingData)) return null;
   const sources = sourcesIn(cfg.trainingData);
   if (sources.gold.length === 0) return null;
   training = trainAndSaveHeads(cfg, sources, (line) => console.log(`[assay] ${line}`)).then(
     ({ heads, seconds }) =>
       console.log(
-        `[assay] structuring heads ${heads.id} trained in ${seconds.toFixed(0)} s (${headsFile(cfg.dataDir)}); new imports are structured with them, \`npm run structure\` re-structures the corpus`,
+        `[assay] structuring heads ${heads.id} trained in ${seconds.toFixed(0)} s (${headsFile(cfg.dataDir)}); with ASSAY_STRUCTURING_HEADS=auto new imports are structured with them`,
       ),
     (error) => console.error(`[assay] structuring heads not trained (${(error as Error).message}); the offline rules structure papers`),
   );
