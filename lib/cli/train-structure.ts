@@ -35,7 +35,11 @@ async function main() {
   const { heads, file, seconds } = await trainAndSaveHeads(cfg, sources, console.log);
   for (const s of heads.sources) console.log(`  ${s.task.padEnd(17)} ${String(s.rows).padStart(5)} rows from ${s.source}`);
   console.log(`structuring heads ${heads.id} (${heads.encoder}) written to ${file} in ${seconds.toFixed(1)} s`);
-  console.log('papers imported from now on are structured with them; `npm run structure` re-structures those imported before');
+  console.log(
+    cfg.structuringHeads === 'auto'
+      ? 'papers imported from now on are structured with them; `npm run structure` re-structures those imported before'
+      : 'set ASSAY_STRUCTURING_HEADS=auto to structure papers with them (off by default)',
+  );
   await stopModelSessions();
 }
 

@@ -61,8 +61,6 @@ export interface PerformanceClaim {
 export interface StructureExtractor {
   /** Stable id (name + version); stored with the results so a new version re-structures everything. */
   id: string;
-  /** Which structurer this is, in words, for the import log and the record ("trained heads …", "offline rules"). */
-  describe?: string;
   /** Called with a page's paragraphs before they are structured one by one (an extractor that batches work does it here). */
   prepare?(texts: string[]): Promise<void>;
   structureParagraph(text: string): ParagraphStructure | Promise<ParagraphStructure>;
@@ -171,11 +169,10 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
 }
 
 /** The offline extractor: rules, lexicons and patterns; no model, no network. */
-export const offlineExtractor: { id: string; describe: string; structureParagraph(text: string): ParagraphStructure } = {
+export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
   // The rules' own text is part of the id: any change to a cue, pattern, unit or lexicon entry re-structures
   // the stored paragraphs on the next run. The number changes when the code combining the rules does.
   id: `offline@8-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, classifierRulesSource(), entityRulesSource(), lexiconSource(), chemicalNameRulesSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
-  describe: 'offline rules',
   structureParagraph(text: string): ParagraphStructure {
     return structureAs(text, classifyParagraphRole(text).label);
   },

@@ -33,7 +33,6 @@ export function configuredExtractor(
   }
   const heads = cfg.structuringHeads === 'auto' && localModelEmbeds(cfg) ? loadHeads(cfg.dataDir, BGE_MODEL.id) : null;
   if (!heads) return { extractor: offlineExtractor, concurrency: 1 };
-  // The vectors go through the database's cache under the model's id: the dense index reads them instead of embedding again.
   // The model through the database's vector cache, under the id the dense index stores its vectors with.
   let embedder: Promise<ReturnType<typeof cachedEmbedder<OnnxEmbedder>>> | null = null;
   const cached = () => (embedder ??= modelSession(cfg, () => {}).then((model) => cachedEmbedder(model, embeddingCacheStore(db), { batchSize: 64 })));

@@ -25,11 +25,7 @@ export function headMethod(heads: StructuringHeads, text: string, vector: ArrayL
   return predictLabel(heads.method, headFeatures('synthesis-method', heads.method.inputs, text, vector)).label as SynthesisMethod;
 }
 
-/**
- * The structurer with trained heads: paragraph role and synthesis method from the heads where they review the rules,
- * everything else (materials and their roles, quantities, conditions, claims) from the rules. `embed` is the local
- * model through the database's vector cache, so the vectors are the ones the dense index reads.
- */
+/** The local model as the heads read it: through the database's vector cache, so the vectors are the dense index's. */
 export interface HeadsEncoder {
   embed(texts: string[]): Promise<ArrayLike<number>[]>;
   /** Which texts' vectors are stored already (reading them costs no model time). */
@@ -38,46 +34,59 @@ export interface HeadsEncoder {
 
 /**
  * Paragraphs a structuring run may embed for the heads beyond those whose vectors are stored: about 15 s of the model
- * on two cores. An import of a few papers is reviewed whole; at the shared corpus (some 1,800 paragraphs to review,
- * 50 s of the model) the rest are read by the rules, stamped so, and reviewed by a later run once the dense index's
- * pass has stored their vectors (the server's start, `npm run structure`), so the import is not held by the model.
+ * on two cores. An import of a few papers is reviewed whole; at the shared corpus (some 2,300 paragraphs to review,
+ * 50 s of the model) the rest keep the rules' reading, stamped as the rules', for `npm run structure` (no budget) to
+ * review, so the import is not held by the model.
  */
 export const REVIEW_BUDGET = 256;
+
+/**
+ * The structurer with trained heads: paragraph role and synthesis method from the heads where they review the rules,
+ * everything else (materials and their roles, quantities, conditions, claims) from the rules.
+ */
 
 export function headsExtractor(heads: StructuringHeads, encoder: HeadsEncoder, opts: { budget?: number } = {}): StructureExtractor {
   const budget = opts.budget ?? REVIEW_BUDGET;
   const vectors = new Map<string, ArrayLike<number>>();
-  // The rules' reading of the page's paragraphs, made once in `prepare` and used again for each.
+  // The rules' reading of the paragraphs read so far, made once and used again for each.
   const ruled = new Map<string, ParagraphStructure>();
-  let failure: Error | null = null;
+  // Paragraphs whose vector could not be had: each fails (and is retried on the next run) rather than being stamped
+  // with the rules' reading.
+  const failed = new Map<string, Error>();
   let spent = 0;
+  /** Reads the rules' reading of `texts` and the vectors of those the heads review: stored ones, and `fresh` new ones at most. */
+  const read = async (texts: string[], fresh: number) => {
+    for (const t of texts) if (!ruled.has(t)) ruled.set(t, offlineExtractor.structureParagraph(t));
+    const candidates = [...new Set(texts.filter((t) => REVIEWED_ROLES.has(ruled.get(t)!.role) && !vectors.has(t)))];
+    if (candidates.length === 0) return;
+    try {
+      const stored = await encoder.stored(candidates);
+      const allowed = new Set(candidates.filter((_, i) => !stored[i]).slice(0, Math.max(0, fresh)));
+      spent += allowed.size;
+      const reviewed = candidates.filter((t, i) => stored[i] || allowed.has(t));
+      const got = await encoder.embed(reviewed);
+      for (const [i, t] of reviewed.entries()) vectors.set(t, got[i]);
+    } catch (error) {
+      for (const t of candidates) failed.set(t, error as Error);
+    }
+  };
   return {
     id: `heads@${heads.id}+${offlineExtractor.id}`,
-    describe: `trained heads (${heads.encoder}, ${heads.id}) over the offline rules`,
     async prepare(texts: string[]) {
+      // One page at a time: what the page before read is not kept.
       vectors.clear();
       ruled.clear();
-      failure = null;
-      for (const t of texts) ruled.set(t, offlineExtractor.structureParagraph(t));
-      const candidates = [...new Set(texts.filter((t) => REVIEWED_ROLES.has(ruled.get(t)!.role)))];
-      if (candidates.length === 0) return;
-      try {
-        const stored = await encoder.stored(candidates);
-        const fresh = candidates.filter((_, i) => !stored[i]);
-        const allowed = new Set(fresh.slice(0, Math.max(0, budget - spent)));
-        spent += allowed.size;
-        const reviewed = candidates.filter((t, i) => stored[i] || allowed.has(t));
-        const got = await encoder.embed(reviewed);
-        for (const [i, t] of reviewed.entries()) vectors.set(t, got[i]);
-      } catch (error) {
-        // Each reviewed paragraph fails (and is retried on the next run) rather than being stamped with the rules' reading.
-        failure = error as Error;
-      }
+      failed.clear();
+      await read(texts, budget - spent);
     },
     async structureParagraph(text: string): Promise<ParagraphStructure> {
-      const rules = ruled.get(text) ?? offlineExtractor.structureParagraph(text);
+      // A paragraph outside the prepared page (a record rebuilt from its paper's paragraphs) is read as it was stamped:
+      // with the heads when its vector is stored, else with the rules; it embeds nothing new.
+      if (!ruled.has(text)) await read([text], 0);
+      const rules = ruled.get(text)!;
       if (!REVIEWED_ROLES.has(rules.role)) return rules;
-      if (failure) throw new Error(`the encoder gave no vector for the trained heads: ${failure.message}`);
+      const error = failed.get(text);
+      if (error) throw new Error(`the encoder gave no vector for the trained heads: ${error.message}`);
       const vector = vectors.get(text);
       // Past the run's budget: the rules' reading, stamped as theirs, for a later run to review.
       if (!vector) return { ...rules, structurer: offlineExtractor.id };

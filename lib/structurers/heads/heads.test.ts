@@ -114,6 +114,22 @@ describe('trained structuring heads', () => {
     expect(ink.structurer).toBe(offlineExtractor.id);
   });
 
+  it('read a paragraph outside the prepared page as it was stamped: heads where its vector is stored, else the rules', async () => {
+    const embedded: string[] = [];
+    const extractor = headsExtractor(await trainedHeads(), {
+      embed: async (texts) => {
+        embedded.push(...texts);
+        return texts.map(fakeVector);
+      },
+      stored: async (texts) => texts.map((t) => t === INK),
+    });
+    // A record rebuilt from its paper's paragraphs asks for paragraphs no page prepared.
+    expect((await extractor.structureParagraph(INK)).role).toBe('system');
+    const solid = await extractor.structureParagraph(SOLID);
+    expect(solid.structurer).toBe(offlineExtractor.id);
+    expect(embedded).toEqual([INK]);
+  });
+
   it('fail a reviewed paragraph (to be retried) when the encoder fails, rather than stamping the rules as the heads', async () => {
     const extractor = headsExtractor(await trainedHeads(), {
       embed: async () => {
