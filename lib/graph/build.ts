@@ -49,6 +49,7 @@ export const GRAPH_RULE_FILES = [
   'structure/materials.ts',
   'structure/formula.ts',
   'structure/properties.ts',
+  'structure/value-context.ts',
   'structure/sentences.ts',
   'structure/quantities.ts',
 ] as const;

@@ -1,5 +1,6 @@
 import { lookupUnit, parseQuantities } from '../structure/quantities.ts';
 import { findProperties } from '../structure/properties.ts';
+import { notAStatedValue, pastInequality, valueContextRulesSource } from '../structure/value-context.ts';
 import { POINTER, VERB_FORMS } from './clause-chunker.ts';
 import { joinBrokenWords, joinSplitFormulas, textFacets } from '../structure/terms.ts';
 import { draft, guardedPhraseEntity, materialEntity, propertyEntity, type EntityRef, type TupleDraft } from './tuples.ts';
@@ -51,11 +52,7 @@ export function sentenceMaterials(text: string): { entity: EntityRef; start: num
   return materialMentions(text).filter((m) => !CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)));
 }
 
-// What makes a value a rate: a unit divided by another just after it ("K/GPa", "K GPa−1", "K per GPa"), or a
-// derivative or slope named just before it ("dTc/dP =", "a rate of", "pressure coefficient of").
-const RATE_AFTER = /^\s*(?:\/\s*[A-Za-zµ°]|per\s+[A-Za-zµ°]|[A-Za-zµ°]+\s*(?:\^?\s*[-−–]\s*1|⁻¹)(?![\d.]))/;
 const CLAUSE_BREAK = /;|,\s*(?:whereas|while|but|and)\b|\bwhereas\b|\bwhile\b/i;
-const RANGE_WINDOW = /\b(?:range|region|window|interval)\s*(?:of|from|between|=|:)?\s*$|\bbetween\s*$/i;
 // "under a current density of 200 mA cm−2", "at 0.25 A cm−2": a value the sample was held at, a test condition.
 const HELD_AT = /\b(?:at|under)\s+(?:an?\s+|the\s+)?(?:[A-Za-z-]+\s+){0,3}(?:of\s+)?[~≈∼]?\s*$/i;
 // "10.2 K, 14.8 K, and 18.5 K for pure, 0.6% and 2.1% C", "from ∼15 K to ∼30 K": one of a list of values that the
@@ -65,18 +62,8 @@ const LIST_JOIN = /^\s*(?:,\s*(?:and\s+)?|and\s+|or\s+|to\s+)[~≈∼]?\s*$/i;
 const PAIRED_LIST = /^(?:[^.;]|\.\d){0,20}\b(?:for|of|in)\b(?:[^.;]|\.\d)*(?:,|\band\b)/i;
 // The noun a value is linked to just before it: "fill factor of 41%", "AS thickness = 300 μm".
 const LINKED_NOUN = /([A-Za-z][\w-]*)\s*(?:\([^()]{1,20}\)\s*)?(?:\bof|=|:)\s*[~≈∼]?\s*(?:(?:about|ca\.|approximately|around|nearly)\s+)?$/i;
-const RATE_BEFORE = /(?:\bd[A-Za-z]+\s*\/\s*d[A-Za-z]+|\brates?\b|\bcoefficients?\b|\bslopes?\b|\bderivatives?\b)[^.;]{0,25}$/i;
 
-// "Hc2(T = 0 K)", "ρ(T = 300 K)": a value assigned to a variable inside a property's brackets is the argument the
-// property is taken at, not a value of it (nor of the property named before).
-const FUNCTION_ARGUMENT = /\(\s*[A-Za-z]\s*=\s*[~≈∼]?\s*$/;
-// "T2 dependence in the resistivity up to 240 K", "measured … down to 4.2 K": a temperature that bounds where a
-// behaviour was seen or a measurement went, not a value of the property named before ("Tc up to 40 K" is one).
-const BOUND_BEFORE =
-  /\b(?:dependences?|behaviou?rs?|measured|measurements?|ranges?|data|investigated|studied|recorded)\b[^.;]{0,50}?\b(?:up to|down to|below|above)\s*[~≈∼]?\s*$|\bdown to\s*[~≈∼]?\s*$/i;
-// "fibers reacted at 1200 °C for 48 h showed an onset of superconductivity": the temperature a sample was made at.
-const PROCESSED_AT =
-  /\b(?:react|sinter|anneal|calcin|heat|synthesi[sz]|grown|grow|fir|quench|prepar|treat|dried|sealed|pressed|melt|cool)\w*\s+(?:(?:at|to|up to)\s+)?[~≈∼]?\s*$/i;
+const LASTING = /\b(?:stab\w*|durab\w*|operat\w*|lifetimes?|life|degrad\w*|retain\w*|retention)\b/i;
 
 /** Properties that are as often processing conditions as results. */
 const GENERIC_PROPERTY = /^(?:temperature|duration|pressure|yield)$/;
@@ -138,17 +125,8 @@ export function propertyValueTuples(
   let namesOther: boolean | undefined;
   const namesOtherMaterial = () => (namesOther ??= materials.length === 0 && textFacets(text).formulas.length > 0);
   for (const q of quantities) {
-    if (!q.canonical.length) continue;
-    // A rate or derivative ("dTc/dP = −1.1 K/GPa", "−1.1 K GPa−1", "a slope of 2 K per GPa") is not the property's value,
-    // and no absolute temperature is below zero.
-    if (RATE_AFTER.test(text.slice(q.end, q.end + 12)) || RATE_BEFORE.test(text.slice(Math.max(0, q.start - 40), q.start))) continue;
-    if (q.dimension === 'temperature' && q.canonical.some((v) => v < 0)) continue;
-    // "absorption in the wavelength range of 450–550 nm", "tempered in the temperature range 610–700 °C": a window
-    // the sentence looked in, not a value of anything.
-    if (RANGE_WINDOW.test(text.slice(Math.max(0, q.start - 30), q.start))) continue;
-    const lead = text.slice(Math.max(0, q.start - 80), q.start);
-    if (FUNCTION_ARGUMENT.test(lead)) continue;
-    if (q.dimension === 'temperature' && (BOUND_BEFORE.test(lead) || PROCESSED_AT.test(lead))) continue;
+    // A rate, a window, a property's argument, a change, a bound, a processing temperature (value-context.ts).
+    if (!q.canonical.length || notAStatedValue(text, q)) continue;
     // A test condition is no result; temperatures are read as conditions anyway, save Tc ("superconductivity at 39 K").
     if (q.dimension !== 'temperature' && HELD_AT.test(text.slice(Math.max(0, q.start - 50), q.start))) continue;
     const sameKind = quantities.filter((o) => o !== q && o.dimension === q.dimension);
@@ -201,8 +179,7 @@ export function propertyValueTuples(
       if (free && (!best || free.end > best.end || best.start >= q.end)) best = { key: null, ...free };
     }
     if (!best) continue;
-    // "T2 behaviour in Tc < T < 240 K": past an inequality the value bounds a range the property opens; it is not its value.
-    if (/[<>≤≥]/.test(best.end <= q.start ? text.slice(best.end, q.start) : text.slice(q.end, best.start))) continue;
+    if (pastInequality(text, best, q)) continue;
     // "a PCE of 3.16%, a Jsc of 9.61 mA/cm2 … and fill factor of 41%": past another value, a value linked to a noun of
     // its own ("factor of") is that noun's, not the property's named before the list.
     const from = best.end;
@@ -223,6 +200,9 @@ export function propertyValueTuples(
     // The sentence's own noun is a property when it is essentially a property name ("thickness"), else a concept.
     const object = best.key ? propertyEntity(best.key, best.text) : guardedPhraseEntity(best.text, true);
     if (!object) continue;
+    // "after a 2hr reaction time": a duration is a process's (reacting, ageing, holding), not the material's, unless
+    // the sentence says how long the material lasts ("stable for 500 h of operation").
+    if (object.key === 'p:duration' && !LASTING.test(text)) continue;
     // A concept ("scale bar: 100 nm") needs a material the sentence names; a processing condition (a temperature, a
     // time, a pressure) does not pass to the material the paragraph last named ("heated at 160 °C for 1 h" is about
     // the autoclave, not the precursor before).
@@ -267,12 +247,8 @@ export const propertyValueRulesSource = (): string =>
     materialMentions.toString(),
     sentenceMaterials.toString(),
     GENERIC_PROPERTY.source,
-    RATE_AFTER.source,
-    RATE_BEFORE.source,
-    RANGE_WINDOW.source,
-    FUNCTION_ARGUMENT.source,
-    BOUND_BEFORE.source,
-    PROCESSED_AT.source,
+    LASTING.source,
+    valueContextRulesSource(),
     HELD_AT.source,
     LIST_JOIN.source,
     PAIRED_LIST.source,

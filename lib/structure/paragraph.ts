@@ -9,7 +9,8 @@ import {
 import { entityRulesSource, extractSynthesisEntities, type EntityMention } from './entities.ts';
 import { parseQuantities, quantityRulesSource, type Quantity } from './quantities.ts';
 import { lexiconSource, normaliseMaterial } from './materials.ts';
-import { chemicalNameRulesSource } from './chemical-names.ts';
+import { chemicalNameRulesSource, findChemicalNames } from './chemical-names.ts';
+import { clauseAround, notAStatedValue, pastInequality, valueContextRulesSource } from './value-context.ts';
 import { sha256 } from '../common/hash.ts';
 import { splitSentences } from './sentences.ts';
 import { findSpacedFormulas, normaliseFormula } from './formula.ts';
@@ -127,28 +128,52 @@ const FORMULA_TOKEN = /(?<![\w(°])[A-Z][A-Za-z0-9()[\]·.@/+\-−δ]*[A-Za-z0-9
 // formulas ("SOFCs" = S·O·F·Cs) and reference numbers glued to a symbol ("°C3,4") are never the claim's material.
 const NOT_CLAIM_MATERIAL = /^(?:H2|O2|N2|CH4|CO2?|H2O|NH3|H2S|Ar|He|C\d)$|^[A-Z]{2,}s$/;
 
-/** Performance claims: a property word, a value in a matching unit and the material the sentence is about. */
+/** Formula and lexicon names of a sentence (offsets in it), not fuels, atmospheres or ions: what a claim can be of. */
+function claimMaterials(sentence: string): { text: string; start: number }[] {
+  const spaced = findSpacedFormulas(sentence);
+  return (
+    [...sentence.matchAll(FORMULA_TOKEN)]
+      // An ion ("Ce4+", "Ba2+") is a species in the material, not the material.
+      .filter((m) => sentence[m.index + m[0].length] !== '+')
+      // A formula printed with spaced subscripts ("MgB 2") is read whole.
+      .map((m) => ({ text: spaced.find((f) => f.start === m.index)?.joined ?? m[0], start: m.index }))
+      .filter((m) => !NOT_CLAIM_MATERIAL.test(m.text) && (normaliseFormula(m.text) !== null || normaliseMaterial(m.text).kind === 'lexicon'))
+  );
+}
+
+/**
+ * Performance claims: a property word, a value in a matching unit (not a rate, a bound, a change, an argument or a
+ * processing temperature: value-context.ts) and the material of the value's clause ("Tantalum shows Tc = 4.4 K; in
+ * MgB2 …" gives tantalum's value to no formula), else the sentence's first.
+ */
 export function describePerformance(text: string, quantities: Quantity[]): PerformanceClaim[] {
   const claims: PerformanceClaim[] = [];
   for (const s of splitSentences(text)) {
     const qs = quantities.filter((q) => q.start >= s.start && q.end <= s.start + s.text.length);
     if (qs.length === 0) continue;
-    const spaced = findSpacedFormulas(s.text);
-    const material =
-      [...s.text.matchAll(FORMULA_TOKEN)]
-        // A formula printed with spaced subscripts ("MgB 2") is read whole.
-        // An ion ("Ce4+", "Ba2+") is a species in the material, not the material.
-        .filter((m) => s.text[m.index! + m[0].length] !== '+')
-        .map((m) => spaced.find((f) => f.start === m.index)?.joined ?? m[0])
-        .find((t) => !NOT_CLAIM_MATERIAL.test(t) && (normaliseFormula(t) !== null || normaliseMaterial(t).kind === 'lexicon')) ?? null;
+    const materials = claimMaterials(s.text);
     for (const [re, property, dims] of PERFORMANCE_PROPERTIES) {
       const pm = re.exec(s.text);
       if (!pm) continue;
       const at = s.start + pm.index;
+      const mention = { start: at, end: at + pm[0].length };
       // The value is the first quantity of the property's dimension after the property word (else before it).
       const candidates = qs.filter((q) => dims.includes(q.dimension));
       const value = candidates.find((q) => q.start >= at) ?? candidates.at(-1);
-      if (!value) continue;
+      if (!value || pastInequality(text, mention, value)) continue;
+      // A range after the property's own name is its values over the samples or conditions ("the conductivity was
+      // in the range of 100 to 1000 mS cm−1"), so a window is a claim here; every other reason is not.
+      const why = notAStatedValue(text, value);
+      if (why && why !== 'window') continue;
+      const clause = clauseAround(s.text, value.start - s.start);
+      const own = materials.filter((m) => m.start >= clause.start && m.start < clause.end);
+      // A clause with no formula of its own that names a material in words is about that one.
+      const other =
+        own.length === 0 &&
+        materials.length > 0 &&
+        clause.end - clause.start < s.text.length &&
+        findChemicalNames(s.text.slice(clause.start, clause.end)).length > 0;
+      const material = other ? null : ((own[0] ?? materials[0])?.text ?? null);
       claims.push({
         material,
         materialKey: material ? normaliseMaterial(material).key : null,
@@ -172,7 +197,7 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
 export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
   // The rules' own text is part of the id: any change to a cue, pattern, unit or lexicon entry re-structures
   // the stored paragraphs on the next run. The number changes when the code combining the rules does.
-  id: `offline@8-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, classifierRulesSource(), entityRulesSource(), lexiconSource(), chemicalNameRulesSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
+  id: `offline@8-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, valueContextRulesSource(), claimMaterials.toString(), describePerformance.toString(), classifierRulesSource(), entityRulesSource(), lexiconSource(), chemicalNameRulesSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
   structureParagraph(text: string): ParagraphStructure {
     return structureAs(text, classifyParagraphRole(text).label);
   },
