@@ -57,6 +57,7 @@ const CHEMICAL_NAME = new RegExp(
 );
 const CLEANING =
   /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
+const CLEANED_THING = /\b(?:the|a|an|freshly|well-|as-)\s*(?:clean(?:ed)?|pre-?treated)\b/gi;
 const WASHING = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried)\b/i;
 const STARTING =
   /\b(?:starting materials?|raw materials?|reagents?|precursors?|weighed|mixed|ground|milled|stoichiometric (?:amounts?|ratios?|quantities)|dissolved|added)\b/i;
@@ -82,13 +83,19 @@ const ABBR_RE = aliasRe(
 );
 const ALIAS_CI = new Map(aliasPatterns.map((a) => [a.alias.toLowerCase(), a]));
 
-const PRODUCT = String.raw`(?<t>[A-Z(][A-Za-z0-9()[\]·.,@/+–\-]*[A-Za-z0-9)\]](?:\s(?:LDH|MOF|NSs?|NWs?|NPs?|NAs?|NRs?)(?:/[A-Za-z]+)?)?)`;
+// A product's name as papers write it: a formula or abbreviation, then morphology or phase abbreviations each with
+// what it sits on or in ("Ag NWs@NiFe LDHs", "FeNi3–Fe3O4 NPs/MOF-CNT", "Co2Al1 LDH/CC"), after a dopant ("Ni-doped
+// Co3O4") or a bracketed treatment ("(U + S)-CoFe-MOF"). A morphology only follows a space, so the repeated part cannot
+// match the same text two ways (no runaway backtracking on long paragraphs).
+const NAME_PART = String.raw`[A-Z(][A-Za-z0-9()[\]·.,@/+–−\-]*[A-Za-z0-9)\]]`;
+const MORPHOLOGY = '(?:LDHs?|MOFs?|NSs?|NWs?|NPs?|NAs?|NRs?|NTs?|NCs?|HPAs?|HMSs?|CH)';
+const PRODUCT = String.raw`(?<t>(?:[A-Z][a-z]?(?:,\s?[A-Z][a-z]?)*-doped\s)?(?:\([A-Z][^()]{0,10}\)[-–])?${NAME_PART}(?:\s${MORPHOLOGY}(?![\w])(?:[/@]${NAME_PART})?)*)`;
 const TARGET_PATTERNS = [
   new RegExp(String.raw`(?:denoted|named|labell?ed|marked|referred to|designated) as\s+["“]?` + PRODUCT, 'g'),
   new RegExp(
-    String.raw`(?:^|[.!?]\s+|,\s+)(?:The |Typically,? |Briefly,? |First(?:ly)?,? )?(?:as-prepared |pristine |pure )?` +
+    String.raw`(?:^|[.!?]\s+|,\s+)(?:[Tt]he |Typically,? |Briefly,? |First(?:ly)?,? )?(?:as-prepared |pristine |pure )?` +
       PRODUCT +
-      String.raw`(?:\s(?:nanosheets?|nanowires?|nanorods?|nanoparticles?|arrays?|films?|catalysts?|samples?|powders?|electrodes?|crystals?))?\s(?:is|are|was|were)\s(?:\w+ly\s)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained|deposited|made)`,
+      String.raw`(?:\s(?:nanosheets?|nanowires?|nanorods?|nanoplates?|nanoboxes|nanocubes?|nanoflowers?|nano-?arrays?|(?:micro|nano)?spheres?|nanoparticles?|particles?|arrays?|films?|catalysts?|electrocatalysts?|samples?|powders?|electrodes?|crystals?|precursors?|composites?|products?))?\s(?:is|are|was|were)\s(?:\w+ly\s)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained|deposited|made|achieved|produced|formed)`,
     'g',
   ),
   new RegExp(`(?:synthesis|preparation|fabrication|growth) of (?:the )?(?:hierarchical |porous |ultrathin )?` + PRODUCT, 'g'),
@@ -110,9 +117,34 @@ const GENERIC_WORDS =
   /^(?:the|a|an|this|these|those|all|each|both|then|thin|single|as-\w+|samples?|resulting|final|and|of|in|on|were|was|[A-Z][a-z]+ly|[a-z]+ly)$/i;
 
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
-const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·*.,@/+–-]*[A-Za-z0-9)\]])(?![\w])/g;
+const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·∙•‧⋅*.,@/+–−-]*[A-Za-z0-9)\]])(?![\w])/g;
 
-function isPrecursorFormula(s: string): boolean {
+/** Hydrate dots as PDFs and publishers print them ("NiCl2•6H2O", "Co(NO3)2∙6H2O", "MnSO4‧5H2O") read as "·". */
+const HYDRATE_DOT = /[∙•‧⋅]/g;
+
+// Anions of the salts a synthesis starts from (nitrates, chlorides, acetates, acetylacetonates, sulfates, bromides):
+// a compound with one is a reagent even where a phrase seems to name it as the product. Oxides, hydroxides,
+// molybdates and carbonates are made as often as they are bought ("Ni(OH)2 nanosheets were synthesized").
+const REAGENT_ANIONS = /(?:\(NO3\)|NO3|Cl\d?|\(SO4\)|SO4|\(CH3COO\)|CH3COO|\(OAc\)|OAc|\(acac\)|acac|\(C2H3O2\)|Br)/;
+
+/** A salt a synthesis starts from, whatever phrase it stands in: a hydrate or a metal with a reagent anion. */
+function isReagentSalt(s: string): boolean {
+  const t = s.replace(HYDRATE_DOT, '·');
+  return /·\d*H2O$/.test(t) || (METALS.test(t) && REAGENT_ANIONS.test(t.split('·')[0]));
+}
+
+/** A sodium or potassium salt with no other metal in it, written as a formula or as a name. */
+function isAlkaliSalt(t: string): boolean {
+  if (/^(?:tri|di)?(?:sodium|potassium)\s(?!molybdate|tungstate|vanadate|ferri|ferro)/i.test(t)) return true;
+  const formula = t.replace(HYDRATE_DOT, '·').split('·')[0];
+  return /(?:Na|K)(?![a-z])/.test(formula) && !METALS.test(formula.replace(/(?:Na|K)(?![a-z])/g, ''));
+}
+
+// Linker and ligand acids by their abbreviations, written with their protons: H2BDC, H3BTC, H4DOBDC, H4DOT, Hatz.
+const LINKER = /^H\d*(?:[A-Z]{2,}|[a-z]{3,4})$/;
+
+function isPrecursorFormula(raw: string): boolean {
+  const s = raw.replace(HYDRATE_DOT, '·');
   const f = normaliseFormula(s);
   if (!f) return /^(?:[A-Z][a-z]?)+\(NO\)?\d?·?\d*H2O$/.test(s); // tolerate typos like Co(NO)3·6H2O
   return METALS.test(s) && (SALT_ANIONS.test(s.split('·')[0]) || /·\d*H2O$/.test(s));
@@ -133,7 +165,9 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
   const sents = splitSentences(text);
   // Sentence facts are computed once per sentence (tokens ask for them many times).
   const facts = sents.map((x) => ({
-    cleaning: CLEANING.test(x.text) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text),
+    // "The cleaned Cu foam was immersed into … containing 3 M NaOH": a participle naming a substrate cleaned before is
+    // no cleaning step; the sentence's reagents count.
+    cleaning: CLEANING.test(x.text.replace(CLEANED_THING, '')) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text),
     washing: WASHING.test(x.text) && !/\b(?:dissolved|added into|mixed with|stirred)\b/i.test(x.text),
     targetCue: TARGET_CUES.test(x.text),
     starting: STARTING.test(x.text),
@@ -186,8 +220,9 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
       const t = m.groups!.t.replace(/[.,;:]+$/, '');
       const pos = m.index! + m[0].indexOf(m.groups!.t);
       const key = materialKey(t);
-      if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isPrecursorFormula(tidyFormula(t))) continue;
-      if (/^(?:The|This|These|It|They|Then|All|Each|Samples?|Products?|Solution|Mixture|Precursors?)$/i.test(t)) continue;
+      if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isReagentSalt(tidyFormula(t))) continue;
+      if (/^(?:The|This|These|It|They|Then|All|Each|Samples?|Products?|Solution|Mixture|Precursors?)$/i.test(t) || /-(?:doped|based|derived|modified)$/.test(t))
+        continue;
       add('target', t, pos, normaliseFormula(tidyFormula(t))?.formula ?? null);
     }
   }
@@ -199,9 +234,11 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     const pos = m.index! + (m[0].startsWith('(') && !m[0].includes(')') ? 1 : 0);
     if (t.length < 2) continue;
     if (inCleaning(pos) || inWashing(pos)) continue;
+    // "Ni2+ ions", "Fe3+": a species in solution, not a reagent weighed in.
+    if (/^[+⁺]/.test(text.slice(pos + t.length))) continue;
     const tidy = tidyFormula(t);
     const key = materialKey(t);
-    if (ADDITIVES.has(key)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
+    if (ADDITIVES.has(key) || LINKER.test(t)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
     else if (SOLVENTS.has(key)) add('solvent', t, pos, normaliseFormula(tidy)?.formula ?? null);
     else if (isPrecursorFormula(tidy)) add('precursor', t, pos, normaliseFormula(tidy)?.formula ?? null);
     else if (facts[indexOf(pos)].starting && METALS.test(tidy) && normaliseFormula(tidy)?.composition) {
@@ -244,9 +281,18 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     if (best) add('target', best.first.t, best.first.pos, best.first.formula);
   }
   found.sort((a, b) => a.start - b.start);
+  // A compound the paragraph makes is its target wherever else it stands ("Co3O4 was prepared …; the Co3O4 powder was
+  // then dispersed …" uses its own product in the next step): not also a precursor.
+  const made = new Set(found.filter((e) => e.role === 'target').map((e) => e.key));
+  // A salt of sodium or potassium with no other metal (NaCl, Na2SO4, "sodium sulfate", CH3COONa) brings nothing to a
+  // product without those metals: it is an additive (a structure director, a mineraliser), unless the target has
+  // sodium or potassium in it. Na2MoO4 or KMnO4 bring their other metal and stay precursors.
+  const alkaliTarget = found.some((e) => e.role === 'target' && /(?:Na|K)(?![a-z])/.test(e.formula ?? e.text));
+  for (const e of found) if (e.role === 'precursor' && !alkaliTarget && isAlkaliSalt(e.text)) e.role = 'additive';
   // One mention per (role, key): the first occurrence carries the offsets.
   const seen = new Set<string>();
   return found.filter((e) => {
+    if (e.role === 'precursor' && made.has(e.key)) return false;
     const k = `${e.role}\u0000${e.key}`;
     if (seen.has(k)) return false;
     seen.add(k);
@@ -267,9 +313,18 @@ export const entityRulesSource = (): string =>
     WASHING.source,
     STARTING.source,
     TARGET_CUES.source,
+    CLEANED_THING.source,
+    REAGENT_ANIONS.source,
+    HYDRATE_DOT.source,
+    LINKER.source,
+    isReagentSalt.toString(),
+    isAlkaliSalt.toString(),
     TOKEN_RE.source,
     ELEMENT_PRODUCT.source,
     NAMED_PRODUCT.source,
     GENERIC_WORDS.source,
     ...TARGET_PATTERNS.map((r) => r.source),
+    // The code that combines the rules, so a change to it re-structures the stored paragraphs too.
+    isPrecursorFormula.toString(),
+    extractSynthesisEntities.toString(),
   ].join('\n');
