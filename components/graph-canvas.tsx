@@ -3,7 +3,7 @@
 import type { Core, ElementDefinition } from 'cytoscape';
 import { useEffect, useMemo, useRef } from 'react';
 import CytoscapeComponent from 'react-cytoscapejs';
-import { type GraphEdge, type GraphNode, kindColour, mergeLinks } from '@/lib/graph/view';
+import { edgeLabel, type GatheredEdge, type GraphNode, kindColour, mergeLinks } from '@/lib/graph/view';
 import { placeNodes } from './graph-layout';
 
 /** Edge colours per relation family (node colours per kind come from the graph view's `KIND_COLOURS`). */
@@ -52,7 +52,8 @@ export default function GraphCanvas({
   onReady,
 }: {
   nodes: GraphNode[];
-  edges: GraphEdge[];
+  /** Edges with their parallel tuples gathered (gatherEdges): one curve per subject, relation and object. */
+  edges: GatheredEdge[];
   /** Edge (tuple) ids of the causal path to highlight. */
   path?: ReadonlySet<string>;
   selected: string | null;
@@ -65,14 +66,26 @@ export default function GraphCanvas({
   const handlers = useRef({ onNode, onEdge });
   handlers.current = { onNode, onEdge };
   const elements = useMemo<ElementDefinition[]>(() => {
-    const onPath = new Set(edges.filter((e) => path?.has(e.id)).flatMap((e) => [e.source, e.target]));
+    const onPathEdge = (e: GatheredEdge) => e.members.some((id) => path?.has(id));
+    const onPath = new Set(edges.filter(onPathEdge).flatMap((e) => [e.source, e.target]));
     return [
       ...nodes.map((n) => ({ data: { id: n.id, label: n.label, colour: kindColour(n.kind) }, classes: onPath.has(n.id) ? 'path' : '' })),
       ...edges.map((e) => ({
-        data: { id: `edge:${e.id}`, source: e.source, target: e.target, label: e.relation.replace(/_/g, ' '), colour: relationColour(e.relation) },
-        classes: path?.has(e.id) ? 'path' : '',
+        data: {
+          id: `edge:${e.id}`,
+          source: e.source,
+          target: e.target,
+          label: edgeLabel(e),
+          colour: relationColour(e.relation),
+          // A gathered edge is drawn a little heavier the more tuples it stands for.
+          weight: Math.min(5, 1.5 + Math.log2(e.members.length)),
+        },
+        classes: onPathEdge(e) ? 'path' : '',
       })),
-      ...mergeLinks(nodes).map((m) => ({ data: { id: m.id, source: m.source, target: m.target, label: 'same as', colour: '#94a3b8' }, classes: 'merge' })),
+      ...mergeLinks(nodes).map((m) => ({
+        data: { id: m.id, source: m.source, target: m.target, label: 'same as', colour: '#94a3b8', weight: 1 },
+        classes: 'merge',
+      })),
     ];
   }, [nodes, edges, path]);
   useEffect(() => {
@@ -111,14 +124,17 @@ export default function GraphCanvas({
             'text-background-opacity': 0.7,
             'text-valign': 'bottom',
             'text-margin-y': 3,
-            width: 18,
-            height: 18,
+            // A click on a node's label selects the node: without it the click fell through to an edge beneath.
+            'text-events': 'yes',
+            'z-index': 20,
+            width: 22,
+            height: 22,
           },
         },
         {
           selector: 'edge',
           style: {
-            width: 1.5,
+            width: 'data(weight)',
             'line-color': 'data(colour)',
             'target-arrow-color': 'data(colour)',
             'target-arrow-shape': 'triangle',

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Core } from 'cytoscape';
 import dynamic from 'next/dynamic';
 import { useMemo, useRef, useState } from 'react';
-import { type GraphData, kindColour, mergeGraphs, mergeLinks, toGraphML } from '@/lib/graph/view';
+import { edgeLabel, gatherEdges, type GraphData, kindColour, mergeGraphs, mergeLinks, toGraphML } from '@/lib/graph/view';
 import { TupleItem } from './tuple-item';
 
 const GraphCanvas = dynamic(() => import('./graph-canvas'), {
@@ -77,6 +77,8 @@ export function GraphView({
     const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
     return data.nodes.filter((n) => touched.has(n.id));
   }, [data.nodes, edges, relation]);
+  // Parallel tuples (one subject, relation and object) are drawn and listed as one edge with their count.
+  const shown = useMemo(() => gatherEdges(edges), [edges]);
   const merges = useMemo(() => mergeLinks(nodes), [nodes]);
   const label = (id: string) => data.nodes.find((n) => n.id === id)?.label ?? id;
   const kinds = useMemo(() => {
@@ -140,7 +142,7 @@ export function GraphView({
             className="w-32 rounded border border-slate-300 px-1 py-0.5"
           />
           <button type="submit" className="rounded border border-slate-300 px-2">
-            Find
+            Find node
           </button>
         </form>
         <button type="button" className="rounded border border-slate-300 px-2" onClick={() => cy.current?.fit(undefined, 20)}>
@@ -194,7 +196,7 @@ export function GraphView({
           </li>
         )}
         <li className="text-slate-500">
-          {nodes.length} nodes · {edges.length} edges
+          {nodes.length} nodes · {shown.length} edges{shown.length < edges.length ? ` · ${edges.length} tuples` : ''}
         </li>
       </ul>
       {notice && (
@@ -207,10 +209,10 @@ export function GraphView({
           {expand.error.message}
         </p>
       )}
-      <div className="h-72 rounded border border-slate-200 bg-slate-50">
+      <div className="h-[28rem] rounded border border-slate-200 bg-slate-50">
         <GraphCanvas
           nodes={nodes}
-          edges={edges}
+          edges={shown}
           path={pathEdges}
           selected={selected ? (selected.kind === 'edge' ? `edge:${selected.id}` : selected.id) : null}
           onNode={(id) => setSelected({ kind: 'node', id })}
@@ -224,7 +226,7 @@ export function GraphView({
         <div className="rounded border border-slate-200 p-2 text-sm" data-testid="graph-node">
           <p>
             <span className="font-medium">{node.label}</span> <span className="text-xs text-slate-500">{node.kind}</span>{' '}
-            <span className="text-xs text-slate-500">· {data.edges.filter((e) => e.source === node.id || e.target === node.id).length} edges shown</span>
+            <span className="text-xs text-slate-500">· {shown.filter((e) => e.source === node.id || e.target === node.id).length} edges shown</span>
           </p>
           <button
             type="button"
@@ -252,7 +254,7 @@ export function GraphView({
       )}
       <details className="text-xs">
         <summary className="cursor-pointer">
-          Nodes ({nodes.length}) and edges ({edges.length}) as a list
+          Nodes ({nodes.length}) and edges ({shown.length}) as a list
         </summary>
         <div className="mt-1 grid grid-cols-2 gap-2">
           <ul aria-label="Nodes" className="space-y-0.5">
@@ -266,12 +268,12 @@ export function GraphView({
             ))}
           </ul>
           <ul aria-label="Edges" className="space-y-0.5">
-            {edges.map((e) => (
+            {shown.map((e) => (
               <li key={e.id}>
                 <button type="button" className="text-left text-teal-800 hover:underline" onClick={() => setSelected({ kind: 'edge', id: e.id })}>
-                  {label(e.source)} — {e.relation.replace(/_/g, ' ')} → {label(e.target)}
+                  {label(e.source)} — {edgeLabel(e)} → {label(e.target)}
                 </button>
-                {pathEdges.has(e.id) && <span className="ml-1 rounded bg-orange-100 px-1 text-orange-900">causal path</span>}
+                {e.members.some((id) => pathEdges.has(id)) && <span className="ml-1 rounded bg-orange-100 px-1 text-orange-900">causal path</span>}
               </li>
             ))}
             {merges.map((m) => (

@@ -44,7 +44,7 @@ test('graph explorer: find an entity, see its neighbourhood, expand a node throu
   expect((xml.match(/<edge /g) ?? []).length).toBe(2);
 });
 
-test('graph labels are legible at the default zoom of a crowded view', async ({ page }) => {
+test('graph labels stay legible when a crowded view is zoomed out', async ({ page }) => {
   await page.goto('/graph');
   await page.getByLabel('Find an entity').fill('conductivity');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
@@ -57,11 +57,17 @@ test('graph labels are legible at the default zoom of a crowded view', async ({ 
   const graph = page.getByTestId('graph-view');
   const canvas = graph.locator('[data-label-px]');
   await expect(canvas).toHaveAttribute('data-zoom', /.+/);
+  console.log(`crowded view: ${await graph.getByRole('list', { name: 'Legend' }).textContent()} · fitted at zoom ${await canvas.getAttribute('data-zoom')}`);
+  // Zoomed out (as a fitted view of a hundred nodes is drawn), its labels are still drawn at a readable size.
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(async () => {
+    await page.mouse.wheel(0, 1500);
+    expect(Number(await canvas.getAttribute('data-zoom'))).toBeLessThan(0.6);
+  }).toPass();
   const zoom = Number(await canvas.getAttribute('data-zoom'));
   const px = Number(await canvas.getAttribute('data-label-px'));
-  console.log(`crowded view: ${await graph.getByRole('list', { name: 'Legend' }).textContent()} · zoom ${zoom} · node labels ${px} px on screen`);
-  // Fitted, the view is drawn smaller than life; its labels are still drawn at a readable size.
-  expect(zoom).toBeLessThan(1);
+  console.log(`zoomed out to ${zoom}: node labels ${px} px on screen`);
   expect(px).toBeGreaterThanOrEqual(10);
   await page.screenshot({ path: `${shots}/graph-crowded.png`, fullPage: true });
 });
@@ -86,4 +92,40 @@ test('graph page: counts, a merge with its spellings and distance, undo and allo
   await expect(page.getByRole('article').filter({ hasText: 'grain boundary conductivit' })).toHaveCount(0);
   await undone.getByRole('button', { name: `Allow merging ${merged} again` }).click();
   await expect(undone).toContainText('None.');
+});
+
+/** Where cytoscape drew each node, in page pixels: read from the instance cytoscape registers on its container. */
+async function nodePlaces(page: import('@playwright/test').Page) {
+  const container = page.getByTestId('graph-view').locator('[data-label-px]');
+  await expect(container).toHaveAttribute('data-zoom', /.+/);
+  const box = (await container.boundingBox())!;
+  const places = await container.evaluate((el) => {
+    const cy = (el as unknown as { _cyreg: { cy: import('cytoscape').Core } })._cyreg.cy;
+    return cy.nodes().map((n) => ({ id: n.id(), label: String(n.data('label')), ...n.renderedPosition() }));
+  });
+  return places.map((p) => ({ ...p, x: box.x + p.x, y: box.y + p.y }));
+}
+
+test('graph first view: opens on a material, the same picture on every load, a click on a node or its label selects it', async ({ page }) => {
+  await page.goto('/graph');
+  // Before any search: the materials with values in the most papers, the first one's neighbourhood drawn.
+  await expect(page.getByRole('list', { name: 'Start from' }).getByRole('link').first()).toBeVisible();
+  await expect(page.getByText(/^Around /)).toContainText('the material with values in the most papers');
+  const first = await nodePlaces(page);
+  expect(first.length).toBeGreaterThan(1);
+  await page.screenshot({ path: `${shots}/graph-first-view.png`, fullPage: true });
+
+  // A stable layout: reloaded, every node is where it was.
+  await page.reload();
+  const again = await nodePlaces(page);
+  expect(again.map((n) => [n.id, Math.round(n.x), Math.round(n.y)])).toEqual(first.map((n) => [n.id, Math.round(n.x), Math.round(n.y)]));
+
+  // A click on a node selects that node (not an edge lying over it).
+  const [a, b] = again;
+  await page.mouse.click(a.x, a.y);
+  await expect(page.getByTestId('graph-node')).toContainText(a.label);
+  await expect(page.getByTestId('graph-edge')).toHaveCount(0);
+  // So does a click on its label, drawn under it.
+  await page.mouse.click(b.x, b.y + 16);
+  await expect(page.getByTestId('graph-node')).toContainText(b.label);
 });

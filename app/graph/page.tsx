@@ -42,7 +42,7 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
       );
     return <DatabaseUnavailable message={(error as Error).message} />;
   }
-  const { counts, merges, matches, start, links, linkCounts } = data;
+  const { counts, merges, matches, starts, startKey, start, links, linkCounts } = data;
   const pages = Math.max(1, Math.ceil(merges.total / PAGE));
   const link = (p: number) => `/graph?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
   return (
@@ -87,16 +87,37 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
             ))}
           </ul>
         )}
+        {starts.length > 0 && (
+          <div className="text-sm" data-testid="graph-starts">
+            <span className="text-slate-600">Materials with values in the most papers: </span>
+            <ul className="inline-flex flex-wrap gap-2" aria-label="Start from">
+              {starts.map((m) => (
+                <li key={m.key}>
+                  <Link
+                    href={`/graph?${new URLSearchParams({ explore: m.key })}`}
+                    className="rounded border border-slate-200 bg-white px-2 py-0.5 text-teal-800 hover:underline"
+                  >
+                    {m.label}
+                  </Link>{' '}
+                  <span className="text-xs text-slate-500">
+                    {m.papers} {m.papers === 1 ? 'paper' : 'papers'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {start && (
           <div className="rounded-lg border border-slate-200 bg-white p-3">
             <p className="mb-2 text-sm">
               Around{' '}
               <span className="font-medium">
-                {start.nodes.find((n) => n.id === explore)?.label ?? matches.find((m) => m.key === explore)?.label ?? 'this entity'}
+                {start.nodes.find((n) => n.id === startKey)?.label ?? matches.find((m) => m.key === startKey)?.label ?? 'this entity'}
               </span>
-              : expand any node to follow the graph.
+              {explore ? '' : ' (the material with values in the most papers)'}: click a node to select it, expand it to follow the graph, click an edge for the
+              sentences behind it.
             </p>
-            <GraphView key={explore} initial={start} name={`graph-${explore.replace(/[^\w.-]+/g, '_')}`} />
+            <GraphView key={startKey} initial={start} name={`graph-${startKey.replace(/[^\w.-]+/g, '_')}`} />
           </div>
         )}
       </section>

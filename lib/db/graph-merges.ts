@@ -126,14 +126,26 @@ export async function mergeFamily(db: Database, key: string): Promise<string[]> 
 
 /** Entities whose label or key contains `q` (case-insensitive), most connected first: where an exploration starts. */
 export async function findEntities(db: Database, q: string, take = 20): Promise<{ key: string; label: string; kind: string; tuples: number }[]> {
+  // Bounded work whatever the name: at most FIND_CANDIDATES names (the exact one, then the shortest, which are what a
+  // person types) have their tuples counted, each count by its own index (subject, object) rather than an OR the
+  // planner scans for. "a" matched thousands of names, each counted, and ran past the search budget on a busy machine.
   const rows = await db.prisma.$queryRawUnsafe<{ key: string; label: string; kind: string; tuples: bigint | number }[]>(
-    `SELECT e.key, e.label, e.kind, (SELECT COUNT(*) FROM "GraphTuple" t WHERE t."subjectId" = e.id OR t."objectId" = e.id) AS tuples
-     FROM "GraphEntity" e WHERE e.label ILIKE $1 OR e.key ILIKE $1 ORDER BY tuples DESC, e.label LIMIT $2`,
+    `WITH hits AS (
+       SELECT e.id, e.key, e.label, e.kind, lower(e.label) = lower($3) AS exact FROM "GraphEntity" e
+       WHERE e.label ILIKE $1 OR e.key ILIKE $1 ORDER BY exact DESC, length(e.label), e.label LIMIT ${FIND_CANDIDATES}
+     )
+     SELECT h.key, h.label, h.kind,
+            (SELECT COUNT(*) FROM "GraphTuple" t WHERE t."subjectId" = h.id) + (SELECT COUNT(*) FROM "GraphTuple" t WHERE t."objectId" = h.id) AS tuples
+     FROM hits h ORDER BY h.exact DESC, tuples DESC, h.label LIMIT $2`,
     `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     take,
+    q,
   );
   return rows.map((r) => ({ ...r, tuples: Number(r.tuples) }));
 }
+
+/** Names whose tuples an entity search counts at most (see findEntities). */
+const FIND_CANDIDATES = 400;
 
 /** Entities by key with their tuple count and merge, for choosing a merge's representative. */
 export async function entityMergeState(

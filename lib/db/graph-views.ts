@@ -137,3 +137,19 @@ export async function subjectsOfSeveralPapers(db: Database, take = 12): Promise<
   );
   return rows.map((r) => ({ subject: r.subject, papers: Number(r.papers) }));
 }
+
+/**
+ * Materials with values read from the most papers' text (then the most values): where a first look at the graph
+ * starts. Formula-named materials only, most papers first; the caller drops reactant gases and solvents.
+ */
+export async function materialsWithMostValues(db: Database, take = 20): Promise<{ key: string; label: string; papers: number; values: number }[]> {
+  const rows = await db.prisma.$queryRawUnsafe<{ key: string; label: string; papers: bigint | number; values: bigint | number }[]>(
+    `SELECT e.key, min(e.label) AS label, count(DISTINCT t."paperId") AS papers, count(*) AS values
+     FROM "GraphTuple" t JOIN "GraphEntity" e ON e.id = t."subjectId"
+     WHERE e.kind = 'material' AND e.key LIKE 'f:%' AND e."mergedIntoId" IS NULL AND t.relation = 'has_property'
+       AND t.value IS NOT NULL AND t."paragraphId" IS NOT NULL
+     GROUP BY e.key ORDER BY papers DESC, values DESC, e.key LIMIT $1`,
+    take,
+  );
+  return rows.map((r) => ({ key: r.key, label: r.label, papers: Number(r.papers), values: Number(r.values) }));
+}

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { mergeFamily } from '../db/graph-merges.ts';
-import { type LabelledTuple, labelledTuples } from '../db/graph-views.ts';
+import { type LabelledTuple, labelledTuples, materialsWithMostValues } from '../db/graph-views.ts';
 import { EXPANSION_TUPLES, type GraphData, type GraphNode, type GraphTupleView, mergeGraphs, tupleValue } from './view.ts';
 
 /** Reads the graph views of `view.ts` from the database: tuples as a graph, an entity's neighbourhood. */
@@ -53,4 +53,17 @@ export async function answerGraph(db: Database, from: { tupleIds: string[]; para
  */
 export async function neighbourhood(db: Database, key: string, limit = EXPANSION_TUPLES): Promise<GraphData> {
   return graphOf(await labelledTuples(db, { touching: await mergeFamily(db, key) }, limit));
+}
+
+// Reactant gases, fuels and solvents: named in many papers' values ("CO2 yield", "H2 evolution") but not what a
+// chemist opens the graph to study.
+const REAGENT = /^f:(?:H2|O2|N2|CH4|CO2?|H2O|NH3|H2S|H2O2|N2O|NO2?|SO2|C2H[246]|C2H6O|CH4O|C3H8O|C3H6O|C2H4O2|Ar|He)$/;
+
+/**
+ * Where the graph opens before anyone searches: the materials with values in the most papers (reagents left out),
+ * the first of which is shown with its neighbourhood.
+ */
+export async function startingPoints(db: Database, take = 8): Promise<{ key: string; label: string; papers: number }[]> {
+  // A sample's or polymer's label ("P1", "S2") is read as an element by the formula reader: not a material to open on.
+  return (await materialsWithMostValues(db, take * 3)).filter((m) => !REAGENT.test(m.key) && !/^[A-Z]\d$/.test(m.label)).slice(0, take);
 }

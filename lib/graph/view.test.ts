@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citedEdges, GRAPH_NODE_CAP, type GraphData, mergeGraphs, mergeLinks, toGraphML, tupleValue } from './view.ts';
+import { citedEdges, edgeLabel, gatherEdges, GRAPH_NODE_CAP, type GraphData, mergeGraphs, mergeLinks, toGraphML, tupleValue } from './view.ts';
 
 const node = (id: string) => ({ id, label: id.slice(2), kind: 'material' });
 const tuple = (id: string, s: string, o: string) => ({
@@ -17,6 +17,23 @@ const graph = (pairs: [string, string, string][]): GraphData => ({
   nodes: [...new Set(pairs.flatMap(([, s, o]) => [s, o]))].map(node),
   edges: pairs.map(([id, source, target]) => ({ id, source, target, relation: 'has_property' })),
   tuples: pairs.map(([id, s, o]) => tuple(id, s, o)),
+});
+
+describe('gatherEdges', () => {
+  it('draws the tuples of one subject, relation and object as one edge with their count', () => {
+    const g = graph([
+      ['t1', 'f:MgB2', 'p:Tc'],
+      ['t2', 'f:MgB2', 'p:Tc'],
+      ['t3', 'f:MgB2', 'p:Hc2'],
+      ['t4', 'f:MgB2', 'p:Tc'],
+    ]);
+    const gathered = gatherEdges(g.edges);
+    expect(gathered.map((e) => [e.id, e.members])).toEqual([
+      ['t1', ['t1', 't2', 't4']],
+      ['t3', ['t3']],
+    ]);
+    expect(gathered.map(edgeLabel)).toEqual(['has property ×3', 'has property']);
+  });
 });
 
 describe('mergeGraphs', () => {

@@ -98,6 +98,31 @@ export function citedEdges(data: GraphData, cited: { tupleIds: Iterable<string>;
   return new Set(data.edges.filter((e) => tuples.has(e.id) || citedKeys.has(edgeKey(e.source, e.relation, e.target))).map((e) => e.id));
 }
 
+/** Edges as the canvas draws them: the tuples with one subject, relation and object gathered into one edge. */
+export interface GatheredEdge extends GraphEdge {
+  /** The tuple ids the edge stands for (its id is the first one's). */
+  members: string[];
+}
+
+/**
+ * Gathers parallel edges: eight "MgB2 has property Tc" tuples from eight sentences are one edge with a count (the
+ * edge lists its tuples when clicked), not eight overlapping curves. Order follows the first member of each.
+ */
+export function gatherEdges(edges: GraphEdge[]): GatheredEdge[] {
+  const byKey = new Map<string, GatheredEdge>();
+  for (const e of edges) {
+    const key = `${e.source}\u0000${e.relation}\u0000${e.target}`;
+    const seen = byKey.get(key);
+    if (seen) seen.members.push(e.id);
+    else byKey.set(key, { ...e, members: [e.id] });
+  }
+  return [...byKey.values()];
+}
+
+/** An edge's label: its relation in words, with the number of tuples behind it when there are several. */
+export const edgeLabel = (e: Pick<GatheredEdge, 'relation' | 'members'>) =>
+  `${e.relation.replace(/_/g, ' ')}${e.members.length > 1 ? ` ×${e.members.length}` : ''}`;
+
 /** Nodes shown at most, as method B caps its views; an expansion adds at most EXPANSION_TUPLES tuples. */
 export const GRAPH_NODE_CAP = 300;
 export const EXPANSION_TUPLES = 60;

@@ -1,7 +1,7 @@
 import { graphCounts } from '../db/graph.ts';
 import { entityLinkCounts, linksForReview, reviewEntityLink } from '../db/entity-links.ts';
 import { allowMerge, findEntities, mergeGroups, undoMerge } from '../db/graph-merges.ts';
-import { answerGraph, neighbourhood } from '../graph/explore.ts';
+import { answerGraph, neighbourhood, startingPoints } from '../graph/explore.ts';
 import { Deadline } from '../common/deadline.ts';
 import { appContext, appDatabase } from './app.ts';
 import { mergeSameItems } from '../graph/same-item-merges.ts';
@@ -18,16 +18,20 @@ export type { MergeMember } from '../db/graph-merges.ts';
 export async function graphPage(opts: { q: string; skip: number; take: number; entity: string; explore: string }) {
   const { db, cfg } = await appContext();
   const deadline = Deadline.in(cfg.budgetMs, 'search');
-  const [counts, merges, matches, start] = await deadline.race(
+  // Before any search the page opens on the material with values in the most papers (a first view, not an empty box).
+  const firstLook = !opts.explore && !opts.entity;
+  const [counts, merges, matches, starts] = await deadline.race(
     Promise.all([
       graphCounts(db),
       mergeGroups(db, { q: opts.q, skip: opts.skip, take: opts.take }),
       opts.entity ? findEntities(db, opts.entity) : Promise.resolve([]),
-      opts.explore ? neighbourhood(db, opts.explore) : Promise.resolve(null),
+      firstLook ? startingPoints(db) : Promise.resolve([]),
     ]),
   );
+  const startKey = opts.explore || starts[0]?.key || '';
+  const start = startKey ? await deadline.race(neighbourhood(db, startKey)) : null;
   const [links, linkCounts] = await Promise.all([linksForReview(db, 200), entityLinkCounts(db)]);
-  return { counts, merges, matches, start, links, linkCounts };
+  return { counts, merges, matches, starts, startKey, start, links, linkCounts };
 }
 
 /** Rejects a Wikidata link (kept as rejected; never made again; its aliases no longer expand questions) or restores it. */
