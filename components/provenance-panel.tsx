@@ -9,6 +9,7 @@ import type { ProvenanceDetails, ProvenanceTable } from '@/lib/answer/provenance
 import { type Evidence, paperOf, paragraphHref, provenanceOf, tupleIdsOf } from '@/lib/evidence/model';
 import { GraphView } from './graph-view';
 import { ReadableData } from './readable-data';
+import { RecordReadingView } from './record-reading';
 import { TupleItem } from './tuple-item';
 
 const TABS = ['Source', 'Record', 'Tuples', 'Graph'] as const;
@@ -228,10 +229,18 @@ function SourceTable({ table }: { table: ProvenanceTable }) {
 
 function RecordTab({ d }: { d: ProvenanceDetails }) {
   if (!d.record) return <p className="text-slate-600">No structured record for this item's paper.</p>;
+  const { reading } = d.record;
   return (
     <div className="space-y-2" data-testid="provenance-record">
-      <p className="font-medium">{d.record.title}</p>
-      <ReadableData value={d.record.value} name="record" />
+      <p className="font-medium">
+        {d.record.title}
+        {reading.source && <span className="ml-2 text-xs font-normal text-slate-500">{reading.source}</span>}
+      </p>
+      <RecordReadingView reading={reading} />
+      <details className="text-xs">
+        <summary className="cursor-pointer select-none text-slate-600">All fields of the record</summary>
+        <ReadableData value={d.record.value} name="record" />
+      </details>
     </div>
   );
 }

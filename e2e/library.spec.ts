@@ -215,3 +215,36 @@ test('a long paper is read in pages, and a link to a paragraph opens its page sc
   await page.goto(`${url.pathname}?page=3#p449`);
   await expect(page.locator('#p449')).toBeInViewport();
 });
+
+test('an uploaded paper’s synthesis paragraph shows its method and its materials with their roles', async ({ page }) => {
+  await page.goto('/import');
+  // An invented recipe paragraph, written the way such papers write them.
+  const recipe =
+    'Co3O4 nanowires were synthesized by a hydrothermal method. Briefly, 2 mmol of Co(NO3)2·6H2O, 8 mmol of NH4F and 10 mmol of urea ' +
+    'were dissolved in 40 mL of deionized water. A piece of clean Ni foam was immersed in the solution, which was then transferred into a ' +
+    'Teflon-lined autoclave and heated at 120 °C for 6 h. The product was washed with ethanol and annealed at 350 °C for 2 h in air.';
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([
+      { name: 'co3o4-nanowires.md', mimeType: 'text/markdown', buffer: Buffer.from(`# Co3O4 nanowires on nickel foam\n\n## Experimental\n${recipe}\n`) },
+    ]);
+  await page.getByRole('button', { name: 'Import 1 file' }).click();
+  await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'succeeded');
+  await page.goto('/library?q=nanowires+nickel+foam');
+  await page.getByTestId('results').getByRole('link', { name: 'Co3O4 nanowires on nickel foam' }).click();
+  const paragraph = page.locator('[data-paragraph-id]').filter({ hasText: 'were synthesized by a hydrothermal method' });
+  await expect(paragraph.getByTestId('role-badge')).toHaveText('synthesis');
+  await expect(paragraph.getByTestId('method-badge')).toHaveText('hydro-solvothermal');
+  const roles = paragraph.getByTestId('paragraph-materials');
+  await expect(roles.locator('[data-role="target"]')).toHaveText('targetCo3O4');
+  await expect(roles.locator('[data-role="precursor"]')).toHaveText('precursorsCo(NO3)2·6H2O');
+  await expect(roles.locator('[data-role="additive"]')).toHaveText('additivesNH4F, urea');
+  await expect(roles.locator('[data-role="solvent"]')).toHaveText('solventsdeionized water');
+  await expect(roles.locator('[data-role="substrate"]')).toHaveText('substrateNi foam');
+  // The paper's record reads as a recipe, not as its fields.
+  const card = page.getByTestId('paper-record').getByTestId('record-recipe');
+  await expect(card).toContainText('Recipe · hydro-solvothermal · from paragraph 1');
+  await expect(card).toContainText(/MadeCo3O4/);
+  await expect(card.getByRole('list', { name: 'Steps' })).toContainText('120 °C');
+  await page.screenshot({ path: `${shots}/paper-synthesis-roles.png`, fullPage: true });
+});

@@ -42,12 +42,21 @@ test('a synthesis question is answered from the imported recipes: a summary with
   );
   await expect(sentences).toContainText(/A typical recipe \(doi:10\.9999\/recipe\.sg\.\d\): LiMn2O4 \(sol-gel\) from /);
   await page.screenshot({ path: `${shots}/answer-synthesis.png`, fullPage: true });
-  // A citation opens its record: the recipe as imported, with its DOI.
+  // A citation opens its record: the recipe as imported, with its DOI, read as a recipe (made, from, steps).
   await sentences.getByRole('button', { name: 'E1: show its provenance' }).first().click();
   const panel = page.getByRole('complementary', { name: 'Provenance of E1' });
   await expect(panel.getByRole('tab', { name: 'Record' })).toHaveAttribute('aria-selected', 'true');
-  await expect(panel.getByTestId('provenance-record')).toContainText('doi10.9999/recipe.sg.');
-  await expect(panel.getByTestId('provenance-record')).toContainText('synthesis typesol-gel');
+  const record = panel.getByTestId('provenance-record');
+  await expect(record).toContainText('doi:10.9999/recipe.sg.');
+  const recipe = record.getByTestId('record-recipe');
+  await expect(recipe).toContainText('Recipe · sol-gel · from imported record');
+  await expect(recipe).toContainText(/MadeLiMn2O4/);
+  await expect(recipe).toContainText(/From.*\w/);
+  await expect(recipe.getByRole('list', { name: 'Steps' })).toContainText(/\d+ °C/);
+  await page.screenshot({ path: `${shots}/provenance-recipe.png`, fullPage: true });
+  // The record's own fields are one click away.
+  await record.getByText('All fields of the record').click();
+  await expect(record.getByTestId('readable-data')).toContainText('synthesis typesol-gel');
 
   // Asked as a chemist with a goal would ask it, with no "how is it made" in it: the reader reads a synthesis
   // question from its construction, and the records answer it.

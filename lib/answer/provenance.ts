@@ -7,6 +7,7 @@ import { paragraphInContext } from '../db/paragraphs.ts';
 import { getRecord } from '../db/records.ts';
 import { entityLinks } from '../db/entity-links.ts';
 import { conflictFlags } from '../db/tuple-checks.ts';
+import { type RecordReading, readRecord } from '../structure/recipe-view.ts';
 import { cellAddress, cellAt, type ParsedTable, parseRowExternalId, rowText } from '../ingest/tables.ts';
 
 /**
@@ -63,7 +64,8 @@ export interface ProvenanceDetails {
     /** The table the paragraph is a row of. */
     table: ProvenanceTable | null;
   } | null;
-  record: { title: string; kind: string; value: unknown } | null;
+  /** The record's fields, and the same record read as recipes and claims (the cited paragraph's first). */
+  record: { title: string; kind: string; value: unknown; reading: RecordReading } | null;
   /** The item's tuples with their source sentences, and the subgraph they form. */
   graph: GraphData;
   /** The Wikidata items the subgraph's entities are linked to (lib/graph/entity-links.ts), by entity key. */
@@ -111,9 +113,19 @@ export async function provenanceDetails(db: Database, req: ProvenanceRequest): P
         }
       : null,
     record: imported
-      ? { title: imported.title ?? imported.kind, kind: imported.kind, value: imported.data }
+      ? {
+          title: imported.title ?? imported.kind,
+          kind: imported.kind,
+          value: imported.data,
+          reading: readRecord({ kind: imported.kind, value: imported.data }),
+        }
       : paper?.structure
-        ? { title: `Structured record (${paper.structure.extractor})`, kind: 'paper-structure', value: paper.structure.record }
+        ? {
+            title: `Structured record (${paper.structure.extractor})`,
+            kind: 'paper-structure',
+            value: paper.structure.record,
+            reading: readRecord({ kind: 'paper-structure', value: paper.structure.record }, req.paragraphId ?? null),
+          }
         : null,
     graph,
     conflicts: Object.fromEntries(

@@ -9,9 +9,39 @@ import { notFound } from 'next/navigation';
 import { restoreVersionAction } from './actions';
 import { paperPage } from '@/lib/services/library';
 import { ReadableData } from '@/components/readable-data';
+import { RecordReadingView } from '@/components/record-reading';
+import { readRecord } from '@/lib/structure/recipe-view';
 import { AnnotatedText } from '@/components/annotated-text';
 
 export const dynamic = 'force-dynamic';
+
+/** The roles a synthesis paragraph's materials play, in the order a recipe reads them. */
+const ROLE_ORDER = [
+  ['target', 'target'],
+  ['precursor', 'precursors'],
+  ['solvent', 'solvents'],
+  ['additive', 'additives'],
+  ['substrate', 'substrate'],
+] as const;
+
+/** A synthesis paragraph's materials by role ("target Co3O4 · precursors Co(NO3)2·6H2O · additives NH4F, urea"). */
+function MaterialRoles({ text, mentions }: { text: string; mentions: { kind: string; type: string; start: number; end: number }[] }) {
+  const byRole = ROLE_ORDER.map(([role, label]) => {
+    const names = mentions.filter((m) => m.kind === 'entity' && m.type === role).map((m) => text.slice(m.start, m.end));
+    return { role, label, names: [...new Set(names)] };
+  }).filter((r) => r.names.length > 0);
+  if (byRole.length === 0) return null;
+  return (
+    <dl className="mb-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-700" data-testid="paragraph-materials" aria-label="Materials by role">
+      {byRole.map((r) => (
+        <div key={r.role} className="flex gap-1" data-role={r.role}>
+          <dt className="text-slate-500">{r.label}</dt>
+          <dd>{r.names.join(', ')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 const roleStyle: Record<string, string> = {
   synthesis: 'bg-orange-50 text-orange-800',
@@ -173,6 +203,7 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
                         {p.kind.replace('-', ' ')} · not used as evidence
                       </p>
                     )}
+                    <MaterialRoles text={p.text} mentions={p.mentions} />
                     <p
                       className={
                         p.kind === 'caption'
@@ -200,7 +231,13 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
               <p className="mb-1 text-xs text-slate-500">
                 {summary(paper.structure.record)} · structured by {describeStructurer(paper.structure.extractor)} ({paper.structure.extractor})
               </p>
-              <ReadableData value={paper.structure.record} name="record" />
+              <div className="text-sm">
+                <RecordReadingView reading={readRecord({ kind: 'paper-structure', value: paper.structure.record })} />
+              </div>
+              <details className="mt-2 text-xs">
+                <summary className="cursor-pointer select-none text-slate-600">All fields of the record</summary>
+                <ReadableData value={paper.structure.record} name="record" />
+              </details>
             </div>
           ) : (
             <p className="text-sm text-slate-600">Not structured yet (run `npm run structure`).</p>
