@@ -119,11 +119,34 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
 const PROCEDURE_EVIDENCE =
   /\b(?:was|were)\s+(?:\w+ly\s+)?(?:then\s+)?(?:dissolved|added|mixed|stirred|heated|calcined|annealed|sintered|dried|filtered|centrifuged|transferred|sealed|ground|milled|pressed|dispersed|immersed|deposited|grown|synthesi[sz]ed|prepared|fabricated|obtained|poured|loaded)\b|\b(?:is|are)\s+(?:\w+ly\s+)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained)\b|\bsynthe(?:sis|tic) (?:procedure|process|route|method)\b|\b\d+(?:\.\d+)?\s?(?:mmol|mg|mL|ml|μL|µL|g)\b|\bIn a typical\b/i;
 
+/**
+ * A procedure whose product is a test set-up, not a material: an ink or an electrode made for measuring ("5 mg of
+ * catalyst was dispersed in isopropanol with Nafion … drop-cast on a glassy carbon electrode"), or a measurement
+ * the paragraph opens on ("The H2-TPR measurements were conducted in a flow set-up"). Unless the paragraph also
+ * makes a material (hydrothermal, calcined, synthesized by …), it describes the system.
+ */
+const TEST_PREPARATION =
+  /\b(?:Nafion|catalyst inks?|inks?|glassy carbon|drop-?cast\w*|membrane electrode assembl\w*|MEAs?|rotating (?:ring[- ])?dis[ck])\b/i;
+const MEASUREMENT_OPENING =
+  /^\s*(?:The |In situ |Operando )?[\w\s()/-]{0,50}?\b(?:measurements?|tests?|analys[ie]s|spectra|experiments?|characteri[sz]ations?) (?:were|was) (?:conducted|performed|carried out|recorded|acquired|collected|determined|made)\b/i;
+const MEASURED_RESULT =
+  /\d\s?(?:mV|V\b|mA|A\s?g|µA|μA|mAh|F\s?g|Ω|ohm|S\s?cm|%|h\b|hours?|cycles?|s[−-]1|μmol|µmol|mmol\s?g|W\s?(?:cm|kg|m)|mW)/i;
+const MAKES_A_MATERIAL =
+  /\b(?:hydrothermal\w*|solvothermal\w*|autoclave|calcin\w*|sol[–-]gel|sintered|co-?precipitat\w*|synthesi[sz]ed (?:by|via|through|using)|(?:was|were) (?:synthesi[sz]ed|grown))\b/i;
+
 export function classifyParagraphRole(text: string): Classification<ParagraphRole> {
   const result = classify<ParagraphRole>(text, roleCues, 'others');
   // Results that merely mention processing ("pellets sintered at 800 °C showed …") are not synthesis
   // paragraphs: without procedural evidence the next best role wins.
   if (result.label === 'synthesis' && !PROCEDURE_EVIDENCE.test(text)) return roleOtherThanSynthesis(text);
+  // A performance paragraph reports what was measured: with no measured number in it, the activity it speaks of is
+  // an introduction's or a discussion's ("the superior activity … can be ascribed to …").
+  if (result.label === 'performance' && !MEASURED_RESULT.test(text)) {
+    const other = classify<ParagraphRole>(text, { ...roleCues, performance: [] }, 'others');
+    return other.label === 'synthesis' ? { ...result, label: 'others' } : other;
+  }
+  if (result.label === 'synthesis' && (TEST_PREPARATION.test(text) || MEASUREMENT_OPENING.test(text)) && !MAKES_A_MATERIAL.test(text))
+    return { ...result, label: 'system', evidence: ['test set-up'] };
   return result;
 }
 
@@ -168,10 +191,14 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
     [/\b(?:carbonates?|oxides?) (?:were|was) (?:mixed|weighed)\b/i, 2],
   ],
   others: [
+    // A route the paragraph names that is none of the six ("by the seed-mediated growth method", "through a chemical
+    // reduction procedure", "two dip-coating steps"): as strong as a method's own name, or the wet-chemistry words of
+    // precipitation (pH, NaOH, room temperature) outvote it.
     [
-      /\bHummers\b|\bcommercial(?:ly)?\b|\bion[- ]exchange\b|\belectrospinn\w*|\bfreeze[- ]dr\w*|\bspray\b|\betch\w*|\bexfoliat\w*|\bmicrowave\b|\bdealloy\w*|\bimpregnat\w*/i,
-      2.5,
+      /\bHummers'?|\bseed-mediated\b|\bchemical reduction\b|\bdip-?coat\w*|\bdrop-?cast\w*|\bspin-?coat\w*|\bion[- ]exchange\b|\bgalvanic replacement\b|\belectrospinn\w*|\bsacrificial templates?\b|\bdealloy\w*|\bimpregnat\w*|\bexfoliat\w*|\bfreeze[- ]dr\w*/i,
+      4,
     ],
+    [/\bcommercial(?:ly)?\b|\bspray\b|\betch\w*|\bmicrowave\b/i, 2.5],
   ],
 };
 
@@ -182,4 +209,8 @@ export function classifySynthesisMethod(text: string): Classification<SynthesisM
 /** Text of every rule here, for the extractor's version fingerprint. */
 export const classifierRulesSource = (): string =>
   JSON.stringify([roleCues, methodCues].map((c) => Object.entries(c).map(([k, cues]) => [k, cues.map(([re, w]) => [re.source, w])]))) +
-  PROCEDURE_EVIDENCE.source;
+  PROCEDURE_EVIDENCE.source +
+  TEST_PREPARATION.source +
+  MEASURED_RESULT.source +
+  MEASUREMENT_OPENING.source +
+  MAKES_A_MATERIAL.source;

@@ -140,8 +140,22 @@ function isAlkaliSalt(t: string): boolean {
   return /(?:Na|K)(?![a-z])/.test(formula) && !METALS.test(formula.replace(/(?:Na|K)(?![a-z])/g, ''));
 }
 
-// Linker and ligand acids by their abbreviations, written with their protons: H2BDC, H3BTC, H4DOBDC, H4DOT, Hatz.
-const LINKER = /^H\d*(?:[A-Z]{2,}|[a-z]{3,4})$/;
+// Reagents of non-metals (with at most an alkali or ammonium): acids, oxidisers, reducing agents, mineralisers
+// (HNO3, H3PO4, (NH4)2S2O8, N2H4·H2O, NH4H2PO4, LiOH), not the gases of an atmosphere.
+function isNonMetalReagent(t: string): boolean {
+  const formula = t.split('·')[0];
+  if (/^(?:N2|O2|H2|Ar|He|CO2?|NH3|H2S|CH4|H2O2?|HCl|C\d*)$/.test(formula) || !normaliseFormula(t)) return false;
+  const elements = formula.match(/[A-Z][a-z]?/g) ?? [];
+  // Hydrogen or ammonium in it: an acid, a base, a hydrazine; not a carbide, a silica or a halocarbon (SiC, CCl4).
+  return new Set(elements).size >= 2 && /H/.test(formula) && !METALS.test(formula.replace(/(?:Li|Na|K)(?![a-z])/g, ''));
+}
+
+// Organic compounds named in words, by the endings chemists name them with; inorganic acids are not among them.
+const ORGANIC_NAME =
+  /(?<![\w-])(?!(?:hydrochloric|nitric|sulfuric|sulphuric|phosphoric|hydrofluoric|perchloric|boric) acid)(?:(?:tri|di)?(?:sodium|potassium)\s)?(?:(?:\d+(?:,\s?\d+)*-|[nNpom]-|trans-|cis-|tert-)*[a-z]*(?:[a-z]ic acid|[a-z]amine|imidazole|azine|[a-z]diol|[a-z]thiol|phthalate|citrate|ascorbate|tartrate|benzoate|sulfonate|dicarboxylate|amino[a-z]*ane))(?:\s(?:mono|di|tri|tetra|penta|hexa)?hydrate)?(?![\w-])/g;
+
+// Linker and ligand acids by their abbreviations, written with their protons: H2BDC, H3BTC, H4DOBDC, H4DOT, H4bta.
+const LINKER = /^H\d+(?:[A-Z]{2,}|[a-z]{2,4})$/;
 
 function isPrecursorFormula(raw: string): boolean {
   const s = raw.replace(HYDRATE_DOT, '·');
@@ -192,9 +206,14 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     const surface = m[0];
     const entry = aliasPatterns.find((a) => a.alias === surface) ?? ALIAS_CI.get(surface.toLowerCase());
     if (!entry) continue;
-    const pos = m.index!;
+    let pos = m.index!;
     // Extend "deionized (DI) water"-style and "X (ABBR)" mentions to the whole phrase.
     let t = surface;
+    const purified = /(?:de-?ionized|distilled|ultra-?pure)\s\((?:DI|D\.I\.|DIW)\)\s$|\bD\.I\.\s$/i.exec(text.slice(Math.max(0, pos - 24), pos));
+    if (purified && /^water$/i.test(surface)) {
+      t = purified[0] + t;
+      pos -= purified[0].length;
+    }
     const after = text.slice(pos + t.length);
     const paren = /^\s\(([A-Za-z0-9,-]{2,12})\)/.exec(after);
     if (paren) t = t + paren[0];
@@ -244,7 +263,13 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     else if (facts[indexOf(pos)].starting && METALS.test(tidy) && normaliseFormula(tidy)?.composition) {
       // Oxides, carbonates and metals weighed or mixed as starting materials (solid-state routes).
       add('precursor', t, pos, normaliseFormula(tidy)!.formula);
-    }
+    } else if (facts[indexOf(pos)].starting && isNonMetalReagent(tidy)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
+  }
+  // 4b. Organic reagents named in words ("tannic acid", "n-butylamine", "trisodium citrate dihydrate"): ligands,
+  //     surfactants, reducing and structure-directing agents, which bring no metal to the product.
+  for (const m of text.matchAll(ORGANIC_NAME)) {
+    if (inCleaning(m.index) || inWashing(m.index)) continue;
+    add('additive', m[0], m.index);
   }
   // 5. No phrase named the product: the material written most often in the sentences that make something
   //    ("were synthesized", "was deposited") is the paragraph's target. Plain element symbols count only as
@@ -255,7 +280,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     const consider = (t: string, pos: number, formula: string | null) => {
       if (inCleaning(pos) || inWashing(pos) || !facts[indexOf(pos)].targetCue) return;
       const key = materialKey(t);
-      if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isPrecursorFormula(tidyFormula(t))) return;
+      if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isReagentSalt(tidyFormula(t))) return;
       const c = counts.get(key) ?? { n: 0, first: { t, pos, formula } };
       c.n++;
       counts.set(key, c);
@@ -317,6 +342,8 @@ export const entityRulesSource = (): string =>
     REAGENT_ANIONS.source,
     HYDRATE_DOT.source,
     LINKER.source,
+    ORGANIC_NAME.source,
+    isNonMetalReagent.toString(),
     isReagentSalt.toString(),
     isAlkaliSalt.toString(),
     TOKEN_RE.source,

@@ -18,7 +18,7 @@ const DIMS = 8;
 const fakeVector = (text: string) => {
   const v = new Array(DIMS).fill(0);
   if (/\b(?:autoclave|calcined|dissolved)\b/.test(text)) v[0] = 1;
-  if (/\b(?:electrode|workstation|Nafion ink)\b/.test(text)) v[1] = 1;
+  if (/\b(?:electrode|workstation|electrochemical tests)\b/.test(text)) v[1] = 1;
   if (/\b(?:hydrothermal|autoclave)\b/.test(text)) v[2] = 1;
   if (/\b(?:calcined|ground)\b/.test(text)) v[3] = 1;
   return v;
@@ -27,9 +27,10 @@ const fakeVector = (text: string) => {
 const SYNTHESIS =
   'In a typical synthesis, 2 mmol of Ni(NO3)2·6H2O were dissolved in 30 mL of water, transferred to a Teflon-lined autoclave and heated at 120 °C for 6 h.';
 const SOLID = 'Stoichiometric amounts of La2O3 and MnO2 were ground in an agate mortar, pressed and calcined at 1100 °C for 12 h to give LaMnO3.';
-// Written to read as synthesis to the rules (amounts, "was added", "sonicated") while it prepares an electrode.
+// Written to read as synthesis to the rules (an electrodeposition, "dried and weighed") while it sets up a
+// measurement: the loading of the films tested.
 const INK =
-  'Ink of Co3O4 samples were prepared in 300 μL of isopropanol by dispersing 5 mg sample. 30 μL of Nafion was added and the mixture was sonicated for 30 min. 5 μL ink was deposited on a glassy carbon electrode.';
+  'To choose the deposition time, NiFeP films were electrodeposited on nickel foam for 30, 60 and 120 s, and each film was then dried and weighed to give its mass loading for the electrochemical tests.';
 
 function rowsFor(task: HeadTask) {
   const texts: [string, string][] =
