@@ -57,6 +57,7 @@ const CHEMICAL_NAME = new RegExp(
 );
 const CLEANING =
   /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
+const VARIANT = /\b(?:except that|except for|replac(?:ed|ing)|substitut(?:ed|ing|e)|instead of)\b/i;
 const CLEANED_THING = /\b(?:the|a|an|freshly|well-|as-)\s*(?:clean(?:ed)?|pre-?treated)\b/gi;
 const WASHING = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried)\b/i;
 const STARTING =
@@ -164,6 +165,10 @@ function isPrecursorFormula(raw: string): boolean {
   return METALS.test(s) && (SALT_ANIONS.test(s.split('·')[0]) || /·\d*H2O$/.test(s));
 }
 
+/** Whether [start, end) overlaps a mention other than `self`. */
+const overlapsOther = (found: EntityMention[], self: EntityMention, start: number, end: number) =>
+  found.some((o) => o !== self && start < o.end && end > o.start);
+
 /** Extracts role-labelled entities bound to the paragraph's target(s). */
 export function extractSynthesisEntities(text: string): EntityMention[] {
   const found: EntityMention[] = [];
@@ -181,7 +186,8 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
   const facts = sents.map((x) => ({
     // "The cleaned Cu foam was immersed into … containing 3 M NaOH": a participle naming a substrate cleaned before is
     // no cleaning step; the sentence's reagents count.
-    cleaning: CLEANING.test(x.text.replace(CLEANED_THING, '')) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text),
+    // "… except that Ni(NO3)2·6H2O was replaced with Co(NO3)2·6H2O": the reagents of another sample, not this one's.
+    cleaning: (CLEANING.test(x.text.replace(CLEANED_THING, '')) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text)) || VARIANT.test(x.text),
     washing: WASHING.test(x.text) && !/\b(?:dissolved|added into|mixed with|stirred)\b/i.test(x.text),
     targetCue: TARGET_CUES.test(x.text),
     starting: STARTING.test(x.text),
@@ -255,6 +261,8 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     if (inCleaning(pos) || inWashing(pos)) continue;
     // "Ni2+ ions", "Fe3+": a species in solution, not a reagent weighed in.
     if (/^[+⁺]/.test(text.slice(pos + t.length))) continue;
+    // "cobalt(II) chloride (CoCl2, anhydrous, 98%)": the formula of the reagent just named is that reagent.
+    if (found.some((f) => f.end < pos && /^\s?\($/.test(text.slice(f.end, pos)))) continue;
     const tidy = tidyFormula(t);
     const key = materialKey(t);
     if (ADDITIVES.has(key) || LINKER.test(t)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
@@ -280,7 +288,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     const consider = (t: string, pos: number, formula: string | null) => {
       if (inCleaning(pos) || inWashing(pos) || !facts[indexOf(pos)].targetCue) return;
       const key = materialKey(t);
-      if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isReagentSalt(tidyFormula(t))) return;
+      if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isPrecursorFormula(tidyFormula(t))) return;
       const c = counts.get(key) ?? { n: 0, first: { t, pos, formula } };
       c.n++;
       counts.set(key, c);
@@ -304,6 +312,15 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     }
     const best = [...counts.values()].sort((a, b) => b.n - a.n || a.first.pos - b.first.pos)[0];
     if (best) add('target', best.first.t, best.first.pos, best.first.formula);
+  }
+  // A product grown on its support is named with it where the paragraph writes that name ("NiSe nanorods were
+  // grown …; the NiSe/NF was then …"): the target is the supported product.
+  for (const e of found) {
+    if (e.role !== 'target') continue;
+    const supported = new RegExp(`(?<![\\w-])${e.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[/@](?:${[...SUBSTRATES, 'Ti'].join('|')})(?![\\w-])`).exec(text);
+    if (supported && !overlapsOther(found, e, supported.index, supported.index + supported[0].length)) {
+      Object.assign(e, { text: supported[0], start: supported.index, end: supported.index + supported[0].length, key: materialKey(supported[0]) });
+    }
   }
   found.sort((a, b) => a.start - b.start);
   // A compound the paragraph makes is its target wherever else it stands ("Co3O4 was prepared …; the Co3O4 powder was
@@ -339,6 +356,7 @@ export const entityRulesSource = (): string =>
     STARTING.source,
     TARGET_CUES.source,
     CLEANED_THING.source,
+    VARIANT.source,
     REAGENT_ANIONS.source,
     HYDRATE_DOT.source,
     LINKER.source,
