@@ -49,3 +49,37 @@ describe('classifySynthesisMethod', () => {
     expect(classifySynthesisMethod(text).label).toBe(label);
   });
 });
+
+// Invented paragraphs for the classes the rules used to misread.
+describe('the rules read what a paragraph does, not its wet-chemistry words', () => {
+  it('reads a liquid heated above its boiling point for hours as a sealed-vessel synthesis', () => {
+    const t = 'A mixture of V2O5 (0.08 g), copper(II) acetate (0.20 g) and H2O (5.00 mL) was stirred briefly before heating to 150 °C for 72 h (final pH 1.0).';
+    expect(classifySynthesisMethod(t).label).toBe('hydro-solvothermal');
+    // Dry heating is not: a calcination at 400 °C for 3 h stays what its words say.
+    expect(classifySynthesisMethod('The dried gel was calcined in a furnace, heating to 400 °C for 3 h in air (sol-gel route).').label).toBe('sol-gel');
+  });
+
+  it('reads a named route that is none of the six as others, whatever precipitation words it uses', () => {
+    const t =
+      'Au nanoparticles were prepared by the seed-mediated growth method: sodium citrate was added to boiling HAuCl4 solution at room temperature and NaOH set the pH.';
+    expect(classifySynthesisMethod(t).label).toBe('others');
+  });
+
+  it('reads an ink or electrode made for a measurement, and a measurement opening a paragraph, as the system', () => {
+    const ink =
+      'Catalyst ink was prepared by dispersing 5 mg of the Co3O4 powder in 1 mL of isopropanol with 20 μL of Nafion; 5 μL was drop-cast on a glassy carbon electrode.';
+    expect(classifyParagraphRole(ink).label).toBe('system');
+    const tpr =
+      'The H2-TPR measurements were conducted in a flow set-up: 100 mg of catalyst was loaded into a quartz reactor and heated to 800 °C at 10 °C/min.';
+    expect(classifyParagraphRole(tpr).label).toBe('system');
+  });
+
+  it('reads a paragraph praising activity with no measured number as a discussion, not a performance report', () => {
+    const t =
+      'The superior activity of the NiFe catalyst can be ascribed to its conductive support and the strong coupling between the two phases, which exhibits an enhanced stability.';
+    expect(classifyParagraphRole(t).label).toBe('others');
+    expect(classifyParagraphRole('The NiFe catalyst exhibits a low overpotential of 230 mV at 10 mA cm−2 and a Tafel slope of 41 mV dec−1.').label).toBe(
+      'performance',
+    );
+  });
+});

@@ -125,12 +125,10 @@ const PROCEDURE_EVIDENCE =
  * the paragraph opens on ("The H2-TPR measurements were conducted in a flow set-up"). Unless the paragraph also
  * makes a material (hydrothermal, calcined, synthesized by …), it describes the system.
  */
-const TEST_PREPARATION =
-  /\b(?:Nafion|catalyst inks?|inks?|glassy carbon|drop-?cast\w*|membrane electrode assembl\w*|MEAs?|rotating (?:ring[- ])?dis[ck])\b/i;
+const TEST_PREPARATION = /\b(?:Nafion|catalyst inks?|inks?|glassy carbon|drop-?cast\w*|membrane electrode assembl\w*|MEAs?|rotating (?:ring[- ])?dis[ck])\b/i;
 const MEASUREMENT_OPENING =
   /^\s*(?:The |In situ |Operando )?[\w\s()/-]{0,50}?\b(?:measurements?|tests?|analys[ie]s|spectra|experiments?|characteri[sz]ations?) (?:were|was) (?:conducted|performed|carried out|recorded|acquired|collected|determined|made)\b/i;
-const MEASURED_RESULT =
-  /\d\s?(?:mV|V\b|mA|A\s?g|µA|μA|mAh|F\s?g|Ω|ohm|S\s?cm|%|h\b|hours?|cycles?|s[−-]1|μmol|µmol|mmol\s?g|W\s?(?:cm|kg|m)|mW)/i;
+const MEASURED_RESULT = /\d\s?(?:mV|V\b|mA|A\s?g|µA|μA|mAh|F\s?g|Ω|ohm|S\s?cm|%|h\b|hours?|cycles?|s[−-]1|μmol|µmol|mmol\s?g|W\s?(?:cm|kg|m)|mW)/i;
 const MAKES_A_MATERIAL =
   /\b(?:hydrothermal\w*|solvothermal\w*|autoclave|calcin\w*|sol[–-]gel|sintered|co-?precipitat\w*|synthesi[sz]ed (?:by|via|through|using)|(?:was|were) (?:synthesi[sz]ed|grown))\b/i;
 
@@ -202,8 +200,21 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
   ],
 };
 
+// "… in H2O (5.00 mL) was heated to 150 °C for 72 h": a liquid held above its boiling point for hours is a sealed
+// vessel's synthesis even where the paragraph does not name the autoclave (a paper names it once, elsewhere).
+const HEATED_LIQUID =
+  /\b(?:heat(?:ed|ing)|kept|maintained|held)\b[^.;]{0,30}?\b(?:to|at)\s+(\d{3})\s?(?:°\s?C|oC|degC|℃)[^.;]{0,25}?\bfor\s+(\d+(?:\.\d+)?)\s?(?:h|hours?|d|days?)\b/i;
+const IN_A_LIQUID = /\b(?:H2O|water|ethanol|methanol|DMF|solution|aqueous)\b/i;
+const DRY_HEATING = /\b(?:calcin\w*|anneal\w*|sinter\w*|furnace|pyroly\w*|under (?:Ar|N2|argon|nitrogen|air))\b/i;
+
 export function classifySynthesisMethod(text: string): Classification<SynthesisMethod> {
-  return classify<SynthesisMethod>(text, methodCues, 'others');
+  const result = classify<SynthesisMethod>(text, methodCues, 'others');
+  const heated = HEATED_LIQUID.exec(text);
+  const sealed = heated && Number(heated[1]) > 100 && Number(heated[1]) <= 260 && IN_A_LIQUID.test(text) && !DRY_HEATING.test(text);
+  if (!sealed || result.label === 'hydro-solvothermal') return result;
+  const scores = { ...result.scores, 'hydro-solvothermal': result.scores['hydro-solvothermal'] + 4 };
+  const best = (Object.keys(scores) as SynthesisMethod[]).reduce((a, b) => (scores[b] > scores[a] ? b : a), result.label);
+  return { label: best, scores, evidence: best === result.label ? result.evidence : ['liquid heated above its boiling point for hours'] };
 }
 
 /** Text of every rule here, for the extractor's version fingerprint. */
@@ -211,6 +222,9 @@ export const classifierRulesSource = (): string =>
   JSON.stringify([roleCues, methodCues].map((c) => Object.entries(c).map(([k, cues]) => [k, cues.map(([re, w]) => [re.source, w])]))) +
   PROCEDURE_EVIDENCE.source +
   TEST_PREPARATION.source +
+  HEATED_LIQUID.source +
+  IN_A_LIQUID.source +
+  DRY_HEATING.source +
   MEASURED_RESULT.source +
   MEASUREMENT_OPENING.source +
   MAKES_A_MATERIAL.source;

@@ -48,3 +48,48 @@ describe('extractSynthesisEntities when no phrase names the product', () => {
     expect(extractSynthesisEntities('Co was then measured and prepared for analysis.')).toEqual([]);
   });
 });
+
+// Invented sentences, one per class of misreading found on the KIST dev half and in an uploaded paper.
+describe('extractSynthesisEntities reads materials as chemists write them', () => {
+  const roles = (t: string) => extractSynthesisEntities(t).map((e) => `${e.role}:${e.text}`);
+
+  it('names a product with its morphology and support, and keeps a made oxide apart from the reagent salts', () => {
+    expect(roles('Ni(OH)2 nanosheets were synthesized on NF by a hydrothermal method; NiCl2•6H2O (1 mmol) was dissolved in water.')).toContain(
+      'target:Ni(OH)2',
+    );
+    expect(roles('Ag NWs@NiFe LDHs were prepared by a hydrothermal method from Ni(NO3)2·6H2O and Fe(NO3)3·9H2O in water.')).toContain(
+      'target:Ag NWs@NiFe LDHs',
+    );
+    expect(roles('NiSe nanorods were grown on NF by a solvothermal method. The NiSe/NF was then washed.')).toContain('target:NiSe/NF');
+    expect(roles('The synthesis of Ni-doped Co3O4 started from CoCl2·6H2O dissolved in water.')).toContain('target:Ni-doped Co3O4');
+  });
+
+  it('gives salts, acids, ligands and ions the roles they play', () => {
+    const t =
+      'A mixture of V2O5 (0.08 g), cobalt(II) chloride (CoCl2, anhydrous, 98%), NaCl (2 mmol), 1,10-phenanthroline (0.09 g), tannic acid (0.5 g), ' +
+      'N2H4·H2O (0.5 mL) and H2O (5 mL) was heated to 150 °C for 72 h; Co2+ ions were released. IR (KBr pellet, cm−1): 1050.';
+    const r = roles(t);
+    expect(r).toEqual(
+      expect.arrayContaining([
+        'precursor:V2O5',
+        'precursor:cobalt(II) chloride',
+        'additive:NaCl',
+        'additive:1,10-phenanthroline',
+        'additive:tannic acid',
+        'additive:N2H4·H2O',
+        'solvent:H2O',
+      ]),
+    );
+    // The reagent's formula after its name is the same reagent; an ion is no reagent; an IR pellet is no additive.
+    expect(r).not.toContain('precursor:CoCl2');
+    expect(r.some((x) => /Co2|KBr/.test(x))).toBe(false);
+  });
+
+  it("leaves out another sample's reagents", () => {
+    const r = roles(
+      'NiFe LDH was prepared from Ni(NO3)2·6H2O in water by a hydrothermal method. CoFe LDH was made alike, except that Co(NO3)2·6H2O replaced Ni(NO3)2·6H2O.',
+    );
+    expect(r).toContain('precursor:Ni(NO3)2·6H2O');
+    expect(r).not.toContain('precursor:Co(NO3)2·6H2O');
+  });
+});

@@ -57,11 +57,12 @@ const CHEMICAL_NAME = new RegExp(
 );
 const CLEANING =
   /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
+const CHARACTERIZATION = /\bIR \(KBr|\bAnal\.? [Cc]alc|\b[Cc]alcd\.? for\b|\bFound:|\bKBr pellet/;
 const VARIANT = /\b(?:except that|except for|replac(?:ed|ing)|substitut(?:ed|ing|e)|instead of)\b/i;
 const CLEANED_THING = /\b(?:the|a|an|freshly|well-|as-)\s*(?:clean(?:ed)?|pre-?treated)\b/gi;
 const WASHING = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried)\b/i;
 const STARTING =
-  /\b(?:starting materials?|raw materials?|reagents?|precursors?|weighed|mixed|ground|milled|stoichiometric (?:amounts?|ratios?|quantities)|dissolved|added)\b/i;
+  /\b(?:starting materials?|raw materials?|reagents?|reactants?|precursors?|weighed|mixed|mixture of|(?:solution|reaction|suspension) of|ground|milled|stoichiometric (?:amounts?|ratios?|quantities)|dissolved|added)\b/i;
 const TARGET_CUES =
   /\b(?:synthesi[sz]ed|prepared|fabricated|obtained|grown|denoted|named|labell?ed|formed|resulting|as-(?:prepared|synthesi[sz]ed|obtained)|products?|synthesis of|preparation of)\b/i;
 
@@ -88,7 +89,8 @@ const ALIAS_CI = new Map(aliasPatterns.map((a) => [a.alias.toLowerCase(), a]));
 // what it sits on or in ("Ag NWs@NiFe LDHs", "FeNi3–Fe3O4 NPs/MOF-CNT", "Co2Al1 LDH/CC"), after a dopant ("Ni-doped
 // Co3O4") or a bracketed treatment ("(U + S)-CoFe-MOF"). A morphology only follows a space, so the repeated part cannot
 // match the same text two ways (no runaway backtracking on long paragraphs).
-const NAME_PART = String.raw`[A-Z(][A-Za-z0-9()[\]·.,@/+–−\-]*[A-Za-z0-9)\]]`;
+// A name opens with a capital, or with a bracket before one ("(FeNi)–Tan"): "(initial pH" is no product.
+const NAME_PART = String.raw`(?:[A-Z]|\((?=[A-Z]))[A-Za-z0-9()[\]·.,@/+–−\-]*[A-Za-z0-9)\]]`;
 const MORPHOLOGY = '(?:LDHs?|MOFs?|NSs?|NWs?|NPs?|NAs?|NRs?|NTs?|NCs?|HPAs?|HMSs?|CH)';
 const PRODUCT = String.raw`(?<t>(?:[A-Z][a-z]?(?:,\s?[A-Z][a-z]?)*-doped\s)?(?:\([A-Z][^()]{0,10}\)[-–])?${NAME_PART}(?:\s${MORPHOLOGY}(?![\w])(?:[/@]${NAME_PART})?)*)`;
 const TARGET_PATTERNS = [
@@ -153,7 +155,7 @@ function isNonMetalReagent(t: string): boolean {
 
 // Organic compounds named in words, by the endings chemists name them with; inorganic acids are not among them.
 const ORGANIC_NAME =
-  /(?<![\w-])(?!(?:hydrochloric|nitric|sulfuric|sulphuric|phosphoric|hydrofluoric|perchloric|boric) acid)(?:(?:tri|di)?(?:sodium|potassium)\s)?(?:(?:\d+(?:,\s?\d+)*-|[nNpom]-|trans-|cis-|tert-)*[a-z]*(?:[a-z]ic acid|[a-z]amine|imidazole|azine|[a-z]diol|[a-z]thiol|phthalate|citrate|ascorbate|tartrate|benzoate|sulfonate|dicarboxylate|amino[a-z]*ane))(?:\s(?:mono|di|tri|tetra|penta|hexa)?hydrate)?(?![\w-])/g;
+  /(?<![\w-])(?!(?:hydrochloric|nitric|sulfuric|sulphuric|phosphoric|hydrofluoric|perchloric|boric) acid)(?:(?:tri|di)?(?:sodium|potassium)\s)?(?:(?:\d+['′]*(?:[,:]\s?\d+['′]*)*-|[nNpom]-|trans-|cis-|tert-)*[a-z]*(?:[a-z]ic acid|[a-z]amine|imidazole|azine|pyridine|pyridyl|phenanthroline|[a-z]diol|[a-z]thiol|phthalate|citrate|ascorbate|tartrate|benzoate|sulfonate|dicarboxylate|amino[a-z]*ane))(?:\s(?:mono|di|tri|tetra|penta|hexa)?hydrate)?(?![\w-])/g;
 
 // Linker and ligand acids by their abbreviations, written with their protons: H2BDC, H3BTC, H4DOBDC, H4DOT, H4bta.
 const LINKER = /^H\d+(?:[A-Z]{2,}|[a-z]{2,4})$/;
@@ -186,8 +188,12 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
   const facts = sents.map((x) => ({
     // "The cleaned Cu foam was immersed into … containing 3 M NaOH": a participle naming a substrate cleaned before is
     // no cleaning step; the sentence's reagents count.
+    // "IR (KBr pellet, cm−1): …", "Anal. Calcd for …": a compound's characterization data, not its recipe.
     // "… except that Ni(NO3)2·6H2O was replaced with Co(NO3)2·6H2O": the reagents of another sample, not this one's.
-    cleaning: (CLEANING.test(x.text.replace(CLEANED_THING, '')) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text)) || VARIANT.test(x.text),
+    cleaning:
+      (CLEANING.test(x.text.replace(CLEANED_THING, '')) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text)) ||
+      VARIANT.test(x.text) ||
+      CHARACTERIZATION.test(x.text),
     washing: WASHING.test(x.text) && !/\b(?:dissolved|added into|mixed with|stirred)\b/i.test(x.text),
     targetCue: TARGET_CUES.test(x.text),
     starting: STARTING.test(x.text),
@@ -212,6 +218,8 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     const surface = m[0];
     const entry = aliasPatterns.find((a) => a.alias === surface) ?? ALIAS_CI.get(surface.toLowerCase());
     if (!entry) continue;
+    // "H2O" in "N2H4·H2O" or "Na2S·9H2O" is the hydrate's water, part of that formula.
+    if (/[·∙•‧⋅]\d*$/.test(text.slice(Math.max(0, m.index! - 3), m.index!))) continue;
     let pos = m.index!;
     // Extend "deionized (DI) water"-style and "X (ABBR)" mentions to the whole phrase.
     let t = surface;
@@ -357,6 +365,7 @@ export const entityRulesSource = (): string =>
     TARGET_CUES.source,
     CLEANED_THING.source,
     VARIANT.source,
+    CHARACTERIZATION.source,
     REAGENT_ANIONS.source,
     HYDRATE_DOT.source,
     LINKER.source,
