@@ -8,6 +8,7 @@ import { type PaperFilters, resolvePaperFilters } from '../structure/paper-filte
 import { Deadline } from '../common/deadline.ts';
 import { withinTime } from '../db/within-time.ts';
 import { appContext, appDatabase } from './app.ts';
+import { readRecord } from '../structure/recipe-view.ts';
 
 /** The library: totals, facets, search; a paper's page; restoring a paper's earlier version; the health check is in health.ts. */
 
@@ -50,7 +51,9 @@ export async function paperPage(id: string) {
     paperVersions(db.prisma, paper.id),
     metadataOf(db, paper.id),
   ]);
-  return { paper, records, versions, metadata };
+  // The paper's structure read as recipes and measured values (lib/structure/recipe-view.ts), for the page's aside.
+  const reading = paper.structure ? readRecord({ kind: 'paper-structure', value: paper.structure.record }) : null;
+  return { paper, records, versions, metadata, reading };
 }
 
 /**

@@ -10,7 +10,6 @@ import { restoreVersionAction } from './actions';
 import { paperPage } from '@/lib/services/library';
 import { ReadableData } from '@/components/readable-data';
 import { RecordReadingView } from '@/components/record-reading';
-import { readRecord } from '@/lib/structure/recipe-view';
 import { AnnotatedText } from '@/components/annotated-text';
 
 export const dynamic = 'force-dynamic';
@@ -62,7 +61,7 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
   if (!id) notFound();
   const found = await paperPage(id);
   if (!found) notFound();
-  const { paper, records, versions, metadata } = found;
+  const { paper, records, versions, metadata, reading } = found;
 
   // A long paper is read in pages of PAPER_PAGE_SIZE paragraphs (links to a paragraph name its page).
   const pages = Math.max(1, Math.ceil(paper.paragraphs.length / PAPER_PAGE_SIZE));
@@ -231,9 +230,7 @@ export default async function PaperPage({ params, searchParams }: { params: Prom
               <p className="mb-1 text-xs text-slate-500">
                 {summary(paper.structure.record)} · structured by {describeStructurer(paper.structure.extractor)} ({paper.structure.extractor})
               </p>
-              <div className="text-sm">
-                <RecordReadingView reading={readRecord({ kind: 'paper-structure', value: paper.structure.record })} />
-              </div>
+              <div className="text-sm">{reading && <RecordReadingView reading={reading} />}</div>
               <details className="mt-2 text-xs">
                 <summary className="cursor-pointer select-none text-slate-600">All fields of the record</summary>
                 <ReadableData value={paper.structure.record} name="record" />
