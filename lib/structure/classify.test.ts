@@ -83,3 +83,13 @@ describe('the rules read what a paragraph does, not its wet-chemistry words', ()
     );
   });
 });
+
+describe('a liquid held hot for hours', () => {
+  it('is a sealed-vessel synthesis when a reaction runs in it, not when a precipitate is dried', () => {
+    const reaction =
+      'The reaction of V2O5 (0.08 g), cupric acetate hydrate (0.21 g) and H2O (5.00 mL) at 135 °C for 48 h produced green plates in 40% yield (initial pH 2.0).';
+    expect(classifySynthesisMethod(reaction).label).toBe('hydro-solvothermal');
+    const dried = 'NaOH was added dropwise until pH 10; the precipitate was filtered, washed with water and dried at 120 °C for 12 h (co-precipitation).';
+    expect(classifySynthesisMethod(dried).label).toBe('precipitation');
+  });
+});

@@ -200,18 +200,25 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
   ],
 };
 
-// "… in H2O (5.00 mL) was heated to 150 °C for 72 h": a liquid held above its boiling point for hours is a sealed
-// vessel's synthesis even where the paragraph does not name the autoclave (a paper names it once, elsewhere).
-const HEATED_LIQUID =
-  /\b(?:heat(?:ed|ing)|kept|maintained|held)\b[^.;]{0,30}?\b(?:to|at)\s+(\d{3})\s?(?:°\s?C|oC|degC|℃)[^.;]{0,25}?\bfor\s+(\d+(?:\.\d+)?)\s?(?:h|hours?|d|days?)\b/i;
+// "… in H2O (5.00 mL) was heated to 150 °C for 72 h", "the reaction … at 135 °C for 48 h produced …": a liquid held
+// above its boiling point for hours is a sealed vessel's synthesis even where the paragraph does not name the
+// autoclave (a paper names it once, elsewhere). Not a drying, a calcination or an anneal (the words before it).
+const HELD_HOT = /\b(?:to|at)\s+(\d{3})\s?(?:°\s?C|oC|degC|℃)[^.;]{0,25}?\bfor\s+\d+(?:\.\d+)?\s?(?:h|hours?|d|days?)\b/gi;
 const IN_A_LIQUID = /\b(?:H2O|water|ethanol|methanol|DMF|solution|aqueous)\b/i;
-const DRY_HEATING = /\b(?:calcin\w*|anneal\w*|sinter\w*|furnace|pyroly\w*|under (?:Ar|N2|argon|nitrogen|air))\b/i;
+const DRY_HEATING = /\b(?:dried|drying|dry|calcin\w*|anneal\w*|sinter\w*|furnace|pyroly\w*|oven|vacuum|under (?:Ar|N2|argon|nitrogen|air))\b[^.;]*$/i;
+
+function heldHotInLiquid(text: string): boolean {
+  if (!IN_A_LIQUID.test(text)) return false;
+  for (const m of text.matchAll(HELD_HOT)) {
+    const celsius = Number(m[1]);
+    if (celsius > 100 && celsius <= 260 && !DRY_HEATING.test(text.slice(Math.max(0, m.index - 60), m.index))) return true;
+  }
+  return false;
+}
 
 export function classifySynthesisMethod(text: string): Classification<SynthesisMethod> {
   const result = classify<SynthesisMethod>(text, methodCues, 'others');
-  const heated = HEATED_LIQUID.exec(text);
-  const sealed = heated && Number(heated[1]) > 100 && Number(heated[1]) <= 260 && IN_A_LIQUID.test(text) && !DRY_HEATING.test(text);
-  if (!sealed || result.label === 'hydro-solvothermal') return result;
+  if (result.label === 'hydro-solvothermal' || !heldHotInLiquid(text)) return result;
   const scores = { ...result.scores, 'hydro-solvothermal': result.scores['hydro-solvothermal'] + 4 };
   const best = (Object.keys(scores) as SynthesisMethod[]).reduce((a, b) => (scores[b] > scores[a] ? b : a), result.label);
   return { label: best, scores, evidence: best === result.label ? result.evidence : ['liquid heated above its boiling point for hours'] };
@@ -222,9 +229,10 @@ export const classifierRulesSource = (): string =>
   JSON.stringify([roleCues, methodCues].map((c) => Object.entries(c).map(([k, cues]) => [k, cues.map(([re, w]) => [re.source, w])]))) +
   PROCEDURE_EVIDENCE.source +
   TEST_PREPARATION.source +
-  HEATED_LIQUID.source +
+  HELD_HOT.source +
   IN_A_LIQUID.source +
   DRY_HEATING.source +
+  heldHotInLiquid.toString() +
   MEASURED_RESULT.source +
   MEASUREMENT_OPENING.source +
   MAKES_A_MATERIAL.source;
