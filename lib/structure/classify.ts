@@ -232,7 +232,6 @@ export const classifierRulesSource = (): string =>
   HELD_HOT.source +
   IN_A_LIQUID.source +
   DRY_HEATING.source +
-  heldHotInLiquid.toString() +
   MEASURED_RESULT.source +
   MEASUREMENT_OPENING.source +
   MAKES_A_MATERIAL.source;

@@ -370,15 +370,9 @@ export const entityRulesSource = (): string =>
     HYDRATE_DOT.source,
     LINKER.source,
     ORGANIC_NAME.source,
-    isNonMetalReagent.toString(),
-    isReagentSalt.toString(),
-    isAlkaliSalt.toString(),
     TOKEN_RE.source,
     ELEMENT_PRODUCT.source,
     NAMED_PRODUCT.source,
     GENERIC_WORDS.source,
     ...TARGET_PATTERNS.map((r) => r.source),
-    // The code that combines the rules, so a change to it re-structures the stored paragraphs too.
-    isPrecursorFormula.toString(),
-    extractSynthesisEntities.toString(),
   ].join('\n');

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { offlineExtractor } from './paragraph.ts';
 
@@ -36,5 +38,21 @@ describe('offlineExtractor.structureParagraph', () => {
   });
   it('has a stable extractor id for incremental runs', () => {
     expect(offlineExtractor.id).toMatch(/^offline@\d+-[0-9a-f]{10}$/);
+  });
+});
+
+describe('the offline extractor’s version stamp', () => {
+  it('is the same in every process: the rules’ patterns, not a transpiler’s print of the functions', () => {
+    // A stamp that differed by process made `npm run worker` refuse the coordinator's shards and a resumed import
+    // stamp its paragraphs unlike an uninterrupted one. tsx (the CLI, the worker) must read what this process reads.
+    const tsx = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '-e', "import('./lib/structure/paragraph.ts').then((m) => console.log(m.offlineExtractor.id))"],
+      {
+        cwd: path.join(import.meta.dirname, '..', '..'),
+        encoding: 'utf8',
+      },
+    );
+    expect(tsx.stdout.trim()).toBe(offlineExtractor.id);
   });
 });

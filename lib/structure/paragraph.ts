@@ -197,7 +197,7 @@ export function describePerformance(text: string, quantities: Quantity[]): Perfo
 export const offlineExtractor: { id: string; structureParagraph(text: string): ParagraphStructure } = {
   // The rules' own text is part of the id: any change to a cue, pattern, unit or lexicon entry re-structures
   // the stored paragraphs on the next run. The number changes when the code combining the rules does.
-  id: `offline@8-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, valueContextRulesSource(), claimMaterials.toString(), describePerformance.toString(), classifierRulesSource(), entityRulesSource(), lexiconSource(), chemicalNameRulesSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
+  id: `offline@9-${sha256([NOT_CLAIM_MATERIAL.source, FORMULA_TOKEN.source, valueContextRulesSource(), classifierRulesSource(), entityRulesSource(), lexiconSource(), chemicalNameRulesSource(), quantityRulesSource(), STEP_WORDS.map(([r, n]) => r.source + n).join(), ATMOSPHERE.source, PERFORMANCE_PROPERTIES.map(([r, n, d]) => r.source + n + d.join()).join()].join('\n')).slice(0, 10)}`,
   structureParagraph(text: string): ParagraphStructure {
     return structureAs(text, classifyParagraphRole(text).label);
   },
