@@ -54,3 +54,26 @@ describe('a plural “which papers” question', () => {
     expect([...cited].sort()).toEqual(['bzy-1', 'bzy-2', 'bzy-3', 'review']);
   });
 });
+
+describe('other papers stating the asked values', () => {
+  it('are named only with an item that shows a value: a citation that does not show the claim is no citation', async () => {
+    const { sameFactSentence } = await import('./which-paper.ts');
+    const hit = (paperId: string, evidenceIds: string[]) => ({
+      paperId,
+      doi: `10.9999/${paperId}`,
+      title: paperId,
+      score: 1,
+      evidenceIds,
+      statesAskedFacts: 'own' as const,
+    });
+    const items = [
+      { id: 'a:p1', matched: { quantities: [] } },
+      { id: 'b:p3', matched: { quantities: [] } },
+      { id: 'b:p9', matched: { quantities: ['1.08 V'] } },
+    ];
+    const s = sameFactSentence(['1.08 V'], [hit('a', ['a:p1']), hit('b', ['b:p3', 'b:p9'])] as never, items);
+    expect(s?.text).toBe('Other papers in the corpus state the same values (1.08 V): “b”.');
+    expect(s?.citations).toEqual(['b:p9']);
+    expect(sameFactSentence(['1.08 V'], [hit('a', ['a:p1'])] as never, items)).toBeNull();
+  });
+});

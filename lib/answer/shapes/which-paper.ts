@@ -81,11 +81,13 @@ function materialNames(analysis: Parameters<AnswerShapeComposer['compose']>[0]['
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
 }
 
-function sameFactSentence(values: string[], papers: PaperHit[], evidence: { id: string }[]): DraftSentence | null {
+export function sameFactSentence(values: string[], papers: PaperHit[], evidence: { id: string; matched: { quantities: string[] } }[]): DraftSentence | null {
+  // Each other paper is cited by the item that shows one of the values: a paper whose retrieved items do not show
+  // them (it states them in a paragraph not retrieved) is not named, for its citation could not show the claim.
   const others = papers
     .filter((p) => p.statesAskedFacts)
-    .map((p) => ({ p, e: evidence.find((x) => p.evidenceIds.includes(x.id)) }))
-    .filter((o): o is { p: PaperHit; e: { id: string } } => !!o.e)
+    .map((p) => ({ p, e: evidence.find((x) => p.evidenceIds.includes(x.id) && x.matched.quantities.length > 0) }))
+    .filter((o): o is { p: PaperHit; e: { id: string; matched: { quantities: string[] } } } => !!o.e)
     .slice(0, OTHERS);
   if (others.length === 0) return null;
   const named = others.map(({ p }) => `${p.title ? `“${p.title}”` : `doi:${p.doi}`}${p.statesAskedFacts === 'cited' ? ' (citing them)' : ''}`);
