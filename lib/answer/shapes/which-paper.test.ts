@@ -56,7 +56,7 @@ describe('a plural “which papers” question', () => {
 });
 
 describe('other papers stating the asked values', () => {
-  it('are named only with an item that shows a value: a citation that does not show the claim is no citation', async () => {
+  it('are named only with an item that shows the values: a citation that does not show the claim is no citation', async () => {
     const { sameFactSentence } = await import('./which-paper.ts');
     const hit = (paperId: string, evidenceIds: string[]) => ({
       paperId,
@@ -75,5 +75,8 @@ describe('other papers stating the asked values', () => {
     expect(s?.text).toBe('Other papers in the corpus state the same values (1.08 V): “b”.');
     expect(s?.citations).toEqual(['b:p9']);
     expect(sameFactSentence(['1.08 V'], [hit('a', ['a:p1'])] as never, items)).toBeNull();
+    // An item showing the temperature but not the value does not show the claim "the same values (1.08 V, 600 °C)".
+    const partly = [{ id: 'c:p2', matched: { quantities: ['600 °C'] } }];
+    expect(sameFactSentence(['1.08 V', '600 °C'], [hit('c', ['c:p2'])] as never, partly)).toBeNull();
   });
 });

@@ -82,11 +82,13 @@ function materialNames(analysis: Parameters<AnswerShapeComposer['compose']>[0]['
 }
 
 export function sameFactSentence(values: string[], papers: PaperHit[], evidence: { id: string; matched: { quantities: string[] } }[]): DraftSentence | null {
-  // Each other paper is cited by the item that shows one of the values: a paper whose retrieved items do not show
-  // them (it states them in a paragraph not retrieved) is not named, for its citation could not show the claim.
+  // Each other paper is cited by the item that shows the values: a paper whose retrieved items do not show them all
+  // (it states them in a paragraph not retrieved, or shows the temperature but not the value) is not named, for its
+  // citation could not show the claim.
+  const showsAll = (x: { matched: { quantities: string[] } }) => values.every((v) => x.matched.quantities.includes(v));
   const others = papers
     .filter((p) => p.statesAskedFacts)
-    .map((p) => ({ p, e: evidence.find((x) => p.evidenceIds.includes(x.id) && x.matched.quantities.length > 0) }))
+    .map((p) => ({ p, e: evidence.find((x) => p.evidenceIds.includes(x.id) && showsAll(x)) }))
     .filter((o): o is { p: PaperHit; e: { id: string; matched: { quantities: string[] } } } => !!o.e)
     .slice(0, OTHERS);
   if (others.length === 0) return null;
