@@ -67,7 +67,8 @@ describe('extractSynthesisEntities reads materials as chemists write them', () =
   it('gives salts, acids, ligands and ions the roles they play', () => {
     const t =
       'A mixture of V2O5 (0.08 g), cobalt(II) chloride (CoCl2, anhydrous, 98%), NaCl (2 mmol), 1,10-phenanthroline (0.09 g), tannic acid (0.5 g), ' +
-      'N2H4·H2O (0.5 mL) and H2O (5 mL) was heated to 150 °C for 72 h; Co2+ ions were released. IR (KBr pellet, cm−1): 1050.';
+      '2-pyridyl carboxylic acid (0.13 g), N2H4·H2O (0.5 mL), HF (0.2 mL) and H2O (5 mL) was heated to 150 °C for 72 h; Co2+ ions were released. ' +
+      'IR (KBr pellet, cm−1): 1050.';
     const r = roles(t);
     expect(r).toEqual(
       expect.arrayContaining([
@@ -76,7 +77,9 @@ describe('extractSynthesisEntities reads materials as chemists write them', () =
         'additive:NaCl',
         'additive:1,10-phenanthroline',
         'additive:tannic acid',
+        'additive:2-pyridyl carboxylic acid',
         'additive:N2H4·H2O',
+        'additive:HF',
         'solvent:H2O',
       ]),
     );

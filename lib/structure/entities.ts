@@ -147,6 +147,9 @@ function isAlkaliSalt(t: string): boolean {
 // (HNO3, H3PO4, (NH4)2S2O8, N2H4·H2O, NH4H2PO4, LiOH), not the gases of an atmosphere.
 function isNonMetalReagent(t: string): boolean {
   const formula = t.split('·')[0];
+  // Hydrofluoric acid: the formula reader refuses "HF" (it could be hafnium written in capitals), an etchant and
+  // mineraliser in hydrothermal recipes.
+  if (formula === 'HF') return true;
   if (/^(?:N2|O2|H2|Ar|He|CO2?|NH3|H2S|CH4|H2O2?|HCl|C\d*)$/.test(formula) || !normaliseFormula(t)) return false;
   const elements = formula.match(/[A-Z][a-z]?/g) ?? [];
   // Hydrogen or ammonium in it: an acid, a base, a hydrazine; not a carbide, a silica or a halocarbon (SiC, CCl4).
@@ -155,7 +158,7 @@ function isNonMetalReagent(t: string): boolean {
 
 // Organic compounds named in words, by the endings chemists name them with; inorganic acids are not among them.
 const ORGANIC_NAME =
-  /(?<![\w-])(?!(?:hydrochloric|nitric|sulfuric|sulphuric|phosphoric|hydrofluoric|perchloric|boric) acid)(?:(?:tri|di)?(?:sodium|potassium)\s)?(?:(?:\d+['′]*(?:[,:]\s?\d+['′]*)*-|[nNpom]-|trans-|cis-|tert-)*[a-z]*(?:[a-z]ic acid|[a-z]amine|imidazole|azine|pyridine|pyridyl|phenanthroline|[a-z]diol|[a-z]thiol|phthalate|citrate|ascorbate|tartrate|benzoate|sulfonate|dicarboxylate|amino[a-z]*ane))(?:\s(?:mono|di|tri|tetra|penta|hexa)?hydrate)?(?![\w-])/g;
+  /(?<![\w-])(?!(?:hydrochloric|nitric|sulfuric|sulphuric|phosphoric|hydrofluoric|perchloric|boric) acid)(?:(?:tri|di)?(?:sodium|potassium)\s)?(?:(?:\d+['′]*(?:[,:]\s?\d+['′]*)*-|[nNpom]-|trans-|cis-|tert-)*[a-z]*(?:[a-z]ic acid|[a-z]amine|imidazole|azine|pyridine|(?:pyridyl|phenyl|benzyl)(?:\s[a-z]+ic acid)?|phenanthroline|[a-z]diol|[a-z]thiol|phthalate|citrate|ascorbate|tartrate|benzoate|sulfonate|dicarboxylate|amino[a-z]*ane))(?:\s(?:mono|di|tri|tetra|penta|hexa)?hydrate)?(?![\w-])/g;
 
 // Linker and ligand acids by their abbreviations, written with their protons: H2BDC, H3BTC, H4DOBDC, H4DOT, H4bta.
 const LINKER = /^H\d+(?:[A-Z]{2,}|[a-z]{2,4})$/;
