@@ -1,21 +1,11 @@
 import cytoscape, { type Core } from 'cytoscape';
 import fcose from 'cytoscape-fcose';
+import { seededRandom } from '@/lib/common/random';
 
 cytoscape.use(fcose);
 
 /** Above this many nodes fcose runs in draft quality (0.3 s instead of 0.9 s at 500 nodes, per STACK.md). */
 const DRAFT_ABOVE = 200;
-
-/** A small seeded generator (mulberry32): the same numbers for the same seed, on every load. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A seed from the graph's node ids, so one view is laid out the same way every time it is opened. */
 function seedOf(ids: string[]): number {
@@ -31,7 +21,7 @@ function seedOf(ids: string[]): number {
  */
 function runSeeded(layout: cytoscape.Layouts, seed: number) {
   const random = Math.random;
-  Math.random = seeded(seed);
+  Math.random = seededRandom(seed);
   try {
     layout.run();
   } finally {

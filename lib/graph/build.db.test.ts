@@ -10,7 +10,7 @@ import { ingestFixtureCorpus } from '../../scripts/test-support/fixture-corpus.t
 import { buildGraph } from './build.ts';
 import type { TupleExtractor } from './llm-tuples.ts';
 import { draft, propertyEntity } from './tuples.ts';
-import { answerGraph } from './explore.ts';
+import { answerGraph, startingPoints } from './explore.ts';
 import { createEmbeddedGraphStore } from './stores/embedded.ts';
 
 const testConfig = readConfig({});
@@ -22,6 +22,21 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db?.close();
+});
+
+describe('startingPoints', () => {
+  it('offers the materials with values in the most papers, read once per corpus version', async () => {
+    const first = await startingPoints(db);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((m) => m.key.startsWith('f:') && m.papers >= 1)).toBe(true);
+    // Kept: the same answer object until the corpus changes.
+    expect(await startingPoints(db)).toBe(first);
+    // A write to the graph moves the corpus stamp (per statement, even one changing no row): read again.
+    await db.prisma.$executeRawUnsafe(`UPDATE "GraphTuple" SET relation = relation WHERE false`);
+    const after = await startingPoints(db);
+    expect(after).not.toBe(first);
+    expect(after).toEqual(first);
+  });
 });
 
 describe('buildGraph', () => {

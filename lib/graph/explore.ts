@@ -1,5 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { mergeFamily } from '../db/graph-merges.ts';
+import { corpusVersion } from '../db/retrieval-corpus.ts';
+import { processObject } from '../common/process-registry.ts';
 import { type LabelledTuple, labelledTuples, materialsWithMostValues } from '../db/graph-views.ts';
 import { EXPANSION_TUPLES, type GraphData, type GraphNode, type GraphTupleView, mergeGraphs, tupleValue } from './view.ts';
 
@@ -59,11 +61,41 @@ export async function neighbourhood(db: Database, key: string, limit = EXPANSION
 // chemist opens the graph to study.
 const REAGENT = /^f:(?:H2|O2|N2|CH4|CO2?|H2O|NH3|H2S|H2O2|N2O|NO2?|SO2|C2H[246]|C2H6O|CH4O|C3H8O|C3H6O|C2H4O2|Ar|He)$/;
 
+interface StartingPoints {
+  version: string;
+  starts: Promise<{ key: string; label: string; papers: number }[]>;
+}
+
+declare module '../common/process-registry.ts' {
+  interface ProcessObjects {
+    graphStartingPoints: WeakMap<Database, StartingPoints>;
+  }
+}
+
+// One entry per database, in the process registry (Next.js loads the page and the route handlers as separate module
+// instances): the grouping reads every value tuple, so it is done once per corpus version, not on every visit.
+const kept = () => processObject('graphStartingPoints', () => new WeakMap());
+
+/** Materials /graph offers to start from. */
+const STARTING_POINTS = 8;
+
 /**
  * Where the graph opens before anyone searches: the materials with values in the most papers (reagents left out),
- * the first of which is shown with its neighbourhood.
+ * the first of which is shown with its neighbourhood. Kept per corpus version (the stamp moves with every graph write).
  */
-export async function startingPoints(db: Database, take = 8): Promise<{ key: string; label: string; papers: number }[]> {
-  // A sample's or polymer's label ("P1", "S2") is read as an element by the formula reader: not a material to open on.
-  return (await materialsWithMostValues(db, take * 3)).filter((m) => !REAGENT.test(m.key) && !/^[A-Z]\d$/.test(m.label)).slice(0, take);
+export async function startingPoints(db: Database): Promise<{ key: string; label: string; papers: number }[]> {
+  const version = await corpusVersion(db);
+  const entry = kept().get(db);
+  if (entry?.version === version) return entry.starts;
+  const starts = materialsWithMostValues(db, STARTING_POINTS * 3).then((rows) =>
+    // A sample's or polymer's label ("P1", "S2") is read as an element by the formula reader: not a material to open on.
+    rows.filter((m) => !REAGENT.test(m.key) && !/^[A-Z]\d$/.test(m.label)).slice(0, STARTING_POINTS),
+  );
+  const made = { version, starts };
+  kept().set(db, made);
+  // A failed read is not kept: the next visit reads again.
+  starts.catch(() => {
+    if (kept().get(db) === made) kept().delete(db);
+  });
+  return starts;
 }

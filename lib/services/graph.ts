@@ -20,16 +20,18 @@ export async function graphPage(opts: { q: string; skip: number; take: number; e
   const deadline = Deadline.in(cfg.budgetMs, 'search');
   // Before any search the page opens on the material with values in the most papers (a first view, not an empty box).
   const firstLook = !opts.explore && !opts.entity;
-  const [counts, merges, matches, starts] = await deadline.race(
+  // An entity asked for is read beside the rest; the first view's neighbourhood needs its starting point first.
+  const [counts, merges, matches, starts, explored] = await deadline.race(
     Promise.all([
       graphCounts(db),
       mergeGroups(db, { q: opts.q, skip: opts.skip, take: opts.take }),
       opts.entity ? findEntities(db, opts.entity) : Promise.resolve([]),
       firstLook ? startingPoints(db) : Promise.resolve([]),
+      opts.explore ? neighbourhood(db, opts.explore) : Promise.resolve(null),
     ]),
   );
   const startKey = opts.explore || starts[0]?.key || '';
-  const start = startKey ? await deadline.race(neighbourhood(db, startKey)) : null;
+  const start = explored ?? (startKey ? await deadline.race(neighbourhood(db, startKey)) : null);
   const [links, linkCounts] = await Promise.all([linksForReview(db, 200), entityLinkCounts(db)]);
   return { counts, merges, matches, starts, startKey, start, links, linkCounts };
 }

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../common/regexp.ts';
 import { normaliseFormula, tidyFormula } from './formula.ts';
 import { lexiconEntries, materialKey } from './materials.ts';
 import { splitSentences } from './sentences.ts';
@@ -71,8 +72,7 @@ const aliasPatterns = lexiconEntries()
   .flatMap((e) => [e.key, e.label, ...e.aliases].map((a) => ({ alias: a, key: e.key })))
   .filter((a) => a.alias.length >= 2)
   .sort((a, b) => b.alias.length - a.alias.length);
-const aliasRe = (list: typeof aliasPatterns, flags: string) =>
-  new RegExp(list.map((a) => `(?<![\\w-])${a.alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).join('|'), flags);
+const aliasRe = (list: typeof aliasPatterns, flags: string) => new RegExp(list.map((a) => `(?<![\\w-])${escapeRegExp(a.alias)}(?![\\w-])`).join('|'), flags);
 // Names match in any case ("Nickel foam" at a sentence start); abbreviations only as written (GO vs go).
 const isName = (alias: string) => /[a-z]{3,}/.test(alias);
 const NAME_RE = aliasRe(
@@ -123,7 +123,10 @@ const GENERIC_WORDS =
 const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·∙•‧⋅*.,@/+–−-]*[A-Za-z0-9)\]])(?![\w])/g;
 
 /** Hydrate dots as PDFs and publishers print them ("NiCl2•6H2O", "Co(NO3)2∙6H2O", "MnSO4‧5H2O") read as "·". */
-const HYDRATE_DOT = /[∙•‧⋅]/g;
+const PRINTED_DOTS = '∙•‧⋅';
+const HYDRATE_DOT = new RegExp(`[${PRINTED_DOTS}]`, 'g');
+// Just after a hydrate's dot and count ("N2H4·" before "H2O"): what follows is part of that formula.
+const AFTER_HYDRATE_DOT = new RegExp(`[·${PRINTED_DOTS}]\\d*$`);
 
 // Anions of the salts a synthesis starts from (nitrates, chlorides, acetates, acetylacetonates, sulfates, bromides):
 // a compound with one is a reagent even where a phrase seems to name it as the product. Oxides, hydroxides,
@@ -222,7 +225,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     const entry = aliasPatterns.find((a) => a.alias === surface) ?? ALIAS_CI.get(surface.toLowerCase());
     if (!entry) continue;
     // "H2O" in "N2H4·H2O" or "Na2S·9H2O" is the hydrate's water, part of that formula.
-    if (/[·∙•‧⋅]\d*$/.test(text.slice(Math.max(0, m.index! - 3), m.index!))) continue;
+    if (AFTER_HYDRATE_DOT.test(text.slice(Math.max(0, m.index! - 3), m.index!))) continue;
     let pos = m.index!;
     // Extend "deionized (DI) water"-style and "X (ABBR)" mentions to the whole phrase.
     let t = surface;
@@ -328,7 +331,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
   // grown …; the NiSe/NF was then …"): the target is the supported product.
   for (const e of found) {
     if (e.role !== 'target') continue;
-    const supported = new RegExp(`(?<![\\w-])${e.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[/@](?:${[...SUBSTRATES, 'Ti'].join('|')})(?![\\w-])`).exec(text);
+    const supported = new RegExp(`(?<![\\w-])${escapeRegExp(e.text)}[/@](?:${[...SUBSTRATES, 'Ti'].join('|')})(?![\\w-])`).exec(text);
     if (supported && !overlapsOther(found, e, supported.index, supported.index + supported[0].length)) {
       Object.assign(e, { text: supported[0], start: supported.index, end: supported.index + supported[0].length, key: materialKey(supported[0]) });
     }
@@ -371,6 +374,7 @@ export const entityRulesSource = (): string =>
     CHARACTERIZATION.source,
     REAGENT_ANIONS.source,
     HYDRATE_DOT.source,
+    AFTER_HYDRATE_DOT.source,
     LINKER.source,
     ORGANIC_NAME.source,
     TOKEN_RE.source,
