@@ -95,4 +95,22 @@ describe('extractSynthesisEntities reads materials as chemists write them', () =
     expect(r).toContain('precursor:Ni(NO3)2·6H2O');
     expect(r).not.toContain('precursor:Co(NO3)2·6H2O');
   });
+
+  it('reads supports named by metal and form, organometallic and -ous salts, and fuels as the classes they are', () => {
+    const r = roles(
+      'Titanium butoxide (2 mL), cupric nitrate hydrate (0.2 g) and cobaltous acetate tetrahydrate (1 mmol) were dissolved in ethanol with 0.5 g of carbamide and 0.2 g of glucose. ' +
+        'A piece of Cu foil was immersed in the solution, which was then heated at 150 °C for 10 h in an autoclave.',
+    );
+    expect(r).toEqual(
+      expect.arrayContaining([
+        'precursor:Titanium butoxide',
+        'precursor:cobaltous acetate tetrahydrate',
+        'precursor:cupric nitrate hydrate',
+        'additive:carbamide',
+        'additive:glucose',
+        'substrate:Cu foil',
+        'solvent:ethanol',
+      ]),
+    );
+  });
 });

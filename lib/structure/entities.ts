@@ -1,5 +1,17 @@
 import { escapeRegExp } from '../common/regexp.ts';
 import { normaliseFormula, tidyFormula } from './formula.ts';
+import {
+  AFTER_HYDRATE_DOT,
+  isAlkaliSalt,
+  isNonMetalReagent,
+  isPrecursorFormula,
+  isReagentSalt,
+  LINKER,
+  METALS,
+  ORGANIC_NAME,
+  reagentRulesSource,
+  SALT_NAME,
+} from './reagents.ts';
 import { lexiconEntries, materialKey } from './materials.ts';
 import { splitSentences } from './sentences.ts';
 
@@ -25,6 +37,19 @@ export interface EntityMention {
   formula: string | null;
 }
 
+/** Which rule found a mention ("unassigned": a product-like token no rule gave a role, for a trained tagger to judge). */
+export type MentionSource = 'lexicon' | 'salt-name' | 'target-phrase' | 'token' | 'organic' | 'most-written' | 'unassigned';
+
+/** A material mention as the rules read it, before one mention per role and material is kept: `role` null where no rule
+ * gave it one. */
+export interface MentionCandidate extends Omit<EntityMention, 'role'> {
+  role: EntityRole | null;
+  source: MentionSource;
+}
+
+/** A trained reader of the candidates' roles (structurers/heads/material-tagger.ts): a role or null per candidate. */
+export type MentionTagger = (text: string, candidates: MentionCandidate[]) => (EntityRole | null)[];
+
 const SOLVENTS = new Set(['H2O', 'EtOH', 'MeOH', 'DMF', 'EG', 'IPA', 'DMAc', 'DMSO', 'MeCN', 'glycerol']);
 const SUBSTRATES = new Set(['NF', 'CC', 'CFP', 'CP', 'CF', 'CuF', 'IF', 'TiM', 'TiF', 'SSM', 'FTO', 'ITO']);
 const ADDITIVES = new Set([
@@ -43,19 +68,16 @@ const ADDITIVES = new Set([
   'NaBH4',
   'H2O2',
   'melamine',
+  'glucose',
+  'glycine',
+  'sucrose',
   'C6H8O7',
   'NaH2PO2',
   'KOH',
   'NaOH',
 ]);
-const METALS = /(?:Li|Na|K|Mg|Ca|Sr|Ba|Sc|Ti|V|Cr|Mn|Fe|Co|Ni|Cu|Zn|Ga|Y|Zr|Nb|Mo|Ru|Rh|Pd|Ag|Cd|In|Sn|Sb|La|Ce|Pr|Nd|Sm|Eu|Gd|Hf|Ta|W|Re|Ir|Pt|Au|Bi|Al)/;
-const SALT_ANIONS = /(?:\(NO3\)|NO3|Cl\d?|\(SO4\)|SO4|\(CH3COO\)|CH3COO|\(OAc\)|OAc|\(acac\)|acac|MoO4|\(OH\)|CO3|\(C2H3O2\)|O4|Br)/;
-const metalNames =
-  'lithium|sodium|potassium|magnesium|calcium|strontium|barium|titanium|vanadium|chromium|manganese|iron|ferric|ferrous|cobalt|nickel|copper|cupric|zinc|gallium|yttrium|zirconium|niobium|molybdenum|ruthenium|rhodium|palladium|silver|cadmium|indium|tin|lanthanum|cerium|tungsten|iridium|platinum|gold|bismuth|aluminium|aluminum|ammonium';
-const CHEMICAL_NAME = new RegExp(
-  String.raw`\b(?:${metalNames})(?:\s?\((?:I{1,3}|IV|V|VI)\))?\s(?:nitrate|chloride|acetate|sulfate|sulphate|acetylacetonate|molybdate|hydroxide|carbonate|citrate|oxalate|bromide|fluoride|phosphate|tungstate|vanadate)(?:\s(?:mono|di|tri|tetra|penta|hexa|hepta|octa|nona)hydrate)?\b`,
-  'gi',
-);
+const SUPPORT_NAME =
+  /(?<![\w-])(?:(?:Cu|Ni|Ti|Fe|Co|Zn|Al|Pt|Au|Mo|W|Ta|Ag|Co\/Ni|Ni\/Fe|copper|nickel|titanium|iron|cobalt|zinc|aluminium|aluminum|platinum|gold|molybdenum|tungsten|tantalum|silver|stainless[- ]steel)(?:\salloy)?\s(?:foils?|meshe?s?|plates?|sheets?|felts?|wires?|foams?|substrates?|wafers?))(?![\w-])/g;
 const CLEANING =
   /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
 const CHARACTERIZATION = /\bIR \(KBr|\bAnal\.? [Cc]alc|\b[Cc]alcd\.? for\b|\bFound:|\bKBr pellet/;
@@ -93,6 +115,8 @@ const ALIAS_CI = new Map(aliasPatterns.map((a) => [a.alias.toLowerCase(), a]));
 const NAME_PART = String.raw`(?:[A-Z]|\((?=[A-Z]))[A-Za-z0-9()[\]·.,@/+–−\-]*[A-Za-z0-9)\]]`;
 const MORPHOLOGY = '(?:LDHs?|MOFs?|NSs?|NWs?|NPs?|NAs?|NRs?|NTs?|NCs?|HPAs?|HMSs?|CH)';
 const PRODUCT = String.raw`(?<t>(?:[A-Z][a-z]?(?:,\s?[A-Z][a-z]?)*-doped\s)?(?:\([A-Z][^()]{0,10}\)[-–])?${NAME_PART}(?:\s${MORPHOLOGY}(?![\w])(?:[/@]${NAME_PART})?)*)`;
+const PRODUCT_ANYWHERE = new RegExp(PRODUCT, 'g');
+const GENERIC_TARGET = /^(?:The|This|These|It|They|Then|All|Each|Samples?|Products?|Solution|Mixture|Precursors?)$/i;
 const TARGET_PATTERNS = [
   new RegExp(String.raw`(?:denoted|named|labell?ed|marked|referred to|designated) as\s+["“]?` + PRODUCT, 'g'),
   new RegExp(
@@ -119,75 +143,52 @@ const NAMED_PRODUCT =
 const GENERIC_WORDS =
   /^(?:the|a|an|this|these|those|all|each|both|then|thin|single|as-\w+|samples?|resulting|final|and|of|in|on|were|was|[A-Z][a-z]+ly|[a-z]+ly)$/i;
 
+// A token no rule placed that may still name a product: digits, joiners or two capitals in it ("FeNi@FeNi", "M-PCB"),
+// and not an instrument, a figure or a unit ("S/cm", "mA/cm2").
+const PRODUCT_LIKE = /\d|[/@–-]|[A-Z].*[A-Z]/;
+const NOT_A_MATERIAL = /^(?:Teflon|Figure|Fig|Scheme|Table|Section|SEM|TEM|XRD|XPS|FTIR|IR|UV|PTFE|pH|RT|SI|ACS|CAS)\b|^[A-Za-zµμΩ]{1,3}\/[A-Za-z]{1,3}\d?$/;
+// A compound numbered in the paper ("MOF 3", "complex 1", "compound 2a").
+const NUMBERED_COMPOUND = /\b(?:MOF|[Cc]omplex|[Cc]ompound|[Cc]luster|[Pp]olymer|CP)\s\d+[a-z]?\b/g;
+
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
 const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·∙•‧⋅*.,@/+–−-]*[A-Za-z0-9)\]])(?![\w])/g;
 
-/** Hydrate dots as PDFs and publishers print them ("NiCl2•6H2O", "Co(NO3)2∙6H2O", "MnSO4‧5H2O") read as "·". */
-const PRINTED_DOTS = '∙•‧⋅';
-const HYDRATE_DOT = new RegExp(`[${PRINTED_DOTS}]`, 'g');
-// Just after a hydrate's dot and count ("N2H4·" before "H2O"): what follows is part of that formula.
-const AFTER_HYDRATE_DOT = new RegExp(`[·${PRINTED_DOTS}]\\d*$`);
-
-// Anions of the salts a synthesis starts from (nitrates, chlorides, acetates, acetylacetonates, sulfates, bromides):
-// a compound with one is a reagent even where a phrase seems to name it as the product. Oxides, hydroxides,
-// molybdates and carbonates are made as often as they are bought ("Ni(OH)2 nanosheets were synthesized").
-const REAGENT_ANIONS = /(?:\(NO3\)|NO3|Cl\d?|\(SO4\)|SO4|\(CH3COO\)|CH3COO|\(OAc\)|OAc|\(acac\)|acac|\(C2H3O2\)|Br)/;
-
-/** A salt a synthesis starts from, whatever phrase it stands in: a hydrate or a metal with a reagent anion. */
-function isReagentSalt(s: string): boolean {
-  const t = s.replace(HYDRATE_DOT, '·');
-  return /·\d*H2O$/.test(t) || (METALS.test(t) && REAGENT_ANIONS.test(t.split('·')[0]));
-}
-
-/** A sodium or potassium salt with no other metal in it, written as a formula or as a name. */
-function isAlkaliSalt(t: string): boolean {
-  if (/^(?:tri|di)?(?:sodium|potassium)\s(?!molybdate|tungstate|vanadate|ferri|ferro)/i.test(t)) return true;
-  const formula = t.replace(HYDRATE_DOT, '·').split('·')[0];
-  return /(?:Na|K)(?![a-z])/.test(formula) && !METALS.test(formula.replace(/(?:Na|K)(?![a-z])/g, ''));
-}
-
-// Reagents of non-metals (with at most an alkali or ammonium): acids, oxidisers, reducing agents, mineralisers
-// (HNO3, H3PO4, (NH4)2S2O8, N2H4·H2O, NH4H2PO4, LiOH), not the gases of an atmosphere.
-function isNonMetalReagent(t: string): boolean {
-  const formula = t.split('·')[0];
-  // Hydrofluoric acid: the formula reader refuses "HF" (it could be hafnium written in capitals), an etchant and
-  // mineraliser in hydrothermal recipes.
-  if (formula === 'HF') return true;
-  if (/^(?:N2|O2|H2|Ar|He|CO2?|NH3|H2S|CH4|H2O2?|HCl|C\d*)$/.test(formula) || !normaliseFormula(t)) return false;
-  const elements = formula.match(/[A-Z][a-z]?/g) ?? [];
-  // Hydrogen or ammonium in it: an acid, a base, a hydrazine; not a carbide, a silica or a halocarbon (SiC, CCl4).
-  return new Set(elements).size >= 2 && /H/.test(formula) && !METALS.test(formula.replace(/(?:Li|Na|K)(?![a-z])/g, ''));
-}
-
-// Organic compounds named in words, by the endings chemists name them with; inorganic acids are not among them.
-const ORGANIC_NAME =
-  /(?<![\w-])(?!(?:hydrochloric|nitric|sulfuric|sulphuric|phosphoric|hydrofluoric|perchloric|boric) acid)(?:(?:tri|di)?(?:sodium|potassium)\s)?(?:(?:\d+['′]*(?:[,:]\s?\d+['′]*)*-|[nNpom]-|trans-|cis-|tert-)*[a-z]*(?:[a-z]ic acid|[a-z]amine|imidazole|azine|pyridine|(?:pyridyl|phenyl|benzyl)(?:\s[a-z]+ic acid)?|phenanthroline|[a-z]diol|[a-z]thiol|phthalate|citrate|ascorbate|tartrate|benzoate|sulfonate|dicarboxylate|amino[a-z]*ane))(?:\s(?:mono|di|tri|tetra|penta|hexa)?hydrate)?(?![\w-])/g;
-
-// Linker and ligand acids by their abbreviations, written with their protons: H2BDC, H3BTC, H4DOBDC, H4DOT, H4bta.
-const LINKER = /^H\d+(?:[A-Z]{2,}|[a-z]{2,4})$/;
-
-function isPrecursorFormula(raw: string): boolean {
-  const s = raw.replace(HYDRATE_DOT, '·');
-  const f = normaliseFormula(s);
-  if (!f) return /^(?:[A-Z][a-z]?)+\(NO\)?\d?·?\d*H2O$/.test(s); // tolerate typos like Co(NO)3·6H2O
-  return METALS.test(s) && (SALT_ANIONS.test(s.split('·')[0]) || /·\d*H2O$/.test(s));
-}
-
 /** Whether [start, end) overlaps a mention other than `self`. */
-const overlapsOther = (found: EntityMention[], self: EntityMention, start: number, end: number) =>
+const overlapsOther = (found: MentionCandidate[], self: MentionCandidate, start: number, end: number) =>
   found.some((o) => o !== self && start < o.end && end > o.start);
 
-/** Extracts role-labelled entities bound to the paragraph's target(s). */
-export function extractSynthesisEntities(text: string): EntityMention[] {
-  const found: EntityMention[] = [];
+/**
+ * Extracts role-labelled entities bound to the paragraph's target(s): the rules' roles, or those `tagger` gives the
+ * rules' candidates. One mention per (role, material): the first occurrence carries the offsets.
+ */
+export function extractSynthesisEntities(text: string, tagger?: MentionTagger): EntityMention[] {
+  const candidates = synthesisMentionCandidates(text);
+  const roles = tagger ? tagger(text, candidates) : candidates.map((c) => c.role);
+  const seen = new Set<string>();
+  const out: EntityMention[] = [];
+  candidates.forEach(({ source: _, ...c }, i) => {
+    const role = roles[i];
+    if (!role || seen.has(`${role}\u0000${c.key}`)) return;
+    seen.add(`${role}\u0000${c.key}`);
+    out.push({ ...c, role });
+  });
+  return out;
+}
+
+/** Every material mention of a synthesis paragraph in text order, with the role the rules give it (or none). */
+export function synthesisMentionCandidates(text: string): MentionCandidate[] {
+  const found: MentionCandidate[] = [];
   const taken: [number, number][] = [];
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
+  let source: MentionSource = 'lexicon';
   const add = (role: EntityRole, t: string, start: number, formula: string | null = null) => {
     const end = start + t.length;
     if (overlaps(start, end)) return;
     taken.push([start, end]);
-    found.push({ role, text: t, start, end, key: materialKey(t), formula });
+    found.push({ role, text: t, start, end, key: materialKey(t), formula, source });
   };
+  // Product-like tokens no rule gave a role ("FeNi@FeNi", "M-PCB", "MOF 3"): candidates for a trained tagger only.
+  const unassigned: MentionCandidate[] = [];
 
   const sents = splitSentences(text);
   // Sentence facts are computed once per sentence (tokens ask for them many times).
@@ -247,26 +248,34 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
     add(role, t, pos);
   }
 
+  // 1b. Supports named by metal and form that the lexicon lacks ("Cu foil", "Co/Ni alloy foam", "titanium plate"),
+  //     kept like the lexicon's substrates where they are cleaned first.
+  for (const m of text.matchAll(SUPPORT_NAME)) add('substrate', m[0], m.index);
+
   // 2. Chemical names of salts ("nickel(II) nitrate hexahydrate").
-  for (const m of text.matchAll(CHEMICAL_NAME)) {
+  source = 'salt-name';
+  for (const m of text.matchAll(SALT_NAME)) {
     if (inCleaning(m.index!) || inWashing(m.index!)) continue;
     add('precursor', m[0], m.index!);
   }
 
   // 3. Targets: the product the paragraph is about, from the phrases that name it.
+  source = 'target-phrase';
   for (const re of TARGET_PATTERNS) {
     for (const m of text.matchAll(re)) {
       const t = m.groups!.t.replace(/[.,;:]+$/, '');
       const pos = m.index! + m[0].indexOf(m.groups!.t);
       const key = materialKey(t);
       if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isReagentSalt(tidyFormula(t))) continue;
-      if (/^(?:The|This|These|It|They|Then|All|Each|Samples?|Products?|Solution|Mixture|Precursors?)$/i.test(t) || /-(?:doped|based|derived|modified)$/.test(t))
-        continue;
+      // A word, a modifier, or the tail of a bracket ("(R = Pr, Er) were grown" is no product "Er)").
+      const brackets = (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
+      if (GENERIC_TARGET.test(t) || /-(?:doped|based|derived|modified)$/.test(t) || brackets !== 0) continue;
       add('target', t, pos, normaliseFormula(tidyFormula(t))?.formula ?? null);
     }
   }
 
   // 4. Remaining formula tokens: metal salts are precursors; known reagents keep their lexicon role.
+  source = 'token';
   for (const m of text.matchAll(TOKEN_RE)) {
     let t = m[0].replace(/[.,]+$/, '');
     if (t.startsWith('(') && !t.includes(')')) t = t.slice(1);
@@ -286,9 +295,14 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
       // Oxides, carbonates and metals weighed or mixed as starting materials (solid-state routes).
       add('precursor', t, pos, normaliseFormula(tidy)!.formula);
     } else if (facts[indexOf(pos)].starting && isNonMetalReagent(tidy)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
+    else if (PRODUCT_LIKE.test(t) && !NOT_A_MATERIAL.test(t))
+      unassigned.push({ role: null, text: t, start: pos, end: pos + t.length, key, formula: normaliseFormula(tidy)?.formula ?? null, source: 'unassigned' });
   }
+  for (const m of [...text.matchAll(NUMBERED_COMPOUND), ...[...text.matchAll(PRODUCT_ANYWHERE)].filter((x) => /\s/.test(x[0]))])
+    unassigned.push({ role: null, text: m[0], start: m.index, end: m.index + m[0].length, key: materialKey(m[0]), formula: null, source: 'unassigned' });
   // 4b. Organic reagents named in words ("tannic acid", "n-butylamine", "trisodium citrate dihydrate"): ligands,
   //     surfactants, reducing and structure-directing agents, which bring no metal to the product.
+  source = 'organic';
   for (const m of text.matchAll(ORGANIC_NAME)) {
     if (inCleaning(m.index) || inWashing(m.index)) continue;
     add('additive', m[0], m.index);
@@ -325,6 +339,7 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
       }
     }
     const best = [...counts.values()].sort((a, b) => b.n - a.n || a.first.pos - b.first.pos)[0];
+    source = 'most-written';
     if (best) add('target', best.first.t, best.first.pos, best.first.formula);
   }
   // A product grown on its support is named with it where the paragraph writes that name ("NiSe nanorods were
@@ -345,15 +360,14 @@ export function extractSynthesisEntities(text: string): EntityMention[] {
   // sodium or potassium in it. Na2MoO4 or KMnO4 bring their other metal and stay precursors.
   const alkaliTarget = found.some((e) => e.role === 'target' && /(?:Na|K)(?![a-z])/.test(e.formula ?? e.text));
   for (const e of found) if (e.role === 'precursor' && !alkaliTarget && isAlkaliSalt(e.text)) e.role = 'additive';
-  // One mention per (role, key): the first occurrence carries the offsets.
-  const seen = new Set<string>();
-  return found.filter((e) => {
-    if (e.role === 'precursor' && made.has(e.key)) return false;
-    const k = `${e.role}\u0000${e.key}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  for (const e of found) if (e.role === 'precursor' && made.has(e.key)) e.role = null;
+  // The longest first: "MNFO NS/IF" rather than "MNFO".
+  for (const u of unassigned.sort((a, b) => b.end - b.start - (a.end - a.start)))
+    if (!overlaps(u.start, u.end) && !found.some((f) => f.role && f.key === u.key)) {
+      taken.push([u.start, u.end]);
+      found.push(u);
+    }
+  return found.sort((a, b) => a.start - b.start);
 }
 
 /** Text of every rule here, for the extractor's version fingerprint. */
@@ -362,24 +376,22 @@ export const entityRulesSource = (): string =>
     ...SOLVENTS,
     ...SUBSTRATES,
     ...ADDITIVES,
-    METALS.source,
-    SALT_ANIONS.source,
-    CHEMICAL_NAME.source,
+    reagentRulesSource(),
     CLEANING.source,
+    SUPPORT_NAME.source,
     WASHING.source,
     STARTING.source,
     TARGET_CUES.source,
     CLEANED_THING.source,
     VARIANT.source,
     CHARACTERIZATION.source,
-    REAGENT_ANIONS.source,
-    HYDRATE_DOT.source,
-    AFTER_HYDRATE_DOT.source,
-    LINKER.source,
-    ORGANIC_NAME.source,
     TOKEN_RE.source,
     ELEMENT_PRODUCT.source,
     NAMED_PRODUCT.source,
     GENERIC_WORDS.source,
+    GENERIC_TARGET.source,
     ...TARGET_PATTERNS.map((r) => r.source),
   ].join('\n');
+
+/** Text of the rules that find the candidates no rule gives a role: with entityRulesSource, what a trained tagger reads. */
+export const candidateRulesSource = (): string => [entityRulesSource(), PRODUCT_LIKE.source, NOT_A_MATERIAL.source, NUMBERED_COMPOUND.source].join('\n');

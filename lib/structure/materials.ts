@@ -170,7 +170,11 @@ const lexicon: LexiconEntry[] = [
   { key: 'KOH', formula: 'KOH', label: 'potassium hydroxide', aliases: ['potassium hydroxide'] },
   { key: 'NaOH', formula: 'NaOH', label: 'sodium hydroxide', aliases: ['sodium hydroxide'] },
   { key: 'NH4F', formula: 'NH4F', label: 'ammonium fluoride', aliases: ['ammonium fluoride'] },
-  { key: 'CO(NH2)2', formula: 'CO(NH2)2', label: 'urea', aliases: ['urea', 'CH4N2O'] },
+  { key: 'CO(NH2)2', formula: 'CO(NH2)2', label: 'urea', aliases: ['urea', 'carbamide', 'CH4N2O'] },
+  // Fuels and complexing agents of combustion and sol-gel routes.
+  { key: 'glucose', formula: 'C6H12O6', label: 'glucose', aliases: ['glucose', 'D-glucose'] },
+  { key: 'glycine', formula: 'C2H5NO2', label: 'glycine', aliases: ['glycine'] },
+  { key: 'sucrose', formula: 'C12H22O11', label: 'sucrose', aliases: ['sucrose'] },
   { key: 'CS(NH2)2', formula: 'CS(NH2)2', label: 'thiourea', aliases: ['thiourea', 'CH4N2S'] },
   { key: 'C6H8O7', formula: 'C6H8O7', label: 'citric acid', aliases: ['citric acid'] },
   {
