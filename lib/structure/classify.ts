@@ -43,6 +43,23 @@ function classify<L extends string>(text: string, cues: Record<L, Cue[]>, fallba
   return { label: best, scores, evidence: hits[best] };
 }
 
+// "was prepared via a sol–gel method", "synthesized through a modified Hummers' method", "grown by CVD": the route a
+// paragraph names for what it makes outweighs the words of its steps (a sol-gel's gel is then ground and calcined).
+const NAMED_ROUTES: [SynthesisMethod, string][] = [
+  ['sol-gel', 'sol[–-]gel|Pechini|(?:spontaneous )?gelation|citrate[–-]gel'],
+  ['hydro-solvothermal', 'hydrothermal|solvothermal'],
+  ['precipitation', 'co-?precipitation|precipitation'],
+  ['solid-phase', 'solid[- ](?:state|phase)|ball[- ]milling|molten[- ]salt|(?:self-)?flux'],
+  ['vapor-phase', 'chemical vapou?r deposition|CVD|sputtering|atomic layer deposition|ALD|vapou?r[- ]phase|thermal evaporation'],
+  ['electrodeposition', 'electrodeposition|electrochemical deposition|electroplating|anodi[sz]ation'],
+  ['others', "Hummers'?|seed-mediated|ion[- ]exchange|impregnation|galvanic replacement|electrospinning|dealloying|exfoliation|chemical reduction"],
+];
+const NAMED_ROUTE = new RegExp(
+  String.raw`\b(?:prepared|synthesi[sz]ed|fabricated|grown|obtained|produced|made|deposited)\b[^.;]{0,30}?\b(?:via|by|through|using|with)\s+(?:an?\s|the\s)?(?:[\w-]+\s){0,5}?(?:${NAMED_ROUTES.map(([, r]) => `(${r})`).join('|')})(?=[\s,.;]|$)`,
+  'gi',
+);
+const NAMED_ROUTE_WEIGHT = 6;
+
 const roleCues: Record<ParagraphRole, Cue[]> = {
   synthesis: [
     [/\b(?:was|were) (?:synthesi[sz]ed|prepared|fabricated|obtained|grown)\b/i, 2],
@@ -59,6 +76,8 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
     [/\b(?:heated|ramp(?:ed|ing)?|furnace|tube furnace|heating rate)\b/i, 1],
     [/\b(?:hydrothermal|solvothermal|sol[–-]gel|co-?precipitat\w*|electrodeposit\w*|chemical vapou?r deposition|pyroly\w*)\b/i, 1.5],
     [/\bIn a typical (?:synthesis|procedure|process|preparation)\b/i, 3],
+    // "… were prepared by electrodeposition using a three-electrode cell": the route named for what is made.
+    [NAMED_ROUTE, 2],
   ],
   system: [
     [/\bthree-electrode\b|\btwo-electrode\b|\bthree electrode\b/i, 3],
@@ -75,6 +94,16 @@ const roleCues: Record<ParagraphRole, Cue[]> = {
     ],
     [/\b(?:scan rate|iR[- ]?(?:compensation|correct\w*)|converted to (?:the )?(?:RHE|reversible hydrogen electrode)|E\s?\(?RHE\)?\s?=)\b/i, 2],
     [/\b(?:electrolyte|saturated calomel|Ag\/AgCl|Hg\/HgO|graphite rod|Pt (?:wire|foil|plate))\b/i, 1],
+    // How a measurement was made: "Chronopotentiometry measurements were performed to evaluate the stability".
+    [
+      /\b(?:chronopotentiometr\w*|chronoamperometr\w*|linear sweep voltammetr\w*|LSVs?|cyclic voltammetr\w*|CVs?|electrochemical impedance spectroscopy|EIS)(?: \w+){0,2} (?:were|was) (?:performed|measured|adopted|carried out|conducted|recorded|used|employed)\b/i,
+      3,
+    ],
+    // An in situ or operando spectrum taken in an electrochemical cell under potential: the test system.
+    [
+      /\b(?:in[- ]situ|operando)\b[\s\S]{0,400}?\b(?:(?:working|counter|reference) electrode|three-electrode|electrochemical cell|vs\.? RHE|versus RHE|controlled potentials?)\b/i,
+      4,
+    ],
   ],
   performance: [
     [/\boverpotentials? of\b|η\s?\d*\s?(?:of|=)/i, 2],
@@ -156,7 +185,10 @@ export function roleOtherThanSynthesis(text: string): Classification<ParagraphRo
 const methodCues: Record<SynthesisMethod, Cue[]> = {
   'hydro-solvothermal': [
     [/\b(?:hydrothermal\w*|solvothermal\w*)\b/i, 4],
-    [/\b(?:autoclave|teflon[- ]lined|Teflon|PTFE[- ]lined|stainless[- ]steel autoclave)\b/i, 3],
+    [
+      /\b(?:autoclave|teflon[- ]lined|Teflon|PTFE[- ]lined|stainless[- ]steel autoclave|PTFE reactor|reaction kettle|(?:hydrothermal|solvothermal) (?:reactor|kettle|vessel))\b/i,
+      3,
+    ],
   ],
   electrodeposition: [
     [
@@ -167,13 +199,13 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
     [/\b(?:three|two)-electrode (?:system|cell|configuration|setup)\b|\b(?:working|reference|counter) electrode\b/i, 1.5],
   ],
   'sol-gel': [
-    [/\bsol[–-]gel\b|\bPechini\b|\bxerogel\b|\baerogel\b|\bgel(?:ation|led)?\b/i, 4],
+    [/\bsol[–-]gel\b|\bPechini\b|\bxerogel\b|\baerogel\b|\bhydrogel\b|\bgel(?:ation|led)?\b/i, 4],
     [/\b(?:citric acid|EDTA|ethylene glycol|chelat\w*|complexing agent)\b/i, 2],
   ],
   precipitation: [
     [/\b(?:co-?precipitat\w*|precipitat(?:e|ed|ion))\b/i, 3],
-    [/\b(?:dropwise|drop by drop|pH|ammonia|NH3·H2O|aging|aged|NaOH|KOH|Na2CO3|NaBH4)\b/i, 1],
-    [/\b(?:reflux\w*|round-bottom(?:ed)? flask|oil bath|hot injection|room temperature)\b/i, 1],
+    [/\b(?:dropwise|drop by drop|pH|ammonia|NH3·H2O|aging|aged|NaOH|KOH|Na2CO3|NaBH4|triethylamine|TEA)\b/i, 1],
+    [/\b(?:reflux\w*|round-bottom(?:ed)? flask|oil bath|hot injection|room temperature|ambient (?:conditions|temperature))\b/i, 1],
   ],
   'vapor-phase': [
     [
@@ -182,9 +214,16 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
     ],
     [/\b(?:phosphori[sz]\w*|phosphidi?[sz]\w*|seleni[sz]\w*|sulfuri[sz]\w*|nitrid\w*)\b/i, 2],
     [/\b(?:upstream|downstream|tube furnace|gas flow|Ar flow|carrier gas|NaH2PO2|sccm)\b/i, 1.5],
+    // A source placed upstream of the sample: a vapour carried over it (phosphidation, selenisation, CVD).
+    [/\bupstream\b[\s\S]*\bdownstream\b|\bdownstream\b[\s\S]*\bupstream\b/i, 4],
   ],
   'solid-phase': [
-    [/\bsolid[- ]state (?:reaction|method|route|synthesis)\b|\bsolid[- ]phase\b|\bball[- ]mill\w*|\bmolten salt\b|\bgrind\w*|\bground\b|\bmortar\b/i, 4],
+    [
+      /\bsolid[- ]state (?:reaction|method|route|synthesis)\b|\bsolid[- ]phase\b|\bball[- ]mill\w*|\bmolten (?:salts?|KOH|NaOH|LiOH)\b|\bgrind\w*|\bground\b|\bmortar\b/i,
+      4,
+    ],
+    // Crystals grown from a melt or a flux, or elements sealed in an evacuated ampoule and fired.
+    [/\b(?:self-)?flux (?:method|growth)\b|\bevacuated (?:quartz|silica) (?:tube|ampoule)\b|\bsealed in (?:an )?evacuated\b/i, 4],
     [/\b(?:calcin\w*|sinter\w*|pyroly\w*|annealed|thermal (?:treatment|process)|powders? (?:were|was) mixed)\b/i, 1],
     [/\b(?:carbonates?|oxides?) (?:were|was) (?:mixed|weighed)\b/i, 2],
   ],
@@ -196,7 +235,9 @@ const methodCues: Record<SynthesisMethod, Cue[]> = {
       /\bHummers'?|\bseed-mediated\b|\bchemical reduction\b|\bdip-?coat\w*|\bdrop-?cast\w*|\bspin-?coat\w*|\bion[- ]exchange\b|\bgalvanic replacement\b|\belectrospinn\w*|\bsacrificial templates?\b|\bdealloy\w*|\bimpregnat\w*|\bexfoliat\w*|\bfreeze[- ]dr\w*/i,
       4,
     ],
-    [/\bcommercial(?:ly)?\b|\bspray\b|\betch\w*|\bmicrowave\b/i, 2.5],
+    [/\bcommercial(?:ly)?\b|\bspray\b|\betch\w*|\bmicrowave\b|\bchemical oxidation\b|\bpersulfate\b|\(NH4\)2S2O8/i, 2.5],
+    // A made material soaked or dipped in a solution at room temperature: an exchange or a loading, not a precipitation.
+    [/\b(?:soaked|dipped) in\b/i, 1.5],
   ],
 };
 
@@ -216,12 +257,27 @@ function heldHotInLiquid(text: string): boolean {
   return false;
 }
 
+function namedRoutes(text: string): Set<SynthesisMethod> {
+  const named = new Set<SynthesisMethod>();
+  for (const m of text.matchAll(NAMED_ROUTE)) {
+    const i = m.slice(1).findIndex((g) => g !== undefined);
+    if (i >= 0) named.add(NAMED_ROUTES[i][0]);
+  }
+  return named;
+}
+
 export function classifySynthesisMethod(text: string): Classification<SynthesisMethod> {
   const result = classify<SynthesisMethod>(text, methodCues, 'others');
-  if (result.label === 'hydro-solvothermal' || !heldHotInLiquid(text)) return result;
-  const scores = { ...result.scores, 'hydro-solvothermal': result.scores['hydro-solvothermal'] + 4 };
+  const named = namedRoutes(text);
+  const hot = result.label !== 'hydro-solvothermal' && heldHotInLiquid(text);
+  if (named.size === 0 && !hot) return result;
+  const scores = { ...result.scores };
+  for (const m of named) scores[m] += NAMED_ROUTE_WEIGHT;
+  if (hot) scores['hydro-solvothermal'] += 4;
   const best = (Object.keys(scores) as SynthesisMethod[]).reduce((a, b) => (scores[b] > scores[a] ? b : a), result.label);
-  return { label: best, scores, evidence: best === result.label ? result.evidence : ['liquid heated above its boiling point for hours'] };
+  if (best === result.label) return { ...result, scores };
+  const evidence = named.has(best) ? [`names the route: ${best}`] : ['liquid heated above its boiling point for hours'];
+  return { label: best, scores, evidence };
 }
 
 /** Text of every rule here, for the extractor's version fingerprint. */
@@ -230,6 +286,8 @@ export const classifierRulesSource = (): string =>
   PROCEDURE_EVIDENCE.source +
   TEST_PREPARATION.source +
   HELD_HOT.source +
+  NAMED_ROUTE.source +
+  NAMED_ROUTE_WEIGHT +
   IN_A_LIQUID.source +
   DRY_HEATING.source +
   MEASURED_RESULT.source +
