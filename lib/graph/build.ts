@@ -1,3 +1,4 @@
+import { roleRulesSource, roleTuples } from './role-tuples.ts';
 import { createHash } from 'node:crypto';
 import { sourceFilesHash } from '../common/source-hash.ts';
 import { rowCells, tableRowTuples } from './table-tuples.ts';
@@ -66,7 +67,7 @@ export const GRAPH_EXTRACTOR_ID = `graph-offline@7-${(
   sourceFilesHash(GRAPH_RULE_FILES) ??
     // Without the sources beside the process, the rules' own texts (which differ by transpiler, see sourceFilesHash).
     createHash('sha256')
-      .update(tupleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource())
+      .update(tupleRulesSource() + roleRulesSource() + clauseRulesSource() + nonContentRulesSource() + plausibleRulesSource())
       .digest('hex')
 ).slice(0, 10)}`;
 
@@ -102,11 +103,12 @@ interface PaperRecordJson {
 
 /**
  * The offline paragraph backend behind the same interface as the LLM one: the sentence patterns (doping, roles,
- * the strict causal ones) and the clause chunker's subject–predicate–object tuples of every sentence.
+ * the strict causal ones), what materials serve as (role-tuples.ts) and the clause chunker's subject–predicate–object
+ * tuples of every sentence.
  */
 export const offlineTupleExtractor: TupleExtractor = {
   id: 'patterns+clauses',
-  extract: async (text, paragraphId) => [...sentenceTuples(text, paragraphId), ...clauseTuples(text, paragraphId)],
+  extract: async (text, paragraphId) => [...sentenceTuples(text, paragraphId), ...roleTuples(text, paragraphId), ...clauseTuples(text, paragraphId)],
 };
 
 /**

@@ -134,7 +134,7 @@ function propertyOrConcept(t: string): EntityRef {
 
 export const propertyEntity = (property: string, surface = property): EntityRef => ({ key: `p:${property}`, surface, kind: 'property', formula: null });
 const methodEntity = (method: string): EntityRef => ({ key: `method:${method}`, surface: method, kind: 'method', formula: null });
-const conceptEntity = (text: string): EntityRef => ({ key: `n:${nameKey(text)}`, surface: text.trim(), kind: 'concept', formula: null });
+export const conceptEntity = (text: string): EntityRef => ({ key: `n:${nameKey(text)}`, surface: text.trim(), kind: 'concept', formula: null });
 export const valueEntity = (dimension: string, values: number[], unit: string, surface: string): EntityRef => ({
   key: `v:${dimension}:${values.map((v) => Number.parseFloat(v.toPrecision(4))).join('-')}${unit ? ` ${unit}` : ''}`,
   surface,
