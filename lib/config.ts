@@ -50,6 +50,7 @@ const envSchema = z.object({
   ASSAY_EMBEDDING_MODEL: z.string().min(1).optional(),
   ASSAY_LOCAL_EMBEDDER: z.enum(['model', 'ngram']).default('model'),
   ASSAY_STRUCTURING_HEADS: z.enum(['auto', 'off']).default('off'),
+  ASSAY_MATERIAL_TAGGER: z.enum(['auto', 'off']).default('auto'),
   ASSAY_TRAINING_DATA: z.string().optional(),
   ASSAY_SHARED_DATA: z.string().optional(),
   ASSAY_MODEL_REPOSITORY: z.string().url().default('https://repo1.maven.org/maven2'),
@@ -144,6 +145,13 @@ export type AssayConfig = {
    * `off` (the default until their effect on retrieval and answers is measured) keeps the offline rules alone.
    */
   structuringHeads: 'auto' | 'off';
+  /**
+   * The trained material tagger (lib/structurers/heads/material-tagger.ts): `auto` (the default) gives the materials of
+   * synthesis paragraphs their roles with it when its weights are cached in the data folder (`npm run train:structure`,
+   * or trained in the background at a start with labelled paragraphs at `trainingData`); it reads no encoder. `off`
+   * keeps the rules' roles.
+   */
+  materialTagger: 'auto' | 'off';
   /**
    * Where the heads' labelled paragraphs are read at a first start (a folder laid out like ../shared/data:
    * gold/kist, records/): ASSAY_TRAINING_DATA, else ASSAY_SHARED_DATA, else ../shared/data beside the app.
@@ -316,6 +324,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         : null,
     localEmbedder: e.ASSAY_LOCAL_EMBEDDER,
     structuringHeads: e.ASSAY_STRUCTURING_HEADS,
+    materialTagger: e.ASSAY_MATERIAL_TAGGER,
     trainingData: path.resolve(e.ASSAY_TRAINING_DATA ?? e.ASSAY_SHARED_DATA ?? path.join('..', 'shared', 'data')),
     modelRepository: e.ASSAY_MODEL_REPOSITORY.replace(/\/+$/, ''),
     rerank: e.ASSAY_RERANK_MODEL

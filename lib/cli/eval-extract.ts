@@ -13,12 +13,18 @@ import { cliOptions } from './options.ts';
 import { crossValidate, type StructurerScores, trainTest } from '../evaluation/structurer-eval.ts';
 import { modelSession, stopModelSessions } from '../embedding/model-session.ts';
 import { sharedDataDir } from '../common/shared-data.ts';
-import { readGold, readRecordExcerpts } from '../structurers/heads/training-data.ts';
+import { readGold, readMentionGold, readRecordExcerpts } from '../structurers/heads/training-data.ts';
+import { crossValidateMaterialTagger } from '../evaluation/material-tagger-eval.ts';
+import { configuredMaterialTagger } from '../structurers/select.ts';
 import { RECORD_HOLDOUT_PER_METHOD, RECORD_ROWS_PER_METHOD } from '../structurers/heads/fit.ts';
-import type { HeadTask } from '../structurers/heads/head.ts';
+import type { ParagraphHeadTask } from '../structurers/heads/head.ts';
 
-const usage = `usage: npm run eval:extract -- --task <paragraph-class|synthesis-method|re-ner> --gold <jsonl> [--split all|rules|holdout] [--backend offline|llm] [--json <out>]
-       npm run eval:extract -- --task <paragraph-class|synthesis-method> --gold <jsonl> --compare [--folds 5] [--records <dir>] [--json <out>]
+const usage = `usage: npm run eval:extract -- --task <paragraph-class|synthesis-method|re-ner> --gold <jsonl> [--split all|rules|holdout] [--backend offline|rules|llm] [--json <out>]
+       npm run eval:extract -- --task <paragraph-class|synthesis-method|re-ner> --gold <jsonl> --compare [--folds 5] [--records <dir>] [--json <out>]
+
+--backend offline (the default) scores what the product runs offline: for re-ner, the rules with the materials' roles
+from the trained material tagger when it is cached in the data folder (ASSAY_MATERIAL_TAGGER=auto); rules: the rules
+alone. re-ner --compare: the rules and the tagger cross-validated with folds by paper (tagger fitted on the other folds).
 
 --compare: the offline rules, the trained head on the local model's vectors ("heads") and the two combined as the
 product runs them ("both"), cross-validated on the gold rows with folds by paper (heads fitted on the other folds);
@@ -54,11 +60,20 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  if (backend !== 'offline' && backend !== 'llm') {
-    console.error(`unknown backend "${backend}" (offline or llm)`);
+  if (backend !== 'offline' && backend !== 'rules' && backend !== 'llm') {
+    console.error(`unknown backend "${backend}" (offline, rules or llm)`);
     process.exit(2);
   }
-  const chat = backend === 'llm' ? chatModel(config()) : null;
+  const cfg = config();
+  const chat = backend === 'llm' ? chatModel(cfg) : null;
+  // The trained material tagger the offline structurer runs (re-ner only; the other tasks' heads: --compare).
+  const tagger = backend === 'offline' ? configuredMaterialTagger(cfg) : null;
+  const offlineName =
+    (task as string) !== 're-ner' || backend === 'rules'
+      ? 'offline rules'
+      : tagger
+        ? `offline rules + ${tagger.id}`
+        : 'offline rules (no material tagger trained in the data folder: npm run train:structure)';
   if (backend === 'llm' && !chat) {
     console.error('--backend llm needs a model: set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
     process.exit(2);
@@ -91,7 +106,7 @@ async function main() {
   if ((task as string) === 're-ner') {
     const docs = [];
     for (const r of rows) {
-      const predicted = llm ? ((await structure(r.text))?.entities ?? []) : extractSynthesisEntities(r.text);
+      const predicted = llm ? ((await structure(r.text))?.entities ?? []) : extractSynthesisEntities(r.text, tagger?.tag);
       docs.push({
         gold: (r.entities ?? []).map((e) => ({ type: e.type.toLowerCase(), key: materialKey(e.text) })),
         predicted: predicted.map((e) => ({ type: e.role, key: e.key })),
@@ -116,7 +131,7 @@ async function main() {
   const ms = performance.now() - started;
   const report: ClassificationReport & { task: string; split: string } = { task, split, ...base };
   console.log(
-    `${task} (${split}, n=${report.n}, ${llm ? llm.id : 'offline'}, ${ms.toFixed(0)} ms): accuracy ${report.accuracy.toFixed(3)}, macro-F1 ${report.macro_f1.toFixed(3)}, micro-F1 ${report.micro_f1.toFixed(3)}`,
+    `${task} (${split}, n=${report.n}, ${llm ? llm.id : offlineName}, ${ms.toFixed(0)} ms): accuracy ${report.accuracy.toFixed(3)}, macro-F1 ${report.macro_f1.toFixed(3)}, micro-F1 ${report.micro_f1.toFixed(3)}`,
   );
   console.log(`${'class'.padEnd(22)}precision  recall     f1  support`);
   for (const [label, m] of Object.entries(report.per_class)) {
@@ -128,7 +143,8 @@ async function main() {
 
 /** --compare: rules, heads and both, per task, with per-class figures and the worst class's confusion. */
 async function compare(opt: (name: 'gold' | 'json' | 'split' | 'task' | 'folds' | 'records') => string | undefined) {
-  const tasksByName: Record<string, HeadTask> = { 'paragraph-class': 'paragraph-role', 'synthesis-method': 'synthesis-method' };
+  if (opt('task') === 're-ner') return compareMaterials(opt);
+  const tasksByName: Record<string, ParagraphHeadTask> = { 'paragraph-class': 'paragraph-role', 'synthesis-method': 'synthesis-method' };
   const task = tasksByName[opt('task') ?? ''];
   const gold = opt('gold');
   if (!task || !gold) {
@@ -173,6 +189,41 @@ async function compare(opt: (name: 'gold' | 'json' | 'split' | 'task' | 'folds' 
   const json = opt('json');
   if (json) fs.writeFileSync(json, `${JSON.stringify(out, null, 2)}\n`);
   await stopModelSessions();
+}
+
+/** re-ner --compare: the rules and the material tagger, cross-validated with folds by paper. */
+async function compareMaterials(opt: (name: 'gold' | 'json' | 'split' | 'folds') => string | undefined) {
+  const gold = opt('gold');
+  if (!gold) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const split = (opt('split') ?? 'all') as 'all' | 'rules' | 'holdout';
+  const rows = readMentionGold(gold).filter((r) => inSplit(r.id, split));
+  const folds = Number(opt('folds') ?? 5);
+  const started = performance.now();
+  const list = await crossValidateMaterialTagger(rows, folds);
+  console.log(`re-ner (${split}), dev folds (${folds} by paper, n=${rows.length}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const labels = Object.keys(list[0].report.per_class).filter((l) => list[0].report.per_class[l].support > 0);
+  console.log(`${'structurer'.padEnd(11)}${'micro-F1'.padStart(9)}${'macro-F1'.padStart(9)}  ${labels.map((l) => l.padStart(11)).join('')}`);
+  for (const s of list)
+    console.log(
+      `${s.structurer.padEnd(11)}${s.report.micro_f1.toFixed(3).padStart(9)}${s.report.macro_f1.toFixed(3).padStart(9)}  ${labels.map((l) => (s.report.per_class[l]?.f1 ?? 0).toFixed(3).padStart(11)).join('')}`,
+    );
+  for (const s of list) {
+    console.log(
+      `${s.structurer}: precision/recall per role ${labels.map((l) => `${l} ${s.report.per_class[l].precision.toFixed(2)}/${s.report.per_class[l].recall.toFixed(2)}`).join(', ')}`,
+    );
+    const w = s.worst;
+    const list_ = (m: Record<string, number>) =>
+      Object.entries(m)
+        .sort((a, b) => b[1] - a[1])
+        .map(([l, n]) => `${l} ${n}`)
+        .join(', ') || 'none';
+    console.log(`  worst role ${w.label} (F1 ${w.f1.toFixed(3)}): its gold materials went to ${list_(w.predictedAs)}; it took ${list_(w.takenFrom)}`);
+  }
+  const json = opt('json');
+  if (json) fs.writeFileSync(json, `${JSON.stringify(list, null, 2)}\n`);
 }
 
 main().catch((error) => {

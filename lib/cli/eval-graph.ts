@@ -9,7 +9,8 @@ import { createLlmTupleExtractor, type TupleExtractor } from '../graph/llm-tuple
 import { scoreTuples, type ComparableTuple } from '../evaluation/tuple-metrics.ts';
 import { offlineTupleExtractor, paperTuples } from '../graph/build.ts';
 import { openContentStream, readLines } from '../ingest/files.ts';
-import { offlineExtractor } from '../structure/paragraph.ts';
+import { rulesExtractor } from '../structure/paragraph.ts';
+import { configuredMaterialTagger } from '../structurers/select.ts';
 import { buildPaperRecord } from '../structure/pipeline.ts';
 import { sharedDataDir } from '../common/shared-data.ts';
 import { cliOptions } from './options.ts';
@@ -35,9 +36,12 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
+  const cfg = config();
+  // The records' materials as the product reads them: the rules, with the trained material tagger's roles when cached.
+  const tagger = configuredMaterialTagger(cfg);
+  const structurer = rulesExtractor(tagger);
   let extractor: TupleExtractor = offlineTupleExtractor;
   if (backend === 'llm') {
-    const cfg = config();
     const chat = chatModel(cfg);
     if (!chat) {
       console.error('--backend llm needs a chat model: set ASSAY_LLM_BASE_URL and ASSAY_CHAT_MODEL (an OpenAI-compatible server)');
@@ -45,6 +49,7 @@ async function main() {
     }
     extractor = createLlmTupleExtractor({ chat, cache: extractionCache(await getDatabase()) });
   }
+  console.log(`records structured by ${structurer.id}`);
   const t0 = performance.now();
   const goldTuples = await readGoldTuples(gold, format);
   const wanted = new Set(goldTuples.map((t) => t.paragraphId));
@@ -63,7 +68,7 @@ async function main() {
     const paragraphs = paper.paragraphs
       .filter((p) => wanted.has(p.id))
       .map((p, i) => ({ id: p.id, ordinal: i, section: p.section, text: p.text, role: null, method: null }));
-    const record = await buildPaperRecord({ id: paper.id, doi: paper.doi, title: paper.title, paragraphs, records: [] }, offlineExtractor);
+    const record = await buildPaperRecord({ id: paper.id, doi: paper.doi, title: paper.title, paragraphs, records: [] }, structurer);
     for (const t of await paperTuples(record, paragraphs, extractor)) {
       if (!t.paragraphId || !MAPPED_RELATIONS[format].includes(t.relation)) continue;
       predicted.push({

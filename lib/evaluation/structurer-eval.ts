@@ -3,7 +3,7 @@ import { classifySynthesisMethod, type ParagraphRole } from '../structure/classi
 import { offlineExtractor, structureAs } from '../structure/paragraph.ts';
 import { combinedRole } from '../structurers/heads/extractor.ts';
 import { fitHead, type Embed, vectorsOf } from '../structurers/heads/fit.ts';
-import { headFeatures, type HeadInputs, type HeadTask, type HeadWeights, predictLabel } from '../structurers/heads/head.ts';
+import { headFeatures, type HeadInputs, type ParagraphHeadTask, type HeadWeights, predictLabel } from '../structurers/heads/head.ts';
 import type { LabelledParagraph } from '../structurers/heads/training-data.ts';
 import { classificationReport, type ClassificationReport } from './classification-metrics.ts';
 
@@ -24,7 +24,7 @@ export interface StructurerScores {
 }
 
 /** The rules' answer for a task (the role after the extractor's no-material check, as stored). */
-export function rulesLabel(task: HeadTask, text: string): string {
+export function rulesLabel(task: ParagraphHeadTask, text: string): string {
   return task === 'paragraph-role' ? offlineExtractor.structureParagraph(text).role : classifySynthesisMethod(text).label;
 }
 
@@ -33,7 +33,7 @@ interface FittedHeads {
   both: HeadWeights;
 }
 
-function predict(task: HeadTask, heads: FittedHeads, text: string, vector: ArrayLike<number>): Record<Structurer, string> {
+function predict(task: ParagraphHeadTask, heads: FittedHeads, text: string, vector: ArrayLike<number>): Record<Structurer, string> {
   const label = (w: HeadWeights) => predictLabel(w, headFeatures(task, w.inputs, text, vector)).label;
   const rules = rulesLabel(task, text);
   const both =
@@ -46,7 +46,7 @@ function predict(task: HeadTask, heads: FittedHeads, text: string, vector: Array
   return { rules, heads: label(heads.encoder), both };
 }
 
-async function fitBoth(task: HeadTask, rows: LabelledParagraph[], vectors: Map<string, ArrayLike<number>>): Promise<FittedHeads> {
+async function fitBoth(task: ParagraphHeadTask, rows: LabelledParagraph[], vectors: Map<string, ArrayLike<number>>): Promise<FittedHeads> {
   const trained = (inputs: HeadInputs) => fitHead(task, inputs, rows, vectors);
   return { encoder: await trained('encoder'), both: await trained('encoder+rules') };
 }
@@ -55,7 +55,7 @@ const foldOf = (group: string, folds: number) => createHash('sha256').update(gro
 
 /** Folds by paper: each fold's rows scored by heads fitted on the other folds' rows (plus `extraTraining`). */
 export async function crossValidate(
-  task: HeadTask,
+  task: ParagraphHeadTask,
   rows: LabelledParagraph[],
   embed: Embed,
   opts: { folds?: number; extraTraining?: LabelledParagraph[] } = {},
@@ -80,7 +80,7 @@ export async function crossValidate(
 }
 
 /** Heads fitted on `training`, every structurer scored on `test`. */
-export async function trainTest(task: HeadTask, training: LabelledParagraph[], test: LabelledParagraph[], embed: Embed): Promise<StructurerScores[]> {
+export async function trainTest(task: ParagraphHeadTask, training: LabelledParagraph[], test: LabelledParagraph[], embed: Embed): Promise<StructurerScores[]> {
   const vectors = await vectorsOf(
     [...training, ...test].map((r) => r.text),
     embed,

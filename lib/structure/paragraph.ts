@@ -6,7 +6,7 @@ import {
   type ParagraphRole,
   type SynthesisMethod,
 } from './classify.ts';
-import { entityRulesSource, extractSynthesisEntities, type EntityMention } from './entities.ts';
+import { entityRulesSource, extractSynthesisEntities, type EntityMention, type MentionTagger } from './entities.ts';
 import { parseQuantities, quantityRulesSource, type Quantity } from './quantities.ts';
 import { lexiconSource, normaliseMaterial } from './materials.ts';
 import { chemicalNameRulesSource, findChemicalNames } from './chemical-names.ts';
@@ -205,14 +205,17 @@ export const offlineExtractor: { id: string; structureParagraph(text: string): P
 
 /**
  * A paragraph structured as `role` (decided by the rules or a trained head): its materials, conditions and claims by
- * the rules. A synthesis paragraph says how a material was made: when no material can be found in it at all, the
+ * the rules (their roles from `tagger` when given: the trained material tagger). A synthesis paragraph says how a material was made: when no material can be found in it at all, the
  * procedure words belong to a measurement or sample preparation ("samples were prepared for TEM"), so the rules' best
  * other role is taken. (On the KIST dev set no gold synthesis paragraph is affected.) `method` is the rules' unless given.
  */
-export function structureAs(text: string, decided: ParagraphRole, method?: SynthesisMethod): ParagraphStructure {
+export function structureAs(text: string, decided: ParagraphRole, method?: SynthesisMethod, tagger?: MentionTagger): ParagraphStructure {
   let role = decided;
-  const entities = role === 'synthesis' ? extractSynthesisEntities(text) : [];
-  if (role === 'synthesis' && entities.length === 0) role = roleOtherThanSynthesis(text).label;
+  // Whether the paragraph makes a material is the rules' call: the tagger's candidates include product-like words no
+  // rule placed, which a discussion misread as synthesis also has.
+  const ruled = role === 'synthesis' ? extractSynthesisEntities(text) : [];
+  if (role === 'synthesis' && ruled.length === 0) role = roleOtherThanSynthesis(text).label;
+  const entities = role === 'synthesis' && tagger ? extractSynthesisEntities(text, tagger) : ruled;
   const quantities = parseQuantities(text);
   const synthesis = role === 'synthesis';
   return {
@@ -222,5 +225,20 @@ export function structureAs(text: string, decided: ParagraphRole, method?: Synth
     quantities,
     conditions: synthesis ? describeConditions(text, quantities) : null,
     performance: synthesis ? [] : describePerformance(text, quantities),
+  };
+}
+
+/** A trained material tagger with the id its weights go by. */
+export interface NamedTagger {
+  id: string;
+  tag: MentionTagger;
+}
+
+/** The rules with the materials' roles from a trained tagger (the offline extractor itself when there is none). */
+export function rulesExtractor(tagger: NamedTagger | null): { id: string; structureParagraph(text: string): ParagraphStructure } {
+  if (!tagger) return offlineExtractor;
+  return {
+    id: `${offlineExtractor.id}+${tagger.id}`,
+    structureParagraph: (text) => structureAs(text, classifyParagraphRole(text).label, undefined, tagger.tag),
   };
 }

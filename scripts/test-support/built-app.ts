@@ -6,7 +6,9 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 /**
  * Starts the built app (scripts/serve.mjs, as `npm start` does, on loopback), the way the browser tests and the load bench need it: its own
- * embedded database unless `env` names another, no telemetry, no question sets unless given. `detached` puts it in
+ * embedded database unless `env` names another, no telemetry, no question sets unless given, and no material tagger
+ * unless asked for (one trained in the background mid-run would change how the papers a test imports are read, and
+ * the tests compare them with imports made without it). `detached` puts it in
  * its own process group, so a kill of the group reaches every process it started.
  */
 export function startBuiltApp(
@@ -26,6 +28,7 @@ export function startBuiltApp(
       NEXT_TELEMETRY_DISABLED: '1',
       NEXT_MANUAL_SIG_HANDLE: 'true',
       ASSAY_QUESTIONS: '',
+      ASSAY_MATERIAL_TAGGER: 'off',
       ...env,
     },
   });

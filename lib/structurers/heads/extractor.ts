@@ -1,5 +1,5 @@
 import type { ParagraphRole, SynthesisMethod } from '../../structure/classify.ts';
-import { offlineExtractor, structureAs, type ParagraphStructure, type StructureExtractor } from '../../structure/paragraph.ts';
+import { type NamedTagger, type ParagraphStructure, rulesExtractor, structureAs, type StructureExtractor } from '../../structure/paragraph.ts';
 import { headFeatures, predictLabel } from './head.ts';
 import type { StructuringHeads } from './store.ts';
 
@@ -42,11 +42,17 @@ export const REVIEW_BUDGET = 256;
 
 /**
  * The structurer with trained heads: paragraph role and synthesis method from the heads where they review the rules,
- * everything else (materials and their roles, quantities, conditions, claims) from the rules.
+ * everything else (materials, quantities, conditions, claims) from the rules, the materials' roles from the trained
+ * material tagger when one is given.
  */
 
-export function headsExtractor(heads: StructuringHeads, encoder: HeadsEncoder, opts: { budget?: number } = {}): StructureExtractor {
+export function headsExtractor(
+  heads: StructuringHeads,
+  encoder: HeadsEncoder,
+  opts: { budget?: number; tagger?: NamedTagger | null } = {},
+): StructureExtractor {
   const budget = opts.budget ?? REVIEW_BUDGET;
+  const rulesReading = rulesExtractor(opts.tagger ?? null);
   const vectors = new Map<string, ArrayLike<number>>();
   // The rules' reading of the paragraphs read so far, made once and used again for each.
   const ruled = new Map<string, ParagraphStructure>();
@@ -56,7 +62,7 @@ export function headsExtractor(heads: StructuringHeads, encoder: HeadsEncoder, o
   let spent = 0;
   /** Reads the rules' reading of `texts` and the vectors of those the heads review: stored ones, and `fresh` new ones at most. */
   const read = async (texts: string[], fresh: number) => {
-    for (const t of texts) if (!ruled.has(t)) ruled.set(t, offlineExtractor.structureParagraph(t));
+    for (const t of texts) if (!ruled.has(t)) ruled.set(t, rulesReading.structureParagraph(t));
     const candidates = [...new Set(texts.filter((t) => REVIEWED_ROLES.has(ruled.get(t)!.role) && !vectors.has(t)))];
     if (candidates.length === 0) return;
     try {
@@ -71,7 +77,7 @@ export function headsExtractor(heads: StructuringHeads, encoder: HeadsEncoder, o
     }
   };
   return {
-    id: `heads@${heads.id}+${offlineExtractor.id}`,
+    id: `heads@${heads.id}+${rulesReading.id}`,
     async prepare(texts: string[]) {
       // One page at a time: what the page before read is not kept.
       vectors.clear();
@@ -89,10 +95,10 @@ export function headsExtractor(heads: StructuringHeads, encoder: HeadsEncoder, o
       if (error) throw new Error(`the encoder gave no vector for the trained heads: ${error.message}`);
       const vector = vectors.get(text);
       // Past the run's budget: the rules' reading, stamped as theirs, for a later run to review.
-      if (!vector) return { ...rules, structurer: offlineExtractor.id };
+      if (!vector) return { ...rules, structurer: rulesReading.id };
       const role = combinedRole(rules.role, () => headRole(heads, text, vector));
       const method = role === 'synthesis' ? headMethod(heads, text, vector) : undefined;
-      return role === rules.role && !method ? rules : structureAs(text, role, method);
+      return role === rules.role && !method ? rules : structureAs(text, role, method, opts.tagger?.tag);
     },
   };
 }

@@ -6,19 +6,27 @@ import {
   type ParagraphRole,
   type SynthesisMethod,
 } from '../../structure/classify.ts';
+import { ENTITY_ROLES } from '../../structure/entities.ts';
 
 /**
  * A trained structuring head: softmax regression over the local encoder's paragraph vector (bge-small, the [CLS]
  * vector the dense index stores) and, for the "both" kind, the offline rules' class scores. Prediction is a few
  * hundred multiply-adds in plain TypeScript; only training loads the learner (train.ts).
  */
-export type HeadTask = 'paragraph-role' | 'synthesis-method';
+export type HeadTask = 'paragraph-role' | 'synthesis-method' | 'material-role';
+/** The heads that read a whole paragraph (the material tagger reads mentions: material-tagger.ts). */
+export type ParagraphHeadTask = Exclude<HeadTask, 'material-role'>;
 /** What a head reads: the encoder alone, or the encoder and the rules' scores. */
-export type HeadInputs = 'encoder' | 'encoder+rules';
+export type HeadInputs = 'encoder' | 'encoder+rules' | 'mention-features';
 
-export const HEAD_LABELS: { 'paragraph-role': readonly ParagraphRole[]; 'synthesis-method': readonly SynthesisMethod[] } = {
+export const HEAD_LABELS: {
+  'paragraph-role': readonly ParagraphRole[];
+  'synthesis-method': readonly SynthesisMethod[];
+  'material-role': readonly string[];
+} = {
   'paragraph-role': PARAGRAPH_ROLES,
   'synthesis-method': SYNTHESIS_METHODS,
+  'material-role': [...ENTITY_ROLES, 'none'],
 };
 
 export interface HeadWeights {
@@ -37,13 +45,13 @@ const ENCODER_SCALE = 5;
 const RULES_SCALE = 2;
 
 /** The rules' score per class, log-scaled: the "both" heads' second input. */
-export function ruleScores(task: HeadTask, text: string): number[] {
+export function ruleScores(task: ParagraphHeadTask, text: string): number[] {
   const scores: Record<string, number> = task === 'paragraph-role' ? classifyParagraphRole(text).scores : classifySynthesisMethod(text).scores;
   return HEAD_LABELS[task].map((l) => Math.log1p(scores[l] ?? 0));
 }
 
 /** The head's input for one paragraph. */
-export function headFeatures(task: HeadTask, inputs: HeadInputs, text: string, vector: ArrayLike<number>): number[] {
+export function headFeatures(task: ParagraphHeadTask, inputs: HeadInputs, text: string, vector: ArrayLike<number>): number[] {
   const out = Array.from(vector, (v) => v * ENCODER_SCALE);
   if (inputs === 'encoder+rules') for (const s of ruleScores(task, text)) out.push(s * RULES_SCALE);
   return out;

@@ -8,7 +8,7 @@ import { BGE_MODEL } from '../../embedding/bge-model.ts';
 import { offlineExtractor } from '../../structure/paragraph.ts';
 import { configuredExtractor } from '../select.ts';
 import { headsExtractor } from './extractor.ts';
-import { HEAD_LABELS, headFeatures, predictLabel, type HeadTask } from './head.ts';
+import { HEAD_LABELS, headFeatures, predictLabel, type ParagraphHeadTask } from './head.ts';
 import { headsId, loadHeads, saveHeads, type StructuringHeads } from './store.ts';
 import { trainHead } from './train.ts';
 
@@ -32,7 +32,7 @@ const SOLID = 'Stoichiometric amounts of La2O3 and MnO2 were ground in an agate 
 const INK =
   'To choose the deposition time, NiFeP films were electrodeposited on nickel foam for 30, 60 and 120 s, and each film was then dried and weighed to give its mass loading for the electrochemical tests.';
 
-function rowsFor(task: HeadTask) {
+function rowsFor(task: ParagraphHeadTask) {
   const texts: [string, string][] =
     task === 'paragraph-role'
       ? [

@@ -18,6 +18,7 @@ export interface TrainOptions {
   l2?: number;
   epochs?: number;
   seed?: number;
+  batchSize?: number;
 }
 
 let backendReady: Promise<boolean> | null = null;
@@ -59,7 +60,7 @@ export async function trainHead(task: HeadTask, inputs: HeadInputs, rows: Traini
       'float32',
     );
     try {
-      await model.fit(x, y, { epochs: opts.epochs ?? 150, batchSize: 32, verbose: 0, shuffle: false, classWeight });
+      await model.fit(x, y, { epochs: opts.epochs ?? 150, batchSize: opts.batchSize ?? 32, verbose: 0, shuffle: false, classWeight });
       const [kernel, bias] = model.getWeights();
       return { task, inputs, labels, kernel: Array.from(await kernel.data()), bias: Array.from(await bias.data()), features };
     } finally {

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { materialKey } from '../../structure/materials.ts';
 import type { HeadTask } from './head.ts';
+import type { MentionGoldParagraph } from './material-tagger.ts';
 
 /**
  * The labelled paragraphs the heads learn from, read where they lie (a data folder such as ../shared/data, or a
@@ -40,6 +42,8 @@ export function sourcesIn(dataDir: string): TrainingSources {
   const method = path.join(kist, 'synthesis-method.dev.jsonl');
   if (fs.existsSync(role)) gold.push({ task: 'paragraph-role', file: role });
   if (fs.existsSync(method)) gold.push({ task: 'synthesis-method', file: method });
+  const materials = path.join(kist, 're-ner.dev.jsonl');
+  if (fs.existsSync(materials)) gold.push({ task: 'material-role', file: materials });
   const records = path.join(dataDir, 'records');
   return { gold, records: fs.existsSync(records) ? records : null };
 }
@@ -47,22 +51,40 @@ export function sourcesIn(dataDir: string): TrainingSources {
 /** A KIST id names its paper before the paragraph number ("ACS_OER_00002_11.txt" → "ACS_OER_00002"). */
 export const paperOfRowId = (id: string) => id.replace(/(?:_\d+)+\.txt(?:#\d+)?$/, '');
 
-export function readGold(file: string): LabelledParagraph[] {
+/** The rows of a JSON-lines gold file with their ids (the file's name and line where a row has none). */
+function goldRows<T extends { id?: unknown }>(file: string): { row: T; id: string; line: number }[] {
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')
-    .filter((l) => l.trim())
-    .map((line, i) => {
-      let row: { id?: unknown; label?: unknown; text?: unknown };
+    .map((text, i) => ({ text, line: i + 1 }))
+    .filter(({ text }) => text.trim())
+    .map(({ text, line }) => {
+      let row: T;
       try {
-        row = JSON.parse(line);
+        row = JSON.parse(text);
       } catch {
-        throw new Error(`${file}: line ${i + 1} is not JSON`);
+        throw new Error(`${file}: line ${line} is not JSON`);
       }
-      if (typeof row.label !== 'string' || typeof row.text !== 'string') throw new Error(`${file}: line ${i + 1} has no "label" and "text"`);
-      const id = typeof row.id === 'string' ? row.id : `${path.basename(file)}:${i + 1}`;
-      return { id, text: row.text, label: row.label, group: paperOfRowId(id), source: path.basename(file) };
+      return { row, line, id: typeof row.id === 'string' ? row.id : `${path.basename(file)}:${line}` };
     });
+}
+
+export function readGold(file: string): LabelledParagraph[] {
+  return goldRows<{ id?: unknown; label?: unknown; text?: unknown }>(file).map(({ row, id, line }) => {
+    if (typeof row.label !== 'string' || typeof row.text !== 'string') throw new Error(`${file}: line ${line} has no "label" and "text"`);
+    return { id, text: row.text, label: row.label, group: paperOfRowId(id), source: path.basename(file) };
+  });
+}
+
+/** Gold paragraphs with their materials and roles ({"id","text","entities":[{"type","text"}]} per line). */
+export function readMentionGold(file: string): MentionGoldParagraph[] {
+  return goldRows<{ id?: unknown; text?: unknown; entities?: { type?: unknown; text?: unknown }[] }>(file).map(({ row, id, line }) => {
+    if (typeof row.text !== 'string' || !Array.isArray(row.entities)) throw new Error(`${file}: line ${line} has no "text" and "entities"`);
+    const entities = row.entities
+      .filter((e) => typeof e.type === 'string' && typeof e.text === 'string')
+      .map((e) => ({ role: (e.type as string).toLowerCase(), key: materialKey(e.text as string) }));
+    return { id, text: row.text, entities, group: paperOfRowId(id) };
+  });
 }
 
 /** Whether a record's paper is in the records' evaluation split (never trained on). */

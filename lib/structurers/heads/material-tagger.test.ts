@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { extractSynthesisEntities, synthesisMentionCandidates } from '../../structure/entities.ts';
+import { materialKey } from '../../structure/materials.ts';
+import { offlineExtractor, rulesExtractor } from '../../structure/paragraph.ts';
+import { configuredExtractor } from '../select.ts';
+import { fitMaterialTagger, fitMaterialTaggerOn } from './fit.ts';
+import { MENTION_FEATURES_VERSION, materialTagger, mentionFeatureNames, type MentionGoldParagraph, namedTagger } from './material-tagger.ts';
+import { loadMaterialTagger, materialTaggerFile, saveMaterialTagger } from './store.ts';
+
+// Invented paragraphs in the KIST re-ner shape. Their gold differs from the rules on purpose: a comparison sample the
+// rules take for a target is no material of the recipe, and a product named only by its label ("sample A3") is the
+// target, so a tagger that learned nothing scores as the rules do.
+const metal = ['Ni', 'Co', 'Fe', 'Mn', 'Cu', 'Zn'];
+function paragraph(i: number): { text: string; gold: { type: string; text: string }[] } {
+  const m = metal[i % metal.length];
+  const n = metal[(i + 1) % metal.length];
+  const label = `QX-${i + 1}`;
+  return {
+    text:
+      `In a typical synthesis, 2 mmol of ${m}(NO3)2·6H2O and 4 mmol of urea were dissolved in 30 mL of ethanol. ` +
+      `The solution was heated at 120 °C for 6 h, and the product ${label} was obtained. ` +
+      `For comparison, ${n}3O4 nanosheets were prepared in the same way.`,
+    gold: [
+      { type: 'PRECURSOR', text: `${m}(NO3)2·6H2O` },
+      { type: 'ADDITIVE', text: 'urea' },
+      { type: 'SOLVENT', text: 'ethanol' },
+      { type: 'TARGET', text: label },
+    ],
+  };
+}
+const gold = (from: number, to: number): MentionGoldParagraph[] =>
+  Array.from({ length: to - from }, (_, k) => {
+    const p = paragraph(from + k);
+    return {
+      id: `P${from + k}_1.txt`,
+      text: p.text,
+      group: `P${from + k}`,
+      entities: p.gold.map((e) => ({ role: e.type.toLowerCase(), key: materialKey(e.text) })),
+    };
+  });
+const roles = (entities: { role: string; text: string }[]) => entities.map((e) => `${e.role}:${e.text}`).sort();
+
+describe('material tagger', () => {
+  it('lists the candidates no rule gives a role beside those the rules give one', () => {
+    const text = paragraph(0).text;
+    const candidates = synthesisMentionCandidates(text);
+    expect(candidates.find((c) => c.text === 'QX-1')).toMatchObject({ role: null, source: 'unassigned' });
+    expect(candidates.find((c) => c.text === 'urea')).toMatchObject({ role: 'additive', source: 'lexicon' });
+    // The rules alone: the comparison sample as a target, the label left out.
+    expect(roles(extractSynthesisEntities(text))).toContain('target:Co3O4');
+    expect(roles(extractSynthesisEntities(text)).some((r) => r.endsWith('QX-1'))).toBe(false);
+    const names = mentionFeatureNames(
+      text,
+      candidates,
+      candidates.findIndex((c) => c.text === 'Co3O4'),
+    );
+    expect(names).toContain('sent:comparison');
+    expect(names).toContain('rule:target');
+  });
+
+  it('learns the roles the gold gives and applies them to unseen paragraphs; the rules are untouched without it', async () => {
+    const weights = await fitMaterialTaggerOn(gold(0, 24));
+    const tag = materialTagger(weights);
+    for (const p of [paragraph(30), paragraph(31)]) {
+      const got = roles(extractSynthesisEntities(p.text, tag));
+      expect(got).toEqual(roles(p.gold.map((e) => ({ role: e.type.toLowerCase(), text: e.text }))));
+    }
+    // A tagger's null drops a mention; every mention keeps its offsets.
+    const none = extractSynthesisEntities(paragraph(30).text, (_, c) => c.map(() => null));
+    expect(none).toEqual([]);
+    const text = paragraph(30).text;
+    for (const e of extractSynthesisEntities(text, tag)) expect(text.slice(e.start, e.end)).toBe(e.text);
+  });
+
+  it('is trained from a gold file into the data folder, chosen when present, and ignored when its features changed', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-tagger-'));
+    const file = path.join(dataDir, 're-ner.jsonl');
+    fs.writeFileSync(
+      file,
+      Array.from({ length: 24 }, (_, i) => JSON.stringify({ id: `P${i}_1.txt`, text: paragraph(i).text, entities: paragraph(i).gold })).join('\n'),
+    );
+    const db = {} as Database;
+    const cfg = readConfig({ ASSAY_DATA_DIR: dataDir });
+    expect(cfg.materialTagger).toBe('auto');
+    // Absent: the rules give the roles.
+    expect(configuredExtractor(db, cfg).extractor.id).toBe(offlineExtractor.id);
+    const tagger = await fitMaterialTagger({ gold: [{ task: 'material-role', file }], records: null });
+    expect(tagger.sources).toEqual([{ task: 'material-role', source: 're-ner.jsonl', rows: 24 }]);
+    saveMaterialTagger(dataDir, tagger);
+    expect(loadMaterialTagger(dataDir, MENTION_FEATURES_VERSION)?.id).toBe(tagger.id);
+    const { extractor } = configuredExtractor(db, cfg);
+    expect(extractor.id).toBe(`${offlineExtractor.id}+${tagger.id}`);
+    const structured = await extractor.structureParagraph(paragraph(40).text);
+    expect(roles(structured.entities)).toContain('target:QX-41');
+    expect(rulesExtractor(namedTagger(tagger)).id).toBe(extractor.id);
+    // Switched off, or fitted on other features, or damaged: the rules.
+    expect(configuredExtractor(db, { ...cfg, materialTagger: 'off' }).extractor.id).toBe(offlineExtractor.id);
+    expect(loadMaterialTagger(dataDir, 'mentions@0-other')).toBeNull();
+    fs.writeFileSync(materialTaggerFile(dataDir), '{"weights":');
+    expect(loadMaterialTagger(dataDir, MENTION_FEATURES_VERSION)).toBeNull();
+    expect(configuredExtractor(db, cfg).extractor.id).toBe(offlineExtractor.id);
+  });
+});

@@ -1,0 +1,188 @@
+import { sha256 } from '../../common/hash.ts';
+import { candidateRulesSource, type EntityRole, type MentionCandidate, type MentionTagger, synthesisMentionCandidates } from '../../structure/entities.ts';
+import type { NamedTagger } from '../../structure/paragraph.ts';
+import { normaliseFormula, tidyFormula } from '../../structure/formula.ts';
+import { isAlkaliSalt, isNonMetalReagent, isPrecursorFormula, isReagentSalt, LINKER, METALS } from '../../structure/reagents.ts';
+import { splitSentences } from '../../structure/sentences.ts';
+import { predictProbabilities, type HeadWeights } from './head.ts';
+import type { MaterialTaggerWeights } from './store.ts';
+
+/**
+ * The trained material tagger: for each candidate mention the rules find in a synthesis paragraph (with the role they
+ * give it, or none), softmax regression over sparse features of the mention and its context chooses its role or "none"
+ * (no material of this recipe: a comparison sample, a washing solvent, a word the rules took for a product). Lexical
+ * features, not the encoder: every synthesis paragraph of an import is tagged, and the candidates are many per
+ * paragraph. Features are hashed into MENTION_FEATURES slots (collisions are rare at a few thousand distinct features).
+ */
+export const MENTION_FEATURES = 1024;
+
+/** FNV-1a of a feature's name, folded into the feature slots. */
+function slot(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % MENTION_FEATURES;
+}
+
+/** "Co(NO3)2·6H2O" → "Aa(AA0)0·0A0": a token's shape, repeats collapsed. */
+const shape = (t: string) =>
+  t
+    .replace(/[A-Z]/g, 'A')
+    .replace(/[a-z]/g, 'a')
+    .replace(/\d/g, '0')
+    .replace(/(.)\1+/g, '$1')
+    .slice(0, 12);
+
+const wordsOf = (s: string) => s.toLowerCase().match(/[a-z]+|\d+(?:\.\d+)?|[^\sa-z\d]/g) ?? [];
+const word = (w: string) => (/^\d/.test(w) ? '#' : w);
+
+const COMPARISON =
+  /\b(?:for comparison|similar(?:ly)?|same (?:procedure|method|process|way)|control|except|instead|replac\w+|varied|different (?:amounts?|concentrations?))\b/i;
+const PRODUCT_VERB = /\b(?:obtained|denoted|named|labell?ed|designated|synthesi[sz]ed|prepared|fabricated|grown|formed|yield\w*)\b/i;
+const MIXING_VERB = /\b(?:dissolved|added|mixed|dispersed|stirred|weighed|ground|immersed|placed|put)\b/i;
+
+/**
+ * The version of what the tagger reads: the candidates' rules, the features' cues and their number (FEATURES_REVISION
+ * changes with the code that combines them). Weights fitted on another version are not loaded.
+ */
+const FEATURES_REVISION = 1;
+export const MENTION_FEATURES_VERSION = `mentions@${FEATURES_REVISION}-${sha256(
+  [candidateRulesSource(), COMPARISON.source, PRODUCT_VERB.source, MIXING_VERB.source, String(MENTION_FEATURES)].join('\n'),
+).slice(0, 10)}`;
+
+/** The names of a candidate's features in its paragraph. */
+export function mentionFeatureNames(text: string, candidates: MentionCandidate[], i: number, sentences = splitSentences(text)): string[] {
+  const c = candidates[i];
+  const f: string[] = [`rule:${c.role ?? 'none'}`, `src:${c.source}`, `rule-src:${c.role}:${c.source}`, `shape:${shape(c.text)}`];
+  const t = tidyFormula(c.text);
+  if (normaliseFormula(t)) f.push('formula');
+  if (METALS.test(c.text)) f.push('metal');
+  if (isReagentSalt(t)) f.push('reagent-salt');
+  if (isPrecursorFormula(t)) f.push('precursor-formula');
+  if (isAlkaliSalt(c.text)) f.push('alkali-salt');
+  if (isNonMetalReagent(t)) f.push('non-metal-reagent');
+  if (LINKER.test(c.text)) f.push('linker');
+  if (/[/@]/.test(c.text)) f.push('supported');
+  if (/^[a-z\s-]+$/.test(c.text)) f.push('lower-words');
+  f.push(`len:${Math.min(4, c.text.split(/\s+/).length)}`);
+  for (const w of c.text
+    .toLowerCase()
+    .split(/[\s/@()–-]+/)
+    .filter((w) => w.length > 2))
+    f.push(`in:${w}`);
+  // Context: the four words either side, the nearest two by position.
+  const left = wordsOf(text.slice(Math.max(0, c.start - 60), c.start))
+    .slice(-4)
+    .map(word);
+  const right = wordsOf(text.slice(c.end, c.end + 60))
+    .slice(0, 4)
+    .map(word);
+  for (const [k, w] of left.entries()) f.push(k >= left.length - 2 ? `L${left.length - k}:${w}` : `Lbag:${w}`);
+  for (const [k, w] of right.entries()) f.push(k < 2 ? `R${k + 1}:${w}` : `Rbag:${w}`);
+  if (left.length) f.push(`L1R1:${left[left.length - 1]}_${right[0] ?? ''}`);
+  // The sentence: where it stands and what it does.
+  const s = sentences.findIndex((x) => x.start <= c.start && c.start < x.start + x.text.length + 1);
+  const sentence = sentences[Math.max(0, s)]?.text ?? '';
+  f.push(s <= 0 ? 'sent:first' : s === sentences.length - 1 ? 'sent:last' : 'sent:middle');
+  if (COMPARISON.test(sentence)) f.push('sent:comparison');
+  if (PRODUCT_VERB.test(sentence)) f.push('sent:product-verb');
+  if (MIXING_VERB.test(sentence)) f.push('sent:mixing-verb');
+  // The same material elsewhere in the paragraph: the sentences it stands in, and what the rules made of the others.
+  const sameKey = candidates.filter((o) => o.key === c.key);
+  const same = sameKey.length;
+  for (const o of sameKey) {
+    const k = sentences.findIndex((x) => x.start <= o.start && o.start < x.start + x.text.length + 1);
+    const t = sentences[Math.max(0, k)]?.text ?? '';
+    if (k <= 0) f.push('key-in:first');
+    if (k === sentences.length - 1) f.push('key-in:last');
+    if (PRODUCT_VERB.test(t)) f.push('key-in:product-verb');
+    if (MIXING_VERB.test(t)) f.push('key-in:mixing-verb');
+    if (COMPARISON.test(t)) f.push('key-in:comparison');
+    if (o.role) f.push(`key-rule:${o.role}`);
+  }
+  f.push(`count:${Math.min(3, same)}`);
+  if (candidates.findIndex((o) => o.key === c.key) === i) f.push('first-of-key');
+  const targets = candidates.filter((o) => o.role === 'target');
+  if (targets.length === 0) f.push('no-rule-target');
+  else if (targets[0].key === c.key) f.push('first-rule-target');
+  f.push(`order:${Math.min(3, candidates.slice(0, i).filter((o) => o.role).length)}`);
+  return f;
+}
+
+/** The hashed feature vector of a candidate (counts per slot). */
+export function mentionFeatures(text: string, candidates: MentionCandidate[], i: number, sentences = splitSentences(text)): number[] {
+  const v = new Array<number>(MENTION_FEATURES).fill(0);
+  for (const name of mentionFeatureNames(text, candidates, i, sentences)) v[slot(name)] += 1;
+  return v;
+}
+
+/**
+ * The tagger that reads candidates with `weights`. A material has one role in a recipe: the class probabilities of its
+ * mentions are averaged and every mention takes the material's most probable role.
+ */
+export function materialTagger(weights: HeadWeights): MentionTagger {
+  return (text, candidates) => {
+    const sentences = splitSentences(text);
+    const byKey = new Map<string, number[]>();
+    for (const [i, c] of candidates.entries()) {
+      const p = predictProbabilities(weights, mentionFeatures(text, candidates, i, sentences));
+      const sum = byKey.get(c.key);
+      byKey.set(c.key, sum ? sum.map((x, k) => x + p[k]) : p);
+    }
+    const roles = candidates.map((c) => {
+      const p = byKey.get(c.key)!;
+      const label = weights.labels[p.indexOf(Math.max(...p))];
+      // What the tagger does not overrule, as KIST's papers (OER, mostly hydrothermal) taught it little outside them:
+      // a reagent the rules read as weighed in is no product (it read the oxides and carbonates of solid-state
+      // recipes as products; −0.001 of micro-F1 on the KIST folds), and the rules' solvents stand (it dropped MSPT's
+      // solvents; on the KIST folds it was no better at them: solvent F1 0.911 against the rules' 0.917).
+      if ((c.role === 'precursor' && label === 'target') || c.role === 'solvent') return c.role;
+      return label === 'none' ? null : (label as EntityRole);
+    });
+    // A recipe makes something: where the tagger finds no product, the rules' product stands.
+    if (!roles.includes('target')) for (const [i, c] of candidates.entries()) if (c.role === 'target') roles[i] = 'target';
+    return roles;
+  };
+}
+
+/** The cached weights as the structurer runs them. */
+export const namedTagger = (tagger: MaterialTaggerWeights): NamedTagger => ({ id: tagger.id, tag: materialTagger(tagger.weights) });
+
+/** A paragraph with its gold materials ({"id","text","entities":[{"type","text"}]}, the KIST re-ner file's shape). */
+export interface MentionGoldParagraph {
+  id: string;
+  text: string;
+  entities: { role: string; key: string }[];
+  group: string;
+}
+
+const folded = (key: string) => key.replace(/^name:/, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Two keys of one material cut differently: one folded key contains the other (at least 4 characters of it). */
+const sameMaterial = (a: string, b: string) => {
+  const [x, y] = [folded(a), folded(b)];
+  return Math.min(x.length, y.length) >= 4 && (x.includes(y) || y.includes(x));
+};
+
+/**
+ * The tagger's training rows from gold paragraphs: each candidate labelled with its material's gold role (the rules'
+ * role where the gold gives that material several), or "none" where the gold does not name it.
+ */
+export function mentionTrainingRows(paragraphs: MentionGoldParagraph[]): { features: number[]; label: string }[] {
+  const rows: { features: number[]; label: string }[] = [];
+  for (const p of paragraphs) {
+    const candidates = synthesisMentionCandidates(p.text);
+    const sentences = splitSentences(p.text);
+    candidates.forEach((c, i) => {
+      // A gold span cut longer or shorter than the candidate ("cobalt acetate" in "cobalt acetate hydrate") still names
+      // that reagent: its role, not "none", or the tagger would learn to drop reagents for how gold cut them.
+      const exact = p.entities.filter((e) => e.key === c.key);
+      // Not for products: a part of a product's name ("Co3O4" of "Co3O4 nanowires/CC") is no product.
+      const roles = (exact.length ? exact : p.entities.filter((e) => e.role !== 'target' && sameMaterial(e.key, c.key))).map((e) => e.role);
+      const label = roles.length === 0 ? 'none' : c.role && roles.includes(c.role) ? c.role : roles[0];
+      rows.push({ features: mentionFeatures(p.text, candidates, i, sentences), label });
+    });
+  }
+  return rows;
+}
