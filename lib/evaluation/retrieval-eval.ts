@@ -42,6 +42,8 @@ export interface ResultDetail {
   value: RetrievalResult['value'];
   abstention: RetrievalResult['abstention'];
   trace: RetrievalResult['trace'];
+  /** With answers scored: whether the answer shown was right, at what confidence, or refused. */
+  answer?: { right: boolean | null; confidence: number; abstained: boolean };
 }
 
 export function resultDetail(index: RetrievalIndex, q: EvaluationQuestion, r: RetrievalResult): ResultDetail {
@@ -109,7 +111,9 @@ export async function runRetrievalEvaluation(
         if (opts.judgeWith) score.answer.judge = await opts.judgeWith(answer);
       }
       scores.get(pipeline)!.push(score);
-      batch.push({ pipeline, question: q, score, detail: resultDetail(index, q, r) });
+      const detail = resultDetail(index, q, r);
+      if (score.answer) detail.answer = { right: score.answer.right, confidence: score.answer.confidence, abstained: score.answer.abstained };
+      batch.push({ pipeline, question: q, score, detail });
       if (batch.length >= 200) {
         await opts.onResults?.(batch);
         batch = [];

@@ -38,6 +38,11 @@ const papers: FixturePaper[] = [
     'Cells with the Ba0.5Sr0.5Co0.8Fe0.2O3 cathode reached peak power densities of 0.9, 0.62 and 0.3 W cm−2 at 700, 650 and 600 °C, respectively.',
   ),
   cell(
+    'rk-sf',
+    'Photoluminescence imaging of stacking faults in silicon carbide epilayers',
+    'The maximum photoemission intensity wavelengths are 420 nm and 460 nm for two types of SF, and 470 nm for the third SF.',
+  ),
+  cell(
     'rk-pbmco',
     'Iron-substituted layered perovskite anodes',
     'The maximum power densities were 0.83, 0.94 and 1.83 W cm−2 for PBMCo, PBMCo-3-Fe and PBMCo-12-Fe, respectively, at 800 °C in humidified H2.',
@@ -143,5 +148,14 @@ describe('comparisons and superlatives', () => {
   it('does not take the name of the property for a superlative', async () => {
     const a = await answerQuestion(index, 'What maximum power density did the La0.6Sr0.4CoO3 cathode deliver?');
     expect(a.shape).not.toBe('ranking');
+  });
+
+  it('reads a stated value of the property as a lookup of who reports it, unless the question compares with it', async () => {
+    // 420 nm written in ångström: the paper that gives it, not a ranking of wavelengths ("maximum" is in the name).
+    const lookup = await answerQuestion(index, 'Find the study giving 4200 Å as the maximum photoemission intensity wavelength of types of SF.');
+    expect(lookup.shape).not.toBe('ranking');
+    expect(lookup.sentences.map((x) => x.text).join(' ')).toMatch(/Photoluminescence imaging of stacking faults/);
+    const compared = await answerQuestion(index, 'Which cathode gave the highest peak power density above 0.5 W cm−2 at 600 °C?');
+    expect(compared.shape).toBe('ranking');
   });
 });

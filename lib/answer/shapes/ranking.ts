@@ -19,6 +19,8 @@ import { type AnswerShapeComposer, type DraftSentence, draft, frame } from './ty
 // A word of comparison outside the property's own name ("maximum power density" is a property, not a superlative).
 const COMPARING =
   /\b(?:highest|largest|greatest|biggest|maximum|max|best|top|record|lowest|smallest|least|minimum|min|fewest|worst|compare[ds]?|comparison|versus|vs\.?|rank(?:ed|ing)?|higher|lower|larger|smaller|better|worse|outperform\w*|exceed\w*)\b/gi;
+// A value the question compares candidates against ("higher than 500 mW cm-2", "Tc above 30 K").
+const COMPARED_WITH = /\b(?:than|exceed\w*|above|below|over|under|beyond|at least|at most|up to|compared? (?:to|with)|versus|vs\.?)\b/i;
 const ASCENDING = /^(?:lowest|smallest|least|minimum|min|fewest|lower|smaller)$/i;
 /** Properties where less is better: "best" and "better" rank them from the lowest. */
 export const LESS_IS_BETTER = new Set(['area-resistance', 'overpotential', 'activation-energy', 'degradation', 'tafel-slope']);
@@ -55,6 +57,9 @@ export const rankingShape: AnswerShapeComposer = {
     const property = analysis.properties.find((p) => propertyEntry(p)?.dimension);
     const entry = property ? propertyEntry(property) : undefined;
     if (!property || !entry?.dimension) return null;
+    // "Find the study giving 4200 Å as the maximum photoemission intensity wavelength": a value of the property the
+    // question states itself, compared with nothing, asks who reports it; "maximum" belongs to the property's name.
+    if (analysis.quantities.some((q) => q.dimension === entry.dimension) && !COMPARED_WITH.test(analysis.body)) return null;
     // Values the question itself states are what it compares against, not conditions ("higher than 500 mW cm-2").
     const askedTemperature = analysis.quantities.find((q) => q.dimension === 'temperature' && entry.dimension !== 'temperature');
     // Candidates come from the ranked evidence and the graph's tuples (each cited to its sentence): a comparison needs
