@@ -153,6 +153,9 @@ const NUMBERED_COMPOUND = /\b(?:MOF|[Cc]omplex|[Cc]ompound|[Cc]luster|[Pp]olymer
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
 const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·∙•‧⋅*.,@/+–−-]*[A-Za-z0-9)\]])(?![\w])/g;
 
+/** As many closing brackets as opening ones: "USA)" of a supplier's address, "Er)" of a list, are pieces. */
+const balanced = (t: string) => (t.match(/\(/g) ?? []).length === (t.match(/\)/g) ?? []).length;
+
 /** Whether [start, end) overlaps a mention other than `self`. */
 const overlapsOther = (found: MentionCandidate[], self: MentionCandidate, start: number, end: number) =>
   found.some((o) => o !== self && start < o.end && end > o.start);
@@ -268,8 +271,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
       const key = materialKey(t);
       if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isReagentSalt(tidyFormula(t))) continue;
       // A word, a modifier, or the tail of a bracket ("(R = Pr, Er) were grown" is no product "Er)").
-      const brackets = (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
-      if (GENERIC_TARGET.test(t) || /-(?:doped|based|derived|modified)$/.test(t) || brackets !== 0) continue;
+      if (GENERIC_TARGET.test(t) || /-(?:doped|based|derived|modified)$/.test(t) || !balanced(t)) continue;
       add('target', t, pos, normaliseFormula(tidyFormula(t))?.formula ?? null);
     }
   }
@@ -295,7 +297,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
       // Oxides, carbonates and metals weighed or mixed as starting materials (solid-state routes).
       add('precursor', t, pos, normaliseFormula(tidy)!.formula);
     } else if (facts[indexOf(pos)].starting && isNonMetalReagent(tidy)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
-    else if (PRODUCT_LIKE.test(t) && !NOT_A_MATERIAL.test(t))
+    else if (PRODUCT_LIKE.test(t) && !NOT_A_MATERIAL.test(t) && balanced(t))
       unassigned.push({ role: null, text: t, start: pos, end: pos + t.length, key, formula: normaliseFormula(tidy)?.formula ?? null, source: 'unassigned' });
   }
   for (const m of [...text.matchAll(NUMBERED_COMPOUND), ...[...text.matchAll(PRODUCT_ANYWHERE)].filter((x) => /\s/.test(x[0]))])

@@ -134,6 +134,10 @@ const lexicon: LexiconEntry[] = [
       'ultrapure water',
       'ultra-pure water',
       'Millipore water',
+      // Ultrapure water by its purifier's name, with or without "water" after it.
+      'Milli-Q water',
+      'MilliQ water',
+      'Milli-Q',
       'dihydrogen oxide',
       'double-distilled water',
       'aqueous solution',

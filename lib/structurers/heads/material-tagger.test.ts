@@ -9,7 +9,8 @@ import { materialKey } from '../../structure/materials.ts';
 import { offlineExtractor, rulesExtractor } from '../../structure/paragraph.ts';
 import { configuredExtractor } from '../select.ts';
 import { fitMaterialTagger, fitMaterialTaggerOn } from './fit.ts';
-import { MENTION_FEATURES_VERSION, materialTagger, mentionFeatureNames, type MentionGoldParagraph, namedTagger } from './material-tagger.ts';
+import { MENTION_FEATURES, MENTION_FEATURES_VERSION, materialTagger, mentionFeatureNames, type MentionGoldParagraph, namedTagger } from './material-tagger.ts';
+import { HEAD_LABELS, type HeadWeights } from './head.ts';
 import { loadMaterialTagger, materialTaggerFile, saveMaterialTagger } from './store.ts';
 
 // Invented paragraphs in the KIST re-ner shape. Their gold differs from the rules on purpose: a comparison sample the
@@ -75,6 +76,28 @@ describe('material tagger', () => {
     expect(none).toEqual([]);
     const text = paragraph(30).text;
     for (const e of extractSynthesisEntities(text, tag)) expect(text.slice(e.start, e.end)).toBe(e.text);
+  });
+
+  it('drops a material the rules placed only when sure it is none, keeps their solvents and reagents, and their product where it finds none', () => {
+    // Weights that read nothing and say "none" at a fixed probability for every candidate.
+    const saying = (none: number): HeadWeights => {
+      const labels = [...HEAD_LABELS['material-role']];
+      const rest = (1 - none) / (labels.length - 1);
+      return {
+        task: 'material-role',
+        inputs: 'mention-features',
+        labels,
+        kernel: new Array(MENTION_FEATURES * labels.length).fill(0),
+        bias: labels.map((l) => Math.log(l === 'none' ? none : rest)),
+        features: MENTION_FEATURES,
+      };
+    };
+    const text = paragraph(0).text;
+    const unsure = roles(extractSynthesisEntities(text, materialTagger(saying(0.6))));
+    expect(unsure).toEqual(roles(extractSynthesisEntities(text)));
+    const sure = roles(extractSynthesisEntities(text, materialTagger(saying(0.9))));
+    // Sure: the reagents go, the solvent and the rules' product (no other product found) stay.
+    expect(sure).toEqual(['solvent:ethanol', 'target:Co3O4']);
   });
 
   it('is trained from a gold file into the data folder, chosen when present, and ignored when its features changed', async () => {
