@@ -45,7 +45,12 @@ test('answers: ask, get a cited extractive answer at its own URL, open the evide
   await expect(graph.locator('canvas').first()).toBeVisible();
   await expect(graph.getByRole('list', { name: 'Legend' })).toContainText('material 1');
   await graph.getByText(/as a list/).click();
-  await graph.getByRole('list', { name: 'Edges' }).getByRole('button').first().click();
+  // The same sentence also says what the material serves as ("a … La0.6Sr0.4FeO3 cathode": used as cathode).
+  await expect(graph.getByRole('list', { name: 'Edges' }).getByRole('button', { name: /used as → cathode/ })).toBeVisible();
+  await graph
+    .getByRole('list', { name: 'Edges' })
+    .getByRole('button', { name: /has property → power density/ })
+    .click();
   await expect(graph.getByTestId('graph-edge')).toContainText('has property · 1 tuple');
   await expect(graph.getByTestId('graph-edge')).toContainText('“We report a cobalt-free La0.6Sr0.4FeO3 cathode');
   await expect(graph.getByTestId('graph-edge').getByRole('link', { name: 'open paragraph' })).toHaveAttribute('href', /\/papers\/[^#]+#p0$/);
