@@ -112,5 +112,8 @@ describe('extractSynthesisEntities reads materials as chemists write them', () =
         'solvent:ethanol',
       ]),
     );
+    // A support made for a catalyst is the product of its recipe; cerium salts by their old names.
+    expect(roles('The TiO2 support was prepared by hydrolysis of titanium isopropoxide and calcined at 500 °C.')).toContain('target:TiO2');
+    expect(roles('CeO2/TiO2 was prepared by impregnating TiO2 with an aqueous solution of cerous nitrate.')).toContain('precursor:cerous nitrate');
   });
 });

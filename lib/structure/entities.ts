@@ -122,7 +122,7 @@ const TARGET_PATTERNS = [
   new RegExp(
     String.raw`(?:^|[.!?]\s+|,\s+)(?:[Tt]he |Typically,? |Briefly,? |First(?:ly)?,? )?(?:as-prepared |pristine |pure )?` +
       PRODUCT +
-      String.raw`(?:\s(?:nanosheets?|nanowires?|nanorods?|nanoplates?|nanoboxes|nanocubes?|nanoflowers?|nano-?arrays?|(?:micro|nano)?spheres?|nanoparticles?|particles?|arrays?|films?|catalysts?|electrocatalysts?|samples?|powders?|electrodes?|crystals?|precursors?|composites?|products?))?\s(?:is|are|was|were)\s(?:\w+ly\s)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained|deposited|made|achieved|produced|formed)`,
+      String.raw`(?:\s(?:nanosheets?|nanowires?|nanorods?|nanoplates?|nanoboxes|nanocubes?|nanoflowers?|nano-?arrays?|(?:micro|nano)?spheres?|nanoparticles?|particles?|arrays?|films?|catalysts?|electrocatalysts?|samples?|powders?|electrodes?|crystals?|precursors?|composites?|products?|supports?|layers?|coatings?|pellets?))?\s(?:is|are|was|were)\s(?:\w+ly\s)?(?:synthesi[sz]ed|prepared|fabricated|grown|obtained|deposited|made|achieved|produced|formed)`,
     'g',
   ),
   new RegExp(`(?:synthesis|preparation|fabrication|growth) of (?:the )?(?:hierarchical |porous |ultrathin )?` + PRODUCT, 'g'),

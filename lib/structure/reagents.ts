@@ -10,7 +10,7 @@ export const METALS =
 export const SALT_ANIONS = /(?:\(NO3\)|NO3|Cl\d?|\(SO4\)|SO4|\(CH3COO\)|CH3COO|\(OAc\)|OAc|\(acac\)|acac|MoO4|\(OH\)|CO3|\(C2H3O2\)|O4|Br)/;
 
 const metalNames =
-  'lithium|sodium|potassium|magnesium|calcium|strontium|barium|titanium|vanadium|chromium|manganese|iron|ferric|ferrous|cobalt|nickel|copper|cupric|zinc|gallium|yttrium|zirconium|niobium|molybdenum|ruthenium|rhodium|palladium|silver|cadmium|indium|tin|lanthanum|cerium|tungsten|iridium|platinum|gold|bismuth|aluminium|aluminum|ammonium|cobaltous|nickelous|manganous|cuprous|stannous|stannic|zirconyl|vanadyl|titanyl';
+  'lithium|sodium|potassium|magnesium|calcium|strontium|barium|titanium|vanadium|chromium|manganese|iron|ferric|ferrous|cobalt|nickel|copper|cupric|zinc|gallium|yttrium|zirconium|niobium|molybdenum|ruthenium|rhodium|palladium|silver|cadmium|indium|tin|lanthanum|cerium|tungsten|iridium|platinum|gold|bismuth|aluminium|aluminum|ammonium|cobaltous|cerous|cerious|ceric|nickelous|manganous|cuprous|stannous|stannic|zirconyl|vanadyl|titanyl';
 // Metal salts named in words: "nickel(II) nitrate hexahydrate", "cupric acetate hydrate", "titanium butoxide".
 export const SALT_NAME = new RegExp(
   String.raw`\b(?:${metalNames})(?:\s?\((?:I{1,3}|IV|V|VI)\))?\s(?:nitrate|chloride|acetate|sulfate|sulphate|acetylacetonate|molybdate|hydroxide|carbonate|citrate|oxalate|bromide|fluoride|phosphate|tungstate|vanadate|metavanadate|acetylacetone|butoxide|isopropoxide|ethoxide|propoxide|ferricyanide|ferrocyanide|hexacyanoferrate|oxychloride|perchlorate|chromate|dichromate)(?:\s(?:mono|di|tri|tetra|penta|hexa|hepta|octa|nona)?hydrate)?\b`,
