@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { extractSynthesisEntities, type MentionTagger } from '../structure/entities.ts';
 import { fitMaterialTaggerOn } from '../structurers/heads/fit.ts';
 import { materialTagger, type MentionGoldParagraph } from '../structurers/heads/material-tagger.ts';
 import { type ClassificationReport, entityReport } from './classification-metrics.ts';
+import { foldOf } from './structurer-eval.ts';
 
 /**
  * The materials' roles side by side on gold paragraphs: the rules alone, and the trained tagger over the rules'
@@ -16,8 +16,6 @@ export interface MaterialTaggerScores {
 }
 
 type Entity = { type: string; key: string };
-
-const foldOf = (group: string, folds: number) => createHash('sha256').update(group).digest().readUInt32BE(0) % folds;
 
 const entitiesOf = (p: MentionGoldParagraph, tagger?: MentionTagger): Entity[] =>
   extractSynthesisEntities(p.text, tagger).map((e) => ({ type: e.role, key: e.key }));

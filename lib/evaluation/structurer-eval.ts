@@ -51,7 +51,8 @@ async function fitBoth(task: ParagraphHeadTask, rows: LabelledParagraph[], vecto
   return { encoder: await trained('encoder'), both: await trained('encoder+rules') };
 }
 
-const foldOf = (group: string, folds: number) => createHash('sha256').update(group).digest().readUInt32BE(0) % folds;
+/** The fold of a group (a paper): the same for every run and every task, so a paper's rows stay together. */
+export const foldOf = (group: string, folds: number) => createHash('sha256').update(group).digest().readUInt32BE(0) % folds;
 
 /** Folds by paper: each fold's rows scored by heads fitted on the other folds' rows (plus `extraTraining`). */
 export async function crossValidate(

@@ -15,10 +15,12 @@ const ROLE_NOUNS =
   '(?:(?:electro|photo|co-?)?catalyst|photo(?:anode|cathode)|anode|cathode|(?:working |counter |reference )?electrode|(?:solid |polymer )?electrolyte|substrate|support|binder|ionomer|membrane|separator|current collector|(?:light )?absorber|dopant|template|(?:photo)?sensiti[sz]er|(?:hole|electron)[- ]transport(?:ing)? (?:layer|material)|buffer layer|interlayer|catalyst layer|gas diffusion layer|surfactant|reducing agent|oxidant|oxidi[sz]ing agent|filler|matrix|coating|adsorbent|sorbent)';
 const ROLE = `(${ROLE_NOUNS}(?:e?s)?)`;
 // A material as written: a formula or abbreviation token, or up to three lower-case words ("indium tin oxide").
-const MATERIAL = String.raw`((?:[A-Z][A-Za-z0-9()[\]·.+\-−δ/]*[A-Za-z0-9)\]δ])|(?:[a-z][a-z-]+(?: [a-z][a-z-]+){0,2}))`;
-const MORE_MATERIALS = String.raw`((?:,\s*(?:and\s+)?${MATERIAL.slice(1, -1)})*(?:,?\s+(?:and|or)\s+${MATERIAL.slice(1, -1)})?)`;
+const MATERIAL_WORDS = String.raw`(?:[A-Z][A-Za-z0-9()[\]·.+\-−δ/]*[A-Za-z0-9)\]δ]|[a-z][a-z-]+(?: [a-z][a-z-]+){0,2})`;
+const MATERIAL = `(${MATERIAL_WORDS})`;
+// The rest of a list after its first material: ", CoP and Ni2P".
+const MORE_MATERIALS = String.raw`((?:,\s*(?:and\s+)?${MATERIAL_WORDS})*(?:,?\s+(?:and|or)\s+${MATERIAL_WORDS})?)`;
 const ROLE_ADJECTIVE =
-  '(?:(?:cathodic|anodic|active|efficient|promising|transparent|conductive|conducting|stable|solid|liquid|aqueous|alkaline|acidic|noble[- ]metal|bifunctional|non-precious|metal-free|alternative|efficient) )?';
+  '(?:(?:cathodic|anodic|active|efficient|promising|transparent|conductive|conducting|stable|solid|liquid|aqueous|alkaline|acidic|noble[- ]metal|bifunctional|non-precious|metal-free|alternative) )?';
 
 // Where a pattern's material phrase is read from: its last words when the role follows it ("… platinum as a
 // cathode"), its first words when the material follows the role ("the electrolyte was 0.5 M H2SO4 solution").

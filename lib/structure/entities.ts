@@ -160,21 +160,22 @@ const balanced = (t: string) => (t.match(/\(/g) ?? []).length === (t.match(/\)/g
 const overlapsOther = (found: MentionCandidate[], self: MentionCandidate, start: number, end: number) =>
   found.some((o) => o !== self && start < o.end && end > o.start);
 
-/**
- * Extracts role-labelled entities bound to the paragraph's target(s): the rules' roles, or those `tagger` gives the
- * rules' candidates. One mention per (role, material): the first occurrence carries the offsets.
- */
+/** Role-labelled entities bound to the paragraph's target(s): the rules' roles, or those `tagger` gives their candidates. */
 export function extractSynthesisEntities(text: string, tagger?: MentionTagger): EntityMention[] {
   const candidates = synthesisMentionCandidates(text);
-  const roles = tagger ? tagger(text, candidates) : candidates.map((c) => c.role);
+  return mentionsWithRoles(candidates, tagger ? tagger(text, candidates) : candidates.map((c) => c.role));
+}
+
+/** The candidates given `roles` (null: none of the recipe's), one mention per (role, material): the first carries the offsets. */
+export function mentionsWithRoles(candidates: MentionCandidate[], roles: (EntityRole | null)[]): EntityMention[] {
   const seen = new Set<string>();
   const out: EntityMention[] = [];
-  candidates.forEach(({ source: _, ...c }, i) => {
+  for (const [i, { source: _, ...c }] of candidates.entries()) {
     const role = roles[i];
-    if (!role || seen.has(`${role}\u0000${c.key}`)) return;
+    if (!role || seen.has(`${role}\u0000${c.key}`)) continue;
     seen.add(`${role}\u0000${c.key}`);
     out.push({ ...c, role });
-  });
+  }
   return out;
 }
 

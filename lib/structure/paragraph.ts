@@ -6,7 +6,7 @@ import {
   type ParagraphRole,
   type SynthesisMethod,
 } from './classify.ts';
-import { entityRulesSource, extractSynthesisEntities, type EntityMention, type MentionTagger } from './entities.ts';
+import { entityRulesSource, type EntityMention, type MentionTagger, mentionsWithRoles, synthesisMentionCandidates } from './entities.ts';
 import { parseQuantities, quantityRulesSource, type Quantity } from './quantities.ts';
 import { lexiconSource, normaliseMaterial } from './materials.ts';
 import { chemicalNameRulesSource, findChemicalNames } from './chemical-names.ts';
@@ -205,17 +205,22 @@ export const offlineExtractor: { id: string; structureParagraph(text: string): P
 
 /**
  * A paragraph structured as `role` (decided by the rules or a trained head): its materials, conditions and claims by
- * the rules (their roles from `tagger` when given: the trained material tagger). A synthesis paragraph says how a material was made: when no material can be found in it at all, the
- * procedure words belong to a measurement or sample preparation ("samples were prepared for TEM"), so the rules' best
- * other role is taken. (On the KIST dev set no gold synthesis paragraph is affected.) `method` is the rules' unless given.
+ * the rules, the materials' roles from `tagger` when given (the trained material tagger). A synthesis paragraph says
+ * how a material was made: when no material can be found in it at all, the procedure words belong to a measurement or
+ * sample preparation ("samples were prepared for TEM"), so the rules' best other role is taken. (On the KIST dev set
+ * no gold synthesis paragraph is affected.) `method` is the rules' unless given.
  */
 export function structureAs(text: string, decided: ParagraphRole, method?: SynthesisMethod, tagger?: MentionTagger): ParagraphStructure {
   let role = decided;
+  const candidates = role === 'synthesis' ? synthesisMentionCandidates(text) : [];
   // Whether the paragraph makes a material is the rules' call: the tagger's candidates include product-like words no
   // rule placed, which a discussion misread as synthesis also has.
-  const ruled = role === 'synthesis' ? extractSynthesisEntities(text) : [];
+  const ruled = mentionsWithRoles(
+    candidates,
+    candidates.map((c) => c.role),
+  );
   if (role === 'synthesis' && ruled.length === 0) role = roleOtherThanSynthesis(text).label;
-  const entities = role === 'synthesis' && tagger ? extractSynthesisEntities(text, tagger) : ruled;
+  const entities = role === 'synthesis' && tagger ? mentionsWithRoles(candidates, tagger(text, candidates)) : ruled;
   const quantities = parseQuantities(text);
   const synthesis = role === 'synthesis';
   return {

@@ -74,13 +74,13 @@ export async function fitMaterialTaggerOn(paragraphs: MentionGoldParagraph[]) {
 export async function fitMaterialTagger(sources: TrainingSources): Promise<MaterialTaggerWeights> {
   const files = sources.gold.filter((g) => g.task === 'material-role');
   if (files.length === 0) throw new Error('training the material tagger needs paragraphs with their materials (a re-ner gold file)');
-  const paragraphs = files.flatMap((g) => readMentionGold(g.file));
-  const weights = await fitMaterialTaggerOn(paragraphs);
+  const read = files.map((g) => ({ task: g.task, source: path.basename(g.file), paragraphs: readMentionGold(g.file) }));
+  const weights = await fitMaterialTaggerOn(read.flatMap((r) => r.paragraphs));
   return {
     id: materialTaggerId(weights, MENTION_FEATURES_VERSION),
     features: MENTION_FEATURES_VERSION,
     trainedAt: new Date().toISOString(),
-    sources: files.map((g) => ({ task: g.task, source: path.basename(g.file), rows: readMentionGold(g.file).length })),
+    sources: read.map((r) => ({ task: r.task, source: r.source, rows: r.paragraphs.length })),
     weights,
   };
 }

@@ -85,7 +85,8 @@ export function mentionFeatureNames(text: string, candidates: MentionCandidate[]
   for (const [k, w] of right.entries()) f.push(k < 2 ? `R${k + 1}:${w}` : `Rbag:${w}`);
   if (left.length) f.push(`L1R1:${left[left.length - 1]}_${right[0] ?? ''}`);
   // The sentence: where it stands and what it does.
-  const s = sentences.findIndex((x) => x.start <= c.start && c.start < x.start + x.text.length + 1);
+  const sentenceAt = (pos: number) => sentences.findIndex((x) => x.start <= pos && pos < x.start + x.text.length + 1);
+  const s = sentenceAt(c.start);
   const sentence = sentences[Math.max(0, s)]?.text ?? '';
   f.push(s <= 0 ? 'sent:first' : s === sentences.length - 1 ? 'sent:last' : 'sent:middle');
   if (COMPARISON.test(sentence)) f.push('sent:comparison');
@@ -95,7 +96,7 @@ export function mentionFeatureNames(text: string, candidates: MentionCandidate[]
   const sameKey = candidates.filter((o) => o.key === c.key);
   const same = sameKey.length;
   for (const o of sameKey) {
-    const k = sentences.findIndex((x) => x.start <= o.start && o.start < x.start + x.text.length + 1);
+    const k = sentenceAt(o.start);
     const t = sentences[Math.max(0, k)]?.text ?? '';
     if (k <= 0) f.push('key-in:first');
     if (k === sentences.length - 1) f.push('key-in:last');
