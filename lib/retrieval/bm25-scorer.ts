@@ -40,15 +40,74 @@ const K = 1.2;
 const B = 0.7;
 const D = 0.5;
 
-/** One source's scorer, with the scratch space of one query (queries run one at a time per thread). */
-export class Bm25Scorer {
+/** MiniSearch's inverse document frequency of a word `matching` of `size` documents hold (in one field). */
+export const inverseDocumentFrequency = (size: number, matching: number) => Math.log(1 + (size - matching + 0.5) / (matching + 0.5));
+
+/** A word's BM25+ weight in one field of one document: `tf` occurrences in a field of `length` words (average `avg`). */
+export const bm25Plus = (idf: number, tf: number, length: number, avg: number) => idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * length) / avg)));
+
+/**
+ * A word's weight in each document of a space (some of the source's fields), as the scorer sums it for one word
+ * (`token`): Σ over the fields, in the space's order, of boost × BM25+; with each document the first of the space's
+ * fields that holds the word (the scorer meets a word's documents field by field: the order of equal scores).
+ * What the database search stores per term (lexical-sources/database.ts), so it ranks with these very numbers.
+ */
+export function spaceWeights(source: PostingsSource, fields: readonly string[], term: number): { docs: number[]; weights: number[]; firsts: number[] } {
+  const at = new Map<number, number>();
+  const docs: number[] = [];
+  const weights: number[] = [];
+  const firsts: number[] = [];
+  fields.forEach((field, position) => {
+    const f = source.fields.indexOf(field);
+    if (f < 0) return;
+    const { docs: posted, freqs } = source.postings(f, term);
+    if (posted.length === 0) return;
+    const boost = source.fieldBoosts[field] || 1;
+    const lengths = source.lengths(f);
+    const avg = source.averageLength(f);
+    const idf = inverseDocumentFrequency(source.size, posted.length);
+    for (let i = 0; i < posted.length; i++) {
+      const d = posted[i];
+      const weighted = boost * bm25Plus(idf, freqs[i], lengths[d], avg);
+      const k = at.get(d);
+      if (k === undefined) {
+        at.set(d, docs.length);
+        docs.push(d);
+        weights.push(weighted);
+        firsts.push(position);
+      } else weights[k] += weighted;
+    }
+  });
+  return { docs, weights, firsts };
+}
+
+/** A word's documents (in the order the scorer meets them) with its weight in each, as `spaceWeights` makes them. */
+export interface WeightedList {
+  docs: ArrayLike<number>;
+  weights: ArrayLike<number>;
+}
+
+/**
+ * Fills `token` with one word's weight per document holding it, stamping each with `tokenStamp` in `seen` (every
+ * third entry) and listing it in `tokenDocs` the first time; false when the index does not know the word.
+ */
+type FillToken = (word: string, tokenStamp: number, token: Float64Array, seen: Uint32Array, tokenDocs: number[]) => boolean;
+
+/**
+ * The accumulation of a query's scores over `size` documents, with the scratch space of one query (queries run
+ * one at a time per thread): per kept term its words' weights summed per document, the term's into the total, each
+ * word counted once among a document's matched words, and the total times that count. Shared by the in-process
+ * scorer (words weighted from postings per field) and the database search (words weighted when written), so both
+ * make the same additions in the same order: the same scores, and equal scores in the same order.
+ */
+export class ScoreAccumulator {
   private scratch: { token: Float64Array; term: Float64Array; total: Float64Array; seen: Uint32Array; quality: Uint16Array } | null = null;
   private stamp = 0;
 
-  constructor(private readonly source: PostingsSource) {}
+  constructor(private readonly size: () => number) {}
 
   private scratchSpace() {
-    const n = this.source.size;
+    const n = this.size();
     if (!this.scratch || this.scratch.total.length < n) {
       this.scratch = {
         token: new Float64Array(n),
@@ -68,10 +127,8 @@ export class Bm25Scorer {
   }
 
   /** Top `limit` documents (default 100) for `kept` (the query terms after pruning: see keptTerms), best first. */
-  query(kept: string[], opts: QueryOptions = {}): ScoredId[] {
+  run(kept: string[], fill: FillToken, idOf: (doc: number) => string, opts: Pick<QueryOptions, 'limit' | 'filter'> = {}): ScoredId[] {
     if (kept.length === 0) return [];
-    const source = this.source;
-    const fieldNumbers = (opts.fields ?? source.fields).map((f) => source.fields.indexOf(f)).filter((f) => f >= 0);
     const { token, term, total, seen, quality } = this.scratchSpace();
     const queryStamp = ++this.stamp;
     const matched: number[] = [];
@@ -80,11 +137,10 @@ export class Bm25Scorer {
       const termStamp = ++this.stamp;
       const termDocs: number[] = [];
       for (const word of keptTerm.split(' ')) {
-        const id = word ? source.termNumber(word) : undefined;
-        if (id === undefined) continue;
+        if (!word) continue;
         const tokenStamp = ++this.stamp;
         const tokenDocs: number[] = [];
-        for (const f of fieldNumbers) this.scoreField(f, id, tokenStamp, token, seen, tokenDocs);
+        if (!fill(word, tokenStamp, token, seen, tokenDocs)) continue;
         // A word is one of a document's matched words once, however many query terms hold it.
         const firstTime = !countedWords.has(word);
         countedWords.add(word);
@@ -107,12 +163,57 @@ export class Bm25Scorer {
     }
     const filter = opts.filter;
     // A filter (a quoted title's paper) reads every match's id, as it must; without one only the hits kept get theirs.
-    const candidates = filter ? matched.filter((d) => filter(source.idOf(d))) : matched;
-    return topMatched(
-      candidates,
-      (d) => total[d] * (quality[d] || 1),
-      opts.limit ?? 100,
+    const candidates = filter ? matched.filter((d) => filter(idOf(d))) : matched;
+    return topMatched(candidates, (d) => total[d] * (quality[d] || 1), opts.limit ?? 100, idOf);
+  }
+
+  /** The same query over words whose weights were computed beforehand (`listOf`: undefined for a word no document holds). */
+  runLists(
+    kept: string[],
+    listOf: (word: string) => WeightedList | undefined,
+    idOf: (doc: number) => string,
+    opts: Pick<QueryOptions, 'limit' | 'filter'> = {},
+  ) {
+    return this.run(
+      kept,
+      (word, tokenStamp, token, seen, tokenDocs) => {
+        const list = listOf(word);
+        if (!list) return false;
+        const { docs, weights } = list;
+        for (let i = 0; i < docs.length; i++) {
+          const d = docs[i];
+          seen[d * 3] = tokenStamp;
+          token[d] = weights[i];
+          tokenDocs.push(d);
+        }
+        return true;
+      },
+      idOf,
+      opts,
+    );
+  }
+}
+
+/** One source's scorer. */
+export class Bm25Scorer {
+  private readonly accumulator = new ScoreAccumulator(() => this.source.size);
+
+  constructor(private readonly source: PostingsSource) {}
+
+  /** Top `limit` documents (default 100) for `kept` (the query terms after pruning: see keptTerms), best first. */
+  query(kept: string[], opts: QueryOptions = {}): ScoredId[] {
+    const source = this.source;
+    const fieldNumbers = (opts.fields ?? source.fields).map((f) => source.fields.indexOf(f)).filter((f) => f >= 0);
+    return this.accumulator.run(
+      kept,
+      (word, tokenStamp, token, seen, tokenDocs) => {
+        const id = source.termNumber(word);
+        if (id === undefined) return false;
+        for (const f of fieldNumbers) this.scoreField(f, id, tokenStamp, token, seen, tokenDocs);
+        return true;
+      },
       (d) => source.idOf(d),
+      opts,
     );
   }
 
@@ -125,12 +226,10 @@ export class Bm25Scorer {
     const boost = source.fieldBoosts[source.fields[f]] || 1;
     const lengths = source.lengths(f);
     const avg = source.averageLength(f);
-    const invDocFreq = Math.log(1 + (source.size - matching + 0.5) / (matching + 0.5));
+    const invDocFreq = inverseDocumentFrequency(source.size, matching);
     for (let i = 0; i < matching; i++) {
       const d = docs[i];
-      const tf = freqs[i];
-      const raw = invDocFreq * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[d]) / avg)));
-      const weighted = boost * raw;
+      const weighted = boost * bm25Plus(invDocFreq, freqs[i], lengths[d], avg);
       if (seen[d * 3] !== tokenStamp) {
         seen[d * 3] = tokenStamp;
         token[d] = weighted;

@@ -4,7 +4,7 @@ import { forgetPlainTerms, formulaKey, plainTerms, structuredTerms, textFacets }
 import type { DenseView } from './dense-index.ts';
 import { percentDone, type TextEmbedder } from '../embedding/embedder.ts';
 import { type DenseParts, embedPassages, passageTexts } from './passage-vectors.ts';
-import { LexicalIndex, type LexicalDoc, type LexicalView } from './lexical-index.ts';
+import { LexicalIndex, type LexicalView } from './lexical-index.ts';
 import { type PackedParagraphs, ParagraphPacker, unpackParagraphs } from './packed-paragraphs.ts';
 import { lazyGraphIndex, type LazyGraphIndex } from './graph-index.ts';
 import { type Facets, facetTerms, materialTerms, quantityFacet } from './facets.ts';
@@ -106,8 +106,6 @@ export async function buildRetrievalIndex(
     embedderNote?: string | null;
     /** Embeds the passages while `embedder` has not yet embedded them all (the app's server), see `pendingEmbedder`. */
     whileCold?: TextEmbedder;
-    /** Given the paragraphs' lexical documents once made (the database search stores them: lexical-sources/database.ts). */
-    onParagraphDocs?: (docs: LexicalDoc[], version: string) => Promise<void>;
   } = {},
 ): Promise<RetrievalIndex> {
   const t0 = performance.now();
@@ -126,7 +124,6 @@ export async function buildRetrievalIndex(
   // Each paragraph is packed and indexed as it is read: its facets and terms are not all held at once.
   const packer = new ParagraphPacker();
   const lexical = LexicalIndex.builder(PARAGRAPH_FIELDS);
-  const paragraphDocs: LexicalDoc[] | null = opts.onParagraphDocs ? [] : null;
   const titleTermsCache = new Map<string, string[]>();
   // The server builds this while it answers pages: every loop below gives the event loop a turn every 10 ms.
   const slice = timeSlicer();
@@ -165,7 +162,6 @@ export async function buildRetrievalIndex(
     const structure = [`role:${p.role ?? 'unknown'}`, ...(p.method ? [`method:${p.method}`] : []), ...facetTerms(facets)];
     const doc = { id: p.id, fields: { text: textTerms, structure, title, section } };
     lexical.add(doc);
-    paragraphDocs?.push(doc);
   }
   const packedParagraphs = packer.done();
   const paragraphs = unpackParagraphs(packedParagraphs);
@@ -192,7 +188,6 @@ export async function buildRetrievalIndex(
 
   stage('lexical');
   const paragraphLexical = lexical.finish();
-  if (paragraphDocs) await opts.onParagraphDocs?.(paragraphDocs, corpus.version);
   const titles = await LexicalIndex.build(
     [...papers.values()].filter((p) => p.title).map((p) => ({ id: p.id, fields: { title: p.titleTerms } })),
     { title: 1 },
@@ -269,6 +264,8 @@ const PARAGRAPH_FIELDS = { text: 1, structure: 1.5, title: 1.5, section: 0.3 };
 
 /** The fields the raw pipelines search (the json ones add the structure terms). */
 export const RAW_FIELDS = ['text', 'title', 'section'];
+/** The paragraph index's fields each search space reads, in the order its scorer reads them. */
+export const SPACE_FIELDS = { raw: RAW_FIELDS, json: ['text', 'structure', 'title', 'section'] };
 
 /** What an index is made of, apart from its dense vectors and lazy parts: what a snapshot keeps (index-snapshot.ts). */
 export interface IndexCore {
@@ -310,7 +307,7 @@ export function assembleIndex(
     records: lazyRecordIndex(lazies.recordCount, lazies.loadRecords, core.paperByDoi),
     graph: lazyGraphIndex(lazies.loadTuples, e.nameEmbedder),
     raw: { lexical: paragraphLexical.view(RAW_FIELDS), dense: dense.raw },
-    json: { lexical: paragraphLexical.view(['text', 'structure', 'title', 'section']), dense: dense.json },
+    json: { lexical: paragraphLexical.view(SPACE_FIELDS.json), dense: dense.json },
   };
 }
 

@@ -327,10 +327,16 @@ export class LexicalIndex implements PostingsSource {
  * What the pipelines search: a lexical index over some fields, in this process (`LexicalIndex.view`) or in the
  * database (lexical-sources/database.ts, whose queries are asynchronous).
  */
+export interface LexicalQueryOptions {
+  limit?: number;
+  filter?: (id: string) => boolean;
+  maxDocumentShare?: number;
+}
+
 export interface LexicalView {
   size: number;
   documentFrequency(term: string): number;
-  query(terms: string[], opts?: { limit?: number; filter?: (id: string) => boolean; maxDocumentShare?: number }): ScoredId[] | Promise<ScoredId[]>;
+  query(terms: string[], opts?: LexicalQueryOptions): ScoredId[] | Promise<ScoredId[]>;
 }
 
 /**

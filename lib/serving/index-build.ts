@@ -3,8 +3,7 @@ import type { Database } from '../db/database.ts';
 import { corpusPages, loadRetrievalCorpus } from '../db/retrieval-corpus.ts';
 import { preloadModel } from '../embedding/model-session.ts';
 import { createEmbedders } from '../embedding/select.ts';
-import { searchDocsCurrent, syncSearchDocs } from '../retrieval/lexical-sources/database.ts';
-import type { LexicalDoc } from '../retrieval/lexical-index.ts';
+import { syncSearchPostings } from '../retrieval/lexical-sources/database.ts';
 import { loadSnapshot, restoreIndex } from '../retrieval/index-snapshot.ts';
 import { hasSnapshot } from '../retrieval/snapshot-files.ts';
 import { buildRetrievalIndex, type RetrievalIndex } from '../retrieval/index.ts';
@@ -23,8 +22,8 @@ export interface ReadOrBuild {
 
 /**
  * The first step of an index's life: the corpus version's index read back from where it is kept, when it is stored
- * under this key with the embedders this process loads (and, with ASSAY_SEARCH=database, the database's documents
- * are this version's too), else built from the database. A build in the app (`background`) serves at once on the
+ * under this key with the embedders this process loads, else built from the database; with
+ * ASSAY_SEARCH=database, the database's search postings written from it unless they are this version's already. A build in the app (`background`) serves at once on the
  * n-gram stand-in while the model embeds the passages (the index's `pendingEmbedder`); the CLI waits for the model.
  */
 export async function readOrBuildIndex(
@@ -44,14 +43,14 @@ export async function readOrBuildIndex(
   // The model's session loads on its thread while this one reads the stored index.
   if (place && hasSnapshot(place.dir, place.key)) preloadModel(cfg);
   const stored = place ? loadSnapshot(place.dir, place.key, opts.log, !opts.forWorkers) : null;
-  // The database's documents must be this version's too (they are written by a build, not by a read-back).
-  if (stored && (!inDatabase || (await searchDocsCurrent(db, stored.core.version)))) {
+  if (stored) {
     opts.onStage?.('reading the stored index');
     const e = await createEmbedders(db, cfg, () => [], opts.log, {}, stored.nameFit);
     if (e.passages.id === stored.embedderId && e.names.id === stored.nameEmbedderId) {
       const lazies = { recordCount: stored.recordCount, ...corpusPages(db) };
       const index = restoreIndex(stored, lazies, { embedder: e.passages, nameEmbedder: e.names, buildSeconds: (performance.now() - t0) / 1000 });
       opts.log(`retrieval index read from its snapshot in ${index.buildSeconds.toFixed(1)} s`);
+      if (inDatabase) await writeSearchPostings(db, index, opts.log);
       return { readBack: true, index };
     }
     opts.log(`the stored index was built with ${stored.embedderId}, the embedder now is ${e.passages.id}: it is built again`);
@@ -65,7 +64,14 @@ export async function readOrBuildIndex(
     nameEmbedder: embedders.names,
     embedderNote: embedders.note,
     ...(opts.background && embedders.passages !== embedders.names ? { whileCold: embedders.names } : {}),
-    ...(inDatabase ? { onParagraphDocs: (docs: LexicalDoc[], v: string) => syncSearchDocs(db, v, docs) } : {}),
   });
+  if (inDatabase) await writeSearchPostings(db, index, opts.log);
   return { readBack: false, index };
+}
+
+/** The database search's postings of this corpus version, written from the index unless another process has. */
+async function writeSearchPostings(db: Database, index: RetrievalIndex, log: (line: string) => void): Promise<void> {
+  const t0 = performance.now();
+  if ((await syncSearchPostings(db, index.version, index.paragraphLexical)) === 'written')
+    log(`paragraph search postings written to the database in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -11,7 +11,7 @@ import type { RetrievalIndex } from '../retrieval/index.ts';
  * search in the process. Otherwise the index searches in memory, as it is.
  */
 export async function placeIndex(index: RetrievalIndex, db: Database, cfg: AssayConfig, log: (line: string) => void): Promise<RetrievalIndex> {
-  const served = cfg.search === 'database' ? withDatabaseSearch(index, db) : index;
+  const served = cfg.search === 'database' ? withDatabaseSearch(index, db, log) : index;
   if (cfg.vectors !== 'database' || index.pendingEmbedder) return served;
   try {
     const t0 = performance.now();
