@@ -13,9 +13,12 @@ import { createRetrievalService } from '../serving/retrieval-service.ts';
 import { evalBank } from './eval-bank.ts';
 import { evalComparisons } from './eval-comparisons.ts';
 import { evalRobustness } from './eval-robustness.ts';
+import { isSearchMode, type SearchRun, searchParity, searchSettings } from './eval-search-parity.ts';
+import type { EvaluationSummary } from '../evaluation/retrieval-eval.ts';
 import { cliOptions } from './options.ts';
 
 const usage = `usage: npm run eval -- --questions <jsonl> [--pipelines a,b,...|all] [--json <out>] [--limit n]
+       [--search memory|database|database+vectors[,…]]   (two: compared question by question)
        [--answer [--answer-mode extractive|generative|model-only|naive-kg] [--judge-runs n]]
        npm run eval -- --from-campaign <campaign id> [--out <jsonl>] [--pipelines …] [--answer …]
        npm run eval -- --robustness [--pipelines …] [--sample n] [--transforms a,b]   (the robustness suite; --robustness --help)
@@ -54,7 +57,7 @@ async function main() {
   if (process.argv.includes('--comparisons')) return evalComparisons(process.argv.slice(2).filter((a) => a !== '--comparisons'));
   const answers = process.argv.includes('--answer');
   const args = process.argv.slice(2).filter((a) => a !== '--answer');
-  const opt = cliOptions(args, ['json', 'limit', 'pipelines', 'questions', 'answer-mode', 'judge-runs', 'from-campaign', 'out']);
+  const opt = cliOptions(args, ['json', 'limit', 'pipelines', 'questions', 'answer-mode', 'judge-runs', 'from-campaign', 'out', 'search']);
   const answerMode = opt('answer-mode') ?? 'extractive';
   const judgeRuns = Number(opt('judge-runs') ?? 1);
   const campaignId = opt('from-campaign');
@@ -79,92 +82,103 @@ async function main() {
     process.exit(2);
   }
   const judge = answers ? setup.judge : null;
+  const searches = (opt('search') ?? cfg.search).split(',').map((m) => m.trim());
+  if (!searches.every(isSearchMode)) {
+    console.error(`--search takes memory, database or database+vectors, or two of them (memory,database); got ${opt('search')}`);
+    process.exit(2);
+  }
   const db = await openMigratedDatabase(cfg);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   try {
-    const service = createRetrievalService(db, cfg, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
-    let last = 0;
-    const { runId, summary, indexSeconds } = await runEvaluationJob(
-      db,
-      service,
-      {
-        questionsFile,
-        pipelines,
-        limit,
-        answers,
-        answerModel: setup.model,
-        baseline: setup.baseline,
-        judge,
-        judgeRuns,
-      },
-      {
-        signal: controller.signal,
-        onProgress: (p) => {
-          if (p.stage === 'running' && (p.done - last >= 500 || p.done === p.total)) {
-            last = p.done;
-            process.stderr.write(`progress: ${p.done}/${p.total} question-pipeline pairs\n`);
-          }
+    const runs: SearchRun[] = [];
+    for (const search of searches) {
+      if (searches.length > 1) console.log(`\n=== ${search} ===`);
+      const service = createRetrievalService(db, { ...cfg, ...(opt('search') ? searchSettings(search) : {}) }, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
+      let last = 0;
+      const { runId, summary, indexSeconds } = await runEvaluationJob(
+        db,
+        service,
+        { questionsFile, pipelines, limit, answers, answerModel: setup.model, baseline: setup.baseline, judge, judgeRuns },
+        {
+          signal: controller.signal,
+          onProgress: (p) => {
+            if (p.stage === 'running' && (p.done - last >= 500 || p.done === p.total)) {
+              last = p.done;
+              process.stderr.write(`progress: ${p.done}/${p.total} question-pipeline pairs\n`);
+            }
+          },
         },
-      },
-    );
-    const index = await service.index();
-    console.log(
-      `evaluation run ${runId}: ${summary.questions} questions × ${pipelines.length} pipelines on ${index.paragraphs.size} paragraphs, ${index.records.size} records`,
-    );
-    console.log(
-      `index built in ${index.buildSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s including loading), embedder ${index.embedderId}, reformulation ${service.reformulator.id}`,
-    );
-    if (index.embedderNote) console.log(`note: ${index.embedderNote}`);
-    table('per pipeline', Object.entries(summary.pipelines));
-    if (answers) {
-      console.log(
-        `\nanswers (${answerMode}${setup.model ? `, ${setup.model.id}` : ''})\n${'name'.padEnd(22)} val.acc  cit.valid  supported  abst  f.abst  prompt.tok`,
       );
-      for (const [name, s] of Object.entries(summary.pipelines)) {
-        const a = s.answers;
-        if (a)
-          console.log(
-            `${name.padEnd(22)} ${fmt(a.answer_value_acc)}    ${fmt(a.citation_validity)}      ${fmt(a.claim_support_rate)}      ${fmt(a.answer_abstain_rate_unanswerable)} ${fmt(a.answer_false_abstain_rate)}  ${a.median_prompt_tokens ?? '–'}`,
-          );
-      }
-      for (const [name, s] of Object.entries(summary.pipelines)) {
-        const c = s.answers?.value_confidence;
-        if (c) console.log(`${name}: ${c.answered} value answers, ${fmt(c.right)} right at a mean confidence of ${fmt(c.mean_confidence)} (ECE ${fmt(c.ece)})`);
-        const all = s.answers?.answer_confidence;
-        if (all)
-          console.log(
-            `${name}: ${all.answered} answers given (any shape), ${fmt(all.right)} right at a mean confidence of ${fmt(all.mean_confidence)} (ECE ${fmt(all.ece)}, AUROC right vs wrong ${fmt(all.auroc)})`,
-          );
-        const u = s.answers?.unanswerable_outcomes;
-        if (u)
-          console.log(
-            `${name}: questions the corpus does not answer: ${fmt(u.refused)} refused, ${fmt(u.below_half)} answered below 0.5, ${fmt(u.above_half)} at 0.5 or more`,
-          );
-      }
-      if (judge) {
-        console.log(`\njudge ${judge.id}, ${judgeRuns} run(s) per answer\n${'name'.padEnd(22)} faithful  ans.rel  ctx.rel  missing/attempted`);
-        for (const [name, s] of Object.entries(summary.pipelines)) {
-          const j = s.answers?.judge;
-          if (j)
-            console.log(
-              `${name.padEnd(22)} ${fmt(j.faithfulness)}     ${fmt(j.answer_relevance)}    ${fmt(j.context_relevance)}    ${j.missing}/${j.attempted}`,
-            );
-        }
-      }
+      runs.push({ search, runId, summary });
+      const index = await service.index();
+      console.log(
+        `evaluation run ${runId}: ${summary.questions} questions × ${pipelines.length} pipelines on ${index.paragraphs.size} paragraphs, ${index.records.size} records`,
+      );
+      console.log(
+        `index built in ${index.buildSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s including loading), embedder ${index.embedderId}, reformulation ${service.reformulator.id}`,
+      );
+      if (index.embedderNote) console.log(`note: ${index.embedderNote}`);
+      printSummary(summary, answers ? { mode: answerMode, model: setup.model?.id ?? null, judge: judge ? { id: judge.id, runs: judgeRuns } : null } : null);
     }
-    for (const [name, s] of Object.entries(summary.pipelines)) {
-      table(`${name}: per question type`, Object.entries(s.by_type));
-      table(`${name}: per source`, Object.entries(s.by_source));
-    }
+    const parity = runs.length > 1 ? await searchParity(db, runs) : null;
     const out = opt('json');
     if (out) {
-      const json = { questions: summary.questions, pipelines: Object.fromEntries(Object.entries(summary.pipelines).map(([k, v]) => [k, { ...v }])) };
+      const asJson = (summary: EvaluationSummary) => ({
+        questions: summary.questions,
+        pipelines: Object.fromEntries(Object.entries(summary.pipelines).map(([k, v]) => [k, { ...v }])),
+      });
+      const json = runs.length === 1 ? asJson(runs[0].summary) : { search: Object.fromEntries(runs.map((r) => [r.search, asJson(r.summary)])), parity };
       fs.writeFileSync(out, JSON.stringify(json, null, 2));
       console.log(`\nwrote ${out}`);
     }
   } finally {
     await db.close();
+  }
+}
+
+/** The tables of one run: per pipeline, its answers when scored, and per question type and source. */
+function printSummary(summary: EvaluationSummary, answers: { mode: string; model: string | null; judge: { id: string; runs: number } | null } | null) {
+  table('per pipeline', Object.entries(summary.pipelines));
+  if (answers) {
+    const judge = answers.judge;
+    const judgeRuns = judge?.runs ?? 0;
+    console.log(
+      `\nanswers (${answers.mode}${answers.model ? `, ${answers.model}` : ''})\n${'name'.padEnd(22)} val.acc  cit.valid  supported  abst  f.abst  prompt.tok`,
+    );
+    for (const [name, s] of Object.entries(summary.pipelines)) {
+      const a = s.answers;
+      if (a)
+        console.log(
+          `${name.padEnd(22)} ${fmt(a.answer_value_acc)}    ${fmt(a.citation_validity)}      ${fmt(a.claim_support_rate)}      ${fmt(a.answer_abstain_rate_unanswerable)} ${fmt(a.answer_false_abstain_rate)}  ${a.median_prompt_tokens ?? '–'}`,
+        );
+    }
+    for (const [name, s] of Object.entries(summary.pipelines)) {
+      const c = s.answers?.value_confidence;
+      if (c) console.log(`${name}: ${c.answered} value answers, ${fmt(c.right)} right at a mean confidence of ${fmt(c.mean_confidence)} (ECE ${fmt(c.ece)})`);
+      const all = s.answers?.answer_confidence;
+      if (all)
+        console.log(
+          `${name}: ${all.answered} answers given (any shape), ${fmt(all.right)} right at a mean confidence of ${fmt(all.mean_confidence)} (ECE ${fmt(all.ece)}, AUROC right vs wrong ${fmt(all.auroc)})`,
+        );
+      const u = s.answers?.unanswerable_outcomes;
+      if (u)
+        console.log(
+          `${name}: questions the corpus does not answer: ${fmt(u.refused)} refused, ${fmt(u.below_half)} answered below 0.5, ${fmt(u.above_half)} at 0.5 or more`,
+        );
+    }
+    if (judge) {
+      console.log(`\njudge ${judge.id}, ${judgeRuns} run(s) per answer\n${'name'.padEnd(22)} faithful  ans.rel  ctx.rel  missing/attempted`);
+      for (const [name, s] of Object.entries(summary.pipelines)) {
+        const j = s.answers?.judge;
+        if (j)
+          console.log(`${name.padEnd(22)} ${fmt(j.faithfulness)}     ${fmt(j.answer_relevance)}    ${fmt(j.context_relevance)}    ${j.missing}/${j.attempted}`);
+      }
+    }
+  }
+  for (const [name, s] of Object.entries(summary.pipelines)) {
+    table(`${name}: per question type`, Object.entries(s.by_type));
+    table(`${name}: per source`, Object.entries(s.by_source));
   }
 }
 

@@ -136,3 +136,17 @@ export async function evaluationResults(db: Database, runId: string, f: ResultFi
 export async function getEvaluationResult(db: Database, id: string) {
   return db.prisma.evaluationResult.findUnique({ where: { id } });
 }
+
+/** Per pipeline and question of a run: its outcomes and the ids of its top evidence, for comparing two runs question by question. */
+export async function evaluationOutcomes(
+  db: Database,
+  runId: string,
+): Promise<
+  { pipeline: string; questionId: string; doiAt1: boolean | null; valueAt3: boolean | null; abstained: boolean; evidence: string[]; answer: unknown }[]
+> {
+  return db.prisma.$queryRaw`
+    SELECT pipeline, "questionId", "doiAt1", "valueAt3", abstained,
+           COALESCE(ARRAY(SELECT e->>'id' FROM jsonb_array_elements(detail->'evidence') AS e), ARRAY[]::text[]) AS evidence,
+           detail->'answer' AS answer
+    FROM "EvaluationResult" WHERE "runId" = ${runId} ORDER BY pipeline, "questionId"`;
+}
