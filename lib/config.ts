@@ -13,6 +13,8 @@ const envSchema = z.object({
     .string()
     .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections each process keeps to a PostgreSQL server (its queries beyond these wait for one to free). */
+  ASSAY_DATABASE_POOL: z.coerce.number().int().min(1).max(200).default(8),
   ASSAY_CORPUS: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   ASSAY_PUBLIC_URL: z.string().url().optional(),
@@ -87,6 +89,8 @@ export type AssayConfig = {
   dataDir: string;
   /** PostgreSQL connection string; null selects the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null;
+  /** Connections this process keeps to the PostgreSQL server (ASSAY_DATABASE_POOL). */
+  databasePool: number;
   /** Files or folders imported on first start when the database is empty. */
   corpusPaths: string[];
   port: number;
@@ -275,6 +279,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return {
     dataDir: path.resolve(e.ASSAY_DATA_DIR),
     databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
+    databasePool: e.ASSAY_DATABASE_POOL,
     corpusPaths: splitPaths(e.ASSAY_CORPUS),
     port: e.PORT,
     publicUrl: (e.ASSAY_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),

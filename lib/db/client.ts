@@ -10,7 +10,7 @@ export async function openDatabase(cfg: AssayConfig): Promise<Database> {
   keepDataFolderPrivate(cfg.dataDir);
   if (cfg.databaseUrl) {
     const { openPostgresDatabase } = await import('./postgres.ts');
-    return openPostgresDatabase(cfg.databaseUrl);
+    return openPostgresDatabase(cfg.databaseUrl, cfg.databasePool);
   }
   const { openPgliteDatabase } = await import('./pglite.ts');
   return openPgliteDatabase(cfg.dataDir);

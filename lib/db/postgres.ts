@@ -4,9 +4,9 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaClient } from './generated/client.ts';
 import type { Database } from './database.ts';
 
-/** A PostgreSQL server (DATABASE_URL) through node-postgres. */
-export async function openPostgresDatabase(url: string): Promise<Database> {
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 8 }) });
+/** A PostgreSQL server (DATABASE_URL) through node-postgres, with `pool` connections for its queries (ASSAY_DATABASE_POOL). */
+export async function openPostgresDatabase(url: string, pool = 8): Promise<Database> {
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: pool }) });
   let bulkPool: pg.Pool | null = null;
   return {
     kind: 'postgres',
