@@ -23,6 +23,7 @@ import { benchTagger, taggerUsage } from './tagger.ts';
 import { benchFirstStart, firstStartUsage } from './first-start.ts';
 import { benchRestart, restartUsage } from './restart.ts';
 import { benchScale, scaleUsage } from './scale.ts';
+import { benchScaleOut, scaleOutUsage } from './scale-out.ts';
 import { benchEmbedding, embeddingUsage } from './embedding.ts';
 import { benchStages, stagesUsage } from './stages.ts';
 import { benchRetrieval, RETRIEVAL_WARM_UP } from './retrieval.ts';
@@ -43,6 +44,7 @@ const usage = `usage: npm run bench -- ingest [--postgres <admin url>] [path ...
        ${firstStartUsage}
        ${restartUsage}
        ${scaleUsage}
+       ${scaleOutUsage}
        ${embeddingUsage}
        ${stagesUsage}
        ${fusionUsage}
@@ -94,6 +96,11 @@ scale: corpora of N copies of the shared one (identifiers new, numbers perturbed
 database and measured by \`bench retrieval --stored\` in a process of its own: the cost-growth table 1× → N×.
 (\`retrieval --stored\` also writes the built index as the server keeps it, times reading it back, and answers the
 questions from the index read back, as the server's retrieval workers do.)
+
+scale-out: the deployment for growing past one machine, on this one: a corpus of --factor copies imported once into
+its own database on a PostgreSQL server (kept for later runs), the graph in a Neo4j server, then 1, 2, 3 production
+app processes (ASSAY_SEARCH=database) behind a round-robin proxy with one \`npm run worker\`, and 50 clients:
+questions/s, p50/p95 per pipeline, errors, RSS per process, the database's and Neo4j's CPU and memory.
 
 embedding: the default model's rate on the first papers of the shared corpus (tokens, operations, paragraphs/s)
 against the measured peak of the runtime's 8-bit matrix product on the same threads; with --postgres, the same
@@ -279,6 +286,7 @@ async function main() {
   if (what === 'first-start') return benchFirstStart(rest);
   if (what === 'restart') return benchRestart(rest);
   if (what === 'scale') return benchScale(rest);
+  if (what === 'scale-out') return benchScaleOut(rest);
   if (what === 'embedding') return benchEmbedding(rest);
   if (what === 'stages') return benchStages(rest);
   if (what === 'fusion') return benchFusion(rest);

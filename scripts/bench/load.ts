@@ -92,7 +92,7 @@ export function rssMb(pid: number): number | null {
 }
 
 /** A process's children: from /proc/<pid>/task/<tid>/children where the kernel has it, else by every process's parent. */
-function childPids(pid: number): number[] {
+export function childPids(pid: number): number[] {
   try {
     const tasks = fs.readdirSync(`/proc/${pid}/task`);
     const children = tasks.flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));

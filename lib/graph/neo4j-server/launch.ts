@@ -18,6 +18,8 @@ const launcher = path.join(here, 'Neo4jLauncher.java');
 export interface RunningNeo4j {
   uri: string;
   port: number;
+  /** The server's Java process (for its memory in a benchmark). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startNeo4j(opts: { port?: number; store?: string; log?: (l
   return {
     uri,
     port,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,0 +1,333 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { readConfig } from '../../lib/config.ts';
+import { openMigratedDatabase } from '../../lib/db/client.ts';
+import { runIngest } from '../../lib/jobs/import-job.ts';
+import { loadQuestions } from '../../lib/evaluation/questions.ts';
+import { percentile } from '../../lib/evaluation/retrieval-metrics.ts';
+import { isPipelineName } from '../../lib/pipelines/registry.ts';
+import { startNeo4j } from '../../lib/graph/neo4j-server/launch.ts';
+import { sharedDataDir } from '../../lib/common/shared-data.ts';
+import { cliOptions } from '../../lib/cli/options.ts';
+import { ask, childPids, rssMb, startServerOn, untilWarm } from './load.ts';
+import { startRoundRobinProxy } from './round-robin-proxy.ts';
+import { writeScaled } from './scale.ts';
+
+export const scaleOutUsage =
+  'npm run bench -- scale-out [--factor 10] [--processes 1,2,3] [--search database] [--clients 50] [--requests 600] [--pipelines bm25,json-qr,hybrid,graph] [--postgres <admin url>] [--work <dir>] [--json out.json]';
+
+/**
+ * `bench scale-out`: the deployment docs/operations.md describes for growing past one machine, run whole on this one.
+ * A corpus of `--factor` copies of the shared one is imported once into a PostgreSQL database of its own (kept in
+ * `--work` and on the server between runs, so a second run measures without importing again), the graph is pushed to
+ * a Neo4j server the bench starts, and then for each count of `--processes`: that many production app processes
+ * (ASSAY_SEARCH=database, the graph read from Neo4j, one shared data folder) behind a round-robin proxy, one
+ * `npm run worker` beside them, and `--clients` clients sharing `--requests` questions over the pipelines. Printed per
+ * count: throughput, p50/p95 per pipeline as the clients see them, errors, peak RSS per process, and the CPU and
+ * memory of the database server, Neo4j and the app processes over the run.
+ */
+
+interface Sample {
+  pipeline: string;
+  ms: number;
+  ok: boolean;
+  status: number;
+}
+
+interface Usage {
+  /** CPU seconds used over the run. */
+  cpuSeconds: number;
+  /** Peak resident memory seen (MiB): RSS for processes of our own, proportional set size for PostgreSQL's. */
+  peakMb: number;
+}
+
+interface Row {
+  processes: number;
+  search: string;
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  errors: number;
+  statuses: Record<string, number>;
+  latencyMs: Record<string, { p50: number; p95: number; n: number }>;
+  apps: Usage[];
+  worker: Usage;
+  postgres: Usage;
+  neo4j: Usage;
+  /** Requests the proxy handed to each app process. */
+  perProcess: number[];
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU seconds a process (and its children) have used so far. */
+function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of [pid, ...childPids(pid)]) {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** The processes of the PostgreSQL server on this machine (the postmaster and its backends), when it runs here. */
+function postgresPids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e) && readOr(`/proc/${e}/comm`).trim() === 'postgres')
+    .map(Number);
+}
+
+function readOr(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** PostgreSQL's memory: the proportional set size of its processes (their shared buffers counted once, not per backend). */
+function postgresMb(): number {
+  let kb = 0;
+  for (const p of postgresPids()) kb += Number(/Pss:\s+(\d+) kB/.exec(readOr(`/proc/${p}/smaps_rollup`))?.[1] ?? 0);
+  return kb / 1024;
+}
+
+const postgresCpu = () => postgresPids().reduce((s, p) => s + cpuSeconds(p), 0);
+
+/** The scaled corpus in its own database on the server, imported unless a run before this one did. */
+async function scaledDatabase(adminUrl: string, factor: number, work: string, log: (l: string) => void): Promise<{ url: string; dataDir: string }> {
+  const name = `assay_scale_out_x${factor}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = path.join(work, `x${factor}`, 'data');
+  const marker = path.join(work, `x${factor}`, 'imported.json');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+    if (exists && fs.existsSync(marker)) {
+      log(`×${factor}: the corpus imported by an earlier run is used (${fs.readFileSync(marker, 'utf8').trim()}); remove ${marker} to import it again`);
+      return { url: url.toString(), dataDir };
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const shared = sharedDataDir();
+  if (!shared) throw new Error('../shared/data (or ASSAY_SHARED_DATA) is absent: the bench scales the shared corpus');
+  fs.rmSync(path.join(work, `x${factor}`), { recursive: true, force: true });
+  const input = path.join(work, `x${factor}`, 'input');
+  fs.mkdirSync(path.join(input, 'records'), { recursive: true });
+  await writeScaled(path.join(shared, 'corpus', 'papers.jsonl.gz'), path.join(input, 'papers.jsonl.gz'), factor);
+  for (const f of fs.readdirSync(path.join(shared, 'records')).filter((f) => f.endsWith('.jsonl.gz')))
+    await writeScaled(path.join(shared, 'records', f), path.join(input, 'records', f), factor);
+  const cfg = readConfig({ ...process.env, ASSAY_DATA_DIR: dataDir, DATABASE_URL: url.toString(), ASSAY_LOCAL_EMBEDDER: 'ngram', ASSAY_ENRICHMENT: 'off' });
+  const db = await openMigratedDatabase(cfg);
+  try {
+    const report = await runIngest(db, cfg, [input], { trigger: 'cli', recordsIndex: true });
+    if (report.status !== 'succeeded') throw new Error(`the ×${factor} import ${report.status}`);
+    const line = `${report.papers} papers, ${report.paragraphs} paragraphs, ${report.records} records, imported in ${report.seconds.toFixed(0)} s`;
+    log(`×${factor}: ${line}`);
+    fs.writeFileSync(marker, `${line}\n`);
+  } finally {
+    await db.close();
+  }
+  fs.rmSync(input, { recursive: true, force: true });
+  return { url: url.toString(), dataDir };
+}
+
+/** Runs a command of the project to its end with `env`, its output prefixed; throws when it fails. */
+function runScript(script: string, args: string[], env: Record<string, string>, log: (l: string) => void) {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  for (const line of `${r.stdout}${r.stderr}`.trim().split('\n')) if (line) log(`  ${line}`);
+  if (r.status !== 0) throw new Error(`${script} ${args.join(' ')} failed (exit ${r.status})`);
+}
+
+function startWorker(env: Record<string, string>): ChildProcess {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'lib', 'cli', 'worker.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function measure(
+  processes: number,
+  search: string,
+  env: Record<string, string>,
+  neo4jPid: number | undefined,
+  work: { questions: string[]; pipelines: string[]; clients: number; requests: number },
+  log: (l: string) => void,
+): Promise<Row> {
+  const apps: ChildProcess[] = [];
+  const worker = startWorker(env);
+  try {
+    // One at a time: the first stores the index in the shared data folder (and the search postings in the
+    // database), the others read them back, as a deployment's later processes do.
+    const bases: string[] = [];
+    for (let i = 0; i < processes; i++) {
+      const t0 = performance.now();
+      const { base, child } = await startServerOn(env.ASSAY_DATA_DIR, { ...env, ASSAY_SEARCH: search });
+      apps.push(child);
+      bases.push(base);
+      // Every pipeline once, so the lazily loaded parts (records, graph) are in before the clients come.
+      for (const pipeline of work.pipelines) {
+        const first = await ask(base, work.questions[0], pipeline, 900_000);
+        if (!first.ok) throw new Error(`app process ${i + 1} did not answer a first ${pipeline} question (HTTP ${first.status})`);
+      }
+      await untilWarm(base);
+      log(`  app process ${i + 1} (pid ${child.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(0)} s at ${base}`);
+    }
+    const proxy = await startRoundRobinProxy(bases);
+    const pids = apps.map((a) => a.pid!);
+    const peaks = pids.map(() => 0);
+    let workerPeak = 0;
+    let pgPeak = 0;
+    let neoPeak = 0;
+    const sample = () => {
+      pids.forEach((p, i) => {
+        peaks[i] = Math.max(peaks[i], rssMb(p) ?? 0);
+      });
+      workerPeak = Math.max(workerPeak, rssMb(worker.pid!) ?? 0);
+      pgPeak = Math.max(pgPeak, postgresMb());
+      if (neo4jPid) neoPeak = Math.max(neoPeak, rssMb(neo4jPid) ?? 0);
+    };
+    const cpu0 = { apps: pids.map(cpuSeconds), worker: cpuSeconds(worker.pid!), pg: postgresCpu(), neo: neo4jPid ? cpuSeconds(neo4jPid) : 0 };
+    sample();
+    const sampler = setInterval(sample, 1000);
+    const samples: Sample[] = [];
+    let next = 0;
+    const t0 = performance.now();
+    try {
+      await Promise.all(
+        Array.from({ length: work.clients }, async () => {
+          for (let i = next++; i < work.requests; i = next++) {
+            const pipeline = work.pipelines[i % work.pipelines.length];
+            const q = work.questions[Math.floor(i / work.pipelines.length) % work.questions.length];
+            const t = await ask(proxy.url, q, pipeline);
+            samples.push({ pipeline, ms: t.ms, ok: t.ok, status: t.status });
+          }
+        }),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    sample();
+    await proxy.close();
+    const latencyMs: Row['latencyMs'] = {};
+    for (const pipeline of work.pipelines) {
+      const ms = samples.filter((s) => s.pipeline === pipeline && s.ok).map((s) => s.ms);
+      latencyMs[pipeline] = { p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)), n: ms.length };
+    }
+    const statuses: Record<string, number> = {};
+    for (const s of samples) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
+    return {
+      processes,
+      search,
+      requests: samples.length,
+      seconds: Math.round(seconds * 10) / 10,
+      requestsPerSecond: Math.round((samples.length / seconds) * 10) / 10,
+      errors: samples.filter((s) => !s.ok).length,
+      statuses,
+      latencyMs,
+      apps: pids.map((p, i) => ({ cpuSeconds: Math.round(cpuSeconds(p) - cpu0.apps[i]), peakMb: Math.round(peaks[i]) })),
+      worker: { cpuSeconds: Math.round(cpuSeconds(worker.pid!) - cpu0.worker), peakMb: Math.round(workerPeak) },
+      postgres: { cpuSeconds: Math.round(postgresCpu() - cpu0.pg), peakMb: Math.round(pgPeak) },
+      neo4j: { cpuSeconds: neo4jPid ? Math.round(cpuSeconds(neo4jPid) - cpu0.neo) : 0, peakMb: Math.round(neoPeak) },
+      perProcess: [...proxy.counts],
+    };
+  } finally {
+    for (const a of apps) await stopChild(a);
+    await stopChild(worker);
+  }
+}
+
+export async function benchScaleOut(args: string[]): Promise<void> {
+  const opt = cliOptions(args, ['factor', 'processes', 'search', 'clients', 'requests', 'pipelines', 'postgres', 'work', 'json', 'questions']);
+  const factor = Number(opt('factor') ?? 10);
+  const counts = (opt('processes') ?? '1,2,3').split(',').map(Number);
+  const searches = (opt('search') ?? 'database').split(',');
+  const clients = Number(opt('clients') ?? 50);
+  const requests = Number(opt('requests') ?? 600);
+  const pipelines = (opt('pipelines') ?? 'bm25,json-qr,hybrid,graph').split(',');
+  if (!(factor >= 1) || !counts.every((n) => Number.isInteger(n) && n >= 1) || !(clients >= 1) || !(requests >= 1)) throw new Error(`usage: ${scaleOutUsage}`);
+  if (!pipelines.every(isPipelineName)) throw new Error(`unknown pipeline in ${pipelines.join(',')}`);
+  if (!searches.every((s) => s === 'memory' || s === 'database')) throw new Error('--search takes memory, database or both');
+  const adminUrl = opt('postgres') ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const work = path.resolve(opt('work') ?? path.join(os.tmpdir(), 'assay-scale-out'));
+  const shared = sharedDataDir();
+  const questionsFile = opt('questions') ?? (shared ? path.join(shared, 'questions-hard.dev.jsonl') : undefined);
+  if (!questionsFile || !fs.existsSync(questionsFile)) throw new Error('give --questions <jsonl> (../shared/data is absent)');
+  const questions = (await loadQuestions(questionsFile)).map((q) => q.question);
+  const log = (l: string) => console.log(l);
+
+  const t0 = performance.now();
+  const { url, dataDir } = await scaledDatabase(adminUrl, factor, work, log);
+  log(`×${factor} database ready after ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const neo4j = await startNeo4j({ log: (l) => log(`  [neo4j] ${l}`) });
+  const rows: Row[] = [];
+  try {
+    const env = {
+      DATABASE_URL: url,
+      ASSAY_DATA_DIR: dataDir,
+      NEO4J_URI: neo4j.uri,
+      NEO4J_USER: 'neo4j',
+      NEO4J_PASSWORD: '',
+      ASSAY_LOCAL_EMBEDDER: 'ngram',
+      ASSAY_ENRICHMENT: 'off',
+    };
+    const t1 = performance.now();
+    runScript('lib/cli/graph.ts', ['sync'], env, log);
+    log(`graph pushed to Neo4j (${neo4j.uri}) in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
+    for (const search of searches)
+      for (const n of counts) {
+        log(`\n${n} app process(es), ASSAY_SEARCH=${search}, ${clients} clients, ${requests} questions over ${pipelines.join(', ')}`);
+        const row = await measure(n, search, env, neo4j.pid, { questions, pipelines, clients, requests }, log);
+        rows.push(row);
+        log(
+          `  ${row.requests} questions in ${row.seconds} s: ${row.requestsPerSecond}/s, ${row.errors} errors; ${pipelines.map((p) => `${p} ${row.latencyMs[p].p50}/${row.latencyMs[p].p95} ms`).join(', ')}`,
+        );
+      }
+  } finally {
+    await neo4j.stop();
+  }
+  const cores = os.cpus().length;
+  console.log(`\n×${factor} on ${cores} cores; p50/p95 in ms as the clients see them; CPU in cores used over the run; memory in MiB (peak)`);
+  console.log(
+    `| app processes | search | questions/s | errors | ${pipelines.join(' | ')} | RSS per app process | worker RSS | PostgreSQL CPU / PSS | Neo4j CPU / RSS | apps' CPU |`,
+  );
+  console.log(`|---|---|---|---|${pipelines.map(() => '---|').join('')}---|---|---|---|---|`);
+  for (const r of rows) {
+    const cores = (s: number) => (s / r.seconds).toFixed(2);
+    console.log(
+      `| ${r.processes} | ${r.search} | ${r.requestsPerSecond} | ${r.errors} | ${pipelines.map((p) => `${r.latencyMs[p].p50} / ${r.latencyMs[p].p95}`).join(' | ')} | ${r.apps.map((a) => a.peakMb).join(', ')} | ${r.worker.peakMb} | ${cores(r.postgres.cpuSeconds)} / ${r.postgres.peakMb} | ${cores(r.neo4j.cpuSeconds)} / ${r.neo4j.peakMb} | ${r.apps.map((a) => cores(a.cpuSeconds)).join(', ')} |`,
+    );
+  }
+  const out = { factor, cores, clients, requests, pipelines, rows };
+  console.log(JSON.stringify(out));
+  const json = opt('json');
+  if (json) fs.writeFileSync(json, `${JSON.stringify(out, null, 2)}\n`);
+}
