@@ -1,3 +1,4 @@
+import type { StoredTuple } from '../../db/graph.ts';
 import neo4j, { EagerResult, Record as Neo4jRecord, Relationship, int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { describeGraphStoreContract } from '../store.contract.ts';
@@ -75,13 +76,23 @@ describe('Neo4j graph store (fake executeQuery)', () => {
       },
     ];
     await createNeo4jGraphStore(driver).upsert({ entities, tuples });
-    expect(calls).toHaveLength(4);
+    // Entities in three batches; the tuples' one batch as three statements: move, update, create (never MERGE between
+    // two entities, which walks all their relationships).
+    expect(calls).toHaveLength(6);
     expect(calls.slice(0, 3).map((c) => (c.params.rows as unknown[]).length)).toEqual([1000, 1000, 500]);
     expect(calls[0].query).toMatch(/^UNWIND \$rows AS row MERGE \(e:Entity \{key: row\.key\}\)/);
-    expect(calls[3].query).toMatch(/MERGE \(s\)-\[r:TUPLE \{id: row\.props\.id\}\]->\(o\) SET r \+= row\.props/);
-    expect(calls[3].params.rows).toEqual([
-      { subjectKey: 'n:e1', objectKey: 'n:e2', props: expect.objectContaining({ id: 't1', relation: 'causes', value: 1.5, causal: true }) },
-    ]);
+    expect(calls[3].query).toMatch(
+      /MATCH \(s:Entity\)-\[r:TUPLE \{id: row\.props\.id\}\]->\(o:Entity\) WHERE s\.key <> row\.subjectKey OR o\.key <> row\.objectKey DELETE r/,
+    );
+    expect(calls[4].query).toMatch(/MATCH \(\)-\[r:TUPLE \{id: row\.props\.id\}\]->\(\) SET r \+= row\.props/);
+    expect(calls[5].query).toMatch(
+      /WHERE NOT EXISTS \{ MATCH \(\)-\[:TUPLE \{id: row\.props\.id\}\]->\(\) \} .*CREATE \(s\)-\[r:TUPLE\]->\(o\) SET r = row\.props/,
+    );
+    for (const c of calls.slice(3))
+      expect(c.params.rows).toEqual([
+        { subjectKey: 'n:e1', objectKey: 'n:e2', props: expect.objectContaining({ id: 't1', relation: 'causes', value: 1.5, causal: true }) },
+      ]);
+    for (const c of calls.slice(3)) expect(c.query).not.toMatch(/MERGE/);
     for (const c of calls) expect(c.query).not.toMatch(/DROP|e1'/);
   });
 
@@ -148,6 +159,26 @@ describe('Neo4j graph store (fake executeQuery)', () => {
   });
 });
 
+const sampleTuple = (id: string, subjectKey: string, objectKey: string): StoredTuple => ({
+  id,
+  subjectKey,
+  relation: 'causes',
+  objectKey,
+  referenceRelation: null,
+  referenceNode: null,
+  value: null,
+  valueMax: null,
+  unit: null,
+  causal: false,
+  paperId: 'p',
+  paragraphId: null,
+  recordId: null,
+  start: null,
+  end: null,
+  sentence: null,
+  stamp: 's',
+});
+
 const uri = process.env.NEO4J_URI;
 if (!uri) {
   describe.skip('graph store contract: Neo4j (set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to run it against a server)', () => {
@@ -157,5 +188,20 @@ if (!uri) {
   describeGraphStoreContract(`Neo4j at ${uri}`, async () => {
     const { driver, database } = await emptyTestNeo4j(uri);
     return createNeo4jGraphStore(driver, { database });
+  });
+  describe(`Neo4j at ${uri}: a second push`, () => {
+    it('moves a tuple pushed again between other entities (a merge renamed one), keeping one tuple of that id', async () => {
+      const { driver, database } = await emptyTestNeo4j(uri);
+      const store = createNeo4jGraphStore(driver, { database });
+      const node = (key: string) => ({ key, label: key.slice(2), kind: 'material', formula: null, surfaces: { [key.slice(2)]: 1 } });
+      const first = { ...sampleTuple('t1', 'n:a', 'n:b'), value: 1 };
+      await store.ensureSchema();
+      await store.upsert({ entities: [node('n:a'), node('n:b'), node('n:c')], tuples: [first] });
+      await store.upsert({ entities: [], tuples: [{ ...first, subjectKey: 'n:c', value: 2 }] });
+      expect(await store.counts()).toEqual({ entities: 3, tuples: 1 });
+      expect(await store.tuplesTouching(['n:a'], 10)).toEqual([]);
+      expect((await store.tuplesTouching(['n:b'], 10)).map((t) => [t.id, t.subjectKey, t.objectKey, t.value])).toEqual([['t1', 'n:c', 'n:b', 2]]);
+      await store.close();
+    });
   });
 }
