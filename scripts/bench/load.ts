@@ -138,7 +138,15 @@ async function startServer(dataDir: string): Promise<{ base: string; child: Chil
 /** Until the server says its start-up's indexes and paper caches are warm (/api/health), for at most 5 minutes. */
 export async function untilWarm(base: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    const health = (await (await fetch(`${base}/api/health`)).json().catch(() => ({}))) as {
+    const health = (await (
+      await fetch(`${base}/api/health`).catch((error: Error) => {
+        throw new Error(
+          `${base}/api/health did not answer while warming: ${error.message} (${(error.cause as Error | undefined)?.message ?? 'no cause given'})`,
+        );
+      })
+    )
+      .json()
+      .catch(() => ({}))) as {
       warmingIndexes?: boolean;
       retrievalWorkers?: { warmingCaches?: boolean };
     };
@@ -148,7 +156,12 @@ export async function untilWarm(base: string): Promise<void> {
 }
 
 /** The built app serving `dataDir`, once it answers /api/health; `env` overrides the server's environment. */
-export async function startServerOn(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess }> {
+export async function startServerOn(
+  dataDir: string,
+  env: Record<string, string> = {},
+  /** A file the server's output is written to (default: none kept). */
+  logFile?: string,
+): Promise<{ base: string; child: ChildProcess }> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
   const copy = dataDir;
@@ -164,8 +177,13 @@ export async function startServerOn(dataDir: string, env: Record<string, string>
       ASSAY_ANONYMOUS_ANSWERS_PER_HOUR: '100000',
       ...env,
     },
-    { detached: false },
+    { detached: false, ...(logFile ? { stdio: 'pipe' as const } : {}) },
   );
+  if (logFile) {
+    const out = fs.createWriteStream(logFile);
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+  }
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 2400; i++) {
     try {
@@ -199,7 +217,7 @@ async function uploadForImport(base: string, cookie: string, file: string) {
   if (res.status !== 202) throw new Error(`the import was refused (${res.status}: ${await res.text()})`);
 }
 
-const jobsRunning = async (base: string) => (((await (await fetch(`${base}/api/jobs`)).json()) as { jobs: unknown[] }).jobs ?? []).length > 0;
+export const jobsRunning = async (base: string) => (((await (await fetch(`${base}/api/jobs`)).json()) as { jobs: unknown[] }).jobs ?? []).length > 0;
 
 export async function benchLoad(args: string[]): Promise<void> {
   const opt = cliOptions(args, ['clients', 'requests', 'single', 'pipeline', 'questions', 'url', 'json', 'during-import']);

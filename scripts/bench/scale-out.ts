@@ -12,7 +12,7 @@ import { isPipelineName } from '../../lib/pipelines/registry.ts';
 import { startNeo4j } from '../../lib/graph/neo4j-server/launch.ts';
 import { sharedDataDir } from '../../lib/common/shared-data.ts';
 import { cliOptions } from '../../lib/cli/options.ts';
-import { ask, childPids, rssMb, startServerOn, untilWarm } from './load.ts';
+import { ask, childPids, jobsRunning, rssMb, startServerOn, untilWarm } from './load.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
 import { writeScaled } from './scale.ts';
 
@@ -100,7 +100,23 @@ function postgresMb(): number {
   return kb / 1024;
 }
 
-const postgresCpu = () => postgresPids().reduce((s, p) => s + cpuSeconds(p), 0);
+/**
+ * PostgreSQL's CPU over a run: per server process the CPU it used between its first and last sighting (a backend
+ * that starts during the run counts from 0); sampled every second, so a backend's last second before it exits is lost.
+ */
+function postgresCpuMeter() {
+  const seen = new Map<number, { first: number; last: number }>();
+  const sample = (fresh: boolean) => {
+    for (const p of postgresPids()) {
+      const now = cpuSeconds(p);
+      const s = seen.get(p);
+      if (s) s.last = now;
+      else seen.set(p, { first: fresh ? now : 0, last: now });
+    }
+  };
+  sample(true);
+  return { sample: () => sample(false), seconds: () => [...seen.values()].reduce((t, s) => t + s.last - s.first, 0) };
+}
 
 /** The scaled corpus in its own database on the server, imported unless a run before this one did. */
 async function scaledDatabase(adminUrl: string, factor: number, work: string, log: (l: string) => void): Promise<{ url: string; dataDir: string }> {
@@ -182,6 +198,7 @@ async function measure(
   log: (l: string) => void,
 ): Promise<Row> {
   const apps: ChildProcess[] = [];
+  let stopping = false;
   const worker = startWorker(env);
   try {
     // One at a time: the first stores the index in the shared data folder (and the search postings in the
@@ -189,7 +206,11 @@ async function measure(
     const bases: string[] = [];
     for (let i = 0; i < processes; i++) {
       const t0 = performance.now();
-      const { base, child } = await startServerOn(env.ASSAY_DATA_DIR, { ...env, ASSAY_SEARCH: search });
+      const logFile = path.join(path.dirname(env.ASSAY_DATA_DIR), `app-${processes}-${i + 1}.log`);
+      const { base, child } = await startServerOn(env.ASSAY_DATA_DIR, { ...env, ASSAY_SEARCH: search }, logFile);
+      child.once('exit', (code, signal) => {
+        if (!stopping) log(`  app process ${i + 1} (pid ${child.pid}) ended (exit ${code}, signal ${signal}); its output: ${logFile}`);
+      });
       apps.push(child);
       bases.push(base);
       // Every pipeline until it answers, so the lazily loaded parts (records, graph, their caches) are in before the
@@ -205,6 +226,11 @@ async function measure(
       await untilWarm(base);
       log(`  app process ${i + 1} (pid ${child.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(0)} s at ${base}`);
     }
+    // A first start on a corpus whose records index is not kept writes it as queue shards (the app processes and
+    // the worker share them): measured after it, not beside it.
+    const t1 = performance.now();
+    while ((await jobsRunning(bases[0]).catch(() => false)) && performance.now() - t1 < 900_000) await new Promise((r) => setTimeout(r, 2000));
+    if (performance.now() - t1 > 3000) log(`  waited ${((performance.now() - t1) / 1000).toFixed(0)} s for the background jobs (the records index) to end`);
     const proxy = await startRoundRobinProxy(bases);
     const pids = apps.map((a) => a.pid!);
     const peaks = pids.map(() => 0);
@@ -217,9 +243,11 @@ async function measure(
       });
       workerPeak = Math.max(workerPeak, rssMb(worker.pid!) ?? 0);
       pgPeak = Math.max(pgPeak, postgresMb());
+      pgCpu?.sample();
       if (neo4jPid) neoPeak = Math.max(neoPeak, rssMb(neo4jPid) ?? 0);
     };
-    const cpu0 = { apps: pids.map(cpuSeconds), worker: cpuSeconds(worker.pid!), pg: postgresCpu(), neo: neo4jPid ? cpuSeconds(neo4jPid) : 0 };
+    const pgCpu = postgresCpuMeter();
+    const cpu0 = { apps: pids.map(cpuSeconds), worker: cpuSeconds(worker.pid!), neo: neo4jPid ? cpuSeconds(neo4jPid) : 0 };
     sample();
     const sampler = setInterval(sample, 1000);
     const samples: Sample[] = [];
@@ -260,11 +288,12 @@ async function measure(
       latencyMs,
       apps: pids.map((p, i) => ({ cpuSeconds: Math.round(cpuSeconds(p) - cpu0.apps[i]), peakMb: Math.round(peaks[i]) })),
       worker: { cpuSeconds: Math.round(cpuSeconds(worker.pid!) - cpu0.worker), peakMb: Math.round(workerPeak) },
-      postgres: { cpuSeconds: Math.round(postgresCpu() - cpu0.pg), peakMb: Math.round(pgPeak) },
+      postgres: { cpuSeconds: Math.round(pgCpu.seconds()), peakMb: Math.round(pgPeak) },
       neo4j: { cpuSeconds: neo4jPid ? Math.round(cpuSeconds(neo4jPid) - cpu0.neo) : 0, peakMb: Math.round(neoPeak) },
       perProcess: [...proxy.counts],
     };
   } finally {
+    stopping = true;
     for (const a of apps) await stopChild(a);
     await stopChild(worker);
   }
