@@ -94,7 +94,11 @@ async function main() {
     const runs: SearchRun[] = [];
     for (const search of searches) {
       if (searches.length > 1) console.log(`\n=== ${search} ===`);
-      const service = createRetrievalService(db, { ...cfg, ...(opt('search') ? searchSettings(search) : {}) }, { onStage: (s) => process.stderr.write(`index: ${s}\n`) });
+      const service = createRetrievalService(
+        db,
+        { ...cfg, ...(opt('search') ? searchSettings(search) : {}) },
+        { onStage: (s) => process.stderr.write(`index: ${s}\n`) },
+      );
       let last = 0;
       const { runId, summary, indexSeconds } = await runEvaluationJob(
         db,
