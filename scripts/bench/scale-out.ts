@@ -257,7 +257,9 @@ async function measure(
       await Promise.all(
         Array.from({ length: work.clients }, async () => {
           for (let i = next++; i < work.requests; i = next++) {
-            const pipeline = work.pipelines[i % work.pipelines.length];
+            // The pipelines rotate against the proxy's turns (i % pipelines alone would give each process always the
+            // same pipeline when their counts are equal).
+            const pipeline = work.pipelines[(i + Math.floor(i / work.pipelines.length)) % work.pipelines.length];
             const q = work.questions[Math.floor(i / work.pipelines.length) % work.questions.length];
             const t = await ask(proxy.url, q, pipeline);
             samples.push({ pipeline, ms: t.ms, ok: t.ok, status: t.status });
