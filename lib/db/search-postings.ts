@@ -20,11 +20,13 @@ const PARAGRAPHS_PER_STATEMENT = 5_000;
 /** One lock for every process that may write the postings at once (several app processes starting together). */
 const WRITE_LOCK = 84_001;
 
-/** The corpus versions the stored postings were written for (one when they are current). */
-export async function searchPostingVersions(db: Database): Promise<string[]> {
-  const rows = await db.prisma.$queryRaw<{ corpusVersion: string }[]>`SELECT DISTINCT "corpusVersion" FROM "SearchParagraph"`;
+/** The corpus versions the stored postings were written for (one when they are current), read by `client` (a transaction's too). */
+async function versionsIn(client: Pick<Database['prisma'], '$queryRaw'>): Promise<string[]> {
+  const rows = await client.$queryRaw<{ corpusVersion: string }[]>`SELECT DISTINCT "corpusVersion" FROM "SearchParagraph"`;
   return rows.map((r) => r.corpusVersion);
 }
+
+export const searchPostingVersions = (db: Database): Promise<string[]> => versionsIn(db.prisma);
 
 /**
  * Replaces the stored postings with those of corpus `version`, in one transaction (questions read the previous
@@ -40,8 +42,8 @@ export async function replaceSearchPostings(
   return db.prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${WRITE_LOCK}::int8)`;
-      const stored = await tx.$queryRaw<{ corpusVersion: string }[]>`SELECT DISTINCT "corpusVersion" FROM "SearchParagraph"`;
-      if (stored.length === 1 && stored[0].corpusVersion === version) return false;
+      const stored = await versionsIn(tx);
+      if (stored.length === 1 && stored[0] === version) return false;
       await tx.$executeRaw`DELETE FROM "SearchPosting"`;
       await tx.$executeRaw`DELETE FROM "SearchParagraph"`;
       for (let from = 0; from < paragraphs.length; from += PARAGRAPHS_PER_STATEMENT) {

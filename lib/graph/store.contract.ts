@@ -6,8 +6,9 @@ import type { GraphStore } from './store.ts';
  * The behaviour every graph store must have, run against each implementation: the embedded store always, Neo4j
  * when NEO4J_URI is set. `open` gives a store on an empty graph.
  */
-const entity = (key: string, kind = 'material'): StoredEntity => ({ key, label: key.slice(2), kind, formula: null, surfaces: { [key.slice(2)]: 1 } });
-const tuple = (id: string, s: string, relation: string, o: string, extra: Partial<StoredTuple> = {}): StoredTuple => ({
+/** An entity and a tuple as a store is given them (the other fields empty), for the stores' tests. */
+export const entity = (key: string, kind = 'material'): StoredEntity => ({ key, label: key.slice(2), kind, formula: null, surfaces: { [key.slice(2)]: 1 } });
+export const tuple = (id: string, s: string, relation: string, o: string, extra: Partial<StoredTuple> = {}): StoredTuple => ({
   id,
   subjectKey: s,
   relation,

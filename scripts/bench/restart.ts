@@ -47,7 +47,8 @@ export interface StartOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function stop(child: ChildProcess) {
+/** Stops a child process: SIGTERM, then SIGKILL if it has not ended within 15 s. */
+export async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -107,7 +108,7 @@ async function oneStart(dataDir: string, o: StartOptions, kept: () => boolean): 
     };
   } finally {
     clearInterval(sampler);
-    await stop(child);
+    await stopChild(child);
   }
 }
 

@@ -14,6 +14,7 @@ import { sharedDataDir } from '../../lib/common/shared-data.ts';
 import { cliOptions } from '../../lib/cli/options.ts';
 import { ask, childPids, jobsRunning, rssMb, startServerOn, untilWarm } from './load.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
+import { stopChild } from './restart.ts';
 import { writeScaled } from './scale.ts';
 
 export const scaleOutUsage =
@@ -182,13 +183,6 @@ function startWorker(env: Record<string, string>): ChildProcess {
   });
 }
 
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
 async function measure(
   processes: number,
   search: string,
@@ -237,16 +231,16 @@ async function measure(
     let workerPeak = 0;
     let pgPeak = 0;
     let neoPeak = 0;
+    const pgCpu = postgresCpuMeter();
     const sample = () => {
       pids.forEach((p, i) => {
         peaks[i] = Math.max(peaks[i], rssMb(p) ?? 0);
       });
       workerPeak = Math.max(workerPeak, rssMb(worker.pid!) ?? 0);
       pgPeak = Math.max(pgPeak, postgresMb());
-      pgCpu?.sample();
+      pgCpu.sample();
       if (neo4jPid) neoPeak = Math.max(neoPeak, rssMb(neo4jPid) ?? 0);
     };
-    const pgCpu = postgresCpuMeter();
     const cpu0 = { apps: pids.map(cpuSeconds), worker: cpuSeconds(worker.pid!), neo: neo4jPid ? cpuSeconds(neo4jPid) : 0 };
     sample();
     const sampler = setInterval(sample, 1000);

@@ -1,7 +1,6 @@
-import type { StoredTuple } from '../../db/graph.ts';
 import neo4j, { EagerResult, Record as Neo4jRecord, Relationship, int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
-import { describeGraphStoreContract } from '../store.contract.ts';
+import { describeGraphStoreContract, entity, tuple } from '../store.contract.ts';
 import { createNeo4jGraphStore, type Neo4jQueryRunner } from './neo4j.ts';
 import { emptyTestNeo4j } from '../../../scripts/test-support/neo4j.ts';
 
@@ -159,26 +158,6 @@ describe('Neo4j graph store (fake executeQuery)', () => {
   });
 });
 
-const sampleTuple = (id: string, subjectKey: string, objectKey: string): StoredTuple => ({
-  id,
-  subjectKey,
-  relation: 'causes',
-  objectKey,
-  referenceRelation: null,
-  referenceNode: null,
-  value: null,
-  valueMax: null,
-  unit: null,
-  causal: false,
-  paperId: 'p',
-  paragraphId: null,
-  recordId: null,
-  start: null,
-  end: null,
-  sentence: null,
-  stamp: 's',
-});
-
 const uri = process.env.NEO4J_URI;
 if (!uri) {
   describe.skip('graph store contract: Neo4j (set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to run it against a server)', () => {
@@ -193,10 +172,9 @@ if (!uri) {
     it('moves a tuple pushed again between other entities (a merge renamed one), keeping one tuple of that id', async () => {
       const { driver, database } = await emptyTestNeo4j(uri);
       const store = createNeo4jGraphStore(driver, { database });
-      const node = (key: string) => ({ key, label: key.slice(2), kind: 'material', formula: null, surfaces: { [key.slice(2)]: 1 } });
-      const first = { ...sampleTuple('t1', 'n:a', 'n:b'), value: 1 };
+      const first = tuple('t1', 'n:a', 'causes', 'n:b', { value: 1, paperId: 'p' });
       await store.ensureSchema();
-      await store.upsert({ entities: [node('n:a'), node('n:b'), node('n:c')], tuples: [first] });
+      await store.upsert({ entities: [entity('n:a'), entity('n:b'), entity('n:c')], tuples: [first] });
       await store.upsert({ entities: [], tuples: [{ ...first, subjectKey: 'n:c', value: 2 }] });
       expect(await store.counts()).toEqual({ entities: 3, tuples: 1 });
       expect(await store.tuplesTouching(['n:a'], 10)).toEqual([]);
