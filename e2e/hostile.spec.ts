@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import { shots } from './helpers.ts';
 
@@ -76,6 +77,20 @@ test.describe('hostile clients', () => {
     const nul = await request.get('/library?q=a%00b', { headers: { 'content-type': 'application/json' } });
     expect(nul.status()).toBe(400);
     expect((await request.get('/api/health')).status()).toBe(200);
+  });
+
+  test('an idle connection is kept longer than a balancer keeps its own (it, not the server, closes it)', async () => {
+    // Read with node:http: the Keep-Alive header is the connection's, and a browser context does not show it.
+    const header = await new Promise<string>((resolve, reject) => {
+      http
+        .get(`${origin()}/api/health`, { agent: new http.Agent({ keepAlive: true }) }, (res) => {
+          res.resume();
+          resolve(String(res.headers['keep-alive'] ?? ''));
+        })
+        .on('error', reject);
+    });
+    const seconds = Number(/timeout=(\d+)/.exec(header)?.[1]);
+    expect(seconds, header).toBeGreaterThan(60);
   });
 
   test('evaluation runs and their gold answers are for signed-in accounts', async ({ page, request }) => {

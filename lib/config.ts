@@ -76,6 +76,7 @@ const envSchema = z.object({
   // Read by the server's request gate (lib/common/request-gate.mjs, `gateSettings`), checked here as there.
   ASSAY_TRUSTED_PROXIES: z.string().optional(),
   ASSAY_MAX_JSON_KB: z.string().optional(),
+  ASSAY_KEEP_ALIVE_SECONDS: z.string().optional(),
   NEO4J_URI: z
     .string()
     .refine((v) => v === '' || /^(neo4j|bolt)(\+s|\+ssc)?:\/\//.test(v), 'must be a neo4j://, neo4j+s://, bolt:// or bolt+s:// URI')

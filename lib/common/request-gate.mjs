@@ -32,7 +32,9 @@ export function gateSettings(env) {
   for (const t of trusted) if (t !== 'loopback' && !net.isIP(t)) throw new Error(`ASSAY_TRUSTED_PROXIES: "${t}" is not an IP address (nor "loopback")`);
   const kb = env.ASSAY_MAX_JSON_KB === undefined || env.ASSAY_MAX_JSON_KB === '' ? 256 : Number(env.ASSAY_MAX_JSON_KB);
   if (!Number.isFinite(kb) || kb < 1 || kb > 100_000) throw new Error('ASSAY_MAX_JSON_KB: must be a number of kilobytes from 1 to 100000');
-  return { trustedProxies: trusted, maxJsonBytes: Math.round(kb * 1024) };
+  const keepAlive = env.ASSAY_KEEP_ALIVE_SECONDS === undefined || env.ASSAY_KEEP_ALIVE_SECONDS === '' ? 65 : Number(env.ASSAY_KEEP_ALIVE_SECONDS);
+  if (!Number.isFinite(keepAlive) || keepAlive < 1 || keepAlive > 3600) throw new Error('ASSAY_KEEP_ALIVE_SECONDS: must be a number of seconds from 1 to 3600');
+  return { trustedProxies: trusted, maxJsonBytes: Math.round(kb * 1024), keepAliveMs: Math.round(keepAlive * 1000) };
 }
 
 /** An address as one form: IPv4-mapped IPv6 (`::ffff:127.0.0.1`) as IPv4. */

@@ -27,6 +27,10 @@ describe('the request gate', () => {
     expect(() => gateSettings({ ASSAY_MAX_JSON_KB: 'lots' })).toThrow(/ASSAY_MAX_JSON_KB/);
     expect(gateSettings({ ASSAY_MAX_JSON_KB: '64' }).maxJsonBytes).toBe(65_536);
     expect(settings.maxJsonBytes).toBe(256 * 1024);
+    expect(() => gateSettings({ ASSAY_KEEP_ALIVE_SECONDS: '0' })).toThrow(/ASSAY_KEEP_ALIVE_SECONDS/);
+    expect(gateSettings({ ASSAY_KEEP_ALIVE_SECONDS: '90' }).keepAliveMs).toBe(90_000);
+    // Longer than the 60 s idle timeout of most balancers, so that they close idle connections, not the server.
+    expect(settings.keepAliveMs).toBeGreaterThan(60_000);
   });
 
   it('refuses a body over the limit, or of unknown length, before it is read', () => {

@@ -29,6 +29,8 @@ interface Timed {
   status: number;
   /** The route handler's own time (its Server-Timing header), when the server sends it. */
   handlerMs?: number;
+  /** Why it failed: the error the server answered with, or the socket's error when no answer came. */
+  reason?: string;
 }
 
 // Connections are kept open between a client's questions, as a browser keeps them.
@@ -46,7 +48,7 @@ export function ask(base: string, question: string, pipeline: string, timeoutMs 
   const body = JSON.stringify({ question, pipeline });
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Timed>((resolve) => {
-    const failed = () => resolve({ ms: performance.now() - t0, ok: false, status: 0 });
+    const failed = (error: Error) => resolve({ ms: performance.now() - t0, ok: false, status: 0, reason: error.message });
     const req = client.request(
       url,
       {
@@ -56,12 +58,23 @@ export function ask(base: string, question: string, pipeline: string, timeoutMs 
         timeout: timeoutMs,
       },
       (res) => {
-        res.on('data', () => {});
+        const status = res.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        // A failure's body is kept (its error message); an answer's is only read to its end.
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          if (!ok && text.length < 2000) text += chunk.toString('utf8');
+        });
         res.on('error', failed);
         res.on('end', () => {
-          const status = res.statusCode ?? 0;
           const handler = /handler;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1];
-          resolve({ ms: performance.now() - t0, ok: status >= 200 && status < 300, status, ...(handler ? { handlerMs: Number(handler) } : {}) });
+          resolve({
+            ms: performance.now() - t0,
+            ok,
+            status,
+            ...(handler ? { handlerMs: Number(handler) } : {}),
+            ...(ok ? {} : { reason: failureReason(text) }),
+          });
         });
       },
     );
@@ -69,6 +82,17 @@ export function ask(base: string, question: string, pipeline: string, timeoutMs 
     req.on('error', failed);
     req.end(body);
   });
+}
+
+/** A failed request's reason: the `error` of a JSON error body, else the body's start. */
+export function failureReason(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // not JSON: a proxy's or the framework's text
+  }
+  return body.trim().slice(0, 200) || '(no body)';
 }
 
 /**
@@ -137,19 +161,21 @@ async function startServer(dataDir: string): Promise<{ base: string; child: Chil
 
 /** Until the server says its start-up's indexes and paper caches are warm (/api/health), for at most 5 minutes. */
 export async function untilWarm(base: string): Promise<void> {
+  let failures = 0;
   for (let i = 0; i < 600; i++) {
-    const health = (await (
-      await fetch(`${base}/api/health`).catch((error: Error) => {
-        throw new Error(
-          `${base}/api/health did not answer while warming: ${error.message} (${(error.cause as Error | undefined)?.message ?? 'no cause given'})`,
-        );
-      })
-    )
-      .json()
-      .catch(() => ({}))) as {
-      warmingIndexes?: boolean;
-      retrievalWorkers?: { warmingCaches?: boolean };
-    };
+    let health: { warmingIndexes?: boolean; retrievalWorkers?: { warmingCaches?: boolean } };
+    try {
+      health = (await (await fetch(`${base}/api/health`)).json().catch(() => ({}))) as typeof health;
+      failures = 0;
+    } catch (error) {
+      // A server busy warming may reset one kept connection; three failures in a row are a server that is gone.
+      if (++failures < 3) {
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      const e = error as Error;
+      throw new Error(`${base}/api/health did not answer while warming: ${e.message} (${(e.cause as Error | undefined)?.message ?? 'no cause given'})`);
+    }
     if (!health.warmingIndexes && !health.retrievalWorkers?.warmingCaches) return;
     await new Promise((r) => setTimeout(r, 500));
   }

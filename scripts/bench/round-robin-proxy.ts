@@ -5,12 +5,15 @@ import type net from 'node:net';
  * The load balancer of `bench scale-out`: a small HTTP proxy on loopback that hands each request to the next app
  * process in turn (round robin), keeping connections to them open. What a deployment's balancer (nginx, a cloud
  * load balancer) does in front of stateless app processes; nothing here is sticky, so any process may answer any
- * question. A backend that does not answer gives the client a 502 (counted as an error by the bench).
+ * question. A backend that does not answer gives the client a 502 (counted as an error by the bench); a request
+ * whose kept connection was reset before it reached the backend is sent again once on a new one.
  */
 export interface RoundRobinProxy {
   url: string;
   /** Requests handed to each backend so far. */
   counts: number[];
+  /** Requests sent again on a new connection after their kept one was reset before an answer. */
+  retried(): number;
   close(): Promise<void>;
 }
 
@@ -20,20 +23,40 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const counts = backends.map(() => 0);
   let next = 0;
+  let retried = 0;
   const server = http.createServer((req, res) => {
     const i = next;
     next = (next + 1) % targets.length;
     counts[i]++;
     const target = targets[i];
-    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+    // The body is read whole first (the bench's are a few hundred bytes), so that it can be sent again.
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const send = (fresh: boolean) => {
+        const upstream = http.request(
+          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: fresh ? false : agent },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept connection the backend closed as this request went out on it: the request never reached the app
+          // (Node's documented case for `reusedSocket`), so it is sent once more on a new connection, as a
+          // balancer retries a connection error.
+          if (!fresh && upstream.reusedSocket && error.code === 'ECONNRESET' && !res.headersSent) {
+            retried++;
+            return send(true);
+          }
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end(`proxy: backend ${target.host} failed: ${error.message}`);
+        });
+        upstream.end(body);
+      };
+      send(false);
     });
-    upstream.on('error', (error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`proxy: backend ${target.host} failed: ${error.message}`);
-    });
-    req.pipe(upstream);
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,6 +64,7 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
+    retried: () => retried,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

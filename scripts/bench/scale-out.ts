@@ -36,6 +36,7 @@ interface Sample {
   ms: number;
   ok: boolean;
   status: number;
+  reason?: string;
 }
 
 interface Usage {
@@ -53,6 +54,8 @@ interface Row {
   requestsPerSecond: number;
   errors: number;
   statuses: Record<string, number>;
+  /** Failed requests by pipeline, status and reason ("hybrid 422 This question took too long …"). */
+  failures: Record<string, number>;
   latencyMs: Record<string, { p50: number; p95: number; n: number }>;
   apps: Usage[];
   worker: Usage;
@@ -60,6 +63,8 @@ interface Row {
   neo4j: Usage;
   /** Requests the proxy handed to each app process. */
   perProcess: number[];
+  /** Requests the proxy sent again on a new connection (their kept one was reset before they reached the app). */
+  proxyRetries: number;
 }
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
@@ -256,7 +261,7 @@ async function measure(
             const pipeline = work.pipelines[(i + Math.floor(i / work.pipelines.length)) % work.pipelines.length];
             const q = work.questions[Math.floor(i / work.pipelines.length) % work.questions.length];
             const t = await ask(proxy.url, q, pipeline);
-            samples.push({ pipeline, ms: t.ms, ok: t.ok, status: t.status });
+            samples.push({ pipeline, ms: t.ms, ok: t.ok, status: t.status, reason: t.reason });
           }
         }),
       );
@@ -272,7 +277,12 @@ async function measure(
       latencyMs[pipeline] = { p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)), n: ms.length };
     }
     const statuses: Record<string, number> = {};
-    for (const s of samples) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
+    const failures: Record<string, number> = {};
+    for (const s of samples) {
+      statuses[s.status] = (statuses[s.status] ?? 0) + 1;
+      const why = `${s.pipeline} ${s.status} ${s.reason ?? ''}`.trim();
+      if (!s.ok) failures[why] = (failures[why] ?? 0) + 1;
+    }
     return {
       processes,
       search,
@@ -281,12 +291,14 @@ async function measure(
       requestsPerSecond: Math.round((samples.length / seconds) * 10) / 10,
       errors: samples.filter((s) => !s.ok).length,
       statuses,
+      failures,
       latencyMs,
       apps: pids.map((p, i) => ({ cpuSeconds: Math.round(cpuSeconds(p) - cpu0.apps[i]), peakMb: Math.round(peaks[i]) })),
       worker: { cpuSeconds: Math.round(cpuSeconds(worker.pid!) - cpu0.worker), peakMb: Math.round(workerPeak) },
       postgres: { cpuSeconds: Math.round(pgCpu.seconds()), peakMb: Math.round(pgPeak) },
       neo4j: { cpuSeconds: neo4jPid ? Math.round(cpuSeconds(neo4jPid) - cpu0.neo) : 0, peakMb: Math.round(neoPeak) },
       perProcess: [...proxy.counts],
+      proxyRetries: proxy.retried(),
     };
   } finally {
     stopping = true;
@@ -350,6 +362,8 @@ export async function benchScaleOut(args: string[]): Promise<void> {
         log(
           `  ${row.requests} questions in ${row.seconds} s: ${row.requestsPerSecond}/s, ${row.errors} errors; ${pipelines.map((p) => `${p} ${row.latencyMs[p].p50}/${row.latencyMs[p].p95} ms`).join(', ')}`,
         );
+        for (const [why, n] of Object.entries(row.failures)) log(`  failed ×${n}: ${why}`);
+        if (row.proxyRetries) log(`  the proxy sent ${row.proxyRetries} requests again on a new connection (a kept one was reset)`);
       }
   } finally {
     await neo4j.stop();
