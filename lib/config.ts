@@ -84,6 +84,7 @@ const envSchema = z.object({
   NEO4J_USER: z.string().default('neo4j'),
   NEO4J_PASSWORD: z.string().optional(),
   NEO4J_DATABASE: z.string().optional(),
+  ASSAY_NEO4J_CACHE_MB: z.coerce.number().min(0).max(65_536).default(256),
 });
 
 export type AssayConfig = {
@@ -197,8 +198,11 @@ export type AssayConfig = {
   requests: GateSettings;
   /** The key that signs session cookies; null: one is generated into the data folder on first start. */
   authSecret: string | null;
-  /** A Neo4j server for the knowledge graph; null selects the embedded graph store. */
-  neo4j: { uri: string; user: string; password: string; database: string | null } | null;
+  /**
+   * A Neo4j server for the knowledge graph; null selects the embedded graph store. `cacheMb`: what each process may
+   * keep of Neo4j's answers to graph questions (lib/retrieval/graph-sources/cached.ts; 0: nothing).
+   */
+  neo4j: { uri: string; user: string; password: string; database: string | null; cacheMb: number } | null;
   /**
    * The server's line for questions (lib/common/admission.ts): how many are retrieved at once, and how many may wait
    * before the next is refused with 503 and Retry-After; and how many worker threads retrieve the admitted ones
@@ -356,7 +360,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     budgetMs: Math.round(e.ASSAY_QUESTION_BUDGET_SECONDS * 1000),
     jobs: { staleSeconds: e.ASSAY_JOB_STALE_SECONDS, pollSeconds: e.ASSAY_JOB_POLL_SECONDS },
-    neo4j: e.NEO4J_URI ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null } : null,
+    neo4j: e.NEO4J_URI
+      ? { uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD ?? '', database: e.NEO4J_DATABASE ?? null, cacheMb: e.ASSAY_NEO4J_CACHE_MB }
+      : null,
   };
 }
 

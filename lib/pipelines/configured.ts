@@ -22,7 +22,9 @@ export function configuredOptions(cfg: AssayConfig): RetrieveOptions & { reformu
     reformulator: configuredReformulator(cfg),
     tupleReranker: reranking ? providerTupleReranker(reranking.model, reranking.id) : undefined,
     // With NEO4J_URI the graph pipelines read their candidates from Neo4j (after `npm run graph:sync`).
-    graphSource: cfg.neo4j ? neo4jGraphSources(neo4jDriver(cfg.neo4j), { database: cfg.neo4j.database ?? undefined }) : undefined,
+    graphSource: cfg.neo4j
+      ? neo4jGraphSources(neo4jDriver(cfg.neo4j), { database: cfg.neo4j.database ?? undefined, cacheBytes: cfg.neo4j.cacheMb * 1024 * 1024 })
+      : undefined,
     modelConfigured: !!cfg.llm,
   };
 }

@@ -111,13 +111,16 @@ function postgresMb(): number {
  * that starts during the run counts from 0); sampled every second, so a backend's last second before it exits is lost.
  */
 function postgresCpuMeter() {
-  const seen = new Map<number, { first: number; last: number }>();
+  // Keyed by pid and start time: a backend that exits may have its pid given to a new one, whose CPU starts from 0.
+  const seen = new Map<string, { first: number; last: number }>();
   const sample = (fresh: boolean) => {
     for (const p of postgresPids()) {
+      const started = readOr(`/proc/${p}/stat`).split(') ')[1]?.split(' ')[19];
+      if (!started) continue;
       const now = cpuSeconds(p);
-      const s = seen.get(p);
+      const s = seen.get(`${p}:${started}`);
       if (s) s.last = now;
-      else seen.set(p, { first: fresh ? now : 0, last: now });
+      else seen.set(`${p}:${started}`, { first: fresh ? now : 0, last: now });
     }
   };
   sample(true);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EagerResult } from 'neo4j-driver';
 import type { Database } from '../../db/database.ts';
 import { type RetrievalTupleRow, tuplesForRetrieval } from '../../db/graph-views.ts';
@@ -7,6 +7,7 @@ import { checkHops } from '../../graph/store.ts';
 import type { TextEmbedder } from '../../embedding/embedder.ts';
 import { indexTuple, type IndexedTuple } from '../graph-index.ts';
 import { countTermMatches, type GraphCandidateSource, type GraphSourceFactory, HUB_DEGREE } from '../graph-source.ts';
+import { cachedGraphSource } from './cached.ts';
 
 /**
  * Graph retrieval read from Neo4j. `graph:sync` pushes the graph (lib/graph/sync.ts) and then this module's
@@ -86,7 +87,16 @@ export async function writeNeo4jRetrievalLayer(
   // What the entity vectors depend on: which canonical entities there are and their labels.
   const canonicalLabels = [...new Map([...canonical.values()].map((c) => [c.canonical, c.label]))].sort(([a], [b]) => (a < b ? -1 : 1));
   const entityStamp = createHash('sha1').update(JSON.stringify(canonicalLabels)).digest('hex');
-  await run(`MERGE (m:${META} {id: 'graph'}) SET m.entityStamp = $entityStamp, m.tuples = $tuples`, { entityStamp, tuples: neo4j().int(rows.length) }, true);
+  // `version` is new on every write: a process's memory of Neo4j's answers (cached.ts) is emptied when it changes.
+  await run(
+    `MERGE (m:${META} {id: 'graph'}) SET m.entityStamp = $entityStamp, m.tuples = $tuples, m.version = $version`,
+    {
+      entityStamp,
+      tuples: neo4j().int(rows.length),
+      version: randomUUID(),
+    },
+    true,
+  );
   await run('CALL db.awaitIndexes(600)', {}, true);
   return { tuples: rows.length, canonicalEntities: canonicalLabels.length, seconds: (performance.now() - t0) / 1000 };
 }
@@ -249,16 +259,39 @@ export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: st
 }
 
 /**
- * Neo4j-backed sources for the retrieval service: one per embedder, each ready once the entity vectors for that
- * embedder are in Neo4j (written on first use when they are not).
+ * The version of what Neo4j answers: the stamp of the last `graph:sync` and the embedder its entity vectors are for
+ * (a process writing vectors for another embedder replaces them).
  */
-export function neo4jGraphSources(driver: Neo4jQueryRunner, opts: { database?: string } = {}): GraphSourceFactory {
+export async function neo4jGraphVersion(driver: Neo4jQueryRunner, opts: { database?: string } = {}): Promise<string> {
+  const { records } = await runner(
+    driver,
+    opts.database,
+  )(
+    `MATCH (m:${META} {id: 'graph'}) RETURN m.version AS version, m.entityStamp AS entityStamp, m.tuples AS tuples, m.vectorsEmbedder AS embedder, m.vectorsStamp AS vectorsStamp`,
+  );
+  const m = records[0];
+  if (!m) return 'none';
+  // A layer written before versions were: its stamp and size stand for one.
+  const written = m.get('version') ?? `${m.get('entityStamp')}:${num(m.get('tuples'))}`;
+  return `${written}|${m.get('embedder')}|${m.get('vectorsStamp')}`;
+}
+
+/**
+ * Neo4j-backed sources for the retrieval service: one per embedder, each ready once the entity vectors for that
+ * embedder are in Neo4j (written on first use when they are not), each remembering Neo4j's answers up to
+ * `cacheBytes` (cached.ts; 0: none).
+ */
+export function neo4jGraphSources(driver: Neo4jQueryRunner, opts: { database?: string; cacheBytes?: number } = {}): GraphSourceFactory {
   const ready = new Map<string, Promise<GraphCandidateSource>>();
+  const cacheBytes = opts.cacheBytes ?? 0;
   return (index) => {
     const id = index.nameEmbedder.id;
     let source = ready.get(id);
     if (!source) {
-      source = ensureEntityVectors(runner(driver, opts.database), index.nameEmbedder).then(() => neo4jGraphSource(driver, opts));
+      source = ensureEntityVectors(runner(driver, opts.database), index.nameEmbedder).then(() => {
+        const direct = neo4jGraphSource(driver, opts);
+        return cacheBytes > 0 ? cachedGraphSource(direct, { maxBytes: cacheBytes, version: () => neo4jGraphVersion(driver, opts) }) : direct;
+      });
       ready.set(id, source);
       source.catch(() => ready.delete(id)); // a failed preparation is retried by the next question
     }

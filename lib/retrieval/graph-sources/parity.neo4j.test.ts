@@ -14,7 +14,7 @@ import { corpusPapers } from '../../../scripts/test-support/fixtures.ts';
 import type { GraphIndex } from '../graph-index.ts';
 import { embeddedGraphSource, type GraphCandidateSource, type GraphSourceFactory } from '../graph-source.ts';
 import type { RetrievalIndex } from '../index.ts';
-import { neo4jGraphSources, writeNeo4jRetrievalLayer } from './neo4j.ts';
+import { neo4jGraphSources, neo4jGraphVersion, writeNeo4jRetrievalLayer } from './neo4j.ts';
 
 /**
  * Retrieval parity on a real Neo4j (`npm run test:neo4j` starts one and sets NEO4J_URI): after graph:sync and its
@@ -32,6 +32,8 @@ describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
   let graph: GraphIndex;
   let embedded: GraphCandidateSource;
   let sources: GraphSourceFactory;
+  /** As the app runs them: Neo4j's answers remembered in the process (cached.ts). */
+  let remembered: GraphSourceFactory;
   let fromNeo4j: GraphCandidateSource;
   beforeAll(async () => {
     db = await openTestDatabase();
@@ -43,6 +45,7 @@ describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
     graph = await index.graph.get();
     embedded = embeddedGraphSource(graph);
     sources = neo4jGraphSources(driver, { database: database });
+    remembered = neo4jGraphSources(driver, { database: database, cacheBytes: 64 << 20 });
     fromNeo4j = await sources(index);
   });
   afterAll(async () => {
@@ -131,15 +134,29 @@ describe.skipIf(!uri)('Neo4j-backed graph retrieval', () => {
       'What conductivity did the polyimide membrane reach?',
       'Which cathode was calcined at 1000 °C?',
     ].map((question, i) => ({ id: `q${i}`, type: 'doi' as const, question }));
-    for (const pipeline of ['graph', 'graph-keyword'] as const) {
-      const report = await graphParity(index, questions, sources, { pipeline, k: 10 });
-      expect(report.differences, pipeline).toEqual([]);
-      expect(report.tupleOverlap).toBe(1);
-      expect(report.paragraphOverlap).toBe(1);
-    }
+    // Asked directly, and through the process's memory twice (first filling it, then answered from it).
+    for (const [name, graphSource] of [
+      ['direct', sources],
+      ['remembered', remembered],
+      ['remembered again', remembered],
+    ] as const)
+      for (const pipeline of ['graph', 'graph-keyword'] as const) {
+        const report = await graphParity(index, questions, graphSource, { pipeline, k: 10 });
+        expect(report.differences, `${name} ${pipeline}`).toEqual([]);
+        expect(report.tupleOverlap).toBe(1);
+        expect(report.paragraphOverlap).toBe(1);
+      }
+    const stats = (await remembered(index)) as GraphCandidateSource & { cacheStats(): { hits: number } };
+    expect(stats.cacheStats().hits).toBeGreaterThan(0);
     const r = await retrieve(index, questions[0].question, 'graph', { graphSource: sources });
     expect(r.trace.find((s) => s.step === 'load-graph')?.detail).toMatchObject({ source: 'neo4j' });
     expect(r.papers[0]?.doi).toBe('10.9999/demo.sofc.2021.001');
+  });
+
+  it("gives each sync a new version, which empties a process's memory of the graph", async () => {
+    const before = await neo4jGraphVersion(driver, { database });
+    await writeNeo4jRetrievalLayer(driver, db, { database: database });
+    expect(await neo4jGraphVersion(driver, { database })).not.toBe(before);
   });
 
   it('says what to run when Neo4j holds no retrieval layer', async () => {
