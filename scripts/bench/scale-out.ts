@@ -69,10 +69,10 @@ interface Row {
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** CPU seconds a process (and its children) have used so far. */
-function cpuSeconds(pid: number): number {
+/** CPU seconds a process (and its children, unless `alone`) have used so far. */
+function cpuSeconds(pid: number, alone = false): number {
   let ticks = 0;
-  for (const p of [pid, ...childPids(pid)]) {
+  for (const p of alone ? [pid] : [pid, ...childPids(pid)]) {
     try {
       const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
@@ -117,7 +117,8 @@ function postgresCpuMeter() {
     for (const p of postgresPids()) {
       const started = readOr(`/proc/${p}/stat`).split(') ')[1]?.split(' ')[19];
       if (!started) continue;
-      const now = cpuSeconds(p);
+      // Each server process alone: the postmaster's children are the backends, counted once each here.
+      const now = cpuSeconds(p, true);
       const s = seen.get(`${p}:${started}`);
       if (s) s.last = now;
       else seen.set(`${p}:${started}`, { first: fresh ? now : 0, last: now });
@@ -249,7 +250,7 @@ async function measure(
       pgCpu.sample();
       if (neo4jPid) neoPeak = Math.max(neoPeak, rssMb(neo4jPid) ?? 0);
     };
-    const cpu0 = { apps: pids.map(cpuSeconds), worker: cpuSeconds(worker.pid!), neo: neo4jPid ? cpuSeconds(neo4jPid) : 0 };
+    const cpu0 = { apps: pids.map((p) => cpuSeconds(p)), worker: cpuSeconds(worker.pid!), neo: neo4jPid ? cpuSeconds(neo4jPid) : 0 };
     sample();
     const sampler = setInterval(sample, 1000);
     const samples: Sample[] = [];
