@@ -13,7 +13,9 @@ import {
   SALT_NAME,
 } from './reagents.ts';
 import { lexiconEntries, materialKey } from './materials.ts';
+import { ADDITIVES, SOLVENTS, SUBSTRATES } from './role-lexicon.ts';
 import { splitSentences } from './sentences.ts';
+import { balanced, productLike, unassignedRulesSource, unnamedProducts } from './unassigned-candidates.ts';
 
 /**
  * Relational NER on synthesis paragraphs, offline: finds material mentions (formulas, lexicon names and
@@ -50,32 +52,6 @@ export interface MentionCandidate extends Omit<EntityMention, 'role'> {
 /** A trained reader of the candidates' roles (structurers/heads/material-tagger.ts): a role or null per candidate. */
 export type MentionTagger = (text: string, candidates: MentionCandidate[]) => (EntityRole | null)[];
 
-const SOLVENTS = new Set(['H2O', 'EtOH', 'MeOH', 'DMF', 'EG', 'IPA', 'DMAc', 'DMSO', 'MeCN', 'glycerol']);
-const SUBSTRATES = new Set(['NF', 'CC', 'CFP', 'CP', 'CF', 'CuF', 'IF', 'TiM', 'TiF', 'SSM', 'FTO', 'ITO']);
-const ADDITIVES = new Set([
-  'CO(NH2)2',
-  'CS(NH2)2',
-  'NH4F',
-  'HMTA',
-  'PVP',
-  'CTAB',
-  'TAA',
-  'H2BDC',
-  'H3BTC',
-  '2-MeIm',
-  'SDS',
-  'NH3',
-  'NaBH4',
-  'H2O2',
-  'melamine',
-  'glucose',
-  'glycine',
-  'sucrose',
-  'C6H8O7',
-  'NaH2PO2',
-  'KOH',
-  'NaOH',
-]);
 const SUPPORT_NAME =
   /(?<![\w-])(?:(?:Cu|Ni|Ti|Fe|Co|Zn|Al|Pt|Au|Mo|W|Ta|Ag|Co\/Ni|Ni\/Fe|copper|nickel|titanium|iron|cobalt|zinc|aluminium|aluminum|platinum|gold|molybdenum|tungsten|tantalum|silver|stainless[- ]steel)(?:\salloy)?\s(?:foils?|meshe?s?|plates?|sheets?|felts?|wires?|foams?|substrates?|wafers?))(?![\w-])/g;
 const CLEANING =
@@ -143,18 +119,19 @@ const NAMED_PRODUCT =
 const GENERIC_WORDS =
   /^(?:the|a|an|this|these|those|all|each|both|then|thin|single|as-\w+|samples?|resulting|final|and|of|in|on|were|was|[A-Z][a-z]+ly|[a-z]+ly)$/i;
 
-// A token no rule placed that may still name a product: digits, joiners or two capitals in it ("FeNi@FeNi", "M-PCB"),
-// and not an instrument, a figure or a unit ("S/cm", "mA/cm2").
-const PRODUCT_LIKE = /\d|[/@–-]|[A-Z].*[A-Z]/;
-const NOT_A_MATERIAL = /^(?:Teflon|Figure|Fig|Scheme|Table|Section|SEM|TEM|XRD|XPS|FTIR|IR|UV|PTFE|pH|RT|SI|ACS|CAS)\b|^[A-Za-zµμΩ]{1,3}\/[A-Za-z]{1,3}\d?$/;
-// A compound numbered in the paper ("MOF 3", "complex 1", "compound 2a").
-const NUMBERED_COMPOUND = /\b(?:MOF|[Cc]omplex|[Cc]ompound|[Cc]luster|[Pp]olymer|CP)\s\d+[a-z]?\b/g;
-
 /** Formula-like or product-like tokens: start with a capital, contain digits, parentheses, · or joiners. */
 const TOKEN_RE = /(?<![\w(])(?:\(?[A-Z][A-Za-z0-9()[\]·∙•‧⋅*.,@/+–−-]*[A-Za-z0-9)\]])(?![\w])/g;
 
-/** As many closing brackets as opening ones: "USA)" of a supplier's address, "Er)" of a list, are pieces. */
-const balanced = (t: string) => (t.match(/\(/g) ?? []).length === (t.match(/\)/g) ?? []).length;
+/** A product-like mention no rule gave a role, for a trained tagger to judge. */
+const unassignedAt = (t: string, start: number, formula = normaliseFormula(tidyFormula(t))?.formula ?? null): MentionCandidate => ({
+  role: null,
+  text: t,
+  start,
+  end: start + t.length,
+  key: materialKey(t),
+  formula,
+  source: 'unassigned',
+});
 
 /** Whether [start, end) overlaps a mention other than `self`. */
 const overlapsOther = (found: MentionCandidate[], self: MentionCandidate, start: number, end: number) =>
@@ -284,7 +261,13 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
     if (t.startsWith('(') && !t.includes(')')) t = t.slice(1);
     const pos = m.index! + (m[0].startsWith('(') && !m[0].includes(')') ? 1 : 0);
     if (t.length < 2) continue;
-    if (inCleaning(pos) || inWashing(pos)) continue;
+    if (inCleaning(pos)) continue;
+    // "The CoSe2 was dried at 60 °C", "the Mn-Ni3S2/NF was taken out, rinsed …": what is washed is often the product,
+    // for a trained tagger to judge; no reagent role is given in a washing step.
+    if (inWashing(pos)) {
+      if (productLike(t) && !SOLVENTS.has(materialKey(t))) unassigned.push(unassignedAt(t, pos));
+      continue;
+    }
     // "Ni2+ ions", "Fe3+": a species in solution, not a reagent weighed in.
     if (/^[+⁺]/.test(text.slice(pos + t.length))) continue;
     // "cobalt(II) chloride (CoCl2, anhydrous, 98%)": the formula of the reagent just named is that reagent.
@@ -298,11 +281,10 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
       // Oxides, carbonates and metals weighed or mixed as starting materials (solid-state routes).
       add('precursor', t, pos, normaliseFormula(tidy)!.formula);
     } else if (facts[indexOf(pos)].starting && isNonMetalReagent(tidy)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
-    else if (PRODUCT_LIKE.test(t) && !NOT_A_MATERIAL.test(t) && balanced(t))
-      unassigned.push({ role: null, text: t, start: pos, end: pos + t.length, key, formula: normaliseFormula(tidy)?.formula ?? null, source: 'unassigned' });
+    else if (productLike(t)) unassigned.push(unassignedAt(t, pos));
   }
-  for (const m of [...text.matchAll(NUMBERED_COMPOUND), ...[...text.matchAll(PRODUCT_ANYWHERE)].filter((x) => /\s/.test(x[0]))])
-    unassigned.push({ role: null, text: m[0], start: m.index, end: m.index + m[0].length, key: materialKey(m[0]), formula: null, source: 'unassigned' });
+  for (const m of [...unnamedProducts(text), ...[...text.matchAll(PRODUCT_ANYWHERE)].filter((x) => /\s/.test(x[0]))])
+    unassigned.push(unassignedAt(m[0], m.index, null));
   // 4b. Organic reagents named in words ("tannic acid", "n-butylamine", "trisodium citrate dihydrate"): ligands,
   //     surfactants, reducing and structure-directing agents, which bring no metal to the product.
   source = 'organic';
@@ -397,4 +379,4 @@ export const entityRulesSource = (): string =>
   ].join('\n');
 
 /** Text of the rules that find the candidates no rule gives a role: with entityRulesSource, what a trained tagger reads. */
-export const candidateRulesSource = (): string => [entityRulesSource(), PRODUCT_LIKE.source, NOT_A_MATERIAL.source, NUMBERED_COMPOUND.source].join('\n');
+export const candidateRulesSource = (): string => [entityRulesSource(), unassignedRulesSource()].join('\n');

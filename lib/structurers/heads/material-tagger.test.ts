@@ -9,7 +9,15 @@ import { materialKey } from '../../structure/materials.ts';
 import { offlineExtractor, rulesExtractor } from '../../structure/paragraph.ts';
 import { configuredExtractor } from '../select.ts';
 import { fitMaterialTagger, fitMaterialTaggerOn } from './fit.ts';
-import { MENTION_FEATURES, MENTION_FEATURES_VERSION, materialTagger, mentionFeatureNames, type MentionGoldParagraph, namedTagger } from './material-tagger.ts';
+import {
+  MENTION_FEATURES,
+  MENTION_FEATURES_VERSION,
+  materialTagger,
+  mentionFeatureNames,
+  mentionFeatures,
+  type MentionGoldParagraph,
+  namedTagger,
+} from './material-tagger.ts';
 import { HEAD_LABELS, type HeadWeights } from './head.ts';
 import { loadMaterialTagger, materialTaggerFile, saveMaterialTagger } from './store.ts';
 
@@ -98,6 +106,54 @@ describe('material tagger', () => {
     const sure = roles(extractSynthesisEntities(text, materialTagger(saying(0.9))));
     // Sure: the reagents go, the solvent and the rules' product (no other product found) stay.
     expect(sure).toEqual(['solvent:ethanol', 'target:Co3O4']);
+  });
+
+  it('names one product per paragraph: the likeliest, unless even it is unlikely; the others keep their next role', () => {
+    const text = paragraph(0).text;
+    const candidates = synthesisMentionCandidates(text);
+    const labels = [...HEAD_LABELS['material-role']];
+    const at = (label: string) => labels.indexOf(label);
+    // Weights that lean every candidate to "target" and the label QX-1 (its own features) further; reagents as before.
+    const leaning = (target: number): HeadWeights => {
+      const kernel = new Array(MENTION_FEATURES * labels.length).fill(0);
+      const own = mentionFeatures(
+        text,
+        candidates,
+        candidates.findIndex((c) => c.text === 'QX-1'),
+      );
+      const other = mentionFeatures(
+        text,
+        candidates,
+        candidates.findIndex((c) => c.text === 'Co3O4'),
+      );
+      own.forEach((x, f) => {
+        if (x > 0 && other[f] === 0) kernel[f * labels.length + at('target')] = 1;
+      });
+      const bias = labels.map((l) => (l === 'target' ? Math.log(target) : l === 'none' ? Math.log(0.05) : Math.log((1 - target - 0.05) / (labels.length - 2))));
+      return { task: 'material-role', inputs: 'mention-features', labels, kernel, bias, features: MENTION_FEATURES };
+    };
+    const tagged = extractSynthesisEntities(text, materialTagger(leaning(0.6)));
+    // Co3O4, which the rules read as the product and the tagger thinks likely too, is not a second one.
+    expect(tagged.filter((e) => e.role === 'target').map((e) => e.text)).toEqual(['QX-1']);
+    expect(roles(tagged)).toContain('solvent:ethanol');
+    expect(roles(tagged)).toContain('precursor:Ni(NO3)2·6H2O');
+  });
+
+  it('reads what a washing step washes, and a product named only by what it is, as candidates', () => {
+    const text =
+      'CoCl2·6H2O (1 mmol) was dissolved in 20 mL of water and heated at 180 °C for 12 h. The CoSe2 was dried at 60 °C. ' +
+      'The reddish brown sample was collected.';
+    const candidates = synthesisMentionCandidates(text);
+    expect(candidates.find((c) => c.text === 'CoSe2')).toMatchObject({ role: null, source: 'unassigned' });
+    expect(candidates.find((c) => c.text === 'reddish brown sample')).toMatchObject({ role: null, source: 'unassigned' });
+    const names = mentionFeatureNames(
+      text,
+      candidates,
+      candidates.findIndex((c) => c.text === 'CoSe2'),
+    );
+    expect(names).toContain('sent:washing-verb');
+    // A bare "samples" is none.
+    expect(synthesisMentionCandidates('The samples were washed with ethanol.').some((c) => /sample/.test(c.text))).toBe(false);
   });
 
   it('is trained from a gold file into the data folder, chosen when present, and ignored when its features changed', async () => {
