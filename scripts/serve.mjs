@@ -74,8 +74,6 @@ const server = http.createServer(async (req, res) => {
 // the balancer sends a request on it makes that request fail (502). Node's 5 s default also lost requests here when a
 // busy event loop ran a connection's expired timer just as its next request arrived (bench scale-out: ECONNRESET).
 server.keepAliveTimeout = settings.keepAliveMs;
-// A request's headers may take as long as Node allows by default, and never less than an idle connection may wait.
-server.headersTimeout = Math.max(server.headersTimeout, settings.keepAliveMs + 1000);
 if (dev) server.on('upgrade', (req, socket, head) => void ready.then(() => app.getUpgradeHandler()(req, socket, head)));
 server.listen(port, hostname, () => console.log(`[assay] serving http://${hostname}:${port}${dev ? ' (development)' : ''}`));
 ready.catch((error) => {

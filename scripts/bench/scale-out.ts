@@ -69,18 +69,22 @@ interface Row {
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** CPU seconds a process (and its children, unless `alone`) have used so far. */
-function cpuSeconds(pid: number, alone = false): number {
-  let ticks = 0;
-  for (const p of alone ? [pid] : [pid, ...childPids(pid)]) {
-    try {
-      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
+/** The fields of /proc/<pid>/stat after the command's name (state first), or null when the process has ended. */
+function procStat(pid: number): string[] | null {
+  return readOr(`/proc/${pid}/stat`).split(') ')[1]?.split(' ') ?? null;
+}
+
+/** CPU seconds in a process's stat fields. */
+const cpuOf = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+
+/** CPU seconds a process and its children have used so far. */
+function cpuSeconds(pid: number): number {
+  let seconds = 0;
+  for (const p of [pid, ...childPids(pid)]) {
+    const fields = procStat(p);
+    if (fields) seconds += cpuOf(fields);
   }
-  return ticks / CLOCK_TICKS;
+  return seconds;
 }
 
 /** The processes of the PostgreSQL server on this machine (the postmaster and its backends), when it runs here. */
@@ -115,13 +119,15 @@ function postgresCpuMeter() {
   const seen = new Map<string, { first: number; last: number }>();
   const sample = (fresh: boolean) => {
     for (const p of postgresPids()) {
-      const started = readOr(`/proc/${p}/stat`).split(') ')[1]?.split(' ')[19];
-      if (!started) continue;
-      // Each server process alone: the postmaster's children are the backends, counted once each here.
-      const now = cpuSeconds(p, true);
-      const s = seen.get(`${p}:${started}`);
+      // Each server process alone (the postmaster's children are the backends, counted once each here), keyed with
+      // its start time.
+      const fields = procStat(p);
+      if (!fields) continue;
+      const now = cpuOf(fields);
+      const key = `${p}:${fields[19]}`;
+      const s = seen.get(key);
       if (s) s.last = now;
-      else seen.set(`${p}:${started}`, { first: fresh ? now : 0, last: now });
+      else seen.set(key, { first: fresh ? now : 0, last: now });
     }
   };
   sample(true);
@@ -250,7 +256,7 @@ async function measure(
       pgCpu.sample();
       if (neo4jPid) neoPeak = Math.max(neoPeak, rssMb(neo4jPid) ?? 0);
     };
-    const cpu0 = { apps: pids.map((p) => cpuSeconds(p)), worker: cpuSeconds(worker.pid!), neo: neo4jPid ? cpuSeconds(neo4jPid) : 0 };
+    const cpu0 = { apps: pids.map(cpuSeconds), worker: cpuSeconds(worker.pid!), neo: neo4jPid ? cpuSeconds(neo4jPid) : 0 };
     sample();
     const sampler = setInterval(sample, 1000);
     const samples: Sample[] = [];

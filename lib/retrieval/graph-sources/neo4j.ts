@@ -175,7 +175,6 @@ function tupleOf(record: { get(key: string): unknown }): IndexedTuple {
 /** The candidate source over a Neo4j that holds the retrieval layer and this embedder's entity vectors. */
 export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: string } = {}): GraphCandidateSource {
   const run = runner(driver, opts.database);
-  let tupleCount: Promise<number> | null = null;
   const termPostings = async (terms: string[], maxTuples: number): Promise<Map<string, string[]>> => {
     if (terms.length === 0) return new Map();
     const { records } = await run(
@@ -192,9 +191,10 @@ export function neo4jGraphSource(driver: Neo4jQueryRunner, opts: { database?: st
   };
   return {
     kind: 'neo4j',
-    tupleCount() {
-      tupleCount ??= run('MATCH ()-[r:TUPLE]->() RETURN count(r) AS n').then((r) => num(r.records[0].get('n')) ?? 0);
-      return tupleCount;
+    // Asked each time (Neo4j answers it from its count store): a count kept for the source's life outlived a sync.
+    // The process's memory (cached.ts) keeps it per graph version.
+    async tupleCount() {
+      return num((await run('MATCH ()-[r:TUPLE]->() RETURN count(r) AS n')).records[0].get('n')) ?? 0;
     },
     termPostings,
     async termMatches(terms, maxTuples, min) {
