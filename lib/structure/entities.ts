@@ -14,6 +14,7 @@ import {
 } from './reagents.ts';
 import { lexiconEntries, materialKey } from './materials.ts';
 import { ADDITIVES, SOLVENTS, SUBSTRATES } from './role-lexicon.ts';
+import { productVariantRulesSource, productVariants, type VariantKind } from './product-variants.ts';
 import { splitSentences } from './sentences.ts';
 import { balanced, productLike, unassignedRulesSource, unnamedProducts } from './unassigned-candidates.ts';
 
@@ -40,13 +41,15 @@ export interface EntityMention {
 }
 
 /** Which rule found a mention ("unassigned": a product-like token no rule gave a role, for a trained tagger to judge). */
-export type MentionSource = 'lexicon' | 'salt-name' | 'target-phrase' | 'token' | 'organic' | 'most-written' | 'unassigned';
+export type MentionSource = 'lexicon' | 'salt-name' | 'target-phrase' | 'token' | 'organic' | 'most-written' | 'unassigned' | 'variant';
 
 /** A material mention as the rules read it, before one mention per role and material is kept: `role` null where no rule
  * gave it one. */
 export interface MentionCandidate extends Omit<EntityMention, 'role'> {
   role: EntityRole | null;
   source: MentionSource;
+  /** For another cut of a product's name (source "variant"): how it was cut. */
+  variant?: VariantKind;
 }
 
 /** A trained reader of the candidates' roles (structurers/heads/material-tagger.ts): a role or null per candidate. */
@@ -147,7 +150,7 @@ export function extractSynthesisEntities(text: string, tagger?: MentionTagger): 
 export function mentionsWithRoles(candidates: MentionCandidate[], roles: (EntityRole | null)[]): EntityMention[] {
   const seen = new Set<string>();
   const out: EntityMention[] = [];
-  for (const [i, { source: _, ...c }] of candidates.entries()) {
+  for (const [i, { source: _, variant: __, ...c }] of candidates.entries()) {
     const role = roles[i];
     if (!role || seen.has(`${role}\u0000${c.key}`)) continue;
     seen.add(`${role}\u0000${c.key}`);
@@ -352,6 +355,15 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
       taken.push([u.start, u.end]);
       found.push(u);
     }
+  // Other cuts of a product's name (product-variants.ts), for a trained tagger only: they overlap the cut found.
+  const keys = new Set(found.map((f) => f.key));
+  for (const c of found.filter((f) => f.role === null || f.role === 'target' || f.role === 'precursor'))
+    for (const v of productVariants(text, c.text, c.start)) {
+      const u = unassignedAt(v.text, v.start);
+      if (keys.has(u.key)) continue;
+      keys.add(u.key);
+      found.push({ ...u, source: 'variant', variant: v.kind });
+    }
   return found.sort((a, b) => a.start - b.start);
 }
 
@@ -379,4 +391,4 @@ export const entityRulesSource = (): string =>
   ].join('\n');
 
 /** Text of the rules that find the candidates no rule gives a role: with entityRulesSource, what a trained tagger reads. */
-export const candidateRulesSource = (): string => [entityRulesSource(), unassignedRulesSource()].join('\n');
+export const candidateRulesSource = (): string => [entityRulesSource(), unassignedRulesSource(), productVariantRulesSource()].join('\n');

@@ -13,7 +13,8 @@ import { offlineExtractor } from './paragraph.ts';
 import { corpusPapers, recipeRows, tempDir, writeCorpusJsonl, writeRecordsJsonl } from '../../scripts/test-support/fixtures.ts';
 import { openTestDatabase, testDatabaseKind } from '../../scripts/test-support/database.ts';
 
-const testConfig = readConfig({});
+// The rules alone, as runStructuring's default: a tagger a developer trained into ./.assay is not this test's.
+const testConfig = readConfig({ ASSAY_MATERIAL_TAGGER: 'off' });
 
 // Invented papers: a synthesis paragraph with conditions, and a performance paragraph.
 const synthesisPaper = {

@@ -139,6 +139,46 @@ describe('material tagger', () => {
     expect(roles(tagged)).toContain('precursor:Ni(NO3)2·6H2O');
   });
 
+  it('makes another cut of a name the product or nothing, and a reagent written with its amount never the product', () => {
+    const labels = [...HEAD_LABELS['material-role']];
+    // Weights that read nothing and lean every candidate to one label.
+    const leaningTo = (label: string): HeadWeights => ({
+      task: 'material-role',
+      inputs: 'mention-features',
+      labels,
+      kernel: new Array(MENTION_FEATURES * labels.length).fill(0),
+      bias: labels.map((l) => Math.log(l === label ? 0.9 : 0.1 / (labels.length - 1))),
+      features: MENTION_FEATURES,
+    });
+    const text = 'Ni(NO3)2·6H2O (2 mmol) was dissolved in 30 mL of water and heated at 120 °C for 6 h. Afterwards, the Ni(OH)2 was annealed at 300 °C in air.';
+    const rules = extractSynthesisEntities(text);
+    // The rules read both nickel compounds as reagents; the one without an amount may be the product, the weighed one not.
+    expect(roles(rules)).toEqual(expect.arrayContaining(['precursor:Ni(NO3)2·6H2O', 'precursor:Ni(OH)2']));
+    const tagged = roles(extractSynthesisEntities(text, materialTagger(leaningTo('target'))));
+    expect(tagged).toContain('target:Ni(OH)2');
+    expect(tagged).toContain('precursor:Ni(NO3)2·6H2O');
+
+    const supported = 'For the synthesis of Co3O4 nanowires/carbon cloth, 4 mmol of Co(NO3)2·6H2O was dissolved in 30 mL of water.';
+    const cut = synthesisMentionCandidates(supported).find((c) => c.source === 'variant');
+    expect(cut).toMatchObject({ text: 'Co3O4 nanowires/carbon cloth', variant: 'head-support', role: null });
+    // A cut the tagger leans to a reagent's role is nothing; leaned to the product, it is the product and the shorter
+    // name inside it is not a second material.
+    expect(extractSynthesisEntities(supported, materialTagger(leaningTo('precursor'))).some((e) => e.text === cut?.text)).toBe(false);
+    const weights = leaningTo('precursor');
+    const candidates = synthesisMentionCandidates(supported);
+    const own = mentionFeatures(
+      supported,
+      candidates,
+      candidates.findIndex((c) => c.source === 'variant'),
+    );
+    own.forEach((x, f) => {
+      if (x > 0) weights.kernel[f * labels.length + labels.indexOf('target')] += 0.5;
+    });
+    const product = extractSynthesisEntities(supported, materialTagger(weights));
+    expect(product.filter((e) => e.role === 'target').map((e) => e.text)).toEqual(['Co3O4 nanowires/carbon cloth']);
+    expect(product.some((e) => e.text === 'Co3O4')).toBe(false);
+  });
+
   it('reads what a washing step washes, and a product named only by what it is, as candidates', () => {
     const text =
       'CoCl2·6H2O (1 mmol) was dissolved in 20 mL of water and heated at 180 °C for 12 h. The CoSe2 was dried at 60 °C. ' +

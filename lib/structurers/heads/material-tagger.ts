@@ -50,6 +50,13 @@ const COMPARISON =
 const PRODUCT_VERB = /\b(?:obtained|denoted|named|labell?ed|designated|synthesi[sz]ed|prepared|fabricated|grown|formed|yield\w*)\b/i;
 const MIXING_VERB = /\b(?:dissolved|added|mixed|dispersed|stirred|weighed|ground|immersed|placed|put)\b/i;
 const WASHING_VERB = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried|taken out|cleaned)\b/i;
+// An amount written beside a mention ("0.5 mmol of Co(NO3)2·6H2O", "NiCl2·6H2O (90 mg, 0.38 mmol)"): a reagent weighed in.
+const AMOUNT = String.raw`\d+(?:\.\d+)?\s?(?:mg|g|mmol|mol|mL|ml|µL|μL|L|M|mM|µmol|μmol|wt\s?%)(?![A-Za-z])`;
+const AMOUNT_BEFORE = new RegExp(String.raw`${AMOUNT}\s(?:of\s)?(?:the\s)?$`);
+const AMOUNT_AFTER = new RegExp(String.raw`^\s?[(,]\s?(?:[^()]{0,20}?,\s?)?${AMOUNT}`);
+/** Whether the paragraph writes an amount beside this mention. */
+const weighed = (text: string, c: MentionCandidate) =>
+  AMOUNT_BEFORE.test(text.slice(Math.max(0, c.start - 30), c.start)) || AMOUNT_AFTER.test(text.slice(c.end, c.end + 40));
 
 /**
  * The version of what the tagger reads: the candidates' rules, the features' cues and their number (FEATURES_REVISION
@@ -57,13 +64,23 @@ const WASHING_VERB = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried|ta
  */
 const FEATURES_REVISION = 1;
 export const MENTION_FEATURES_VERSION = `mentions@${FEATURES_REVISION}-${sha256(
-  [candidateRulesSource(), COMPARISON.source, PRODUCT_VERB.source, MIXING_VERB.source, WASHING_VERB.source, String(MENTION_FEATURES)].join('\n'),
+  [
+    candidateRulesSource(),
+    COMPARISON.source,
+    PRODUCT_VERB.source,
+    MIXING_VERB.source,
+    WASHING_VERB.source,
+    AMOUNT_BEFORE.source,
+    AMOUNT_AFTER.source,
+    String(MENTION_FEATURES),
+  ].join('\n'),
 ).slice(0, 10)}`;
 
 /** The names of a candidate's features in its paragraph. */
 export function mentionFeatureNames(text: string, candidates: MentionCandidate[], i: number, sentences = splitSentences(text)): string[] {
   const c = candidates[i];
   const f: string[] = [`rule:${c.role ?? 'none'}`, `src:${c.source}`, `rule-src:${c.role}:${c.source}`, `shape:${shape(c.text)}`];
+  if (c.variant) f.push(`variant:${c.variant}`);
   const t = tidyFormula(c.text);
   if (normaliseFormula(t)) f.push('formula');
   if (METALS.test(c.text)) f.push('metal');
@@ -102,6 +119,8 @@ export function mentionFeatureNames(text: string, candidates: MentionCandidate[]
   // The same material elsewhere in the paragraph: the sentences it stands in, and what the rules made of the others.
   const sameKey = candidates.filter((o) => o.key === c.key);
   const same = sameKey.length;
+  if (weighed(text, c)) f.push('weighed');
+  if (sameKey.some((o) => weighed(text, o))) f.push('key-weighed');
   for (const o of sameKey) {
     const k = sentenceAt(o.start);
     const t = sentences[Math.max(0, k)]?.text ?? '';
@@ -146,21 +165,32 @@ export function materialTagger(weights: HeadWeights): MentionTagger {
     // probably the target is it, and the others take their most probable other role.
     const t = weights.labels.indexOf('target');
     const share = (p: number[], k: number) => p[k] / p.reduce((a, b) => a + b, 0);
-    const eligible = (c: MentionCandidate) => c.role !== 'precursor' && c.role !== 'solvent';
+    // A reagent written with its amount is weighed in, never the product; one the rules call a precursor without an
+    // amount may be ("Fe2O3 was obtained by annealing", "NiCo2O4 nanowires were grown"): the tagger judges it.
+    const weighedKeys = new Set(candidates.filter((c) => weighed(text, c)).map((c) => c.key));
+    const reagent = (c: MentionCandidate) => c.role === 'precursor' && weighedKeys.has(c.key);
+    const eligible = (c: MentionCandidate) => !reagent(c) && c.role !== 'solvent';
     let product: string | null = null;
     for (const c of candidates) if (eligible(c) && (product === null || share(byKey.get(c.key)!, t) > share(byKey.get(product)!, t))) product = c.key;
+    // Where the product is written: another cut of its name there ("Co3O4" of "Co3O4 nanowires/CC") is no material.
+    const productSpans = candidates.filter((c) => c.key === product);
+    const insideProduct = (c: MentionCandidate) =>
+      c.key !== product && (c.role === null || c.role === 'target') && productSpans.some((o) => c.start < o.end && c.end > o.start);
     const roles = candidates.map((c) => {
+      if (insideProduct(c)) return null;
       const p = byKey.get(c.key)!;
       const ranked = weights.labels.map((label, k) => ({ label, k })).filter(({ label }) => label !== 'target' || c.key === product);
       const best = ranked.reduce((a, b) => (p[b.k] > p[a.k] ? b : a)).label;
       // The product is the target unless the tagger gives it less than MIN_PRODUCT_SHARE: a paragraph whose likeliest
       // product is unlikely names none of its own (a comparison, a recipe's second half).
       const label = c.key === product && share(p, t) >= MIN_PRODUCT_SHARE ? 'target' : best;
+      // Another cut of a product's name is the product or nothing.
+      if (c.source === 'variant') return label === 'target' ? 'target' : null;
       // What the tagger does not overrule, as KIST's papers (OER, mostly hydrothermal) taught it little outside them:
       // a reagent the rules read as weighed in is no product (it read the oxides and carbonates of solid-state
       // recipes as products; −0.001 of micro-F1 on the KIST folds), and the rules' solvents stand (it dropped MSPT's
       // solvents; on the KIST folds it was no better at them: solvent F1 0.911 against the rules' 0.917).
-      if ((c.role === 'precursor' && label === 'target') || c.role === 'solvent') return c.role;
+      if ((reagent(c) && label === 'target') || c.role === 'solvent') return c.role;
       // A material the rules placed is dropped only when the tagger is sure it is none: it dropped the "cupric nitrate"
       // of an impregnation recipe at 0.62. Chosen on MSPT's graph sets, outside KIST's domain (F1 0.248 → 0.252 train,
       // 0.271 → 0.306 dev); it costs 0.004 of micro-F1 on the KIST folds.
@@ -209,8 +239,19 @@ export function mentionTrainingRows(paragraphs: MentionGoldParagraph[]): { featu
       // that reagent: its role, not "none", or the tagger would learn to drop reagents for how gold cut them.
       const exact = p.entities.filter((e) => e.key === c.key);
       // Not for products: a part of a product's name ("Co3O4" of "Co3O4 nanowires/CC") is no product.
-      const roles = (exact.length ? exact : p.entities.filter((e) => e.role !== 'target' && sameMaterial(e.key, c.key))).map((e) => e.role);
-      const label = roles.length === 0 ? 'none' : c.role && roles.includes(c.role) ? c.role : roles[0];
+      const roles = (exact.length ? exact : c.source === 'variant' ? [] : p.entities.filter((e) => e.role !== 'target' && sameMaterial(e.key, c.key))).map(
+        (e) => e.role,
+      );
+      const label =
+        c.source === 'variant'
+          ? roles.includes('target')
+            ? 'target'
+            : 'none'
+          : roles.length === 0
+            ? 'none'
+            : c.role && roles.includes(c.role)
+              ? c.role
+              : roles[0];
       rows.push({ features: mentionFeatures(p.text, candidates, i, sentences), label });
     });
   }
