@@ -88,6 +88,16 @@ describe('extractSynthesisEntities reads materials as chemists write them', () =
     expect(r.some((x) => /Co2|KBr/.test(x))).toBe(false);
   });
 
+  it('reads each step of a sentence that goes on to the next on its own: a cleaning step, then the recipe', () => {
+    const r = roles(
+      'The Ni foam was cleaned in 20% HCl, methanol, and deionized water under sonication and then 1 mmol Ni(NO3)2·6H2O and 6 mmol urea were dissolved in 45 mL of ethanol. ' +
+        'The foam was cleaned with acetone and dried in a vacuum oven. 4 mmol CoCl2·6H2O was added to the solution.',
+    );
+    expect(r).toEqual(expect.arrayContaining(['precursor:Ni(NO3)2·6H2O', 'additive:urea', 'solvent:ethanol', 'precursor:CoCl2·6H2O']));
+    // The cleaning's liquids are not the recipe's.
+    expect(r.filter((x) => /methanol|deionized water|acetone|HCl/.test(x))).toEqual([]);
+  });
+
   it("leaves out another sample's reagents", () => {
     const r = roles(
       'NiFe LDH was prepared from Ni(NO3)2·6H2O in water by a hydrothermal method. CoFe LDH was made alike, except that Co(NO3)2·6H2O replaced Ni(NO3)2·6H2O.',

@@ -15,7 +15,7 @@ import {
 import { lexiconEntries, materialKey } from './materials.ts';
 import { ADDITIVES, SOLVENTS, SUBSTRATES } from './role-lexicon.ts';
 import { productVariantRulesSource, productVariants, type VariantKind } from './product-variants.ts';
-import { splitSentences } from './sentences.ts';
+import { recipeStepRulesSource, recipeSteps } from './recipe-steps.ts';
 import { balanced, productLike, unassignedRulesSource, unnamedProducts } from './unassigned-candidates.ts';
 
 /**
@@ -57,17 +57,6 @@ export type MentionTagger = (text: string, candidates: MentionCandidate[]) => (E
 
 const SUPPORT_NAME =
   /(?<![\w-])(?:(?:Cu|Ni|Ti|Fe|Co|Zn|Al|Pt|Au|Mo|W|Ta|Ag|Co\/Ni|Ni\/Fe|copper|nickel|titanium|iron|cobalt|zinc|aluminium|aluminum|platinum|gold|molybdenum|tungsten|tantalum|silver|stainless[- ]steel)(?:\salloy)?\s(?:foils?|meshe?s?|plates?|sheets?|felts?|wires?|foams?|substrates?|wafers?))(?![\w-])/g;
-const CLEANING =
-  /\b(?:clean(?:ed|ing)?|pre-?treat(?:ed|ment)?|ultrasonically (?:treated|soaked|cleaned)|sonicated|degreas\w*|remove (?:the )?(?:surface )?(?:oxide|impurit\w*))\b/i;
-const CHARACTERIZATION = /\bIR \(KBr|\bAnal\.? [Cc]alc|\b[Cc]alcd\.? for\b|\bFound:|\bKBr pellet/;
-const VARIANT = /\b(?:except that|except for|replac(?:ed|ing)|substitut(?:ed|ing|e)|instead of)\b/i;
-const CLEANED_THING = /\b(?:the|a|an|freshly|well-|as-)\s*(?:clean(?:ed)?|pre-?treated)\b/gi;
-const WASHING = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried)\b/i;
-const STARTING =
-  /\b(?:starting materials?|raw materials?|reagents?|reactants?|precursors?|weighed|mixed|mixture of|(?:solution|reaction|suspension) of|ground|milled|stoichiometric (?:amounts?|ratios?|quantities)|dissolved|added)\b/i;
-const TARGET_CUES =
-  /\b(?:synthesi[sz]ed|prepared|fabricated|obtained|grown|denoted|named|labell?ed|formed|resulting|as-(?:prepared|synthesi[sz]ed|obtained)|products?|synthesis of|preparation of)\b/i;
-
 // Lexicon aliases, longest first, matched on word boundaries (case-sensitive for abbreviations).
 const aliasPatterns = lexiconEntries()
   .flatMap((e) => [e.key, e.label, ...e.aliases].map((a) => ({ alias: a, key: e.key })))
@@ -140,6 +129,9 @@ const unassignedAt = (t: string, start: number, formula = normaliseFormula(tidyF
 const overlapsOther = (found: MentionCandidate[], self: MentionCandidate, start: number, end: number) =>
   found.some((o) => o !== self && start < o.end && end > o.start);
 
+// "Ni(NO3)2.6H2O": the water of a hydrate printed with a period.
+const PERIOD_HYDRATE = /[\d)]\.\d+\s?$/;
+const ATMOSPHERE = /^\s(?:atmosphere|gas flow|flow|stream)\b/;
 /** Role-labelled entities bound to the paragraph's target(s): the rules' roles, or those `tagger` gives their candidates. */
 export function extractSynthesisEntities(text: string, tagger?: MentionTagger): EntityMention[] {
   const candidates = synthesisMentionCandidates(text);
@@ -174,34 +166,9 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
   // Product-like tokens no rule gave a role ("FeNi@FeNi", "M-PCB", "MOF 3"): candidates for a trained tagger only.
   const unassigned: MentionCandidate[] = [];
 
-  const sents = splitSentences(text);
-  // Sentence facts are computed once per sentence (tokens ask for them many times).
-  const facts = sents.map((x) => ({
-    // "The cleaned Cu foam was immersed into … containing 3 M NaOH": a participle naming a substrate cleaned before is
-    // no cleaning step; the sentence's reagents count.
-    // "IR (KBr pellet, cm−1): …", "Anal. Calcd for …": a compound's characterization data, not its recipe.
-    // "… except that Ni(NO3)2·6H2O was replaced with Co(NO3)2·6H2O": the reagents of another sample, not this one's.
-    cleaning:
-      (CLEANING.test(x.text.replace(CLEANED_THING, '')) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text)) ||
-      VARIANT.test(x.text) ||
-      CHARACTERIZATION.test(x.text),
-    washing: WASHING.test(x.text) && !/\b(?:dissolved|added into|mixed with|stirred)\b/i.test(x.text),
-    targetCue: TARGET_CUES.test(x.text),
-    starting: STARTING.test(x.text),
-  }));
-  const indexOf = (pos: number) => {
-    let lo = 0;
-    let hi = sents.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (sents[mid].start <= pos) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  const _sentenceOf = (pos: number) => sents[indexOf(pos)];
-  const inCleaning = (pos: number) => facts[indexOf(pos)].cleaning;
-  const inWashing = (pos: number) => facts[indexOf(pos)].washing;
+  const steps = recipeSteps(text);
+  const inCleaning = (pos: number) => steps.at(pos).cleaning;
+  const inWashing = (pos: number) => steps.at(pos).washing;
 
   // 1. Lexicon names and abbreviations.
   const aliasMatches = [...text.matchAll(NAME_RE), ...text.matchAll(ABBR_RE)].sort((a, b) => a.index! - b.index! || b[0].length - a[0].length);
@@ -210,7 +177,9 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
     const entry = aliasPatterns.find((a) => a.alias === surface) ?? ALIAS_CI.get(surface.toLowerCase());
     if (!entry) continue;
     // "H2O" in "N2H4·H2O" or "Na2S·9H2O" is the hydrate's water, part of that formula.
-    if (AFTER_HYDRATE_DOT.test(text.slice(Math.max(0, m.index! - 3), m.index!))) continue;
+    if (AFTER_HYDRATE_DOT.test(text.slice(Math.max(0, m.index! - 3), m.index!)) || PERIOD_HYDRATE.test(text.slice(Math.max(0, m.index! - 5), m.index!)))
+      continue;
+    if (ATMOSPHERE.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 12))) continue;
     let pos = m.index!;
     // Extend "deionized (DI) water"-style and "X (ABBR)" mentions to the whole phrase.
     let t = surface;
@@ -262,6 +231,9 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
   for (const m of text.matchAll(TOKEN_RE)) {
     let t = m[0].replace(/[.,]+$/, '');
     if (t.startsWith('(') && !t.includes(')')) t = t.slice(1);
+    // "Ni(NO3)2.6 H2O": a hydrate printed with a period and a space is one formula.
+    const water = /[\d)]\.\d+$/.test(t) ? /^\sH2O(?![\w])/.exec(text.slice(m.index! + m[0].length)) : null;
+    if (water) t += water[0];
     const pos = m.index! + (m[0].startsWith('(') && !m[0].includes(')') ? 1 : 0);
     if (t.length < 2) continue;
     if (inCleaning(pos)) continue;
@@ -273,17 +245,20 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
     }
     // "Ni2+ ions", "Fe3+": a species in solution, not a reagent weighed in.
     if (/^[+⁺]/.test(text.slice(pos + t.length))) continue;
-    // "cobalt(II) chloride (CoCl2, anhydrous, 98%)": the formula of the reagent just named is that reagent.
-    if (found.some((f) => f.end < pos && /^\s?\($/.test(text.slice(f.end, pos)))) continue;
+    // "cobalt(II) chloride (CoCl2, anhydrous, 98%)", "cobalt acetate (Co(Ac)2)": the formula of the reagent just named
+    // is that reagent.
+    if (found.some((f) => f.end < pos && (/^\s?\($/.test(text.slice(f.end, pos)) || (t.startsWith('(') && /^\s?$/.test(text.slice(f.end, pos)))))) continue;
+    // "annealed in NH3 atmosphere", "under N2 flow": the gas a step runs in.
+    if (ATMOSPHERE.test(text.slice(pos + t.length, pos + t.length + 12))) continue;
     const tidy = tidyFormula(t);
     const key = materialKey(t);
     if (ADDITIVES.has(key) || LINKER.test(t)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
     else if (SOLVENTS.has(key)) add('solvent', t, pos, normaliseFormula(tidy)?.formula ?? null);
     else if (isPrecursorFormula(tidy)) add('precursor', t, pos, normaliseFormula(tidy)?.formula ?? null);
-    else if (facts[indexOf(pos)].starting && METALS.test(tidy) && normaliseFormula(tidy)?.composition) {
+    else if (steps.at(pos).starting && METALS.test(tidy) && normaliseFormula(tidy)?.composition) {
       // Oxides, carbonates and metals weighed or mixed as starting materials (solid-state routes).
       add('precursor', t, pos, normaliseFormula(tidy)!.formula);
-    } else if (facts[indexOf(pos)].starting && isNonMetalReagent(tidy)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
+    } else if (steps.at(pos).starting && isNonMetalReagent(tidy)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
     else if (productLike(t)) unassigned.push(unassignedAt(t, pos));
   }
   for (const m of [...unnamedProducts(text), ...[...text.matchAll(PRODUCT_ANYWHERE)].filter((x) => /\s/.test(x[0]))])
@@ -302,7 +277,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
   if (!found.some((e) => e.role === 'target')) {
     const counts = new Map<string, { n: number; first: { t: string; pos: number; formula: string | null } }>();
     const consider = (t: string, pos: number, formula: string | null) => {
-      if (inCleaning(pos) || inWashing(pos) || !facts[indexOf(pos)].targetCue) return;
+      if (inCleaning(pos) || inWashing(pos) || !steps.at(pos).targetCue) return;
       const key = materialKey(t);
       if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isPrecursorFormula(tidyFormula(t))) return;
       const c = counts.get(key) ?? { n: 0, first: { t, pos, formula } };
@@ -374,14 +349,10 @@ export const entityRulesSource = (): string =>
     ...SUBSTRATES,
     ...ADDITIVES,
     reagentRulesSource(),
-    CLEANING.source,
+    recipeStepRulesSource(),
+    PERIOD_HYDRATE.source,
+    ATMOSPHERE.source,
     SUPPORT_NAME.source,
-    WASHING.source,
-    STARTING.source,
-    TARGET_CUES.source,
-    CLEANED_THING.source,
-    VARIANT.source,
-    CHARACTERIZATION.source,
     TOKEN_RE.source,
     ELEMENT_PRODUCT.source,
     NAMED_PRODUCT.source,

@@ -139,7 +139,7 @@ describe('material tagger', () => {
     expect(roles(tagged)).toContain('precursor:Ni(NO3)2·6H2O');
   });
 
-  it('makes another cut of a name the product or nothing, and a reagent written with its amount never the product', () => {
+  it('makes another cut of a name the product or nothing, and a reagent written with its amount, an acid or a gas never the product', () => {
     const labels = [...HEAD_LABELS['material-role']];
     // Weights that read nothing and lean every candidate to one label.
     const leaningTo = (label: string): HeadWeights => ({
@@ -157,6 +157,15 @@ describe('material tagger', () => {
     const tagged = roles(extractSynthesisEntities(text, materialTagger(leaningTo('target'))));
     expect(tagged).toContain('target:Ni(OH)2');
     expect(tagged).toContain('precursor:Ni(NO3)2·6H2O');
+
+    // Nor is an acid or a gas, whatever phrase it stands in.
+    const acid = 'The foam was etched in H2SO4 under H2/Ar, and NiO was obtained after annealing.';
+    expect(synthesisMentionCandidates(acid).map((c) => c.text)).toEqual(expect.arrayContaining(['H2SO4', 'NiO']));
+    expect(
+      extractSynthesisEntities(acid, materialTagger(leaningTo('target')))
+        .filter((e) => e.role === 'target')
+        .map((e) => e.text),
+    ).toEqual(['NiO']);
 
     const supported = 'For the synthesis of Co3O4 nanowires/carbon cloth, 4 mmol of Co(NO3)2·6H2O was dissolved in 30 mL of water.';
     const cut = synthesisMentionCandidates(supported).find((c) => c.source === 'variant');

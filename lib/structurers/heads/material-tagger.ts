@@ -50,10 +50,12 @@ const COMPARISON =
 const PRODUCT_VERB = /\b(?:obtained|denoted|named|labell?ed|designated|synthesi[sz]ed|prepared|fabricated|grown|formed|yield\w*)\b/i;
 const MIXING_VERB = /\b(?:dissolved|added|mixed|dispersed|stirred|weighed|ground|immersed|placed|put)\b/i;
 const WASHING_VERB = /\b(?:wash(?:ed|ing)|rinsed|centrifug\w*|collected|dried|taken out|cleaned)\b/i;
-// An amount written beside a mention ("0.5 mmol of Co(NO3)2·6H2O", "NiCl2·6H2O (90 mg, 0.38 mmol)"): a reagent weighed in.
 const AMOUNT = String.raw`\d+(?:\.\d+)?\s?(?:mg|g|mmol|mol|mL|ml|µL|μL|L|M|mM|µmol|μmol|wt\s?%)(?![A-Za-z])`;
+// An amount written beside a mention ("0.5 mmol of Co(NO3)2·6H2O", "NiCl2·6H2O (90 mg, 0.38 mmol)"): a reagent weighed in.
 const AMOUNT_BEFORE = new RegExp(String.raw`${AMOUNT}\s(?:of\s)?(?:the\s)?$`);
 const AMOUNT_AFTER = new RegExp(String.raw`^\s?[(,]\s?(?:[^()]{0,20}?,\s?)?${AMOUNT}`);
+const GAS = /^(?:N2|O2|H2|Ar|He|CO2?|NH3|H2S|CH4|air)(?:\/(?:N2|O2|H2|Ar|He|air))?$/;
+const nonMetalReagent = (t: string) => GAS.test(t) || isNonMetalReagent(tidyFormula(t));
 /** Whether the paragraph writes an amount beside this mention. */
 const weighed = (text: string, c: MentionCandidate) =>
   AMOUNT_BEFORE.test(text.slice(Math.max(0, c.start - 30), c.start)) || AMOUNT_AFTER.test(text.slice(c.end, c.end + 40));
@@ -169,7 +171,8 @@ export function materialTagger(weights: HeadWeights): MentionTagger {
     // amount may be ("Fe2O3 was obtained by annealing", "NiCo2O4 nanowires were grown"): the tagger judges it.
     const weighedKeys = new Set(candidates.filter((c) => weighed(text, c)).map((c) => c.key));
     const reagent = (c: MentionCandidate) => c.role === 'precursor' && weighedKeys.has(c.key);
-    const eligible = (c: MentionCandidate) => !reagent(c) && c.role !== 'solvent';
+    // Nor is an acid, a base or a gas of the recipe ("H2SO4", "H2/air", "NH3"): a reagent whatever phrase it stands in.
+    const eligible = (c: MentionCandidate) => !reagent(c) && c.role !== 'solvent' && !nonMetalReagent(c.text);
     let product: string | null = null;
     for (const c of candidates) if (eligible(c) && (product === null || share(byKey.get(c.key)!, t) > share(byKey.get(product)!, t))) product = c.key;
     // Where the product is written: another cut of its name there ("Co3O4" of "Co3O4 nanowires/CC") is no material.
