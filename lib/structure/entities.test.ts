@@ -96,6 +96,10 @@ describe('extractSynthesisEntities reads materials as chemists write them', () =
     expect(r).toEqual(expect.arrayContaining(['precursor:Ni(NO3)2·6H2O', 'additive:urea', 'solvent:ethanol', 'precursor:CoCl2·6H2O']));
     // The cleaning's liquids are not the recipe's.
     expect(r.filter((x) => /methanol|deionized water|acetone|HCl/.test(x))).toEqual([]);
+    // A "then" inside a clause starts no step: the hydroxide washed is the product washed, not a reagent.
+    expect(roles('Ni(NO3)2·6H2O (2 mmol) was dissolved in water and heated at 120 °C. The Ni(OH)2 was then washed with ethanol.')).not.toContain(
+      'precursor:Ni(OH)2',
+    );
   });
 
   it("leaves out another sample's reagents", () => {

@@ -24,7 +24,8 @@ const TARGET_CUES =
 
 // Where a sentence goes on to another step ("The Ni foam was cleaned in HCl and water …, and then 1 mmol Ni(NO3)2 was
 // dissolved", "… dried in an oven. 4 mmol MnCl2 …" that the sentence reader keeps whole): a step's facts are its own.
-const NEXT_STEP = /(?:,\s*|\s)(?:and\s+)?(?:then|subsequently|afterwards?)\s|;\s|(?<=\b[a-z]{3,})\.\s(?=\d)/g;
+// A bare "then" inside a clause ("The Ni(OH)2 was then washed") is no new step: what it washes stays the washing's.
+const NEXT_STEP = /(?:,\s*(?:and\s+)?|\s+and\s+)(?:then|subsequently|afterwards?)\s|;\s|(?<=\b[a-z]{3,})\.\s(?=\d)/g;
 
 /** The paragraph's sentences cut into steps, with their offsets. */
 function clausesOf(text: string): { text: string; start: number }[] {

@@ -15,13 +15,13 @@ const NOT_A_MATERIAL_WORDS = [
   'SEM|TEM|HRTEM|STEM|EDS|EDX|EDXS|EELS|XRD|XPS|XAS|XANES|EXAFS|FTIR|IR|UV|Vis|NMR|EPR|ESR|TGA|DSC|DTA|BET|BJH|ICP|AES|OES|MS|AFM|SAED|FFT|PL|TRPL|Raman',
   'CVD|PVD|ALD|PLD|MBE|MOCVD|PECVD|LPCVD|HPHT|SPS|HIP|RF|DC|AC|VHF',
   'RHE|SHE|SCE|NHE|OCV|OCP|EIS|CV|LSV|CA|CP|ECSA|TOF|HER|OER|ORR|OWS|ASR|PEMFC|SOFC|SOEC|PCFC|MFC|DSSC|PSC|OLED|LED|FET|TFT|LIB|SIB',
-  'DFT|GGA|PBE|MD|SRH|FWHM|RMS|RT|STP|pH|PCE|EQE|IQE|IPCE|LSPR|SPR',
+  'X-ray|DFT|GGA|PBE|MD|SRH|FWHM|RMS|RT|STP|pH|PCE|EQE|IQE|IPCE|LSPR|SPR',
   'USA|UK|PRC|EU|NIST|IUPAC|China|Japan|Germany|Korea',
 ].join('|');
 const NOT_A_MATERIAL = new RegExp(String.raw`^(?:[A-Z]-)?(?:${NOT_A_MATERIAL_WORDS})s?\b|^[A-Za-zµμΩ]{1,3}\/[A-Za-z]{1,3}\d?$|^[A-Z]?[a-z]+(?:-[a-z]+)+$`);
 // A modifier ("N-doped", "Yb-Doped", "S-CSR-modified") or an abbreviation as its definition brackets it ("(VHF)",
 // "(SS)"): words about a material, not one.
-const MODIFIER_OR_ABBREVIATION = /[-–](?:doped|modified|based|derived|loaded|coated|decorated|free|rich|poor)$|^\([A-Za-z]{1,6}\)$/i;
+const MODIFIER_OR_ABBREVIATION = /[-–](?:doped|modified|based|derived|loaded|coated|decorated|free|rich|poor)$|^\([^()]*\)$/i;
 // A compound numbered in the paper ("MOF 3", "complex 1", "compound 2a").
 const NUMBERED_COMPOUND = /\b(?:MOF|[Cc]omplex|[Cc]ompound|[Cc]luster|[Pp]olymer|CP)\s\d+[a-z]?\b/g;
 // A product the paragraph names only by what it is ("the final products were washed", "the reddish brown sample was
