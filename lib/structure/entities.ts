@@ -15,7 +15,7 @@ import {
 import { lexiconEntries, materialKey } from './materials.ts';
 import { ADDITIVES, SOLVENTS, SUBSTRATES } from './role-lexicon.ts';
 import { productVariantRulesSource, productVariants, type VariantKind } from './product-variants.ts';
-import { recipeStepRulesSource, recipeSteps } from './recipe-steps.ts';
+import { atmosphereGases, recipeStepRulesSource, recipeSteps } from './recipe-steps.ts';
 import { balanced, productLike, unassignedRulesSource, unnamedProducts } from './unassigned-candidates.ts';
 
 /**
@@ -129,9 +129,6 @@ const unassignedAt = (t: string, start: number, formula = normaliseFormula(tidyF
 const overlapsOther = (found: MentionCandidate[], self: MentionCandidate, start: number, end: number) =>
   found.some((o) => o !== self && start < o.end && end > o.start);
 
-// "Ni(NO3)2.6H2O": the water of a hydrate printed with a period.
-const PERIOD_HYDRATE = /[\d)]\.\d+\s?$/;
-const ATMOSPHERE = /^\s(?:atmosphere|gas flow|flow|stream)\b/;
 /** Role-labelled entities bound to the paragraph's target(s): the rules' roles, or those `tagger` gives their candidates. */
 export function extractSynthesisEntities(text: string, tagger?: MentionTagger): EntityMention[] {
   const candidates = synthesisMentionCandidates(text);
@@ -167,7 +164,9 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
   const unassigned: MentionCandidate[] = [];
 
   const steps = recipeSteps(text);
-  const inCleaning = (pos: number) => steps.at(pos).cleaning;
+  const givesNoReagents = (pos: number) => steps.at(pos).noReagents;
+  const gases = atmosphereGases(text);
+  const inAtmosphere = (pos: number) => gases.some((g) => g.start <= pos && pos < g.end);
   const inWashing = (pos: number) => steps.at(pos).washing;
 
   // 1. Lexicon names and abbreviations.
@@ -177,9 +176,8 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
     const entry = aliasPatterns.find((a) => a.alias === surface) ?? ALIAS_CI.get(surface.toLowerCase());
     if (!entry) continue;
     // "H2O" in "N2H4·H2O" or "Na2S·9H2O" is the hydrate's water, part of that formula.
-    if (AFTER_HYDRATE_DOT.test(text.slice(Math.max(0, m.index! - 3), m.index!)) || PERIOD_HYDRATE.test(text.slice(Math.max(0, m.index! - 5), m.index!)))
-      continue;
-    if (ATMOSPHERE.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 12))) continue;
+    if (AFTER_HYDRATE_DOT.test(text.slice(Math.max(0, m.index! - 5), m.index!))) continue;
+    if (inAtmosphere(m.index!)) continue;
     let pos = m.index!;
     // Extend "deionized (DI) water"-style and "X (ABBR)" mentions to the whole phrase.
     let t = surface;
@@ -194,7 +192,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
     const key = entry.key;
     const role: EntityRole | null = SUBSTRATES.has(key) ? 'substrate' : SOLVENTS.has(key) ? 'solvent' : ADDITIVES.has(key) ? 'additive' : null;
     if (!role) continue;
-    if (role !== 'substrate' && (inCleaning(pos) || inWashing(pos))) continue;
+    if (role !== 'substrate' && (givesNoReagents(pos) || inWashing(pos))) continue;
     // A substrate written as part of a product ("Ni(OH)2/NF") belongs to the product token.
     if (role === 'substrate' && /[/@]$/.test(text.slice(Math.max(0, pos - 1), pos))) continue;
     if (role === 'substrate' && /^[/@]/.test(after)) continue;
@@ -208,7 +206,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
   // 2. Chemical names of salts ("nickel(II) nitrate hexahydrate").
   source = 'salt-name';
   for (const m of text.matchAll(SALT_NAME)) {
-    if (inCleaning(m.index!) || inWashing(m.index!)) continue;
+    if (givesNoReagents(m.index!) || inWashing(m.index!)) continue;
     add('precursor', m[0], m.index!);
   }
 
@@ -236,7 +234,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
     if (water) t += water[0];
     const pos = m.index! + (m[0].startsWith('(') && !m[0].includes(')') ? 1 : 0);
     if (t.length < 2) continue;
-    if (inCleaning(pos)) continue;
+    if (givesNoReagents(pos)) continue;
     // "The CoSe2 was dried at 60 °C", "the Mn-Ni3S2/NF was taken out, rinsed …": what is washed is often the product,
     // for a trained tagger to judge; no reagent role is given in a washing step.
     if (inWashing(pos)) {
@@ -248,8 +246,8 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
     // "cobalt(II) chloride (CoCl2, anhydrous, 98%)", "cobalt acetate (Co(Ac)2)": the formula of the reagent just named
     // is that reagent.
     if (found.some((f) => f.end < pos && (/^\s?\($/.test(text.slice(f.end, pos)) || (t.startsWith('(') && /^\s?$/.test(text.slice(f.end, pos)))))) continue;
-    // "annealed in NH3 atmosphere", "under N2 flow": the gas a step runs in.
-    if (ATMOSPHERE.test(text.slice(pos + t.length, pos + t.length + 12))) continue;
+    // "annealed in NH3 atmosphere", "under flowing N2": the gas a step runs in.
+    if (inAtmosphere(pos)) continue;
     const tidy = tidyFormula(t);
     const key = materialKey(t);
     if (ADDITIVES.has(key) || LINKER.test(t)) add('additive', t, pos, normaliseFormula(tidy)?.formula ?? null);
@@ -267,7 +265,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
   //     surfactants, reducing and structure-directing agents, which bring no metal to the product.
   source = 'organic';
   for (const m of text.matchAll(ORGANIC_NAME)) {
-    if (inCleaning(m.index) || inWashing(m.index)) continue;
+    if (givesNoReagents(m.index) || inWashing(m.index)) continue;
     add('additive', m[0], m.index);
   }
   // 5. No phrase named the product: the material written most often in the sentences that make something
@@ -277,7 +275,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
   if (!found.some((e) => e.role === 'target')) {
     const counts = new Map<string, { n: number; first: { t: string; pos: number; formula: string | null } }>();
     const consider = (t: string, pos: number, formula: string | null) => {
-      if (inCleaning(pos) || inWashing(pos) || !steps.at(pos).targetCue) return;
+      if (givesNoReagents(pos) || inWashing(pos) || !steps.at(pos).targetCue) return;
       const key = materialKey(t);
       if (SOLVENTS.has(key) || ADDITIVES.has(key) || SUBSTRATES.has(key) || isPrecursorFormula(tidyFormula(t))) return;
       const c = counts.get(key) ?? { n: 0, first: { t, pos, formula } };
@@ -298,7 +296,7 @@ export function synthesisMentionCandidates(text: string): MentionCandidate[] {
         if (words.length === 0) continue;
         const t = phrase.slice(phrase.indexOf(words[0]));
         const pos = m.index! + m[0].indexOf(phrase) + phrase.indexOf(words[0]);
-        if (!inCleaning(pos) && !inWashing(pos)) consider(t, pos, null);
+        if (!givesNoReagents(pos) && !inWashing(pos)) consider(t, pos, null);
       }
     }
     const best = [...counts.values()].sort((a, b) => b.n - a.n || a.first.pos - b.first.pos)[0];
@@ -350,8 +348,6 @@ export const entityRulesSource = (): string =>
     ...ADDITIVES,
     reagentRulesSource(),
     recipeStepRulesSource(),
-    PERIOD_HYDRATE.source,
-    ATMOSPHERE.source,
     SUPPORT_NAME.source,
     TOKEN_RE.source,
     ELEMENT_PRODUCT.source,

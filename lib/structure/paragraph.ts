@@ -12,6 +12,7 @@ import { lexiconSource, normaliseMaterial } from './materials.ts';
 import { chemicalNameRulesSource, findChemicalNames } from './chemical-names.ts';
 import { clauseAround, notAStatedValue, pastInequality, valueContextRulesSource } from './value-context.ts';
 import { sha256 } from '../common/hash.ts';
+import { ATMOSPHERE } from './recipe-steps.ts';
 import { splitSentences } from './sentences.ts';
 import { findSpacedFormulas, normaliseFormula } from './formula.ts';
 
@@ -81,8 +82,6 @@ export const STEP_WORDS: [RegExp, string][] = [
   [/\bage[ds]?\b|\baging\b/i, 'aging'],
   [/\belectrodeposit\w*|\bdeposit\w*/i, 'deposition'],
 ];
-const ATMOSPHERE =
-  /\b(?:in|under) (?:(?:a |an |flowing |static |pure )?(?:(air|Ar|argon|N2|nitrogen|O2|oxygen|H2|hydrogen|NH3|ammonia|vacuum|Ar\/H2|H2\/Ar|5% H2\/Ar|CO2)))\b(?: (?:atmosphere|flow|gas))?/gi;
 /** Property words and the dimensions their values come in. */
 const PERFORMANCE_PROPERTIES: [RegExp, string, string[]][] = [
   [/\boverpotentials?\b|η\s?\d*/i, 'overpotential', ['potential']],

@@ -20,7 +20,8 @@ export const SALT_NAME = new RegExp(
 export const PRINTED_DOTS = '∙•‧⋅';
 export const HYDRATE_DOT = new RegExp(`[${PRINTED_DOTS}]`, 'g');
 // Just after a hydrate's dot and count ("N2H4·" before "H2O"): what follows is part of that formula.
-export const AFTER_HYDRATE_DOT = new RegExp(`[·${PRINTED_DOTS}]\\d*$`);
+// Or printed with a period ("Ni(NO3)2.6H2O", "Ni(NO3)2.6 H2O").
+export const AFTER_HYDRATE_DOT = new RegExp(`[·${PRINTED_DOTS}]\\d*$|[\\d)]\\.\\d+\\s?$`);
 
 // Anions of the salts a synthesis starts from (nitrates, chlorides, acetates, acetylacetonates, sulfates, bromides):
 // a compound with one is a reagent even where a phrase seems to name it as the product. Oxides, hydroxides,
@@ -42,12 +43,16 @@ export function isAlkaliSalt(t: string): boolean {
 
 // Reagents of non-metals (with at most an alkali or ammonium): acids, oxidisers, reducing agents, mineralisers
 // (HNO3, H3PO4, (NH4)2S2O8, N2H4·H2O, NH4H2PO4, LiOH), not the gases of an atmosphere.
+// The gases a recipe runs under or in, alone or mixed ("H2/Ar"): no reagent weighed in.
+const GAS = /^(?:N2|O2|H2|Ar|He|CO2?|NH3|H2S|CH4|air)(?:\/(?:N2|O2|H2|Ar|He|air))?$/;
+export const isGas = (t: string): boolean => GAS.test(t);
+
 export function isNonMetalReagent(t: string): boolean {
   const formula = t.split('·')[0];
   // Hydrofluoric acid: the formula reader refuses "HF" (it could be hafnium written in capitals), an etchant and
   // mineraliser in hydrothermal recipes.
   if (formula === 'HF') return true;
-  if (/^(?:N2|O2|H2|Ar|He|CO2?|NH3|H2S|CH4|H2O2?|HCl|C\d*)$/.test(formula) || !normaliseFormula(t)) return false;
+  if (isGas(formula) || /^(?:H2O2?|HCl|C\d*)$/.test(formula) || !normaliseFormula(t)) return false;
   const elements = formula.match(/[A-Z][a-z]?/g) ?? [];
   // Hydrogen or ammonium in it: an acid, a base, a hydrazine; not a carbide, a silica or a halocarbon (SiC, CCl4).
   return new Set(elements).size >= 2 && /H/.test(formula) && !METALS.test(formula.replace(/(?:Li|Na|K)(?![a-z])/g, ''));
@@ -75,6 +80,7 @@ export const reagentRulesSource = (): string =>
     REAGENT_ANIONS.source,
     HYDRATE_DOT.source,
     AFTER_HYDRATE_DOT.source,
+    GAS.source,
     LINKER.source,
     ORGANIC_NAME.source,
   ].join('\n');

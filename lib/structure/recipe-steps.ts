@@ -41,10 +41,25 @@ function clausesOf(text: string): { text: string; start: number }[] {
   });
 }
 
+// The gas a step runs in or under ("annealed in NH3 atmosphere", "under flowing Ar"): the paragraph's atmosphere, and
+// no reagent of the recipe.
+export const ATMOSPHERE =
+  /\b(?:in|under) (?:(?:a |an |flowing |static |pure )?((?:\d+% )?(?:air|Ar|argon|N2|nitrogen|O2|oxygen|H2|hydrogen|NH3|ammonia|vacuum|CO2)(?:\/(?:\d+% )?(?:Ar|argon|N2|nitrogen|O2|H2|hydrogen|NH3))?))\b(?: (?:atmosphere|flow|gas))?/gi;
+
+/** Where the paragraph names the gas a step runs in: the gas's offsets. */
+export function atmosphereGases(text: string): { start: number; end: number }[] {
+  return [...text.matchAll(ATMOSPHERE)].flatMap((m) => {
+    const start = m.index + m[0].indexOf(m[1]);
+    const end = start + m[1].length;
+    // "in NH3·H2O": a solution, not a gas.
+    return /^[·.∙•]/.test(text.slice(end)) ? [] : [{ start, end }];
+  });
+}
+
 /** What one step of a recipe does. */
 export interface StepFacts {
   /** Cleaning a support, another sample's variant, characterization data, purchase or testing: no reagent of the recipe. */
-  cleaning: boolean;
+  noReagents: boolean;
   /** Washing, collecting or drying a product. */
   washing: boolean;
   /** Making or naming a product. */
@@ -61,7 +76,7 @@ export function recipeSteps(text: string): { at: (pos: number) => StepFacts } {
     // no cleaning step; the sentence's reagents count.
     // "IR (KBr pellet, cm−1): …", "Anal. Calcd for …": a compound's characterization data, not its recipe.
     // "… except that Ni(NO3)2·6H2O was replaced with Co(NO3)2·6H2O": the reagents of another sample, not this one's.
-    cleaning:
+    noReagents:
       (CLEANING.test(x.text.replace(CLEANED_THING, '')) && !/\b(?:dissolved|added|mixed|stirred|autoclave)\b/i.test(x.text)) ||
       VARIANT.test(x.text) ||
       CHARACTERIZATION.test(x.text) ||
@@ -85,4 +100,4 @@ export function recipeSteps(text: string): { at: (pos: number) => StepFacts } {
 
 /** Text of these rules, for the extractor's version fingerprint. */
 export const recipeStepRulesSource = (): string =>
-  [CLEANING, CHARACTERIZATION, NOT_THE_RECIPE, VARIANT, CLEANED_THING, WASHING, STARTING, TARGET_CUES, NEXT_STEP].map((r) => r.source).join('\n');
+  [CLEANING, CHARACTERIZATION, NOT_THE_RECIPE, VARIANT, CLEANED_THING, WASHING, STARTING, TARGET_CUES, NEXT_STEP, ATMOSPHERE].map((r) => r.source).join('\n');

@@ -2,7 +2,7 @@ import { sha256 } from '../../common/hash.ts';
 import { candidateRulesSource, type EntityRole, type MentionCandidate, type MentionTagger, synthesisMentionCandidates } from '../../structure/entities.ts';
 import type { NamedTagger } from '../../structure/paragraph.ts';
 import { normaliseFormula, tidyFormula } from '../../structure/formula.ts';
-import { isAlkaliSalt, isNonMetalReagent, isPrecursorFormula, isReagentSalt, LINKER, METALS } from '../../structure/reagents.ts';
+import { isAlkaliSalt, isGas, isNonMetalReagent, isPrecursorFormula, isReagentSalt, LINKER, METALS } from '../../structure/reagents.ts';
 import { splitSentences } from '../../structure/sentences.ts';
 import { predictProbabilities, type HeadWeights } from './head.ts';
 import type { MaterialTaggerWeights } from './store.ts';
@@ -54,8 +54,7 @@ const AMOUNT = String.raw`\d+(?:\.\d+)?\s?(?:mg|g|mmol|mol|mL|ml|µL|μL|L|M|mM|
 // An amount written beside a mention ("0.5 mmol of Co(NO3)2·6H2O", "NiCl2·6H2O (90 mg, 0.38 mmol)"): a reagent weighed in.
 const AMOUNT_BEFORE = new RegExp(String.raw`${AMOUNT}\s(?:of\s)?(?:the\s)?$`);
 const AMOUNT_AFTER = new RegExp(String.raw`^\s?[(,]\s?(?:[^()]{0,20}?,\s?)?${AMOUNT}`);
-const GAS = /^(?:N2|O2|H2|Ar|He|CO2?|NH3|H2S|CH4|air)(?:\/(?:N2|O2|H2|Ar|He|air))?$/;
-const nonMetalReagent = (t: string) => GAS.test(t) || isNonMetalReagent(tidyFormula(t));
+const nonMetalReagent = (t: string) => isGas(t) || isNonMetalReagent(tidyFormula(t));
 /** Whether the paragraph writes an amount beside this mention. */
 const weighed = (text: string, c: MentionCandidate) =>
   AMOUNT_BEFORE.test(text.slice(Math.max(0, c.start - 30), c.start)) || AMOUNT_AFTER.test(text.slice(c.end, c.end + 40));
@@ -242,19 +241,13 @@ export function mentionTrainingRows(paragraphs: MentionGoldParagraph[]): { featu
       // that reagent: its role, not "none", or the tagger would learn to drop reagents for how gold cut them.
       const exact = p.entities.filter((e) => e.key === c.key);
       // Not for products: a part of a product's name ("Co3O4" of "Co3O4 nanowires/CC") is no product.
-      const roles = (exact.length ? exact : c.source === 'variant' ? [] : p.entities.filter((e) => e.role !== 'target' && sameMaterial(e.key, c.key))).map(
-        (e) => e.role,
-      );
-      const label =
-        c.source === 'variant'
-          ? roles.includes('target')
-            ? 'target'
-            : 'none'
-          : roles.length === 0
-            ? 'none'
-            : c.role && roles.includes(c.role)
-              ? c.role
-              : roles[0];
+      // Another cut of a product's name is the product only as the gold cuts it.
+      if (c.source === 'variant') {
+        rows.push({ features: mentionFeatures(p.text, candidates, i, sentences), label: exact.some((e) => e.role === 'target') ? 'target' : 'none' });
+        return;
+      }
+      const roles = (exact.length ? exact : p.entities.filter((e) => e.role !== 'target' && sameMaterial(e.key, c.key))).map((e) => e.role);
+      const label = roles.length === 0 ? 'none' : c.role && roles.includes(c.role) ? c.role : roles[0];
       rows.push({ features: mentionFeatures(p.text, candidates, i, sentences), label });
     });
   }
